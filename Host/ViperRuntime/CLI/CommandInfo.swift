@@ -1,0 +1,48 @@
+/// The subcommands of `viper`, for parsing and help.
+struct CommandInfo {
+    struct Option {
+        let flag: String
+        let value: String?
+        let help: String
+    }
+
+    let name: String
+    let arguments: String
+    let maximumArguments: Int
+    let summary: String
+    let details: String
+    let options: [Option]
+
+    static let globalOptions: [Option] = [
+        Option(flag: "--plugins", value: "DIR", help: "Search DIR (or load one .so) before the other plugin folders; repeatable"),
+        Option(flag: "--data", value: "DIR", help: "Keep data in DIR (default: $VIPER_DATA_DIR, else $XDG_DATA_HOME/viper)"),
+        Option(flag: "--prefer", value: "CONTRACT=PLUGIN", help: "Choose the provider of a contract that several plugins provide; repeatable"),
+        Option(flag: "-c", value: "COMMANDS", help: "Run shell commands separated by ';' and exit (non-zero if one failed)"),
+        Option(flag: "--no-color", value: nil, help: "Never colour the output (so does NO_COLOR)"),
+        Option(flag: "--verbose", value: nil, help: "Echo log messages to standard error"),
+        Option(flag: "--version", value: nil, help: "Print viper's version and its Contracts ABI"),
+        Option(flag: "--help", value: nil, help: "Show help (also: viper COMMAND --help)"),
+    ]
+
+    static let all: [CommandInfo] = [
+        CommandInfo(name: "shell", arguments: "", maximumArguments: 0,
+                    summary: "Open the interactive shell (the default)",
+                    details: "Opens the shell with every plugin that loaded. With a terminal on standard input it offers\nline editing, history and Tab completion; otherwise it reads commands line by line.",
+                    options: []),
+        CommandInfo(name: "plugins", arguments: "", maximumArguments: 0,
+                    summary: "List every plugin found, with what it provides and requires",
+                    details: "Lists each plugin file in search order: --plugins, VIPER_PLUGIN_PATH, the user folder\n($XDG_DATA_HOME/viper/plugins), then the plugins beside the viper executable.",
+                    options: [Option(flag: "--json", value: nil, help: "Print JSON instead of text")]),
+        CommandInfo(name: "doctor", arguments: "", maximumArguments: 0,
+                    summary: "Check the plugin graph; exit non-zero when anything is wrong",
+                    details: "Loads every plugin and checks that each requirement has a provider, that no contract\nhas two providers unless one was chosen, and that no services need each other.",
+                    options: [Option(flag: "--json", value: nil, help: "Print JSON instead of text")]),
+        CommandInfo(name: "help", arguments: "[COMMAND]", maximumArguments: 1,
+                    summary: "Show help for viper or for one command",
+                    details: "", options: []),
+    ]
+
+    static func find(_ name: String) -> CommandInfo? {
+        all.first { $0.name == name }
+    }
+}

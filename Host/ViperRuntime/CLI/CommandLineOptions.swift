@@ -1,0 +1,115 @@
+import Contracts
+
+/// A wrong command line: printed with a hint, exit code 64 (EX_USAGE).
+public struct UsageError: Error, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// The parsed command line of `viper`.
+public struct CommandLineOptions {
+    /// The subcommand; nil opens the shell.
+    public var command: String?
+    /// Words after the subcommand that are not options.
+    public var arguments: [String] = []
+    public var pluginFlags: [String] = []
+    public var dataFlag: String?
+    public var preferences: [String: String] = [:]
+    /// `-c "cmd; cmd"`.
+    public var script: String?
+    public var json = false
+    public var help = false
+    public var version = false
+    public var noColor = false
+    public var verbose = false
+
+    /// Parses `arguments` (without the program name). Global options may come
+    /// before or after the subcommand; a subcommand's own options only after it.
+    public static func parse(_ arguments: [String]) throws -> CommandLineOptions {
+        var options = CommandLineOptions()
+        var index = 0
+        func value(for flag: String) throws -> String {
+            index += 1
+            guard index < arguments.count else {
+                throw UsageError("option '\(flag)' needs a value")
+            }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            var argument = arguments[index]
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                inlineValue = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
+            func take(_ flag: String) throws -> String {
+                if let inlineValue { return inlineValue }
+                return try value(for: flag)
+            }
+            switch argument {
+            case "--plugins":
+                options.pluginFlags.append(try take(argument))
+            case "--data":
+                options.dataFlag = try take(argument)
+            case "--prefer":
+                let choice = try take(argument)
+                let parts = choice.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    throw UsageError("--prefer takes CONTRACT=PLUGIN, e.g. --prefer Contracts.NoteEditing=markdown-editor; got '\(choice)'")
+                }
+                options.preferences[parts[0]] = parts[1]
+            case "-c", "--command":
+                options.script = try take(argument)
+            case "-h", "--help":
+                options.help = true
+            case "--version":
+                options.version = true
+            case "--no-color":
+                options.noColor = true
+            case "-v", "--verbose":
+                options.verbose = true
+            case "--json":
+                guard let command = options.command, CommandInfo.find(command)?.options.contains(where: { $0.flag == "--json" }) == true else {
+                    throw UsageError("option '--json' belongs to 'viper plugins' or 'viper doctor'")
+                }
+                options.json = true
+            default:
+                if argument.hasPrefix("-") && argument != "-" {
+                    let scope = options.command.map { "'viper \($0)'" } ?? "viper"
+                    let known = (CommandInfo.globalOptions + (options.command.flatMap(CommandInfo.find)?.options ?? [])).map(\.flag)
+                    let hint = Suggestion.nearest(to: argument, in: known).map { "did you mean '\($0)'? " } ?? ""
+                    throw UsageError("unknown option '\(argument)' for \(scope); \(hint)see '\(options.command.map { "viper \($0) --help" } ?? "viper --help")'")
+                }
+                if options.command == nil {
+                    guard CommandInfo.find(argument) != nil else {
+                        let hint = Suggestion.nearest(to: argument, in: CommandInfo.all.map(\.name)).map { "did you mean '\($0)'? " } ?? ""
+                        throw UsageError("unknown command '\(argument)'; \(hint)see 'viper --help'")
+                    }
+                    options.command = argument
+                } else {
+                    options.arguments.append(argument)
+                }
+            }
+            index += 1
+        }
+        if let command = options.command, let info = CommandInfo.find(command), options.arguments.count > info.maximumArguments {
+            throw UsageError("'viper \(command)' takes \(info.maximumArguments == 0 ? "no arguments" : "at most \(info.maximumArguments) argument(s)"), got '\(options.arguments.joined(separator: " "))'; see 'viper \(command) --help'")
+        }
+        return options
+    }
+
+    /// The runtime options these flags select.
+    public func runtimeOptions(environment: [String: String], executableDirectory: String) -> RuntimeOptions {
+        var runtime = RuntimeOptions(environment: environment, executableDirectory: executableDirectory)
+        runtime.pluginFlags = pluginFlags
+        runtime.dataFlag = dataFlag
+        runtime.preferences = preferences
+        runtime.echoLevel = verbose ? .info : .error
+        return runtime
+    }
+}

@@ -1,0 +1,99 @@
+import Contracts
+import Foundation
+
+/// `viper plugins` and `viper doctor`: text and JSON reports of the runtime's state.
+enum PluginReport {
+    struct PluginsJSON: Encodable {
+        let contractsVersion: String
+        let folders: [PluginFolder]
+        let plugins: [PluginJSON]
+        let problems: [Problem]
+    }
+
+    struct PluginJSON: Encodable {
+        let name: String?
+        let version: String?
+        let summary: String?
+        let path: String
+        let origin: PluginOrigin
+        let status: PluginRecord.Status
+        let reason: String?
+        let contractsVersion: String?
+        let provides: [Provision]
+        let requires: [Requirement]
+        let overridden: [String]
+    }
+
+    struct DoctorJSON: Encodable {
+        let ok: Bool
+        let loaded: Int
+        let disabled: Int
+        let problems: [Problem]
+    }
+
+    static func json<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else { return "{}" }
+        return text
+    }
+
+    static func pluginsJSON(_ runtime: HostRuntime) -> String {
+        json(PluginsJSON(
+            contractsVersion: ContractsVersion.current.description,
+            folders: runtime.folders,
+            plugins: runtime.records.map { record in
+                PluginJSON(name: record.name, version: record.descriptor?.manifest.version, summary: record.descriptor?.manifest.summary,
+                           path: record.path, origin: record.origin, status: record.status, reason: record.reason,
+                           contractsVersion: record.descriptor?.contractsVersion.description,
+                           provides: record.descriptor?.provides ?? [], requires: record.descriptor?.requires ?? [],
+                           overridden: record.overridden)
+            },
+            problems: runtime.problems))
+    }
+
+    static func pluginsText(_ runtime: HostRuntime) -> String {
+        if runtime.records.isEmpty {
+            return "No plugins found. Searched:\n" + runtime.folders.map { "  \($0.path) (\($0.origin.rawValue))" }.joined(separator: "\n")
+        }
+        var lines: [String] = []
+        for record in runtime.records {
+            let version = record.descriptor.map { " \($0.manifest.version)" } ?? ""
+            lines.append("\(record.displayName)\(version)  [\(record.status.rawValue)]")
+            lines.append("  path:      \(record.path) (\(record.origin.rawValue))")
+            if let descriptor = record.descriptor {
+                if !descriptor.manifest.summary.isEmpty { lines.append("  summary:   \(descriptor.manifest.summary)") }
+                lines.append("  contracts: \(descriptor.contractsVersion)")
+                let provides = descriptor.provides.map { provision -> String in
+                    let kind = provision.kind == .service ? "" : provision.kind.rawValue + " "
+                    let route = provision.route.map { " (/\($0.pattern))" } ?? ""
+                    let from = provision.adaptedFrom.map { " from \($0.name)" } ?? ""
+                    return kind + provision.description + from + route
+                }
+                lines.append("  provides:  \(provides.isEmpty ? "nothing" : provides.joined(separator: ", "))")
+                let requires = descriptor.requires.map { ($0.kind == .module ? "module " : "") + $0.description }
+                lines.append("  requires:  \(requires.isEmpty ? "nothing" : requires.joined(separator: ", "))")
+                if !record.overridden.isEmpty { lines.append("  overridden: \(record.overridden.joined(separator: ", ")) (another provider was chosen)") }
+            }
+            if let reason = record.reason { lines.append("  disabled:  \(reason)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func doctorJSON(_ runtime: HostRuntime) -> String {
+        json(DoctorJSON(ok: runtime.problems.isEmpty,
+                        loaded: runtime.records.filter { $0.status == .loaded }.count,
+                        disabled: runtime.records.filter { $0.status == .disabled }.count,
+                        problems: runtime.problems))
+    }
+
+    static func doctorText(_ runtime: HostRuntime) -> String {
+        let loaded = runtime.records.filter { $0.status == .loaded }.count
+        if runtime.problems.isEmpty {
+            return "ok: \(loaded) plugin(s) loaded, every requirement has a provider"
+        }
+        let disabled = runtime.records.filter { $0.status == .disabled }.count
+        return (runtime.problems.map { "problem: \($0.message)" } + ["\(runtime.problems.count) problem(s); \(loaded) plugin(s) loaded, \(disabled) disabled"])
+            .joined(separator: "\n")
+    }
+}

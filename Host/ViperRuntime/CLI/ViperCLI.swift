@@ -1,0 +1,57 @@
+import Contracts
+import Foundation
+
+/// The `viper` command: parses the command line and runs a subcommand or the shell.
+public enum ViperCLI {
+    public static let usageExitCode: Int32 = 64
+
+    /// Runs viper and returns its exit code.
+    public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+        let options: CommandLineOptions
+        do {
+            options = try CommandLineOptions.parse(arguments)
+        } catch {
+            printError("viper: \(error)")
+            return usageExitCode
+        }
+        if options.version {
+            print("viper \(HelpText.version) (Contracts ABI \(ContractsVersion.current))")
+            return 0
+        }
+        if options.help || options.command == "help" {
+            let topic = options.command == "help" ? options.arguments.first : options.command
+            if let topic {
+                guard let info = CommandInfo.find(topic) else {
+                    printError("viper: no help for '\(topic)': not a command; see 'viper --help'")
+                    return usageExitCode
+                }
+                print(HelpText.command(info))
+            } else {
+                print(HelpText.general())
+            }
+            return 0
+        }
+        let runtime: HostRuntime
+        do {
+            runtime = try HostRuntime(options: options.runtimeOptions(environment: environment,
+                                                                      executableDirectory: Paths.executableDirectory()))
+        } catch {
+            printError("viper: \(error)")
+            return 1
+        }
+        switch options.command {
+        case "plugins":
+            print(options.json ? PluginReport.pluginsJSON(runtime) : PluginReport.pluginsText(runtime))
+            return 0
+        case "doctor":
+            print(options.json ? PluginReport.doctorJSON(runtime) : PluginReport.doctorText(runtime))
+            return runtime.problems.isEmpty ? 0 : 1
+        default:
+            return ShellLauncher.run(runtime: runtime, options: options, environment: environment)
+        }
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

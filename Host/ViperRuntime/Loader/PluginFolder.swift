@@ -1,0 +1,36 @@
+/// Where a plugin folder came from, in search order.
+public enum PluginOrigin: String, Codable, Sendable {
+    /// `--plugins DIR` on the command line.
+    case flag
+    /// `VIPER_PLUGIN_PATH`.
+    case environment
+    /// `$XDG_DATA_HOME/viper/plugins`.
+    case user
+    /// Beside the `viper` executable.
+    case bundled
+}
+
+/// A folder (or a single `.so` given with `--plugins`) to search for plugins.
+public struct PluginFolder: Hashable, Codable, Sendable {
+    /// Absolute path.
+    public let path: String
+    /// Why it is searched.
+    public let origin: PluginOrigin
+
+    public init(path: String, origin: PluginOrigin) {
+        self.path = path
+        self.origin = origin
+    }
+
+    /// The folders in search order: `--plugins` (in the order given), `VIPER_PLUGIN_PATH`,
+    /// the user folder, then the bundled plugins beside the executable.
+    public static func searchOrder(flags: [String], environment: [String: String], executableDirectory: String) -> [PluginFolder] {
+        var folders = flags.map { PluginFolder(path: Paths.absolute($0), origin: .flag) }
+        if let list = environment["VIPER_PLUGIN_PATH"] {
+            folders += list.split(separator: ":").map { PluginFolder(path: Paths.absolute(String($0)), origin: .environment) }
+        }
+        folders.append(PluginFolder(path: Paths.join(Paths.xdgDataHome(environment), "viper/plugins"), origin: .user))
+        folders.append(PluginFolder(path: executableDirectory, origin: .bundled))
+        return folders
+    }
+}

@@ -1,0 +1,79 @@
+import Contracts
+
+/// Collects what one plugin registers during its entry point. Nothing reaches the
+/// live registry until the plugin has been validated; after the entry returns the
+/// registrar is sealed and later calls are ignored and logged.
+final class RecordingRegistrar: Registrar {
+    let plugin: String
+    private(set) var services: [ServiceRegistration] = []
+    private(set) var modules: [ModuleRegistration] = []
+    private(set) var adapters: [AdapterRegistration] = []
+    /// Contracts this plugin registered more than once (same kind, contract and name).
+    private(set) var duplicates: [String] = []
+    private(set) var lateCalls = 0
+    private var sealed = false
+    private var seen = Set<String>()
+
+    init(plugin: String) {
+        self.plugin = plugin
+    }
+
+    func seal() {
+        sealed = true
+    }
+
+    /// What the plugin provides, for its descriptor.
+    var provisions: [Provision] {
+        services.map { Provision(kind: .service, contract: $0.contract, name: $0.name, requires: $0.requires) }
+            + modules.map { Provision(kind: .module, contract: $0.contract, name: $0.name, route: $0.route, requires: $0.requires) }
+            + adapters.map {
+                Provision(kind: .adapter, contract: $0.requiredContract, adaptedFrom: $0.providedContract,
+                          requires: [Requirement(kind: .service, contract: $0.providedContract)])
+            }
+    }
+
+    private func accept(_ kind: String, _ contract: ContractID, _ name: String?) -> Bool {
+        guard !sealed else {
+            lateCalls += 1
+            return false
+        }
+        let label = name.map { "\(contract.name)[\($0)]" } ?? contract.name
+        if !seen.insert("\(kind) \(label)").inserted {
+            duplicates.append("\(kind) \(label)")
+            return false
+        }
+        return true
+    }
+
+    func registerService<Service>(_ contract: Service.Type, name: String?, scope: ServiceScope,
+                                  requires: [Requirement], factory: @escaping (any Resolver) throws -> Service) {
+        let id = ContractID(contract)
+        guard accept("service", id, name) else { return }
+        services.append(ServiceRegistration(
+            key: RegistryKey(type: ObjectIdentifier(contract), name: name), contract: id, name: name,
+            scope: scope, requires: requires, plugin: plugin, factory: { try factory($0) }))
+    }
+
+    func registerModule<Input>(_ contract: Input.Type, name: String?, route: RouteSpec?,
+                               requires: [Requirement], builder: any ModuleBuilder) {
+        let id = ContractID(contract)
+        guard accept("module", id, name) else { return }
+        modules.append(ModuleRegistration(
+            key: RegistryKey(type: ObjectIdentifier(contract), name: name), contract: id, name: name,
+            route: route, requires: requires, plugin: plugin, builder: builder,
+            conforms: { $0 is Input }))
+    }
+
+    func registerAdapter<Required, Provided>(_ required: Required.Type, from provided: Provided.Type,
+                                             adapt: @escaping (Provided) throws -> Required) {
+        let id = ContractID(required)
+        guard accept("adapter", id, nil) else { return }
+        adapters.append(AdapterRegistration(
+            required: ObjectIdentifier(required), requiredContract: id,
+            provided: ObjectIdentifier(provided), providedContract: ContractID(provided), plugin: plugin,
+            adapt: { value in
+                guard let value = value as? Provided else { return nil }
+                return try adapt(value)
+            }))
+    }
+}

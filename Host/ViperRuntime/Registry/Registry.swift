@@ -1,0 +1,190 @@
+import Contracts
+import Foundation
+
+/// The live registry of services, modules and adapters, keyed by contract type
+/// identity. Plugins fill it only through a ``RecordingRegistrar`` that the runtime
+/// commits after validation; everyone else reads it through a ``Resolver``.
+/// Safe to resolve from many threads at once.
+public final class Registry {
+    private let lock = NSLock()
+    private var services: [RegistryKey: ServiceRegistration] = [:]
+    private var modules: [RegistryKey: ModuleRegistration] = [:]
+    private var adapters: [ObjectIdentifier: AdapterRegistration] = [:]
+    /// Contracts whose provider was disabled, with the reason, for precise errors.
+    private var disabledProviders: [ContractID: String] = [:]
+
+    public init() {}
+
+    // MARK: Filling
+
+    /// Registers a host service (logger, clock, data folder, database).
+    func addHostService<Service>(_ contract: Service.Type, factory: @escaping (any Resolver) throws -> Service) {
+        let registration = ServiceRegistration(
+            key: RegistryKey(type: ObjectIdentifier(contract), name: nil), contract: ContractID(contract),
+            name: nil, scope: .process, requires: [], plugin: "host", factory: { try factory($0) })
+        lock.withLock { services[registration.key] = registration }
+    }
+
+    /// Commits what a validated plugin registered. `skipping` lists provisions that
+    /// lost to another provider the user chose.
+    func commit(_ recorded: RecordingRegistrar, skipping: Set<String> = []) {
+        lock.withLock {
+            for service in recorded.services where !skipping.contains(Self.label(service.contract, service.name)) {
+                services[service.key] = service
+            }
+            for module in recorded.modules where !skipping.contains(Self.label(module.contract, module.name)) {
+                modules[module.key] = module
+            }
+            for adapter in recorded.adapters where !skipping.contains(Self.label(adapter.requiredContract, nil)) {
+                adapters[adapter.required] = adapter
+            }
+        }
+    }
+
+    /// Remembers why a contract has no provider, so a resolve names the reason.
+    func noteDisabled(_ contract: ContractID, reason: String) {
+        lock.withLock { disabledProviders[contract] = reason }
+    }
+
+    static func label(_ contract: ContractID, _ name: String?) -> String {
+        name.map { "\(contract.name)[\($0)]" } ?? contract.name
+    }
+
+    // MARK: Reading
+
+    /// A resolver that reports `requester` as the one asking.
+    public func resolver(for requester: String) -> any Resolver {
+        ScopedResolver(registry: self, requester: requester, chain: [])
+    }
+
+    /// All module registrations, sorted by route then contract.
+    var allModules: [ModuleRegistration] {
+        lock.withLock { Array(modules.values) }.sorted {
+            ($0.route?.pattern ?? "~" + $0.contract.name, $0.name ?? "") < ($1.route?.pattern ?? "~" + $1.contract.name, $1.name ?? "")
+        }
+    }
+
+    /// All service registrations, sorted by contract.
+    var allServices: [ServiceRegistration] {
+        lock.withLock { Array(services.values) }.sorted { Self.label($0.contract, $0.name) < Self.label($1.contract, $1.name) }
+    }
+
+    func resolve<Service>(_ contract: Service.Type, name: String?, requester: String, chain: [RegistryKey]) throws -> Service {
+        let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
+        let (registration, adapter) = lock.withLock { () -> (ServiceRegistration?, AdapterRegistration?) in
+            if let registration = services[key] { return (registration, nil) }
+            return (nil, adapters[key.type])
+        }
+        if let registration {
+            let value = try instance(of: registration, requester: requester, chain: chain)
+            guard let service = value as? Service else {
+                throw ResolutionError(code: .typeMismatch, contract: ContractID(contract), name: name,
+                                      requester: requester, registered: [], detail: String(describing: type(of: value)))
+            }
+            return service
+        }
+        if let adapter {
+            let providedKey = RegistryKey(type: adapter.provided, name: name)
+            guard let provided = lock.withLock({ services[providedKey] }) else {
+                throw notRegistered(ContractID(contract), name: name, requester: requester,
+                                    detail: "adapted from \(adapter.providedContract.name), which nothing provides")
+            }
+            let value = try instance(of: provided, requester: requester, chain: chain)
+            do {
+                if let adapted = try adapter.adapt(value) as? Service { return adapted }
+            } catch {
+                throw ResolutionError(code: .factoryFailed, contract: ContractID(contract), name: name, requester: requester,
+                                      registered: [], detail: "adapter from \(adapter.providedContract.name) (\(adapter.plugin)) threw: \(error)")
+            }
+            throw ResolutionError(code: .typeMismatch, contract: ContractID(contract), name: name, requester: requester,
+                                  registered: [], detail: "the adapter's result")
+        }
+        throw notRegistered(ContractID(contract), name: name, requester: requester, detail: "")
+    }
+
+    private func instance(of registration: ServiceRegistration, requester: String, chain: [RegistryKey]) throws -> Any {
+        if registration.scope == .process, let cached = lock.withLock({ registration.instance }) {
+            return cached
+        }
+        if chain.contains(registration.key) {
+            let names = (chain + [registration.key]).compactMap { key in lock.withLock { services[key] }.map { Self.label($0.contract, $0.name) } }
+            throw ResolutionError(code: .cycle, contract: registration.contract, name: registration.name, requester: requester,
+                                  registered: [], detail: names.joined(separator: " → "))
+        }
+        let nested = ScopedResolver(registry: self, requester: "\(registration.plugin) (\(Self.label(registration.contract, registration.name)))",
+                                    chain: chain + [registration.key])
+        let value: Any
+        do {
+            value = try registration.factory(nested)
+        } catch let error as ResolutionError {
+            throw error
+        } catch {
+            throw ResolutionError(code: .factoryFailed, contract: registration.contract, name: registration.name,
+                                  requester: requester, registered: [], detail: "\(registration.plugin): \(error)")
+        }
+        guard registration.scope == .process else { return value }
+        return lock.withLock { () -> Any in
+            if let winner = registration.instance { return winner }
+            registration.instance = value
+            return value
+        }
+    }
+
+    func canResolve(_ contract: Any.Type, name: String?) -> Bool {
+        let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
+        return lock.withLock {
+            if services[key] != nil { return true }
+            guard let adapter = adapters[key.type] else { return false }
+            return services[RegistryKey(type: adapter.provided, name: name)] != nil
+        }
+    }
+
+    /// The module registration that serves `contract` (directly or through an adapter).
+    func moduleRegistration(for contract: Any.Type, name: String?) -> (ModuleRegistration, AdapterRegistration?)? {
+        let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
+        return lock.withLock {
+            if let module = modules[key] { return (module, nil) }
+            guard let adapter = adapters[key.type], let module = modules[RegistryKey(type: adapter.provided, name: name)] else {
+                return nil
+            }
+            return (module, adapter)
+        }
+    }
+
+    /// The error for a contract nothing serves, listing what is registered under it.
+    func notRegistered(_ contract: ContractID, name: String?, requester: String, detail: String) -> ResolutionError {
+        let (registered, disabled) = lock.withLock { () -> ([String], String?) in
+            let names = services.values.filter { $0.contract == contract }.map { Self.label($0.contract, $0.name) }
+                + modules.values.filter { $0.contract == contract }.map { "module " + Self.label($0.contract, $0.name) }
+            return (names.sorted(), disabledProviders[contract])
+        }
+        if let disabled {
+            return ResolutionError(code: .providerDisabled, contract: contract, name: name, requester: requester,
+                                   registered: registered, detail: disabled)
+        }
+        return ResolutionError(code: .notRegistered, contract: contract, name: name, requester: requester,
+                               registered: registered, detail: detail)
+    }
+}
+
+/// A resolver that knows who is asking and what is being resolved already, so
+/// errors name the requester and cycles are caught instead of recursing forever.
+final class ScopedResolver: Resolver {
+    let registry: Registry
+    let requester: String
+    let chain: [RegistryKey]
+
+    init(registry: Registry, requester: String, chain: [RegistryKey]) {
+        self.registry = registry
+        self.requester = requester
+        self.chain = chain
+    }
+
+    func resolve<Service>(_ contract: Service.Type, name: String?) throws -> Service {
+        try registry.resolve(contract, name: name, requester: requester, chain: chain)
+    }
+
+    func canResolve(_ contract: Any.Type, name: String?) -> Bool {
+        registry.canResolve(contract, name: name)
+    }
+}

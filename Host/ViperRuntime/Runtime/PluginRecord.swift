@@ -1,0 +1,24 @@
+import Contracts
+
+/// What the host knows about one plugin file after start-up: shown by `viper plugins`.
+public struct PluginRecord: Codable, Sendable {
+    public enum Status: String, Codable, Sendable {
+        case loaded
+        case disabled
+    }
+
+    /// The manifest name, or nil when the file never registered.
+    public let name: String?
+    public let path: String
+    public let origin: PluginOrigin
+    public var status: Status
+    /// Why it is disabled.
+    public var reason: String?
+    /// Present once the plugin registered.
+    public let descriptor: PluginDescriptor?
+    /// Contracts it provides that lost to the user's chosen provider.
+    public var overridden: [String]
+
+    /// The name to show: the manifest name, or the file name.
+    public var displayName: String { name ?? Paths.lastComponent(path) }
+}

@@ -1,0 +1,34 @@
+/// Something wrong found while loading or validating plugins. Each is reported once.
+public struct Problem: Hashable, Codable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Codable, Sendable {
+        /// A plugin file that could not be loaded.
+        case loadFailed
+        /// A plugin folder given on the command line or in the environment that does not exist.
+        case badFolder
+        /// A required contract that nothing (enabled) provides.
+        case missingProvider
+        /// A contract provided by two plugins, with no choice made by the user.
+        case duplicateProvider
+        /// Services that need each other to be built.
+        case cycle
+        /// A provider choice that names a plugin that does not provide the contract.
+        case badPreference
+    }
+
+    public let kind: Kind
+    /// The plugin concerned (name, or file path when it never registered).
+    public let plugin: String?
+    /// The contract concerned.
+    public let contract: String?
+    /// One line: what is wrong and what to do.
+    public let message: String
+
+    public init(kind: Kind, plugin: String?, contract: String?, message: String) {
+        self.kind = kind
+        self.plugin = plugin
+        self.contract = contract
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+// viper: a host for VIPER feature modules loaded as plugins.
+//
+// Contracts is a separate package on purpose (DESIGN.md fact 1): a dynamic
+// library target inside this package would be linked statically into every
+// target that uses it, and each plugin would get its own copy of the protocols.
+import PackageDescription
+
+let contracts: Target.Dependency = .product(name: "Contracts", package: "Contracts")
+
+/// A bundled plugin: a dynamic library product named `<Name>Plugin` built from `Plugins/<Name>`.
+func plugin(_ name: String) -> (Product, Target) {
+    (
+        .library(name: "\(name)Plugin", type: .dynamic, targets: ["\(name)Plugin"]),
+        .target(name: "\(name)Plugin", dependencies: [contracts], path: "Plugins/\(name)")
+    )
+}
+
+let plugins = [
+    plugin("Greeter"),
+]
+
+let package = Package(
+    name: "viper",
+    products: [
+        .executable(name: "viper", targets: ["viper"]),
+    ] + plugins.map(\.0),
+    dependencies: [
+        .package(path: "Contracts"),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", path: "Host/CSQLite"),
+        .systemLibrary(name: "CReadline", path: "Host/CReadline"),
+        .target(
+            name: "ViperRuntime",
+            dependencies: [contracts, "CSQLite", "CReadline"],
+            path: "Host/ViperRuntime"
+        ),
+        .executableTarget(
+            name: "viper",
+            dependencies: ["ViperRuntime"],
+            path: "Host/viper"
+        ),
+        .testTarget(
+            name: "ViperRuntimeTests",
+            dependencies: ["ViperRuntime", contracts],
+            path: "Tests/ViperRuntimeTests"
+        ),
+    ] + plugins.map(\.1),
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,28 @@
+import Contracts
+
+/// The Contracts ABI this plugin was compiled against (read by the host before anything else).
+@_cdecl("viper_plugin_abi")
+public func viperPluginABI() -> UInt32 {
+    ContractsVersion.compiledPacked
+}
+
+/// The plugin's entry point: registers the Hello module.
+@_cdecl("viper_plugin_entry")
+public func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
+    PluginEntry.run(host, plugin: GreeterPlugin.self)
+}
+
+/// A small plugin that exercises the whole path: a module built by contract,
+/// a route with a query parameter, and injected host services.
+enum GreeterPlugin: Plugin {
+    static let manifest = PluginManifest(name: "greeter", version: "1.0.0",
+                                         summary: "Says hello: the smallest complete VIPER module")
+
+    static func register(in registrar: any Registrar) throws {
+        registrar.registerModule(
+            HelloInput.self,
+            route: RouteSpec("hello", summary: "A greeting that depends on the time of day", query: ["name"]),
+            requires: [.service(Clock.self), .service(Logger.self)],
+            builder: HelloBuilder())
+    }
+}
