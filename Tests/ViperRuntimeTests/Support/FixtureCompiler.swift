@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Builds small plugins for tests: Swift sources compiled with `swiftc` against the
+/// Contracts built in this run, or C sources with `cc`. Results are cached by content
+/// in a folder under the products folder, so a suite builds each fixture once.
+enum FixtureCompiler {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static var outputDirectory: String {
+        let folder = BuildProducts.directory + "/test-fixtures"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    private static let lock = NSLock()
+
+    /// Compiles Swift `source` into `lib<name>.so` linked against libContracts.so and returns its path.
+    static func swiftPlugin(named name: String, source: String, extraFlags: [String] = []) throws -> String {
+        try compile(name: name, source: source, ext: "swift") { sourcePath, output in
+            ["swiftc", "-emit-library", "-module-name", name, "-parse-as-library",
+             "-I", BuildProducts.modules, "-L", BuildProducts.directory, "-lContracts",
+             "-Xlinker", "-rpath", "-Xlinker", BuildProducts.directory,
+             sourcePath, "-o", output] + extraFlags
+        }
+    }
+
+    /// Compiles C `source` into `lib<name>.so` (for plugins that break the rules in ways Swift will not let us).
+    static func cPlugin(named name: String, source: String, extraFlags: [String] = []) throws -> String {
+        try compile(name: name, source: source, ext: "c") { sourcePath, output in
+            ["cc", "-shared", "-fPIC", sourcePath, "-o", output] + extraFlags
+        }
+    }
+
+    private static func compile(name: String, source: String, ext: String, command: (String, String) -> [String]) throws -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        let key = String(stableHash(source + ext + name), radix: 16)
+        let folder = outputDirectory + "/\(name)-\(key)"
+        let output = folder + "/lib\(name).so"
+        if FileManager.default.fileExists(atPath: output) { return output }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let sourcePath = folder + "/\(name).\(ext)"
+        try source.write(toFile: sourcePath, atomically: true, encoding: .utf8)
+        let arguments = command(sourcePath, output + ".tmp")
+        let result = try run(arguments, in: folder)
+        guard result.status == 0 else {
+            throw Failure(description: "building fixture \(name) failed (\(arguments.joined(separator: " "))):\n\(result.output)")
+        }
+        try FileManager.default.moveItem(atPath: output + ".tmp", toPath: output)
+        return output
+    }
+
+    /// FNV-1a: stable across runs, unlike `hashValue`.
+    private static func stableHash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    /// Runs a tool found on PATH, returning its status and combined output.
+    static func run(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
