@@ -23,6 +23,8 @@ public struct CommandLineOptions {
     /// `-c "cmd; cmd"`.
     public var script: String?
     public var json = false
+    /// `viper plugins --rescan`: scan every plugin again, ignoring the cache.
+    public var rescan = false
     public var help = false
     public var version = false
     public var noColor = false
@@ -78,6 +80,11 @@ public struct CommandLineOptions {
                     throw UsageError("option '--json' belongs to 'viper plugins' or 'viper doctor'")
                 }
                 options.json = true
+            case "--rescan":
+                guard options.command == "plugins" else {
+                    throw UsageError("option '--rescan' belongs to 'viper plugins'")
+                }
+                options.rescan = true
             default:
                 if argument.hasPrefix("-") && argument != "-" {
                     let scope = options.command.map { "'viper \($0)'" } ?? "viper"
@@ -110,6 +117,7 @@ public struct CommandLineOptions {
         runtime.dataFlag = dataFlag
         runtime.preferences = preferences
         runtime.echoLevel = verbose ? .info : .error
+        runtime.rescan = rescan
         return runtime
     }
 }

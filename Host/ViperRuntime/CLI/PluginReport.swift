@@ -82,18 +82,18 @@ enum PluginReport {
 
     static func doctorJSON(_ runtime: HostRuntime) -> String {
         json(DoctorJSON(ok: runtime.problems.isEmpty,
-                        loaded: runtime.records.filter { $0.status == .loaded }.count,
-                        disabled: runtime.records.filter { $0.status == .disabled }.count,
+                        loaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count,
+                        disabled: runtime.records.filter { $0.status == .disabled || $0.status == .broken }.count,
                         problems: runtime.problems))
     }
 
     static func doctorText(_ runtime: HostRuntime) -> String {
-        let loaded = runtime.records.filter { $0.status == .loaded }.count
+        let usable = runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count
         if runtime.problems.isEmpty {
-            return "ok: \(loaded) plugin(s) loaded, every requirement has a provider"
+            return "ok: \(usable) plugin(s) ready, every requirement has a provider"
         }
-        let disabled = runtime.records.filter { $0.status == .disabled }.count
-        return (runtime.problems.map { "problem: \($0.message)" } + ["\(runtime.problems.count) problem(s); \(loaded) plugin(s) loaded, \(disabled) disabled"])
+        let disabled = runtime.records.filter { $0.status == .disabled || $0.status == .broken }.count
+        return (runtime.problems.map { "problem: \($0.message)" } + ["\(runtime.problems.count) problem(s); \(usable) plugin(s) ready, \(disabled) disabled"])
             .joined(separator: "\n")
     }
 }

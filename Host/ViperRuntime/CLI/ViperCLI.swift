@@ -7,6 +7,9 @@ public enum ViperCLI {
 
     /// Runs viper and returns its exit code.
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+        if arguments.first == ScanMode.command {
+            return ScanMode.run(paths: Array(arguments.dropFirst()))
+        }
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(arguments)

@@ -13,6 +13,11 @@ public final class Registry {
     /// Contracts whose provider was disabled, with the reason, for precise errors.
     private var disabledProviders: [ContractID: String] = [:]
 
+    /// Lazy loading: asked for a contract that nothing registered yet (kind and
+    /// label, e.g. `Contracts.NoteStore[name]`); loads the plugin that provides it
+    /// and returns true if that registered something new.
+    var onMiss: ((Provision.Kind, String) -> Bool)?
+
     public init() {}
 
     // MARK: Filling
@@ -57,6 +62,25 @@ public final class Registry {
         ScopedResolver(registry: self, requester: requester, chain: [])
     }
 
+    /// Every module route known, loaded or not: from live registrations and from the
+    /// descriptors of plugins that load on first use. Sorted by pattern.
+    var routeEntries: [RouteEntry] {
+        let (loaded, pending) = lock.withLock { (Array(modules.values), pendingRoutes) }
+        var entries = loaded.compactMap { module in
+            module.route.map { RouteEntry(spec: $0, contract: module.contract, name: module.name, plugin: module.plugin) }
+        }
+        let known = Set(entries.map { Self.label($0.contract, $0.name) })
+        entries += pending.filter { !known.contains(Self.label($0.contract, $0.name)) }
+        return entries.sorted { $0.spec.pattern < $1.spec.pattern }
+    }
+
+    /// Routes of plugins that are validated but not loaded yet.
+    private var pendingRoutes: [RouteEntry] = []
+
+    func addPendingRoutes(_ entries: [RouteEntry]) {
+        lock.withLock { pendingRoutes += entries }
+    }
+
     /// All module registrations, sorted by route then contract.
     var allModules: [ModuleRegistration] {
         lock.withLock { Array(modules.values) }.sorted {
@@ -71,9 +95,9 @@ public final class Registry {
 
     func resolve<Service>(_ contract: Service.Type, name: String?, requester: String, chain: [RegistryKey]) throws -> Service {
         let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
-        let (registration, adapter) = lock.withLock { () -> (ServiceRegistration?, AdapterRegistration?) in
-            if let registration = services[key] { return (registration, nil) }
-            return (nil, adapters[key.type])
+        var (registration, adapter) = lookupService(key)
+        if registration == nil, adapter == nil, let onMiss, onMiss(.service, Self.label(ContractID(contract), name)) {
+            (registration, adapter) = lookupService(key)
         }
         if let registration {
             let value = try instance(of: registration, requester: requester, chain: chain)
@@ -85,6 +109,9 @@ public final class Registry {
         }
         if let adapter {
             let providedKey = RegistryKey(type: adapter.provided, name: name)
+            if lock.withLock({ services[providedKey] == nil }) {
+                _ = onMiss?(.service, Self.label(adapter.providedContract, name))
+            }
             guard let provided = lock.withLock({ services[providedKey] }) else {
                 throw notRegistered(ContractID(contract), name: name, requester: requester,
                                     detail: "adapted from \(adapter.providedContract.name), which nothing provides")
@@ -100,6 +127,13 @@ public final class Registry {
                                   registered: [], detail: "the adapter's result")
         }
         throw notRegistered(ContractID(contract), name: name, requester: requester, detail: "")
+    }
+
+    private func lookupService(_ key: RegistryKey) -> (ServiceRegistration?, AdapterRegistration?) {
+        lock.withLock {
+            if let registration = services[key] { return (registration, nil) }
+            return (nil, adapters[key.type])
+        }
     }
 
     private func instance(of registration: ServiceRegistration, requester: String, chain: [RegistryKey]) throws -> Any {
@@ -132,6 +166,9 @@ public final class Registry {
 
     func canResolve(_ contract: Any.Type, name: String?) -> Bool {
         let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
+        if !lock.withLock({ services[key] != nil || adapters[key.type] != nil }), let onMiss {
+            _ = onMiss(.service, Self.label(ContractID(contract), name))
+        }
         return lock.withLock {
             if services[key] != nil { return true }
             guard let adapter = adapters[key.type] else { return false }
@@ -142,9 +179,28 @@ public final class Registry {
     /// The module registration that serves `contract` (directly or through an adapter).
     func moduleRegistration(for contract: Any.Type, name: String?) -> (ModuleRegistration, AdapterRegistration?)? {
         let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
-        return lock.withLock {
+        if let found = loadedModuleRegistration(key) { return found }
+        guard let onMiss, onMiss(.module, Self.label(ContractID(contract), name)) else { return nil }
+        if let found = loadedModuleRegistration(key) { return found }
+        // Served through an adapter whose source module lives in a plugin not loaded yet.
+        if let adapter = lock.withLock({ adapters[key.type] }) {
+            _ = onMiss(.module, Self.label(adapter.providedContract, name))
+        }
+        return loadedModuleRegistration(key)
+    }
+
+    /// The module registration for a contract given by name (shell routes), loading its plugin if needed.
+    func moduleRegistration(contract: ContractID, name: String?) -> ModuleRegistration? {
+        let find = { self.lock.withLock { self.modules.values.first { $0.contract == contract && $0.name == name } } }
+        if let found = find() { return found }
+        guard let onMiss, onMiss(.module, Self.label(contract, name)) else { return nil }
+        return find()
+    }
+
+    private func loadedModuleRegistration(_ key: RegistryKey) -> (ModuleRegistration, AdapterRegistration?)? {
+        lock.withLock {
             if let module = modules[key] { return (module, nil) }
-            guard let adapter = adapters[key.type], let module = modules[RegistryKey(type: adapter.provided, name: name)] else {
+            guard let adapter = adapters[key.type], let module = modules[RegistryKey(type: adapter.provided, name: key.name)] else {
                 return nil
             }
             return (module, adapter)

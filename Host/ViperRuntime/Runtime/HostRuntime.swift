@@ -1,15 +1,34 @@
 import Contracts
 import Foundation
 
-/// Starts viper's runtime: registers the core services, finds and loads plugins,
-/// validates the graph, and commits the plugins that passed to the registry.
+/// Starts viper's runtime: registers the core services, finds plugins, reads their
+/// descriptors from the cache or scans new ones in a child process, validates the
+/// graph, and makes the plugins that passed available. A plugin is `dlopen`ed in
+/// this process only when a route or service first needs it.
 public final class HostRuntime {
     public let registry: Registry
     public let dataFolder: String
     public let folders: [PluginFolder]
-    public private(set) var records: [PluginRecord] = []
-    public private(set) var problems: [Problem] = []
     let logger: FileLogger
+
+    private let state = NSRecursiveLock()
+    private var recordList: [PluginRecord] = []
+    private var problemList: [Problem] = []
+    private let loader = PluginLoader()
+    /// Enabled plugins not loaded yet, by name.
+    private var pending: [String: PendingPlugin] = [:]
+    /// "kind label" → plugin names that serve it, preferred first.
+    private var providers: [String: [String]] = [:]
+
+    private struct PendingPlugin {
+        let file: PluginFile
+        let overridden: Set<String>
+    }
+
+    /// Every plugin file found, in search order.
+    public var records: [PluginRecord] { state.withLock { recordList } }
+    /// Everything wrong, each reported once.
+    public var problems: [Problem] { state.withLock { problemList } }
 
     /// The services the host registers before any plugin loads.
     static let hostProvisions: [Provision] = [
@@ -36,57 +55,251 @@ public final class HostRuntime {
 
         folders = PluginFolder.searchOrder(flags: options.pluginFlags, environment: options.environment,
                                            executableDirectory: options.executableDirectory)
-        var preferences: [String: String] = [:]
+        var preferences: [String: ProviderChoice] = [:]
         do {
-            preferences = try ViperConfig.load(folder: data.path).providers
+            let configPath = Paths.join(data.path, ViperConfig.fileName())
+            for (contract, plugin) in try ViperConfig.load(folder: data.path).providers {
+                preferences[contract] = ProviderChoice(plugin: plugin, source: configPath)
+            }
         } catch {
-            problems.append(Problem(kind: .badPreference, plugin: nil, contract: nil, message: "\(error)"))
+            problemList.append(Problem(kind: .badPreference, plugin: nil, contract: nil, message: "\(error)"))
         }
-        preferences.merge(options.preferences) { _, flag in flag }
-        loadAll(preferences: preferences)
+        for (contract, plugin) in options.preferences {
+            preferences[contract] = ProviderChoice(plugin: plugin, source: "--prefer \(contract)=\(plugin)")
+        }
+
+        let discovery = PluginDiscovery.discover(folders)
+        problemList += discovery.folderProblems.map { Problem(kind: .badFolder, plugin: nil, contract: nil, message: $0) }
+        let scanner = options.scanMode == .isolated ? Self.scannerExecutable(options) : nil
+        if let scanner {
+            startIsolated(discovery.files, scanner: scanner, options: options, preferences: preferences)
+        } else {
+            startInProcess(discovery.files, preferences: preferences)
+        }
+        registry.onMiss = { [weak self] kind, label in
+            self?.activate(kind: kind, label: label) ?? false
+        }
     }
 
-    private func loadAll(preferences: [String: String]) {
-        let discovery = PluginDiscovery.discover(folders)
-        problems += discovery.folderProblems.map { Problem(kind: .badFolder, plugin: nil, contract: nil, message: $0) }
-        let loader = PluginLoader()
+    /// The `viper` binary that can scan: this one, or the one beside the running executable.
+    static func scannerExecutable(_ options: RuntimeOptions) -> String? {
+        if let explicit = options.scannerExecutable { return explicit }
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        if Paths.lastComponent(me) == "viper" { return me }
+        let beside = Paths.join(options.executableDirectory, "viper")
+        return FileManager.default.isExecutableFile(atPath: beside) ? beside : nil
+    }
+
+    // MARK: Start-up
+
+    private func startIsolated(_ files: [PluginFile], scanner: String, options: RuntimeOptions, preferences: [String: ProviderChoice]) {
+        let host = DescriptorCache.hostIdentity(executable: scanner)
+        var (cache, note) = DescriptorCache.load(folder: dataFolder, host: host)
+        if let note { logger.log(.warning, note, source: "cache") }
+        var results: [String: ScanResult] = [:]
+        var toScan: [String] = []
+        for file in files {
+            guard let stamp = FileStamp.read(file.path) else { continue }
+            if !options.rescan, let cached = cache.result(for: stamp) {
+                results[file.path] = cached
+            } else {
+                toScan.append(file.path)
+            }
+        }
+        if !toScan.isEmpty {
+            let timeout = options.environment["VIPER_SCAN_TIMEOUT"].flatMap(Double.init) ?? options.scanTimeout
+            results.merge(PluginScanner(executable: scanner, timeout: timeout).scan(toScan)) { _, new in new }
+        }
+        let fresh = Dictionary(uniqueKeysWithValues: files.compactMap { file in results[file.path].map { (file.path, $0) } })
+        if fresh != cache.entries || !toScan.isEmpty {
+            cache.entries = fresh
+            do {
+                try cache.save(folder: dataFolder)
+            } catch {
+                logger.log(.warning, "\(error)", source: "cache")
+            }
+        }
+
+        var candidates: [(PluginFile, PluginDescriptor)] = []
+        var slots: [Int: PluginRecord] = [:]
+        var seenNames: [String: String] = [:]
+        for (index, file) in files.enumerated() {
+            guard let result = results[file.path] else {
+                fail(file, "no such file; check the path, or remove the broken link from \(file.folder.path)", into: &slots, at: index)
+                continue
+            }
+            switch result.outcome {
+            case .ok(let descriptor):
+                if let other = seenNames[descriptor.manifest.name] {
+                    fail(file, "a plugin named '\(descriptor.manifest.name)' is already loaded from \(other); remove one of the two", into: &slots, at: index)
+                    continue
+                }
+                seenNames[descriptor.manifest.name] = file.path
+                candidates.append((file, descriptor))
+                slots[index] = PluginRecord(name: descriptor.manifest.name, path: file.path, origin: file.folder.origin,
+                                            status: .ready, reason: nil, descriptor: descriptor, overridden: [])
+            case .failed(let message):
+                fail(file, message, into: &slots, at: index)
+            case .broken(let message):
+                problemList.append(Problem(kind: .loadFailed, plugin: nil, contract: nil, message: "\(file.path): \(message)"))
+                slots[index] = PluginRecord(name: nil, path: file.path, origin: file.folder.origin, status: .broken,
+                                            reason: message, descriptor: nil, overridden: [])
+            }
+        }
+        let outcome = validate(candidates.map { ($0.0, $0.1) }, preferences: preferences)
+        var routes: [RouteEntry] = []
+        for (index, record) in slots.sorted(by: { $0.key < $1.key }) {
+            guard record.status == .ready, let name = record.name, let descriptor = record.descriptor,
+                  let file = files.indices.contains(index) ? files[index] : nil else {
+                recordList.append(record)
+                continue
+            }
+            var updated = record
+            let overridden = outcome.overridden[name] ?? []
+            updated.overridden = overridden.sorted()
+            if let reason = outcome.disabled[name] {
+                updated.status = .disabled
+                updated.reason = reason
+                for provision in descriptor.provides {
+                    registry.noteDisabled(provision.contract, reason: "\(name) is disabled: \(reason)")
+                }
+            } else {
+                pending[name] = PendingPlugin(file: file, overridden: overridden)
+                indexProvisions(descriptor, plugin: name, overridden: overridden)
+                routes += descriptor.provides.compactMap { provision in
+                    guard provision.kind == .module, let route = provision.route,
+                          !overridden.contains(Registry.label(provision.contract, provision.name)) else { return nil }
+                    return RouteEntry(spec: route, contract: provision.contract, name: provision.name, plugin: name)
+                }
+            }
+            recordList.append(updated)
+        }
+        registry.addPendingRoutes(routes)
+    }
+
+    private func fail(_ file: PluginFile, _ message: String, into slots: inout [Int: PluginRecord], at index: Int) {
+        let error = PluginLoadError(.missingFile, path: file.path, message: message)
+        problemList.append(Problem(kind: .loadFailed, plugin: nil, contract: nil, message: error.description))
+        slots[index] = PluginRecord(name: nil, path: file.path, origin: file.folder.origin, status: .disabled,
+                                    reason: message, descriptor: nil, overridden: [])
+        logger.log(.warning, error.description, source: "loader")
+    }
+
+    private func startInProcess(_ files: [PluginFile], preferences: [String: ProviderChoice]) {
         var loaded: [LoadedPlugin] = []
-        for file in discovery.files {
+        var slots: [(Int, PluginRecord?, LoadedPlugin?)] = []
+        for (index, file) in files.enumerated() {
             switch loader.load(file) {
             case .success(let plugin):
                 loaded.append(plugin)
+                slots.append((index, nil, plugin))
             case .failure(let error):
-                if error.message.hasPrefix("already loaded") { continue }
-                problems.append(Problem(kind: .loadFailed, plugin: nil, contract: nil, message: error.description))
-                records.append(PluginRecord(name: nil, path: file.path, origin: file.folder.origin, status: .disabled,
-                                            reason: error.message, descriptor: nil, overridden: []))
+                if error.code == .alreadyLoaded { continue }
+                problemList.append(Problem(kind: .loadFailed, plugin: nil, contract: nil, message: error.description))
+                slots.append((index, PluginRecord(name: nil, path: file.path, origin: file.folder.origin, status: .disabled,
+                                                  reason: error.message, descriptor: nil, overridden: []), nil))
                 logger.log(.warning, error.description, source: "loader")
             }
         }
-        let validator = GraphValidator(
-            nodes: loaded.map { .init(name: $0.descriptor.manifest.name, path: $0.file.path, descriptor: $0.descriptor) },
-            hostProvides: Self.hostProvisions, preferences: preferences)
-        let outcome = validator.validate()
-        problems += outcome.problems
-        for plugin in loaded {
+        let outcome = validate(loaded.map { ($0.file, $0.descriptor) }, preferences: preferences)
+        for (_, record, plugin) in slots {
+            guard let plugin else {
+                if let record { recordList.append(record) }
+                continue
+            }
             let name = plugin.descriptor.manifest.name
             let overridden = outcome.overridden[name] ?? []
+            var record = PluginRecord(name: name, path: plugin.file.path, origin: plugin.file.folder.origin, status: .loaded,
+                                      reason: nil, descriptor: plugin.descriptor, overridden: overridden.sorted())
             if let reason = outcome.disabled[name] {
+                record.status = .disabled
+                record.reason = reason
                 for provision in plugin.descriptor.provides {
                     registry.noteDisabled(provision.contract, reason: "\(name) is disabled: \(reason)")
                 }
-                records.append(PluginRecord(name: name, path: plugin.file.path, origin: plugin.file.folder.origin,
-                                            status: .disabled, reason: reason, descriptor: plugin.descriptor,
-                                            overridden: overridden.sorted()))
             } else {
                 registry.commit(plugin.registrar, skipping: overridden)
-                records.append(PluginRecord(name: name, path: plugin.file.path, origin: plugin.file.folder.origin,
-                                            status: .loaded, reason: nil, descriptor: plugin.descriptor,
-                                            overridden: overridden.sorted()))
             }
+            recordList.append(record)
         }
+    }
+
+    private func validate(_ plugins: [(PluginFile, PluginDescriptor)], preferences: [String: ProviderChoice]) -> GraphValidator.Outcome {
+        let validator = GraphValidator(
+            nodes: plugins.map { .init(name: $0.1.manifest.name, path: $0.0.path, descriptor: $0.1) },
+            hostProvides: Self.hostProvisions, preferences: preferences)
+        let outcome = validator.validate()
+        problemList += outcome.problems
         for problem in outcome.problems {
             logger.log(.warning, problem.message, source: "validation")
+        }
+        return outcome
+    }
+
+    // MARK: Lazy loading
+
+    private static func slot(_ kind: Provision.Kind, _ label: String) -> String {
+        "\(kind.rawValue) \(label)"
+    }
+
+    private func indexProvisions(_ descriptor: PluginDescriptor, plugin: String, overridden: Set<String>) {
+        for provision in descriptor.provides {
+            let label = Registry.label(provision.contract, provision.name)
+            guard !overridden.contains(label) else { continue }
+            switch provision.kind {
+            case .service, .module:
+                providers[Self.slot(provision.kind, label), default: []].insert(plugin, at: 0)
+            case .adapter:
+                providers[Self.slot(.service, label), default: []].append(plugin)
+                providers[Self.slot(.module, label), default: []].append(plugin)
+            @unknown default:
+                continue
+            }
+        }
+    }
+
+    /// Loads the plugin that serves `label` (and, for an adapter, the plugin it adapts from).
+    /// Returns true when something new was registered.
+    private func activate(kind: Provision.Kind, label: String) -> Bool {
+        state.withLock {
+            var loadedAny = false
+            for name in providers[Self.slot(kind, label)] ?? [] {
+                guard let plugin = pending.removeValue(forKey: name) else { continue }
+                if load(plugin, name: name) { loadedAny = true }
+            }
+            return loadedAny
+        }
+    }
+
+    private func load(_ plugin: PendingPlugin, name: String) -> Bool {
+        let position = recordList.firstIndex { $0.name == name && $0.path == plugin.file.path }
+        switch loader.load(plugin.file) {
+        case .success(let loaded):
+            registry.commit(loaded.registrar, skipping: plugin.overridden)
+            if let position { recordList[position].status = .loaded }
+            logger.log(.info, "loaded \(name) from \(plugin.file.path) on first use", source: "loader")
+            return true
+        case .failure(let error):
+            problemList.append(Problem(kind: .loadFailed, plugin: name, contract: nil, message: error.description))
+            if let position {
+                recordList[position].status = .disabled
+                recordList[position].reason = error.message
+            }
+            for provision in recordList.first(where: { $0.name == name })?.descriptor?.provides ?? [] {
+                registry.noteDisabled(provision.contract, reason: "\(name) is disabled: \(error.message)")
+            }
+            logger.log(.error, error.description, source: "loader")
+            return false
+        }
+    }
+
+    /// Loads every enabled plugin now (for `viper check` and tests that need them in process).
+    public func loadAll() {
+        state.withLock {
+            for (name, plugin) in pending.sorted(by: { $0.key < $1.key }) {
+                pending.removeValue(forKey: name)
+                _ = load(plugin, name: name)
+            }
         }
     }
 }

@@ -3,8 +3,14 @@ import Contracts
 /// What the host knows about one plugin file after start-up: shown by `viper plugins`.
 public struct PluginRecord: Codable, Sendable {
     public enum Status: String, Codable, Sendable {
+        /// Loaded into this process.
         case loaded
+        /// Validated from its descriptor; loads when a route or service first needs it.
+        case ready
+        /// Refused or failed; `reason` says why.
         case disabled
+        /// Crashed or hung the scanner; skipped until its file changes.
+        case broken
     }
 
     /// The manifest name, or nil when the file never registered.

@@ -10,6 +10,14 @@ public struct RuntimeOptions {
     public var preferences: [String: String] = [:]
     /// Messages at or above this level are echoed to standard error.
     public var echoLevel: LogLevel? = .error
+    /// Scan new or changed plugins even when the cache has them (`viper plugins --rescan`).
+    public var rescan = false
+    /// How plugins are first looked at.
+    public var scanMode: ScanModeChoice = .isolated
+    /// Seconds a plugin may take to load in the scanner before it is called hung (`VIPER_SCAN_TIMEOUT`).
+    public var scanTimeout: Double = 10
+    /// The `viper` executable used as the scanner; nil: this process's own, or `viper` beside it.
+    public var scannerExecutable: String?
     public var environment: [String: String]
     public var executableDirectory: String
 
@@ -17,4 +25,12 @@ public struct RuntimeOptions {
         self.environment = environment
         self.executableDirectory = executableDirectory
     }
+}
+
+/// How the runtime first looks at plugin files.
+public enum ScanModeChoice: Sendable {
+    /// In a child process (crash-isolated), with a descriptor cache; plugins load lazily on first use.
+    case isolated
+    /// In this process, every plugin loaded at start-up (no cache). For tests and for machines without the scanner.
+    case inProcess
 }

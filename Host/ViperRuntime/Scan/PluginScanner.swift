@@ -1,0 +1,127 @@
+import Contracts
+import Foundation
+
+/// The parent side of crash-isolated scanning (GStreamer's plugin scanner): runs
+/// `viper __scan` in a child process over the files to scan. A plugin that
+/// crashes, traps or hangs is recorded as broken with the signal or the time-out,
+/// and the scan goes on with the rest in a new child.
+struct PluginScanner {
+    /// The `viper` executable that has the scan mode.
+    let executable: String
+    /// Seconds one plugin may take to load before it is called hung.
+    let timeout: Double
+
+    func scan(_ paths: [String]) -> [String: ScanResult] {
+        var results: [String: ScanResult] = [:]
+        var remaining = paths
+        while !remaining.isEmpty {
+            let round = scanRound(remaining)
+            results.merge(round.results) { _, new in new }
+            if let culprit = round.culprit {
+                let stamp = FileStamp.read(culprit) ?? FileStamp(path: culprit, size: -1, modifiedNanoseconds: 0, inode: 0, device: 0)
+                results[culprit] = ScanResult(stamp: stamp, outcome: .broken(round.reason))
+            } else if round.results.isEmpty {
+                // The scanner itself failed before any plugin: record every file so the host still opens.
+                for path in remaining where results[path] == nil {
+                    let stamp = FileStamp.read(path) ?? FileStamp(path: path, size: -1, modifiedNanoseconds: 0, inode: 0, device: 0)
+                    results[path] = ScanResult(stamp: stamp, outcome: .failed("could not be scanned: \(round.reason); run 'viper plugins --rescan'"))
+                }
+            }
+            remaining = remaining.filter { results[$0] == nil }
+        }
+        return results
+    }
+
+    private struct Round {
+        var results: [String: ScanResult] = [:]
+        var culprit: String?
+        var reason = ""
+    }
+
+    private func scanRound(_ paths: [String]) -> Round {
+        var round = Round()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = [ScanMode.command] + paths
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"  // a crashing plugin should not cost a backtrace
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            round.reason = "cannot start the scanner \(executable): \(error.localizedDescription)"
+            return round
+        }
+        let fd = output.fileHandleForReading.fileDescriptor
+        var buffer = [UInt8]()
+        var current: String?
+        var deadline = Date().addingTimeInterval(timeout)
+        let decoder = JSONDecoder()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        reading: while true {
+            let wait = max(0, deadline.timeIntervalSinceNow)
+            var pollfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pollfd, 1, Int32(min(wait * 1000, Double(Int32.max))))
+            if ready == 0 {
+                if let current {
+                    process.terminate()
+                    kill(process.processIdentifier, SIGKILL)
+                    process.waitUntilExit()
+                    round.culprit = current
+                    round.reason = "did not finish loading within \(Self.format(timeout)) s and was stopped (it hangs in its entry point); it is skipped until the file changes"
+                    return round
+                }
+                deadline = Date().addingTimeInterval(timeout)
+                continue
+            }
+            if ready < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            let count = read(fd, &chunk, chunk.count)
+            if count <= 0 { break }
+            buffer.append(contentsOf: chunk[0..<count])
+            while let newline = buffer.firstIndex(of: 0x0A) {
+                let line = Data(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                guard let parsed = try? decoder.decode(ScanMode.Line.self, from: line) else { continue }
+                if let begin = parsed.begin {
+                    current = begin
+                    deadline = Date().addingTimeInterval(timeout)
+                }
+                if let result = parsed.result {
+                    round.results[result.stamp.path] = result
+                    current = nil
+                }
+                if round.results.count == paths.count { break reading }
+            }
+        }
+        process.waitUntilExit()
+        if let current {
+            round.culprit = current
+            if process.terminationReason == .uncaughtSignal {
+                round.reason = "crashed the scanner with \(Self.signalName(process.terminationStatus)) while loading; it is skipped until the file changes"
+            } else {
+                round.reason = "ended the scanner (exit status \(process.terminationStatus)) while loading; it is skipped until the file changes"
+            }
+        } else if round.results.count < paths.count {
+            round.reason = "the scanner ended early (status \(process.terminationStatus))"
+        }
+        return round
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGABRT: "SIGABRT",
+                                      SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP"]
+        let description = strsignal(signal).map { String(cString: $0) } ?? "signal"
+        return "\(names[signal] ?? "signal \(signal)") (\(description.lowercased()))"
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}
