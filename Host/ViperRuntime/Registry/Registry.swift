@@ -81,9 +81,14 @@ public final class Registry {
         lock.withLock { pendingRoutes += entries }
     }
 
-    /// All module registrations, sorted by route then contract.
+    /// Loads every plugin not loaded yet (set by the runtime).
+    var loadEverything: (() -> Void)?
+
+    /// All module registrations, sorted by route then contract. This loads every
+    /// plugin first; to list routes without loading, use ``routeEntries``.
     var allModules: [ModuleRegistration] {
-        lock.withLock { Array(modules.values) }.sorted {
+        loadEverything?()
+        return lock.withLock { Array(modules.values) }.sorted {
             ($0.route?.pattern ?? "~" + $0.contract.name, $0.name ?? "") < ($1.route?.pattern ?? "~" + $1.contract.name, $1.name ?? "")
         }
     }

@@ -79,6 +79,9 @@ public final class HostRuntime {
         registry.onMiss = { [weak self] kind, label in
             self?.activate(kind: kind, label: label) ?? false
         }
+        registry.loadEverything = { [weak self] in
+            self?.loadAll()
+        }
     }
 
     /// The `viper` binary that can scan: this one, or the one beside the running executable.
