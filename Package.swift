@@ -18,6 +18,9 @@ func plugin(_ name: String) -> (Product, Target) {
 
 let plugins = [
     plugin("Greeter"),
+    plugin("Notes"),
+    plugin("NoteStorage"),
+    plugin("Account"),
 ]
 
 let package = Package(

@@ -1,0 +1,39 @@
+/// An article from a feed (the Articles VIPER app's entity). Every field but the
+/// title may be empty.
+public struct Article: Hashable, Sendable {
+    /// The headline.
+    public let title: String
+    /// Who wrote it.
+    public let authors: String
+    /// When it was published, as the feed wrote it.
+    public let date: String
+    /// Where it was published.
+    public let website: String
+    /// The text.
+    public let content: String
+
+    /// Makes an article.
+    public init(title: String, authors: String = "", date: String = "", website: String = "", content: String = "") {
+        self.title = title
+        self.authors = authors
+        self.date = date
+        self.website = website
+        self.content = content
+    }
+}
+
+/// The article list module (route `articles?source=URL`): fetches a JSON list of
+/// articles and shows their titles.
+public protocol ArticleListing: AnyObject {
+    /// Fetches from `url` (http, https or file) instead of the offline sample;
+    /// an unusable URL is shown as the list's error, never thrown at the caller.
+    func useSource(_ url: String)
+}
+
+/// The article detail module: shows one article.
+///
+///     try router.push(ArticleShowing.self) { $0.show(article) }
+public protocol ArticleShowing: AnyObject {
+    /// The article to show.
+    func show(_ article: Article)
+}

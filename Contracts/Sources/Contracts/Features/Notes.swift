@@ -1,0 +1,91 @@
+/// A stored note. It crosses from the note storage plugin to the Notes plugin,
+/// so it is a plain value.
+public struct Note: Hashable, Sendable {
+    /// The store's id, stable across runs.
+    public let id: Int64
+    /// One line.
+    public let title: String
+    /// Free text; may span several lines.
+    public let body: String
+    /// When the note was last saved, in seconds since 1970-01-01 00:00 UTC.
+    public let modified: Double
+
+    /// Makes a note.
+    public init(id: Int64, title: String, body: String, modified: Double) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.modified = modified
+    }
+}
+
+/// What the user wrote: a note's content before the store gives it an id.
+public struct NoteDraft: Hashable, Sendable {
+    /// One line.
+    public let title: String
+    /// Free text; may span several lines.
+    public let body: String
+
+    /// Makes a draft.
+    public init(title: String, body: String) {
+        self.title = title
+        self.body = body
+    }
+}
+
+/// Keeps notes: a service that a storage plugin provides, so the modules that show
+/// notes never touch SQL and tests swap in an in-memory store.
+///
+///     let store = try resolver.resolve(NoteStore.self)
+///     let note = try store.add(NoteDraft(title: "Groceries", body: "milk"))
+///
+/// Every write is durable when the call returns. A failure (for example a database
+/// file that is not a database) throws an error whose message names the file.
+public protocol NoteStore: AnyObject {
+    /// Every note, most recently modified first.
+    func notes() throws -> [Note]
+    /// The note with `id`, or nil when there is none.
+    func note(id: Int64) throws -> Note?
+    /// Stores a new note and returns it with its id.
+    func add(_ draft: NoteDraft) throws -> Note
+    /// Replaces the title and body of note `id` and returns the note as stored;
+    /// throws when there is no such note.
+    func update(id: Int64, with draft: NoteDraft) throws -> Note
+    /// Deletes note `id`; deleting a note that is not there does nothing.
+    func delete(id: Int64) throws
+}
+
+/// The note list module (route `notes`): every note, with commands to write,
+/// edit and delete them. It needs nothing to be configured.
+public protocol NoteListing: AnyObject {
+    /// Reads the notes from the store again (after another module changed them).
+    func reloadNotes()
+}
+
+/// The note editor module's input (Bviper's ModuleInput): what to edit and whom to tell.
+///
+///     try router.push(NoteEditing.self) { editor in
+///         editor.output = self
+///         editor.edit(noteID: 42)
+///     }
+public protocol NoteEditing: AnyObject {
+    /// Who hears about saves (held weakly).
+    var output: (any NoteEditingOutput)? { get set }
+    /// Edits the stored note `noteID`.
+    func edit(noteID: Int64)
+    /// Starts a new, unsaved note with `title` (may be empty).
+    func startNewNote(title: String)
+}
+
+/// What a note editor tells the module that opened it (Bviper's ModuleOutput).
+public protocol NoteEditingOutput: AnyObject {
+    /// The editor stored `note` (new or changed) and is closing.
+    func noteEditorDidSave(_ note: Note)
+    /// The editor closed without saving.
+    func noteEditorDidCancel()
+}
+
+extension NoteEditingOutput {
+    /// Does nothing.
+    public func noteEditorDidCancel() {}
+}

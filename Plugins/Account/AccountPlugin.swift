@@ -1,0 +1,36 @@
+import Contracts
+
+/// The Contracts ABI this plugin was compiled against (read by the host before anything else).
+@_cdecl("viper_plugin_abi")
+public func viperPluginABI() -> UInt32 {
+    ContractsVersion.compiledPacked
+}
+
+/// The plugin's entry point: registers the session, the sign-in module and the status line.
+@_cdecl("viper_plugin_entry")
+public func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
+    PluginEntry.run(host, plugin: AccountPlugin.self)
+}
+
+/// Who is signed in: the ``Session`` service, the ``Login`` module that other
+/// modules present when they need a user, and the ``AccountStatus`` line that
+/// other modules embed.
+enum AccountPlugin: Plugin {
+    static let manifest = PluginManifest(name: "account", version: "1.0.0",
+                                         summary: "Sign-in: the session, the login form and a status line")
+
+    static func register(in registrar: any Registrar) throws {
+        registrar.registerService(Session.self, requires: [.service(Logger.self)]) { resolver in
+            DemoSession(logger: try resolver.resolve(Logger.self))
+        }
+        registrar.registerModule(
+            Login.self,
+            route: RouteSpec("login", summary: "Sign in"),
+            requires: [.service(Session.self)],
+            builder: LoginBuilder())
+        registrar.registerModule(
+            AccountStatus.self,
+            requires: [.service(Session.self)],
+            builder: AccountStatusBuilder())
+    }
+}

@@ -1,0 +1,14 @@
+import Contracts
+
+/// Reads who is signed in from the injected ``Session``.
+final class AccountStatusInteractor: AccountStatusInteracting {
+    private let session: any Session
+
+    init(session: any Session) {
+        self.session = session
+    }
+
+    func doFindUserName() -> String? {
+        session.currentUser?.name
+    }
+}

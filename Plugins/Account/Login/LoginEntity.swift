@@ -1,0 +1,5 @@
+/// What the user typed into the sign-in form.
+struct Credentials: Equatable {
+    let name: String
+    let password: String
+}

@@ -1,0 +1,54 @@
+import Contracts
+
+/// Draws the sign-in form and passes commands to the presenter.
+final class LoginView: ModuleView, LoginViewing {
+    private let presenter: any LoginEventHandling
+    private var model = LoginViewModel()
+
+    init(presenter: any LoginEventHandling) {
+        self.presenter = presenter
+    }
+
+    var title: String { "Sign in" }
+
+    var commands: [CommandSpec] {
+        [
+            CommandSpec("signin", arguments: ["NAME", "PASSWORD"],
+                        help: "Sign in as NAME (demo: any password of 4 or more characters)"),
+            CommandSpec("cancel", help: "Close without signing in"),
+        ]
+    }
+
+    func didUpdate(_ model: LoginViewModel) {
+        self.model = model
+    }
+
+    func render(on screen: any Screen) {
+        if let reason = model.reason {
+            screen.heading(reason)
+        }
+        screen.text(model.status)
+        if let error = model.error {
+            screen.error(error)
+        }
+        screen.text("Type 'signin NAME PASSWORD', or 'cancel'.")
+    }
+
+    func perform(_ command: CommandInvocation) throws {
+        switch command.name {
+        case "signin":
+            guard command.arguments.count == 2 else {
+                throw CommandError("signin needs a name and a password, e.g. 'signin ada secret'")
+            }
+            presenter.didSubmit(name: command.arguments[0], password: command.arguments[1])
+        case "cancel":
+            presenter.didAskToCancel()
+        default:
+            throw CommandError("'\(command.name)' is not a command of Sign in; type 'help' for the list")
+        }
+    }
+
+    func moduleDidAppear() {
+        presenter.didAppear()
+    }
+}

@@ -1,0 +1,43 @@
+import Contracts
+
+/// Presenter → View: what to draw.
+protocol NoteEditorViewing: AnyObject {
+    func didUpdate(_ model: NoteEditorViewModel)
+}
+
+/// View → Presenter: what the user did.
+protocol NoteEditorEventHandling: AnyObject {
+    func didChangeTitle(_ title: String) throws
+    func didChangeBody(_ body: String)
+    func didAppendLine(_ line: String)
+    func didAskToSave() throws
+    func didAskToCancel()
+}
+
+/// Presenter → Interactor: the use cases.
+protocol NoteEditorInteracting: AnyObject {
+    func doLoadNote(id: Int64)
+    func doSave(_ draft: NoteDraft, id: Int64?)
+}
+
+/// Interactor → Presenter: the results.
+protocol NoteEditorInteractorOutput: AnyObject {
+    func handleNoteLoaded(_ content: NoteContent)
+    func handleNoteSaved(_ note: Note)
+    func handleFailure(_ message: String)
+}
+
+/// Presenter → Router: where the editor can go.
+protocol NoteEditorRouting: AnyObject {
+    func close()
+}
+
+/// What the view draws: display strings only.
+struct NoteEditorViewModel: Equatable {
+    var heading = "New note"
+    var title = ""
+    var bodyLines: [String] = []
+    /// Shown when the draft differs from what is stored.
+    var unsavedHint: String?
+    var error: String?
+}

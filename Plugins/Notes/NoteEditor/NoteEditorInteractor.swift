@@ -1,0 +1,32 @@
+import Contracts
+
+/// Loads and saves one note through the injected ``NoteStore``.
+final class NoteEditorInteractor: NoteEditorInteracting {
+    weak var output: (any NoteEditorInteractorOutput)?
+    private let store: any NoteStore
+
+    init(store: any NoteStore) {
+        self.store = store
+    }
+
+    func doLoadNote(id: Int64) {
+        do {
+            guard let note = try store.note(id: id) else {
+                output?.handleFailure("note \(id) is gone (deleted elsewhere?); 'cancel' and pick another")
+                return
+            }
+            output?.handleNoteLoaded(NoteContent(id: note.id, title: note.title, body: note.body))
+        } catch {
+            output?.handleFailure("cannot read note \(id): \(error)")
+        }
+    }
+
+    func doSave(_ draft: NoteDraft, id: Int64?) {
+        do {
+            let note = try id.map { try store.update(id: $0, with: draft) } ?? store.add(draft)
+            output?.handleNoteSaved(note)
+        } catch {
+            output?.handleFailure("cannot save the note: \(error)")
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Contracts
+import Foundation
+
+/// Keeps the draft being edited, checks it, and reports a save through the
+/// module output before closing (Bviper's ModuleOutput).
+final class NoteEditorPresenter: NoteEditing, NoteEditorEventHandling, NoteEditorInteractorOutput {
+    weak var view: (any NoteEditorViewing)?
+    weak var output: (any NoteEditingOutput)?
+    private let interactor: any NoteEditorInteracting
+    private let router: any NoteEditorRouting
+    private var noteID: Int64?
+    private var stored = NoteDraft(title: "", body: "")
+    private var draft = NoteDraft(title: "", body: "")
+    private var error: String?
+
+    init(interactor: any NoteEditorInteracting, router: any NoteEditorRouting) {
+        self.interactor = interactor
+        self.router = router
+    }
+
+    // MARK: NoteEditing
+
+    func edit(noteID: Int64) {
+        self.noteID = noteID
+        interactor.doLoadNote(id: noteID)
+    }
+
+    func startNewNote(title: String) {
+        noteID = nil
+        stored = NoteDraft(title: "", body: "")
+        draft = NoteDraft(title: title, body: "")
+        refresh()
+    }
+
+    // MARK: NoteEditorEventHandling
+
+    func didChangeTitle(_ title: String) throws {
+        let trimmed = title.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw CommandError("give the title, e.g. 'title Groceries'") }
+        draft = NoteDraft(title: trimmed, body: draft.body)
+        refresh()
+    }
+
+    func didChangeBody(_ body: String) {
+        draft = NoteDraft(title: draft.title, body: body)
+        refresh()
+    }
+
+    func didAppendLine(_ line: String) {
+        draft = NoteDraft(title: draft.title, body: draft.body.isEmpty ? line : draft.body + "\n" + line)
+        refresh()
+    }
+
+    func didAskToSave() throws {
+        guard !draft.title.isEmpty else {
+            throw CommandError("the note has no title; give one with 'title TEXT', then 'save'")
+        }
+        interactor.doSave(draft, id: noteID)
+    }
+
+    func didAskToCancel() {
+        let output = self.output
+        router.close()
+        output?.noteEditorDidCancel()
+    }
+
+    // MARK: NoteEditorInteractorOutput
+
+    func handleNoteLoaded(_ content: NoteContent) {
+        noteID = content.id
+        stored = NoteDraft(title: content.title, body: content.body)
+        draft = stored
+        error = nil
+        refresh()
+    }
+
+    func handleNoteSaved(_ note: Note) {
+        noteID = note.id
+        stored = draft
+        // Close first, then tell the output: it may route on from the module below.
+        let output = self.output
+        router.close()
+        output?.noteEditorDidSave(note)
+    }
+
+    func handleFailure(_ message: String) {
+        error = message
+        refresh()
+    }
+
+    // MARK: Private
+
+    private func refresh() {
+        var model = NoteEditorViewModel()
+        model.heading = noteID == nil ? "New note" : "Editing note"
+        model.title = draft.title.isEmpty ? "(no title yet: type 'title TEXT')" : draft.title
+        model.bodyLines = draft.body.isEmpty ? [] : draft.body.components(separatedBy: "\n")
+        model.unsavedHint = draft == stored ? nil : "Unsaved changes: 'save' keeps them, 'cancel' drops them."
+        model.error = error
+        view?.didUpdate(model)
+    }
+}

@@ -1,0 +1,17 @@
+import Contracts
+
+/// Wires the note list and injects the note store, the session and the logger.
+final class NoteListBuilder: ModuleBuilder {
+    func build(_ context: any ModuleContext) throws -> BuiltModule {
+        let logger = try context.resolver.resolve(Logger.self)
+        let interactor = NoteListInteractor(store: try context.resolver.resolve(NoteStore.self),
+                                            session: try context.resolver.resolve(Session.self),
+                                            logger: logger)
+        let router = NoteListRouter(router: context.router, logger: logger)
+        let presenter = NoteListPresenter(interactor: interactor, router: router)
+        let view = NoteListView(presenter: presenter)
+        interactor.output = presenter
+        presenter.view = view
+        return BuiltModule(view: view, input: presenter, parts: [presenter, interactor, router])
+    }
+}

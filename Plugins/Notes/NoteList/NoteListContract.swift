@@ -1,0 +1,53 @@
+import Contracts
+
+/// Presenter → View: what to draw.
+protocol NoteListViewing: AnyObject {
+    func didUpdate(_ model: NoteListViewModel)
+    /// Draw `child` (the account status line) above the list.
+    func didEmbed(_ child: any ModuleView)
+}
+
+/// View → Presenter: what the user did.
+protocol NoteListEventHandling: AnyObject {
+    func didAppear()
+    func didAskForNewNote(title: String) throws
+    func didAskToEdit(item: Int) throws
+    func didAskToDelete(item: Int) throws
+    func didAskToSignOut()
+}
+
+/// Presenter → Interactor: the use cases.
+protocol NoteListInteracting: AnyObject {
+    var isSignedIn: Bool { get }
+    func doLoadNotes()
+    func doDeleteNote(id: Int64)
+    func doSignOut()
+}
+
+/// Interactor → Presenter: the results.
+protocol NoteListInteractorOutput: AnyObject {
+    func handleNotesLoaded(_ notes: [NoteSummary])
+    func handleNoteDeleted(title: String)
+    func handleFailure(_ message: String)
+}
+
+/// Presenter → Router: where the list can go.
+protocol NoteListRouting: AnyObject {
+    /// Pushes the editor on note `noteID`, or on a new note titled `title` when `noteID` is nil.
+    func showEditor(noteID: Int64?, title: String, output: any NoteEditingOutput) throws
+    func showLogin(reason: String, output: any LoginOutput) throws
+    /// Embeds the account status line into `view`; nil when no plugin provides one.
+    func embedAccountStatus(in view: any NoteListViewing) -> (any AccountStatus)?
+}
+
+/// What the view draws: display strings only, never a ``Note``.
+struct NoteListViewModel: Equatable {
+    /// One line per note: title and first line of the body.
+    var rows: [String] = []
+    /// Shown instead of rows when there are none.
+    var emptyMessage = "No notes yet. Type 'new TITLE' to write one."
+    /// A failure to show in place of the list.
+    var error: String?
+    /// One line about what just happened.
+    var notice: String?
+}

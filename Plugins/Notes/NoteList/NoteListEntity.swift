@@ -1,0 +1,18 @@
+/// A note as the list's Interactor hands it to the Presenter: only what the
+/// list shows, not the stored ``Note``.
+struct NoteSummary: Equatable {
+    let id: Int64
+    let title: String
+    /// The first non-empty line of the body, or "" when the body is empty.
+    let firstLine: String
+}
+
+/// A change to the notes that the user asked for; it waits here while the user signs in.
+enum NoteChange: Equatable {
+    /// Write a new note with this title (may be empty).
+    case create(title: String)
+    /// Edit the stored note with this id.
+    case edit(id: Int64)
+    /// Delete the stored note with this id.
+    case delete(id: Int64)
+}

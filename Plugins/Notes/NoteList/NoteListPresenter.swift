@@ -1,0 +1,152 @@
+import Contracts
+import Foundation
+
+/// Turns notes into display rows and user events into use cases. Changing notes
+/// needs a signed-in user: without one it presents Login and carries on with the
+/// change when the login output reports success.
+final class NoteListPresenter: NoteListing, NoteListEventHandling, NoteListInteractorOutput,
+                               NoteEditingOutput, LoginOutput {
+    weak var view: (any NoteListViewing)?
+    private let interactor: any NoteListInteracting
+    private let router: any NoteListRouting
+    private var notes: [NoteSummary] = []
+    private var model = NoteListViewModel()
+    /// The change waiting for a sign-in.
+    private(set) var pendingChange: NoteChange?
+    /// The embedded status line's input, reached only through its contract.
+    private weak var accountStatus: (any AccountStatus)?
+    private var embedded = false
+
+    init(interactor: any NoteListInteracting, router: any NoteListRouting) {
+        self.interactor = interactor
+        self.router = router
+    }
+
+    // MARK: NoteListing
+
+    func reloadNotes() {
+        interactor.doLoadNotes()
+    }
+
+    // MARK: NoteListEventHandling
+
+    func didAppear() {
+        if !embedded, let view {
+            embedded = true
+            accountStatus = router.embedAccountStatus(in: view)
+        }
+        accountStatus?.refresh()
+        interactor.doLoadNotes()
+    }
+
+    func didAskForNewNote(title: String) throws {
+        try request(.create(title: title.trimmingCharacters(in: .whitespaces)))
+    }
+
+    func didAskToEdit(item: Int) throws {
+        try request(.edit(id: try note(at: item).id))
+    }
+
+    func didAskToDelete(item: Int) throws {
+        try request(.delete(id: try note(at: item).id))
+    }
+
+    func didAskToSignOut() {
+        guard interactor.isSignedIn else {
+            show(notice: "Nobody is signed in.")
+            return
+        }
+        interactor.doSignOut()
+        accountStatus?.refresh()
+        show(notice: "Signed out.")
+    }
+
+    // MARK: NoteListInteractorOutput
+
+    func handleNotesLoaded(_ notes: [NoteSummary]) {
+        self.notes = notes
+        model.rows = notes.map { note in
+            let title = note.title.isEmpty ? "(untitled)" : note.title
+            return note.firstLine.isEmpty ? title : "\(title) — \(note.firstLine)"
+        }
+        model.error = nil
+        view?.didUpdate(model)
+    }
+
+    func handleNoteDeleted(title: String) {
+        show(notice: title.isEmpty ? "Deleted the note." : "Deleted '\(title)'.")
+    }
+
+    func handleFailure(_ message: String) {
+        model.error = message
+        view?.didUpdate(model)
+    }
+
+    // MARK: NoteEditingOutput
+
+    func noteEditorDidSave(_ note: Note) {
+        show(notice: "Saved '\(note.title)'.")
+        interactor.doLoadNotes()
+    }
+
+    func noteEditorDidCancel() {
+        show(notice: "Closed the editor without saving.")
+    }
+
+    // MARK: LoginOutput
+
+    func loginDidSucceed(_ user: User) {
+        accountStatus?.refresh()
+        guard let change = pendingChange else { return }
+        pendingChange = nil
+        do {
+            try perform(change)
+        } catch {
+            handleFailure("cannot carry on after signing in: \(error)")
+        }
+    }
+
+    func loginDidCancel() {
+        pendingChange = nil
+        show(notice: "Not signed in: the notes stay as they are.")
+    }
+
+    // MARK: Private
+
+    /// Makes `change` now when someone is signed in; otherwise asks for a sign-in first.
+    private func request(_ change: NoteChange) throws {
+        model.notice = nil
+        guard interactor.isSignedIn else {
+            pendingChange = change
+            do {
+                try router.showLogin(reason: "Sign in to change notes.", output: self)
+            } catch {
+                pendingChange = nil
+                throw error
+            }
+            return
+        }
+        try perform(change)
+    }
+
+    private func perform(_ change: NoteChange) throws {
+        switch change {
+        case .create(let title): try router.showEditor(noteID: nil, title: title, output: self)
+        case .edit(let id): try router.showEditor(noteID: id, title: "", output: self)
+        case .delete(let id): interactor.doDeleteNote(id: id)
+        }
+    }
+
+    private func note(at item: Int) throws -> NoteSummary {
+        guard notes.indices.contains(item - 1) else {
+            throw CommandError(notes.isEmpty ? "there are no notes yet; type 'new TITLE' to write one"
+                                             : "no note \(item); choose 1 to \(notes.count)")
+        }
+        return notes[item - 1]
+    }
+
+    private func show(notice: String) {
+        model.notice = notice
+        view?.didUpdate(model)
+    }
+}

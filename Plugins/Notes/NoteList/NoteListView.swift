@@ -1,0 +1,61 @@
+import Contracts
+
+/// Draws the notes under the account status line and passes commands to the presenter.
+final class NoteListView: ModuleView, NoteListViewing {
+    private let presenter: any NoteListEventHandling
+    private var model = NoteListViewModel()
+    private var statusLine: (any ModuleView)?
+
+    init(presenter: any NoteListEventHandling) {
+        self.presenter = presenter
+    }
+
+    var title: String { "Notes" }
+
+    var commands: [CommandSpec] {
+        [
+            CommandSpec("new", arguments: ["TITLE..."], help: "Write a new note titled TITLE (signs you in first if needed)"),
+            CommandSpec("edit", arguments: ["N"], help: "Edit note N (signs you in first if needed)"),
+            CommandSpec("delete", arguments: ["N"], help: "Delete note N (signs you in first if needed)"),
+            CommandSpec("signout", help: "Sign out"),
+        ]
+    }
+
+    func didUpdate(_ model: NoteListViewModel) {
+        self.model = model
+    }
+
+    func didEmbed(_ child: any ModuleView) {
+        statusLine = child
+    }
+
+    func render(on screen: any Screen) {
+        if let statusLine {
+            screen.embed(statusLine)
+        }
+        if let error = model.error {
+            screen.error(error)
+        } else if model.rows.isEmpty {
+            screen.empty(model.emptyMessage)
+        } else {
+            screen.list(model.rows)
+        }
+        if let notice = model.notice {
+            screen.text(notice)
+        }
+    }
+
+    func perform(_ command: CommandInvocation) throws {
+        switch command.name {
+        case "new": try presenter.didAskForNewNote(title: command.rest)
+        case "edit": try presenter.didAskToEdit(item: command.itemNumber(count: model.rows.count))
+        case "delete": try presenter.didAskToDelete(item: command.itemNumber(count: model.rows.count))
+        case "signout": presenter.didAskToSignOut()
+        default: throw CommandError("'\(command.name)' is not a command of Notes; type 'help' for the list")
+        }
+    }
+
+    func moduleDidAppear() {
+        presenter.didAppear()
+    }
+}
