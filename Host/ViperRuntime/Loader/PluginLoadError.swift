@@ -1,10 +1,37 @@
 /// Why a plugin file could not be loaded: one line naming the file, what is
-/// wrong, and what to do.
+/// wrong, and what to do (`PATH: what is wrong; what to do`).
 public struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendable {
+    /// The kinds of failure, so callers need not parse messages.
+    public enum Code: String, Codable, Sendable {
+        /// The file does not exist (a broken link) or cannot be read.
+        case missingFile
+        /// Not a usable ELF shared library: not ELF, empty, truncated, wrong platform.
+        case notALibrary
+        /// `dlopen` failed: a missing dependency, an undefined symbol.
+        case openFailed
+        /// The library does not export `viper_plugin_abi` or `viper_plugin_entry`.
+        case missingSymbol
+        /// Built for a Contracts ABI this viper cannot load.
+        case incompatibleABI
+        /// The entry point reported failure, or registration threw.
+        case entryFailed
+        /// A plugin of the same name is already loaded, or the name is not allowed.
+        case refused
+        /// The plugin registered the same contract twice.
+        case duplicateRegistration
+        /// The same file was already loaded (found twice); not a problem to report.
+        case alreadyLoaded
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// The file, as it was found.
     public let path: String
+    /// What is wrong and what to do.
     public let message: String
 
-    public init(path: String, message: String) {
+    public init(_ code: Code, path: String, message: String) {
+        self.code = code
         self.path = path
         self.message = message
     }
@@ -16,27 +43,27 @@ public struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendabl
         // dlerror repeats the path first ("PATH: reason"); keep only the reason.
         var reason = raw
         if reason.hasPrefix(path + ": ") { reason.removeFirst(path.count + 2) }
-        if reason.contains("file too short") {
-            return PluginLoadError(path: path, message: "not a plugin: the file is empty or truncated (\(reason)); rebuild it or remove it")
+        if reason.contains("file too short") || reason.contains("cannot read file data") {
+            return PluginLoadError(.notALibrary, path: path, message: "not a plugin: the file is empty or truncated (\(reason)); rebuild the plugin or copy it again")
         }
         if reason.contains("invalid ELF header") {
-            return PluginLoadError(path: path, message: "not a plugin: not an ELF shared library (\(reason)); remove it from the plugin folder")
+            return PluginLoadError(.notALibrary, path: path, message: "not a plugin: not an ELF shared library (\(reason)); remove it from the plugin folder")
         }
         if reason.contains("cannot open shared object file") {
             if let colon = reason.firstIndex(of: ":") {
                 let dependency = String(reason[..<colon])
                 if dependency != path {
-                    return PluginLoadError(path: path, message: "cannot load: it needs \(dependency), which was not found (\(reason)); install that library or rebuild the plugin without it")
+                    return PluginLoadError(.openFailed, path: path, message: "cannot load: it needs \(dependency), which was not found (\(reason)); install that library or rebuild the plugin without it")
                 }
             }
-            return PluginLoadError(path: path, message: "no such file (\(reason)); check the path")
+            return PluginLoadError(.missingFile, path: path, message: "no such file (\(reason)); check the path")
         }
         if reason.contains("undefined symbol") {
-            return PluginLoadError(path: path, message: "cannot load: \(reason); it was built against a different Contracts or library, rebuild it against this viper's Contracts ('viper sdk' shows how)")
+            return PluginLoadError(.openFailed, path: path, message: "cannot load: \(reason); it was built against a different Contracts or library, rebuild it against this viper's Contracts")
         }
         if reason.contains("wrong ELF class") || reason.contains("ELF file's OS ABI") || reason.contains("machine") {
-            return PluginLoadError(path: path, message: "cannot load: built for another platform (\(reason)); rebuild it on this machine")
+            return PluginLoadError(.notALibrary, path: path, message: "cannot load: built for another platform (\(reason)); rebuild the plugin on this machine")
         }
-        return PluginLoadError(path: path, message: "cannot load: \(reason)")
+        return PluginLoadError(.openFailed, path: path, message: "cannot load: \(reason); rebuild the plugin, or remove it from the plugin folder")
     }
 }

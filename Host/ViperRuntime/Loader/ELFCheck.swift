@@ -1,0 +1,133 @@
+import Foundation
+
+/// Checks a file's ELF headers before `dlopen` sees it. The dynamic loader maps a
+/// truncated library without complaint and then dies with SIGBUS when it touches
+/// the missing pages (measured: the first 5,000 bytes of a plugin crash the host),
+/// so every segment must lie inside the file before the file is opened for real.
+enum ELFCheck {
+    /// What is wrong with the file, as the message of a ``PluginLoadError``, or nil when it can be handed to `dlopen`.
+    static func problem(at path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            return "cannot be read (\(String(cString: strerror(errno)))); check its permissions"
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            return "cannot be read (\(String(cString: strerror(errno)))); check its permissions"
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            return "not a plugin: not a regular file; remove it from the plugin folder"
+        }
+        let size = UInt64(info.st_size)
+        guard size > 0 else {
+            return "not a plugin: the file is empty; rebuild the plugin or remove the file"
+        }
+        let header = read(descriptor, offset: 0, count: 64)
+        guard header.starts(with: [0x7F, 0x45, 0x4C, 0x46]) else {
+            return "not a plugin: not an ELF shared library; remove it from the plugin folder"
+        }
+        guard header.count >= 64 else {
+            return truncated(size: size, needed: 64)
+        }
+        guard header[4] == 2 else {
+            return "cannot load: built for a 32-bit platform, and this viper is 64-bit; rebuild the plugin on this machine"
+        }
+        guard header[5] == 1 else {
+            return "cannot load: built for a big-endian platform; rebuild the plugin on this machine"
+        }
+        let type = UInt16(littleEndian: header, at: 16)
+        guard type == 3 else {
+            let kind = [1: "an object file", 2: "an executable", 4: "a core dump"][Int(type)] ?? "an ELF file of type \(type)"
+            return "not a plugin: \(kind), not a shared library; build the plugin as a shared library (a .dynamic product, or swiftc -emit-library)"
+        }
+        let machine = UInt16(littleEndian: header, at: 18)
+        if let host = hostMachine, machine != host {
+            return "cannot load: built for \(machineName(machine)), and this viper runs on \(machineName(host)); rebuild the plugin on this machine"
+        }
+        let programOffset = UInt64(littleEndian: header, at: 32)
+        let sectionOffset = UInt64(littleEndian: header, at: 40)
+        let programEntrySize = UInt64(UInt16(littleEndian: header, at: 54))
+        let programCount = UInt64(UInt16(littleEndian: header, at: 56))
+        let sectionEntrySize = UInt64(UInt16(littleEndian: header, at: 58))
+        let sectionCount = UInt64(UInt16(littleEndian: header, at: 60))
+
+        var needed = end(programOffset, programEntrySize * programCount)
+        if sectionOffset != 0 {
+            needed = max(needed, end(sectionOffset, sectionEntrySize * sectionCount))
+        }
+        guard needed <= size else {
+            return truncated(size: size, needed: needed)
+        }
+        guard programEntrySize >= 56 else {
+            return "not a plugin: its ELF program headers are malformed; rebuild the plugin"
+        }
+        let table = read(descriptor, offset: programOffset, count: Int(programEntrySize * programCount))
+        for index in 0..<Int(programCount) {
+            let base = index * Int(programEntrySize)
+            let loadable = UInt32(littleEndian: table, at: base) == 1  // PT_LOAD
+            let segmentEnd = end(UInt64(littleEndian: table, at: base + 8), UInt64(littleEndian: table, at: base + 32))
+            if loadable, segmentEnd > size {
+                return truncated(size: size, needed: segmentEnd)
+            }
+        }
+        return nil
+    }
+
+    /// `offset + count`, saturated: a corrupt header must not trap on overflow.
+    private static func end(_ offset: UInt64, _ count: UInt64) -> UInt64 {
+        let (sum, overflow) = offset.addingReportingOverflow(count)
+        return overflow ? .max : sum
+    }
+
+    private static func truncated(size: UInt64, needed: UInt64) -> String {
+        "not a plugin: the file is truncated (\(size) bytes, but its ELF headers describe at least \(needed)); rebuild the plugin or copy it again"
+    }
+
+    /// `e_machine` of the platform this viper was built for; nil skips the check.
+    static var hostMachine: UInt16? {
+        #if arch(x86_64)
+        return 62
+        #elseif arch(arm64)
+        return 183
+        #else
+        return nil
+        #endif
+    }
+
+    static func machineName(_ machine: UInt16) -> String {
+        switch machine {
+        case 3: return "x86 (32-bit)"
+        case 40: return "ARM (32-bit)"
+        case 62: return "x86_64"
+        case 183: return "aarch64"
+        case 243: return "RISC-V"
+        default: return "machine type \(machine)"
+        }
+    }
+
+    private static func read(_ descriptor: Int32, offset: UInt64, count: Int) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress.map { $0 + filled }, count - filled, off_t(offset) + off_t(filled))
+            }
+            if got <= 0 { break }
+            filled += got
+        }
+        return Array(bytes[..<filled])
+    }
+}
+
+private extension FixedWidthInteger {
+    /// Reads a little-endian integer from `bytes` at `offset`; missing bytes read as zero.
+    init(littleEndian bytes: [UInt8], at offset: Int) {
+        var value: Self = 0
+        for index in 0..<(Self.bitWidth / 8) where offset + index < bytes.count {
+            value |= Self(truncatingIfNeeded: bytes[offset + index]) << (8 * index)
+        }
+        self = value
+    }
+}
