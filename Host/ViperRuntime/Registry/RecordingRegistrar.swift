@@ -26,10 +26,9 @@ final class RecordingRegistrar: Registrar {
     var provisions: [Provision] {
         services.map { Provision(kind: .service, contract: $0.contract, name: $0.name, requires: $0.requires) }
             + modules.map { Provision(kind: .module, contract: $0.contract, name: $0.name, route: $0.route, requires: $0.requires) }
-            + adapters.map {
-                Provision(kind: .adapter, contract: $0.requiredContract, adaptedFrom: $0.providedContract,
-                          requires: [Requirement(kind: .service, contract: $0.providedContract)])
-            }
+            // An adapter requires nothing itself: it serves services and modules alike, and
+            // validation follows it to whatever provides its source contract.
+            + adapters.map { Provision(kind: .adapter, contract: $0.requiredContract, adaptedFrom: $0.providedContract) }
     }
 
     private func accept(_ kind: String, _ contract: ContractID, _ name: String?) -> Bool {

@@ -5,6 +5,10 @@ import Contracts
 /// after adapters, no contract has two providers unless the user chose one, and
 /// no services need each other. Works on descriptors only, so it can run from a
 /// cache without loading any plugin.
+///
+/// A plugin with a problem is disabled with its reason, and disabling repeats
+/// until nothing changes, so a plugin that needs a disabled one is disabled too,
+/// with the whole chain in its reason.
 struct GraphValidator {
     struct Node {
         let name: String
@@ -16,16 +20,18 @@ struct GraphValidator {
         var problems: [Problem] = []
         /// Disabled plugins and why.
         var disabled: [String: String] = [:]
-        /// Provisions a plugin keeps registered but that lost to the user's choice.
+        /// Provisions a plugin keeps registered but that lost to the host or the user's choice.
         var overridden: [String: Set<String>] = [:]
+        /// Every requirement of every plugin, with who serves it.
+        var dependencies: [Dependency] = []
     }
 
     /// Plugins in search order (earlier wins a tie).
-    let nodes: [Node]
+    var nodes: [Node]
     /// What the host registers itself (logger, clock, ...).
-    let hostProvides: [Provision]
-    /// The user's choice of provider by contract label (`Contracts.NoteEditing` → plugin name).
-    let preferences: [String: String]
+    var hostProvides: [Provision] = []
+    /// The user's choice of provider by contract label (`Contracts.NoteEditing`, or `Contracts.NoteEditing[name]`).
+    var preferences: [String: ProviderChoice] = [:]
 
     func validate() -> Outcome {
         var outcome = Outcome()
@@ -33,6 +39,7 @@ struct GraphValidator {
         disableUnsatisfied(&outcome)
         findCycles(&outcome)
         disableUnsatisfied(&outcome)
+        outcome.dependencies = dependencies(outcome)
         return outcome
     }
 
@@ -41,15 +48,51 @@ struct GraphValidator {
         let label: String
     }
 
-    private static func label(_ contract: ContractID, _ name: String?) -> String {
+    /// What a requirement found: who serves it, or why nothing does.
+    private struct Found {
+        /// A plugin name, `host`, or nil.
+        var provider: String?
+        /// Set when served through an adapter.
+        var adaptedFrom: ContractID?
+        /// A plugin that provides it but is disabled, for the chain in the message.
+        var disabledCandidate: String?
+        /// An adapter that would serve it if its source had a provider.
+        var adapterNote: String?
+    }
+
+    static func label(_ contract: ContractID, _ name: String?) -> String {
         name.map { "\(contract.name)[\($0)]" } ?? contract.name
     }
 
     private static func slot(_ provision: Provision) -> SlotKey {
-        SlotKey(kind: provision.kind == .adapter ? .adapter : provision.kind, label: label(provision.contract, provision.name))
+        SlotKey(kind: provision.kind, label: label(provision.contract, provision.name))
     }
 
-    // MARK: Duplicates
+    private static func describe(_ requirement: Requirement) -> String {
+        (requirement.kind == .module ? "module " : "") + requirement.description
+    }
+
+    private var hostSlots: Set<SlotKey> {
+        Set(hostProvides.map(Self.slot))
+    }
+
+    private func isEnabled(_ node: Node, _ outcome: Outcome) -> Bool {
+        outcome.disabled[node.name] == nil
+    }
+
+    private func isOverridden(_ node: Node, _ label: String, _ outcome: Outcome) -> Bool {
+        outcome.overridden[node.name]?.contains(label) == true
+    }
+
+    /// Disables `node` once, with one problem line: `PATH: plugin 'NAME' is disabled: REASON`.
+    private func disable(_ node: Node, kind: Problem.Kind, contract: String, reason: String, _ outcome: inout Outcome) {
+        guard isEnabled(node, outcome) else { return }
+        outcome.disabled[node.name] = reason
+        outcome.problems.append(Problem(kind: kind, plugin: node.name, contract: contract,
+                                        message: "\(node.path): plugin '\(node.name)' is disabled: \(reason)"))
+    }
+
+    // MARK: Duplicates and choices
 
     private func chooseProviders(_ outcome: inout Outcome) {
         var providers: [SlotKey: [Node]] = [:]
@@ -63,91 +106,113 @@ struct GraphValidator {
                 }
             }
         }
-        let hostSlots = Set(hostProvides.map(Self.slot))
+        reportBadChoices(providers: providers, order: order, &outcome)
+        let hostSlots = hostSlots
         for key in order {
             guard let candidates = providers[key] else { continue }
             if hostSlots.contains(key) {
+                // The host's own services always win; the plugin's registration stays unused.
                 for node in candidates {
                     outcome.overridden[node.name, default: []].insert(key.label)
                 }
                 continue
             }
             guard candidates.count > 1 else { continue }
-            if let chosen = preferences[key.label] {
-                if candidates.contains(where: { $0.name == chosen }) {
-                    for node in candidates where node.name != chosen {
-                        outcome.overridden[node.name, default: []].insert(key.label)
-                    }
-                    continue
+            if let choice = preferences[key.label]?.plugin, candidates.contains(where: { $0.name == choice }) {
+                for node in candidates where node.name != choice {
+                    outcome.overridden[node.name, default: []].insert(key.label)
                 }
-                outcome.problems.append(Problem(
-                    kind: .badPreference, plugin: chosen, contract: key.label,
-                    message: "the provider chosen for \(key.label) is '\(chosen)', which does not provide it; choose one of: \(candidates.map(\.name).joined(separator: ", "))"))
+                continue
             }
             let winner = candidates[0]
-            for loser in candidates.dropFirst() where outcome.disabled[loser.name] == nil {
-                let reason = "\(key.label) is also provided by '\(winner.name)' (\(winner.path)), which was found first; choose one with --prefer \(key.label)=NAME or remove one"
-                outcome.disabled[loser.name] = reason
-                outcome.problems.append(Problem(kind: .duplicateProvider, plugin: loser.name, contract: key.label,
-                                                message: "\(loser.name) (\(loser.path)): disabled: \(reason)"))
+            for loser in candidates.dropFirst() {
+                let reason = "\(key.kind == .service ? "" : key.kind.rawValue + " ")\(key.label) is also provided by '\(winner.name)' (\(winner.path)), which was found first; choose one with --prefer \(key.label)=NAME, or remove one"
+                disable(loser, kind: .duplicateProvider, contract: key.label, reason: reason, &outcome)
             }
+        }
+    }
+
+    /// A choice that names a plugin which does not provide the contract is reported (and ignored).
+    private func reportBadChoices(providers: [SlotKey: [Node]], order: [SlotKey], _ outcome: inout Outcome) {
+        for (label, choice) in preferences.sorted(by: { $0.key < $1.key }) {
+            var candidates: [String] = []
+            for key in order where key.label == label {
+                for node in providers[key] ?? [] where !candidates.contains(node.name) {
+                    candidates.append(node.name)
+                }
+            }
+            guard !candidates.contains(choice.plugin) else { continue }
+            let source = choice.source
+            let choice = choice.plugin
+            let message: String
+            if candidates.isEmpty {
+                message = "\(source): chooses '\(choice)' to provide \(label), but no plugin provides \(label); remove the choice, or install a plugin that provides it"
+            } else {
+                message = "\(source): chooses '\(choice)' to provide \(label), but '\(choice)' does not provide it; choose one of: \(candidates.joined(separator: ", "))"
+            }
+            outcome.problems.append(Problem(kind: .badPreference, plugin: choice, contract: label, message: message))
         }
     }
 
     // MARK: Missing providers
 
-    /// Who serves a requirement right now: a plugin name, "host", or nil.
-    private func provider(of requirement: Requirement, outcome: Outcome, visitingAdapters: Set<String> = []) -> (name: String?, disabledCandidate: String?) {
+    /// Who serves a requirement right now, directly or through adapters.
+    private func provider(of requirement: Requirement, _ outcome: Outcome, visiting: Set<ContractID> = []) -> Found {
         let kind: Provision.Kind = requirement.kind == .module ? .module : .service
-        let label = Self.label(requirement.contract, requirement.name)
-        if kind == .service, hostProvides.contains(where: { Self.slot($0) == SlotKey(kind: .service, label: label) }) {
-            return ("host", nil)
+        let key = SlotKey(kind: kind, label: Self.label(requirement.contract, requirement.name))
+        if hostSlots.contains(key) {
+            return Found(provider: "host")
         }
-        var disabledCandidate: String?
-        for node in nodes {
-            guard node.descriptor.provides.contains(where: { Self.slot($0) == SlotKey(kind: kind, label: label) }) else { continue }
-            if outcome.overridden[node.name]?.contains(label) == true { continue }
-            if outcome.disabled[node.name] == nil { return (node.name, nil) }
-            disabledCandidate = disabledCandidate ?? node.name
+        var found = Found()
+        for node in nodes where node.descriptor.provides.contains(where: { Self.slot($0) == key }) {
+            if isOverridden(node, key.label, outcome) { continue }
+            if isEnabled(node, outcome) { return Found(provider: node.name) }
+            found.disabledCandidate = found.disabledCandidate ?? node.name
         }
-        // An adapter serves the contract from another one.
-        for node in nodes where outcome.disabled[node.name] == nil {
+        // An adapter serves the contract from another one (of the same kind).
+        let adapterLabel = Self.label(requirement.contract, nil)
+        for node in nodes where isEnabled(node, outcome) && !isOverridden(node, adapterLabel, outcome) {
             for adapter in node.descriptor.provides where adapter.kind == .adapter && adapter.contract == requirement.contract {
-                guard let source = adapter.adaptedFrom, !visitingAdapters.contains(source.name) else { continue }
+                guard let source = adapter.adaptedFrom, !visiting.contains(source) else { continue }
                 let adapted = Requirement(kind: requirement.kind, contract: source, name: requirement.name)
-                let found = provider(of: adapted, outcome: outcome, visitingAdapters: visitingAdapters.union([requirement.contract.name]))
-                if found.name != nil { return found }
+                let inner = provider(of: adapted, outcome, visiting: visiting.union([requirement.contract]))
+                if inner.provider != nil {
+                    return Found(provider: inner.provider, adaptedFrom: source)
+                }
+                found.disabledCandidate = found.disabledCandidate ?? inner.disabledCandidate
+                found.adapterNote = found.adapterNote
+                    ?? "'\(node.name)' adapts it from \(Self.label(source, requirement.name)), which no enabled plugin provides either"
             }
         }
-        return (nil, disabledCandidate)
+        return found
     }
 
     private func disableUnsatisfied(_ outcome: inout Outcome) {
         var changed = true
         while changed {
             changed = false
-            for node in nodes where outcome.disabled[node.name] == nil {
+            for node in nodes where isEnabled(node, outcome) {
                 guard let (provision, requirement, found) = firstUnsatisfied(node, outcome) else { continue }
-                let what = "\(Self.label(provision.contract, provision.name)) requires \(requirement.kind == .module ? "module " : "")\(requirement)"
+                let what = "\(Self.label(provision.contract, provision.name)) requires \(Self.describe(requirement))"
                 let reason: String
                 if let candidate = found.disabledCandidate, let why = outcome.disabled[candidate] {
                     reason = "\(what) → provided only by '\(candidate)', which is disabled: \(why)"
+                } else if let note = found.adapterNote {
+                    reason = "\(what), which no plugin provides (\(note)); install a plugin that provides it"
                 } else {
                     reason = "\(what), which no plugin provides; install a plugin that provides it"
                 }
-                outcome.disabled[node.name] = reason
-                outcome.problems.append(Problem(kind: .missingProvider, plugin: node.name, contract: requirement.contract.name,
-                                                message: "\(node.name) (\(node.path)): disabled: \(reason)"))
+                disable(node, kind: .missingProvider, contract: requirement.contract.name, reason: reason, &outcome)
                 changed = true
             }
         }
     }
 
-    private func firstUnsatisfied(_ node: Node, _ outcome: Outcome) -> (Provision, Requirement, (name: String?, disabledCandidate: String?))? {
+    private func firstUnsatisfied(_ node: Node, _ outcome: Outcome) -> (Provision, Requirement, Found)? {
         for provision in node.descriptor.provides {
             for requirement in provision.requires {
-                let found = provider(of: requirement, outcome: outcome)
-                if found.name == nil { return (provision, requirement, found) }
+                let found = provider(of: requirement, outcome)
+                if found.provider == nil { return (provision, requirement, found) }
             }
         }
         return nil
@@ -158,15 +223,17 @@ struct GraphValidator {
     /// Services whose factories need each other can never be built; modules may
     /// route to each other freely (a list pushes an editor that pushes the list).
     private func findCycles(_ outcome: inout Outcome) {
-        var edges: [String: [(String, String)]] = [:]  // service label -> [(required label, providing plugin)]
-        var ownerOf: [String: String] = [:]
-        for node in nodes where outcome.disabled[node.name] == nil {
+        var edges: [String: [String]] = [:]  // service label -> labels of the services its factory resolves
+        var ownerOf: [String: Node] = [:]
+        for node in nodes where isEnabled(node, outcome) {
             for provision in node.descriptor.provides where provision.kind == .service {
                 let label = Self.label(provision.contract, provision.name)
-                if outcome.overridden[node.name]?.contains(label) == true { continue }
-                guard ownerOf[label] == nil else { continue }
-                ownerOf[label] = node.name
-                edges[label] = provision.requires.filter { $0.kind == .service }.map { (Self.label($0.contract, $0.name), node.name) }
+                if isOverridden(node, label, outcome) || ownerOf[label] != nil { continue }
+                ownerOf[label] = node
+                edges[label] = provision.requires.filter { $0.kind == .service }.map { requirement in
+                    let found = provider(of: requirement, outcome)
+                    return Self.label(found.adaptedFrom ?? requirement.contract, requirement.name)
+                }
             }
         }
         var state: [String: Int] = [:]  // 1 visiting, 2 done
@@ -175,20 +242,18 @@ struct GraphValidator {
         func visit(_ label: String) {
             state[label] = 1
             stack.append(label)
-            for (next, _) in edges[label] ?? [] {
+            for next in edges[label] ?? [] {
                 if state[next] == 1, let start = stack.firstIndex(of: next) {
                     let cycle = Array(stack[start...]) + [next]
-                    let members = Set(cycle)
-                    if reported.insert(members).inserted {
-                        let plugins = Array(Set(cycle.compactMap { ownerOf[$0] })).sorted()
-                        let chain = cycle.joined(separator: " → ")
-                        for plugin in plugins where outcome.disabled[plugin] == nil {
-                            let path = nodes.first { $0.name == plugin }?.path ?? "?"
-                            let reason = "dependency cycle \(chain); break it by making one service resolve the other lazily, outside its factory"
-                            outcome.disabled[plugin] = reason
-                            outcome.problems.append(Problem(kind: .cycle, plugin: plugin, contract: next,
-                                                            message: "\(plugin) (\(path)): disabled: \(reason)"))
-                        }
+                    guard reported.insert(Set(cycle)).inserted else { continue }
+                    let chain = cycle.joined(separator: " → ")
+                    var owners: [Node] = []
+                    for member in cycle {
+                        if let owner = ownerOf[member], !owners.contains(where: { $0.name == owner.name }) { owners.append(owner) }
+                    }
+                    for owner in owners {
+                        let reason = "dependency cycle \(chain): these services' factories need each other; break it by resolving one of them lazily, outside its factory"
+                        disable(owner, kind: .cycle, contract: next, reason: reason, &outcome)
                     }
                 } else if state[next] == nil, edges[next] != nil {
                     visit(next)
@@ -199,6 +264,20 @@ struct GraphValidator {
         }
         for label in edges.keys.sorted() where state[label] == nil {
             visit(label)
+        }
+    }
+
+    // MARK: The graph
+
+    private func dependencies(_ outcome: Outcome) -> [Dependency] {
+        nodes.flatMap { node in
+            node.descriptor.provides.flatMap { provision in
+                provision.requires.map { requirement in
+                    let found = provider(of: requirement, outcome)
+                    return Dependency(plugin: node.name, registration: Self.label(provision.contract, provision.name),
+                                      requirement: requirement, providedBy: found.provider, adaptedFrom: found.adaptedFrom)
+                }
+            }
         }
     }
 }
