@@ -15,6 +15,19 @@ public protocol Screen: AnyObject {
     func empty(_ message: String)
     /// Draws an embedded child module (see ``Router/embed(_:name:prepare:)``) inside this view.
     func embed(_ child: any ModuleView)
+    /// A numbered list whose first item is number `first`, so one numbering can run
+    /// through several sections (a heading, then a list, then the next heading...).
+    func list(_ items: [String], startingAt first: Int)
+}
+
+extension Screen {
+    /// Draws each item as a text line `N. item`: a fallback for screens that do not
+    /// number lists themselves.
+    public func list(_ items: [String], startingAt first: Int) {
+        for (offset, item) in items.enumerated() {
+            text("\(first + offset). \(item)")
+        }
+    }
 }
 
 /// A label and value for ``Screen/fields(_:)``.
