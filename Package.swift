@@ -27,6 +27,7 @@ let package = Package(
     name: "viper",
     products: [
         .executable(name: "viper", targets: ["viper"]),
+        .executable(name: "viper-bench", targets: ["viper-bench"]),
     ] + plugins.map(\.0),
     dependencies: [
         .package(path: "Contracts"),
@@ -43,6 +44,11 @@ let package = Package(
             name: "viper",
             dependencies: ["ViperRuntime"],
             path: "Host/viper"
+        ),
+        .executableTarget(
+            name: "viper-bench",
+            dependencies: ["ViperRuntime"],
+            path: "Host/viper-bench"
         ),
         .testTarget(
             name: "ViperRuntimeTests",

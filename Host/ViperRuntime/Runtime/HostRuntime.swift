@@ -82,6 +82,9 @@ public final class HostRuntime {
         registry.loadEverything = { [weak self] in
             self?.loadAll()
         }
+        if options.environment["VIPER_LOAD"] == "eager" {
+            loadAll()
+        }
     }
 
     /// The `viper` binary that can scan: this one, or the one beside the running executable.
