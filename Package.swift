@@ -21,6 +21,7 @@ let plugins = [
     plugin("Notes"),
     plugin("NoteStorage"),
     plugin("Account"),
+    plugin("Todo"),
 ]
 
 let package = Package(

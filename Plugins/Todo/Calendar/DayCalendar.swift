@@ -1,0 +1,76 @@
+import Contracts
+import Foundation
+
+/// Day arithmetic for to-do items. Weeks run Monday to Sunday (ISO 8601), the same
+/// for every locale, so "this week" never depends on the machine's settings.
+/// "Today" is the clock's instant in the clock's time zone; everything after that is
+/// arithmetic on days, done in UTC, where no day is 23 or 25 hours long.
+struct DayCalendar {
+    private let zoned: Calendar
+    private let utc: Calendar
+
+    init(timeZoneIdentifier: String) {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC") ?? utc.timeZone
+        self.utc = utc
+        var zoned = utc
+        zoned.timeZone = TimeZone(identifier: timeZoneIdentifier) ?? utc.timeZone
+        self.zoned = zoned
+    }
+
+    /// The day it is at `secondsSince1970` in the clock's time zone.
+    func day(at secondsSince1970: Double) -> CalendarDay {
+        let parts = zoned.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: secondsSince1970))
+        return CalendarDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+    }
+
+    /// Today, from `clock`.
+    func today(_ clock: any Clock) -> CalendarDay {
+        day(at: clock.secondsSince1970)
+    }
+
+    /// `day` moved by `count` days (negative goes back).
+    func adding(_ count: Int, to day: CalendarDay) -> CalendarDay {
+        guard let moved = utc.date(byAdding: .day, value: count, to: date(day)) else { return day }
+        let parts = utc.dateComponents([.year, .month, .day], from: moved)
+        return CalendarDay(year: parts.year ?? day.year, month: parts.month ?? day.month, day: parts.day ?? day.day)
+    }
+
+    /// 1 for Monday through 7 for Sunday.
+    func isoWeekday(of day: CalendarDay) -> Int {
+        let sundayFirst = utc.component(.weekday, from: date(day))  // 1 = Sunday
+        return (sundayFirst + 5) % 7 + 1
+    }
+
+    /// The Sunday that ends the week holding `day`.
+    func endOfWeek(containing day: CalendarDay) -> CalendarDay {
+        adding(7 - isoWeekday(of: day), to: day)
+    }
+
+    /// The Sunday that ends the week after the one holding `day`.
+    func endOfNextWeek(after day: CalendarDay) -> CalendarDay {
+        adding(7, to: endOfWeek(containing: day))
+    }
+
+    /// The day `year-month-day`, or nil when there is no such day (e.g. 2026-02-30).
+    func validDay(year: Int, month: Int, day: Int) -> CalendarDay? {
+        let candidate = CalendarDay(year: year, month: month, day: day)
+        guard (1...12).contains(month), (1...31).contains(day),
+              let date = utc.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) else { return nil }
+        let parts = utc.dateComponents([.year, .month, .day], from: date)
+        return parts.year == year && parts.month == month && parts.day == day ? candidate : nil
+    }
+
+    /// The English name of `day`'s weekday, e.g. "Thursday".
+    func weekdayName(of day: CalendarDay) -> String {
+        Self.weekdayNames[isoWeekday(of: day) - 1]
+    }
+
+    /// Monday first, as ``isoWeekday(of:)`` counts.
+    static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    private func date(_ day: CalendarDay) -> Date {
+        utc.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))
+            ?? Date(timeIntervalSince1970: 0)
+    }
+}

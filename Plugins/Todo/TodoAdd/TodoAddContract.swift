@@ -1,0 +1,39 @@
+import Contracts
+
+/// Presenter → View: what to draw.
+protocol TodoAddViewing: AnyObject {
+    func didUpdate(_ model: TodoAddViewModel)
+}
+
+/// View → Presenter: what the user did.
+protocol TodoAddEventHandling: AnyObject {
+    func didEnterName(_ name: String) throws
+    func didEnterDueDate(_ text: String) throws
+    func didAskToSave() throws
+    func didAskToCancel()
+}
+
+/// Presenter → Interactor: the use cases.
+protocol TodoAddInteracting: AnyObject {
+    /// Reads what the user typed as a due day; throws a ``CommandError`` that says what is accepted.
+    func doParseDueDate(_ text: String) throws -> DueDay
+    func doSave(name: String, due: CalendarDay)
+}
+
+/// Interactor → Presenter: the results.
+protocol TodoAddInteractorOutput: AnyObject {
+    func handleItemSaved(_ item: TodoItem)
+    func handleFailure(_ message: String)
+}
+
+/// Presenter → Router.
+protocol TodoAddRouting: AnyObject {
+    func close()
+}
+
+/// What the view draws: display strings only.
+struct TodoAddViewModel: Equatable {
+    var name = "(not set: type 'name TEXT')"
+    var due = "(not set: type 'due WHEN')"
+    var error: String?
+}

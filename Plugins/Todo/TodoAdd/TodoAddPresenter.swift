@@ -1,0 +1,75 @@
+import Contracts
+import Foundation
+
+/// Collects a name and a due date, saves them, closes, and tells its output (the
+/// TODO app's add module delegate).
+final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteractorOutput {
+    weak var view: (any TodoAddViewing)?
+    weak var output: (any TodoAddingOutput)?
+    private let interactor: any TodoAddInteracting
+    private let router: any TodoAddRouting
+    private var name = ""
+    private var due: DueDay?
+    private var error: String?
+
+    init(interactor: any TodoAddInteracting, router: any TodoAddRouting) {
+        self.interactor = interactor
+        self.router = router
+    }
+
+    // MARK: TodoAdding
+
+    func prefill(name: String) {
+        self.name = name.trimmingCharacters(in: .whitespaces)
+        refresh()
+    }
+
+    // MARK: TodoAddEventHandling
+
+    func didEnterName(_ name: String) throws {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw CommandError("give the item a name, e.g. 'name Buy milk'") }
+        self.name = trimmed
+        refresh()
+    }
+
+    func didEnterDueDate(_ text: String) throws {
+        due = try interactor.doParseDueDate(text)
+        refresh()
+    }
+
+    func didAskToSave() throws {
+        guard !name.isEmpty else { throw CommandError("the item has no name yet; type 'name TEXT' first") }
+        guard let due else { throw CommandError("the item has no due date yet; type 'due WHEN' (e.g. 'due tomorrow') first") }
+        interactor.doSave(name: name, due: due.day)
+    }
+
+    func didAskToCancel() {
+        let output = self.output
+        router.close()
+        output?.todoAdderDidCancel()
+    }
+
+    // MARK: TodoAddInteractorOutput
+
+    func handleItemSaved(_ item: TodoItem) {
+        let output = self.output
+        router.close()
+        output?.todoAdderDidAdd(item)
+    }
+
+    func handleFailure(_ message: String) {
+        error = message
+        refresh()
+    }
+
+    // MARK: Private
+
+    private func refresh() {
+        var model = TodoAddViewModel()
+        if !name.isEmpty { model.name = name }
+        if let due { model.due = due.label }
+        model.error = error
+        view?.didUpdate(model)
+    }
+}

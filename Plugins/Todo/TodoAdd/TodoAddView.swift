@@ -1,0 +1,44 @@
+import Contracts
+
+/// Draws the add form and passes commands to the presenter.
+final class TodoAddView: ModuleView, TodoAddViewing {
+    private let presenter: any TodoAddEventHandling
+    private var model = TodoAddViewModel()
+
+    init(presenter: any TodoAddEventHandling) {
+        self.presenter = presenter
+    }
+
+    var title: String { "Add item" }
+
+    var commands: [CommandSpec] {
+        [
+            CommandSpec("name", arguments: ["TEXT..."], help: "Set what to do"),
+            CommandSpec("due", arguments: ["WHEN"], help: "Set the due date: YYYY-MM-DD, today, tomorrow or a weekday name"),
+            CommandSpec("save", help: "Add the item and close the form"),
+            CommandSpec("cancel", help: "Close the form without adding"),
+        ]
+    }
+
+    func didUpdate(_ model: TodoAddViewModel) {
+        self.model = model
+    }
+
+    func render(on screen: any Screen) {
+        screen.fields([Field("Name", model.name), Field("Due", model.due)])
+        if let error = model.error {
+            screen.error(error)
+        }
+        screen.text("Type 'save' when both are set, or 'cancel'.")
+    }
+
+    func perform(_ command: CommandInvocation) throws {
+        switch command.name {
+        case "name": try presenter.didEnterName(command.rest)
+        case "due": try presenter.didEnterDueDate(command.rest)
+        case "save": try presenter.didAskToSave()
+        case "cancel": presenter.didAskToCancel()
+        default: throw CommandError("'\(command.name)' is not a command of Add item; type 'help' for the list")
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Contracts
+import Foundation
+
+/// Groups upcoming items into sections for the view and refreshes when the add
+/// module reports a new item (its delegate, as in the TODO app).
+final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInteractorOutput, TodoAddingOutput {
+    weak var view: (any TodoListViewing)?
+    private let interactor: any TodoListInteracting
+    private let router: any TodoListRouting
+    /// The items in the order the view numbers them.
+    private var numbered: [UpcomingItem] = []
+    private var model = TodoListViewModel()
+
+    init(interactor: any TodoListInteracting, router: any TodoListRouting) {
+        self.interactor = interactor
+        self.router = router
+    }
+
+    /// Section names in the order they are shown.
+    static func sectionName(_ relation: NearTermDateRelation) -> String {
+        switch relation {
+        case .today: return "Today"
+        case .tomorrow: return "Tomorrow"
+        case .laterThisWeek: return "Later this week"
+        case .nextWeek: return "Next week"
+        }
+    }
+
+    // MARK: TodoListing
+
+    func reloadItems() {
+        interactor.doFindUpcomingItems()
+    }
+
+    // MARK: TodoListEventHandling
+
+    func didAppear() {
+        interactor.doFindUpcomingItems()
+    }
+
+    func didAskToAdd(name: String) throws {
+        model.notice = nil
+        try router.showAddItem(name: name.trimmingCharacters(in: .whitespaces), output: self)
+    }
+
+    func didComplete(item: Int) throws {
+        guard numbered.indices.contains(item - 1) else {
+            throw CommandError(numbered.isEmpty ? "there are no items to mark done" : "no item \(item); choose 1 to \(numbered.count)")
+        }
+        let done = numbered[item - 1]
+        model.notice = "Done: \(done.title)."
+        interactor.doCompleteItem(id: done.id)
+    }
+
+    // MARK: TodoListInteractorOutput
+
+    func handleUpcomingItems(_ items: [UpcomingItem]) {
+        var sections: [UpcomingDisplaySection] = []
+        numbered = []
+        for relation in NearTermDateRelation.allCases {
+            let due = items.filter { $0.relation == relation }
+            guard !due.isEmpty else { continue }
+            numbered += due
+            sections.append(UpcomingDisplaySection(name: Self.sectionName(relation), rows: due.map { Self.row($0) }))
+        }
+        model.sections = sections
+        model.error = nil
+        view?.didUpdate(model)
+    }
+
+    func handleFailure(_ message: String) {
+        model.error = message
+        view?.didUpdate(model)
+    }
+
+    // MARK: TodoAddingOutput
+
+    func todoAdderDidAdd(_ item: TodoItem) {
+        model.notice = "Added '\(item.name)' for \(item.due)."
+        interactor.doFindUpcomingItems()
+        if !numbered.contains(where: { $0.id == item.id }) {
+            model.notice = "Added '\(item.name)' for \(item.due); the list shows items due by the end of next week."
+            view?.didUpdate(model)
+        }
+    }
+
+    // MARK: Private
+
+    /// Today's items by name alone; later ones with their weekday (the TODO app's display rule).
+    private static func row(_ item: UpcomingItem) -> String {
+        switch item.relation {
+        case .today: return item.title
+        case .tomorrow, .laterThisWeek: return "\(item.title) (\(item.weekday))"
+        case .nextWeek: return "\(item.title) (\(item.weekday) \(item.dueDate))"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Contracts
+
+/// The Contracts ABI this plugin was compiled against (read by the host before anything else).
+@_cdecl("viper_plugin_abi")
+public func viperPluginABI() -> UInt32 {
+    ContractsVersion.compiledPacked
+}
+
+/// The plugin's entry point: registers the to-do store, the list and the add module.
+@_cdecl("viper_plugin_entry")
+public func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
+    PluginEntry.run(host, plugin: TodoPlugin.self)
+}
+
+/// The objc.io VIPER TODO app: upcoming items grouped by how soon they are due,
+/// and a module to add one. The store is a service of this same plugin, reached
+/// through ``TodoStore`` like any other, so another plugin could replace it.
+enum TodoPlugin: Plugin {
+    static let manifest = PluginManifest(name: "todo", version: "1.0.0",
+                                         summary: "To-do items due today, tomorrow, later this week and next week")
+
+    static func register(in registrar: any Registrar) throws {
+        registrar.registerService(TodoStore.self, requires: [.service(DatabaseOpening.self)]) { resolver in
+            SQLiteTodoStore(databases: try resolver.resolve(DatabaseOpening.self))
+        }
+        registrar.registerModule(
+            TodoListing.self,
+            route: RouteSpec("todo", summary: "Upcoming to-do items"),
+            requires: [.service(TodoStore.self), .service(Clock.self), .service(Logger.self), .module(TodoAdding.self)],
+            builder: TodoListBuilder())
+        registrar.registerModule(
+            TodoAdding.self,
+            route: RouteSpec("todo/add", summary: "Add a to-do item", query: ["name"]),
+            requires: [.service(TodoStore.self), .service(Clock.self)],
+            builder: TodoAddBuilder())
+    }
+}
