@@ -6,7 +6,7 @@ enum BenchPluginSource {
 
     static let text = """
         import Contracts
-        import Glibc
+        import Foundation
 
         @_cdecl("viper_plugin_abi")
         public func viperPluginABI() -> UInt32 { ContractsVersion.compiledPacked }
@@ -29,15 +29,23 @@ enum BenchPluginSource {
                                          requires: [.service(Clock.self)], builder: BenchBuilder())
             }
 
-            /// `libbench-0042.so` -> `bench-0042`.
+            /// `libbench-0042.so` -> `bench-0042`: the file this image was mapped from, found
+            /// in /proc/self/maps by the address of this image's `#dsohandle`.
             static let ownName: String = {
-                var info = Dl_info()
-                guard dladdr(#dsohandle, &info) != 0, let file = info.dli_fname else { return "bench-unknown" }
-                var name = String(cString: file)
-                if let slash = name.lastIndex(of: "/") { name = String(name[name.index(after: slash)...]) }
-                if name.hasPrefix("lib") { name.removeFirst(3) }
-                if name.hasSuffix(".so") { name.removeLast(3) }
-                return name
+                let address = UInt(bitPattern: #dsohandle)
+                guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return "bench-unknown" }
+                for line in maps.split(separator: "\\n") {
+                    let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                    guard fields.count >= 6, let dash = fields[0].firstIndex(of: "-"),
+                          let start = UInt(fields[0][..<dash], radix: 16),
+                          let end = UInt(fields[0][fields[0].index(after: dash)...], radix: 16),
+                          start <= address, address < end else { continue }
+                    var name = String(fields[5].split(separator: "/").last ?? "")
+                    if name.hasPrefix("lib") { name.removeFirst(3) }
+                    if name.hasSuffix(".so") { name.removeLast(3) }
+                    return name
+                }
+                return "bench-unknown"
             }()
         }
 
