@@ -22,6 +22,7 @@ let plugins = [
     plugin("NoteStorage"),
     plugin("Account"),
     plugin("Todo"),
+    plugin("Articles"),
 ]
 
 let package = Package(

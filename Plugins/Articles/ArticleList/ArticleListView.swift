@@ -1,0 +1,55 @@
+import Contracts
+
+/// Draws the list, or what stands in for it: loading, empty or an error.
+final class ArticleListView: ModuleView, ArticleListViewing {
+    private let presenter: any ArticleListEventHandling
+    private var model = ArticleListViewModel()
+
+    init(presenter: any ArticleListEventHandling) {
+        self.presenter = presenter
+    }
+
+    var title: String { "Articles" }
+
+    var commands: [CommandSpec] {
+        [
+            CommandSpec("show", arguments: ["N"], help: "Read article N"),
+            CommandSpec("refresh", help: "Fetch the list again"),
+            CommandSpec("source", arguments: ["URL?"], help: "Fetch from URL (a JSON list); without URL, the built-in sample"),
+        ]
+    }
+
+    func didUpdate(_ model: ArticleListViewModel) {
+        self.model = model
+    }
+
+    func render(on screen: any Screen) {
+        if !model.source.isEmpty {
+            screen.fields([Field("Source", model.source)])
+        }
+        switch model.state {
+        case .loading(let message): screen.text(message)
+        case .empty(let message): screen.empty(message)
+        case .failed(let message):
+            screen.error(message)
+            screen.text("Type 'refresh' to try again, or 'source URL' for another feed.")
+        case .list(let rows): screen.list(rows)
+        }
+    }
+
+    func perform(_ command: CommandInvocation) throws {
+        switch command.name {
+        case "show":
+            let count: Int
+            if case .list(let rows) = model.state { count = rows.count } else { count = 0 }
+            try presenter.didSelect(item: command.itemNumber(count: count))
+        case "refresh": presenter.didAskToRefresh()
+        case "source": presenter.didChooseSource(command.rest)
+        default: throw CommandError("'\(command.name)' is not a command of Articles; type 'help' for the list")
+        }
+    }
+
+    func moduleDidAppear() {
+        presenter.didAppear()
+    }
+}

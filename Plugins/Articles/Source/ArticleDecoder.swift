@@ -1,0 +1,50 @@
+import Contracts
+import Foundation
+
+/// Reads a feed: a JSON array of articles, or an object whose `articles` key holds
+/// one. Each article has a `title` and, optionally, `authors`, `date`, `website`
+/// and `content` (the Articles VIPER app's fields).
+enum ArticleDecoder {
+    static func articles(from data: Data, source: String) throws -> [Article] {
+        let decoder = JSONDecoder()
+        let records: [Record]
+        do {
+            let first = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            if first == UInt8(ascii: "{") {
+                records = try decoder.decode(Feed.self, from: data).articles
+            } else {
+                records = try decoder.decode([Record].self, from: data)
+            }
+        } catch {
+            throw ArticleSourceError("\(source) did not send a JSON list of articles (\(summary(of: error))); check the source")
+        }
+        return records.map { record in
+            Article(title: record.title, authors: record.authors ?? "", date: record.date ?? "",
+                    website: record.website ?? "", content: record.content ?? "")
+        }
+    }
+
+    private struct Record: Decodable {
+        let title: String
+        let authors: String?
+        let date: String?
+        let website: String?
+        let content: String?
+    }
+
+    private struct Feed: Decodable {
+        let articles: [Record]
+    }
+
+    /// One line about what was wrong with the JSON.
+    private static func summary(of error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted: return "it is not valid JSON"
+        case DecodingError.keyNotFound(let key, _): return "an article has no '\(key.stringValue)'"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? "it is not a list" : "'\(path)' has the wrong type"
+        default: return "\(error)"
+        }
+    }
+}
