@@ -19,7 +19,7 @@ enum FixtureCompiler {
 
     /// Compiles Swift `source` into `lib<name>.so` linked against libContracts.so and returns its path.
     static func swiftPlugin(named name: String, source: String, extraFlags: [String] = []) throws -> String {
-        try compile(name: name, source: source, ext: "swift") { sourcePath, output in
+        try compile(name: name, source: source, ext: "swift", flags: extraFlags) { sourcePath, output in
             ["swiftc", "-emit-library", "-module-name", name, "-parse-as-library",
              "-I", BuildProducts.modules, "-L", BuildProducts.directory, "-lContracts",
              "-Xlinker", "-rpath", "-Xlinker", BuildProducts.directory,
@@ -29,15 +29,27 @@ enum FixtureCompiler {
 
     /// Compiles C `source` into `lib<name>.so` (for plugins that break the rules in ways Swift will not let us).
     static func cPlugin(named name: String, source: String, extraFlags: [String] = []) throws -> String {
-        try compile(name: name, source: source, ext: "c") { sourcePath, output in
+        try compile(name: name, source: source, ext: "c", flags: extraFlags) { sourcePath, output in
             ["cc", "-shared", "-fPIC", sourcePath, "-o", output] + extraFlags
         }
     }
 
-    private static func compile(name: String, source: String, ext: String, command: (String, String) -> [String]) throws -> String {
+    /// Compiles Swift `source` into `lib<name>.so` plus `<name>.swiftmodule` beside it, for fixtures
+    /// that share protocols (import it with `-I` and link it with `-L`/`-l` on the folder returned).
+    static func swiftLibrary(named name: String, source: String) throws -> String {
+        let library = try compile(name: name, source: source, ext: "swift", flags: ["library"]) { sourcePath, output in
+            ["swiftc", "-emit-library", "-emit-module", "-module-name", name, "-parse-as-library",
+             "-emit-module-path", (output as NSString).deletingLastPathComponent + "/\(name).swiftmodule",
+             sourcePath, "-o", output]
+        }
+        return (library as NSString).deletingLastPathComponent
+    }
+
+    private static func compile(name: String, source: String, ext: String, flags: [String],
+                                command: (String, String) -> [String]) throws -> String {
         lock.lock()
         defer { lock.unlock() }
-        let key = String(stableHash(source + ext + name), radix: 16)
+        let key = String(stableHash(([source, ext, name] + flags).joined(separator: "\u{0}")), radix: 16)
         let folder = outputDirectory + "/\(name)-\(key)"
         let output = folder + "/lib\(name).so"
         if FileManager.default.fileExists(atPath: output) { return output }

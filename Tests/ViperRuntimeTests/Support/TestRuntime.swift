@@ -1,0 +1,62 @@
+import Foundation
+@testable import ViperRuntime
+
+/// Starts a ``HostRuntime`` in this process with exactly the plugins a test names:
+/// its own data and XDG folders, no `VIPER_PLUGIN_PATH`, and a "bundled" folder that
+/// holds only links to the bundled plugins asked for, never the whole products folder.
+enum TestRuntime {
+    /// Where a test runtime keeps its folders.
+    struct Folders {
+        let base: String
+        var data: String { base + "/data" }
+        var xdg: String { base + "/xdg" }
+        var bundled: String { base + "/bundled" }
+    }
+
+    static func makeFolders(bundled: [String] = []) throws -> Folders {
+        let folders = Folders(base: try TemporaryFolder.make("runtime"))
+        for folder in [folders.data, folders.xdg, folders.bundled] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        for name in bundled {
+            try TemporaryFolder.link(BuildProducts.plugin(name), as: "lib\(name)Plugin.so", in: folders.bundled)
+        }
+        return folders
+    }
+
+    /// Options for a runtime that loads everything in this process at start-up.
+    static func options(_ folders: Folders, plugins: [String] = [], preferences: [String: String] = [:],
+                        environment extra: [String: String] = [:]) -> RuntimeOptions {
+        var environment = ["HOME": folders.base, "XDG_DATA_HOME": folders.xdg, "VIPER_DATA_DIR": folders.data,
+                           "VIPER_NOW": "2026-03-02T09:30:00Z", "VIPER_TZ": "UTC"]
+        environment.merge(extra) { _, new in new }
+        var options = RuntimeOptions(environment: environment, executableDirectory: folders.bundled)
+        options.pluginFlags = plugins
+        options.preferences = preferences
+        options.echoLevel = nil
+        options.scanMode = .inProcess
+        return options
+    }
+
+    /// A runtime with `plugins` given as `--plugins` and `bundled` plugins (e.g. `Greeter`) beside it.
+    static func make(plugins: [String] = [], bundled: [String] = [], preferences: [String: String] = [:],
+                     environment: [String: String] = [:]) throws -> HostRuntime {
+        let folders = try makeFolders(bundled: bundled)
+        return try HostRuntime(options: options(folders, plugins: plugins, preferences: preferences, environment: environment))
+    }
+}
+
+extension HostRuntime {
+    /// The record of the plugin named `name`, if found.
+    func record(named name: String) -> PluginRecord? {
+        records.first { $0.name == name }
+    }
+
+    /// The record of the file at `path`, if found.
+    func record(at path: String) -> PluginRecord? {
+        records.first { $0.path == path }
+    }
+
+    /// Problem lines, in order.
+    var problemLines: [String] { problems.map(\.message) }
+}
