@@ -1,18 +1,63 @@
 import Contracts
 import Foundation
 
-/// Opens the shell. (First cut: reports start-up problems and reads commands;
-/// the full shell and router come with the shell issue.)
+/// Opens the shell in one of three modes:
+///
+/// - `viper -c "cmd; cmd"`: runs the commands (separated by `;` or newlines), then exits.
+/// - standard input is a terminal: interactive, with readline, a prompt, the home
+///   screen at start, and colour when allowed. Exits 0.
+/// - otherwise (`printf 'open hello\nquit\n' | viper`): one command per line, no
+///   prompt, no colour, nothing drawn before the first command.
+///
+/// Scripted sessions (`-c` and piped) run every command even after one fails, and
+/// exit 1 when any failed, 0 otherwise. `quit` ends a session early. Start-up
+/// problems are printed first as `warning:` lines on standard error; the shell
+/// opens with the plugins that loaded.
 enum ShellLauncher {
     static func run(runtime: HostRuntime, options: CommandLineOptions, environment: [String: String]) -> Int32 {
+        let stdinIsTerminal = isatty(STDIN_FILENO) == 1
+        let colorAllowed = TerminalStyle.allowsColor(environment: environment, noColorFlag: options.noColor)
+        let style = TerminalStyle(colors: colorAllowed && stdinIsTerminal && isatty(STDOUT_FILENO) == 1)
+        let output = StandardOutput(errorStyle: TerminalStyle(colors: colorAllowed && stdinIsTerminal && isatty(STDERR_FILENO) == 1))
         for problem in runtime.problems {
-            ViperCLI.printError("viper: warning: \(problem.message)")
+            output.warning(problem.message)
         }
-        let loaded = runtime.records.filter { $0.status == .loaded }.count
-        print("viper: \(loaded) plugin(s) loaded")
-        while let line = readLine() {
-            if line.trimmingCharacters(in: .whitespaces) == "quit" { break }
+        let stack = NavigationStack(registry: runtime.registry, logger: runtime.logger)
+        let home = HomeView(routes: stack.routes.map(\.spec),
+                            pluginsLoaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count,
+                            problems: runtime.problems.count)
+        let shell = Shell(stack: stack, home: home, output: output, style: style,
+                          width: style.colors ? min(terminalColumns() ?? 72, 72) : 60)
+        defer { shell.finish() }
+
+        if let script = options.script {
+            for command in CommandSplitter.statements(script) where shell.execute(command) == .quit {
+                break
+            }
+            return shell.failures == 0 ? 0 : 1
         }
-        return 0
+        if stdinIsTerminal {
+            let reader = ReadlineReader(historyPath: Paths.join(runtime.dataFolder, "history"),
+                                        completion: { [unowned shell] in shell.completions(before: $0, word: $1) })
+            defer { reader.close() }
+            shell.drawCurrentScreen()
+            while true {
+                guard let line = reader.readLine(prompt: shell.prompt) else {
+                    output.show("")
+                    break
+                }
+                if shell.execute(line) == .quit { break }
+            }
+            return 0
+        }
+        let reader = PlainLineReader()
+        while let line = reader.readLine(prompt: ""), shell.execute(line) != .quit {}
+        return shell.failures == 0 ? 0 : 1
+    }
+
+    private static func terminalColumns() -> Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 }

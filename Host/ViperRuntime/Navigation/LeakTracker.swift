@@ -1,0 +1,63 @@
+import Contracts
+
+/// Watches removed modules weakly and reports those whose view, input, parts or
+/// router outlive them (RIBs' leak detection after detach).
+///
+/// The stack hands it every module it removes; ``check()`` runs once nothing on
+/// the host's side holds the module any more (the shell calls it after each command).
+public final class LeakTracker {
+    private struct Watched {
+        let module: String
+        let objects: [(role: String, reference: WeakReference)]
+    }
+
+    private final class WeakReference {
+        weak var object: AnyObject?
+        init(_ object: AnyObject) { self.object = object }
+    }
+
+    private var pending: [Watched] = []
+    private let logger: (any Logger)?
+    /// Every leak found so far, oldest first.
+    public private(set) var reports: [LeakReport] = []
+
+    init(logger: (any Logger)?) {
+        self.logger = logger
+    }
+
+    /// Starts watching `entry`'s objects (not its children: they are watched on their own).
+    func watch(_ entry: ModuleEntry) {
+        var seen = Set<ObjectIdentifier>()
+        var objects: [(String, WeakReference)] = []
+        func add(_ role: String, _ object: AnyObject) {
+            guard seen.insert(ObjectIdentifier(object)).inserted else { return }
+            objects.append(("\(role) \(type(of: object))", WeakReference(object)))
+        }
+        add("view", entry.view)
+        add("input", entry.input)
+        for part in entry.parts { add("part", part) }
+        add("router", entry.router)
+        let module = "\(entry.title) (\(entry.registration.contract.shortName) from \(entry.registration.plugin))"
+        pending.append(Watched(module: module, objects: objects))
+    }
+
+    /// Whether removed modules are waiting for ``check()``.
+    var hasPending: Bool { !pending.isEmpty }
+
+    /// Checks every module removed since the last check; returns (and logs) the new leaks.
+    @discardableResult
+    public func check() -> [LeakReport] {
+        let watched = pending
+        pending = []
+        var found: [LeakReport] = []
+        for module in watched {
+            let survivors = module.objects.filter { $0.reference.object != nil }.map(\.role)
+            guard !survivors.isEmpty else { continue }
+            let report = LeakReport(module: module.module, survivors: survivors)
+            found.append(report)
+            logger?.log(.warning, report.description, source: "leaks")
+        }
+        reports += found
+        return found
+    }
+}

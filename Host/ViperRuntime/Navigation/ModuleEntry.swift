@@ -1,0 +1,68 @@
+import Contracts
+
+/// One module the host holds: on the stack, or embedded in a module on the stack.
+/// Holds what the builder returned; the stack releases the entry when the module
+/// is removed, and the leak tracker then checks that its objects went with it.
+final class ModuleEntry {
+    /// How the module came on screen.
+    enum Placement {
+        /// Pushed: `back` returns from it.
+        case pushed
+        /// Presented: the first module of a modal layer.
+        case presented
+        /// Drawn inside its parent's view; removed with the parent.
+        case embedded
+    }
+
+    let id: Int
+    let registration: ModuleRegistration
+    let view: any ModuleView
+    /// The built module's input (the view when the builder gave none).
+    let input: AnyObject
+    let parts: [AnyObject]
+    /// The router the module got in its context (the module owns it too).
+    let router: HostRouter
+    let parameters: RouteParameters
+    /// The shell path that opened it, if any.
+    let path: String?
+    var placement: Placement
+    /// Embedded child modules, drawn inside this one and removed with it.
+    var children: [ModuleEntry] = []
+    weak var parent: ModuleEntry?
+    /// Whether the module has been told it appeared and not since that it disappeared.
+    var isVisible = false
+
+    init(id: Int, registration: ModuleRegistration, built: BuiltModule, router: HostRouter,
+         parameters: RouteParameters, path: String?, placement: Placement) {
+        self.id = id
+        self.registration = registration
+        self.view = built.view
+        self.input = built.input ?? built.view
+        self.parts = built.parts
+        self.router = router
+        self.parameters = parameters
+        self.path = path
+        self.placement = placement
+    }
+
+    /// The title the view shows.
+    var title: String { view.title }
+
+    /// The outermost entry this one is embedded in (itself when not embedded).
+    var stackEntry: ModuleEntry {
+        var entry = self
+        while let parent = entry.parent { entry = parent }
+        return entry
+    }
+
+    /// This entry and its embedded children, depth first.
+    var tree: [ModuleEntry] {
+        [self] + children.flatMap(\.tree)
+    }
+
+    /// How messages name a registration: `HelloInput (greeter)`.
+    static func label(_ registration: ModuleRegistration) -> String {
+        let name = registration.name.map { "[\($0)]" } ?? ""
+        return "\(registration.contract.shortName)\(name) (\(registration.plugin))"
+    }
+}

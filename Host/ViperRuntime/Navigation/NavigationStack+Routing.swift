@@ -1,0 +1,213 @@
+import Contracts
+
+/// Building modules and putting them on the stack: by contract (a module's
+/// router), by shell path (`open`), and as embedded children.
+extension NavigationStack {
+    /// Routes by contract from the module `source` (nil: the shell). Applies the
+    /// request's `prepare` before the module appears and calls `completion` once it
+    /// is on screen; on failure calls `failure`, then the global handler, then throws.
+    func route<Input>(_ request: RouteRequest<Input>, from source: Int?) throws {
+        let target = ContractID(request.contract)
+        do {
+            try checkCanNavigate(from: source, verb: Self.verb(request.transition), target: target.shortName)
+            let entry = try build(request.contract, name: request.name, placement: .pushed, requester: requester(source))
+            let input: Input
+            do {
+                input = try adapt(entry.module.input, of: entry.registration, entry.adapter, to: request.contract)
+                try applyPrepare(request.prepare, input, label: ModuleEntry.label(entry.registration))
+            } catch {
+                retire(entry.module)
+                throw error
+            }
+            show(entry.module, request.transition)
+            request.completion?(input)
+        } catch {
+            let failure = Self.navigationError(error)
+            request.failure?(failure)
+            report(failure)
+            throw failure
+        }
+    }
+
+    /// Opens a shell path with a push, from the module `source` (nil: the shell).
+    public func open(path: String, from source: Int? = nil) throws {
+        let path = path.trimmingCharacters(in: .whitespaces)
+        do {
+            let match = try routeMatcher.match(path)
+            try checkCanNavigate(from: source, verb: "open", target: "'\(path)'")
+            let route = match.route.target
+            guard let registration = registry.moduleRegistration(contract: route.contract, name: route.name) else {
+                let error = registry.notRegistered(route.contract, name: route.name, requester: requester(source), detail: "")
+                throw NavigationError(.notRegistered, "cannot open '\(path)': \(error.description)")
+            }
+            let entry = try build(registration, parameters: match.parameters, path: path, placement: .pushed)
+            show(entry, .push)
+        } catch {
+            let failure = Self.navigationError(error)
+            report(failure)
+            throw failure
+        }
+    }
+
+    /// Builds a child module inside the module `parentID` (on the stack, or being built).
+    func embed<Input>(_ contract: Input.Type, name: String?, prepare: ((Input) throws -> Void)?, from parentID: Int) throws -> any ModuleView {
+        do {
+            let parent = find(parentID)
+            guard parent != nil || building[parentID] != nil else {
+                throw NavigationError(.refused, "a module that is no longer on the stack tried to embed \(ContractID(contract).shortName); embed while the module is shown")
+            }
+            let child = try build(contract, name: name, placement: .embedded, requester: requester(parentID))
+            do {
+                let input = try adapt(child.module.input, of: child.registration, child.adapter, to: contract)
+                try applyPrepare(prepare, input, label: ModuleEntry.label(child.registration))
+            } catch {
+                retire(child.module)
+                throw error
+            }
+            if let parent {
+                child.module.parent = parent
+                parent.children.append(child.module)
+                if parent.isVisible { appear(child.module) }
+            } else {
+                pendingChildren[parentID, default: []].append(child.module)
+            }
+            return child.module.view
+        } catch {
+            let failure = Self.navigationError(error)
+            report(failure)
+            throw failure
+        }
+    }
+
+    // MARK: Building
+
+    private struct Built {
+        let module: ModuleEntry
+        let registration: ModuleRegistration
+        let adapter: AdapterRegistration?
+    }
+
+    /// Finds the registration for a contract (through an adapter if needed) and builds it.
+    private func build(_ contract: Any.Type, name: String?, placement: ModuleEntry.Placement, requester: String) throws -> Built {
+        guard let (registration, adapter) = registry.moduleRegistration(for: contract, name: name) else {
+            let error = registry.notRegistered(ContractID(contract), name: name, requester: requester, detail: "")
+            throw NavigationError(.notRegistered, error.description)
+        }
+        let module = try build(registration, parameters: RouteParameters(), path: nil, placement: placement)
+        return Built(module: module, registration: registration, adapter: adapter)
+    }
+
+    /// Runs a registration's builder with a fresh context and router, and checks the
+    /// input conforms to the contract. Children it embeds while building join it.
+    func build(_ registration: ModuleRegistration, parameters: RouteParameters, path: String?,
+               placement: ModuleEntry.Placement) throws -> ModuleEntry {
+        let id = nextID
+        nextID += 1
+        let label = ModuleEntry.label(registration)
+        let router = HostRouter(stack: self, entryID: id, owner: label)
+        let context = HostModuleContext(resolver: registry.resolver(for: label), router: router, parameters: parameters)
+        building[id] = label
+        defer { building[id] = nil }
+        let built: BuiltModule
+        do {
+            built = try registration.builder.build(context)
+        } catch {
+            (pendingChildren.removeValue(forKey: id) ?? []).forEach(retire)
+            let opened = path.map { "'\($0)'" } ?? label
+            throw NavigationError(.buildFailed, "cannot open \(opened): \(Self.oneLine(error))")
+        }
+        let entry = ModuleEntry(id: id, registration: registration, built: built, router: router,
+                                parameters: parameters, path: path, placement: placement)
+        entry.children = pendingChildren.removeValue(forKey: id) ?? []
+        entry.children.forEach { $0.parent = entry }
+        guard registration.conforms(entry.input) else {
+            retire(entry)
+            throw NavigationError(.typeMismatch, "\(label) built a module whose input (\(type(of: entry.input))) does not conform to \(registration.contract.name); fix plugin \(registration.plugin)")
+        }
+        return entry
+    }
+
+    /// The module's input as `Input`, converted by the adapter when the contract is served through one.
+    private func adapt<Input>(_ object: AnyObject, of registration: ModuleRegistration, _ adapter: AdapterRegistration?,
+                              to contract: Input.Type) throws -> Input {
+        let wanted = ContractID(contract)
+        guard let adapter else {
+            guard let input = object as? Input else {
+                throw NavigationError(.typeMismatch, "\(ModuleEntry.label(registration)) built a module whose input (\(type(of: object))) is not a \(wanted.name); fix plugin \(registration.plugin)")
+            }
+            return input
+        }
+        let adapted: Any?
+        do {
+            adapted = try adapter.adapt(object)
+        } catch {
+            throw NavigationError(.typeMismatch, "the adapter from \(adapter.providedContract.shortName) to \(wanted.shortName) (plugin \(adapter.plugin)) failed: \(Self.oneLine(error))")
+        }
+        guard let input = adapted as? Input else {
+            let got = adapted.map { "\(type(of: $0))" } ?? "nothing (the module's input is not a \(adapter.providedContract.shortName))"
+            throw NavigationError(.typeMismatch, "the adapter from \(adapter.providedContract.shortName) to \(wanted.shortName) (plugin \(adapter.plugin)) produced \(got), not a \(wanted.name)")
+        }
+        return input
+    }
+
+    private func applyPrepare<Input>(_ prepare: ((Input) throws -> Void)?, _ input: Input, label: String) throws {
+        do {
+            try prepare?(input)
+        } catch {
+            throw NavigationError(.prepareFailed, "cannot open \(label): \(Self.oneLine(error))")
+        }
+    }
+
+    // MARK: Rules
+
+    /// Refuses navigation from a module that is being built, gone, or below a presented module.
+    private func checkCanNavigate(from source: Int?, verb: String, target: String) throws {
+        guard let source else { return }
+        if let label = building[source] {
+            throw NavigationError(.refused, "\(label) cannot \(verb) \(target) while it is being built; navigate when it appears or from a command")
+        }
+        guard let entry = find(source), let layer = layer(of: entry) else {
+            throw NavigationError(.refused, "a module that is no longer on the stack tried to \(verb) \(target); stop work in moduleWillBeRemoved")
+        }
+        if layer != layers.count - 1, let presented {
+            throw NavigationError(.refused, "\(entry.title) cannot \(verb) \(target) while \(presented.title) is presented above it; close \(presented.title) first")
+        }
+    }
+
+    private func requester(_ source: Int?) -> String {
+        guard let source else { return "the shell" }
+        if let label = building[source] { return label }
+        return find(source).map { ModuleEntry.label($0.registration) } ?? "a removed module"
+    }
+
+    private func report(_ failure: NavigationError) {
+        logger?.log(.warning, failure.message, source: "router")
+        onRouteError?(failure)
+    }
+
+    private static func verb(_ transition: Transition) -> String {
+        switch transition {
+        case .push: return "push"
+        case .present: return "present"
+        case .replaceRoot: return "replace the root with"
+        @unknown default: return "open"
+        }
+    }
+
+    /// Any error as a ``NavigationError``: navigation errors pass through, others become build failures.
+    static func navigationError(_ error: any Error) -> NavigationError {
+        if let error = error as? NavigationError { return error }
+        return NavigationError(.buildFailed, oneLine(error))
+    }
+
+    /// An error's message on one line.
+    static func oneLine(_ error: any Error) -> String {
+        let text: String
+        switch error {
+        case let error as CommandError: text = error.message
+        case let error as NavigationError: text = error.message
+        default: text = String(describing: error)
+        }
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+}

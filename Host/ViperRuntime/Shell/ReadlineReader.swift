@@ -1,0 +1,80 @@
+import CReadline
+import Foundation
+
+/// Reads commands with GNU readline when standard input is a terminal: line
+/// editing, history kept in a file across runs, and Tab completion. Bracketed
+/// paste is off, so pasted lines run like typed ones. Ctrl-C clears the line.
+final class ReadlineReader: LineReader {
+    /// Readline's callbacks are C functions that cannot capture context, so the
+    /// completion source lives here. One reader exists per process.
+    nonisolated(unsafe) private static var complete: ((_ before: String, _ word: String) -> [String])?
+    nonisolated(unsafe) private static var matches: [String] = []
+    nonisolated(unsafe) private static var nextMatch = 0
+
+    private let historyPath: String
+    /// Lines kept in the history file.
+    static let historyLimit: Int32 = 1000
+
+    /// `completion` gets the line before the word under the cursor, and that word.
+    init(historyPath: String, completion: @escaping (_ before: String, _ word: String) -> [String]) {
+        self.historyPath = historyPath
+        Self.complete = completion
+        rl_readline_name = UnsafePointer(strdup("viper"))
+        rl_initialize()
+        rl_variable_bind("enable-bracketed-paste", "off")
+        rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n"))
+        rl_attempted_completion_function = { text, start, _ in
+            rl_attempted_completion_over = 1
+            guard let text, let lineBuffer = rl_line_buffer else { return nil }
+            let line = Array(String(cString: lineBuffer).utf8)
+            let before = String(decoding: line.prefix(max(0, Int(start))), as: UTF8.self)
+            ReadlineReader.matches = ReadlineReader.complete?(before, String(cString: text)) ?? []
+            ReadlineReader.nextMatch = 0
+            if ReadlineReader.matches.count == 1, let only = ReadlineReader.matches.first, only.hasSuffix("/") || only.hasSuffix("=") {
+                rl_completion_append_character = 0
+            }
+            return rl_completion_matches(text) { _, _ in
+                guard ReadlineReader.nextMatch < ReadlineReader.matches.count else { return nil }
+                defer { ReadlineReader.nextMatch += 1 }
+                return strdup(ReadlineReader.matches[ReadlineReader.nextMatch])
+            }
+        }
+        stifle_history(Self.historyLimit)
+        if !FileManager.default.fileExists(atPath: historyPath) {
+            _ = FileManager.default.createFile(atPath: historyPath, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        read_history(historyPath)
+    }
+
+    func readLine(prompt: String) -> String? {
+        signal(SIGINT) { _ in
+            // Ctrl-C at the prompt: drop the line and start a fresh one.
+            _ = write(STDOUT_FILENO, "\n", 1)
+            rl_on_new_line()
+            rl_replace_line("", 0)
+            rl_redisplay()
+        }
+        defer { signal(SIGINT, SIG_DFL) }
+        guard let raw = readline(prompt) else { return nil }
+        defer { free(raw) }
+        let line = String(cString: raw)
+        remember(line)
+        return line
+    }
+
+    func close() {
+        history_truncate_file(historyPath, Self.historyLimit)
+    }
+
+    /// Adds a line to the history (and appends it to the file at once, so a killed
+    /// session keeps it), unless it is blank or repeats the previous line.
+    private func remember(_ line: String) {
+        guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        if history_length > 0, let last = history_get(history_base + history_length - 1), let text = last.pointee.line,
+           String(cString: text) == line {
+            return
+        }
+        add_history(line)
+        append_history(1, historyPath)
+    }
+}
