@@ -31,6 +31,6 @@ import Testing
             """)
         let result = try ViperProcess().run(["plugins", "--plugins", library])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("smoke 0.1.0  [loaded]"), "\(result.stdout)")
+        #expect(result.stdout.contains("smoke 0.1.0  [ready]"), "\(result.stdout)")
     }
 }

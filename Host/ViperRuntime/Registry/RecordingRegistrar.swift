@@ -50,7 +50,7 @@ final class RecordingRegistrar: Registrar {
         guard accept("service", id, name) else { return }
         services.append(ServiceRegistration(
             key: RegistryKey(type: ObjectIdentifier(contract), name: name), contract: id, name: name,
-            scope: scope, requires: requires, plugin: plugin, factory: { try factory($0) }))
+            scope: scope, requires: requires, plugin: plugin, factory: ServiceFactory(factory)))
     }
 
     func registerModule<Input>(_ contract: Input.Type, name: String?, route: RouteSpec?,

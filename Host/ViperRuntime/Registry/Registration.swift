@@ -14,12 +14,13 @@ final class ServiceRegistration {
     let scope: ServiceScope
     let requires: [Requirement]
     let plugin: String
-    let factory: (any Resolver) throws -> Any
-    /// The shared instance of a process-scoped service, guarded by the registry's lock.
-    var instance: Any?
+    /// The typed factory; resolving casts this box once instead of casting every result.
+    let factory: AnyServiceFactory
+    /// The resolver handed to the factory: names this registration as the requester.
+    var nestedResolver: ScopedResolver?
 
     init(key: RegistryKey, contract: ContractID, name: String?, scope: ServiceScope,
-         requires: [Requirement], plugin: String, factory: @escaping (any Resolver) throws -> Any) {
+         requires: [Requirement], plugin: String, factory: AnyServiceFactory) {
         self.key = key
         self.contract = contract
         self.name = name
@@ -27,6 +28,46 @@ final class ServiceRegistration {
         self.requires = requires
         self.plugin = plugin
         self.factory = factory
+    }
+
+    var label: String { Registry.label(contract, name) }
+}
+
+/// A service factory with its type erased, for storage.
+class AnyServiceFactory {
+    /// Makes an instance, boxed.
+    func makeAny(_ resolver: any Resolver) throws -> Any {
+        throw HostError("AnyServiceFactory is abstract")
+    }
+
+    /// The cached process-scoped instance, boxed (guarded by the registry's lock).
+    var cachedAny: Any? { nil }
+
+    /// Keeps `value` as the process-scoped instance unless one is there; returns the one kept.
+    func storeIfAbsent(_ value: Any) -> Any { value }
+}
+
+/// A service factory that keeps its type, and the process-scoped instance, so
+/// a resolve needs no cast of the result.
+final class ServiceFactory<Service>: AnyServiceFactory {
+    let make: (any Resolver) throws -> Service
+    /// The shared instance of a process-scoped service, guarded by the registry's lock.
+    var instance: Service?
+
+    init(_ make: @escaping (any Resolver) throws -> Service) {
+        self.make = make
+    }
+
+    override func makeAny(_ resolver: any Resolver) throws -> Any {
+        try make(resolver)
+    }
+
+    override var cachedAny: Any? { instance.map { $0 as Any } }
+
+    override func storeIfAbsent(_ value: Any) -> Any {
+        if let instance { return instance }
+        instance = value as? Service
+        return value
     }
 }
 

@@ -26,7 +26,8 @@ public final class Registry {
     func addHostService<Service>(_ contract: Service.Type, factory: @escaping (any Resolver) throws -> Service) {
         let registration = ServiceRegistration(
             key: RegistryKey(type: ObjectIdentifier(contract), name: nil), contract: ContractID(contract),
-            name: nil, scope: .process, requires: [], plugin: "host", factory: { try factory($0) })
+            name: nil, scope: .process, requires: [], plugin: "host", factory: ServiceFactory(factory))
+        registration.nestedResolver = ScopedResolver(registry: self, requester: "host (\(registration.label))")
         lock.withLock { services[registration.key] = registration }
     }
 
@@ -35,6 +36,7 @@ public final class Registry {
     func commit(_ recorded: RecordingRegistrar, skipping: Set<String> = []) {
         lock.withLock {
             for service in recorded.services where !skipping.contains(Self.label(service.contract, service.name)) {
+                service.nestedResolver = ScopedResolver(registry: self, requester: "\(service.plugin) (\(service.label))")
                 services[service.key] = service
             }
             for module in recorded.modules where !skipping.contains(Self.label(module.contract, module.name)) {
@@ -59,7 +61,7 @@ public final class Registry {
 
     /// A resolver that reports `requester` as the one asking.
     public func resolver(for requester: String) -> any Resolver {
-        ScopedResolver(registry: self, requester: requester, chain: [])
+        ScopedResolver(registry: self, requester: requester)
     }
 
     /// Every module route known, loaded or not: from live registrations and from the
@@ -98,14 +100,18 @@ public final class Registry {
         lock.withLock { Array(services.values) }.sorted { Self.label($0.contract, $0.name) < Self.label($1.contract, $1.name) }
     }
 
-    func resolve<Service>(_ contract: Service.Type, name: String?, requester: String, chain: [RegistryKey]) throws -> Service {
+    func resolve<Service>(_ contract: Service.Type, name: String?, requester: String) throws -> Service {
         let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
         var (registration, adapter) = lookupService(key)
         if registration == nil, adapter == nil, let onMiss, onMiss(.service, Self.label(ContractID(contract), name)) {
             (registration, adapter) = lookupService(key)
         }
         if let registration {
-            let value = try instance(of: registration, requester: requester, chain: chain)
+            // The fast path: the box has the asked-for type, so nothing is cast.
+            if let typed = registration.factory as? ServiceFactory<Service> {
+                return try instance(typed, of: registration, requester: requester)
+            }
+            let value = try anyInstance(of: registration, requester: requester)
             guard let service = value as? Service else {
                 throw ResolutionError(code: .typeMismatch, contract: ContractID(contract), name: name,
                                       requester: requester, registered: [], detail: String(describing: type(of: value)))
@@ -121,7 +127,7 @@ public final class Registry {
                 throw notRegistered(ContractID(contract), name: name, requester: requester,
                                     detail: "adapted from \(adapter.providedContract.name), which nothing provides")
             }
-            let value = try instance(of: provided, requester: requester, chain: chain)
+            let value = try anyInstance(of: provided, requester: requester)
             do {
                 if let adapted = try adapter.adapt(value) as? Service { return adapted }
             } catch {
@@ -141,31 +147,51 @@ public final class Registry {
         }
     }
 
-    private func instance(of registration: ServiceRegistration, requester: String, chain: [RegistryKey]) throws -> Any {
-        if registration.scope == .process, let cached = lock.withLock({ registration.instance }) {
+    private func instance<Service>(_ typed: ServiceFactory<Service>, of registration: ServiceRegistration,
+                                   requester: String) throws -> Service {
+        if registration.scope == .process, let cached = lock.withLock({ typed.instance }) {
             return cached
         }
-        if chain.contains(registration.key) {
-            let names = (chain + [registration.key]).compactMap { key in lock.withLock { services[key] }.map { Self.label($0.contract, $0.name) } }
+        let value = try produce(registration, requester: requester) { try typed.make($0) }
+        guard registration.scope == .process else { return value }
+        return lock.withLock {
+            if let winner = typed.instance { return winner }
+            typed.instance = value
+            return value
+        }
+    }
+
+    private func anyInstance(of registration: ServiceRegistration, requester: String) throws -> Any {
+        if registration.scope == .process, let cached = lock.withLock({ registration.factory.cachedAny }) {
+            return cached
+        }
+        let value = try produce(registration, requester: requester) { try registration.factory.makeAny($0) }
+        guard registration.scope == .process else { return value }
+        return lock.withLock { registration.factory.storeIfAbsent(value) }
+    }
+
+    /// Runs a factory with the registration on this thread's resolution stack, so a
+    /// factory that (indirectly) needs itself is reported as a cycle, not a stack overflow.
+    private func produce<T>(_ registration: ServiceRegistration, requester: String,
+                            _ make: (any Resolver) throws -> T) throws -> T {
+        let stack = ResolutionStack.current
+        if stack.keys.contains(registration.key) {
+            let names = (stack.keys.drop { $0 != registration.key } + [registration.key]).compactMap { key in
+                lock.withLock { services[key] }.map(\.label)
+            }
             throw ResolutionError(code: .cycle, contract: registration.contract, name: registration.name, requester: requester,
                                   registered: [], detail: names.joined(separator: " → "))
         }
-        let nested = ScopedResolver(registry: self, requester: "\(registration.plugin) (\(Self.label(registration.contract, registration.name)))",
-                                    chain: chain + [registration.key])
-        let value: Any
+        stack.keys.append(registration.key)
+        defer { stack.keys.removeLast() }
+        let nested = registration.nestedResolver ?? ScopedResolver(registry: self, requester: "\(registration.plugin) (\(registration.label))")
         do {
-            value = try registration.factory(nested)
+            return try make(nested)
         } catch let error as ResolutionError {
             throw error
         } catch {
             throw ResolutionError(code: .factoryFailed, contract: registration.contract, name: registration.name,
                                   requester: requester, registered: [], detail: "\(registration.plugin): \(error)")
-        }
-        guard registration.scope == .process else { return value }
-        return lock.withLock { () -> Any in
-            if let winner = registration.instance { return winner }
-            registration.instance = value
-            return value
         }
     }
 
@@ -228,21 +254,19 @@ public final class Registry {
     }
 }
 
-/// A resolver that knows who is asking and what is being resolved already, so
-/// errors name the requester and cycles are caught instead of recursing forever.
+/// A resolver that knows who is asking, so errors name the requester. Cycles are
+/// caught by the per-thread ``ResolutionStack``.
 final class ScopedResolver: Resolver {
     let registry: Registry
     let requester: String
-    let chain: [RegistryKey]
 
-    init(registry: Registry, requester: String, chain: [RegistryKey]) {
+    init(registry: Registry, requester: String) {
         self.registry = registry
         self.requester = requester
-        self.chain = chain
     }
 
     func resolve<Service>(_ contract: Service.Type, name: String?) throws -> Service {
-        try registry.resolve(contract, name: name, requester: requester, chain: chain)
+        try registry.resolve(contract, name: name, requester: requester)
     }
 
     func canResolve(_ contract: Any.Type, name: String?) -> Bool {
