@@ -25,6 +25,26 @@ let plugins = [
     plugin("Articles"),
 ]
 
+/// Per-layer tests of a bundled plugin, in `Tests/<Name>PluginTests`, compiled with the plugin's code.
+///
+/// SwiftPM links every test target into one test binary, and every plugin exports the same two C
+/// symbols (`viper_plugin_abi`, `viper_plugin_entry`), so with two plugins in it the linker sees
+/// them twice. Tests never call them (they must not load a plugin they are linked with), so any
+/// one copy will do.
+func pluginTests(_ name: String, also: [Target.Dependency] = []) -> Target {
+    .testTarget(
+        name: "\(name)PluginTests",
+        dependencies: [.target(name: "\(name)Plugin"), contracts] + also,
+        path: "Tests/\(name)PluginTests",
+        linkerSettings: [.unsafeFlags(["-Xlinker", "--allow-multiple-definition"])]
+    )
+}
+
+/// Tests of the feature plugins: per layer, and whole sessions of the built `viper` (`FeatureFlowTests`).
+let featureTests: [Target] = [
+    pluginTests("Todo", also: ["ViperRuntime"]),
+]
+
 let package = Package(
     name: "viper",
     products: [
@@ -57,6 +77,6 @@ let package = Package(
             dependencies: ["ViperRuntime", contracts],
             path: "Tests/ViperRuntimeTests"
         ),
-    ] + plugins.map(\.1),
+    ] + plugins.map(\.1) + featureTests,
     swiftLanguageModes: [.v5]
 )

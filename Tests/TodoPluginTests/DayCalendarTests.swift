@@ -1,0 +1,35 @@
+import Contracts
+import Testing
+@testable import TodoPlugin
+
+@Suite struct DayCalendarTests {
+    let calendar = DayCalendar(timeZoneIdentifier: "UTC")
+
+    @Test func weeksRunFromMondayToSunday() {
+        #expect(calendar.isoWeekday(of: day("2026-11-30")) == 1)
+        #expect(calendar.isoWeekday(of: day("2026-12-01")) == 2)
+        #expect(calendar.isoWeekday(of: day("2026-12-06")) == 7)
+        #expect(calendar.endOfWeek(containing: day("2026-12-06")) == day("2026-12-06"))
+        #expect(calendar.endOfWeek(containing: day("2026-12-07")) == day("2026-12-13"))
+    }
+
+    @Test func addingDaysCrossesMonthsAndYears() {
+        #expect(calendar.adding(1, to: day("2026-11-30")) == day("2026-12-01"))
+        #expect(calendar.adding(1, to: day("2026-12-31")) == day("2027-01-01"))
+        #expect(calendar.adding(-1, to: day("2028-03-01")) == day("2028-02-29"))
+    }
+
+    @Test func todayIsTakenInTheClocksTimeZone() {
+        let lateInUTC = StubClock("2026-12-01T23:30:00Z", timeZone: "Europe/Berlin")
+        let berlin = DayCalendar(timeZoneIdentifier: lateInUTC.timeZoneIdentifier)
+        #expect(berlin.today(lateInUTC) == day("2026-12-02"))
+        #expect(calendar.today(lateInUTC) == day("2026-12-01"))
+    }
+
+    @Test func onlyRealDaysAreValid() {
+        #expect(calendar.validDay(year: 2028, month: 2, day: 29) == day("2028-02-29"))
+        #expect(calendar.validDay(year: 2026, month: 2, day: 29) == nil)
+        #expect(calendar.validDay(year: 2026, month: 4, day: 31) == nil)
+        #expect(calendar.validDay(year: 2026, month: 13, day: 1) == nil)
+    }
+}

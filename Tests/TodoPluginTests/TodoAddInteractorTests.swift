@@ -1,0 +1,72 @@
+import Contracts
+import Testing
+@testable import TodoPlugin
+
+@Suite struct TodoAddInteractorTests {
+    /// Tuesday 2026-12-01, 09:00 UTC.
+    private func makeInteractor(now: String = "2026-12-01T09:00:00Z", store: StubTodoStore = StubTodoStore()) -> TodoAddInteractor {
+        TodoAddInteractor(store: store, clock: StubClock(now))
+    }
+
+    private func rejection(_ text: String) -> String? {
+        do {
+            _ = try makeInteractor().doParseDueDate(text)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func readsAnISODate() throws {
+        #expect(try makeInteractor().doParseDueDate("2026-12-24").day == day("2026-12-24"))
+        #expect(try makeInteractor().doParseDueDate("2026-12-01") == DueDay(day: day("2026-12-01"), label: "Tuesday 2026-12-01 (today)"))
+    }
+
+    @Test func readsTodayAndTomorrowInAnyCase() throws {
+        #expect(try makeInteractor().doParseDueDate("today").day == day("2026-12-01"))
+        #expect(try makeInteractor().doParseDueDate(" Tomorrow ") == DueDay(day: day("2026-12-02"), label: "Wednesday 2026-12-02 (tomorrow)"))
+        #expect(try makeInteractor(now: "2026-12-31T09:00:00Z").doParseDueDate("tomorrow").day == day("2027-01-01"))
+    }
+
+    @Test func readsAWeekdayAsTheNextSuchDayAfterToday() throws {
+        #expect(try makeInteractor().doParseDueDate("friday").day == day("2026-12-04"))
+        #expect(try makeInteractor().doParseDueDate("Mon").day == day("2026-12-07"))
+        #expect(try makeInteractor().doParseDueDate("sunday").day == day("2026-12-06"))
+        // Typed on a Tuesday, "tuesday" means next week's.
+        #expect(try makeInteractor().doParseDueDate("tuesday").day == day("2026-12-08"))
+        #expect(try makeInteractor().doParseDueDate("wed").day == day("2026-12-02"))
+    }
+
+    @Test func rejectsWordsItDoesNotKnowAndSaysWhatItAccepts() {
+        #expect(rejection("next friday") == "'next friday' is not a due date: \(TodoAddInteractor.accepted)")
+        #expect(rejection("31/12/2026") == "'31/12/2026' is not a due date: \(TodoAddInteractor.accepted)")
+        #expect(rejection("2026-12-1") == "'2026-12-1' is not a due date: \(TodoAddInteractor.accepted)")
+        #expect(rejection("") == "give a due date: \(TodoAddInteractor.accepted)")
+    }
+
+    @Test func rejectsDaysThatDoNotExistOrHavePassed() {
+        #expect(rejection("2026-02-30") == "2026-02-30 is not a day of the calendar; check the month and day")
+        #expect(rejection("2026-13-01") == "2026-13-01 is not a day of the calendar; check the month and day")
+        #expect(rejection("2026-11-30") == "2026-11-30 is in the past (today is 2026-12-01); give today or a later day")
+    }
+
+    @Test func savesThroughTheStoreAndReportsTheItem() {
+        let store = StubTodoStore()
+        let interactor = makeInteractor(store: store)
+        let output = SpyTodoAddInteractorOutput()
+        interactor.output = output
+        interactor.doSave(name: "Buy milk", due: day("2026-12-02"))
+        #expect(store.stored == [TodoItem(id: 1, name: "Buy milk", due: day("2026-12-02"))])
+        #expect(output.saved == store.stored)
+    }
+
+    @Test func reportsAFailedSave() {
+        let store = StubTodoStore()
+        store.failure = StubError(description: "/data/todo.sqlite: disk I/O error")
+        let interactor = makeInteractor(store: store)
+        let output = SpyTodoAddInteractorOutput()
+        interactor.output = output
+        interactor.doSave(name: "Buy milk", due: day("2026-12-02"))
+        #expect(output.failures == ["cannot save the item: /data/todo.sqlite: disk I/O error"])
+    }
+}

@@ -1,0 +1,75 @@
+import Contracts
+import Testing
+@testable import TodoPlugin
+
+@Suite struct TodoAddPresenterTests {
+    private struct Parts {
+        let presenter: TodoAddPresenter
+        let view: SpyTodoAddView
+        let store: StubTodoStore
+        let output: SpyTodoAddingOutput
+        let log: EventLog
+    }
+
+    /// A real Interactor over a stub store and a clock pinned to Tuesday 2026-12-01.
+    private func makePresenter() -> Parts {
+        let log = EventLog()
+        let store = StubTodoStore()
+        let interactor = TodoAddInteractor(store: store, clock: StubClock("2026-12-01T09:00:00Z"))
+        let presenter = TodoAddPresenter(interactor: interactor, router: SpyTodoAddRouter(log: log))
+        interactor.output = presenter
+        let view = SpyTodoAddView()
+        presenter.view = view
+        let output = SpyTodoAddingOutput(log: log)
+        presenter.output = output
+        return Parts(presenter: presenter, view: view, store: store, output: output, log: log)
+    }
+
+    @Test func showsThePrefilledNameAndTheDueDateInWords() throws {
+        let parts = makePresenter()
+        parts.presenter.prefill(name: "Buy milk")
+        try parts.presenter.didEnterDueDate("tomorrow")
+        #expect(parts.view.last == TodoAddViewModel(name: "Buy milk", due: "Wednesday 2026-12-02 (tomorrow)", error: nil))
+    }
+
+    @Test func savingClosesTheModuleThenTellsItsOutput() throws {
+        let parts = makePresenter()
+        try parts.presenter.didEnterName("Buy milk")
+        try parts.presenter.didEnterDueDate("2026-12-02")
+        try parts.presenter.didAskToSave()
+        #expect(parts.store.stored == [TodoItem(id: 1, name: "Buy milk", due: day("2026-12-02"))])
+        #expect(parts.log.events == ["close", "added Buy milk"])
+    }
+
+    @Test func refusesToSaveWithoutANameOrADueDate() throws {
+        let parts = makePresenter()
+        #expect(throws: CommandError.self) { try parts.presenter.didAskToSave() }
+        try parts.presenter.didEnterName("Buy milk")
+        #expect(throws: CommandError.self) { try parts.presenter.didAskToSave() }
+        #expect(parts.store.stored.isEmpty)
+        #expect(parts.log.events.isEmpty)
+    }
+
+    @Test func keepsTheFormWhenADueDateIsRejected() throws {
+        let parts = makePresenter()
+        try parts.presenter.didEnterDueDate("friday")
+        #expect(throws: CommandError.self) { try parts.presenter.didEnterDueDate("someday") }
+        #expect(parts.view.last?.due == "Friday 2026-12-04")
+    }
+
+    @Test func cancellingClosesThenTellsTheOutput() {
+        let parts = makePresenter()
+        parts.presenter.didAskToCancel()
+        #expect(parts.log.events == ["close", "cancelled"])
+    }
+
+    @Test func aFailedSaveStaysOpenAndShowsWhy() throws {
+        let parts = makePresenter()
+        parts.store.failure = StubError(description: "/d/todo.sqlite: disk full")
+        try parts.presenter.didEnterName("Buy milk")
+        try parts.presenter.didEnterDueDate("today")
+        try parts.presenter.didAskToSave()
+        #expect(parts.log.events.isEmpty)
+        #expect(parts.view.last?.error == "cannot save the item: /d/todo.sqlite: disk full")
+    }
+}

@@ -1,0 +1,131 @@
+import Contracts
+import Testing
+@testable import TodoPlugin
+
+/// The upcoming-items policy of the objc.io TODO app: everything due from today
+/// through the end of next week, sorted into today, tomorrow, later this week and
+/// next week. Weeks run Monday to Sunday.
+@Suite struct TodoListInteractorTests {
+    private func upcoming(on now: String, timeZone: String = "UTC", items: [TodoItem])
+        -> (groups: [String: NearTermDateRelation], store: StubTodoStore, output: SpyTodoListOutput) {
+        let store = StubTodoStore(items)
+        let interactor = TodoListInteractor(store: store, clock: StubClock(now, timeZone: timeZone), logger: SpyLogger())
+        let output = SpyTodoListOutput()
+        interactor.output = output
+        interactor.doFindUpcomingItems()
+        var groups: [String: NearTermDateRelation] = [:]
+        for item in output.upcoming.last ?? [] {
+            groups[item.title] = item.relation
+        }
+        return (groups, store, output)
+    }
+
+    private func items(_ pairs: [(String, String)]) -> [TodoItem] {
+        pairs.enumerated().map { TodoItem(id: Int64($0.offset + 1), name: $0.element.0, due: day($0.element.1)) }
+    }
+
+    @Test func asksTheStoreForTodayThroughTheEndOfNextWeek() {
+        // 2026-12-01 is a Tuesday; next week ends on Sunday 2026-12-13.
+        let result = upcoming(on: "2026-12-01T09:00:00Z", items: [])
+        #expect(result.store.requestedRanges.count == 1)
+        #expect(result.store.requestedRanges.first?.start == day("2026-12-01"))
+        #expect(result.store.requestedRanges.first?.end == day("2026-12-13"))
+    }
+
+    @Test func sortsItemsIntoTheFourGroupsOnATuesday() {
+        let result = upcoming(on: "2026-12-01T09:00:00Z", items: items([
+            ("today", "2026-12-01"), ("tomorrow", "2026-12-02"), ("thursday", "2026-12-03"),
+            ("sunday", "2026-12-06"), ("monday after", "2026-12-07"), ("sunday after", "2026-12-13"),
+            ("too late", "2026-12-14"), ("yesterday", "2026-11-30"),
+        ]))
+        #expect(result.groups == [
+            "today": .today, "tomorrow": .tomorrow, "thursday": .laterThisWeek, "sunday": .laterThisWeek,
+            "monday after": .nextWeek, "sunday after": .nextWeek,
+        ])
+    }
+
+    @Test func onASundayTomorrowIsMondayAndNothingIsLaterThisWeek() {
+        let result = upcoming(on: "2026-12-06T09:00:00Z", items: items([
+            ("sunday", "2026-12-06"), ("monday", "2026-12-07"), ("tuesday", "2026-12-08"),
+            ("sunday after", "2026-12-13"), ("monday after next", "2026-12-14"), ("sunday after next", "2026-12-20"),
+        ]))
+        #expect(result.store.requestedRanges.first?.end == day("2026-12-13"))
+        #expect(result.groups == [
+            "sunday": .today, "monday": .tomorrow, "tuesday": .nextWeek, "sunday after": .nextWeek,
+        ])
+    }
+
+    @Test func onAMondayTheWholeWeekIsThisWeek() {
+        let result = upcoming(on: "2026-12-07T09:00:00Z", items: items([
+            ("wednesday", "2026-12-09"), ("sunday", "2026-12-13"), ("next monday", "2026-12-14"), ("next sunday", "2026-12-20"),
+        ]))
+        #expect(result.groups == [
+            "wednesday": .laterThisWeek, "sunday": .laterThisWeek, "next monday": .nextWeek, "next sunday": .nextWeek,
+        ])
+    }
+
+    @Test func onASaturdayTomorrowIsSundayOfThisWeek() {
+        let result = upcoming(on: "2026-12-05T09:00:00Z", items: items([
+            ("sunday", "2026-12-06"), ("monday", "2026-12-07"),
+        ]))
+        #expect(result.groups == ["sunday": .tomorrow, "monday": .nextWeek])
+    }
+
+    @Test func groupsAcrossTheEndOfAMonth() {
+        // Monday 2026-11-30: tomorrow is in December, and so is all of next week.
+        let result = upcoming(on: "2026-11-30T09:00:00Z", items: items([
+            ("tomorrow", "2026-12-01"), ("sunday", "2026-12-06"), ("next week", "2026-12-10"),
+        ]))
+        #expect(result.store.requestedRanges.first?.end == day("2026-12-13"))
+        #expect(result.groups == ["tomorrow": .tomorrow, "sunday": .laterThisWeek, "next week": .nextWeek])
+    }
+
+    @Test func groupsAcrossTheEndOfAYear() {
+        // Thursday 2026-12-31: tomorrow is New Year's Day, the week ends Sunday 2027-01-03.
+        let result = upcoming(on: "2026-12-31T09:00:00Z", items: items([
+            ("new year", "2027-01-01"), ("saturday", "2027-01-02"), ("sunday", "2027-01-03"),
+            ("monday", "2027-01-04"), ("last", "2027-01-10"), ("beyond", "2027-01-11"),
+        ]))
+        #expect(result.store.requestedRanges.first?.end == day("2027-01-10"))
+        #expect(result.groups == [
+            "new year": .tomorrow, "saturday": .laterThisWeek, "sunday": .laterThisWeek,
+            "monday": .nextWeek, "last": .nextWeek,
+        ])
+    }
+
+    @Test func todayFollowsTheClocksTimeZone() {
+        // 23:30 UTC on Tuesday is already Wednesday in Berlin.
+        let result = upcoming(on: "2026-12-01T23:30:00Z", timeZone: "Europe/Berlin", items: items([
+            ("tuesday", "2026-12-01"), ("wednesday", "2026-12-02"), ("thursday", "2026-12-03"),
+        ]))
+        #expect(result.groups == ["wednesday": .today, "thursday": .tomorrow])
+    }
+
+    @Test func givesThePresenterWeekdayNamesNotStoredItems() {
+        let result = upcoming(on: "2026-12-01T09:00:00Z", items: items([("call", "2026-12-03")]))
+        #expect(result.output.upcoming.last == [
+            UpcomingItem(id: 1, title: "call", dueDate: day("2026-12-03"), weekday: "Thursday", relation: .laterThisWeek),
+        ])
+    }
+
+    @Test func reportsAStoreFailureWithItsMessage() {
+        let store = StubTodoStore()
+        store.failure = StubError(description: "/data/todo.sqlite: not a valid SQLite database")
+        let interactor = TodoListInteractor(store: store, clock: StubClock("2026-12-01T09:00:00Z"), logger: SpyLogger())
+        let output = SpyTodoListOutput()
+        interactor.output = output
+        interactor.doFindUpcomingItems()
+        #expect(output.upcoming.isEmpty)
+        #expect(output.failures == ["cannot read to-do items: /data/todo.sqlite: not a valid SQLite database"])
+    }
+
+    @Test func completingAnItemRemovesItAndReloads() {
+        let store = StubTodoStore(items([("a", "2026-12-01"), ("b", "2026-12-02")]))
+        let interactor = TodoListInteractor(store: store, clock: StubClock("2026-12-01T09:00:00Z"), logger: SpyLogger())
+        let output = SpyTodoListOutput()
+        interactor.output = output
+        interactor.doCompleteItem(id: 1)
+        #expect(store.removed == [1])
+        #expect(output.upcoming.last?.map(\.title) == ["b"])
+    }
+}
