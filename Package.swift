@@ -7,6 +7,8 @@
 import PackageDescription
 
 let contracts: Target.Dependency = .product(name: "Contracts", package: "Contracts")
+/// The conformance kit: its own package beside Contracts, for the same reason.
+let conformanceKit: Target.Dependency = .product(name: "ConformanceKit", package: "ConformanceKit")
 
 /// A bundled plugin: a dynamic library product named `<Name>Plugin` built from `Plugins/<Name>`.
 func plugin(_ name: String) -> (Product, Target) {
@@ -53,13 +55,14 @@ let package = Package(
     ] + plugins.map(\.0),
     dependencies: [
         .package(path: "Contracts"),
+        .package(path: "Contracts/ConformanceKit"),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", path: "Host/CSQLite"),
         .systemLibrary(name: "CReadline", path: "Host/CReadline"),
         .target(
             name: "ViperRuntime",
-            dependencies: [contracts, "CSQLite", "CReadline"],
+            dependencies: [contracts, conformanceKit, "CSQLite", "CReadline"],
             path: "Host/ViperRuntime"
         ),
         .executableTarget(
@@ -76,6 +79,11 @@ let package = Package(
             name: "ViperRuntimeTests",
             dependencies: ["ViperRuntime", contracts],
             path: "Tests/ViperRuntimeTests"
+        ),
+        .testTarget(
+            name: "ConformanceKitTests",
+            dependencies: [conformanceKit, contracts],
+            path: "Tests/ConformanceKitTests"
         ),
     ] + plugins.map(\.1) + featureTests,
     swiftLanguageModes: [.v5]

@@ -1,0 +1,146 @@
+import Contracts
+
+/// The real source of services for checks: what the test or `viper check`
+/// registers, the plugin's own services (each factory limited to what it
+/// declared), and optionally a fallback such as the host's registry.
+///
+///     let services = try ServiceTable.standard()          // clock, logger, data folder
+///     services.register(NoteStore.self) { _ in InMemoryNoteStore() }
+///     let report = try Conformance.check(NotesPlugin.self, services: services)
+public final class ServiceTable: Resolver {
+    private struct Key: Hashable {
+        let type: ObjectIdentifier
+        let name: String?
+    }
+
+    private final class Entry {
+        let contract: ContractID
+        let scope: ServiceScope
+        /// Nil: the factory may resolve anything (a test's own registration).
+        let requires: [Requirement]?
+        let factory: (any Resolver) throws -> Any
+        var instance: Any?
+
+        init(contract: ContractID, scope: ServiceScope, requires: [Requirement]?, factory: @escaping (any Resolver) throws -> Any) {
+            self.contract = contract
+            self.scope = scope
+            self.requires = requires
+            self.factory = factory
+        }
+    }
+
+    private var entries: [Key: Entry] = [:]
+    private var adapters: [ObjectIdentifier: RecordedAdapter] = [:]
+    private var resolving: Set<Key> = []
+    private let fallback: (any Resolver)?
+    /// Asks made by plugin service factories outside their `requires:`, as `Factory → Contract`.
+    public private(set) var undeclaredAsks: [String] = []
+
+    /// Makes an empty table that asks `fallback` for what it does not have.
+    public init(fallback: (any Resolver)? = nil) {
+        self.fallback = fallback
+    }
+
+    /// A table with the host's core services as test doubles: a ``FixedClock``,
+    /// a ``MemoryLogger`` and a ``TemporaryDataFolder``. (``DatabaseOpening`` needs
+    /// the host's SQLite: register a fake, or use `viper check`.)
+    public static func standard(clock: FixedClock = FixedClock(), logger: MemoryLogger = MemoryLogger()) throws -> ServiceTable {
+        let table = ServiceTable()
+        let folder = try TemporaryDataFolder()
+        table.register(Clock.self, instance: clock)
+        table.register(Logger.self, instance: logger)
+        table.register(DataFolder.self, instance: folder)
+        return table
+    }
+
+    /// Registers one shared instance.
+    public func register<Service>(_ contract: Service.Type, name: String? = nil, instance: Service) {
+        register(contract, name: name) { _ in instance }
+    }
+
+    /// Registers a process-scoped factory (made on first resolve, then shared).
+    public func register<Service>(_ contract: Service.Type, name: String? = nil,
+                                  factory: @escaping (any Resolver) throws -> Service) {
+        entries[Key(type: ObjectIdentifier(contract), name: name)] =
+            Entry(contract: ContractID(contract), scope: .process, requires: nil, factory: { try factory($0) })
+    }
+
+    /// Adds a plugin's services and adapters. Its factories see only what they declared;
+    /// other asks are served but noted in ``undeclaredAsks``.
+    public func add(_ plugin: RecordedPlugin) {
+        for service in plugin.services {
+            entries[Key(type: ObjectIdentifier(service.contractType), name: service.name)] =
+                Entry(contract: service.contract, scope: service.scope, requires: service.requires, factory: service.factory)
+        }
+        for adapter in plugin.adapters {
+            adapters[ObjectIdentifier(adapter.requiredType)] = adapter
+        }
+    }
+
+    /// Resolves from this table, through an adapter, or from the fallback.
+    public func resolve<Service>(_ contract: Service.Type, name: String?) throws -> Service {
+        let key = Key(type: ObjectIdentifier(contract), name: name)
+        let id = ContractID(contract)
+        if let entry = entries[key] {
+            let value = try instance(of: entry, key: key, name: name)
+            guard let service = value as? Service else {
+                throw ResolutionError(code: .typeMismatch, contract: id, name: name, requester: "the conformance kit",
+                                      registered: [], detail: String(describing: type(of: value)))
+            }
+            return service
+        }
+        if let adapter = adapters[key.type] {
+            let providedKey = Key(type: ObjectIdentifier(adapter.providedType), name: name)
+            guard let provided = entries[providedKey] else {
+                throw ResolutionError(code: .notRegistered, contract: adapter.provided, name: name, requester: "the adapter to \(id.name)",
+                                      registered: labels(), detail: "")
+            }
+            let value = try instance(of: provided, key: providedKey, name: name)
+            guard let adapted = try adapter.adapt(value) as? Service else {
+                throw ResolutionError(code: .typeMismatch, contract: id, name: name, requester: "the conformance kit",
+                                      registered: [], detail: "the adapter's result")
+            }
+            return adapted
+        }
+        if let fallback {
+            return try fallback.resolve(contract, name: name)
+        }
+        throw ResolutionError(code: .notRegistered, contract: id, name: name, requester: "the conformance kit",
+                              registered: labels(), detail: "")
+    }
+
+    /// Whether this table, an adapter or the fallback has the service.
+    public func canResolve(_ contract: Any.Type, name: String?) -> Bool {
+        let key = Key(type: ObjectIdentifier(contract), name: name)
+        if entries[key] != nil { return true }
+        if let adapter = adapters[key.type], entries[Key(type: ObjectIdentifier(adapter.providedType), name: name)] != nil {
+            return true
+        }
+        return fallback?.canResolve(contract, name: name) ?? false
+    }
+
+    private func instance(of entry: Entry, key: Key, name: String?) throws -> Any {
+        if entry.scope == .process, let instance = entry.instance { return instance }
+        guard resolving.insert(key).inserted else {
+            throw ResolutionError(code: .cycle, contract: entry.contract, name: name, requester: "the conformance kit",
+                                  registered: [], detail: "its factory resolves it again")
+        }
+        defer { resolving.remove(key) }
+        let label = name.map { "\(entry.contract.shortName)[\($0)]" } ?? entry.contract.shortName
+        let resolver: any Resolver
+        if let requires = entry.requires {
+            resolver = DeclaredOnlyResolver(base: self, declared: requires, requester: label) { [weak self] asked in
+                self?.undeclaredAsks.append("\(label) → \(asked)")
+            }
+        } else {
+            resolver = self
+        }
+        let value = try entry.factory(resolver)
+        if entry.scope == .process { entry.instance = value }
+        return value
+    }
+
+    private func labels() -> [String] {
+        entries.values.map(\.contract.name).sorted()
+    }
+}

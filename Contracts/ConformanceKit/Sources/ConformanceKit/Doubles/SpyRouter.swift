@@ -1,0 +1,78 @@
+import Contracts
+
+/// A ``Router`` that records where a module asks to go and goes nowhere.
+///
+/// It never runs `prepare` or `completion` and keeps no closure, so a module
+/// that holds its router strongly is not kept alive by it.
+public final class SpyRouter: Router {
+    /// One navigation request.
+    public enum Call: Hashable, CustomStringConvertible {
+        /// ``Router/route(_:)`` with its contract, name and transition.
+        case route(ContractID, name: String?, Transition)
+        /// ``Router/embed(_:name:prepare:)``.
+        case embed(ContractID, name: String?)
+        /// ``Router/open(path:)``.
+        case open(String)
+        /// ``Router/close()``.
+        case close
+
+        public var description: String {
+            switch self {
+            case .route(let contract, let name, let transition): return "\(transition.rawValue) \(Self.label(contract, name))"
+            case .embed(let contract, let name): return "embed \(Self.label(contract, name))"
+            case .open(let path): return "open \(path)"
+            case .close: return "close"
+            }
+        }
+
+        private static func label(_ contract: ContractID, _ name: String?) -> String {
+            name.map { "\(contract.name)[\($0)]" } ?? contract.name
+        }
+    }
+
+    /// Every request, in order.
+    public private(set) var calls: [Call] = []
+    /// Answers ``Router/canRoute(to:name:)``; by default every contract can be routed to.
+    public var canRouteAnswer: (ContractID, String?) -> Bool = { _, _ in true }
+    /// Told of every request (the kit uses it to find routes to undeclared modules).
+    var onCall: ((Call) -> Void)?
+    /// Told of every ``Router/canRoute(to:name:)`` question: a module that asks
+    /// first treats the contract as optional.
+    var onProbe: ((ContractID) -> Void)?
+
+    /// Makes a router with no requests.
+    public init() {}
+
+    private func note(_ call: Call) {
+        calls.append(call)
+        onCall?(call)
+    }
+
+    /// Records the route; does not build anything.
+    public func route<Input>(_ request: RouteRequest<Input>) throws {
+        note(.route(ContractID(request.contract), name: request.name, request.transition))
+    }
+
+    /// Records the embed and returns a ``StubModuleView`` titled after the contract.
+    public func embed<Input>(_ contract: Input.Type, name: String?, prepare: ((Input) throws -> Void)?) throws -> any ModuleView {
+        let id = ContractID(contract)
+        note(.embed(id, name: name))
+        return StubModuleView(title: id.shortName)
+    }
+
+    /// Records the path.
+    public func open(path: String) throws {
+        note(.open(path))
+    }
+
+    /// Records the close.
+    public func close() {
+        note(.close)
+    }
+
+    /// Asks ``canRouteAnswer``.
+    public func canRoute(to contract: Any.Type, name: String?) -> Bool {
+        onProbe?(ContractID(contract))
+        return canRouteAnswer(ContractID(contract), name)
+    }
+}

@@ -1,0 +1,21 @@
+import Contracts
+
+/// A ``ModuleContext`` made by the kit: a resolver, a ``SpyRouter`` and route parameters.
+public final class StubModuleContext: ModuleContext {
+    /// What the builder resolves services from.
+    public let resolver: any Resolver
+    /// The spy the module navigates through.
+    public let spyRouter: SpyRouter
+    /// Route parameters (empty when opened by contract, as the kit does).
+    public let parameters: RouteParameters
+
+    /// The module's router: ``spyRouter``.
+    public var router: any Router { spyRouter }
+
+    /// Makes a context.
+    public init(resolver: any Resolver, router: SpyRouter = SpyRouter(), parameters: RouteParameters = RouteParameters()) {
+        self.resolver = resolver
+        self.spyRouter = router
+        self.parameters = parameters
+    }
+}

@@ -1,0 +1,55 @@
+import Contracts
+
+extension ContractSuite {
+    /// What every ``NoteEditing`` module promises, whoever provides it: configured
+    /// with a stored note it shows that note; started on a new note and saved with
+    /// its `save` command, it stores the note and reports it through its output.
+    ///
+    /// Needs a ``NoteStore`` among the services (`viper check` uses the bundled
+    /// storage plugin; tests register an in-memory store).
+    public static let noteEditing = ContractSuite(for: NoteEditing.self, checks: [
+        ModuleCheck("shows-configured-note") { harness in
+            let store = try noteStore(harness)
+            let note = try store.add(NoteDraft(title: "Conformance check note", body: "First line of the body"))
+            let module = try harness.build()
+            try module.input(as: NoteEditing.self).edit(noteID: note.id)
+            let screen = module.appear()
+            try CheckFailure.unless(screen.shows(note.title),
+                "configured with edit(noteID:) for a note titled '\(note.title)', the editor does not show that title")
+            try CheckFailure.unless(screen.shows(note.body),
+                "configured with edit(noteID:) for a note whose body is '\(note.body)', the editor does not show the body")
+            try CheckFailure.unless(screen.errors.isEmpty,
+                "configured with a stored note, the editor draws an error: \(screen.errors.joined(separator: "; "))")
+        },
+        ModuleCheck("save-reports-to-output") { harness in
+            let store = try noteStore(harness)
+            let before = try store.notes().count
+            let output = NoteEditingOutputSpy()
+            let module = try harness.build()
+            let editor = try module.input(as: NoteEditing.self)
+            editor.output = output
+            editor.startNewNote(title: "Saved by the conformance check")
+            module.appear()
+            do {
+                try module.perform("save")
+            } catch {
+                throw CheckFailure("'save' after startNewNote(title:) failed: \(error)")
+            }
+            try CheckFailure.unless(!output.saved.isEmpty,
+                "after 'save' the editor never called its output's noteEditorDidSave(_:); report every save through output")
+            try CheckFailure.unless(output.saved.last?.title == "Saved by the conformance check",
+                "the editor reported a save of '\(output.saved.last?.title ?? "")', not of the note it was started with")
+            try CheckFailure.unless(try store.notes().count == before + 1,
+                "the editor reported a save, but the NoteStore holds no new note; save through the NoteStore")
+            withExtendedLifetime(output) {}
+        },
+    ])
+
+    private static func noteStore(_ harness: ModuleHarness) throws -> any NoteStore {
+        do {
+            return try harness.services.resolve(NoteStore.self)
+        } catch {
+            throw CheckFailure("this suite needs a NoteStore to put a note in place: \(error)")
+        }
+    }
+}

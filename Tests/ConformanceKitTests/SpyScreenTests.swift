@@ -1,0 +1,20 @@
+import ConformanceKit
+import Contracts
+import Testing
+
+@Suite struct SpyScreenTests {
+    @Test func theTranscriptNumbersListsFromWhereTheyStart() {
+        let screen = SpyScreen()
+        screen.heading("Today")
+        screen.list(["a"])
+        screen.list(["b", "c"], startingAt: 2)
+        screen.fields([Field("Title", "Groceries")])
+        #expect(screen.transcript == "Today\n1. a\n2. b\n3. c\nTitle: Groceries")
+    }
+
+    @Test func anEmbeddedChildDrawsOnTheSameScreen() {
+        let screen = SpyScreen()
+        screen.embed(StubModuleView(title: "Status"))
+        #expect(screen.calls == [.embed("Status"), .text("[Status]")])
+    }
+}
