@@ -25,6 +25,10 @@ public struct CommandLineOptions {
     public var json = false
     /// `viper plugins --rescan`: scan every plugin again, ignoring the cache.
     public var rescan = false
+    /// `viper new --dir DIR`.
+    public var directory: String?
+    /// `viper new --in-tree`.
+    public var inTree = false
     public var help = false
     public var version = false
     public var noColor = false
@@ -77,9 +81,14 @@ public struct CommandLineOptions {
                 options.verbose = true
             case "--json":
                 guard let command = options.command, CommandInfo.find(command)?.options.contains(where: { $0.flag == "--json" }) == true else {
-                    throw UsageError("option '--json' belongs to 'viper plugins' or 'viper doctor'")
+                    throw UsageError("option '--json' belongs to 'viper plugins', 'viper doctor' or 'viper check'")
                 }
                 options.json = true
+            case "--dir", "--in-tree":
+                guard options.command == "new" else {
+                    throw UsageError("option '\(argument)' belongs to 'viper new'")
+                }
+                if argument == "--dir" { options.directory = try take(argument) } else { options.inTree = true }
             case "--rescan":
                 guard options.command == "plugins" else {
                     throw UsageError("option '--rescan' belongs to 'viper plugins'")

@@ -10,6 +10,9 @@ public enum ViperCLI {
         if arguments.first == ScanMode.command {
             return ScanMode.run(paths: Array(arguments.dropFirst()))
         }
+        if arguments.first == CheckChild.command {
+            return CheckChild.run(arguments: Array(arguments.dropFirst()), environment: environment)
+        }
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(arguments)
@@ -33,6 +36,12 @@ public enum ViperCLI {
                 print(HelpText.general())
             }
             return 0
+        }
+        switch options.command {
+        case "check": return CheckCommand.run(options: options, environment: environment)
+        case "new": return NewCommand.run(options: options, environment: environment)
+        case "sdk": return SDKCommand.run(environment: environment)
+        default: break
         }
         let runtime: HostRuntime
         do {

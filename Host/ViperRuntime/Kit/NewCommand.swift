@@ -1,0 +1,113 @@
+import Foundation
+
+/// `viper new NAME [--dir DIR] [--in-tree]`: writes a plugin with one complete
+/// VIPER module and its tests. Bad or taken names are usage errors (exit 64).
+enum NewCommand {
+    static func run(options: CommandLineOptions, environment: [String: String]) -> Int32 {
+        do {
+            let name = try ModuleName(options.arguments.first ?? "")
+            let layout = SDKLayout.find()
+            let message = options.inTree
+                ? try createInTree(name, options: options, layout: layout)
+                : try createPackage(name, options: options, layout: layout)
+            print(message)
+            return 0
+        } catch let error as UsageError {
+            ViperCLI.printError("viper: \(error)")
+            return ViperCLI.usageExitCode
+        } catch {
+            ViperCLI.printError("viper: \(error)")
+            return 1
+        }
+    }
+
+    // MARK: Standalone package
+
+    private static func createPackage(_ name: ModuleName, options: CommandLineOptions, layout: SDKLayout) throws -> String {
+        let parent = Paths.absolute(options.directory ?? ".")
+        let root = Paths.join(parent, name.type)
+        guard !FileManager.default.fileExists(atPath: root) else {
+            throw UsageError("\(root) already exists; choose another name or --dir, or remove it")
+        }
+        try checkNotBundled(name, layout: layout)
+        guard let contracts = layout.contractsPackage, let kit = layout.kitPackage else {
+            throw HostError("cannot find the Contracts package beside this viper (\(layout.executableDirectory)); run 'viper sdk' to see what is missing")
+        }
+        var files: [(String, String)] = [
+            ("Package.swift", PackageTemplate.manifest(contracts: contracts, kit: kit)),
+            (".gitignore", PackageTemplate.gitignore),
+            ("README.md", PackageTemplate.readme),
+        ]
+        files += ModuleTemplate.files.map { ("Sources/__Name__Plugin/" + $0.path, $0.text) }
+        files += ModuleTestTemplate.files.map { ("Tests/__Name__PluginTests/" + $0.path, $0.text) }
+        try write(files, under: root, name: name)
+        let so = ".build/debug/lib\(name.type)Plugin.so"
+        let viper = Paths.join(layout.executableDirectory, "viper")
+        return """
+            Created \(root): the \(name.type) module (Builder, View, Presenter, Interactor, Entity, Router,
+            its input/output contract), the plugin entry, per-layer tests and a conformance test.
+            Next:
+              cd \(root)
+              swift build && swift test
+              \(viper) check \(so)
+              mkdir -p ~/.local/share/viper/plugins && cp \(so) ~/.local/share/viper/plugins/
+              \(viper) -c "open \(name.route)"
+            """
+    }
+
+    // MARK: In the viper source tree
+
+    private static func createInTree(_ name: ModuleName, options: CommandLineOptions, layout: SDKLayout) throws -> String {
+        let tree: String
+        if let directory = options.directory {
+            tree = Paths.absolute(directory)
+            guard SDKLayout.isSourceTree(tree) else {
+                throw UsageError("\(tree) is not a viper source tree (it needs Package.swift, Contracts/ and Plugins/); give the tree's root with --dir")
+            }
+        } else if let found = SDKLayout.sourceTree(above: FileManager.default.currentDirectoryPath) ?? layout.sourceTree {
+            tree = found
+        } else {
+            throw UsageError("--in-tree needs a viper source tree: run it inside one, or give its root with --dir")
+        }
+        let pluginFolder = Paths.join(tree, "Plugins/\(name.type)")
+        let manifestPath = Paths.join(tree, "Package.swift")
+        let manifest = try String(contentsOfFile: manifestPath, encoding: .utf8)
+        let entry = "plugin(\"\(name.type)\")"
+        let taken = try FileManager.default.contentsOfDirectory(atPath: Paths.join(tree, "Plugins"))
+        guard !taken.contains(where: { $0.lowercased() == name.route }), !manifest.contains(entry) else {
+            throw UsageError("a plugin named '\(name.type)' is already in \(tree) (Plugins/ or Package.swift); choose another name")
+        }
+        guard let listStart = manifest.range(of: "let plugins = ["),
+              let listEnd = manifest.range(of: "\n]", range: listStart.upperBound..<manifest.endIndex) else {
+            throw HostError("\(manifestPath) has no 'let plugins = [...]' list to add \(entry) to; add the plugin by hand")
+        }
+        var edited = manifest
+        edited.insert(contentsOf: "\n    \(entry),", at: listEnd.lowerBound)
+        try write(ModuleTemplate.files, under: pluginFolder, name: name)
+        try edited.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+        return """
+            Created \(pluginFolder) (the \(name.type) module: Builder, View, Presenter, Interactor, Entity,
+            Router, contract, plugin entry) and added \(entry) to \(manifestPath).
+            'swift build' builds lib\(name.type)Plugin.so beside viper; 'open \(name.route)' shows it, and
+            'viper check' on it runs the conformance kit (the bundled plugins' check test covers it too).
+            """
+    }
+
+    // MARK: Helpers
+
+    /// A bundled plugin of the same name would clash in the shell's routes.
+    private static func checkNotBundled(_ name: ModuleName, layout: SDKLayout) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.executableDirectory)) ?? []
+        if names.contains(where: { $0.lowercased() == "lib\(name.route)plugin.so" }) {
+            throw UsageError("'\(name.type)' is taken: viper already bundles a plugin of that name; choose another name")
+        }
+    }
+
+    private static func write(_ files: [(path: String, text: String)], under root: String, name: ModuleName) throws {
+        for (path, text) in files {
+            let target = Paths.join(root, name.fill(path))
+            try FileManager.default.createDirectory(atPath: Paths.parent(target), withIntermediateDirectories: true)
+            try name.fill(text).write(toFile: target, atomically: true, encoding: .utf8)
+        }
+    }
+}
