@@ -44,6 +44,7 @@ func pluginTests(_ name: String, also: [Target.Dependency] = []) -> Target {
 
 /// Tests of the feature plugins: per layer, and whole sessions of the built `viper` (`FeatureFlowTests`).
 let featureTests: [Target] = [
+    pluginTests("Notes"),
     pluginTests("Todo", also: ["ViperRuntime"]),
 ]
 

@@ -1,0 +1,93 @@
+import Contracts
+import Testing
+@testable import NotesPlugin
+
+/// The editor Presenter with a spy view, a spy router and a spy output, over the
+/// real Interactor with an in-memory store.
+@Suite struct NoteEditorPresenterTests {
+    private struct Parts {
+        let presenter: NoteEditorPresenter
+        let view: SpyNoteEditorView
+        let store: FakeNoteStore
+        let output: SpyNoteEditingOutput
+        let log: EventLog
+    }
+
+    private func makePresenter(notes: [NoteDraft] = []) -> Parts {
+        let log = EventLog()
+        let store = FakeNoteStore(notes)
+        let interactor = NoteEditorInteractor(store: store)
+        let presenter = NoteEditorPresenter(interactor: interactor, router: SpyNoteEditorRouter(log: log))
+        let view = SpyNoteEditorView()
+        interactor.output = presenter
+        presenter.view = view
+        let output = SpyNoteEditingOutput(log: log)
+        presenter.output = output
+        return Parts(presenter: presenter, view: view, store: store, output: output, log: log)
+    }
+
+    @Test func configuredWithANoteItShowsThatNote() {
+        let parts = makePresenter(notes: [NoteDraft(title: "Groceries", body: "milk\neggs")])
+        parts.presenter.edit(noteID: 1)
+        #expect(parts.view.last == NoteEditorViewModel(heading: "Editing note", title: "Groceries",
+                                                       bodyLines: ["milk", "eggs"], unsavedHint: nil, error: nil))
+    }
+
+    @Test func savingANewNoteStoresItClosesAndTellsTheOutput() throws {
+        let parts = makePresenter()
+        parts.presenter.startNewNote(title: "Plans")
+        parts.presenter.didAppendLine("go north")
+        parts.presenter.didAppendLine("then east")
+        try parts.presenter.didAskToSave()
+        #expect(parts.store.stored.map(\.body) == ["go north\nthen east"])
+        #expect(parts.log.events == ["close", "saved Plans"])
+        #expect(parts.output.saved == parts.store.stored)
+    }
+
+    @Test func savingAnEditedNoteUpdatesIt() throws {
+        let parts = makePresenter(notes: [NoteDraft(title: "Groceries", body: "milk")])
+        parts.presenter.edit(noteID: 1)
+        try parts.presenter.didChangeTitle("Shopping")
+        try parts.presenter.didAskToSave()
+        #expect(parts.store.stored.map(\.title) == ["Shopping"])
+        #expect(parts.store.stored.count == 1)
+    }
+
+    @Test func marksUnsavedChanges() throws {
+        let parts = makePresenter(notes: [NoteDraft(title: "Groceries", body: "milk")])
+        parts.presenter.edit(noteID: 1)
+        parts.presenter.didChangeBody("bread")
+        #expect(parts.view.last?.unsavedHint == "Unsaved changes: 'save' keeps them, 'cancel' drops them.")
+        #expect(parts.view.last?.bodyLines == ["bread"])
+    }
+
+    @Test func refusesToSaveWithoutATitle() {
+        let parts = makePresenter()
+        parts.presenter.startNewNote(title: "")
+        #expect(throws: CommandError.self) { try parts.presenter.didAskToSave() }
+        #expect(throws: CommandError.self) { try parts.presenter.didChangeTitle("   ") }
+        #expect(parts.store.stored.isEmpty)
+        #expect(parts.log.events.isEmpty)
+    }
+
+    @Test func aMissingNoteIsShownAsAnError() {
+        let parts = makePresenter()
+        parts.presenter.edit(noteID: 7)
+        #expect(parts.view.last?.error == "note 7 is gone (deleted elsewhere?); 'cancel' and pick another")
+    }
+
+    @Test func aFailedSaveKeepsTheEditorOpen() throws {
+        let parts = makePresenter()
+        parts.presenter.startNewNote(title: "Plans")
+        parts.store.failure = StubError(description: "/d/notes.sqlite: disk I/O error")
+        try parts.presenter.didAskToSave()
+        #expect(parts.log.events.isEmpty)
+        #expect(parts.view.last?.error == "cannot save the note: /d/notes.sqlite: disk I/O error")
+    }
+
+    @Test func cancellingClosesThenTellsTheOutput() {
+        let parts = makePresenter()
+        parts.presenter.didAskToCancel()
+        #expect(parts.log.events == ["close", "cancelled"])
+    }
+}

@@ -1,0 +1,51 @@
+import Contracts
+import Testing
+@testable import NotesPlugin
+
+@Suite struct NoteListInteractorTests {
+    private func makeInteractor(_ store: FakeNoteStore, session: StubSession = StubSession()) -> (NoteListInteractor, SpyNoteListOutput) {
+        let interactor = NoteListInteractor(store: store, session: session, logger: SpyLogger())
+        let output = SpyNoteListOutput()
+        interactor.output = output
+        return (interactor, output)
+    }
+
+    @Test func givesThePresenterTitlesAndFirstLinesNewestFirst() {
+        let store = FakeNoteStore([
+            NoteDraft(title: "Groceries", body: "\n  \nmilk\neggs"),
+            NoteDraft(title: "Ideas", body: ""),
+        ])
+        let (interactor, output) = makeInteractor(store)
+        interactor.doLoadNotes()
+        #expect(output.loads.last == [
+            NoteSummary(id: 2, title: "Ideas", firstLine: ""),
+            NoteSummary(id: 1, title: "Groceries", firstLine: "milk"),
+        ])
+    }
+
+    @Test func deletesANoteAndReloads() {
+        let store = FakeNoteStore([NoteDraft(title: "Groceries", body: ""), NoteDraft(title: "Ideas", body: "")])
+        let (interactor, output) = makeInteractor(store)
+        interactor.doDeleteNote(id: 1)
+        #expect(store.stored.map(\.title) == ["Ideas"])
+        #expect(output.deleted == ["Groceries"])
+        #expect(output.loads.last?.map(\.title) == ["Ideas"])
+    }
+
+    @Test func reportsAStoreFailureNamingTheFile() {
+        let store = FakeNoteStore()
+        store.failure = StubError(description: "/data/notes.sqlite: not a valid SQLite database")
+        let (interactor, output) = makeInteractor(store)
+        interactor.doLoadNotes()
+        #expect(output.loads.isEmpty)
+        #expect(output.failures == ["cannot read notes: /data/notes.sqlite: not a valid SQLite database"])
+    }
+
+    @Test func knowsWhetherSomeoneIsSignedInAndSignsOut() {
+        let session = StubSession(signedInAs: "ada")
+        let (interactor, _) = makeInteractor(FakeNoteStore(), session: session)
+        #expect(interactor.isSignedIn)
+        interactor.doSignOut()
+        #expect(!interactor.isSignedIn)
+    }
+}

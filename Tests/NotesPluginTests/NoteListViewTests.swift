@@ -1,0 +1,48 @@
+import Contracts
+import Testing
+@testable import NotesPlugin
+
+@Suite struct NoteListViewTests {
+    private final class IgnoringPresenter: NoteListEventHandling {
+        func didAppear() {}
+        func didAskForNewNote(title: String) throws {}
+        func didAskToEdit(item: Int) throws {}
+        func didAskToDelete(item: Int) throws {}
+        func didAskToSignOut() {}
+    }
+
+    private final class StatusLine: ModuleView {
+        var title: String { "Account" }
+        func render(on screen: any Screen) { screen.text("Signed in as ada") }
+    }
+
+    @Test func drawsTheStatusLineAboveTheNotes() {
+        let view = NoteListView(presenter: IgnoringPresenter())
+        view.didEmbed(StatusLine())
+        var model = NoteListViewModel()
+        model.rows = ["Groceries — milk"]
+        model.notice = "Saved 'Groceries'."
+        view.didUpdate(model)
+        let screen = SpyScreen()
+        view.render(on: screen)
+        #expect(screen.lines == ["embed: Account", "1. Groceries — milk", "text: Saved 'Groceries'."])
+    }
+
+    @Test func drawsAnErrorInsteadOfTheList() {
+        let view = NoteListView(presenter: IgnoringPresenter())
+        var model = NoteListViewModel()
+        model.rows = ["stale"]
+        model.error = "cannot read notes: /d/notes.sqlite: not a valid SQLite database"
+        view.didUpdate(model)
+        let screen = SpyScreen()
+        view.render(on: screen)
+        #expect(screen.lines == ["error: cannot read notes: /d/notes.sqlite: not a valid SQLite database"])
+    }
+
+    @Test func checksItemNumbersBeforeThePresenterSeesThem() {
+        let view = NoteListView(presenter: IgnoringPresenter())
+        #expect(throws: CommandError.self) {
+            try view.perform(CommandInvocation(name: "edit", arguments: ["one"], rest: "one"))
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Contracts
+
+/// A ``NoteStore`` in memory, swapped in for the SQLite one; it can be told to fail.
+final class FakeNoteStore: NoteStore {
+    private(set) var stored: [Note] = []
+    var failure: (any Error)?
+    private var clock = 1_000.0
+
+    init(_ drafts: [NoteDraft] = []) {
+        for draft in drafts {
+            _ = try? add(draft)
+        }
+    }
+
+    func notes() throws -> [Note] {
+        if let failure { throw failure }
+        return stored.sorted { ($0.modified, $0.id) > ($1.modified, $1.id) }
+    }
+
+    func note(id: Int64) throws -> Note? {
+        if let failure { throw failure }
+        return stored.first { $0.id == id }
+    }
+
+    func add(_ draft: NoteDraft) throws -> Note {
+        if let failure { throw failure }
+        clock += 1
+        let note = Note(id: (stored.map(\.id).max() ?? 0) + 1, title: draft.title, body: draft.body, modified: clock)
+        stored.append(note)
+        return note
+    }
+
+    func update(id: Int64, with draft: NoteDraft) throws -> Note {
+        if let failure { throw failure }
+        guard let index = stored.firstIndex(where: { $0.id == id }) else { throw StubError(description: "no note \(id)") }
+        clock += 1
+        stored[index] = Note(id: id, title: draft.title, body: draft.body, modified: clock)
+        return stored[index]
+    }
+
+    func delete(id: Int64) throws {
+        if let failure { throw failure }
+        stored.removeAll { $0.id == id }
+    }
+}
+
+/// An error with a fixed message, standing in for a database failure.
+struct StubError: Error, CustomStringConvertible {
+    let description: String
+}

@@ -1,0 +1,14 @@
+@testable import NotesPlugin
+
+/// Records when the editor closes itself.
+final class SpyNoteEditorRouter: NoteEditorRouting {
+    let log: EventLog
+
+    init(log: EventLog) {
+        self.log = log
+    }
+
+    func close() {
+        log.record("close")
+    }
+}
