@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+
+/// The interactive shell on a pseudo-terminal, driven by python3 + pexpect
+/// (Tests/Fixtures/Navigation/tty_session.py): Tab completion, line editing,
+/// colour, and history across two runs.
+@Suite struct ShellTerminalTests {
+    static var pexpectAvailable: Bool {
+        (try? FixtureCompiler.run(["python3", "-c", "import pexpect"]).status) == 0
+    }
+
+    @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
+    func aPersonAtATerminalGetsCompletionEditingColourAndHistory() throws {
+        let process = ShellProcess()
+        let result = try FixtureCompiler.run([
+            "python3", BuildProducts.repository + "/Tests/Fixtures/Navigation/tty_session.py",
+            try ShellProcess.executable.get(), process.dataFolder, try InboxFixture.library(),
+        ])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output == "ok\n")
+    }
+}
