@@ -29,6 +29,17 @@ enum PluginReport {
         let loaded: Int
         let disabled: Int
         let problems: [Problem]
+        /// Every plugin file with its status, so a problem can be matched to its plugin.
+        let plugins: [DoctorPluginJSON]
+        /// Every requirement with who serves it: the graph that was checked.
+        let dependencies: [Dependency]
+    }
+
+    struct DoctorPluginJSON: Encodable {
+        let name: String?
+        let path: String
+        let status: PluginRecord.Status
+        let reason: String?
     }
 
     static func json<T: Encodable>(_ value: T) -> String {
@@ -84,7 +95,9 @@ enum PluginReport {
         json(DoctorJSON(ok: runtime.problems.isEmpty,
                         loaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count,
                         disabled: runtime.records.filter { $0.status == .disabled || $0.status == .broken }.count,
-                        problems: runtime.problems))
+                        problems: runtime.problems,
+                        plugins: runtime.records.map { DoctorPluginJSON(name: $0.name, path: $0.path, status: $0.status, reason: $0.reason) },
+                        dependencies: runtime.dependencies))
     }
 
     static func doctorText(_ runtime: HostRuntime) -> String {

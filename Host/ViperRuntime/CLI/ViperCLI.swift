@@ -25,7 +25,8 @@ public enum ViperCLI {
             return 0
         }
         if options.help || options.command == "help" {
-            let topic = options.command == "help" ? options.arguments.first : options.command
+            // `viper help --help` asks about `help` itself, like `viper doctor --help` about `doctor`.
+            let topic = options.command == "help" ? (options.arguments.first ?? (options.help ? "help" : nil)) : options.command
             if let topic {
                 guard let info = CommandInfo.find(topic) else {
                     printError("viper: no help for '\(topic)': not a command; see 'viper --help'")

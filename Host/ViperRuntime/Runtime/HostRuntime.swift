@@ -29,6 +29,8 @@ public final class HostRuntime {
     public var records: [PluginRecord] { state.withLock { recordList } }
     /// Everything wrong, each reported once.
     public var problems: [Problem] { state.withLock { problemList } }
+    /// Every requirement of every plugin found, with who serves it (from validation).
+    public private(set) var dependencies: [Dependency] = []
 
     /// The services the host registers before any plugin loads.
     static let hostProvisions: [Provision] = [
@@ -236,6 +238,7 @@ public final class HostRuntime {
             hostProvides: Self.hostProvisions, preferences: preferences)
         let outcome = validator.validate()
         problemList += outcome.problems
+        dependencies = outcome.dependencies
         for problem in outcome.problems {
             logger.log(.warning, problem.message, source: "validation")
         }

@@ -43,7 +43,8 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
         switch code {
         case .notRegistered:
             let known = registered.isEmpty ? "nothing is registered under that contract" : "registered: \(registered.joined(separator: ", "))"
-            return "\(requester) asked for \(asked), which no loaded plugin provides (\(known)); install a plugin that provides it or run 'viper doctor'"
+            let why = detail.isEmpty ? known : "\(detail); \(known)"
+            return "\(requester) asked for \(asked), which no loaded plugin provides (\(why)); install a plugin that provides it or run 'viper doctor'"
         case .providerDisabled:
             return "\(requester) asked for \(asked), but its provider is disabled: \(detail)"
         case .factoryFailed:
@@ -51,7 +52,7 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
         case .typeMismatch:
             return "\(requester) asked for \(asked), but the registration produced \(detail), which does not conform; fix the providing plugin"
         case .cycle:
-            return "\(requester) asked for \(asked), which needs itself: \(detail)"
+            return "\(requester) asked for \(asked), which needs itself: \(detail); break the cycle by resolving one of them lazily, outside its factory"
         }
     }
 }
