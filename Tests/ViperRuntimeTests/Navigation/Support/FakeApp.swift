@@ -53,12 +53,3 @@ struct FakeApp {
         }
     }
 }
-
-/// Receives what a fake module reports back.
-final class FakeOutputSpy: FakeOutput {
-    private(set) var values: [String] = []
-
-    func moduleDidFinish(with value: String) {
-        values.append(value)
-    }
-}

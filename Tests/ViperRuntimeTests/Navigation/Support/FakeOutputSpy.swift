@@ -1,0 +1,8 @@
+/// Receives what a fake module reports back.
+final class FakeOutputSpy: FakeOutput {
+    private(set) var values: [String] = []
+
+    func moduleDidFinish(with value: String) {
+        values.append(value)
+    }
+}
