@@ -33,8 +33,14 @@ enum BenchPluginSource {
             /// in /proc/self/maps by the address of this image's `#dsohandle`.
             static let ownName: String = {
                 let address = UInt(bitPattern: #dsohandle)
-                guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return "bench-unknown" }
-                for line in maps.split(separator: "\\n") {
+                // Read with getline: /proc files report size 0, and a sized read stops early.
+                guard let maps = fopen("/proc/self/maps", "r") else { return "bench-unknown" }
+                defer { fclose(maps) }
+                var buffer: UnsafeMutablePointer<CChar>?
+                var capacity = 0
+                defer { free(buffer) }
+                while getline(&buffer, &capacity, maps) > 0, let buffer {
+                    let line = String(cString: buffer).trimmingCharacters(in: .newlines)
                     let fields = line.split(separator: " ", omittingEmptySubsequences: true)
                     guard fields.count >= 6, let dash = fields[0].firstIndex(of: "-"),
                           let start = UInt(fields[0][..<dash], radix: 16),

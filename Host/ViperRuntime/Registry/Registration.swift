@@ -4,6 +4,12 @@ import Contracts
 struct RegistryKey: Hashable {
     let type: ObjectIdentifier
     let name: String?
+
+    /// Hashes the type only: names are rare, equality still compares them, and
+    /// hashing a string costs more than the rest of a lookup.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(type)
+    }
 }
 
 /// A service factory registered by a plugin or the host.
