@@ -72,6 +72,17 @@ import Testing
         ])
     }
 
+    @Test func recordsKeepTheOrderTheFilesWereFoundInWhetherTheyLoadedOrNot() throws {
+        let folder = try TemporaryFolder.make("record-order")
+        let script = try TemporaryFolder.write(Array("not a library at all, but long enough for an ELF header".utf8), to: "libScript.so", in: folder)
+        let good = try Fixtures.good()
+        let noEntry = try Fixtures.c("NoEntryPlugin.c")
+        let english = try Fixtures.english()
+        let runtime = try TestRuntime.make(plugins: [script, good, noEntry, english], bundled: ["Greeter"])
+        #expect(runtime.records.map(\.path) == [script, good, noEntry, english, runtime.folders.last.map { $0.path + "/libGreeterPlugin.so" } ?? ""])
+        #expect(runtime.records.map(\.status) == [.disabled, .loaded, .disabled, .loaded, .loaded])
+    }
+
     /// Through the real viper: every place is searched in order, and a file reached
     /// twice (a link to it, its folder listed twice) is listed and loaded once.
     @Test func viperSearchesEveryFolderInOrderAndLoadsAFileFoundTwiceOnce() throws {
