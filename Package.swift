@@ -46,6 +46,7 @@ func pluginTests(_ name: String, also: [Target.Dependency] = []) -> Target {
 let featureTests: [Target] = [
     pluginTests("Notes"),
     pluginTests("Todo", also: ["ViperRuntime"]),
+    pluginTests("Articles"),
 ]
 
 let package = Package(

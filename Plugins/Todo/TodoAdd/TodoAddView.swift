@@ -14,7 +14,7 @@ final class TodoAddView: ModuleView, TodoAddViewing {
     var commands: [CommandSpec] {
         [
             CommandSpec("name", arguments: ["TEXT..."], help: "Set what to do"),
-            CommandSpec("due", arguments: ["WHEN"], help: "Set the due date: YYYY-MM-DD, today, tomorrow or a weekday name"),
+            CommandSpec("due", arguments: ["WHEN..."], help: "Set the due date: YYYY-MM-DD, today, tomorrow or a weekday name"),
             CommandSpec("save", help: "Add the item and close the form"),
             CommandSpec("cancel", help: "Close the form without adding"),
         ]

@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""A small HTTP server for the Articles plugin's tests, on 127.0.0.1 only.
+
+Serves the files in feeds/ (a feed, an empty feed, a wrapped feed, malformed JSON)
+and answers /status/500 with a server error. Prints the port it listens on as its
+first line, then serves until its standard input closes (the test process ended)
+or LIFETIME seconds pass, whichever comes first, so it never outlives the tests.
+"""
+import functools
+import http.server
+import os
+import sys
+import threading
+
+LIFETIME = 300
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    def do_GET(self):
+        if self.path.startswith("/status/"):
+            code = int(self.path.split("/")[2])
+            body = b'{"error": "the fixture server was asked to fail"}'
+            self.send_response(code)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+    def log_message(self, format, *args):
+        pass
+
+def main():
+    feeds = os.path.join(os.path.dirname(os.path.abspath(__file__)), "feeds")
+    handler = functools.partial(Handler, directory=feeds)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    print(server.server_address[1], flush=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    stop = threading.Event()
+    threading.Thread(target=lambda: (sys.stdin.read(), stop.set()), daemon=True).start()
+    stop.wait(LIFETIME)
+    server.shutdown()
+
+if __name__ == "__main__":
+    main()
