@@ -45,6 +45,8 @@ func pluginTests(_ name: String, also: [Target.Dependency] = []) -> Target {
 /// Tests of the feature plugins: per layer, and whole sessions of the built `viper` (`FeatureFlowTests`).
 let featureTests: [Target] = [
     pluginTests("Notes"),
+    pluginTests("NoteStorage", also: ["ViperRuntime"]),
+    pluginTests("Account"),
     pluginTests("Todo", also: ["ViperRuntime"]),
     pluginTests("Articles"),
 ]

@@ -1,0 +1,16 @@
+import Contracts
+import Testing
+@testable import AccountPlugin
+
+@Suite struct AccountStatusPresenterTests {
+    @Test func showsWhoIsSignedInEachTimeTheParentAsks() throws {
+        let session = DemoSession(logger: SpyLogger())
+        let presenter = AccountStatusPresenter(interactor: AccountStatusInteractor(session: session))
+        let view = SpyAccountStatusView()
+        presenter.view = view
+        presenter.refresh()
+        _ = try session.signIn(name: "ada", password: "secret")
+        presenter.refresh()
+        #expect(view.lines == ["Not signed in", "Signed in as ada"])
+    }
+}

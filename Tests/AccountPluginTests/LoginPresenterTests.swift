@@ -1,0 +1,68 @@
+import Contracts
+import Testing
+@testable import AccountPlugin
+
+/// The sign-in Presenter with a spy view, router and output, over the real
+/// Interactor and the demo session.
+@Suite struct LoginPresenterTests {
+    private struct Parts {
+        let presenter: LoginPresenter
+        let view: SpyLoginView
+        let session: DemoSession
+        let log: EventLog
+    }
+
+    private func makePresenter() -> Parts {
+        let log = EventLog()
+        let session = DemoSession(logger: SpyLogger())
+        let interactor = LoginInteractor(session: session)
+        let presenter = LoginPresenter(interactor: interactor, router: SpyLoginRouter(log: log))
+        interactor.output = presenter
+        let view = SpyLoginView()
+        presenter.view = view
+        return Parts(presenter: presenter, view: view, session: session, log: log)
+    }
+
+    @Test func showsWhySignInIsNeeded() {
+        let parts = makePresenter()
+        parts.presenter.reason = "Sign in to change notes."
+        #expect(parts.view.last == LoginViewModel(reason: "Sign in to change notes.", status: "Not signed in.", error: nil))
+    }
+
+    @Test func closesThenReportsASuccessfulSignIn() {
+        let parts = makePresenter()
+        let output = SpyLoginOutput(log: parts.log)
+        parts.presenter.output = output
+        parts.presenter.didSubmit(name: "ada", password: "secret")
+        #expect(parts.log.events == ["close", "signed in ada"])
+        #expect(parts.session.currentUser == User(name: "ada"))
+    }
+
+    @Test func staysOpenAndShowsWhyASignInWasRefused() {
+        let parts = makePresenter()
+        let output = SpyLoginOutput(log: parts.log)
+        parts.presenter.output = output
+        parts.presenter.didSubmit(name: "ada", password: "abc")
+        #expect(parts.log.events.isEmpty)
+        #expect(parts.view.last?.error == "Sign-in refused: the password is too short: use at least 4 characters")
+    }
+
+    @Test func closesThenReportsACancel() {
+        let parts = makePresenter()
+        let output = SpyLoginOutput(log: parts.log)
+        parts.presenter.output = output
+        parts.presenter.didAskToCancel()
+        #expect(parts.log.events == ["close", "cancelled"])
+    }
+
+    @Test func neverDrawsThePassword() {
+        let parts = makePresenter()
+        parts.presenter.didSubmit(name: "ada", password: "abc")
+        let view = LoginView(presenter: parts.presenter)
+        parts.presenter.view = view
+        parts.presenter.didAppear()
+        let screen = SpyScreen()
+        view.render(on: screen)
+        #expect(!screen.lines.joined().contains("abc"))
+    }
+}
