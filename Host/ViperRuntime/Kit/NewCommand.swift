@@ -74,7 +74,8 @@ enum NewCommand {
         let manifest = try String(contentsOfFile: manifestPath, encoding: .utf8)
         let entry = "plugin(\"\(name.type)\")"
         let taken = try FileManager.default.contentsOfDirectory(atPath: Paths.join(tree, "Plugins"))
-        guard !taken.contains(where: { $0.lowercased() == name.route }), !manifest.contains(entry) else {
+        guard !taken.contains(where: { $0.lowercased() == name.route }), !manifest.contains(entry),
+              !FileManager.default.fileExists(atPath: Paths.join(tree, "Tests/\(name.type)PluginTests")) else {
             throw UsageError("a plugin named '\(name.type)' is already in \(tree) (Plugins/ or Package.swift); choose another name")
         }
         guard let listStart = manifest.range(of: "let plugins = ["),
@@ -83,13 +84,24 @@ enum NewCommand {
         }
         var edited = manifest
         edited.insert(contentsOf: "\n    \(entry),", at: listEnd.lowerBound)
+        // Per-layer tests go in Tests/NAMEPluginTests when the manifest has the feature test list.
+        let testEntry = "pluginTests(\"\(name.type)\", also: [conformanceKit])"
+        var tests = "not written: Package.swift has no 'let featureTests: [Target] = [...]' list"
+        if edited.contains("conformanceKit"),
+           let testStart = edited.range(of: "let featureTests: [Target] = ["),
+           let testEnd = edited.range(of: "\n]", range: testStart.upperBound..<edited.endIndex) {
+            edited.insert(contentsOf: "\n    \(testEntry),", at: testEnd.lowerBound)
+            try write(ModuleTestTemplate.files, under: Paths.join(tree, "Tests/\(name.type)PluginTests"), name: name)
+            tests = "Tests/\(name.type)PluginTests, run by 'swift test'"
+        }
         try write(ModuleTemplate.files, under: pluginFolder, name: name)
         try edited.write(toFile: manifestPath, atomically: true, encoding: .utf8)
         return """
             Created \(pluginFolder) (the \(name.type) module: Builder, View, Presenter, Interactor, Entity,
             Router, contract, plugin entry) and added \(entry) to \(manifestPath).
+            Tests: \(tests).
             'swift build' builds lib\(name.type)Plugin.so beside viper; 'open \(name.route)' shows it, and
-            'viper check' on it runs the conformance kit (the bundled plugins' check test covers it too).
+            'viper check' on it runs the conformance kit.
             """
     }
 
