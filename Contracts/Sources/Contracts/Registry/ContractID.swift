@@ -15,7 +15,10 @@ public struct ContractID: Hashable, Comparable, Codable, Sendable, CustomStringC
 
     /// Names the contract that `type` stands for.
     public init(_ type: Any.Type) {
-        var name = String(reflecting: type)
+        // `_typeName` demangles directly; `String(reflecting:)` first looks for a
+        // CustomDebugStringConvertible conformance, a scan of every loaded image
+        // that made start-up with many plugins quadratic. Both print the same name.
+        var name = _typeName(type, qualified: true)
         if name.hasPrefix("any ") { name.removeFirst(4) }
         if name.hasPrefix("(any "), name.hasSuffix(")") {
             name = String(name.dropFirst(5).dropLast())
