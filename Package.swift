@@ -49,6 +49,7 @@ let featureTests: [Target] = [
     pluginTests("Account"),
     pluginTests("Todo", also: ["ViperRuntime"]),
     pluginTests("Articles"),
+    .testTarget(name: "FeatureFlowTests", path: "Tests/FeatureFlowTests"),
 ]
 
 let package = Package(

@@ -29,5 +29,5 @@ import Testing
 }
 
 extension SignInError: Equatable {
-    static func == (lhs: SignInError, rhs: SignInError) -> Bool { lhs.description == rhs.description }
+    public static func == (lhs: SignInError, rhs: SignInError) -> Bool { lhs.description == rhs.description }
 }

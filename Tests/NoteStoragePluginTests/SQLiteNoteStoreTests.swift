@@ -78,7 +78,7 @@ import Testing
 }
 
 extension NoteStoreError: Equatable {
-    static func == (lhs: NoteStoreError, rhs: NoteStoreError) -> Bool {
+    public static func == (lhs: NoteStoreError, rhs: NoteStoreError) -> Bool {
         lhs.path == rhs.path && lhs.message == rhs.message
     }
 }

@@ -2,6 +2,10 @@ import Contracts
 import Testing
 @testable import NotesPlugin
 
+extension CommandError: @retroactive Equatable {
+    public static func == (lhs: CommandError, rhs: CommandError) -> Bool { lhs.message == rhs.message }
+}
+
 @Suite struct NoteListViewTests {
     private final class IgnoringPresenter: NoteListEventHandling {
         func didAppear() {}
@@ -41,8 +45,14 @@ import Testing
 
     @Test func checksItemNumbersBeforeThePresenterSeesThem() {
         let view = NoteListView(presenter: IgnoringPresenter())
-        #expect(throws: CommandError.self) {
+        var model = NoteListViewModel()
+        model.rows = ["Groceries — milk"]
+        view.didUpdate(model)
+        #expect(throws: CommandError("'one' is not a number; give an item number from the list")) {
             try view.perform(CommandInvocation(name: "edit", arguments: ["one"], rest: "one"))
+        }
+        #expect(throws: CommandError("no item 2; choose 1 to 1")) {
+            try view.perform(CommandInvocation(name: "delete", arguments: ["2"], rest: "2"))
         }
     }
 }

@@ -42,7 +42,8 @@ final class ArticleListView: ModuleView, ArticleListViewing {
         case "show":
             let count: Int
             if case .list(let rows) = model.state { count = rows.count } else { count = 0 }
-            try presenter.didSelect(item: command.itemNumber(count: count))
+            // With nothing listed, the presenter says why and what to do.
+            try presenter.didSelect(item: count == 0 ? 0 : command.itemNumber(count: count))
         case "refresh": presenter.didAskToRefresh()
         case "source": presenter.didChooseSource(command.rest)
         default: throw CommandError("'\(command.name)' is not a command of Articles; type 'help' for the list")

@@ -48,8 +48,8 @@ final class NoteListView: ModuleView, NoteListViewing {
     func perform(_ command: CommandInvocation) throws {
         switch command.name {
         case "new": try presenter.didAskForNewNote(title: command.rest)
-        case "edit": try presenter.didAskToEdit(item: command.itemNumber(count: model.rows.count))
-        case "delete": try presenter.didAskToDelete(item: command.itemNumber(count: model.rows.count))
+        case "edit": try presenter.didAskToEdit(item: itemNumber(command))
+        case "delete": try presenter.didAskToDelete(item: itemNumber(command))
         case "signout": presenter.didAskToSignOut()
         default: throw CommandError("'\(command.name)' is not a command of Notes; type 'help' for the list")
         }
@@ -57,5 +57,11 @@ final class NoteListView: ModuleView, NoteListViewing {
 
     func moduleDidAppear() {
         presenter.didAppear()
+    }
+
+    /// The item number typed, checked against the rows shown; with no rows the
+    /// presenter says why and what to do.
+    private func itemNumber(_ command: CommandInvocation) throws -> Int {
+        model.rows.isEmpty ? 0 : try command.itemNumber(count: model.rows.count)
     }
 }

@@ -45,7 +45,8 @@ final class TodoListView: ModuleView, TodoListViewing {
         case "add": try presenter.didAskToAdd(name: command.rest)
         case "done":
             let count = model.sections.reduce(0) { $0 + $1.rows.count }
-            try presenter.didComplete(item: command.itemNumber(count: count))
+            // With nothing listed, the presenter says why.
+            try presenter.didComplete(item: count == 0 ? 0 : command.itemNumber(count: count))
         default: throw CommandError("'\(command.name)' is not a command of To do; type 'help' for the list")
         }
     }

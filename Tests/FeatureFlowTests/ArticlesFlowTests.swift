@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// Whole sessions of the built `viper` with the Articles plugin.
+@Suite struct ArticlesFlowTests {
+    @Test func openTheBuiltInListAndOneArticle() throws {
+        let result = try ViperSession().shell(["open articles", "show 2", "back", "quit"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let screens = Screens(result.stdout)
+        #expect(screens.breadcrumbs == ["Home › Articles", "Home › Articles › Article", "Home › Articles"])
+        let list = screens.last("Home › Articles")
+        #expect(list.contains("  Source   built-in sample (offline)"))
+        #expect(list.contains("  2. Modules that never import each other — viper sample, 2026-11-09"))
+        let article = screens.last("Home › Articles › Article")
+        #expect(article.contains("Modules that never import each other"))
+        #expect(article.contains("  By        viper sample"))
+    }
+
+    @Test func aSourceThatRefusesTheConnectionIsShownNotCrashed() throws {
+        let result = try ViperSession().shell(["open articles?source=http://127.0.0.1:9/feed.json", "show 1", "quit"])
+        #expect(result.exitedNormally)
+        let list = Screens(result.stdout).last("Home › Articles")
+        #expect(list.contains { $0.hasPrefix("error: cannot reach http://127.0.0.1:9/feed.json: ") })
+        #expect(list.contains("Type 'refresh' to try again, or 'source URL' for another feed."))
+        #expect(result.stderr.contains("error: there are no articles to show; 'refresh' or try another 'source URL'"))
+    }
+
+    @Test func aFeedFromAFileURLIsListed() throws {
+        let feed = "file://" + BuildProducts.articleFixtures + "/feeds/articles.json"
+        let result = try ViperSession().shell(["open articles?source=\(feed)", "show 1", "quit"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let screens = Screens(result.stdout)
+        #expect(screens.last("Home › Articles").contains("  1. Clean Architecture on a terminal — Ada Lovelace, 2026-10-01"))
+        #expect(screens.last("Home › Articles › Article").contains("Second paragraph."))
+    }
+}

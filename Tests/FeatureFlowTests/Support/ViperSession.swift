@@ -1,0 +1,93 @@
+import Foundation
+
+/// Runs the built `viper` as a person would, several times over one data folder
+/// (so a test can quit and start again), with the clock pinned to Tuesday
+/// 2026-12-01 09:00 UTC and no colour.
+struct ViperSession {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        /// Whether the process ended by itself rather than by a signal (a crash).
+        let exitedNormally: Bool
+    }
+
+    let home: String
+    let dataFolder: String
+    /// The executable to run; bundled plugins are found beside it.
+    var executable = BuildProducts.viper
+    var environment: [String: String]
+
+    init() {
+        home = NSTemporaryDirectory() + "viper-features-\(UUID().uuidString)"
+        dataFolder = home + "/data"
+        try? FileManager.default.createDirectory(atPath: dataFolder, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment["VIPER_DATA_DIR"] = dataFolder
+        environment["XDG_DATA_HOME"] = home + "/xdg"
+        environment["HOME"] = home
+        environment["NO_COLOR"] = "1"
+        environment["VIPER_NOW"] = "2026-12-01T09:00:00Z"
+        environment["VIPER_TZ"] = "UTC"
+        environment.removeValue(forKey: "VIPER_PLUGIN_PATH")
+        self.environment = environment
+    }
+
+    /// Pipes `lines` into `viper` (standard input is not a TTY, so no prompts).
+    func shell(_ lines: [String]) throws -> Result {
+        try run([], input: lines.map { $0 + "\n" }.joined())
+    }
+
+    /// Runs `viper ARGUMENTS` with `input` on standard input.
+    func run(_ arguments: [String], input: String = "") throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        // Read both pipes at once so a full stderr pipe cannot block the child.
+        let errors = PipeReader(stderr)
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: output, as: UTF8.self),
+                      stderr: String(decoding: errors.wait(), as: UTF8.self),
+                      exitedNormally: process.terminationReason == .exit)
+    }
+
+    /// Makes a folder holding a copy of `viper`, `libContracts.so` and only the named
+    /// bundled plugins, and runs from there: a machine where the others are not installed.
+    mutating func useBundle(withPlugins plugins: [String]) throws {
+        let folder = home + "/bundle"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let files = ["viper", "libContracts.so"] + plugins.map { "lib\($0)Plugin.so" }
+        for file in files {
+            try FileManager.default.copyItem(atPath: BuildProducts.directory + "/" + file, toPath: folder + "/" + file)
+        }
+        executable = folder + "/viper"
+    }
+}
+
+/// Reads a pipe to its end on another thread.
+private final class PipeReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        DispatchQueue.global().async {
+            self.data = pipe.fileHandleForReading.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
