@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// Saved notes and todos survive the process being killed right after the save:
+/// every write is a committed SQLite transaction before the screen says it happened.
+@Suite struct DataSafetyTests {
+    @Test func aSavedNoteSurvivesAKill() throws {
+        let session = ViperSession()
+        let viper = try InteractiveViper(session)
+        for line in ["open notes", "new Groceries", "signin ada secret", "add milk", "save"] {
+            viper.send(line)
+        }
+        try viper.waitFor("Saved 'Groceries'.")
+        viper.killNow()
+        #expect(viper.wasKilled)
+
+        let after = try session.shell(["open notes", "quit"])
+        #expect(Screens(after.stdout).last("Home › Notes").contains("  1. Groceries — milk"))
+    }
+
+    @Test func anAddedTodoSurvivesAKill() throws {
+        let session = ViperSession()
+        let viper = try InteractiveViper(session)
+        for line in ["open todo", "add Buy milk", "due tomorrow", "save"] {
+            viper.send(line)
+        }
+        try viper.waitFor("Added 'Buy milk' for 2026-12-02.")
+        viper.killNow()
+        #expect(viper.wasKilled)
+
+        let after = try session.shell(["open todo", "quit"])
+        #expect(Screens(after.stdout).last("Home › To do").contains("  1. Buy milk (Wednesday)"))
+    }
+}
