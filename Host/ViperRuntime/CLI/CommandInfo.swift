@@ -40,7 +40,7 @@ struct CommandInfo {
                     options: [Option(flag: "--json", value: nil, help: "Print JSON instead of text")]),
         CommandInfo(name: "check", arguments: "PATH.so", maximumArguments: 1,
                     summary: "Run the conformance checks against a built plugin; exit non-zero when it fails one",
-                    details: "Loads the plugin in a child process (a crash cannot take the checker down) with a temporary\ndata folder, viper's own services and the bundled plugins (and --plugins) as providers, then\nchecks every module it registers: fresh builds, wiring, release after removal, declared\nservices, commands, the empty state, and the suites of its contracts. One line per check.",
+                    details: "Loads the plugin in a child process (a crash cannot take the checker down) with a temporary\ndata folder, viper's own services and the bundled plugins (and --plugins) as providers, then\nchecks every module it registers: fresh builds, wiring, release after removal, declared\nservices, commands, the empty state, and the suites of its contracts. One line per check.\nA check run that takes longer than VIPER_CHECK_TIMEOUT seconds (default 120) is stopped.",
                     options: [Option(flag: "--json", value: nil, help: "Print JSON instead of text")]),
         CommandInfo(name: "new", arguments: "NAME", maximumArguments: 1,
                     summary: "Generate a plugin with one complete VIPER module and its tests",

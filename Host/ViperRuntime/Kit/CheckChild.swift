@@ -48,7 +48,7 @@ enum CheckChild {
         writer.result(CheckResult(check: "loads", subject: "plugin", passed: true,
                                   reason: "built for Contracts \(descriptor.contractsVersion)"))
 
-        writer.start("providers-start", "plugin")
+        writer.start("providers", "plugin")
         var options = RuntimeOptions(environment: environment, executableDirectory: Paths.executableDirectory())
         options.pluginFlags = pluginFlags
         options.scanMode = .inProcess
@@ -57,11 +57,11 @@ enum CheckChild {
         do {
             runtime = try HostRuntime(options: options)
         } catch {
-            writer.result(CheckResult(check: "providers-start", subject: "plugin", passed: false,
+            writer.result(CheckResult(check: "providers", subject: "plugin", passed: false,
                                       reason: "the host's services could not start: \(error)"))
             return 0
         }
-        writer.result(CheckResult(check: "providers-start", subject: "plugin", passed: true,
+        writer.result(CheckResult(check: "providers", subject: "plugin", passed: true,
                                   reason: "host services and \(runtime.records.filter { $0.status == .loaded }.count) other plugin(s) as providers"))
 
         // The entry runs again, this time into the kit's recorder.
