@@ -129,6 +129,15 @@ import Testing
         #expect(parts.view.last?.notice == "Saved 'Plans'.")
     }
 
+    @Test func aNoticeLastsUntilTheListAppearsAgain() throws {
+        let parts = makePresenter(signedInAs: "ada")
+        parts.presenter.didAppear()
+        parts.presenter.noteEditorDidSave(try parts.store.add(NoteDraft(title: "Plans", body: "")))
+        #expect(parts.view.last?.notice == "Saved 'Plans'.")
+        parts.presenter.didAppear()
+        #expect(parts.view.last?.notice == nil)
+    }
+
     @Test func showsAStoreFailureInPlaceOfTheList() {
         let parts = makePresenter()
         parts.store.failure = StubError(description: "/d/notes.sqlite: not a valid SQLite database")

@@ -31,6 +31,8 @@ final class NoteListPresenter: NoteListing, NoteListEventHandling, NoteListInter
     // MARK: NoteListEventHandling
 
     func didAppear() {
+        // A notice is about the last command; outputs that arrive after this set their own.
+        model.notice = nil
         if !embedded, let view {
             embedded = true
             accountStatus = router.embedAccountStatus(in: view)

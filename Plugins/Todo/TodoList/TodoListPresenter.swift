@@ -35,6 +35,8 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
     // MARK: TodoListEventHandling
 
     func didAppear() {
+        // A notice is about the last command; the add module's output sets its own after this.
+        model.notice = nil
         interactor.doFindUpcomingItems()
     }
 
