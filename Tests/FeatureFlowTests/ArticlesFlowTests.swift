@@ -16,6 +16,26 @@ import Testing
         #expect(article.contains("  By        viper sample"))
     }
 
+    @Test func aFeedFetchedOverHTTPIsListedAndItsArticleShown() throws {
+        let feed = try FixtureServer.shared().url("articles.json")
+        let result = try ViperSession().shell(["open articles?source=\(feed)", "show 2", "quit"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let screens = Screens(result.stdout)
+        let list = screens.last("Home › Articles")
+        #expect(list.contains("  Source   \(feed)"))
+        #expect(list.contains("  1. Clean Architecture on a terminal — Ada Lovelace, 2026-10-01"))
+        #expect(list.contains("  2. Routers by protocol"))
+        #expect(screens.last("Home › Articles › Article").contains("  This article has no text."))
+    }
+
+    @Test func aServerErrorIsShownWithItsStatus() throws {
+        let feed = try FixtureServer.shared().url("status/500")
+        let result = try ViperSession().shell(["open articles?source=\(feed)", "quit"])
+        #expect(result.exitedNormally)
+        #expect(Screens(result.stdout).last("Home › Articles")
+            .contains("error: \(feed) answered 500 (Internal Server Error); try 'refresh' later or another source"))
+    }
+
     @Test func aSourceThatRefusesTheConnectionIsShownNotCrashed() throws {
         let result = try ViperSession().shell(["open articles?source=http://127.0.0.1:9/feed.json", "show 1", "quit"])
         #expect(result.exitedNormally)

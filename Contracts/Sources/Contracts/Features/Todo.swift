@@ -14,6 +14,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         self.day = day
     }
 
+    /// Whether `lhs` comes before `rhs` in the calendar.
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The Articles fixture HTTP server (`Tests/Fixtures/Articles/articles_server.py`) on
+/// 127.0.0.1, started once for the whole run. It stops by itself when this
+/// process ends (its standard input closes). (A copy of the one in ArticlesPluginTests:
+/// test targets do not depend on each other.)
+final class FixtureServer: @unchecked Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let port: Int
+    private let process: Process
+    private let input: Pipe
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var running: FixtureServer?
+
+    /// The shared server, started on first use.
+    static func shared() throws -> FixtureServer {
+        try lock.withLock {
+            if let running { return running }
+            let server = try FixtureServer()
+            running = server
+            return server
+        }
+    }
+
+    private init() throws {
+        let script = Self.fixtures + "/articles_server.py"
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script]
+        input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        // The first line is the port.
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A {
+            line.append(first)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            throw Failure(description: "the fixture server did not say its port (is python3 installed?)")
+        }
+        self.port = port
+    }
+
+    /// `http://127.0.0.1:PORT/path`.
+    func url(_ path: String) -> String {
+        "http://127.0.0.1:\(port)/\(path)"
+    }
+
+    /// The folder with the script and its feeds.
+    static var fixtures: String { BuildProducts.articleFixtures }
+}
