@@ -165,7 +165,7 @@ import Testing
 
         let unchosen = try viper.run(["doctor"] + arguments)
         #expect(unchosen.status == 1)
-        #expect(unchosen.stdout.contains("problem: \(french): plugin 'fixture-french' is disabled: FixtureContracts.Greeting is also provided by 'fixture-english' (\(english)), which was found first; choose one with --prefer FixtureContracts.Greeting=NAME, or remove one\n"), "\(unchosen.stdout)")
+        #expect(unchosen.stdout.contains("problem: \(french): plugin 'fixture-french' does not serve FixtureContracts.Greeting: 'fixture-english' (\(english)) also provides it and was found first; choose one with --prefer FixtureContracts.Greeting=NAME, or remove one\n"), "\(unchosen.stdout)")
 
         let flag = try viper.run(["doctor", "--json", "--prefer", "FixtureContracts.Greeting=fixture-french"] + arguments)
         let flagged = try DoctorReport.decode(flag.stdout)

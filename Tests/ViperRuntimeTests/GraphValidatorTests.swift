@@ -95,12 +95,13 @@ import Testing
 
     // MARK: Duplicates
 
-    @Test func aContractProvidedTwiceDisablesTheLaterProviderUnlessTheUserChose() {
-        let nodes = [node("plain", [service("Notes.Editing")]), node("markdown", [service("Notes.Editing")])]
+    @Test func aContractProvidedTwiceIsServedByTheFirstFoundAndReportedUntilTheUserChooses() {
+        let nodes = [node("plain", [service("Notes.Editing")]), node("markdown", [service("Notes.Editing"), service("Notes.Preview")])]
         let outcome = validate(nodes)
-        #expect(outcome.disabled == ["markdown": "Notes.Editing is also provided by 'plain' (/plugins/libplain.so), which was found first; choose one with --prefer Notes.Editing=NAME, or remove one"])
+        #expect(outcome.disabled.isEmpty, "the later provider keeps its other registrations")
+        #expect(outcome.overridden == ["markdown": ["Notes.Editing"]])
         #expect(outcome.problems.map(\.kind) == [.duplicateProvider])
-        #expect(outcome.problems.first?.message.hasPrefix("/plugins/libmarkdown.so: plugin 'markdown' is disabled: ") == true)
+        #expect(outcome.problems.first?.message == "/plugins/libmarkdown.so: plugin 'markdown' does not serve Notes.Editing: 'plain' (/plugins/libplain.so) also provides it and was found first; choose one with --prefer Notes.Editing=NAME, or remove one")
 
         let chosen = validate(nodes, preferences: ["Notes.Editing": ProviderChoice(plugin: "markdown", source: "--prefer Notes.Editing=markdown")])
         #expect(chosen.problems.isEmpty)
@@ -128,7 +129,7 @@ import Testing
         #expect(outcome.problems.map(\.message) == [
             "--prefer Notes.Editing=fancy: chooses 'fancy' to provide Notes.Editing, but 'fancy' does not provide it; choose one of: plain, markdown",
             "/data/config.json: chooses 'plain' to provide Notes.Nothing, but no plugin provides Notes.Nothing; remove the choice, or install a plugin that provides it",
-            "/plugins/libmarkdown.so: plugin 'markdown' is disabled: Notes.Editing is also provided by 'plain' (/plugins/libplain.so), which was found first; choose one with --prefer Notes.Editing=NAME, or remove one",
+            "/plugins/libmarkdown.so: plugin 'markdown' does not serve Notes.Editing: 'plain' (/plugins/libplain.so) also provides it and was found first; choose one with --prefer Notes.Editing=NAME, or remove one",
         ])
         #expect(outcome.problems.map(\.kind) == [.badPreference, .badPreference, .duplicateProvider])
     }

@@ -124,10 +124,16 @@ struct GraphValidator {
                 }
                 continue
             }
+            // No choice: the first found serves the contract (search order, as with PATH) and the
+            // others keep working without it, so a drop-in replacement never takes a whole plugin
+            // down; the duplicate is still a problem until the user chooses.
             let winner = candidates[0]
+            let what = "\(key.kind == .service ? "" : key.kind.rawValue + " ")\(key.label)"
             for loser in candidates.dropFirst() {
-                let reason = "\(key.kind == .service ? "" : key.kind.rawValue + " ")\(key.label) is also provided by '\(winner.name)' (\(winner.path)), which was found first; choose one with --prefer \(key.label)=NAME, or remove one"
-                disable(loser, kind: .duplicateProvider, contract: key.label, reason: reason, &outcome)
+                outcome.overridden[loser.name, default: []].insert(key.label)
+                outcome.problems.append(Problem(
+                    kind: .duplicateProvider, plugin: loser.name, contract: key.label,
+                    message: "\(loser.path): plugin '\(loser.name)' does not serve \(what): '\(winner.name)' (\(winner.path)) also provides it and was found first; choose one with --prefer \(key.label)=NAME, or remove one"))
             }
         }
     }

@@ -45,6 +45,16 @@ import Testing
         #expect(result.stdout.contains("Saved 'Trip'."))
     }
 
+    @Test func withoutAChoiceTheFirstFoundServesAndTheNotesListKeepsWorking() throws {
+        let viper = ViperProcess()
+        let result = try viper.run(["--plugins", try markdownEditor(), "-c", session])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("Home › Notes › Markdown note"), "the drop-in, found first, serves NoteEditing")
+        #expect(result.stderr.contains("plugin 'notes' does not serve module Contracts.NoteEditing: 'markdown-editor'"), "\(result.stderr)")
+        let doctor = try viper.run(["doctor", "--plugins", try markdownEditor()])
+        #expect(doctor.status == 1, "the duplicate stays a problem until the user chooses")
+    }
+
     @Test func theChoiceCanLiveInTheDataFoldersConfig() throws {
         let viper = ViperProcess()
         try #"{ "providers": { "Contracts.NoteEditing": "markdown-editor" } }"#
