@@ -33,7 +33,16 @@ extension NavigationStack {
     public func open(path: String, from source: Int? = nil) throws {
         let path = path.trimmingCharacters(in: .whitespaces)
         do {
-            let match = try routeMatcher.match(path)
+            let match: RouteMatcher<RouteEntry>.Match
+            do {
+                match = try routeMatcher.match(path)
+            } catch let error as NavigationError where error.code == .noRoute {
+                // A route of a disabled plugin: say why it is not there instead of "no route".
+                let unavailable = registry.unavailableRouteEntries
+                let matcher = RouteMatcher(unavailable.map { RouteMatcher.Route(spec: $0.route.spec, target: $0.reason) })
+                guard let reason = try? matcher.match(path).route.target else { throw error }
+                throw NavigationError(.notRegistered, "cannot open '\(path)': \(reason); run 'viper doctor'")
+            }
             try checkCanNavigate(from: source, verb: "open", target: "'\(path)'")
             let route = match.route.target
             guard let registration = registry.moduleRegistration(contract: route.contract, name: route.name) else {

@@ -79,6 +79,18 @@ public final class Registry {
     /// Routes of plugins that are validated but not loaded yet.
     private var pendingRoutes: [RouteEntry] = []
 
+    /// Routes of plugins that are disabled, with the reason: so opening one says why.
+    private var unavailableRoutes: [(route: RouteEntry, reason: String)] = []
+
+    func addUnavailableRoutes(_ routes: [RouteEntry], reason: String) {
+        lock.withLock { unavailableRoutes += routes.map { ($0, reason) } }
+    }
+
+    /// The routes of disabled plugins and why each is unavailable.
+    var unavailableRouteEntries: [(route: RouteEntry, reason: String)] {
+        lock.withLock { unavailableRoutes }
+    }
+
     func addPendingRoutes(_ entries: [RouteEntry]) {
         lock.withLock { pendingRoutes += entries }
     }

@@ -168,9 +168,7 @@ public final class HostRuntime {
             if let reason = outcome.disabled[name] {
                 updated.status = .disabled
                 updated.reason = reason
-                for provision in descriptor.provides {
-                    registry.noteDisabled(provision.contract, reason: "\(name) is disabled: \(reason)")
-                }
+                noteDisabled(descriptor, plugin: name, reason: reason)
             } else {
                 pending[name] = PendingPlugin(file: file, overridden: overridden)
                 indexProvisions(descriptor, plugin: name, overridden: overridden)
@@ -222,9 +220,7 @@ public final class HostRuntime {
             if let reason = outcome.disabled[name] {
                 record.status = .disabled
                 record.reason = reason
-                for provision in plugin.descriptor.provides {
-                    registry.noteDisabled(provision.contract, reason: "\(name) is disabled: \(reason)")
-                }
+                noteDisabled(plugin.descriptor, plugin: name, reason: reason)
             } else {
                 registry.commit(plugin.registrar, skipping: overridden)
             }
@@ -243,6 +239,23 @@ public final class HostRuntime {
             logger.log(.warning, problem.message, source: "validation")
         }
         return outcome
+    }
+
+    /// The shell routes a descriptor declares, as route entries.
+    static func routes(of descriptor: PluginDescriptor, plugin: String, except overridden: Set<String> = []) -> [RouteEntry] {
+        descriptor.provides.compactMap { provision in
+            guard provision.kind == .module, let route = provision.route,
+                  !overridden.contains(Registry.label(provision.contract, provision.name)) else { return nil }
+            return RouteEntry(spec: route, contract: provision.contract, name: provision.name, plugin: plugin)
+        }
+    }
+
+    /// Tells the registry why a disabled plugin's contracts and routes are unavailable.
+    private func noteDisabled(_ descriptor: PluginDescriptor, plugin: String, reason: String) {
+        for provision in descriptor.provides {
+            registry.noteDisabled(provision.contract, reason: "\(plugin) is disabled: \(reason)")
+        }
+        registry.addUnavailableRoutes(Self.routes(of: descriptor, plugin: plugin), reason: "plugin '\(plugin)' is disabled: \(reason)")
     }
 
     // MARK: Lazy loading
@@ -294,8 +307,8 @@ public final class HostRuntime {
                 recordList[position].status = .disabled
                 recordList[position].reason = error.message
             }
-            for provision in recordList.first(where: { $0.name == name })?.descriptor?.provides ?? [] {
-                registry.noteDisabled(provision.contract, reason: "\(name) is disabled: \(error.message)")
+            if let descriptor = recordList.first(where: { $0.name == name })?.descriptor {
+                noteDisabled(descriptor, plugin: name, reason: error.message)
             }
             logger.log(.error, error.description, source: "loader")
             return false
