@@ -5,5 +5,8 @@ final class PlainLineReader: LineReader {
         Swift.readLine(strippingNewline: true)
     }
 
+    /// Scripted sessions keep no history.
+    func remember(_ line: String) {}
+
     func close() {}
 }

@@ -57,9 +57,7 @@ final class ReadlineReader: LineReader {
         defer { signal(SIGINT, SIG_DFL) }
         guard let raw = readline(prompt) else { return nil }
         defer { free(raw) }
-        let line = String(cString: raw)
-        remember(line)
-        return line
+        return String(cString: raw)
     }
 
     func close() {
@@ -68,7 +66,7 @@ final class ReadlineReader: LineReader {
 
     /// Adds a line to the history (and appends it to the file at once, so a killed
     /// session keeps it), unless it is blank or repeats the previous line.
-    private func remember(_ line: String) {
+    func remember(_ line: String) {
         guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
         if history_length > 0, let last = history_get(history_base + history_length - 1), let text = last.pointee.line,
            String(cString: text) == line {

@@ -154,6 +154,13 @@ final class Shell {
         return nil
     }
 
+    /// Whether `line` invokes a command of the module on screen that carries a secret
+    /// (a password): such a line is not written to the history file.
+    func keepsOutOfHistory(_ line: String) -> Bool {
+        guard let command = try? CommandSplitter.split(line.trimmingCharacters(in: .whitespacesAndNewlines)) else { return false }
+        return moduleCommand(named: command.name)?.spec.keepsOutOfHistory == true
+    }
+
     /// A module's commands, without those that reuse a reserved built-in name.
     func moduleCommands(of entry: ModuleEntry) -> [CommandSpec] {
         entry.view.commands.filter { BuiltinCommand(rawValue: $0.name)?.isReserved != true }

@@ -46,6 +46,7 @@ enum ShellLauncher {
                     output.show("")
                     break
                 }
+                if !shell.keepsOutOfHistory(line) { reader.remember(line) }
                 if shell.execute(line) == .quit { break }
             }
             return 0

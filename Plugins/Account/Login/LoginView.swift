@@ -14,7 +14,8 @@ final class LoginView: ModuleView, LoginViewing {
     var commands: [CommandSpec] {
         [
             CommandSpec("signin", arguments: ["NAME", "PASSWORD"],
-                        help: "Sign in as NAME (demo: any password of 4 or more characters)"),
+                        help: "Sign in as NAME (demo: any password of 4 or more characters)",
+                        keepsOutOfHistory: true),
             CommandSpec("cancel", help: "Close without signing in"),
         ]
     }

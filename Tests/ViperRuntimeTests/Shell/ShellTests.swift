@@ -47,6 +47,21 @@ import Testing
         #expect(fake.output.errors == ["unknown command 'list'; did you mean 'open list'?"])
     }
 
+    @Test func aLineThatCarriesASecretIsKeptOutOfHistory() {
+        let fake = FakeShell()
+        fake.app.list.wire = { _, view, _ in
+            view.commands = [
+                CommandSpec("signin", arguments: ["NAME", "PASSWORD"], help: "Sign in", keepsOutOfHistory: true),
+                CommandSpec("pick", arguments: ["N"], help: "Pick item N"),
+            ]
+        }
+        fake.run("open list")
+        #expect(fake.shell.keepsOutOfHistory("signin ada hunter2"))
+        #expect(fake.shell.keepsOutOfHistory("  signin 'ada lovelace' hunter2 "))
+        #expect(!fake.shell.keepsOutOfHistory("pick 1"))
+        #expect(!fake.shell.keepsOutOfHistory("where"))
+    }
+
     @Test func argumentsAreCheckedAgainstTheCommandSpec() {
         let fake = FakeShell()
         fake.app.list.wire = { _, view, _ in view.commands = [CommandSpec("pick", arguments: ["N"], help: "Pick item N")] }

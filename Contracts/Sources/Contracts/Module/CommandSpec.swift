@@ -10,12 +10,24 @@ public struct CommandSpec: Hashable, Sendable {
     public let arguments: [String]
     /// One line of help.
     public let help: String
+    /// Whether a line invoking it is kept out of the shell's history file, because its
+    /// arguments carry a password or another secret.
+    public let keepsOutOfHistory: Bool
 
     /// Describes a command.
     public init(_ name: String, arguments: [String] = [], help: String) {
+        self.init(name, arguments: arguments, help: help, keepsOutOfHistory: false)
+    }
+
+    /// Describes a command whose arguments carry a secret, so the shell does not
+    /// record the line in its history:
+    ///
+    ///     CommandSpec("signin", arguments: ["NAME", "PASSWORD"], help: "Sign in", keepsOutOfHistory: true)
+    public init(_ name: String, arguments: [String] = [], help: String, keepsOutOfHistory: Bool) {
         self.name = name
         self.arguments = arguments
         self.help = help
+        self.keepsOutOfHistory = keepsOutOfHistory
     }
 
     /// How many arguments are required at least.
