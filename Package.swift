@@ -65,9 +65,11 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLite", path: "Host/CSQLite"),
         .systemLibrary(name: "CReadline", path: "Host/CReadline"),
+        // libcrypto's SHA-256 for `viper plugins --lock` (libssl-dev; .ci/run installs it).
+        .systemLibrary(name: "CCrypto", path: "Host/CCrypto", providers: [.apt(["libssl-dev"])]),
         .target(
             name: "ViperRuntime",
-            dependencies: [contracts, conformanceKit, "CSQLite", "CReadline"],
+            dependencies: [contracts, conformanceKit, "CSQLite", "CReadline", "CCrypto"],
             path: "Host/ViperRuntime"
         ),
         .executableTarget(

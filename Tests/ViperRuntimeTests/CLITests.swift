@@ -1,3 +1,4 @@
+import Contracts
 import Foundation
 import Testing
 @testable import ViperRuntime
@@ -80,12 +81,12 @@ import Testing
         let result = try ViperProcess().run(["plugins", "--json", "--plugins", consumer, "--plugins", adapter, "--plugins", salutation])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try PluginsReport.decode(result.stdout)
-        #expect(report.contractsVersion == "1.0")
+        #expect(report.contractsVersion == "\(ContractsVersion.current)")
 
         let consumerRecord = try #require(report.plugin(named: "fixture-consumer"))
         #expect(consumerRecord.path == consumer)
         #expect(consumerRecord.version == "0.1.0")
-        #expect(consumerRecord.contractsVersion == "1.0")
+        #expect(consumerRecord.contractsVersion == "\(ContractsVersion.current)")
         #expect(consumerRecord.isUsable)
         #expect(consumerRecord.provides == [.init(kind: "module", contract: "ConsumerPlugin.GreetingScreen", name: nil, adaptedFrom: nil)])
         #expect(consumerRecord.requires == [.init(kind: "service", contract: "FixtureContracts.Greeting", name: nil)])

@@ -25,6 +25,12 @@ public struct CommandLineOptions {
     public var json = false
     /// `viper plugins --rescan`: scan every plugin again, ignoring the cache.
     public var rescan = false
+    /// `viper plugins --lock`: pin the plugins in use in plugins.lock.
+    public var lock = false
+    /// `viper plugins --unlock`: remove plugins.lock.
+    public var unlock = false
+    /// `--allow-insecure-plugins`: skip the owner and permission checks on plugin files.
+    public var allowInsecurePlugins = false
     /// `viper new --dir DIR`.
     public var directory: String?
     /// `viper new --in-tree`.
@@ -89,11 +95,20 @@ public struct CommandLineOptions {
                     throw UsageError("option '\(argument)' belongs to 'viper new'")
                 }
                 if argument == "--dir" { options.directory = try take(argument) } else { options.inTree = true }
-            case "--rescan":
+            case "--rescan", "--lock", "--unlock":
                 guard options.command == "plugins" else {
-                    throw UsageError("option '--rescan' belongs to 'viper plugins'")
+                    throw UsageError("option '\(argument)' belongs to 'viper plugins'")
                 }
-                options.rescan = true
+                switch argument {
+                case "--rescan": options.rescan = true
+                case "--lock": options.lock = true
+                default: options.unlock = true
+                }
+                if options.lock && options.unlock {
+                    throw UsageError("'viper plugins' takes --lock or --unlock, not both")
+                }
+            case "--allow-insecure-plugins":
+                options.allowInsecurePlugins = true
             default:
                 if argument.hasPrefix("-") && argument != "-" {
                     let scope = options.command.map { "'viper \($0)'" } ?? "viper"
@@ -127,6 +142,8 @@ public struct CommandLineOptions {
         runtime.preferences = preferences
         runtime.echoLevel = verbose ? .info : .error
         runtime.rescan = rescan
+        runtime.allowInsecurePlugins = allowInsecurePlugins
+        runtime.ignoreLock = lock
         return runtime
     }
 }

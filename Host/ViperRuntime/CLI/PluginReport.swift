@@ -5,6 +5,8 @@ import Foundation
 enum PluginReport {
     struct PluginsJSON: Encodable {
         let contractsVersion: String
+        /// The Swift compiler this viper was built with.
+        let swiftCompiler: String
         let folders: [PluginFolder]
         let plugins: [PluginJSON]
         let problems: [Problem]
@@ -19,6 +21,8 @@ enum PluginReport {
         let status: PluginRecord.Status
         let reason: String?
         let contractsVersion: String?
+        /// The Swift compiler the plugin was built with: nil before it scanned, "unknown" when it does not say.
+        let swiftCompiler: String?
         let provides: [Provision]
         let requires: [Requirement]
         let overridden: [String]
@@ -52,11 +56,13 @@ enum PluginReport {
     static func pluginsJSON(_ runtime: HostRuntime) -> String {
         json(PluginsJSON(
             contractsVersion: ContractsVersion.current.description,
+            swiftCompiler: SwiftCompilerVersion.compiling.description,
             folders: runtime.folders,
             plugins: runtime.records.map { record in
                 PluginJSON(name: record.name, version: record.descriptor?.manifest.version, summary: record.descriptor?.manifest.summary,
                            path: record.path, origin: record.origin, status: record.status, reason: record.reason,
                            contractsVersion: record.descriptor?.contractsVersion.description,
+                           swiftCompiler: record.descriptor.map { $0.swiftCompiler?.description ?? "unknown" },
                            provides: record.descriptor?.provides ?? [], requires: record.descriptor?.requires ?? [],
                            overridden: record.overridden)
             },
@@ -74,7 +80,7 @@ enum PluginReport {
             lines.append("  path:      \(record.path) (\(record.origin.rawValue))")
             if let descriptor = record.descriptor {
                 if !descriptor.manifest.summary.isEmpty { lines.append("  summary:   \(descriptor.manifest.summary)") }
-                lines.append("  contracts: \(descriptor.contractsVersion)")
+                lines.append("  contracts: \(descriptor.contractsVersion), built with \(compilerText(descriptor.swiftCompiler))")
                 let provides = descriptor.provides.map { provision -> String in
                     let kind = provision.kind == .service ? "" : provision.kind.rawValue + " "
                     let route = provision.route.map { " (/\($0.pattern))" } ?? ""
@@ -89,6 +95,13 @@ enum PluginReport {
             if let reason = record.reason { lines.append("  disabled:  \(reason)") }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `Swift 6.3`, with this viper's when it differs (Swift on Linux has no stable ABI between releases).
+    static func compilerText(_ compiler: SwiftCompilerVersion?) -> String {
+        let host = SwiftCompilerVersion.compiling
+        guard let compiler else { return "an unknown Swift compiler (it predates Contracts 1.1)" }
+        return compiler == host ? "Swift \(compiler)" : "Swift \(compiler) (this viper: Swift \(host); rebuild it if it misbehaves)"
     }
 
     static func doctorJSON(_ runtime: HostRuntime) -> String {

@@ -52,7 +52,12 @@ public enum ViperCLI {
             printError("viper: \(error)")
             return 1
         }
+        for warning in runtime.warnings {
+            printError("warning: \(warning)")
+        }
         switch options.command {
+        case "plugins" where options.lock || options.unlock:
+            return lock(runtime, remove: options.unlock)
         case "plugins":
             print(options.json ? PluginReport.pluginsJSON(runtime) : PluginReport.pluginsText(runtime))
             return 0
@@ -61,6 +66,33 @@ public enum ViperCLI {
             return runtime.problems.isEmpty ? 0 : 1
         default:
             return ShellLauncher.run(runtime: runtime, options: options, environment: environment)
+        }
+    }
+
+    /// `viper plugins --lock` and `--unlock`.
+    private static func lock(_ runtime: HostRuntime, remove: Bool) -> Int32 {
+        do {
+            if remove {
+                if let path = try runtime.removeLock() {
+                    print("Removed \(path): every trusted plugin loads again.")
+                } else {
+                    print("No plugin lock in \(runtime.dataFolder); nothing to do.")
+                }
+                return 0
+            }
+            for problem in runtime.problems {
+                printError("warning: \(problem.message)")
+            }
+            let (path, plugins) = try runtime.writeLock()
+            var lines = ["Locked \(plugins.count) plugin(s) in \(path):"]
+            let width = plugins.map(\.name.count).max() ?? 0
+            lines += plugins.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.sha256.prefix(16))…  \($0.path)" }
+            lines.append("Until you lock again, any other plugin, or one whose bytes change, is refused.")
+            print(lines.joined(separator: "\n"))
+            return 0
+        } catch {
+            printError("viper: \(error)")
+            return 1
         }
     }
 

@@ -7,11 +7,16 @@ import Foundation
 enum ELFCheck {
     /// What is wrong with the file, as the message of a ``PluginLoadError``, or nil when it can be handed to `dlopen`.
     static func problem(at path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             return "cannot be read (\(String(cString: strerror(errno)))); check its permissions"
         }
         defer { close(descriptor) }
+        return problem(descriptor: descriptor)
+    }
+
+    /// The same checks on a file that is already open (the one that will be loaded).
+    static func problem(descriptor: Int32) -> String? {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             return "cannot be read (\(String(cString: strerror(errno)))); check its permissions"
@@ -75,7 +80,7 @@ enum ELFCheck {
     }
 
     /// `offset + count`, saturated: a corrupt header must not trap on overflow.
-    private static func end(_ offset: UInt64, _ count: UInt64) -> UInt64 {
+    static func end(_ offset: UInt64, _ count: UInt64) -> UInt64 {
         let (sum, overflow) = offset.addingReportingOverflow(count)
         return overflow ? .max : sum
     }
@@ -106,8 +111,9 @@ enum ELFCheck {
         }
     }
 
-    private static func read(_ descriptor: Int32, offset: UInt64, count: Int) -> [UInt8] {
-        guard count > 0 else { return [] }
+    /// Up to `count` bytes at `offset` (fewer at the end of the file).
+    static func read(_ descriptor: Int32, offset: UInt64, count: Int) -> [UInt8] {
+        guard count > 0, offset <= UInt64(Int64.max) - UInt64(count) else { return [] }
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
@@ -121,7 +127,7 @@ enum ELFCheck {
     }
 }
 
-private extension FixedWidthInteger {
+extension FixedWidthInteger {
     /// Reads a little-endian integer from `bytes` at `offset`; missing bytes read as zero.
     init(littleEndian bytes: [UInt8], at offset: Int) {
         var value: Self = 0

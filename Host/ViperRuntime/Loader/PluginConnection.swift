@@ -7,6 +7,8 @@ final class PluginConnection: _PluginConnection {
     private(set) var registrar: RecordingRegistrar?
     private(set) var failure: String?
     private(set) var refusal: String?
+    /// The Swift compiler that built the plugin, when its Contracts reports it (1.1 and later).
+    private(set) var compiler: SwiftCompilerVersion?
 
     /// - Parameter admit: returns a reason to refuse the manifest (a duplicate name), or nil.
     init(admit: @escaping (PluginManifest) -> String?) {
@@ -26,5 +28,9 @@ final class PluginConnection: _PluginConnection {
 
     func _fail(_ message: String) {
         failure = message
+    }
+
+    func _record(compiler: SwiftCompilerVersion) {
+        self.compiler = compiler
     }
 }

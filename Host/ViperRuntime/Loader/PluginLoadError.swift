@@ -21,6 +21,12 @@ public struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendabl
         case duplicateRegistration
         /// The same file was already loaded (found twice); not a problem to report.
         case alreadyLoaded
+        /// The file, or a folder above it, is owned or writable by another account.
+        case untrusted
+        /// A plugin lock exists, and this file is not in it or changed since.
+        case notPinned
+        /// It carries its own copy of Contracts instead of linking libContracts.so.
+        case ownContracts
     }
 
     /// The kind of failure.

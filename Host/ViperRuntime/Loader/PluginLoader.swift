@@ -6,16 +6,47 @@ final class LoadedPlugin {
     let file: PluginFile
     let descriptor: PluginDescriptor
     let registrar: RecordingRegistrar
+    /// The stamp of the file that was loaded, from `fstat` on the open descriptor.
+    let stamp: FileStamp?
+    /// The SHA-256 of the bytes that were loaded, when the policy asked for it.
+    let sha256: String?
 
-    init(file: PluginFile, descriptor: PluginDescriptor, registrar: RecordingRegistrar) {
+    init(file: PluginFile, descriptor: PluginDescriptor, registrar: RecordingRegistrar,
+         stamp: FileStamp? = nil, sha256: String? = nil) {
         self.file = file
         self.descriptor = descriptor
         self.registrar = registrar
+        self.stamp = stamp
+        self.sha256 = sha256
     }
+}
+
+/// What the loader demands of a file before any of its code runs.
+struct LoadPolicy {
+    /// `--allow-insecure-plugins`: skip the owner and permission checks (development only).
+    var allowInsecure = false
+    /// The plugin lock: while one exists, only pinned files load.
+    var lock: LockState = .none
+    /// Compute every file's SHA-256, lock or not (the scanner does, so the cache can keep it).
+    var alwaysHash = false
+}
+
+/// A SHA-256 already computed for one version of a file (from the scan), so loading
+/// the same unchanged file does not hash it again.
+struct KnownDigest: Hashable {
+    let stamp: FileStamp
+    let sha256: String
 }
 
 /// Opens plugin files with `dlopen` and runs their entry points, following the
 /// rules in DESIGN.md: absolute paths, `RTLD_NODELETE`, never `dlclose`, each file once.
+///
+/// Nothing can swap the file between the checks and the load: the loader opens it once,
+/// checks that descriptor (`fstat`: owner and mode; ELF headers; what it links; its
+/// SHA-256 against the lock) and hands the same descriptor to `dlopen` as
+/// `/proc/self/fd/N`. Messages name the file as it was found. The descriptor of a
+/// loaded plugin stays open for the life of the process, so its number (and with it
+/// the name the dynamic loader knows the image by) is never given to another file.
 final class PluginLoader {
     typealias ABIFunction = @convention(c) () -> UInt32
     typealias EntryFunction = @convention(c) (UnsafeMutableRawPointer?) -> Int32
@@ -24,34 +55,82 @@ final class PluginLoader {
     static let entrySymbol = "viper_plugin_entry"
 
     let hostVersion: ContractsVersion
+    let policy: LoadPolicy
     /// Plugin names already registered, with the file that registered them.
     private(set) var loadedNames: [String: String] = [:]
-    /// Files already opened (by real path): opening twice would run the entry twice.
-    private var openedFiles: Set<String> = []
+    /// Files already opened (device and inode): opening twice would run the entry twice.
+    private var openedFiles: Set<FileIdentity> = []
+    /// Descriptors of loaded plugins, kept open on purpose (see the type's comment).
+    private var keptDescriptors: [Int32] = []
+    /// The stamp and digest of the file the last ``load(_:known:)`` opened, loaded or not
+    /// (the scanner reports them, so the cache knows a refused file's digest too).
+    private(set) var lastExamined: KnownDigest?
+    /// Test hook: runs after every check passed, just before `dlopen` (tests swap the file here).
+    var beforeOpening: ((PluginFile) -> Void)?
 
-    init(hostVersion: ContractsVersion = .current) {
+    init(hostVersion: ContractsVersion = .current, policy: LoadPolicy = LoadPolicy()) {
         self.hostVersion = hostVersion
+        self.policy = policy
     }
 
-    func load(_ file: PluginFile) -> Result<LoadedPlugin, PluginLoadError> {
+    /// Loads `file`. `known` is the digest the scan computed for it, used instead of
+    /// hashing again when the open file still has the same stamp.
+    func load(_ file: PluginFile, known: KnownDigest? = nil) -> Result<LoadedPlugin, PluginLoadError> {
         let path = file.path
-        guard FileManager.default.fileExists(atPath: path) else {
-            return .failure(PluginLoadError(.missingFile, path: path, message: "no such file; check the path, or remove the broken link from \(file.folder.path)"))
+        lastExamined = nil
+        let descriptor = Self.openReadOnly(path)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR || code == ELOOP {
+                return .failure(PluginLoadError(.missingFile, path: path, message: "no such file; check the path, or remove the broken link from \(file.folder.path)"))
+            }
+            return .failure(PluginLoadError(.missingFile, path: path, message: "cannot be read (\(String(cString: strerror(code)))); check its permissions"))
         }
-        let real = Paths.realPath(path) ?? path
-        guard openedFiles.insert(real).inserted else {
+        var keep = false
+        defer { if !keep { close(descriptor) } }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            return .failure(PluginLoadError(.missingFile, path: path, message: "cannot be read (\(String(cString: strerror(errno)))); check its permissions"))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            return .failure(PluginLoadError(.notALibrary, path: path, message: "not a plugin: not a regular file; remove it from the plugin folder"))
+        }
+        guard openedFiles.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else {
             return .failure(PluginLoadError(.alreadyLoaded, path: path, message: "already loaded (same file as one found earlier); nothing to do"))
         }
+        if !policy.allowInsecure {
+            if let problem = PluginTrust.fileProblem(path: path, info: info)
+                ?? PluginTrust.folderProblem(path: path, root: file.folder.path) {
+                return .failure(PluginLoadError(.untrusted, path: path, message: problem))
+            }
+        }
+        let stamp = FileStamp(path: path, info: info)
+        var sha256: String?
+        if policy.lock.isLocked || policy.alwaysHash {
+            sha256 = known.flatMap { $0.stamp == stamp ? $0.sha256 : nil } ?? SHA256.hex(ofFile: descriptor)
+            lastExamined = sha256.map { KnownDigest(stamp: stamp, sha256: $0) }
+            if let refusal = policy.lock.refusal(path: path, sha256: sha256) {
+                return .failure(PluginLoadError(.notPinned, path: path, message: refusal))
+            }
+        }
         // dlopen maps a truncated file and then crashes on the missing pages: check the headers first.
-        if let problem = ELFCheck.problem(at: real) {
+        if let problem = ELFCheck.problem(descriptor: descriptor) {
             return .failure(PluginLoadError(.notALibrary, path: path, message: problem))
+        }
+        if let problem = ELFLinkage(descriptor: descriptor, size: UInt64(info.st_size)).problem {
+            return .failure(PluginLoadError(.ownContracts, path: path, message: problem))
         }
         // RTLD_LOCAL keeps each plugin's symbols to itself; RTLD_NODELETE because a
         // Swift image must never be unmapped (the runtime keeps pointers into it).
-        guard let handle = dlopen(real, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
+        beforeOpening?(file)
+        let name = Self.loadName(descriptor: descriptor, path: path)
+        guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             let raw = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
-            return .failure(PluginLoadError.fromDlopen(path: path, dlerror: raw.replacingOccurrences(of: real, with: path)))
+            return .failure(PluginLoadError.fromDlopen(path: path, dlerror: raw.replacingOccurrences(of: name, with: path)))
         }
+        // Mapped for good: keep the descriptor so its number never names another file.
+        keep = true
+        keptDescriptors.append(descriptor)
         guard let abiPointer = dlsym(handle, Self.abiSymbol) else {
             return .failure(PluginLoadError(.missingSymbol, path: path, message: "not a viper plugin: it does not export '\(Self.abiSymbol)'; a plugin exports viper_plugin_abi and viper_plugin_entry (see the Plugin protocol in Contracts)"))
         }
@@ -85,8 +164,37 @@ final class PluginLoader {
             return .failure(PluginLoadError(.duplicateRegistration, path: path, message: "plugin '\(manifest.name)' registers \(registrar.duplicates.joined(separator: ", ")) more than once; register each contract and name once"))
         }
         loadedNames[manifest.name] = path
-        let descriptor = PluginDescriptor(manifest: manifest, contractsVersion: pluginVersion, provides: registrar.provisions)
-        return .success(LoadedPlugin(file: file, descriptor: descriptor, registrar: registrar))
+        var descriptorValue = PluginDescriptor(manifest: manifest, contractsVersion: pluginVersion, provides: registrar.provisions)
+        descriptorValue.swiftCompiler = connection.compiler
+        return .success(LoadedPlugin(file: file, descriptor: descriptorValue, registrar: registrar, stamp: stamp, sha256: sha256))
+    }
+
+    /// Opens `path` for reading without blocking on a FIFO; raises the open-file limit once when it is reached.
+    private static func openReadOnly(_ path: String) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        if descriptor < 0, errno == EMFILE {
+            var limit = rlimit()
+            if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
+                limit.rlim_cur = limit.rlim_max
+                if setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 {
+                    return open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+                }
+            }
+            errno = EMFILE
+        }
+        return descriptor
+    }
+
+    /// The name `dlopen` gets for the open `descriptor`: `/proc/self/fd/N`, or the
+    /// real path on a system without `/proc` (then the file is checked by path only).
+    private static func loadName(descriptor: Int32, path: String) -> String {
+        let name = "/proc/self/fd/\(descriptor)"
+        var info = stat()
+        var opened = stat()
+        if stat(name, &info) == 0, fstat(descriptor, &opened) == 0, info.st_ino == opened.st_ino, info.st_dev == opened.st_dev {
+            return name
+        }
+        return Paths.realPath(path) ?? path
     }
 
     /// The error for an entry point's status, or nil when it succeeded.

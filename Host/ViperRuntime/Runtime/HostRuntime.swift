@@ -14,16 +14,25 @@ public final class HostRuntime {
     private let state = NSRecursiveLock()
     private var recordList: [PluginRecord] = []
     private var problemList: [Problem] = []
-    private let loader = PluginLoader()
+    private let loader: PluginLoader
     /// Enabled plugins not loaded yet, by name.
     private var pending: [String: PendingPlugin] = [:]
     /// "kind label" → plugin names that serve it, preferred first.
     private var providers: [String: [String]] = [:]
+    /// The SHA-256 of each usable plugin file, by path (from the scan or the load).
+    private var digests: [String: KnownDigest] = [:]
 
     private struct PendingPlugin {
         let file: PluginFile
         let overridden: Set<String>
+        /// The digest the scan computed, so an unchanged file is not hashed again when it loads.
+        let known: KnownDigest?
     }
+
+    /// The plugin lock in force (`.none` when there is none, or `viper plugins --lock` is rewriting it).
+    let lockState: LockState
+    /// Start-up notices that are not problems with a plugin: printed as `warning:` lines on every start.
+    public private(set) var warnings: [String] = []
 
     /// Every plugin file found, in search order.
     public var records: [PluginRecord] { state.withLock { recordList } }
@@ -54,6 +63,19 @@ public final class HostRuntime {
         registry.addHostService(Clock.self) { _ in clock }
         registry.addHostService(DataFolder.self) { _ in data }
         registry.addHostService(DatabaseOpening.self) { _ in databases }
+
+        lockState = options.ignoreLock ? .none : LockState.read(folder: data.path)
+        loader = PluginLoader(policy: LoadPolicy(allowInsecure: options.allowInsecurePlugins, lock: lockState,
+                                                 alwaysHash: options.scanMode == .inProcess))
+        if options.allowInsecurePlugins {
+            let warning = "--allow-insecure-plugins: plugins are loaded even when another account owns them or can write them "
+                + "(or their folders), so anyone with that access can run code as you; use it only for development"
+            warnings.append(warning)
+            logger.log(.warning, warning, source: "loader")
+        }
+        if case .unusable(let reason) = lockState {
+            problemList.append(Problem(kind: .loadFailed, plugin: nil, contract: nil, message: "\(reason); no plugin loads until then"))
+        }
 
         folders = PluginFolder.searchOrder(flags: options.pluginFlags, environment: options.environment,
                                            executableDirectory: options.executableDirectory)
@@ -104,21 +126,57 @@ public final class HostRuntime {
         let host = DescriptorCache.hostIdentity(executable: scanner)
         var (cache, note) = DescriptorCache.load(folder: dataFolder, host: host)
         if let note { logger.log(.warning, note, source: "cache") }
+        /// What each file is reported as, and (apart) what the cache keeps about it: a
+        /// refusal by the lock is not a verdict on the file, and an untrusted file is not cached.
         var results: [String: ScanResult] = [:]
-        var toScan: [String] = []
+        var keep: [String: ScanResult] = [:]
+        var toScan: [PluginFile] = []
         for file in files {
             guard let stamp = FileStamp.read(file.path) else { continue }
-            if !options.rescan, let cached = cache.result(for: stamp) {
+            // Checked here by path so a cached verdict cannot outlive a chmod; the loader
+            // checks the open file again before anything of it runs.
+            if !options.allowInsecurePlugins, let problem = Self.trustProblem(file) {
+                results[file.path] = ScanResult(stamp: stamp, outcome: .failed(problem), code: .untrusted)
+                continue
+            }
+            guard !options.rescan, let cached = cache.result(for: stamp) else {
+                toScan.append(file)
+                continue
+            }
+            switch (cached.outcome, cached.code) {
+            case (_, .notPinned?), (.ok, _):
+                if case .ok = cached.outcome, !lockState.isLocked {
+                    results[file.path] = cached
+                } else if lockState.isLocked, cached.sha256 != nil,
+                          let refusal = lockState.refusal(path: file.path, sha256: cached.sha256) {
+                    // Refused by the lock without running anything; the cached scan stays for later.
+                    results[file.path] = ScanResult(stamp: stamp, outcome: .failed(refusal), code: .notPinned, sha256: cached.sha256)
+                } else if case .ok = cached.outcome, cached.sha256 != nil {
+                    results[file.path] = cached
+                } else {
+                    toScan.append(file)  // no digest yet, or refused by a lock that now pins it: scan it
+                    continue
+                }
+                keep[file.path] = cached
+            default:
                 results[file.path] = cached
-            } else {
-                toScan.append(file.path)
+                keep[file.path] = cached
             }
         }
         if !toScan.isEmpty {
             let timeout = options.environment["VIPER_SCAN_TIMEOUT"].flatMap(Double.init) ?? options.scanTimeout
-            results.merge(PluginScanner(executable: scanner, timeout: timeout).scan(toScan)) { _, new in new }
+            var scanner = PluginScanner(executable: scanner, timeout: timeout)
+            scanner.allowInsecure = options.allowInsecurePlugins
+            scanner.lockFolder = lockState.isLocked ? dataFolder : nil
+            for (path, result) in scanner.scan(toScan) {
+                results[path] = result
+                if result.code != .untrusted { keep[path] = result }
+            }
         }
-        let fresh = Dictionary(uniqueKeysWithValues: files.compactMap { file in results[file.path].map { (file.path, $0) } })
+        for (path, result) in results {
+            if case .ok = result.outcome, let known = result.knownDigest { digests[path] = known }
+        }
+        let fresh = Dictionary(uniqueKeysWithValues: files.compactMap { file in keep[file.path].map { (file.path, $0) } })
         if fresh != cache.entries || !toScan.isEmpty {
             cache.entries = fresh
             do {
@@ -170,7 +228,7 @@ public final class HostRuntime {
                 updated.reason = reason
                 noteDisabled(descriptor, plugin: name, reason: reason)
             } else {
-                pending[name] = PendingPlugin(file: file, overridden: overridden)
+                pending[name] = PendingPlugin(file: file, overridden: overridden, known: digests[file.path])
                 indexProvisions(descriptor, plugin: name, overridden: overridden)
                 routes += descriptor.provides.compactMap { provision in
                     guard provision.kind == .module, let route = provision.route,
@@ -181,6 +239,13 @@ public final class HostRuntime {
             recordList.append(updated)
         }
         registry.addPendingRoutes(routes)
+    }
+
+    /// Why `file` (by path: its owner and mode, and its folders') cannot be trusted, or nil.
+    static func trustProblem(_ file: PluginFile) -> String? {
+        var info = stat()
+        guard stat(file.path, &info) == 0 else { return nil }  // gone: loading says so
+        return PluginTrust.fileProblem(path: file.path, info: info) ?? PluginTrust.folderProblem(path: file.path, root: file.folder.path)
     }
 
     private func fail(_ file: PluginFile, _ message: String, into slots: inout [Int: PluginRecord], at index: Int) {
@@ -198,6 +263,7 @@ public final class HostRuntime {
             switch loader.load(file) {
             case .success(let plugin):
                 loaded.append(plugin)
+                if let stamp = plugin.stamp, let sha256 = plugin.sha256 { digests[file.path] = KnownDigest(stamp: stamp, sha256: sha256) }
                 slots.append((index, nil, plugin))
             case .failure(let error):
                 if error.code == .alreadyLoaded { continue }
@@ -295,7 +361,7 @@ public final class HostRuntime {
 
     private func load(_ plugin: PendingPlugin, name: String) -> Bool {
         let position = recordList.firstIndex { $0.name == name && $0.path == plugin.file.path }
-        switch loader.load(plugin.file) {
+        switch loader.load(plugin.file, known: plugin.known) {
         case .success(let loaded):
             registry.commit(loaded.registrar, skipping: plugin.overridden)
             if let position { recordList[position].status = .loaded }
@@ -313,6 +379,46 @@ public final class HostRuntime {
             logger.log(.error, error.description, source: "loader")
             return false
         }
+    }
+
+    // MARK: Pinning
+
+    /// One plugin written to the lock.
+    public struct LockedPlugin: Sendable {
+        public let name: String
+        public let path: String
+        public let sha256: String
+    }
+
+    /// Writes `plugins.lock` with the SHA-256 of every plugin in use (ready or loaded)
+    /// and returns its path and what it pinned. Start the runtime with
+    /// ``RuntimeOptions/ignoreLock`` so plugins an older lock refused are in use again.
+    public func writeLock() throws -> (path: String, plugins: [LockedPlugin]) {
+        let usable = records.filter { ($0.status == .ready || $0.status == .loaded) && $0.name != nil }
+        var lock = PluginLock()
+        var locked: [LockedPlugin] = []
+        for record in usable {
+            guard let name = record.name else { continue }
+            guard let sha256 = state.withLock({ digests[record.path]?.sha256 }) else {
+                throw HostError("\(record.path): its SHA-256 is not known; run 'viper plugins --rescan --lock'")
+            }
+            lock.plugins[record.path] = PluginLock.Entry(name: name, sha256: sha256)
+            locked.append(LockedPlugin(name: name, path: record.path, sha256: sha256))
+        }
+        try lock.save(folder: dataFolder)
+        logger.log(.info, "locked \(locked.count) plugin(s) in \(PluginLock.path(in: dataFolder))", source: "loader")
+        return (PluginLock.path(in: dataFolder), locked)
+    }
+
+    /// Removes `plugins.lock`; returns its path, or nil when there was none.
+    public func removeLock() throws -> String? {
+        let path = PluginLock.path(in: dataFolder)
+        guard unlink(path) == 0 else {
+            if errno == ENOENT { return nil }
+            throw HostError("cannot remove the plugin lock \(path): \(String(cString: strerror(errno)))")
+        }
+        logger.log(.info, "removed the plugin lock \(path)", source: "loader")
+        return path
     }
 
     /// Loads every enabled plugin now (for `viper check` and tests that need them in process).

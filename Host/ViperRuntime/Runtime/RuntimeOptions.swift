@@ -18,6 +18,10 @@ public struct RuntimeOptions {
     public var scanTimeout: Double = 10
     /// The `viper` executable used as the scanner; nil: this process's own, or `viper` beside it.
     public var scannerExecutable: String?
+    /// `--allow-insecure-plugins`: load plugins that another account owns or can write (development only).
+    public var allowInsecurePlugins = false
+    /// Start as if there were no plugin lock (`viper plugins --lock` rewrites it from what is in use).
+    public var ignoreLock = false
     public var environment: [String: String]
     public var executableDirectory: String
 

@@ -6,7 +6,7 @@ import Foundation
 /// A missing, corrupt or foreign cache is rebuilt, never fatal.
 struct DescriptorCache: Codable {
     static let fileName = "plugin-cache.json"
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     var format = DescriptorCache.formatVersion
     /// The host's Contracts version and viper build when the cache was written: a new host rescans everything.

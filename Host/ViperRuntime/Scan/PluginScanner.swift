@@ -10,24 +10,32 @@ struct PluginScanner {
     let executable: String
     /// Seconds one plugin may take to load before it is called hung.
     let timeout: Double
+    /// `--allow-insecure-plugins`, passed on to the scanner.
+    var allowInsecure = false
+    /// The data folder whose plugins.lock the scanner must obey, if any.
+    var lockFolder: String?
 
+    /// Scans files given by path alone (each checked up to its own folder).
     func scan(_ paths: [String]) -> [String: ScanResult] {
+        scan(paths.map { PluginFile(path: $0, folder: PluginFolder(path: Paths.parent($0), origin: .flag)) })
+    }
+
+    func scan(_ files: [PluginFile]) -> [String: ScanResult] {
         var results: [String: ScanResult] = [:]
-        var remaining = paths
+        var remaining = files
         while !remaining.isEmpty {
             let round = scanRound(remaining)
             results.merge(round.results) { _, new in new }
             if let culprit = round.culprit {
-                let stamp = FileStamp.read(culprit) ?? FileStamp(path: culprit, size: -1, modifiedNanoseconds: 0, inode: 0, device: 0)
-                results[culprit] = ScanResult(stamp: stamp, outcome: .broken(round.reason))
+                results[culprit] = ScanResult(stamp: FileStamp.read(culprit) ?? .missing(culprit), outcome: .broken(round.reason))
             } else if round.results.isEmpty {
                 // The scanner itself failed before any plugin: record every file so the host still opens.
-                for path in remaining where results[path] == nil {
-                    let stamp = FileStamp.read(path) ?? FileStamp(path: path, size: -1, modifiedNanoseconds: 0, inode: 0, device: 0)
-                    results[path] = ScanResult(stamp: stamp, outcome: .failed("could not be scanned: \(round.reason); run 'viper plugins --rescan'"))
+                for file in remaining where results[file.path] == nil {
+                    results[file.path] = ScanResult(stamp: FileStamp.read(file.path) ?? .missing(file.path),
+                                                    outcome: .failed("could not be scanned: \(round.reason); run 'viper plugins --rescan'"))
                 }
             }
-            remaining = remaining.filter { results[$0] == nil }
+            remaining = remaining.filter { results[$0.path] == nil }
         }
         return results
     }
@@ -38,11 +46,11 @@ struct PluginScanner {
         var reason = ""
     }
 
-    private func scanRound(_ paths: [String]) -> Round {
+    private func scanRound(_ files: [PluginFile]) -> Round {
         var round = Round()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [ScanMode.command] + paths
+        process.arguments = ScanMode.arguments(for: files, allowInsecure: allowInsecure, lockFolder: lockFolder)
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"  // a crashing plugin should not cost a backtrace
         process.environment = environment
@@ -97,7 +105,7 @@ struct PluginScanner {
                     round.results[result.stamp.path] = result
                     current = nil
                 }
-                if round.results.count == paths.count { break reading }
+                if round.results.count == files.count { break reading }
             }
         }
         process.waitUntilExit()
@@ -108,7 +116,7 @@ struct PluginScanner {
             } else {
                 round.reason = "ended the scanner (exit status \(process.terminationStatus)) while loading; it is skipped until the file changes"
             }
-        } else if round.results.count < paths.count {
+        } else if round.results.count < files.count {
             round.reason = "the scanner ended early (status \(process.terminationStatus))"
         }
         return round

@@ -1,9 +1,13 @@
 import Contracts
 import Foundation
 
-/// The child side of crash-isolated scanning: `viper __scan PATH...` loads each
-/// plugin in turn and writes one JSON line before (`begin`) and after (`result`)
-/// each, so the parent knows which plugin was loading if this process dies.
+/// The child side of crash-isolated scanning: `viper __scan [OPTIONS] [--in FOLDER] PATH...`
+/// loads each plugin in turn and writes one JSON line before (`begin`) and after
+/// (`result`) each, so the parent knows which plugin was loading if this process dies.
+///
+/// Options: `--allow-insecure-plugins`; `--lock DIR` (refuse files not pinned in
+/// DIR/plugins.lock, before opening them); `--in FOLDER` (the plugin folder of the
+/// paths that follow, whose folders must be trusted up to it; default: each file's own folder).
 enum ScanMode {
     static let command = "__scan"
 
@@ -12,21 +16,65 @@ enum ScanMode {
         var result: ScanResult?
     }
 
-    static func run(paths: [String]) -> Int32 {
+    /// The arguments for scanning `files` under `policy` (the lock read from `lockFolder`).
+    static func arguments(for files: [PluginFile], allowInsecure: Bool, lockFolder: String?) -> [String] {
+        var arguments = [command]
+        if allowInsecure { arguments.append("--allow-insecure-plugins") }
+        if let lockFolder { arguments += ["--lock", lockFolder] }
+        var folder: String?
+        for file in files {
+            if file.folder.path != folder {
+                arguments += ["--in", file.folder.path]
+                folder = file.folder.path
+            }
+            // A path that looks like an option is passed after "--in" as-is; paths are absolute.
+            arguments.append(file.path)
+        }
+        return arguments
+    }
+
+    static func run(paths arguments: [String]) -> Int32 {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        for path in paths {
+        var policy = LoadPolicy()
+        policy.alwaysHash = true
+        var folder: String?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            switch argument {
+            case "--allow-insecure-plugins":
+                policy.allowInsecure = true
+                continue
+            case "--lock" where index < arguments.count:
+                policy.lock = LockState.read(folder: arguments[index])
+                index += 1
+                continue
+            case "--in" where index < arguments.count:
+                folder = arguments[index]
+                index += 1
+                continue
+            default:
+                break
+            }
+            let path = argument
             emit(Line(begin: path), encoder)
-            let stamp = FileStamp.read(path) ?? FileStamp(path: path, size: -1, modifiedNanoseconds: 0, inode: 0, device: 0)
             // A loader per file: in the scanner every file is judged on its own;
             // duplicate names across files are the parent's concern.
-            let file = PluginFile(path: path, folder: PluginFolder(path: Paths.parent(path), origin: .flag))
-            let outcome: ScanResult.Outcome
-            switch PluginLoader().load(file) {
-            case .success(let plugin): outcome = .ok(plugin.descriptor)
-            case .failure(let error): outcome = .failed(error.message)
+            let file = PluginFile(path: path, folder: PluginFolder(path: folder ?? Paths.parent(path), origin: .flag))
+            let loader = PluginLoader(policy: policy)
+            let result: ScanResult
+            switch loader.load(file) {
+            case .success(let plugin):
+                result = ScanResult(stamp: plugin.stamp ?? FileStamp.read(path) ?? .missing(path), outcome: .ok(plugin.descriptor),
+                                    sha256: plugin.sha256)
+            case .failure(let error):
+                let seen = loader.lastExamined
+                result = ScanResult(stamp: seen?.stamp ?? FileStamp.read(path) ?? .missing(path), outcome: .failed(error.message),
+                                    code: error.code, sha256: seen?.sha256)
             }
-            emit(Line(result: ScanResult(stamp: stamp, outcome: outcome)), encoder)
+            emit(Line(result: result), encoder)
         }
         return 0
     }

@@ -6,6 +6,8 @@ public struct PluginDescriptor: Hashable, Codable, Sendable {
     public var manifest: PluginManifest
     /// The Contracts ABI the plugin was built against.
     public var contractsVersion: ContractsVersion
+    /// The Swift compiler it was built with; nil for plugins built against Contracts 1.0 (unknown).
+    public var swiftCompiler: SwiftCompilerVersion?
     /// What it registers.
     public var provides: [Provision]
     /// What its registrations require, all together.

@@ -11,10 +11,15 @@ public enum PluginEntry {
 
     /// Runs `plugin`'s registration against the host behind `host`. Call it from
     /// your `@_cdecl("viper_plugin_entry")` function and return its result.
-    public static func run(_ host: UnsafeMutableRawPointer?, plugin: any Plugin.Type) -> Int32 {
+    ///
+    /// Leave `compiler` out: its default is worked out where the plugin is compiled,
+    /// so the host learns which Swift compiler built the plugin.
+    public static func run(_ host: UnsafeMutableRawPointer?, plugin: any Plugin.Type,
+                           compiler: SwiftCompilerVersion? = .compiling) -> Int32 {
         guard let host,
               let connection = Unmanaged<AnyObject>.fromOpaque(host).takeUnretainedValue() as? any _PluginConnection
         else { return notAHost }
+        if let compiler { connection._record(compiler: compiler) }
         guard let registrar = connection._begin(manifest: plugin.manifest) else { return refused }
         do {
             try plugin.register(in: registrar)
@@ -24,13 +29,28 @@ public enum PluginEntry {
             return registrationFailed
         }
     }
+
+    /// The entry of Contracts 1.0, kept so plugins built against it still load; their
+    /// compiler shows as unknown. New code calls ``run(_:plugin:compiler:)``.
+    @_disfavoredOverload
+    public static func run(_ host: UnsafeMutableRawPointer?, plugin: any Plugin.Type) -> Int32 {
+        run(host, plugin: plugin, compiler: nil)
+    }
 }
 
 /// The host's side of the handshake. Underscored: plugins never use it directly;
-/// ``PluginEntry/run(_:plugin:)`` does.
+/// ``PluginEntry/run(_:plugin:compiler:)`` does.
 public protocol _PluginConnection: AnyObject {
     /// Receives the plugin's manifest; returns the registrar, or nil to refuse.
     func _begin(manifest: PluginManifest) -> (any Registrar)?
     /// Receives the message of an error thrown by registration.
     func _fail(_ message: String)
+    /// Receives the Swift compiler the plugin was built with, before ``_begin(manifest:)``.
+    /// Plugins built against Contracts 1.0 never call it.
+    func _record(compiler: SwiftCompilerVersion)
+}
+
+extension _PluginConnection {
+    /// Ignores the compiler: for connections that do not need it.
+    public func _record(compiler: SwiftCompilerVersion) {}
 }

@@ -1,0 +1,135 @@
+import Foundation
+
+/// What a plugin links against, read from its ELF section headers before `dlopen`:
+/// the libraries it needs (`DT_NEEDED`) and whether it defines Contracts' protocol
+/// descriptors (`$s9Contracts…Mp`) itself. Such a plugin carries its own copy of
+/// Contracts: none of its protocols would be the host's, so every cast between the
+/// two fails (DESIGN.md fact 1). Every offset and size is checked against the file;
+/// a malformed table reads as empty, never as a crash.
+struct ELFLinkage {
+    /// Names from `DT_NEEDED`, in order.
+    var needed: [String] = []
+    /// The first Contracts protocol descriptor the file defines, if any.
+    var contractsDescriptor: String?
+    /// Whether the file had section headers to read (a stripped file may not).
+    var hasSections = false
+
+    private static let sectionHeaderSize = 64
+    private static let symbolSize = 24
+    /// No plugin comes close; a corrupt count must not make us read gigabytes.
+    private static let maximumSections = 65_536
+    private static let descriptorPrefix = Array("$s9Contracts".utf8)
+    private static let descriptorSuffix = Array("Mp".utf8)
+
+    /// Reads the linkage of the open ELF file `descriptor` of `size` bytes (already through ``ELFCheck``).
+    init(descriptor: Int32, size: UInt64) {
+        let header = ELFCheck.read(descriptor, offset: 0, count: 64)
+        guard header.count == 64 else { return }
+        let tableOffset = UInt64(littleEndian: header, at: 40)
+        let entrySize = Int(UInt16(littleEndian: header, at: 58))
+        var count = Int(UInt16(littleEndian: header, at: 60))
+        guard tableOffset != 0, entrySize >= Self.sectionHeaderSize, tableOffset < size else { return }
+        if count == 0 {
+            // Extended numbering: the real count is the first section's size.
+            let first = ELFCheck.read(descriptor, offset: tableOffset, count: Self.sectionHeaderSize)
+            count = Int(clamping: UInt64(littleEndian: first, at: 32))
+        }
+        count = min(count, Self.maximumSections, Int(clamping: (size - tableOffset) / UInt64(entrySize)))
+        guard count > 0 else { return }
+        let table = ELFCheck.read(descriptor, offset: tableOffset, count: count * entrySize)
+        let sections = (0..<count).map { Section(table, at: $0 * entrySize) }
+        hasSections = true
+
+        func contents(_ index: Int) -> [UInt8] {
+            guard sections.indices.contains(index) else { return [] }
+            let section = sections[index]
+            guard section.type != 8, section.offset < size else { return [] }  // SHT_NOBITS has no bytes in the file
+            let length = min(section.size, size - section.offset)
+            return ELFCheck.read(descriptor, offset: section.offset, count: Int(clamping: length))
+        }
+
+        for (index, section) in sections.enumerated() {
+            switch section.type {
+            case 6:  // SHT_DYNAMIC
+                let entries = contents(index)
+                let strings = contents(Int(section.link))
+                var offset = 0
+                while offset + 16 <= entries.count {
+                    let tag = UInt64(littleEndian: entries, at: offset)
+                    if tag == 0 { break }  // DT_NULL
+                    if tag == 1 {  // DT_NEEDED
+                        needed.append(Self.string(in: strings, at: Int(clamping: UInt64(littleEndian: entries, at: offset + 8))))
+                    }
+                    offset += 16
+                }
+            case 2, 11:  // SHT_SYMTAB, SHT_DYNSYM
+                guard contractsDescriptor == nil else { continue }
+                let symbols = contents(index)
+                let strings = contents(Int(section.link))
+                var offset = 0
+                while offset + Self.symbolSize <= symbols.count {
+                    let name = Int(UInt32(littleEndian: symbols, at: offset))
+                    let sectionIndex = UInt16(littleEndian: symbols, at: offset + 6)
+                    if sectionIndex != 0, let found = Self.contractsDescriptor(in: strings, at: name) {  // 0: undefined, a reference
+                        contractsDescriptor = found
+                        break
+                    }
+                    offset += Self.symbolSize
+                }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Whether the file needs libContracts.so.
+    var needsContracts: Bool { needed.contains { $0.hasPrefix("libContracts.so") } }
+    /// Whether the file is Swift code (needs the Swift runtime).
+    var needsSwiftRuntime: Bool { needed.contains { $0.hasPrefix("libswiftCore.so") } }
+
+    /// Why the file must not be loaded because of what it links, or nil.
+    var problem: String? {
+        let fix = "rebuild it linking this viper's libContracts.so (swiftc -lContracts, or a dependency on the Contracts package) instead of compiling Contracts' sources into it"
+        if let contractsDescriptor {
+            return "refused: it carries its own copy of Contracts (it defines \(contractsDescriptor), which only libContracts.so may define), "
+                + "so none of its contracts would be the host's and every lookup between them would fail; \(fix)"
+        }
+        if hasSections, needsSwiftRuntime, !needsContracts {
+            return "refused: it is Swift code that does not link libContracts.so, so it carries its own copy of Contracts or none at all; \(fix)"
+        }
+        return nil
+    }
+
+    /// The fields of one section header that matter here.
+    private struct Section {
+        let type: UInt32
+        let offset: UInt64
+        let size: UInt64
+        let link: UInt32
+
+        init(_ table: [UInt8], at position: Int) {
+            type = UInt32(littleEndian: table, at: position + 4)
+            offset = UInt64(littleEndian: table, at: position + 24)
+            size = UInt64(littleEndian: table, at: position + 32)
+            link = UInt32(littleEndian: table, at: position + 40)
+        }
+    }
+
+    /// The NUL-terminated string at `offset`, or "" when it lies outside the table.
+    private static func string(in table: [UInt8], at offset: Int) -> String {
+        guard offset >= 0, offset < table.count else { return "" }
+        let end = table[offset...].firstIndex(of: 0) ?? table.count
+        return String(decoding: table[offset..<end], as: UTF8.self)
+    }
+
+    /// The symbol name at `offset` when it is a Contracts protocol descriptor, without
+    /// building a string for every other symbol.
+    private static func contractsDescriptor(in table: [UInt8], at offset: Int) -> String? {
+        guard offset >= 0, offset + descriptorPrefix.count <= table.count,
+              table[offset..<offset + descriptorPrefix.count].elementsEqual(descriptorPrefix) else { return nil }
+        let end = table[offset...].firstIndex(of: 0) ?? table.count
+        guard end - offset >= descriptorPrefix.count + descriptorSuffix.count,
+              table[(end - descriptorSuffix.count)..<end].elementsEqual(descriptorSuffix) else { return nil }
+        return String(decoding: table[offset..<end], as: UTF8.self)
+    }
+}
