@@ -28,6 +28,8 @@ let plugins = [
 ]
 
 /// Per-layer tests of a bundled plugin, in `Tests/<Name>PluginTests`, compiled with the plugin's code.
+/// Their shared test doubles (`SpyScreen`, `MemoryLogger`, `FixedClock`, ...) come from the conformance
+/// kit, as a plugin author's tests get them.
 ///
 /// SwiftPM links every test target into one test binary, and every plugin exports the same two C
 /// symbols (`viper_plugin_abi`, `viper_plugin_entry`), so with two plugins in it the linker sees
@@ -36,7 +38,7 @@ let plugins = [
 func pluginTests(_ name: String, also: [Target.Dependency] = []) -> Target {
     .testTarget(
         name: "\(name)PluginTests",
-        dependencies: [.target(name: "\(name)Plugin"), contracts] + also,
+        dependencies: [.target(name: "\(name)Plugin"), contracts, conformanceKit] + also,
         path: "Tests/\(name)PluginTests",
         linkerSettings: [.unsafeFlags(["-Xlinker", "--allow-multiple-definition"])]
     )

@@ -1,10 +1,11 @@
+import ConformanceKit
 import Contracts
 import Testing
 @testable import AccountPlugin
 
 @Suite struct AccountStatusPresenterTests {
     @Test func showsWhoIsSignedInEachTimeTheParentAsks() throws {
-        let session = DemoSession(logger: SpyLogger())
+        let session = DemoSession(logger: MemoryLogger())
         let presenter = AccountStatusPresenter(interactor: AccountStatusInteractor(session: session))
         let view = SpyAccountStatusView()
         presenter.view = view

@@ -1,10 +1,11 @@
+import ConformanceKit
 import Contracts
 import Testing
 @testable import AccountPlugin
 
 @Suite struct DemoSessionTests {
     @Test func signsInAndOut() throws {
-        let session = DemoSession(logger: SpyLogger())
+        let session = DemoSession(logger: MemoryLogger())
         #expect(session.currentUser == nil)
         #expect(try session.signIn(name: "ada", password: "secret") == User(name: "ada"))
         #expect(session.currentUser == User(name: "ada"))
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func refusesAShortPasswordAndSaysWhy() {
-        let session = DemoSession(logger: SpyLogger())
+        let session = DemoSession(logger: MemoryLogger())
         #expect(throws: SignInError("the password is too short: use at least 4 characters")) {
             try session.signIn(name: "ada", password: "abc")
         }
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func refusesNamesWithSpacesOrOddCharacters() {
-        let session = DemoSession(logger: SpyLogger())
+        let session = DemoSession(logger: MemoryLogger())
         for name in ["", "ada lovelace", "ada;drop", String(repeating: "a", count: 33)] {
             #expect(throws: SignInError.self) { try session.signIn(name: name, password: "secret") }
         }

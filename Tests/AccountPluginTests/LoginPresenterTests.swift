@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 import Testing
 @testable import AccountPlugin
@@ -14,7 +15,7 @@ import Testing
 
     private func makePresenter() -> Parts {
         let log = EventLog()
-        let session = DemoSession(logger: SpyLogger())
+        let session = DemoSession(logger: MemoryLogger())
         let interactor = LoginInteractor(session: session)
         let presenter = LoginPresenter(interactor: interactor, router: SpyLoginRouter(log: log))
         interactor.output = presenter

@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 import Foundation
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// on 127.0.0.1 (no other network).
 @Suite struct ArticleListInteractorNetworkTests {
     private func load(_ source: String) -> SpyArticleListOutput {
-        let interactor = ArticleListInteractor(fetcher: URLSessionArticleFetcher(timeout: 10), logger: SpyLogger())
+        let interactor = ArticleListInteractor(fetcher: URLSessionArticleFetcher(timeout: 10), logger: MemoryLogger())
         let output = SpyArticleListOutput()
         interactor.output = output
         interactor.doLoadArticles(from: source)

@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 import Foundation
 import Testing
@@ -5,7 +6,7 @@ import Testing
 
 @Suite struct ArticleListInteractorTests {
     private func makeInteractor(_ fetcher: SpyArticleFetcher = SpyArticleFetcher()) -> (ArticleListInteractor, SpyArticleListOutput) {
-        let interactor = ArticleListInteractor(fetcher: fetcher, logger: SpyLogger())
+        let interactor = ArticleListInteractor(fetcher: fetcher, logger: MemoryLogger())
         let output = SpyArticleListOutput()
         interactor.output = output
         return (interactor, output)

@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 import Foundation
 import Testing
@@ -7,21 +8,22 @@ import Testing
 /// The note store against the host's real SQLite service, in a temporary data folder.
 @Suite struct SQLiteNoteStoreTests {
     @Test func notesSurviveANewConnection() throws {
-        let folder = try makeTemporaryFolder()
-        let clock = StubClock()
-        let first = SQLiteNoteStore(databases: SQLiteDatabaseOpening(folder: folder), clock: clock)
+        let folder = try TemporaryDataFolder()
+        let clock = FixedClock()
+        let first = SQLiteNoteStore(databases: SQLiteDatabaseOpening(folder: folder.path), clock: clock)
         let groceries = try first.add(NoteDraft(title: "Groceries", body: "milk\neggs"))
         clock.secondsSince1970 += 60
         _ = try first.add(NoteDraft(title: "Ideas", body: ""))
 
-        let second = SQLiteNoteStore(databases: SQLiteDatabaseOpening(folder: folder), clock: StubClock())
+        let second = SQLiteNoteStore(databases: SQLiteDatabaseOpening(folder: folder.path), clock: FixedClock())
         #expect(try second.notes().map(\.title) == ["Ideas", "Groceries"])
         #expect(try second.note(id: groceries.id) == groceries)
     }
 
     @Test func updatingMovesANoteToTheTop() throws {
-        let clock = StubClock()
-        let store = SQLiteNoteStore(databases: SQLiteDatabaseOpening(folder: try makeTemporaryFolder()), clock: clock)
+        let clock = FixedClock()
+        let folder = try TemporaryDataFolder()
+        let store = SQLiteNoteStore(databases: SQLiteDatabaseOpening(folder: folder.path), clock: clock)
         let groceries = try store.add(NoteDraft(title: "Groceries", body: "milk"))
         clock.secondsSince1970 += 60
         _ = try store.add(NoteDraft(title: "Ideas", body: ""))
@@ -32,15 +34,16 @@ import Testing
     }
 
     @Test func updatingANoteThatIsGoneSaysSo() throws {
-        let folder = try makeTemporaryFolder()
-        let store = SQLiteNoteStore(databases: SQLiteDatabaseOpening(folder: folder), clock: StubClock())
-        #expect(throws: NoteStoreError(path: folder + "/notes.sqlite", message: "there is no note 7 to update; it may have been deleted")) {
+        let folder = try TemporaryDataFolder()
+        let store = SQLiteNoteStore(databases: SQLiteDatabaseOpening(folder: folder.path), clock: FixedClock())
+        #expect(throws: NoteStoreError(path: folder.path + "/notes.sqlite", message: "there is no note 7 to update; it may have been deleted")) {
             try store.update(id: 7, with: NoteDraft(title: "x", body: ""))
         }
     }
 
     @Test func deletesANote() throws {
-        let store = SQLiteNoteStore(databases: SQLiteDatabaseOpening(folder: try makeTemporaryFolder()), clock: StubClock())
+        let folder = try TemporaryDataFolder()
+        let store = SQLiteNoteStore(databases: SQLiteDatabaseOpening(folder: folder.path), clock: FixedClock())
         let note = try store.add(NoteDraft(title: "Groceries", body: ""))
         try store.delete(id: note.id)
         try store.delete(id: note.id)
@@ -49,11 +52,11 @@ import Testing
     }
 
     @Test func aFileThatIsNotADatabaseIsNamedAndLeftAlone() throws {
-        let folder = try makeTemporaryFolder()
-        let path = folder + "/notes.sqlite"
+        let folder = try TemporaryDataFolder()
+        let path = folder.path + "/notes.sqlite"
         let junk = Data("these are not the notes you are looking for\n".utf8) + Data(repeating: 0x2A, count: 4096)
         try junk.write(to: URL(fileURLWithPath: path))
-        let store = SQLiteNoteStore(databases: SQLiteDatabaseOpening(folder: folder), clock: StubClock())
+        let store = SQLiteNoteStore(databases: SQLiteDatabaseOpening(folder: folder.path), clock: FixedClock())
         for attempt in [{ _ = try store.notes() }, { _ = try store.add(NoteDraft(title: "x", body: "")) }] {
             do {
                 try attempt()
@@ -66,11 +69,11 @@ import Testing
     }
 
     @Test func aDatabaseFromANewerPluginIsRefused() throws {
-        let folder = try makeTemporaryFolder()
-        let databases = SQLiteDatabaseOpening(folder: folder)
+        let folder = try TemporaryDataFolder()
+        let databases = SQLiteDatabaseOpening(folder: folder.path)
         try databases.open("notes").execute("PRAGMA user_version = 9")
-        let store = SQLiteNoteStore(databases: databases, clock: StubClock())
-        #expect(throws: NoteStoreError(path: folder + "/notes.sqlite",
+        let store = SQLiteNoteStore(databases: databases, clock: FixedClock())
+        #expect(throws: NoteStoreError(path: folder.path + "/notes.sqlite",
                                        message: "written by a newer note-storage (schema 9, this one reads 1); update the plugin")) {
             try store.notes()
         }

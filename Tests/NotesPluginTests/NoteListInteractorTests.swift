@@ -1,10 +1,11 @@
+import ConformanceKit
 import Contracts
 import Testing
 @testable import NotesPlugin
 
 @Suite struct NoteListInteractorTests {
     private func makeInteractor(_ store: FakeNoteStore, session: StubSession = StubSession()) -> (NoteListInteractor, SpyNoteListOutput) {
-        let interactor = NoteListInteractor(store: store, session: session, logger: SpyLogger())
+        let interactor = NoteListInteractor(store: store, session: session, logger: MemoryLogger())
         let output = SpyNoteListOutput()
         interactor.output = output
         return (interactor, output)

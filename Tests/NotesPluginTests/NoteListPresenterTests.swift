@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 import Testing
 @testable import NotesPlugin
@@ -16,7 +17,7 @@ import Testing
     private func makePresenter(signedInAs user: String? = nil, notes: [NoteDraft] = []) -> Parts {
         let store = FakeNoteStore(notes)
         let session = StubSession(signedInAs: user)
-        let interactor = NoteListInteractor(store: store, session: session, logger: SpyLogger())
+        let interactor = NoteListInteractor(store: store, session: session, logger: MemoryLogger())
         let router = SpyNoteListRouter()
         let presenter = NoteListPresenter(interactor: interactor, router: router)
         let view = SpyNoteListView()

@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 import Testing
 @testable import NotesPlugin
@@ -29,7 +30,7 @@ extension CommandError: @retroactive Equatable {
         view.didUpdate(model)
         let screen = SpyScreen()
         view.render(on: screen)
-        #expect(screen.lines == ["embed: Account", "1. Groceries — milk", "text: Saved 'Groceries'."])
+        #expect(screen.lines == ["embed: Account", "text: Signed in as ada", "1. Groceries — milk", "text: Saved 'Groceries'."])
     }
 
     @Test func drawsAnErrorInsteadOfTheList() {

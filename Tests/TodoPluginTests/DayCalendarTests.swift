@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 import Testing
 @testable import TodoPlugin
@@ -19,8 +20,8 @@ import Testing
         #expect(calendar.adding(-1, to: day("2028-03-01")) == day("2028-02-29"))
     }
 
-    @Test func todayIsTakenInTheClocksTimeZone() {
-        let lateInUTC = StubClock("2026-12-01T23:30:00Z", timeZone: "Europe/Berlin")
+    @Test func todayIsTakenInTheClocksTimeZone() throws {
+        let lateInUTC = try FixedClock(iso8601: "2026-12-01T23:30:00Z", timeZoneIdentifier: "Europe/Berlin")
         let berlin = DayCalendar(timeZoneIdentifier: lateInUTC.timeZoneIdentifier)
         #expect(berlin.today(lateInUTC) == day("2026-12-02"))
         #expect(calendar.today(lateInUTC) == day("2026-12-01"))

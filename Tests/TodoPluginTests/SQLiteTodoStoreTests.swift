@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 import Foundation
 import Testing
@@ -7,20 +8,21 @@ import Testing
 /// The store against the host's real SQLite service, in a temporary data folder.
 @Suite struct SQLiteTodoStoreTests {
     @Test func keepsItemsAcrossConnections() throws {
-        let folder = try makeTemporaryFolder()
-        let first = SQLiteTodoStore(databases: SQLiteDatabaseOpening(folder: folder))
+        let folder = try TemporaryDataFolder()
+        let first = SQLiteTodoStore(databases: SQLiteDatabaseOpening(folder: folder.path))
         _ = try first.add(name: "Buy milk", due: day("2026-12-02"))
         _ = try first.add(name: "Plan trip", due: day("2026-12-08"))
         _ = try first.add(name: "Taxes", due: day("2027-03-01"))
 
-        let second = SQLiteTodoStore(databases: SQLiteDatabaseOpening(folder: folder))
+        let second = SQLiteTodoStore(databases: SQLiteDatabaseOpening(folder: folder.path))
         let items = try second.items(from: day("2026-12-01"), through: day("2026-12-13"))
         #expect(items.map(\.name) == ["Buy milk", "Plan trip"])
         #expect(items.map(\.due) == [day("2026-12-02"), day("2026-12-08")])
     }
 
     @Test func removesAnItem() throws {
-        let store = SQLiteTodoStore(databases: SQLiteDatabaseOpening(folder: try makeTemporaryFolder()))
+        let folder = try TemporaryDataFolder()
+        let store = SQLiteTodoStore(databases: SQLiteDatabaseOpening(folder: folder.path))
         let milk = try store.add(name: "Buy milk", due: day("2026-12-02"))
         _ = try store.add(name: "Call mum", due: day("2026-12-02"))
         try store.remove(id: milk.id)
@@ -29,11 +31,11 @@ import Testing
     }
 
     @Test func aFileThatIsNotADatabaseIsNamedAndLeftAlone() throws {
-        let folder = try makeTemporaryFolder()
-        let path = folder + "/todo.sqlite"
+        let folder = try TemporaryDataFolder()
+        let path = folder.path + "/todo.sqlite"
         let junk = Data(repeating: 0x41, count: 4096)
         try junk.write(to: URL(fileURLWithPath: path))
-        let store = SQLiteTodoStore(databases: SQLiteDatabaseOpening(folder: folder))
+        let store = SQLiteTodoStore(databases: SQLiteDatabaseOpening(folder: folder.path))
         do {
             _ = try store.add(name: "Buy milk", due: day("2026-12-02"))
             Issue.record("a damaged database was written to")

@@ -1,16 +1,18 @@
+import ConformanceKit
 import Contracts
 import Testing
 @testable import TodoPlugin
 
 @Suite struct TodoAddInteractorTests {
     /// Tuesday 2026-12-01, 09:00 UTC.
-    private func makeInteractor(now: String = "2026-12-01T09:00:00Z", store: StubTodoStore = StubTodoStore()) -> TodoAddInteractor {
-        TodoAddInteractor(store: store, clock: StubClock(now))
+    private func makeInteractor(now: String = "2026-12-01T09:00:00Z", store: StubTodoStore = StubTodoStore()) throws -> TodoAddInteractor {
+        TodoAddInteractor(store: store, clock: try FixedClock(iso8601: now))
     }
 
-    private func rejection(_ text: String) -> String? {
+    private func rejection(_ text: String) throws -> String? {
+        let interactor = try makeInteractor()
         do {
-            _ = try makeInteractor().doParseDueDate(text)
+            _ = try interactor.doParseDueDate(text)
             return nil
         } catch {
             return "\(error)"
@@ -37,22 +39,22 @@ import Testing
         #expect(try makeInteractor().doParseDueDate("wed").day == day("2026-12-02"))
     }
 
-    @Test func rejectsWordsItDoesNotKnowAndSaysWhatItAccepts() {
-        #expect(rejection("next friday") == "'next friday' is not a due date: \(TodoAddInteractor.accepted)")
-        #expect(rejection("31/12/2026") == "'31/12/2026' is not a due date: \(TodoAddInteractor.accepted)")
-        #expect(rejection("2026-12-1") == "'2026-12-1' is not a due date: \(TodoAddInteractor.accepted)")
-        #expect(rejection("") == "give a due date: \(TodoAddInteractor.accepted)")
+    @Test func rejectsWordsItDoesNotKnowAndSaysWhatItAccepts() throws {
+        #expect(try rejection("next friday") == "'next friday' is not a due date: \(TodoAddInteractor.accepted)")
+        #expect(try rejection("31/12/2026") == "'31/12/2026' is not a due date: \(TodoAddInteractor.accepted)")
+        #expect(try rejection("2026-12-1") == "'2026-12-1' is not a due date: \(TodoAddInteractor.accepted)")
+        #expect(try rejection("") == "give a due date: \(TodoAddInteractor.accepted)")
     }
 
-    @Test func rejectsDaysThatDoNotExistOrHavePassed() {
-        #expect(rejection("2026-02-30") == "2026-02-30 is not a day of the calendar; check the month and day")
-        #expect(rejection("2026-13-01") == "2026-13-01 is not a day of the calendar; check the month and day")
-        #expect(rejection("2026-11-30") == "2026-11-30 is in the past (today is 2026-12-01); give today or a later day")
+    @Test func rejectsDaysThatDoNotExistOrHavePassed() throws {
+        #expect(try rejection("2026-02-30") == "2026-02-30 is not a day of the calendar; check the month and day")
+        #expect(try rejection("2026-13-01") == "2026-13-01 is not a day of the calendar; check the month and day")
+        #expect(try rejection("2026-11-30") == "2026-11-30 is in the past (today is 2026-12-01); give today or a later day")
     }
 
-    @Test func savesThroughTheStoreAndReportsTheItem() {
+    @Test func savesThroughTheStoreAndReportsTheItem() throws {
         let store = StubTodoStore()
-        let interactor = makeInteractor(store: store)
+        let interactor = try makeInteractor(store: store)
         let output = SpyTodoAddInteractorOutput()
         interactor.output = output
         interactor.doSave(name: "Buy milk", due: day("2026-12-02"))
@@ -60,10 +62,10 @@ import Testing
         #expect(output.saved == store.stored)
     }
 
-    @Test func reportsAFailedSave() {
+    @Test func reportsAFailedSave() throws {
         let store = StubTodoStore()
         store.failure = StubError(description: "/data/todo.sqlite: disk I/O error")
-        let interactor = makeInteractor(store: store)
+        let interactor = try makeInteractor(store: store)
         let output = SpyTodoAddInteractorOutput()
         interactor.output = output
         interactor.doSave(name: "Buy milk", due: day("2026-12-02"))

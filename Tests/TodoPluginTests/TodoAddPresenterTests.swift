@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 import Testing
 @testable import TodoPlugin
@@ -12,10 +13,10 @@ import Testing
     }
 
     /// A real Interactor over a stub store and a clock pinned to Tuesday 2026-12-01.
-    private func makePresenter() -> Parts {
+    private func makePresenter() throws -> Parts {
         let log = EventLog()
         let store = StubTodoStore()
-        let interactor = TodoAddInteractor(store: store, clock: StubClock("2026-12-01T09:00:00Z"))
+        let interactor = TodoAddInteractor(store: store, clock: try FixedClock(iso8601: "2026-12-01T09:00:00Z"))
         let presenter = TodoAddPresenter(interactor: interactor, router: SpyTodoAddRouter(log: log))
         interactor.output = presenter
         let view = SpyTodoAddView()
@@ -26,14 +27,14 @@ import Testing
     }
 
     @Test func showsThePrefilledNameAndTheDueDateInWords() throws {
-        let parts = makePresenter()
+        let parts = try makePresenter()
         parts.presenter.prefill(name: "Buy milk")
         try parts.presenter.didEnterDueDate("tomorrow")
         #expect(parts.view.last == TodoAddViewModel(name: "Buy milk", due: "Wednesday 2026-12-02 (tomorrow)", error: nil))
     }
 
     @Test func savingClosesTheModuleThenTellsItsOutput() throws {
-        let parts = makePresenter()
+        let parts = try makePresenter()
         try parts.presenter.didEnterName("Buy milk")
         try parts.presenter.didEnterDueDate("2026-12-02")
         try parts.presenter.didAskToSave()
@@ -42,7 +43,7 @@ import Testing
     }
 
     @Test func refusesToSaveWithoutANameOrADueDate() throws {
-        let parts = makePresenter()
+        let parts = try makePresenter()
         #expect(throws: CommandError.self) { try parts.presenter.didAskToSave() }
         try parts.presenter.didEnterName("Buy milk")
         #expect(throws: CommandError.self) { try parts.presenter.didAskToSave() }
@@ -51,20 +52,20 @@ import Testing
     }
 
     @Test func keepsTheFormWhenADueDateIsRejected() throws {
-        let parts = makePresenter()
+        let parts = try makePresenter()
         try parts.presenter.didEnterDueDate("friday")
         #expect(throws: CommandError.self) { try parts.presenter.didEnterDueDate("someday") }
         #expect(parts.view.last?.due == "Friday 2026-12-04")
     }
 
-    @Test func cancellingClosesThenTellsTheOutput() {
-        let parts = makePresenter()
+    @Test func cancellingClosesThenTellsTheOutput() throws {
+        let parts = try makePresenter()
         parts.presenter.didAskToCancel()
         #expect(parts.log.events == ["close", "cancelled"])
     }
 
     @Test func aFailedSaveStaysOpenAndShowsWhy() throws {
-        let parts = makePresenter()
+        let parts = try makePresenter()
         parts.store.failure = StubError(description: "/d/todo.sqlite: disk full")
         try parts.presenter.didEnterName("Buy milk")
         try parts.presenter.didEnterDueDate("today")

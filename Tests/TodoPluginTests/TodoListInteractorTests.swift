@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 import Testing
 @testable import TodoPlugin
@@ -7,9 +8,9 @@ import Testing
 /// next week. Weeks run Monday to Sunday.
 @Suite struct TodoListInteractorTests {
     private func upcoming(on now: String, timeZone: String = "UTC", items: [TodoItem])
-        -> (groups: [String: NearTermDateRelation], store: StubTodoStore, output: SpyTodoListOutput) {
+        throws -> (groups: [String: NearTermDateRelation], store: StubTodoStore, output: SpyTodoListOutput) {
         let store = StubTodoStore(items)
-        let interactor = TodoListInteractor(store: store, clock: StubClock(now, timeZone: timeZone), logger: SpyLogger())
+        let interactor = TodoListInteractor(store: store, clock: try FixedClock(iso8601: now, timeZoneIdentifier: timeZone), logger: MemoryLogger())
         let output = SpyTodoListOutput()
         interactor.output = output
         interactor.doFindUpcomingItems()
@@ -24,16 +25,16 @@ import Testing
         pairs.enumerated().map { TodoItem(id: Int64($0.offset + 1), name: $0.element.0, due: day($0.element.1)) }
     }
 
-    @Test func asksTheStoreForTodayThroughTheEndOfNextWeek() {
+    @Test func asksTheStoreForTodayThroughTheEndOfNextWeek() throws {
         // 2026-12-01 is a Tuesday; next week ends on Sunday 2026-12-13.
-        let result = upcoming(on: "2026-12-01T09:00:00Z", items: [])
+        let result = try upcoming(on: "2026-12-01T09:00:00Z", items: [])
         #expect(result.store.requestedRanges.count == 1)
         #expect(result.store.requestedRanges.first?.start == day("2026-12-01"))
         #expect(result.store.requestedRanges.first?.end == day("2026-12-13"))
     }
 
-    @Test func sortsItemsIntoTheFourGroupsOnATuesday() {
-        let result = upcoming(on: "2026-12-01T09:00:00Z", items: items([
+    @Test func sortsItemsIntoTheFourGroupsOnATuesday() throws {
+        let result = try upcoming(on: "2026-12-01T09:00:00Z", items: items([
             ("today", "2026-12-01"), ("tomorrow", "2026-12-02"), ("thursday", "2026-12-03"),
             ("sunday", "2026-12-06"), ("monday after", "2026-12-07"), ("sunday after", "2026-12-13"),
             ("too late", "2026-12-14"), ("yesterday", "2026-11-30"),
@@ -44,8 +45,8 @@ import Testing
         ])
     }
 
-    @Test func onASundayTomorrowIsMondayAndNothingIsLaterThisWeek() {
-        let result = upcoming(on: "2026-12-06T09:00:00Z", items: items([
+    @Test func onASundayTomorrowIsMondayAndNothingIsLaterThisWeek() throws {
+        let result = try upcoming(on: "2026-12-06T09:00:00Z", items: items([
             ("sunday", "2026-12-06"), ("monday", "2026-12-07"), ("tuesday", "2026-12-08"),
             ("sunday after", "2026-12-13"), ("monday after next", "2026-12-14"), ("sunday after next", "2026-12-20"),
         ]))
@@ -55,8 +56,8 @@ import Testing
         ])
     }
 
-    @Test func onAMondayTheWholeWeekIsThisWeek() {
-        let result = upcoming(on: "2026-12-07T09:00:00Z", items: items([
+    @Test func onAMondayTheWholeWeekIsThisWeek() throws {
+        let result = try upcoming(on: "2026-12-07T09:00:00Z", items: items([
             ("wednesday", "2026-12-09"), ("sunday", "2026-12-13"), ("next monday", "2026-12-14"), ("next sunday", "2026-12-20"),
         ]))
         #expect(result.groups == [
@@ -64,25 +65,25 @@ import Testing
         ])
     }
 
-    @Test func onASaturdayTomorrowIsSundayOfThisWeek() {
-        let result = upcoming(on: "2026-12-05T09:00:00Z", items: items([
+    @Test func onASaturdayTomorrowIsSundayOfThisWeek() throws {
+        let result = try upcoming(on: "2026-12-05T09:00:00Z", items: items([
             ("sunday", "2026-12-06"), ("monday", "2026-12-07"),
         ]))
         #expect(result.groups == ["sunday": .tomorrow, "monday": .nextWeek])
     }
 
-    @Test func groupsAcrossTheEndOfAMonth() {
+    @Test func groupsAcrossTheEndOfAMonth() throws {
         // Monday 2026-11-30: tomorrow is in December, and so is all of next week.
-        let result = upcoming(on: "2026-11-30T09:00:00Z", items: items([
+        let result = try upcoming(on: "2026-11-30T09:00:00Z", items: items([
             ("tomorrow", "2026-12-01"), ("sunday", "2026-12-06"), ("next week", "2026-12-10"),
         ]))
         #expect(result.store.requestedRanges.first?.end == day("2026-12-13"))
         #expect(result.groups == ["tomorrow": .tomorrow, "sunday": .laterThisWeek, "next week": .nextWeek])
     }
 
-    @Test func groupsAcrossTheEndOfAYear() {
+    @Test func groupsAcrossTheEndOfAYear() throws {
         // Thursday 2026-12-31: tomorrow is New Year's Day, the week ends Sunday 2027-01-03.
-        let result = upcoming(on: "2026-12-31T09:00:00Z", items: items([
+        let result = try upcoming(on: "2026-12-31T09:00:00Z", items: items([
             ("new year", "2027-01-01"), ("saturday", "2027-01-02"), ("sunday", "2027-01-03"),
             ("monday", "2027-01-04"), ("last", "2027-01-10"), ("beyond", "2027-01-11"),
         ]))
@@ -93,25 +94,25 @@ import Testing
         ])
     }
 
-    @Test func todayFollowsTheClocksTimeZone() {
+    @Test func todayFollowsTheClocksTimeZone() throws {
         // 23:30 UTC on Tuesday is already Wednesday in Berlin.
-        let result = upcoming(on: "2026-12-01T23:30:00Z", timeZone: "Europe/Berlin", items: items([
+        let result = try upcoming(on: "2026-12-01T23:30:00Z", timeZone: "Europe/Berlin", items: items([
             ("tuesday", "2026-12-01"), ("wednesday", "2026-12-02"), ("thursday", "2026-12-03"),
         ]))
         #expect(result.groups == ["wednesday": .today, "thursday": .tomorrow])
     }
 
-    @Test func givesThePresenterWeekdayNamesNotStoredItems() {
-        let result = upcoming(on: "2026-12-01T09:00:00Z", items: items([("call", "2026-12-03")]))
+    @Test func givesThePresenterWeekdayNamesNotStoredItems() throws {
+        let result = try upcoming(on: "2026-12-01T09:00:00Z", items: items([("call", "2026-12-03")]))
         #expect(result.output.upcoming.last == [
             UpcomingItem(id: 1, title: "call", dueDate: day("2026-12-03"), weekday: "Thursday", relation: .laterThisWeek),
         ])
     }
 
-    @Test func reportsAStoreFailureWithItsMessage() {
+    @Test func reportsAStoreFailureWithItsMessage() throws {
         let store = StubTodoStore()
         store.failure = StubError(description: "/data/todo.sqlite: not a valid SQLite database")
-        let interactor = TodoListInteractor(store: store, clock: StubClock("2026-12-01T09:00:00Z"), logger: SpyLogger())
+        let interactor = TodoListInteractor(store: store, clock: try FixedClock(iso8601: "2026-12-01T09:00:00Z"), logger: MemoryLogger())
         let output = SpyTodoListOutput()
         interactor.output = output
         interactor.doFindUpcomingItems()
@@ -119,9 +120,9 @@ import Testing
         #expect(output.failures == ["cannot read to-do items: /data/todo.sqlite: not a valid SQLite database"])
     }
 
-    @Test func completingAnItemRemovesItAndReloads() {
+    @Test func completingAnItemRemovesItAndReloads() throws {
         let store = StubTodoStore(items([("a", "2026-12-01"), ("b", "2026-12-02")]))
-        let interactor = TodoListInteractor(store: store, clock: StubClock("2026-12-01T09:00:00Z"), logger: SpyLogger())
+        let interactor = TodoListInteractor(store: store, clock: try FixedClock(iso8601: "2026-12-01T09:00:00Z"), logger: MemoryLogger())
         let output = SpyTodoListOutput()
         interactor.output = output
         interactor.doCompleteItem(id: 1)

@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 
 /// Records what the sign-in module tells the module that presented it.

@@ -1,3 +1,4 @@
+import ConformanceKit
 @testable import AccountPlugin
 
 /// Records when the sign-in module closes itself.

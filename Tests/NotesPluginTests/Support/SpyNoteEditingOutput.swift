@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 
 /// Records what the editor tells the module that opened it.

@@ -1,3 +1,4 @@
+import ConformanceKit
 @testable import NotesPlugin
 
 /// Records when the editor closes itself.

@@ -1,3 +1,4 @@
+import ConformanceKit
 @testable import TodoPlugin
 
 /// Records when the add module closes itself.

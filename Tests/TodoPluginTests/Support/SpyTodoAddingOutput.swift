@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 
 /// Records what the add module tells its output (the list, in the app).

@@ -48,6 +48,26 @@ public final class SpyScreen: Screen {
         }.joined(separator: "\n")
     }
 
+    /// Every call as a line naming its kind, for exact assertions: `heading: X`, `text: X`,
+    /// one `N. item` per list item, one `field: L = V` per field, `error: m`, `empty: m`, and
+    /// `embed: T` for a child titled T (followed by the child's own lines).
+    ///
+    ///     view.render(on: screen)
+    ///     #expect(screen.lines == ["heading: Today", "1. Buy milk", "empty: Nothing else due"])
+    public var lines: [String] {
+        calls.flatMap { call -> [String] in
+            switch call {
+            case .heading(let text): return ["heading: \(text)"]
+            case .text(let text): return ["text: \(text)"]
+            case .list(let items, let first): return items.enumerated().map { "\(first + $0.offset). \($0.element)" }
+            case .fields(let fields): return fields.map { "field: \($0.label) = \($0.value)" }
+            case .error(let message): return ["error: \(message)"]
+            case .empty(let message): return ["empty: \(message)"]
+            case .embed(let title): return ["embed: \(title)"]
+            }
+        }
+    }
+
     /// Whether `text` appears anywhere in what was drawn.
     public func shows(_ text: String) -> Bool {
         transcript.contains(text)

@@ -1,8 +1,0 @@
-import Foundation
-
-/// A fresh folder under the system's temporary folder, for one test.
-func makeTemporaryFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "todo-tests-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
