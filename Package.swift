@@ -59,6 +59,7 @@ let package = Package(
     products: [
         .executable(name: "viper", targets: ["viper"]),
         .executable(name: "viper-bench", targets: ["viper-bench"]),
+        .executable(name: "viper-fuzz", targets: ["viper-fuzz"]),
     ] + plugins.map(\.0),
     dependencies: [
         .package(path: "Contracts"),
@@ -83,6 +84,11 @@ let package = Package(
             name: "viper-bench",
             dependencies: ["ViperRuntime"],
             path: "Host/viper-bench"
+        ),
+        .executableTarget(
+            name: "viper-fuzz",
+            dependencies: ["ViperRuntime"],
+            path: "Host/viper-fuzz"
         ),
         .testTarget(
             name: "ViperRuntimeTests",

@@ -91,7 +91,7 @@ struct ELFLinkage {
     var problem: String? {
         let fix = "rebuild it linking this viper's libContracts.so (swiftc -lContracts, or a dependency on the Contracts package) instead of compiling Contracts' sources into it"
         if let contractsDescriptor {
-            return "refused: it carries its own copy of Contracts (it defines \(contractsDescriptor), which only libContracts.so may define), "
+            return "refused: it carries its own copy of Contracts (it defines \(PluginLoadError.printable(contractsDescriptor, limit: 120)), which only libContracts.so may define), "
                 + "so none of its contracts would be the host's and every lookup between them would fail; \(fix)"
         }
         if hasSections, needsSwiftRuntime, !needsContracts {

@@ -47,8 +47,8 @@ public struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendabl
     /// Turns `dlerror()` text into a message that says what to do.
     static func fromDlopen(path: String, dlerror raw: String) -> PluginLoadError {
         // dlerror repeats the path first ("PATH: reason"); keep only the reason.
-        var reason = raw
-        if reason.hasPrefix(path + ": ") { reason.removeFirst(path.count + 2) }
+        var reason = printable(raw)
+        if reason.hasPrefix(printable(path) + ": ") { reason.removeFirst(printable(path).count + 2) }
         if reason.contains("file too short") || reason.contains("cannot read file data") {
             return PluginLoadError(.notALibrary, path: path, message: "not a plugin: the file is empty or truncated (\(reason)); rebuild the plugin or copy it again")
         }
@@ -71,5 +71,18 @@ public struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendabl
             return PluginLoadError(.notALibrary, path: path, message: "cannot load: built for another platform (\(reason)); rebuild the plugin on this machine")
         }
         return PluginLoadError(.openFailed, path: path, message: "cannot load: \(reason); rebuild the plugin, or remove it from the plugin folder")
+    }
+
+    /// `text` from the file (a symbol name in dlerror's message, say) made safe to show on one
+    /// line: control characters become `?`, and more than `limit` characters are cut (fuzzing
+    /// found a mutated plugin whose "undefined symbol" was kilobytes of bytes with line breaks).
+    static func printable(_ text: String, limit: Int = 300) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars.prefix(limit) {
+            let control = scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value)
+            result.append(control ? "?" : scalar)
+        }
+        if text.unicodeScalars.count > limit { result.append(contentsOf: "…".unicodeScalars) }
+        return String(result)
     }
 }

@@ -45,8 +45,9 @@ struct KnownDigest: Hashable {
 /// checks that descriptor (`fstat`: owner and mode; ELF headers; what it links; its
 /// SHA-256 against the lock) and hands the same descriptor to `dlopen` as
 /// `/proc/self/fd/N`. Messages name the file as it was found. The descriptor of a
-/// loaded plugin stays open for the life of the process, so its number (and with it
-/// the name the dynamic loader knows the image by) is never given to another file.
+/// loaded plugin stays open for the life of the process (one per file, whichever
+/// loader loaded it), so its number, and with it the name the dynamic loader knows
+/// the image by, is never given to another file: `dlopen` would return the old image.
 final class PluginLoader {
     typealias ABIFunction = @convention(c) () -> UInt32
     typealias EntryFunction = @convention(c) (UnsafeMutableRawPointer?) -> Int32
@@ -60,8 +61,9 @@ final class PluginLoader {
     private(set) var loadedNames: [String: String] = [:]
     /// Files already opened (device and inode): opening twice would run the entry twice.
     private var openedFiles: Set<FileIdentity> = []
-    /// Descriptors of loaded plugins, kept open on purpose (see the type's comment).
-    private var keptDescriptors: [Int32] = []
+    /// Descriptors of loaded plugin files in this process, kept open on purpose (see the type's comment).
+    nonisolated(unsafe) private static var keptDescriptors: [FileIdentity: Int32] = [:]
+    private static let keptLock = NSLock()
     /// The stamp and digest of the file the last ``load(_:known:)`` opened, loaded or not
     /// (the scanner reports them, so the cache knows a refused file's digest too).
     private(set) var lastExamined: KnownDigest?
@@ -128,9 +130,14 @@ final class PluginLoader {
             let raw = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
             return .failure(PluginLoadError.fromDlopen(path: path, dlerror: raw.replacingOccurrences(of: name, with: path)))
         }
-        // Mapped for good: keep the descriptor so its number never names another file.
-        keep = true
-        keptDescriptors.append(descriptor)
+        // Mapped for good: keep the descriptor so its number never names another file
+        // (unless the file was mapped before under another descriptor's name).
+        keep = Self.keptLock.withLock {
+            let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+            guard Self.keptDescriptors[identity] == nil else { return false }
+            Self.keptDescriptors[identity] = descriptor
+            return true
+        }
         guard let abiPointer = dlsym(handle, Self.abiSymbol) else {
             return .failure(PluginLoadError(.missingSymbol, path: path, message: "not a viper plugin: it does not export '\(Self.abiSymbol)'; a plugin exports viper_plugin_abi and viper_plugin_entry (see the Plugin protocol in Contracts)"))
         }

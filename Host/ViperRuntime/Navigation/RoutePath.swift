@@ -49,7 +49,32 @@ struct RoutePath: Equatable {
         query = pairs
     }
 
+    /// Decodes `%XX` escapes as UTF-8; text with a malformed escape or invalid UTF-8 is
+    /// kept as typed. (Not `removingPercentEncoding`: it drops a leading U+FEFF, so
+    /// `%EF%BB%BF` became an empty value, found by fuzzing.)
     private static func decode(_ text: Substring) -> String {
-        String(text).removingPercentEncoding ?? String(text)
+        guard text.contains("%") else { return String(text) }
+        var bytes: [UInt8] = []
+        var utf8 = text.utf8[...]
+        while let byte = utf8.popFirst() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = utf8.popFirst().flatMap(hexValue), let low = utf8.popFirst().flatMap(hexValue) else {
+                return String(text)
+            }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self) ?? String(text)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 }

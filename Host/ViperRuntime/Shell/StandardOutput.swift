@@ -17,11 +17,17 @@ final class StandardOutput: ShellOutput {
 
     func error(_ message: String) {
         fflush(stdout)
-        fputs(errorStyle.red("error:") + " " + message + "\n", stderr)
+        fputs(errorStyle.red("error:") + " " + Self.oneLine(message) + "\n", stderr)
     }
 
     func warning(_ message: String) {
         fflush(stdout)
-        fputs(errorStyle.yellow("warning:") + " " + message + "\n", stderr)
+        fputs(errorStyle.yellow("warning:") + " " + Self.oneLine(message) + "\n", stderr)
+    }
+
+    /// Messages echo what was typed and file names: no control characters (an escape
+    /// sequence in a rejected line must not reach the terminal) and no line breaks.
+    static func oneLine(_ message: String) -> String {
+        TerminalStyle.sanitize(message).replacingOccurrences(of: "\n", with: " ")
     }
 }
