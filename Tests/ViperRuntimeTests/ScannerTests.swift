@@ -39,7 +39,7 @@ import Testing
         let plugins = try folder([fixture("crash_in_entry")])
         let viper = ViperProcess()
         _ = try viper.run(["plugins", "--plugins", plugins])
-        let cache = try String(contentsOfFile: viper.dataFolder + "/plugin-cache.json", encoding: .utf8)
+        let cache = try String(contentsOfFile: viper.dataFolder + "/plugin-cache", encoding: .utf8)
         #expect(cache.contains("crashed the scanner"))
 
         // The cached verdict is used: the scanner is not run again (the log says nothing new was scanned).
@@ -56,12 +56,13 @@ import Testing
 
     @Test func aCorruptCacheIsRebuiltNotFatal() throws {
         let viper = ViperProcess()
-        try Data("{ this is not json".utf8).write(to: URL(fileURLWithPath: viper.dataFolder + "/plugin-cache.json"))
+        try Data("viper-plugin-cache\t3\tnot the host\nR\tgarbage\n".utf8).write(to: URL(fileURLWithPath: viper.dataFolder + "/plugin-cache"))
         let result = try viper.run(["plugins"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("greeter 1.0.0  [ready]"))
-        let rebuilt = try Data(contentsOf: URL(fileURLWithPath: viper.dataFolder + "/plugin-cache.json"))
-        #expect((try? JSONSerialization.jsonObject(with: rebuilt)) != nil)
+        let rebuilt = try String(contentsOfFile: viper.dataFolder + "/plugin-cache", encoding: .utf8)
+        #expect(rebuilt.hasPrefix("viper-plugin-cache\t3\t"))
+        #expect(rebuilt.contains("\tgreeter\t1.0.0\t"), "\(rebuilt)")
         let log = try String(contentsOfFile: viper.dataFolder + "/viper.log", encoding: .utf8)
         #expect(log.contains("the plugin cache is unreadable or from another version; rebuilding it"))
     }
@@ -70,8 +71,8 @@ import Testing
         let viper = ViperProcess()
         _ = try viper.run(["plugins"])
         // Poison the cached descriptor: only a real rescan can bring back the true name.
-        let path = viper.dataFolder + "/plugin-cache.json"
-        let poisoned = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "\"name\":\"greeter\"", with: "\"name\":\"poisoned\"")
+        let path = viper.dataFolder + "/plugin-cache"
+        let poisoned = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "\tok\tgreeter\t", with: "\tok\tpoisoned\t")
         try poisoned.write(toFile: path, atomically: true, encoding: .utf8)
         #expect(try viper.run(["plugins"]).stdout.contains("poisoned 1.0.0  [ready]"))
         let rescanned = try viper.run(["plugins", "--rescan"])

@@ -13,9 +13,10 @@ final class PluginConnection: _PluginConnection {
     /// - Parameter admit: returns a reason to refuse the manifest (a duplicate name), or nil.
     init(admit: @escaping (PluginManifest) -> String?) {
         self.admit = admit
+        super.init()
     }
 
-    func _begin(manifest: PluginManifest) -> (any Registrar)? {
+    override func _begin(manifest: PluginManifest) -> (any Registrar)? {
         self.manifest = manifest
         if let reason = admit(manifest) {
             refusal = reason
@@ -26,11 +27,11 @@ final class PluginConnection: _PluginConnection {
         return registrar
     }
 
-    func _fail(_ message: String) {
+    override func _fail(_ message: String) {
         failure = message
     }
 
-    func _record(compiler: SwiftCompilerVersion) {
+    override func _record(compiler: SwiftCompilerVersion) {
         self.compiler = compiler
     }
 }

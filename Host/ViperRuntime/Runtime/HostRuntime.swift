@@ -399,8 +399,8 @@ public final class HostRuntime {
         var locked: [LockedPlugin] = []
         for record in usable {
             guard let name = record.name else { continue }
-            guard let sha256 = state.withLock({ digests[record.path]?.sha256 }) else {
-                throw HostError("\(record.path): its SHA-256 is not known; run 'viper plugins --rescan --lock'")
+            guard let sha256 = try state.withLock({ digests[record.path]?.sha256 }) ?? Self.digest(ofFileAt: record.path) else {
+                throw HostError("\(record.path): cannot compute its SHA-256; check that the file is readable, then run 'viper plugins --lock' again")
             }
             lock.plugins[record.path] = PluginLock.Entry(name: name, sha256: sha256)
             locked.append(LockedPlugin(name: name, path: record.path, sha256: sha256))
@@ -408,6 +408,16 @@ public final class HostRuntime {
         try lock.save(folder: dataFolder)
         logger.log(.info, "locked \(locked.count) plugin(s) in \(PluginLock.path(in: dataFolder))", source: "loader")
         return (PluginLock.path(in: dataFolder), locked)
+    }
+
+    /// SHA-256 of a plugin file as it is now, for pinning one that was scanned without a lock.
+    static func digest(ofFileAt path: String) throws -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw HostError("\(path): cannot be read (\(String(cString: strerror(errno)))); check its permissions, then lock again")
+        }
+        defer { close(descriptor) }
+        return SHA256.hex(ofFile: descriptor)
     }
 
     /// Removes `plugins.lock`; returns its path, or nil when there was none.

@@ -2,11 +2,15 @@ import Contracts
 import Foundation
 
 /// The registry cache (GStreamer's): scan results keyed by each file's stamp, kept
-/// in `plugin-cache.json` in the data folder, so start-up does not load every plugin.
+/// in `plugin-cache` in the data folder, so start-up does not load every plugin.
 /// A missing, corrupt or foreign cache is rebuilt, never fatal.
-struct DescriptorCache: Codable {
-    static let fileName = "plugin-cache.json"
-    static let formatVersion = 2
+///
+/// The file is a header line (`viper-plugin-cache`, the format, the host identity)
+/// and one ``RecordCodec`` line per plugin file.
+struct DescriptorCache {
+    static let fileName = "plugin-cache"
+    static let formatVersion = 3
+    static let magic = "viper-plugin-cache"
 
     var format = DescriptorCache.formatVersion
     /// The host's Contracts version and viper build when the cache was written: a new host rescans everything.
@@ -29,13 +33,43 @@ struct DescriptorCache: Codable {
         guard let data = FileManager.default.contents(atPath: path) else {
             return (DescriptorCache(host: host), nil)
         }
-        guard let cache = try? JSONDecoder().decode(DescriptorCache.self, from: data), cache.format == formatVersion else {
+        guard let cache = parse(data), cache.format == formatVersion else {
             return (DescriptorCache(host: host), "\(path): the plugin cache is unreadable or from another version; rebuilding it")
         }
         guard cache.host == host else {
             return (DescriptorCache(host: host), nil)
         }
         return (cache, nil)
+    }
+
+    /// Reads the cache's text; nil when any line is malformed (the whole cache is then rebuilt).
+    static func parse(_ data: Data) -> DescriptorCache? {
+        guard let text = String(data: data, encoding: .utf8) else { return nil }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
+        guard let header = lines.popFirst() else { return nil }
+        var reader = RecordCodec.Reader(header)
+        guard (try? reader.text()) == magic, let format: Int = try? reader.integer(),
+              let host = try? reader.text(), reader.isAtEnd else { return nil }
+        var cache = DescriptorCache(host: host)
+        cache.format = format
+        for line in lines {
+            guard let result = try? RecordCodec.decode(line) else { return nil }
+            cache.entries[result.stamp.path] = result
+        }
+        return cache
+    }
+
+    /// The cache's text.
+    func serialized() -> String {
+        var header = RecordCodec.Writer()
+        header.add(Self.magic)
+        header.add(format)
+        header.add(host)
+        var lines = [header.line]
+        for path in entries.keys.sorted() {
+            if let result = entries[path] { lines.append(RecordCodec.encode(result)) }
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The cached result for a file, if its stamp is unchanged.
@@ -46,9 +80,7 @@ struct DescriptorCache: Codable {
 
     /// Writes the cache atomically (temporary file, then rename), so a crash never leaves half a cache.
     func save(folder: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(self)
+        let data = Data(serialized().utf8)
         let path = Paths.join(folder, Self.fileName)
         let temporary = path + ".tmp-\(getpid())"
         guard FileManager.default.createFile(atPath: temporary, contents: data) else {

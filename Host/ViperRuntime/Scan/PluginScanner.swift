@@ -68,7 +68,6 @@ struct PluginScanner {
         var buffer = [UInt8]()
         var current: String?
         var deadline = Date().addingTimeInterval(timeout)
-        let decoder = JSONDecoder()
         var chunk = [UInt8](repeating: 0, count: 65536)
         reading: while true {
             let wait = max(0, deadline.timeIntervalSinceNow)
@@ -93,20 +92,28 @@ struct PluginScanner {
             let count = read(fd, &chunk, chunk.count)
             if count <= 0 { break }
             buffer.append(contentsOf: chunk[0..<count])
-            while let newline = buffer.firstIndex(of: 0x0A) {
-                let line = Data(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                guard let parsed = try? decoder.decode(ScanMode.Line.self, from: line) else { continue }
-                if let begin = parsed.begin {
-                    current = begin
+            var start = 0
+            var finished = false
+            while let newline = buffer[start...].firstIndex(of: 0x0A) {
+                let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+                start = newline + 1
+                switch try? ScanMode.Line(parsing: line[...]) {
+                case .begin(let path):
+                    current = path
                     deadline = Date().addingTimeInterval(timeout)
-                }
-                if let result = parsed.result {
+                case .result(let result):
                     round.results[result.stamp.path] = result
                     current = nil
+                case nil:
+                    continue
                 }
-                if round.results.count == files.count { break reading }
+                if round.results.count == files.count {
+                    finished = true
+                    break
+                }
             }
+            buffer.removeSubrange(..<start)
+            if finished { break reading }
         }
         process.waitUntilExit()
         if let current {

@@ -2,8 +2,9 @@ import Contracts
 import Foundation
 
 /// The child side of crash-isolated scanning: `viper __scan [OPTIONS] [--in FOLDER] PATH...`
-/// loads each plugin in turn and writes one JSON line before (`begin`) and after
-/// (`result`) each, so the parent knows which plugin was loading if this process dies.
+/// loads each plugin in turn and writes one line before (`B`, the path) and after
+/// (a ``RecordCodec`` result line) each, so the parent knows which plugin was loading
+/// if this process dies.
 ///
 /// Options: `--allow-insecure-plugins`; `--lock DIR` (refuse files not pinned in
 /// DIR/plugins.lock, before opening them); `--in FOLDER` (the plugin folder of the
@@ -11,9 +12,35 @@ import Foundation
 enum ScanMode {
     static let command = "__scan"
 
-    struct Line: Codable {
-        var begin: String?
-        var result: ScanResult?
+    /// The first token of a line announcing the next file.
+    static let beginTag = "B"
+
+    /// A line the child writes.
+    enum Line {
+        case begin(String)
+        case result(ScanResult)
+
+        var text: String {
+            switch self {
+            case .begin(let path):
+                var writer = RecordCodec.Writer()
+                writer.add(ScanMode.beginTag)
+                writer.add(path)
+                return writer.line
+            case .result(let result):
+                return RecordCodec.encode(result)
+            }
+        }
+
+        init(parsing line: Substring) throws {
+            if line.hasPrefix(ScanMode.beginTag + "\t") {
+                var reader = RecordCodec.Reader(line)
+                _ = try reader.text()
+                self = .begin(try reader.text())
+            } else {
+                self = .result(try RecordCodec.decode(line))
+            }
+        }
     }
 
     /// The arguments for scanning `files` under `policy` (the lock read from `lockFolder`).
@@ -34,10 +61,10 @@ enum ScanMode {
     }
 
     static func run(paths arguments: [String]) -> Int32 {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Files are hashed only while a lock is in force (the loader checks them against it);
+        // 'viper plugins --lock' hashes what it pins itself. Hashing every plugin on every
+        // scan cost a cold start with many plugins more than loading them.
         var policy = LoadPolicy()
-        policy.alwaysHash = true
         var folder: String?
         var index = 0
         while index < arguments.count {
@@ -59,7 +86,7 @@ enum ScanMode {
                 break
             }
             let path = argument
-            emit(Line(begin: path), encoder)
+            emit(.begin(path))
             // A loader per file: in the scanner every file is judged on its own;
             // duplicate names across files are the parent's concern.
             let file = PluginFile(path: path, folder: PluginFolder(path: folder ?? Paths.parent(path), origin: .flag))
@@ -74,14 +101,12 @@ enum ScanMode {
                 result = ScanResult(stamp: seen?.stamp ?? FileStamp.read(path) ?? .missing(path), outcome: .failed(error.message),
                                     code: error.code, sha256: seen?.sha256)
             }
-            emit(Line(result: result), encoder)
+            emit(.result(result))
         }
         return 0
     }
 
-    private static func emit(_ line: Line, _ encoder: JSONEncoder) {
-        guard var data = try? encoder.encode(line) else { return }
-        data.append(0x0A)
-        FileHandle.standardOutput.write(data)
+    private static func emit(_ line: Line) {
+        FileHandle.standardOutput.write(Data((line.text + "\n").utf8))
     }
 }

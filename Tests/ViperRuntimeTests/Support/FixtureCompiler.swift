@@ -49,7 +49,11 @@ enum FixtureCompiler {
                                 command: (String, String) -> [String]) throws -> String {
         lock.lock()
         defer { lock.unlock() }
-        let key = String(stableHash(([source, ext, name] + flags).joined(separator: "\u{0}")), radix: 16)
+        // The Contracts this run built is part of the key: a fixture compiled against an
+        // older Contracts interface must not be reused after Contracts changes.
+        let contracts = (try? FileManager.default.attributesOfItem(atPath: BuildProducts.modules + "/Contracts.swiftmodule"))
+            .map { "\($0[.size] ?? 0)/\(($0[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)" } ?? ""
+        let key = String(stableHash(([source, ext, name, contracts] + flags).joined(separator: "\u{0}")), radix: 16)
         let folder = outputDirectory + "/\(name)-\(key)"
         let output = folder + "/lib\(name).so"
         if FileManager.default.fileExists(atPath: output) { return output }

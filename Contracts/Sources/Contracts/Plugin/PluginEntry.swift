@@ -17,7 +17,7 @@ public enum PluginEntry {
     public static func run(_ host: UnsafeMutableRawPointer?, plugin: any Plugin.Type,
                            compiler: SwiftCompilerVersion? = .compiling) -> Int32 {
         guard let host,
-              let connection = Unmanaged<AnyObject>.fromOpaque(host).takeUnretainedValue() as? any _PluginConnection
+              let connection = Unmanaged<AnyObject>.fromOpaque(host).takeUnretainedValue() as? _PluginConnection
         else { return notAHost }
         if let compiler { connection._record(compiler: compiler) }
         guard let registrar = connection._begin(manifest: plugin.manifest) else { return refused }
@@ -39,18 +39,24 @@ public enum PluginEntry {
 }
 
 /// The host's side of the handshake. Underscored: plugins never use it directly;
-/// ``PluginEntry/run(_:plugin:compiler:)`` does.
-public protocol _PluginConnection: AnyObject {
-    /// Receives the plugin's manifest; returns the registrar, or nil to refuse.
-    func _begin(manifest: PluginManifest) -> (any Registrar)?
+/// ``PluginEntry/run(_:plugin:compiler:)`` does, and hosts (viper, the conformance
+/// kit) subclass it.
+///
+/// A class, not a protocol: the entry recognises the host with a class cast, which
+/// walks a superclass chain. A cast to a protocol searches every loaded image's
+/// conformance records, and the search starts again whenever an image is loaded, so
+/// scanning a thousand plugins spent most of its time there.
+open class _PluginConnection {
+    /// Makes a connection.
+    public init() {}
+
+    /// Receives the plugin's manifest; returns the registrar, or nil to refuse. The base refuses.
+    open func _begin(manifest: PluginManifest) -> (any Registrar)? { nil }
+
     /// Receives the message of an error thrown by registration.
-    func _fail(_ message: String)
+    open func _fail(_ message: String) {}
+
     /// Receives the Swift compiler the plugin was built with, before ``_begin(manifest:)``.
     /// Plugins built against Contracts 1.0 never call it.
-    func _record(compiler: SwiftCompilerVersion)
-}
-
-extension _PluginConnection {
-    /// Ignores the compiler: for connections that do not need it.
-    public func _record(compiler: SwiftCompilerVersion) {}
+    open func _record(compiler: SwiftCompilerVersion) {}
 }

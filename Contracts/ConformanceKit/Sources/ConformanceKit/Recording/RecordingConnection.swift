@@ -11,16 +11,16 @@ public final class RecordingConnection: _PluginConnection {
     public private(set) var failure: String?
 
     /// Makes a connection that admits any plugin.
-    public init() {}
+    public override init() {}
 
     /// Receives the manifest and hands out the recorder.
-    public func _begin(manifest: PluginManifest) -> (any Registrar)? {
+    public override func _begin(manifest: PluginManifest) -> (any Registrar)? {
         self.manifest = manifest
         return recorder
     }
 
     /// Receives the registration error.
-    public func _fail(_ message: String) {
+    public override func _fail(_ message: String) {
         failure = message
     }
 }
