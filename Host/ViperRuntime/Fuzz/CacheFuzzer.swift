@@ -1,6 +1,6 @@
 import Foundation
 
-/// Fuzzes `plugin-cache.json`: mutated caches (JSON that still parses, so the
+/// Fuzzes `plugin-cache`: mutated caches (records that still parse, so the
 /// descriptors inside are believed; and broken bytes) under a runtime that scans in a
 /// child process. Start-up must list every plugin file once, report problems in one
 /// line, leave a readable cache, and survive opening every route it then offers.
@@ -16,23 +16,23 @@ struct CacheFuzzer {
         watchdog.begin("the first scan of the bundled plugins")
         _ = try HostRuntime(options: setup.options(isolated: true))
         watchdog.end()
-        let real = (try? String(contentsOfFile: path, encoding: .utf8)) ?? "{}"
+        let real = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         let host = DescriptorCache.hostIdentity(executable: setup.viper)
         let files = PluginDiscovery.discover(PluginFolder.searchOrder(flags: [], environment: setup.environment,
                                                                        executableDirectory: setup.products)).files
-        let mutator = FuzzMutator(dictionary: ["\"ok\"", "\"failed\"", "\"broken\"", "\"stamp\"", "\"provides\"", "\"route\"", "\"module\""])
+        let mutator = FuzzMutator(dictionary: ["\tok\t", "\tfailed\t", "\tbroken\t", "\\N", "\tmodule\t", "\tservice\t", "R\t", "\n"])
         for _ in 0..<count {
             let text: String
             let structural = random.chance(60)
             if structural {
-                text = JSONMutator.mutate(real, using: &random)
+                text = RecordMutator.mutate(real, using: &random)
             } else {
                 let seed = random.chance(50) ? real : random.pick(seeds)
                 text = random.chance(50) ? mutator.mutate(seed, using: &random, others: seeds)
                     : String(decoding: FuzzMutator.mutate(bytes: Array(seed.utf8), using: &random, maximum: 16), as: UTF8.self)
             }
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            watchdog.begin("plugin-cache.json \(FuzzReport.escape(text, limit: 2_000))")
+            watchdog.begin("plugin-cache \(FuzzReport.escape(text, limit: 2_000))")
             _ = DescriptorCache.load(folder: setup.data, host: host)
             if structural {
                 start(setup: setup, files: files, text: text, report: report)
@@ -60,7 +60,7 @@ struct CacheFuzzer {
             report.fail("a start-up problem is not one line: \(FuzzReport.escape(bad))", input: text)
         }
         if let data = FileManager.default.contents(atPath: Paths.join(setup.data, DescriptorCache.fileName)),
-           (try? JSONDecoder().decode(DescriptorCache.self, from: data)) == nil {
+           DescriptorCache.parse(data) == nil {
             report.fail("start-up left a cache it cannot read", input: text)
         }
         // Whatever the cache claimed, opening what it offers must fail cleanly or work.
