@@ -6,7 +6,7 @@ enum BenchPluginSource {
 
     static let text = """
         import Contracts
-        import Foundation
+        import Glibc
 
         @_cdecl("viper_plugin_abi")
         public func viperPluginABI() -> UInt32 { ContractsVersion.compiledPacked }
@@ -29,29 +29,16 @@ enum BenchPluginSource {
                                          requires: [.service(Clock.self)], builder: BenchBuilder())
             }
 
-            /// `libbench-0042.so` -> `bench-0042`: the file this image was mapped from, found
-            /// in /proc/self/maps by the address of this image's `#dsohandle`.
+            /// `libbench-0042.so` -> `bench-0042`: the file this image was loaded from, by
+            /// `dladdr` on this image's own `#dsohandle` (compiled with `-Xcc -D_GNU_SOURCE`).
             static let ownName: String = {
-                let address = UInt(bitPattern: #dsohandle)
-                // Read with getline: /proc files report size 0, and a sized read stops early.
-                guard let maps = fopen("/proc/self/maps", "r") else { return "bench-unknown" }
-                defer { fclose(maps) }
-                var buffer: UnsafeMutablePointer<CChar>?
-                var capacity = 0
-                defer { free(buffer) }
-                while getline(&buffer, &capacity, maps) > 0, let buffer {
-                    let line = String(cString: buffer).trimmingCharacters(in: .newlines)
-                    let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-                    guard fields.count >= 6, let dash = fields[0].firstIndex(of: "-"),
-                          let start = UInt(fields[0][..<dash], radix: 16),
-                          let end = UInt(fields[0][fields[0].index(after: dash)...], radix: 16),
-                          start <= address, address < end else { continue }
-                    var name = String(fields[5].split(separator: "/").last ?? "")
-                    if name.hasPrefix("lib") { name.removeFirst(3) }
-                    if name.hasSuffix(".so") { name.removeLast(3) }
-                    return name
-                }
-                return "bench-unknown"
+                var info = Dl_info()
+                guard dladdr(#dsohandle, &info) != 0, let file = info.dli_fname else { return "bench-unknown" }
+                var name = String(cString: file)
+                if let slash = name.lastIndex(of: "/") { name = String(name[name.index(after: slash)...]) }
+                if name.hasPrefix("lib") { name.removeFirst(3) }
+                if name.hasSuffix(".so") { name.removeLast(3) }
+                return name
             }()
         }
 

@@ -32,6 +32,7 @@ final class StartupLab {
         try BenchPluginSource.text.write(toFile: source, atomically: true, encoding: .utf8)
         let template = root + "/libbench-template.so"
         let compile = try Self.run(["swiftc", "-emit-library", "-O", "-module-name", BenchPluginSource.moduleName, "-parse-as-library",
+                                    "-Xcc", "-D_GNU_SOURCE",
                                     "-I", products + "/Modules", "-L", install, "-lContracts",
                                     "-Xlinker", "-rpath", "-Xlinker", install, source, "-o", template])
         guard compile.status == 0 else {

@@ -131,13 +131,26 @@ public final class HostRuntime {
         var results: [String: ScanResult] = [:]
         var keep: [String: ScanResult] = [:]
         var toScan: [PluginFile] = []
+        var folderVerdicts: [String: String?] = [:]  // one check per folder, not per plugin in it
         for file in files {
-            guard let stamp = FileStamp.read(file.path) else { continue }
+            var info = stat()
+            guard stat(file.path, &info) == 0 else { continue }
+            let stamp = FileStamp(path: file.path, info: info)
             // Checked here by path so a cached verdict cannot outlive a chmod; the loader
             // checks the open file again before anything of it runs.
-            if !options.allowInsecurePlugins, let problem = Self.trustProblem(file) {
-                results[file.path] = ScanResult(stamp: stamp, outcome: .failed(problem), code: .untrusted)
-                continue
+            if !options.allowInsecurePlugins {
+                // The folders checked depend on where the file (and a link to it) lives, and on the plugin folder.
+                let folderKey = [Paths.parent(Paths.realPath(file.path) ?? file.path), Paths.parent(file.path), file.folder.path]
+                    .joined(separator: "\u{0}")
+                let folderProblem = folderVerdicts[folderKey] ?? {
+                    let verdict = PluginTrust.folderProblem(path: file.path, root: file.folder.path)
+                    folderVerdicts[folderKey] = verdict
+                    return verdict
+                }()
+                if let problem = PluginTrust.fileProblem(path: file.path, info: info) ?? folderProblem {
+                    results[file.path] = ScanResult(stamp: stamp, outcome: .failed(problem), code: .untrusted)
+                    continue
+                }
             }
             guard !options.rescan, let cached = cache.result(for: stamp) else {
                 toScan.append(file)

@@ -44,16 +44,24 @@ struct DescriptorCache {
 
     /// Reads the cache's text; nil when any line is malformed (the whole cache is then rebuilt).
     static func parse(_ data: Data) -> DescriptorCache? {
-        guard let text = String(data: data, encoding: .utf8) else { return nil }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard let header = lines.popFirst() else { return nil }
-        var reader = RecordCodec.Reader(header)
+        let bytes = [UInt8](data)
+        guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        for (position, byte) in bytes.enumerated() where byte == 0x0A {
+            if position > start { lines.append(bytes[start..<position]) }
+            start = position + 1
+        }
+        if start < bytes.count { lines.append(bytes[start...]) }
+        guard let header = lines.first else { return nil }
+        var reader = RecordCodec.Reader(bytes: header)
         guard (try? reader.text()) == magic, let format: Int = try? reader.integer(),
               let host = try? reader.text(), reader.isAtEnd else { return nil }
         var cache = DescriptorCache(host: host)
         cache.format = format
-        for line in lines {
-            guard let result = try? RecordCodec.decode(line) else { return nil }
+        cache.entries.reserveCapacity(lines.count)
+        for line in lines.dropFirst() {
+            guard let result = try? RecordCodec.decode(bytes: line) else { return nil }
             cache.entries[result.stamp.path] = result
         }
         return cache
@@ -80,7 +88,7 @@ struct DescriptorCache {
 
     /// Writes the cache atomically (temporary file, then rename), so a crash never leaves half a cache.
     func save(folder: String) throws {
-        let data = Data(serialized().utf8)
+        let data = Data(Array(serialized().utf8))
         let path = Paths.join(folder, Self.fileName)
         let temporary = path + ".tmp-\(getpid())"
         guard FileManager.default.createFile(atPath: temporary, contents: data) else {

@@ -105,22 +105,42 @@ enum RecordCodec {
         let description: String
     }
 
-    /// Reads tokens of one line in order.
+    /// Reads tokens of one line in order, from its UTF-8 bytes (no String is made for
+    /// the line or for fields that are numbers).
     struct Reader {
-        private let fields: [Substring]
+        private let bytes: ArraySlice<UInt8>
+        private var fields: [Range<Int>] = []
         private var index = 0
 
         init(_ line: Substring) {
-            fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            self.init(bytes: ArraySlice(line.utf8))
+        }
+
+        init(bytes: ArraySlice<UInt8>) {
+            self.bytes = bytes
+            var start = bytes.startIndex
+            var position = bytes.startIndex
+            while position < bytes.endIndex {
+                if bytes[position] == 0x09 {
+                    fields.append(start..<position)
+                    start = position + 1
+                }
+                position += 1
+            }
+            fields.append(start..<bytes.endIndex)
         }
 
         var isAtEnd: Bool { index == fields.count }
 
-        mutating func optionalText() throws -> String? {
+        private mutating func nextField() throws -> ArraySlice<UInt8> {
             guard index < fields.count else { throw Malformed(description: "the line ends early") }
-            let field = fields[index]
-            index += 1
-            if field == "\\N" { return nil }
+            defer { index += 1 }
+            return bytes[fields[index]]
+        }
+
+        mutating func optionalText() throws -> String? {
+            let field = try nextField()
+            if field.count == 2, field.first == 0x5C, field.last == 0x4E { return nil }  // \N
             return try RecordCodec.unescape(field)
         }
 
@@ -130,9 +150,25 @@ enum RecordCodec {
         }
 
         mutating func integer<Number: FixedWidthInteger>(_: Number.Type = Number.self) throws -> Number {
-            let field = try text()
-            guard let number = Number(field) else { throw Malformed(description: "'\(field)' is not a number") }
-            return number
+            let field = try nextField()
+            var value: Number = 0
+            var negative = false
+            var digits = 0
+            for (offset, byte) in field.enumerated() {
+                if offset == 0, byte == 0x2D, Number.isSigned {
+                    negative = true
+                    continue
+                }
+                guard (0x30...0x39).contains(byte) else { throw Malformed(description: "'\(String(decoding: field, as: UTF8.self))' is not a number") }
+                let digit = Number(byte - 0x30)
+                let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
+                let (next, overflowB) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+                guard !overflowA, !overflowB else { throw Malformed(description: "a number is out of range") }
+                value = next
+                digits += 1
+            }
+            guard digits > 0 else { throw Malformed(description: "a number is missing") }
+            return value
         }
 
         /// A count of items that follow, bounded so a corrupt line cannot ask for billions.
@@ -143,29 +179,35 @@ enum RecordCodec {
         }
     }
 
-    static func unescape(_ field: Substring) throws -> String {
-        guard field.utf8.contains(0x5C) else { return String(field) }
-        var text = ""
-        var scalars = field.unicodeScalars.makeIterator()
-        while let scalar = scalars.next() {
-            guard scalar == "\\" else {
-                text.unicodeScalars.append(scalar)
+    static func unescape(_ field: ArraySlice<UInt8>) throws -> String {
+        guard field.contains(0x5C) else { return String(decoding: field, as: UTF8.self) }
+        var output: [UInt8] = []
+        output.reserveCapacity(field.count)
+        var iterator = field.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == 0x5C else {
+                output.append(byte)
                 continue
             }
-            switch scalars.next() {
-            case "\\": text += "\\"
-            case "t": text += "\t"
-            case "n": text += "\n"
-            case "r": text += "\r"
+            switch iterator.next() {
+            case 0x5C: output.append(0x5C)
+            case 0x74: output.append(0x09)  // t
+            case 0x6E: output.append(0x0A)  // n
+            case 0x72: output.append(0x0D)  // r
             default: throw Malformed(description: "a stray backslash")
             }
         }
-        return text
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Reads a line written by ``encode(_:)``.
     static func decode(_ line: Substring) throws -> ScanResult {
-        var reader = Reader(line)
+        try decode(bytes: ArraySlice(line.utf8))
+    }
+
+    /// Reads a line written by ``encode(_:)``, from its UTF-8 bytes.
+    static func decode(bytes line: ArraySlice<UInt8>) throws -> ScanResult {
+        var reader = Reader(bytes: line)
         guard try reader.text() == resultTag else { throw Malformed(description: "not a result line") }
         let stamp = FileStamp(path: try reader.text(), size: try reader.integer(), modifiedNanoseconds: try reader.integer(),
                               inode: try reader.integer(), device: try reader.integer(), changedNanoseconds: try reader.integer())

@@ -107,6 +107,17 @@ enum ScanMode {
     }
 
     private static func emit(_ line: Line) {
-        FileHandle.standardOutput.write(Data((line.text + "\n").utf8))
+        // Straight to the file descriptor: Foundation's Data(...) casts its argument to find
+        // contiguous bytes, a conformance search across every plugin image loaded so far.
+        var text = line.text + "\n"
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(STDOUT_FILENO, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
     }
 }

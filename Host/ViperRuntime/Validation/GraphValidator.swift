@@ -33,7 +33,38 @@ struct GraphValidator {
     /// The user's choice of provider by contract label (`Contracts.NoteEditing`, or `Contracts.NoteEditing[name]`).
     var preferences: [String: ProviderChoice] = [:]
 
+    /// Who provides what, built once per validation (a thousand plugins made the
+    /// linear searches of every requirement quadratic).
+    let index = Index()
+
+    final class Index {
+        fileprivate var isBuilt = false
+        fileprivate var hostSlots = Set<SlotKey>()
+        /// Slot -> indices into `nodes` of the plugins that provide it, in search order.
+        fileprivate var providers: [SlotKey: [Int]] = [:]
+        /// Contract -> (node index, adapter provision) for adapters that serve it.
+        fileprivate var adapters: [ContractID: [(Int, Provision)]] = [:]
+    }
+
+    private func buildIndex() {
+        guard !index.isBuilt else { return }
+        index.isBuilt = true
+        index.hostSlots = Set(hostProvides.map(Self.slot))
+        for (position, node) in nodes.enumerated() {
+            for provision in node.descriptor.provides {
+                let slot = Self.slot(provision)
+                if index.providers[slot]?.last != position {
+                    index.providers[slot, default: []].append(position)
+                }
+                if provision.kind == .adapter {
+                    index.adapters[provision.contract, default: []].append((position, provision))
+                }
+            }
+        }
+    }
+
     func validate() -> Outcome {
+        buildIndex()
         var outcome = Outcome()
         chooseProviders(&outcome)
         disableUnsatisfied(&outcome)
@@ -43,7 +74,7 @@ struct GraphValidator {
         return outcome
     }
 
-    private struct SlotKey: Hashable {
+    fileprivate struct SlotKey: Hashable {
         let kind: Provision.Kind
         let label: String
     }
@@ -73,7 +104,8 @@ struct GraphValidator {
     }
 
     private var hostSlots: Set<SlotKey> {
-        Set(hostProvides.map(Self.slot))
+        buildIndex()
+        return index.hostSlots
     }
 
     private func isEnabled(_ node: Node, _ outcome: Outcome) -> Bool {
@@ -170,25 +202,26 @@ struct GraphValidator {
             return Found(provider: "host")
         }
         var found = Found()
-        for node in nodes where node.descriptor.provides.contains(where: { Self.slot($0) == key }) {
+        buildIndex()
+        for node in (index.providers[key] ?? []).map({ nodes[$0] }) {
             if isOverridden(node, key.label, outcome) { continue }
             if isEnabled(node, outcome) { return Found(provider: node.name) }
             found.disabledCandidate = found.disabledCandidate ?? node.name
         }
         // An adapter serves the contract from another one (of the same kind).
         let adapterLabel = Self.label(requirement.contract, nil)
-        for node in nodes where isEnabled(node, outcome) && !isOverridden(node, adapterLabel, outcome) {
-            for adapter in node.descriptor.provides where adapter.kind == .adapter && adapter.contract == requirement.contract {
-                guard let source = adapter.adaptedFrom, !visiting.contains(source) else { continue }
-                let adapted = Requirement(kind: requirement.kind, contract: source, name: requirement.name)
-                let inner = provider(of: adapted, outcome, visiting: visiting.union([requirement.contract]))
-                if inner.provider != nil {
-                    return Found(provider: inner.provider, adaptedFrom: source)
-                }
-                found.disabledCandidate = found.disabledCandidate ?? inner.disabledCandidate
-                found.adapterNote = found.adapterNote
-                    ?? "'\(node.name)' adapts it from \(Self.label(source, requirement.name)), which no enabled plugin provides either"
+        for (position, adapter) in index.adapters[requirement.contract] ?? [] {
+            let node = nodes[position]
+            guard isEnabled(node, outcome), !isOverridden(node, adapterLabel, outcome),
+                  let source = adapter.adaptedFrom, !visiting.contains(source) else { continue }
+            let adapted = Requirement(kind: requirement.kind, contract: source, name: requirement.name)
+            let inner = provider(of: adapted, outcome, visiting: visiting.union([requirement.contract]))
+            if inner.provider != nil {
+                return Found(provider: inner.provider, adaptedFrom: source)
             }
+            found.disabledCandidate = found.disabledCandidate ?? inner.disabledCandidate
+            found.adapterNote = found.adapterNote
+                ?? "'\(node.name)' adapts it from \(Self.label(source, requirement.name)), which no enabled plugin provides either"
         }
         return found
     }
