@@ -46,8 +46,8 @@ struct KnownDigest: Hashable {
 /// SHA-256 against the lock) and hands the same descriptor to `dlopen` as
 /// `/proc/self/fd/N`. Messages name the file as it was found. The descriptor of a
 /// loaded plugin stays open for the life of the process (one per file, whichever
-/// loader loaded it), so its number, and with it the name the dynamic loader knows
-/// the image by, is never given to another file: `dlopen` would return the old image.
+/// loader loaded it, and later loads of the same file use its name), so that name is
+/// never given to another file: `dlopen` would return the old image.
 final class PluginLoader {
     typealias ABIFunction = @convention(c) () -> UInt32
     typealias EntryFunction = @convention(c) (UnsafeMutableRawPointer?) -> Int32
@@ -125,18 +125,24 @@ final class PluginLoader {
         // RTLD_LOCAL keeps each plugin's symbols to itself; RTLD_NODELETE because a
         // Swift image must never be unmapped (the runtime keeps pointers into it).
         beforeOpening?(file)
-        let name = Self.loadName(descriptor: descriptor, path: path)
+        // A file this process already opened by descriptor is opened again under that
+        // descriptor's name: a new name would become one more alias of the image (glibc
+        // adds it when the inode matches), and once its number was reused, `dlopen` of
+        // another file under it would return this image.
+        let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        let kept = Self.keptLock.withLock { Self.keptDescriptors[identity] }
+        let name = kept.map { "/proc/self/fd/\($0)" } ?? Self.loadName(descriptor: descriptor, path: path)
         guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             let raw = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
             return .failure(PluginLoadError.fromDlopen(path: path, dlerror: raw.replacingOccurrences(of: name, with: path)))
         }
-        // Mapped for good: keep the descriptor so its number never names another file
-        // (unless the file was mapped before under another descriptor's name).
-        keep = Self.keptLock.withLock {
-            let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-            guard Self.keptDescriptors[identity] == nil else { return false }
-            Self.keptDescriptors[identity] = descriptor
-            return true
+        // Mapped for good, and the dynamic loader knows it by this descriptor's name:
+        // keep the descriptor open so the number never names another file.
+        if kept == nil {
+            keep = true
+            Self.keptLock.withLock {
+                if Self.keptDescriptors[identity] == nil, name.hasPrefix("/proc/self/fd/") { Self.keptDescriptors[identity] = descriptor }
+            }
         }
         guard let abiPointer = dlsym(handle, Self.abiSymbol) else {
             return .failure(PluginLoadError(.missingSymbol, path: path, message: "not a viper plugin: it does not export '\(Self.abiSymbol)'; a plugin exports viper_plugin_abi and viper_plugin_entry (see the Plugin protocol in Contracts)"))

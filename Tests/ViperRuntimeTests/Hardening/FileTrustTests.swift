@@ -130,6 +130,17 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(contentsOf: URL(fileURLWithPath: HardeningFixtures.oldEntry())))
     }
 
+    @Test func eachFileLoadsAsItselfHoweverOftenAnotherWasLoadedBefore() throws {
+        // Loading one file again under a new /proc/self/fd name made that name an alias
+        // of its image; the next file opened under the same number then came back as it.
+        let folder = try HardeningFixtures.folder("trust-names", with: [Fixtures.good(), HardeningFixtures.oldEntry()])
+        let first = folder + "/libGoodPlugin.so", second = folder + "/libOldEntryPlugin.so"
+        for _ in 0..<3 {
+            #expect(loadPlugin(first, in: folder).plugin?.descriptor.manifest.name == "fixture-good")
+        }
+        #expect(loadPlugin(second, in: folder).plugin?.descriptor.manifest.name == "fixture-old-entry")
+    }
+
     @Test func allowInsecurePluginsLoadsThemAndSaysSoOnEveryStart() throws {
         let folder = try HardeningFixtures.folder("trust-override", with: [Fixtures.good()])
         let path = folder + "/libGoodPlugin.so"

@@ -41,9 +41,11 @@ public struct SwiftCompilerVersion: Hashable, Comparable, Codable, Sendable, Cus
         #endif
     }
 
+    /// Orders versions by major, then minor.
     public static func < (lhs: SwiftCompilerVersion, rhs: SwiftCompilerVersion) -> Bool {
         (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
     }
 
+    /// `6.3`.
     public var description: String { "\(major).\(minor)" }
 }
