@@ -44,10 +44,10 @@ struct KnownDigest: Hashable {
 /// Nothing can swap the file between the checks and the load: the loader opens it once,
 /// checks that descriptor (`fstat`: owner and mode; ELF headers; what it links; its
 /// SHA-256 against the lock) and hands the same descriptor to `dlopen` as
-/// `/proc/self/fd/N`. Messages name the file as it was found. The descriptor of a
-/// loaded plugin stays open for the life of the process (one per file, whichever
-/// loader loaded it, and later loads of the same file use its name), so that name is
-/// never given to another file: `dlopen` would return the old image.
+/// `/proc/self/fd/N`. Messages name the file as it was found. Each `dlopen` gets a name
+/// no other call in the process used (see ``loadName(descriptor:path:)``): the dynamic
+/// loader remembers every name an image was opened by, and a reused one would return
+/// that image for whatever file now has the number.
 final class PluginLoader {
     typealias ABIFunction = @convention(c) () -> UInt32
     typealias EntryFunction = @convention(c) (UnsafeMutableRawPointer?) -> Int32
@@ -61,9 +61,9 @@ final class PluginLoader {
     private(set) var loadedNames: [String: String] = [:]
     /// Files already opened (device and inode): opening twice would run the entry twice.
     private var openedFiles: Set<FileIdentity> = []
-    /// Descriptors of loaded plugin files in this process, kept open on purpose (see the type's comment).
-    nonisolated(unsafe) private static var keptDescriptors: [FileIdentity: Int32] = [:]
-    private static let keptLock = NSLock()
+    /// How many names ``loadName(descriptor:path:)`` handed out in this process.
+    nonisolated(unsafe) private static var namesGiven: UInt64 = 0
+    private static let namesLock = NSLock()
     /// The stamp and digest of the file the last ``load(_:known:)`` opened, loaded or not
     /// (the scanner reports them, so the cache knows a refused file's digest too).
     private(set) var lastExamined: KnownDigest?
@@ -88,8 +88,7 @@ final class PluginLoader {
             }
             return .failure(PluginLoadError(.missingFile, path: path, message: "cannot be read (\(String(cString: strerror(code)))); check its permissions"))
         }
-        var keep = false
-        defer { if !keep { close(descriptor) } }
+        defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             return .failure(PluginLoadError(.missingFile, path: path, message: "cannot be read (\(String(cString: strerror(errno)))); check its permissions"))
@@ -125,24 +124,10 @@ final class PluginLoader {
         // RTLD_LOCAL keeps each plugin's symbols to itself; RTLD_NODELETE because a
         // Swift image must never be unmapped (the runtime keeps pointers into it).
         beforeOpening?(file)
-        // A file this process already opened by descriptor is opened again under that
-        // descriptor's name: a new name would become one more alias of the image (glibc
-        // adds it when the inode matches), and once its number was reused, `dlopen` of
-        // another file under it would return this image.
-        let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-        let kept = Self.keptLock.withLock { Self.keptDescriptors[identity] }
-        let name = kept.map { "/proc/self/fd/\($0)" } ?? Self.loadName(descriptor: descriptor, path: path)
+        let name = Self.loadName(descriptor: descriptor, path: path)
         guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             let raw = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
             return .failure(PluginLoadError.fromDlopen(path: path, dlerror: raw.replacingOccurrences(of: name, with: path)))
-        }
-        // Mapped for good, and the dynamic loader knows it by this descriptor's name:
-        // keep the descriptor open so the number never names another file.
-        if kept == nil {
-            keep = true
-            Self.keptLock.withLock {
-                if Self.keptDescriptors[identity] == nil, name.hasPrefix("/proc/self/fd/") { Self.keptDescriptors[identity] = descriptor }
-            }
         }
         guard let abiPointer = dlsym(handle, Self.abiSymbol) else {
             return .failure(PluginLoadError(.missingSymbol, path: path, message: "not a viper plugin: it does not export '\(Self.abiSymbol)'; a plugin exports viper_plugin_abi and viper_plugin_entry (see the Plugin protocol in Contracts)"))
@@ -198,10 +183,25 @@ final class PluginLoader {
         return descriptor
     }
 
-    /// The name `dlopen` gets for the open `descriptor`: `/proc/self/fd/N`, or the
-    /// real path on a system without `/proc` (then the file is checked by path only).
-    private static func loadName(descriptor: Int32, path: String) -> String {
-        let name = "/proc/self/fd/\(descriptor)"
+    /// The name `dlopen` gets for the open `descriptor`: `/proc/self/fd/N` reached by a
+    /// path no earlier call got (`./` and `../fd/` steps spell a counter in binary), or
+    /// the real path on a system without `/proc` (then the file is checked by path only).
+    ///
+    /// glibc matches a name against every name of every loaded image before it opens
+    /// anything, and adds the name to an image it finds by inode. Descriptor numbers are
+    /// reused, so a plain `/proc/self/fd/N` would one day return an image for another
+    /// file (seen on a clean clone: every broken-plugin case came back as fixture-good).
+    static func loadName(descriptor: Int32, path: String) -> String {
+        var count = namesLock.withLock {
+            namesGiven += 1
+            return namesGiven
+        }
+        var name = "/proc/self/fd/"
+        while count > 0 {
+            name += count & 1 == 1 ? "../fd/" : "./"
+            count >>= 1
+        }
+        name += String(descriptor)
         var info = stat()
         var opened = stat()
         if stat(name, &info) == 0, fstat(descriptor, &opened) == 0, info.st_ino == opened.st_ino, info.st_dev == opened.st_dev {

@@ -131,14 +131,29 @@ import Testing
     }
 
     @Test func eachFileLoadsAsItselfHoweverOftenAnotherWasLoadedBefore() throws {
-        // Loading one file again under a new /proc/self/fd name made that name an alias
-        // of its image; the next file opened under the same number then came back as it.
+        // Loading one file again under /proc/self/fd/N made that name an alias of its
+        // image; the next file opened as number N then came back as the first.
         let folder = try HardeningFixtures.folder("trust-names", with: [Fixtures.good(), HardeningFixtures.oldEntry()])
         let first = folder + "/libGoodPlugin.so", second = folder + "/libOldEntryPlugin.so"
         for _ in 0..<3 {
             #expect(loadPlugin(first, in: folder).plugin?.descriptor.manifest.name == "fixture-good")
         }
         #expect(loadPlugin(second, in: folder).plugin?.descriptor.manifest.name == "fixture-old-entry")
+    }
+
+    @Test func everyLoadGetsANameOfItsOwnThatLeadsToTheCheckedDescriptor() throws {
+        let path = try Fixtures.good()
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        defer { close(descriptor) }
+        var opened = stat()
+        fstat(descriptor, &opened)
+        let names = (0..<100).map { _ in PluginLoader.loadName(descriptor: descriptor, path: path) }
+        #expect(Set(names).count == names.count)
+        for name in names {
+            var info = stat()
+            #expect(name.hasPrefix("/proc/self/fd/") && name.hasSuffix("/\(descriptor)"), "\(name)")
+            #expect(stat(name, &info) == 0 && info.st_ino == opened.st_ino && info.st_dev == opened.st_dev, "\(name)")
+        }
     }
 
     @Test func allowInsecurePluginsLoadsThemAndSaysSoOnEveryStart() throws {
