@@ -31,10 +31,17 @@ enum BenchPluginSource {
 
             /// `libbench-0042.so` -> `bench-0042`: the file this image was loaded from, by
             /// `dladdr` on this image's own `#dsohandle` (compiled with `-Xcc -D_GNU_SOURCE`).
+            /// Computed during registration, while the host still holds the file open.
             static let ownName: String = {
                 var info = Dl_info()
                 guard dladdr(#dsohandle, &info) != 0, let file = info.dli_fname else { return "bench-unknown" }
+                // viper loads a plugin through the descriptor it checked (/proc/self/fd/…),
+                // which is still open while the entry runs: resolve it to the file's path.
                 var name = String(cString: file)
+                if let resolved = realpath(file, nil) {
+                    name = String(cString: resolved)
+                    free(resolved)
+                }
                 if let slash = name.lastIndex(of: "/") { name = String(name[name.index(after: slash)...]) }
                 if name.hasPrefix("lib") { name.removeFirst(3) }
                 if name.hasSuffix(".so") { name.removeLast(3) }

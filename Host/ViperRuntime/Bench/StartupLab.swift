@@ -201,13 +201,22 @@ final class StartupLab {
             process.arguments = arguments
         }
         if let environment { process.environment = environment }
-        let stdin = Pipe(), stdout = Pipe()
+        // Standard input comes from a file: writing a long script into a pipe while the child
+        // fills its output pipe would leave both waiting on each other.
+        let inputPath = NSTemporaryDirectory() + "viper-bench-input-\(getpid())-\(UUID().uuidString)"
+        guard FileManager.default.createFile(atPath: inputPath, contents: Data(input.utf8)),
+              let stdin = FileHandle(forReadingAtPath: inputPath) else {
+            throw Failure(description: "cannot write the input script to \(inputPath)")
+        }
+        defer {
+            try? stdin.close()
+            unlink(inputPath)
+        }
+        let stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stdout
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
         let data = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
