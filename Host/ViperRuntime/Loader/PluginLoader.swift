@@ -27,7 +27,7 @@ struct LoadPolicy {
     var allowInsecure = false
     /// The plugin lock: while one exists, only pinned files load.
     var lock: LockState = .none
-    /// Compute every file's SHA-256, lock or not (the scanner does, so the cache can keep it).
+    /// Compute every file's SHA-256, lock or not (an in-process start-up does, so `viper plugins --lock` has each digest).
     var alwaysHash = false
 }
 
