@@ -48,23 +48,18 @@ struct PluginScanner {
 
     private func scanRound(_ files: [PluginFile]) -> Round {
         var round = Round()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ScanMode.arguments(for: files, allowInsecure: allowInsecure, lockFolder: lockFolder)
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"  // a crashing plugin should not cost a backtrace
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
+        let process: ChildProcess
         do {
-            try process.run()
+            process = try ChildProcess.start(executable: executable,
+                                             arguments: ScanMode.arguments(for: files, allowInsecure: allowInsecure, lockFolder: lockFolder),
+                                             environment: environment)
         } catch {
-            round.reason = "cannot start the scanner \(executable): \(error.localizedDescription)"
+            round.reason = "cannot start the scanner: \(error)"
             return round
         }
-        let fd = output.fileHandleForReading.fileDescriptor
+        let fd = process.output
         var buffer = [UInt8]()
         var current: String?
         var deadline = Date().addingTimeInterval(timeout)
@@ -75,9 +70,8 @@ struct PluginScanner {
             let ready = poll(&pollfd, 1, Int32(min(wait * 1000, Double(Int32.max))))
             if ready == 0 {
                 if let current {
-                    process.terminate()
-                    kill(process.processIdentifier, SIGKILL)
-                    process.waitUntilExit()
+                    process.stop()
+                    process.wait()
                     round.culprit = current
                     round.reason = "did not finish loading within \(Self.format(timeout)) s and was stopped (it hangs in its entry point); it is skipped until the file changes"
                     return round
@@ -115,16 +109,20 @@ struct PluginScanner {
             buffer.removeSubrange(..<start)
             if finished { break reading }
         }
-        process.waitUntilExit()
+        let termination = process.wait()
         if let current {
             round.culprit = current
-            if process.terminationReason == .uncaughtSignal {
-                round.reason = "crashed the scanner with \(Self.signalName(process.terminationStatus)) while loading; it is skipped until the file changes"
-            } else {
-                round.reason = "ended the scanner (exit status \(process.terminationStatus)) while loading; it is skipped until the file changes"
+            switch termination {
+            case .signaled(let signal):
+                round.reason = "crashed the scanner with \(Self.signalName(signal)) while loading; it is skipped until the file changes"
+            case .exited(let status):
+                round.reason = "ended the scanner (exit status \(status)) while loading; it is skipped until the file changes"
             }
         } else if round.results.count < files.count {
-            round.reason = "the scanner ended early (status \(process.terminationStatus))"
+            switch termination {
+            case .signaled(let signal): round.reason = "the scanner ended early (\(Self.signalName(signal)))"
+            case .exited(let status): round.reason = "the scanner ended early (status \(status))"
+            }
         }
         return round
     }

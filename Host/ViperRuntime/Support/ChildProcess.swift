@@ -1,0 +1,85 @@
+import Foundation
+
+/// A child process started with `posix_spawn`, its standard output on a pipe and its
+/// standard input and error on /dev/null. Foundation's `Process` spends about 50 ms
+/// on every start on Linux (measured here: 52 ms against 0.7 ms), which was most of
+/// a cold start's scanning cost.
+final class ChildProcess {
+    enum Termination: Equatable {
+        case exited(Int32)
+        case signaled(Int32)
+    }
+
+    let pid: pid_t
+    /// The read end of the child's standard output.
+    let output: Int32
+    private var termination: Termination?
+
+    private init(pid: pid_t, output: Int32) {
+        self.pid = pid
+        self.output = output
+    }
+
+    deinit {
+        close(output)
+        if termination == nil {
+            kill(pid, SIGKILL)
+            _ = wait()
+        }
+    }
+
+    /// Starts `executable` with `arguments` (not including the program name) and `environment`.
+    static func start(executable: String, arguments: [String], environment: [String: String]) throws -> ChildProcess {
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else {
+            throw HostError("cannot create a pipe for \(executable): \(String(cString: strerror(errno)))")
+        }
+        // Neither end leaks into other children; the child's stdout is a dup2 copy, which keeps no flag.
+        _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        close(pipeEnds[1])
+        guard status == 0 else {
+            close(pipeEnds[0])
+            throw HostError("cannot start \(executable): \(String(cString: strerror(status)))")
+        }
+        return ChildProcess(pid: pid, output: pipeEnds[0])
+    }
+
+    /// Stops the child at once.
+    func stop() {
+        kill(pid, SIGKILL)
+    }
+
+    /// Waits for the child to end and says how.
+    @discardableResult
+    func wait() -> Termination {
+        if let termination { return termination }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else {
+                termination = .exited(-1)
+                return .exited(-1)
+            }
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
+        let signal = status & 0x7F
+        let result: Termination = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
+        termination = result
+        return result
+    }
+}
