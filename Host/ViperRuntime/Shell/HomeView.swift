@@ -16,7 +16,7 @@ final class HomeView: ModuleView {
 
     func render(on screen: any Screen) {
         let plugins = pluginsLoaded == 1 ? "1 plugin" : "\(pluginsLoaded) plugins"
-        screen.text("\(plugins) loaded. Type 'open PATH' to open a route, 'help' for every command.")
+        screen.text("\(plugins) ready. Type 'open PATH' to open a route, 'help' for every command.")
         if problems > 0 {
             screen.text(problems == 1
                 ? "1 start-up problem was reported above; 'viper doctor' explains it."

@@ -71,7 +71,7 @@ import Testing
             Commands: read N, compose, archive, back, help
 
             \(rule("Home"))
-            1 plugin loaded. Type 'open PATH' to open a route, 'help' for every command.
+            1 plugin ready. Type 'open PATH' to open a route, 'help' for every command.
 
             Routes
               inbox [?filter=…]   Your messages

@@ -209,7 +209,7 @@ import Testing
         fake.shell.drawCurrentScreen()
         #expect(fake.output.shown == """
             ── Home \(rule(60 - 4 - 4))
-            1 plugin loaded. Type 'open PATH' to open a route, 'help' for every command.
+            1 plugin ready. Type 'open PATH' to open a route, 'help' for every command.
 
             Routes
               items/:id [?mode=…]   One item
