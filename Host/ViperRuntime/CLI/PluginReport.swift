@@ -94,7 +94,7 @@ enum PluginReport {
             }
             if let reason = record.reason { lines.append("  disabled:  \(reason)") }
         }
-        return lines.joined(separator: "\n")
+        return lines.map(printable).joined(separator: "\n")
     }
 
     /// `Swift 6.3`, with this viper's when it differs (Swift on Linux has no stable ABI between releases).
@@ -120,6 +120,12 @@ enum PluginReport {
         }
         let disabled = runtime.records.filter { $0.status == .disabled || $0.status == .broken }.count
         return (runtime.problems.map { "problem: \($0.message)" } + ["\(runtime.problems.count) problem(s); \(usable) plugin(s) ready, \(disabled) disabled"])
-            .joined(separator: "\n")
+            .map(printable).joined(separator: "\n")
+    }
+
+    /// A line as the terminal should show it: plugin names, summaries and paths come from
+    /// plugin files and folders, so control characters (escape sequences, newlines) are dropped.
+    static func printable(_ line: String) -> String {
+        TerminalStyle.sanitize(line.replacingOccurrences(of: "\n", with: " "))
     }
 }
