@@ -14,9 +14,19 @@ extension Result where Success == LoadedPlugin, Failure == PluginLoadError {
 
 /// Whether any file mapped into this process is `path` (its code was loaded).
 func isMapped(_ path: String) -> Bool {
-    guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return false }
+    // Read with getline: /proc files report a size of 0 and String(contentsOfFile:) stops
+    // after the first 4 KiB, where a plugin mapped late is usually not.
+    guard let maps = fopen("/proc/self/maps", "r") else { return false }
+    defer { fclose(maps) }
     let real = Paths.realPath(path) ?? path
-    return maps.split(separator: "\n").contains { $0.hasSuffix(" " + real) || $0.hasSuffix(" " + real + " (deleted)") }
+    var buffer: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    defer { free(buffer) }
+    while getline(&buffer, &capacity, maps) > 0, let buffer {
+        let line = String(cString: buffer).trimmingCharacters(in: .newlines)
+        if line.hasSuffix(" " + real) || line.hasSuffix(" " + real + " (deleted)") { return true }
+    }
+    return false
 }
 
 /// Loads `path` found in the plugin folder `folder` with a fresh loader.
