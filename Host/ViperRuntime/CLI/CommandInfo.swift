@@ -39,7 +39,7 @@ struct CommandInfo {
                               Option(flag: "--unlock", value: nil, help: "Remove plugins.lock: every trusted plugin loads again")]),
         CommandInfo(name: "doctor", arguments: "", maximumArguments: 0,
                     summary: "Check the plugin graph; exit non-zero when anything is wrong",
-                    details: "Loads every plugin and checks that each requirement has a provider, that no contract\nhas two providers unless one was chosen, and that no services need each other.",
+                    details: "Checks every plugin found (from the descriptor cache, scanning new or changed files in a\nchild process): each requirement has a provider, no contract has two providers unless one was\nchosen, and no services need each other. Names each problem once, with its chain.",
                     options: [Option(flag: "--json", value: nil, help: "Print JSON instead of text")]),
         CommandInfo(name: "check", arguments: "PATH.so", maximumArguments: 1,
                     summary: "Run the conformance checks against a built plugin; exit non-zero when it fails one",
