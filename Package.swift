@@ -50,8 +50,10 @@ let featureTests: [Target] = [
     pluginTests("NoteStorage", also: ["ViperRuntime"]),
     pluginTests("Account"),
     pluginTests("Todo", also: ["ViperRuntime"]),
-    pluginTests("Articles"),
-    .testTarget(name: "FeatureFlowTests", path: "Tests/FeatureFlowTests"),
+    pluginTests("Articles", also: ["ViperTestSupport"]),
+    .testTarget(name: "FeatureFlowTests", dependencies: ["ViperTestSupport"], path: "Tests/FeatureFlowTests"),
+    // Fixtures that more than one test target uses (test targets cannot depend on each other).
+    .target(name: "ViperTestSupport", path: "Tests/Support"),
 ]
 
 let package = Package(

@@ -2,6 +2,7 @@ import ConformanceKit
 import Contracts
 import Foundation
 import Testing
+import ViperTestSupport
 @testable import ArticlesPlugin
 
 /// The list Interactor with the real URLSession fetcher against the fixture server

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViperTestSupport
 
 /// Whole sessions of the built `viper` with the Articles plugin.
 @Suite struct ArticlesFlowTests {

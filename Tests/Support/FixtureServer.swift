@@ -2,14 +2,16 @@ import Foundation
 
 /// The Articles fixture HTTP server (`Tests/Fixtures/Articles/articles_server.py`) on
 /// 127.0.0.1, started once for the whole run. It stops by itself when this
-/// process ends (its standard input closes). (A copy of the one in ArticlesPluginTests:
-/// test targets do not depend on each other.)
-final class FixtureServer: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+/// process ends (its standard input closes). Shared by the plugin's own tests and
+/// the end-to-end flows, which are separate test targets.
+public final class FixtureServer: @unchecked Sendable {
+    /// The server could not start.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    let port: Int
+    /// The port it listens on, on 127.0.0.1.
+    public let port: Int
     private let process: Process
     private let input: Pipe
 
@@ -17,7 +19,7 @@ final class FixtureServer: @unchecked Sendable {
     nonisolated(unsafe) private static var running: FixtureServer?
 
     /// The shared server, started on first use.
-    static func shared() throws -> FixtureServer {
+    public static func shared() throws -> FixtureServer {
         try lock.withLock {
             if let running { return running }
             let server = try FixtureServer()
@@ -48,10 +50,18 @@ final class FixtureServer: @unchecked Sendable {
     }
 
     /// `http://127.0.0.1:PORT/path`.
-    func url(_ path: String) -> String {
+    public func url(_ path: String) -> String {
         "http://127.0.0.1:\(port)/\(path)"
     }
 
     /// The folder with the script and its feeds.
-    static var fixtures: String { BuildProducts.articleFixtures }
+    public static var fixtures: String {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            let candidate = url.appendingPathComponent("Fixtures/Articles")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
+        }
+        return "Tests/Fixtures/Articles"
+    }
 }
