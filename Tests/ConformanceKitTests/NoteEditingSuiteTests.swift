@@ -8,7 +8,7 @@ import Testing
         recorder.registerModule(NoteEditing.self, requires: [.service(NoteStore.self)],
                                 builder: FakeNoteEditorBuilder(reportsSaves: reportsSaves))
         let services = try ServiceTable.standard()
-        if withStore { services.register(NoteStore.self, instance: InMemoryNoteStore()) }
+        if withStore { services.register(NoteStore.self, instance: MemoryNoteStore()) }
         return Conformance.check(RecordedPlugin(manifest: PluginManifest(name: "editor", version: "1", summary: ""), recorder: recorder),
                                  services: services)
     }

@@ -5,7 +5,7 @@ import Contracts
 /// declared), and optionally a fallback such as the host's registry.
 ///
 ///     let services = try ServiceTable.standard()          // clock, logger, data folder
-///     services.register(NoteStore.self) { _ in InMemoryNoteStore() }
+///     services.register(NoteStore.self) { _ in MemoryNoteStore() }
 ///     let report = try Conformance.check(NotesPlugin.self, services: services)
 public final class ServiceTable: Resolver {
     private struct Key: Hashable {
