@@ -12,7 +12,7 @@ public func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
     PluginEntry.run(host, plugin: TodoPlugin.self)
 }
 
-/// The objc.io VIPER TODO app: upcoming items grouped by how soon they are due,
+/// The objc.io VIPER to-do app: upcoming items grouped by how soon they are due,
 /// and a module to add one. The store is a service of this same plugin, reached
 /// through ``TodoStore`` like any other, so another plugin could replace it.
 enum TodoPlugin: Plugin {

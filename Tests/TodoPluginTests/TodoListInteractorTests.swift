@@ -3,7 +3,7 @@ import Contracts
 import Testing
 @testable import TodoPlugin
 
-/// The upcoming-items policy of the objc.io TODO app: everything due from today
+/// The upcoming-items policy of the objc.io to-do app: everything due from today
 /// through the end of next week, sorted into today, tomorrow, later this week and
 /// next week. Weeks run Monday to Sunday.
 @Suite struct TodoListInteractorTests {

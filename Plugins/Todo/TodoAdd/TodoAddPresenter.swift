@@ -2,7 +2,7 @@ import Contracts
 import Foundation
 
 /// Collects a name and a due date, saves them, closes, and tells its output (the
-/// TODO app's add module delegate).
+/// to-do app's add module delegate).
 final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteractorOutput {
     weak var view: (any TodoAddViewing)?
     weak var output: (any TodoAddingOutput)?

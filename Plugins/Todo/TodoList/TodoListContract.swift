@@ -18,7 +18,7 @@ protocol TodoListInteracting: AnyObject {
     func doCompleteItem(id: Int64)
 }
 
-/// Interactor → Presenter: the results (the TODO app's UpcomingInteractorOutput).
+/// Interactor → Presenter: the results (the to-do app's UpcomingInteractorOutput).
 protocol TodoListInteractorOutput: AnyObject {
     func handleUpcomingItems(_ items: [UpcomingItem])
     func handleFailure(_ message: String)
@@ -29,7 +29,7 @@ protocol TodoListRouting: AnyObject {
     func showAddItem(name: String, output: any TodoAddingOutput) throws
 }
 
-/// What the view draws: display strings only (the TODO app's UpcomingDisplayData).
+/// What the view draws: display strings only (the to-do app's UpcomingDisplayData).
 struct TodoListViewModel: Equatable {
     var sections: [UpcomingDisplaySection] = []
     var emptyMessage = "Nothing due by the end of next week. Type 'add NAME' to add an item."

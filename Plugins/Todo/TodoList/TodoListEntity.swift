@@ -1,6 +1,6 @@
 import Contracts
 
-/// How soon an item is due, relative to today (the TODO app's NearTermDateRelation).
+/// How soon an item is due, relative to today (the to-do app's NearTermDateRelation).
 enum NearTermDateRelation: Equatable, CaseIterable {
     case today
     case tomorrow
@@ -10,7 +10,7 @@ enum NearTermDateRelation: Equatable, CaseIterable {
     case nextWeek
 }
 
-/// An item as the list's Interactor hands it to the Presenter: the TODO app's
+/// An item as the list's Interactor hands it to the Presenter: the to-do app's
 /// UpcomingItem, not the stored ``TodoItem``.
 struct UpcomingItem: Equatable {
     let id: Int64

@@ -2,7 +2,7 @@ import Contracts
 import Foundation
 
 /// Groups upcoming items into sections for the view and refreshes when the add
-/// module reports a new item (its delegate, as in the TODO app).
+/// module reports a new item (its delegate, as in the to-do app).
 final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInteractorOutput, TodoAddingOutput {
     weak var view: (any TodoListViewing)?
     private let interactor: any TodoListInteracting
@@ -88,7 +88,7 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
 
     // MARK: Private
 
-    /// Today's items by name alone; later ones with their weekday (the TODO app's display rule).
+    /// Today's items by name alone; later ones with their weekday (the to-do app's display rule).
     private static func row(_ item: UpcomingItem) -> String {
         switch item.relation {
         case .today: return item.title

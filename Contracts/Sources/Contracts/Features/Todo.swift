@@ -29,7 +29,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 }
 
-/// A stored to-do item (the objc.io VIPER TODO app's entity).
+/// A stored to-do item (the objc.io VIPER to-do app's entity).
 public struct TodoItem: Hashable, Sendable {
     /// The store's id, stable across runs.
     public let id: Int64
@@ -46,7 +46,7 @@ public struct TodoItem: Hashable, Sendable {
     }
 }
 
-/// Keeps to-do items (the TODO app's data manager), as a service.
+/// Keeps to-do items (the to-do app's data manager), as a service.
 /// Every write is durable when the call returns.
 public protocol TodoStore: AnyObject {
     /// Items due from `start` through `end` (both included), by due day, then in the order they were added.
@@ -63,14 +63,14 @@ public protocol TodoListing: AnyObject {
     func reloadItems()
 }
 
-/// The module that adds a to-do item (the TODO app's Add module).
+/// The module that adds a to-do item (the to-do app's Add module).
 ///
 ///     try router.present(TodoAdding.self) { adder in
 ///         adder.output = self
 ///         adder.prefill(name: "Buy milk")
 ///     }
 public protocol TodoAdding: AnyObject {
-    /// Who hears about the new item (held weakly): the TODO app's module delegate.
+    /// Who hears about the new item (held weakly): the to-do app's module delegate.
     var output: (any TodoAddingOutput)? { get set }
     /// Fills in the name field.
     func prefill(name: String)

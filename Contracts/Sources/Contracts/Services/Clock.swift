@@ -1,5 +1,5 @@
 /// The current time, resolved as a service so tests can pin "today" (the objc.io
-/// VIPER TODO app injects its clock the same way).
+/// VIPER to-do app injects its clock the same way).
 ///
 /// Contracts depends on the standard library only, so time is plain numbers;
 /// plugins turn them into Foundation values:
