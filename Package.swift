@@ -94,7 +94,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ViperRuntimeTests",
-            dependencies: ["ViperRuntime", contracts],
+            dependencies: ["ViperRuntime", contracts, "ViperTestSupport"],
             path: "Tests/ViperRuntimeTests"
         ),
         .testTarget(

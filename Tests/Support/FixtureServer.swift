@@ -55,13 +55,5 @@ public final class FixtureServer: @unchecked Sendable {
     }
 
     /// The folder with the script and its feeds.
-    public static var fixtures: String {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            let candidate = url.appendingPathComponent("Fixtures/Articles")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
-        }
-        return "Tests/Fixtures/Articles"
-    }
+    public static var fixtures: String { BuildProducts.articleFixtures }
 }

@@ -2,6 +2,7 @@ import Contracts
 import Foundation
 import Testing
 @testable import ViperRuntime
+import ViperTestSupport
 
 /// The real built plugins, opened with dlopen in this process through the loader,
 /// and used across the boundary: casts to Contracts' protocols must succeed,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViperTestSupport
 
 /// The layout facts of DESIGN.md, checked on the built products: `viper` and every
 /// bundled plugin link the one libContracts.so, and only it defines Contracts'

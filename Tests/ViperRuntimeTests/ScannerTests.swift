@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViperTestSupport
 
 /// Crash-isolated scanning and the descriptor cache (issue 6), through the real `viper`.
 @Suite struct ScannerTests {

@@ -1,4 +1,5 @@
 import Foundation
+import ViperTestSupport
 
 /// Runs the built `viper` as a person would, several times over one data folder
 /// (so a test can quit and start again), with the clock pinned to Tuesday

@@ -2,6 +2,7 @@ import Contracts
 import Foundation
 import Testing
 @testable import ViperRuntime
+import ViperTestSupport
 
 /// Issue 7, point 1: a plugin whose file, or a folder above it up to its plugin folder,
 /// another account owns or can write is refused (OpenPAM, OpenSSH StrictModes); the

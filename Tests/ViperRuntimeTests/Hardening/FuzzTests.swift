@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ViperRuntime
+import ViperTestSupport
 
 /// Issue 7, point 4: a short seeded round of `viper-fuzz` over every input the host reads
 /// (the long round is documented in Tests/Fixtures/Fuzz/README.md), and the bugs it found,

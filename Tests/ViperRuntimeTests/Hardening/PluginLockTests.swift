@@ -2,6 +2,7 @@ import Contracts
 import Foundation
 import Testing
 @testable import ViperRuntime
+import ViperTestSupport
 
 /// Issue 7, point 3: `viper plugins --lock` pins the plugins in use by SHA-256; while
 /// the lock exists a changed or unknown plugin is refused, before any of its code runs,

@@ -2,6 +2,7 @@ import Contracts
 import Foundation
 import Testing
 @testable import ViperRuntime
+import ViperTestSupport
 
 /// Issue 7, point 2: the descriptor carries the Contracts ABI and the Swift compiler a
 /// plugin was built with; a plugin loads when the major matches and its minor is not

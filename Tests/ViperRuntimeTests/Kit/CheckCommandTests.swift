@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViperTestSupport
 
 @Suite struct CheckCommandTests {
     private func check(_ library: String, json: Bool = false) throws -> ViperProcess.Result {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViperTestSupport
 
 @Suite struct NewCommandTests {
     @Test func aNewCounterBuildsOutsideTheRepositoryAndPassesItsOwnTests() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViperTestSupport
 
 @Suite struct SDKCommandTests {
     /// The value after `label` on its line of `viper sdk`.

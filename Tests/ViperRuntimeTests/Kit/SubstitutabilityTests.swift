@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViperTestSupport
 
 /// A second, independently written NoteEditing provider (Examples/MarkdownEditor,
 /// built here with plain swiftc as an out-of-tree plugin) passes the same suite,

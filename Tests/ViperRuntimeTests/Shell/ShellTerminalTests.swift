@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViperTestSupport
 
 /// The interactive shell on a pseudo-terminal, driven by python3 + pexpect
 /// (Tests/Fixtures/Navigation/tty_session.py): Tab completion, line editing,

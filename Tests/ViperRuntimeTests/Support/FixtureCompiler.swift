@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViperTestSupport
 
 /// Builds small plugins for tests: Swift sources compiled with `swiftc` against the
 /// Contracts built in this run, or C sources with `cc`. Results are cached by content

@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import ViperTestSupport
 
 /// The fixture plugins whose sources live in `Tests/Fixtures/`, compiled on first use
 /// (and cached by content) by ``FixtureCompiler``. Each returns the path of the `.so`.

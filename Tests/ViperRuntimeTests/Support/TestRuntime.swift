@@ -1,5 +1,6 @@
 import Foundation
 @testable import ViperRuntime
+import ViperTestSupport
 
 /// Starts a ``HostRuntime`` in this process with exactly the plugins a test names:
 /// its own data and XDG folders, no `VIPER_PLUGIN_PATH`, and a "bundled" folder that

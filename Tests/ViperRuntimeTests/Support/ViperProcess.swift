@@ -1,4 +1,5 @@
 import Foundation
+import ViperTestSupport
 
 /// Runs the built `viper` executable as a user would, with its own data folder and
 /// no user plugin folder, and captures what it prints.

@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 @testable import ViperRuntime
+import ViperTestSupport
 
 /// Fixture plugins for the hardening tests (issue 7), from `Tests/Fixtures/Hardening/`.
 enum HardeningFixtures {

@@ -1,4 +1,5 @@
 import Foundation
+import ViperTestSupport
 
 /// A `viper` shell fed through standard input a batch at a time, whose standard output is
 /// read as it comes so a test knows which writes the shell acknowledged before it was killed.

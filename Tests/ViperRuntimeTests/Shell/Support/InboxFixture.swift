@@ -1,4 +1,5 @@
 import Foundation
+import ViperTestSupport
 
 /// The navigation fixture plugin (Tests/Fixtures/Navigation/InboxPlugin.swift), compiled once.
 enum InboxFixture {

@@ -1,4 +1,5 @@
 import Foundation
+import ViperTestSupport
 
 /// Runs `viper` as a person would, but with no bundled plugins: a hard link of the
 /// built executable in a folder of its own (bundled plugins are found beside the

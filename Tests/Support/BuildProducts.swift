@@ -1,9 +1,10 @@
 import Foundation
 
 /// Where `swift build`/`swift test` put the products: the folder of the running test
-/// binary (DESIGN.md fact 7), so every scratch path works.
-enum BuildProducts {
-    static var directory: String {
+/// binary (DESIGN.md fact 7), so every scratch path works. Shared by every test target.
+public enum BuildProducts {
+    /// The products folder.
+    public static var directory: String {
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var folder = URL(fileURLWithPath: exe).deletingLastPathComponent()
         // The XCTest bundle on Linux is `<products>/viperPackageTests.xctest`: an executable file, so its folder is the products folder.
@@ -12,16 +13,16 @@ enum BuildProducts {
     }
 
     /// The built `viper` executable.
-    static var viper: String { directory + "/viper" }
+    public static var viper: String { directory + "/viper" }
 
     /// A bundled plugin's library, e.g. `plugin("Greeter")`.
-    static func plugin(_ name: String) -> String { directory + "/lib\(name)Plugin.so" }
+    public static func plugin(_ name: String) -> String { directory + "/lib\(name)Plugin.so" }
 
     /// Folder with Contracts.swiftmodule, for compiling fixture plugins.
-    static var modules: String { directory + "/Modules" }
+    public static var modules: String { directory + "/Modules" }
 
     /// The repository root (for fixture sources).
-    static var repository: String {
+    public static var repository: String {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {
             url.deleteLastPathComponent()
@@ -32,4 +33,7 @@ enum BuildProducts {
         }
         return FileManager.default.currentDirectoryPath
     }
+
+    /// The folder with the Articles fixture server and feeds.
+    public static var articleFixtures: String { repository + "/Tests/Fixtures/Articles" }
 }
