@@ -95,23 +95,6 @@ public final class Registry {
         lock.withLock { pendingRoutes += entries }
     }
 
-    /// Loads every plugin not loaded yet (set by the runtime).
-    var loadEverything: (() -> Void)?
-
-    /// All module registrations, sorted by route then contract. This loads every
-    /// plugin first; to list routes without loading, use ``routeEntries``.
-    var allModules: [ModuleRegistration] {
-        loadEverything?()
-        return lock.withLock { Array(modules.values) }.sorted {
-            ($0.route?.pattern ?? "~" + $0.contract.name, $0.name ?? "") < ($1.route?.pattern ?? "~" + $1.contract.name, $1.name ?? "")
-        }
-    }
-
-    /// All service registrations, sorted by contract.
-    var allServices: [ServiceRegistration] {
-        lock.withLock { Array(services.values) }.sorted { Self.label($0.contract, $0.name) < Self.label($1.contract, $1.name) }
-    }
-
     func resolve<Service>(_ contract: Service.Type, name: String?, requester: String) throws -> Service {
         let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
         var (registration, adapter) = lookupService(key)

@@ -103,9 +103,6 @@ public final class HostRuntime {
         registry.onMiss = { [weak self] kind, label in
             self?.activate(kind: kind, label: label) ?? false
         }
-        registry.loadEverything = { [weak self] in
-            self?.loadAll()
-        }
         if options.environment["VIPER_LOAD"] == "eager" {
             loadAll()
         }
@@ -243,11 +240,7 @@ public final class HostRuntime {
             } else {
                 pending[name] = PendingPlugin(file: file, overridden: overridden, known: digests[file.path])
                 indexProvisions(descriptor, plugin: name, overridden: overridden)
-                routes += descriptor.provides.compactMap { provision in
-                    guard provision.kind == .module, let route = provision.route,
-                          !overridden.contains(Registry.label(provision.contract, provision.name)) else { return nil }
-                    return RouteEntry(spec: route, contract: provision.contract, name: provision.name, plugin: name)
-                }
+                routes += Self.routes(of: descriptor, plugin: name, except: overridden)
             }
             recordList.append(updated)
         }

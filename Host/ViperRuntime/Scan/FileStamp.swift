@@ -4,7 +4,7 @@ import Foundation
 /// size, modification and change times, inode and device. A changed stamp means
 /// "scan again" (and, while a lock exists, "hash again"). The change time moves on
 /// every write, `chmod` and `touch`, and cannot be set back by the file's owner.
-struct FileStamp: Codable, Hashable {
+struct FileStamp: Hashable {
     let path: String
     let size: Int64
     let modifiedNanoseconds: Int64

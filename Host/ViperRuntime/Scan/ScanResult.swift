@@ -1,8 +1,8 @@
 import Contracts
 
 /// What scanning one plugin file found: a descriptor, or why it is broken.
-struct ScanResult: Codable, Hashable {
-    enum Outcome: Codable, Hashable {
+struct ScanResult: Hashable {
+    enum Outcome: Hashable {
         /// It loaded and registered.
         case ok(PluginDescriptor)
         /// Loading reported an error (a `PluginLoadError` message).
