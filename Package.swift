@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // viper: a host for VIPER feature modules loaded as plugins.
 //
-// Contracts is a separate package on purpose (DESIGN.md fact 1): a dynamic
+// Contracts is a separate package on purpose (docs/ARCHITECTURE.md fact 1): a dynamic
 // library target inside this package would be linked statically into every
 // target that uses it, and each plugin would get its own copy of the protocols.
 import PackageDescription

@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Contracts: the one shared library that the viper host and every plugin link.
-// It must stay its own package (see DESIGN.md fact 1) and be built with library
+// It must stay its own package (see docs/ARCHITECTURE.md fact 1) and be built with library
 // evolution so plugins built against an older Contracts keep working.
 import PackageDescription
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where `swift build`/`swift test` put the products: the folder of the running test
-/// binary (DESIGN.md fact 7), so every scratch path works. Shared by every test target.
+/// binary (docs/ARCHITECTURE.md fact 7), so every scratch path works. Shared by every test target.
 public enum BuildProducts {
     /// The products folder.
     public static var directory: String {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ViperTestSupport
 
-/// The layout facts of DESIGN.md, checked on the built products: `viper` and every
+/// The layout facts of docs/ARCHITECTURE.md (1 and 7), checked on the built products: `viper` and every
 /// bundled plugin link the one libContracts.so, and only it defines Contracts'
 /// protocol descriptors (so `as?` and ObjectIdentifier agree across plugins).
 @Suite struct LayoutTests {
