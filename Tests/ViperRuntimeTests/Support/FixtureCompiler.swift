@@ -19,10 +19,14 @@ enum FixtureCompiler {
     private static let lock = NSLock()
 
     /// Compiles Swift `source` into `lib<name>.so` linked against libContracts.so and returns its path.
-    static func swiftPlugin(named name: String, source: String, extraFlags: [String] = []) throws -> String {
-        try compile(name: name, source: source, ext: "swift", flags: extraFlags) { sourcePath, output in
+    /// `contracts` is the folder it imports Contracts from: this run's modules, or a folder that
+    /// holds only another version's `Contracts.swiftinterface` (``ContractsInterfaces``).
+    static func swiftPlugin(named name: String, source: String, contracts: String = BuildProducts.modules,
+                            extraFlags: [String] = []) throws -> String {
+        let flags = contracts == BuildProducts.modules ? extraFlags : ["contracts:" + contracts] + extraFlags
+        return try compile(name: name, source: source, ext: "swift", flags: flags) { sourcePath, output in
             ["swiftc", "-emit-library", "-module-name", name, "-parse-as-library",
-             "-I", BuildProducts.modules, "-L", BuildProducts.directory, "-lContracts",
+             "-I", contracts, "-L", BuildProducts.directory, "-lContracts",
              "-Xlinker", "-rpath", "-Xlinker", BuildProducts.directory,
              sourcePath, "-o", output] + extraFlags
         }
