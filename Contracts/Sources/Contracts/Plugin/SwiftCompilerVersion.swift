@@ -17,7 +17,7 @@ public struct SwiftCompilerVersion: Hashable, Comparable, Codable, Sendable, Cus
 
     /// The compiler compiling the *calling* code.
     ///
-    /// Its body is emitted into the client on purpose (like ``ContractsVersion/compiledPacked``):
+    /// Its body is emitted into the client on purpose (like `ContractsVersion.compiledPacked`):
     /// `#if compiler` is decided when the plugin is compiled, not when Contracts was. A compiler
     /// newer than the newest one listed here reports that newest one.
     @_alwaysEmitIntoClient

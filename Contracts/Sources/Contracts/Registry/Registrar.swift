@@ -12,8 +12,11 @@ public protocol Registrar: AnyObject {
     /// Registers a service factory under `contract` (and `name`).
     ///
     /// - Parameters:
+    ///   - contract: the protocol consumers resolve, e.g. `NoteStore.self`.
+    ///   - name: tells apart two registrations of one contract; nil for the usual one.
     ///   - scope: ``ServiceScope/process`` (one shared instance) or ``ServiceScope/transient``.
     ///   - requires: what the factory resolves, checked before the shell opens.
+    ///   - factory: makes the service, resolving what it needs from the resolver it is given.
     func registerService<Service>(
         _ contract: Service.Type,
         name: String?,
@@ -24,8 +27,14 @@ public protocol Registrar: AnyObject {
 
     /// Registers the builder of a module whose input conforms to `contract`.
     ///
-    /// - Parameter route: the shell path that opens the module, or nil for a module
-    ///   reached only by contract (from another module's router).
+    /// - Parameters:
+    ///   - contract: the protocol the module's input conforms to, e.g. `NoteListing.self`.
+    ///   - name: tells apart two modules of one contract; nil for the usual one.
+    ///   - route: the shell path that opens the module, or nil for a module
+    ///     reached only by contract (from another module's router).
+    ///   - requires: the services and modules the builder resolves or routes to,
+    ///     checked before the shell opens.
+    ///   - builder: builds a new instance of the module each time it is opened.
     func registerModule<Input>(
         _ contract: Input.Type,
         name: String?,
