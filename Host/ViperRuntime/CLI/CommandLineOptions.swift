@@ -35,6 +35,10 @@ public struct CommandLineOptions {
     public var directory: String?
     /// `viper new --in-tree`.
     public var inTree = false
+    /// `viper graph --format`: text, dot, json, svg or png.
+    public var format: String?
+    /// `viper graph --output FILE`.
+    public var output: String?
     public var help = false
     public var version = false
     public var noColor = false
@@ -106,6 +110,19 @@ public struct CommandLineOptions {
                 }
                 if options.lock && options.unlock {
                     throw UsageError("'viper plugins' takes --lock or --unlock, not both")
+                }
+            case "--format", "--output":
+                guard options.command == "graph" else {
+                    throw UsageError("option '\(argument)' belongs to 'viper graph'")
+                }
+                let value = try take(argument)
+                if argument == "--output" {
+                    options.output = value
+                } else {
+                    guard GraphCommand.formats.contains(value) else {
+                        throw UsageError("--format takes \(GraphCommand.formats.joined(separator: ", ")); got '\(value)'")
+                    }
+                    options.format = value
                 }
             case "--allow-insecure-plugins":
                 options.allowInsecurePlugins = true

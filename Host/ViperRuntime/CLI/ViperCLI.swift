@@ -61,6 +61,8 @@ public enum ViperCLI {
         case "plugins":
             print(options.json ? PluginReport.pluginsJSON(runtime) : PluginReport.pluginsText(runtime))
             return 0
+        case "graph":
+            return GraphCommand.run(runtime: runtime, options: options)
         case "doctor":
             print(options.json ? PluginReport.doctorJSON(runtime) : PluginReport.doctorText(runtime))
             return runtime.problems.isEmpty ? 0 : 1

@@ -4,7 +4,7 @@ import Contracts
 /// cannot declare them. A module may declare `close` or `dismiss` itself (to save
 /// or confirm first); then its own wins while it is on screen.
 enum BuiltinCommand: String, CaseIterable {
-    case open, back, close, dismiss, home, `where`, routes, help, quit, exit
+    case open, back, close, dismiss, home, `where`, routes, graph, help, quit, exit
 
     /// Whether a module's command of the same name is ignored.
     var isReserved: Bool {
@@ -25,6 +25,7 @@ enum BuiltinCommand: String, CaseIterable {
         case .home: return CommandSpec("home", help: "Close every module and show the routes")
         case .where: return CommandSpec("where", help: "Show where you are: the breadcrumb of open modules")
         case .routes: return CommandSpec("routes", help: "List every route with its contract and plugin")
+        case .graph: return CommandSpec("graph", help: "Show the contract graph around the module on screen (all of it at home)")
         case .help: return CommandSpec("help", arguments: ["COMMAND?"], help: "List the commands, or explain one")
         case .quit: return CommandSpec("quit", help: "Leave viper (also 'exit', or Ctrl-D)")
         case .exit: return CommandSpec("exit", help: "Leave viper")

@@ -44,6 +44,17 @@ extension Shell {
     }
 
     /// Every route with its summary, contract and plugin (without loading any plugin).
+    /// The contract graph's text form around the module on screen: the plugins of it and its
+    /// embedded children, and the plugins one edge away; all of it at home.
+    func graphListing() throws -> [String] {
+        guard let contractGraph else { throw CommandError("the contract graph is not available in this session") }
+        var graph = contractGraph()
+        if let top = stack.top {
+            graph = graph.focused(on: Set(top.tree.map(\.registration.plugin)))
+        }
+        return GraphText.render(graph).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
     func routeListing() -> [String] {
         let screen = TerminalScreen(style: style)
         let routes = stack.routes

@@ -19,6 +19,8 @@ final class Shell {
     let style: TerminalStyle
     /// Width of the header rule.
     let width: Int
+    /// Makes the contract graph for `graph` (set by the launcher, which has the runtime).
+    var contractGraph: (() -> ContractGraph)?
     /// How many commands failed in this session.
     private(set) var failures = 0
     private var hasShownBlock = false
@@ -107,6 +109,9 @@ final class Shell {
             return .succeeded
         case .routes:
             showBlock(routeListing())
+            return .succeeded
+        case .graph:
+            showBlock(try graphListing())
             return .succeeded
         case .help:
             showBlock(try command.arguments.first.map(help(for:)) ?? helpListing())

@@ -28,6 +28,7 @@ enum ShellLauncher {
                             problems: runtime.problems.count)
         let shell = Shell(stack: stack, home: home, output: output, style: style,
                           width: style.colors ? min(terminalColumns() ?? 72, 72) : 60)
+        shell.contractGraph = { ContractGraph(runtime: runtime) }
         defer { shell.finish() }
 
         if let script = options.script {

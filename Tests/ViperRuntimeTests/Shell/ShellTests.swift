@@ -168,6 +168,7 @@ import Testing
               home             Close every module and show the routes
               where            Show where you are: the breadcrumb of open modules
               routes           List every route with its contract and plugin
+              graph            Show the contract graph around the module on screen (all of it at home)
               help [COMMAND]   List the commands, or explain one
               quit             Leave viper (also 'exit', or Ctrl-D)
 
