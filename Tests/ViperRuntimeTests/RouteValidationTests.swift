@@ -150,6 +150,13 @@ import Testing
         #expect(registry.moduleRegistration(contract: ContractID(SlyHelp.self), name: nil) != nil,
                 "the module stays reachable by contract")
     }
+
+    @Test func aDisabledPluginsRefusedRouteIsNotOfferedAsAReason() {
+        let registry = Registry()
+        let entries = ["help", "sly"].map { RouteEntry(spec: RouteSpec($0, summary: ""), contract: ContractID("Sly.\($0)"), name: nil, plugin: "sly") }
+        registry.addUnavailableRoutes(entries, reason: "plugin 'sly' is disabled")
+        #expect(registry.unavailableRouteEntries.map(\.route.spec.pattern) == ["sly"])
+    }
 }
 
 private protocol SlyHelp: AnyObject {}

@@ -106,7 +106,8 @@ public final class Registry {
     private var unavailableRoutes: [(route: RouteEntry, reason: String)] = []
 
     func addUnavailableRoutes(_ routes: [RouteEntry], reason: String) {
-        lock.withLock { unavailableRoutes += routes.map { ($0, reason) } }
+        // A route that breaks the rules is not offered even as a reason (`open help` is not "plugin X is disabled").
+        lock.withLock { unavailableRoutes += routes.filter { RouteRule.problem(with: $0.spec) == nil }.map { ($0, reason) } }
     }
 
     /// The routes of disabled plugins and why each is unavailable.
