@@ -57,7 +57,7 @@ import Testing
         (["doctor", "--jsn"], "viper: unknown option '--jsn' for 'viper doctor'; did you mean '--json'? see 'viper doctor --help'"),
         (["doctor", "extra"], "viper: 'viper doctor' takes no arguments, got 'extra'; see 'viper doctor --help'"),
         (["plugins", "--plugins"], "viper: option '--plugins' needs a value"),
-        (["--prefer", "Contracts.Clock"], "viper: --prefer takes CONTRACT=PLUGIN, e.g. --prefer Contracts.NoteEditing=markdown-editor; got 'Contracts.Clock'"),
+        (["--prefer", "Contracts.Clock"], "viper: --prefer takes CONTRACT=PLUGIN or ROUTE=PLUGIN, e.g. --prefer Contracts.NoteEditing=markdown-editor or --prefer notes=my-notes; got 'Contracts.Clock'"),
         (["help", "nosuch"], "viper: no help for 'nosuch': not a command; see 'viper --help'"),
     ])
     func aWrongCommandLineIsAOneLineUsageErrorWithExitCode64(_ arguments: [String], _ line: String) throws {

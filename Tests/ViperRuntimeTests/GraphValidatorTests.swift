@@ -11,7 +11,7 @@ import Testing
     }
 
     private func module(_ contract: String, requires: [Requirement] = []) -> Provision {
-        Provision(kind: .module, contract: ContractID(contract), route: RouteSpec(contract.lowercased(), summary: contract), requires: requires)
+        Provision(kind: .module, contract: ContractID(contract), route: RouteSpec(contract.lowercased().replacingOccurrences(of: ".", with: "/"), summary: contract), requires: requires)
     }
 
     private func adapter(_ required: String, from provided: String) -> Provision {

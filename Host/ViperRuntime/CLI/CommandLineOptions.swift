@@ -76,7 +76,7 @@ public struct CommandLineOptions {
                 let choice = try take(argument)
                 let parts = choice.split(separator: "=", maxSplits: 1).map(String.init)
                 guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                    throw UsageError("--prefer takes CONTRACT=PLUGIN, e.g. --prefer Contracts.NoteEditing=markdown-editor; got '\(choice)'")
+                    throw UsageError("--prefer takes CONTRACT=PLUGIN or ROUTE=PLUGIN, e.g. --prefer Contracts.NoteEditing=markdown-editor or --prefer notes=my-notes; got '\(choice)'")
                 }
                 options.preferences[parts[0]] = parts[1]
             case "-c", "--command":

@@ -126,6 +126,6 @@ enum PluginReport {
     /// A line as the terminal should show it: plugin names, summaries and paths come from
     /// plugin files and folders, so control characters (escape sequences, newlines) are dropped.
     static func printable(_ line: String) -> String {
-        TerminalStyle.sanitize(line.replacingOccurrences(of: "\n", with: " "))
+        StandardOutput.oneLine(line)
     }
 }

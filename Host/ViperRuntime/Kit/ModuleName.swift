@@ -29,6 +29,10 @@ struct ModuleName {
         guard !Self.reserved.contains(name) else {
             throw UsageError("'\(name)' is taken by Swift or viper; choose another module name")
         }
+        // The route is the name in lower case, and a route may not pass for a shell command (RouteRule).
+        if let command = BuiltinCommand(rawValue: name.lowercased()) {
+            throw UsageError("'\(name)' would make the route '\(command.rawValue)', which is a shell command; choose another module name")
+        }
         type = name
         member = first.lowercased() + name.dropFirst()
         route = name.lowercased()

@@ -302,9 +302,10 @@ public final class HostRuntime {
 
     private func validate(_ plugins: [(PluginFile, PluginDescriptor)], preferences: [String: ProviderChoice]) -> GraphValidator.Outcome {
         let validator = GraphValidator(
-            nodes: plugins.map { .init(name: $0.1.manifest.name, path: $0.0.path, descriptor: $0.1) },
+            nodes: plugins.map { .init(name: $0.1.manifest.name, path: $0.0.path, descriptor: $0.1, isBundled: $0.0.folder.origin == .bundled) },
             hostProvides: Self.hostProvisions, preferences: preferences)
         let outcome = validator.validate()
+        registry.assignRoutes(outcome.routeOwners)
         problemList += outcome.problems
         dependencies = outcome.dependencies
         for problem in outcome.problems {

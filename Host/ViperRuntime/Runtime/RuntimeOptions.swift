@@ -6,7 +6,7 @@ public struct RuntimeOptions {
     public var pluginFlags: [String] = []
     /// `--data DIR`.
     public var dataFlag: String?
-    /// `--prefer CONTRACT=PLUGIN` values.
+    /// `--prefer CONTRACT=PLUGIN` and `--prefer ROUTE=PLUGIN` values.
     public var preferences: [String: String] = [:]
     /// Messages at or above this level are echoed to standard error.
     public var echoLevel: LogLevel? = .error

@@ -3,28 +3,61 @@ import Foundation
 
 /// The host's ``Logger``: appends lines to `viper.log` in the data folder, and
 /// echoes messages at or above `echoLevel` to standard error.
+///
+/// Messages and sources come from plugins, so neither reaches the terminal raw: the
+/// echo is cleaned as `plugins` and `doctor` clean their lines (``StandardOutput/oneLine(_:)``:
+/// no escape sequences, one line), and the file keeps one line per message with
+/// control characters written as escapes (`\n`, `\u{1b}`), so a message cannot forge
+/// another entry or colour a terminal that shows the file.
 final class FileLogger: Logger {
     private let lock = NSLock()
     private let handle: FileHandle?
     private let echoLevel: LogLevel?
+    private let echo: (String) -> Void
 
-    init(path: String, echoLevel: LogLevel?) {
+    /// `echo` receives each echoed line, newline included (standard error unless a test captures it).
+    init(path: String, echoLevel: LogLevel?, echo: @escaping (String) -> Void = FileLogger.writeToStandardError) {
         if !FileManager.default.fileExists(atPath: path) {
             _ = FileManager.default.createFile(atPath: path, contents: nil)
         }
         handle = FileHandle(forWritingAtPath: path)
         _ = try? handle?.seekToEnd()
         self.echoLevel = echoLevel
+        self.echo = echo
     }
 
     func log(_ level: LogLevel, _ message: String, source: String) {
         let stamp = ISO8601DateFormatter().string(from: Date())
-        let line = "\(stamp) \(level.rawValue) [\(source)] \(message)\n"
+        let line = "\(stamp) \(level.rawValue) [\(Self.escaped(source))] \(Self.escaped(message))\n"
         lock.withLock {
             try? handle?.write(contentsOf: Data(line.utf8))
             if let echoLevel, level >= echoLevel {
-                FileHandle.standardError.write(Data("viper: \(level.rawValue): [\(source)] \(message)\n".utf8))
+                echo(StandardOutput.oneLine("viper: \(level.rawValue): [\(source)] \(message)") + "\n")
             }
         }
+    }
+
+    static func writeToStandardError(_ line: String) {
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// `text` with C0 and C1 control characters as escapes, on one line.
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where isControl(scalar): result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
     }
 }

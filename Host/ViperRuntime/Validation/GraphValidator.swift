@@ -3,7 +3,8 @@ import Contracts
 /// Checks the plugin graph before the shell opens (ZIKRouter's start-up check,
 /// Needle's missing-provider error): every requirement has an enabled provider
 /// after adapters, no contract has two providers unless the user chose one, and
-/// no services need each other. Works on descriptors only, so it can run from a
+/// no services need each other, and every route keeps its rules and has one plugin
+/// (see `GraphValidator+Routes.swift`). Works on descriptors only, so it can run from a
 /// cache without loading any plugin.
 ///
 /// A plugin with a problem is disabled with its reason, and disabling repeats
@@ -14,6 +15,8 @@ struct GraphValidator {
         let name: String
         let path: String
         let descriptor: PluginDescriptor
+        /// Found beside the executable: such a plugin keeps its routes against drop-ins.
+        var isBundled = false
     }
 
     struct Outcome {
@@ -24,13 +27,17 @@ struct GraphValidator {
         var overridden: [String: Set<String>] = [:]
         /// Every requirement of every plugin, with who serves it.
         var dependencies: [Dependency] = []
+        /// Which plugin serves each route, by ``RouteRule/shape(_:)``. A route that is not
+        /// here was refused (it broke a rule, or another plugin keeps it).
+        var routeOwners: [String: String] = [:]
     }
 
     /// Plugins in search order (earlier wins a tie).
     var nodes: [Node]
     /// What the host registers itself (logger, clock, ...).
     var hostProvides: [Provision] = []
-    /// The user's choice of provider by contract label (`Contracts.NoteEditing`, or `Contracts.NoteEditing[name]`).
+    /// The user's choice of provider by contract label (`Contracts.NoteEditing`, or `Contracts.NoteEditing[name]`),
+    /// or of the plugin that keeps a route (`notes`, `notes/:id`).
     var preferences: [String: ProviderChoice] = [:]
 
     /// Who provides what, built once per validation (a thousand plugins made the
@@ -70,6 +77,7 @@ struct GraphValidator {
         disableUnsatisfied(&outcome)
         findCycles(&outcome)
         disableUnsatisfied(&outcome)
+        chooseRoutes(&outcome)
         outcome.dependencies = dependencies(outcome)
         return outcome
     }
@@ -172,7 +180,7 @@ struct GraphValidator {
 
     /// A choice that names a plugin which does not provide the contract is reported (and ignored).
     private func reportBadChoices(providers: [SlotKey: [Node]], order: [SlotKey], _ outcome: inout Outcome) {
-        for (label, choice) in preferences.sorted(by: { $0.key < $1.key }) {
+        for (label, choice) in preferences.sorted(by: { $0.key < $1.key }) where !RouteRule.isRouteKey(label) {
             var candidates: [String] = []
             for key in order where key.label == label {
                 for node in providers[key] ?? [] where !candidates.contains(node.name) {

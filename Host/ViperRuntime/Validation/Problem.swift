@@ -13,12 +13,16 @@ public struct Problem: Hashable, Codable, Sendable, CustomStringConvertible {
         case cycle
         /// A provider choice that names a plugin that does not provide the contract.
         case badPreference
+        /// A route that breaks a ``RouteRule`` (a shell command, empty, not a valid path): refused.
+        case badRoute
+        /// A route two plugins declare, with no choice made by the user: one keeps it.
+        case duplicateRoute
     }
 
     public let kind: Kind
     /// The plugin concerned (name, or file path when it never registered).
     public let plugin: String?
-    /// The contract concerned.
+    /// The contract concerned (for a route problem: the route).
     public let contract: String?
     /// One line: what is wrong and what to do.
     public let message: String

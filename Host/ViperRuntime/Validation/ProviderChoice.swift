@@ -1,9 +1,10 @@
-/// The user's choice of which plugin provides a contract that several provide
-/// (`--prefer CONTRACT=PLUGIN`, or `"providers"` in `config.json`).
+/// The user's choice of which plugin provides a contract that several provide, or
+/// keeps a route that several declare (`--prefer CONTRACT=PLUGIN`, `--prefer ROUTE=PLUGIN`,
+/// or `"providers"` in `config.json`; see ``RouteRule/isRouteKey(_:)``).
 public struct ProviderChoice: Hashable, Sendable {
     /// The plugin name chosen.
     public let plugin: String
-    /// Where the choice was made, for messages: `--prefer CONTRACT=PLUGIN` or the config file's path.
+    /// Where the choice was made, for messages: `--prefer KEY=PLUGIN` or the config file's path.
     public let source: String
 
     public init(plugin: String, source: String) {

@@ -43,6 +43,7 @@ import ViperTestSupport
         ("My-Thing", "'My-Thing' is not a valid module name: use letters and digits only, starting with a letter (UpperCamelCase), e.g. 'viper new Counter'"),
         ("9Lives", "'9Lives' is not a valid module name: use letters and digits only, starting with a letter (UpperCamelCase), e.g. 'viper new Counter'"),
         ("Greeter", "'Greeter' is taken: viper already bundles a plugin of that name; choose another name"),
+        ("Help", "'Help' would make the route 'help', which is a shell command; choose another module name"),
     ])
     func aBadNameIsAUsageError(name: String, message: String) throws {
         let folder = NSTemporaryDirectory() + "viper-badname-\(UUID().uuidString)"

@@ -43,6 +43,15 @@ enum Fixtures {
     static func salutation() throws -> String { try swift("SalutationPlugin.swift", sharingContracts: true) }
     static func adapter() throws -> String { try swift("AdapterPlugin.swift", sharingContracts: true) }
 
+    /// `Routes/RoutePlugin.swift` as plugin `plugin`, declaring `route` and a route named
+    /// after itself; compiled as Swift module `module`, so its contracts are its own.
+    static func route(_ route: String, plugin: String, module: String) throws -> String {
+        let text = try source("Routes/RoutePlugin.swift")
+            .replacingOccurrences(of: "__ROUTE__", with: route)
+            .replacingOccurrences(of: "__PLUGIN__", with: plugin)
+        return try FixtureCompiler.swiftPlugin(named: module, source: text)
+    }
+
     /// A plugin linked against a library that is deleted afterwards, in a folder of its own.
     static func needingMissingLibrary() throws -> String {
         let folder = try TemporaryFolder.make("missing-dependency")

@@ -1,0 +1,89 @@
+import Contracts
+
+/// What a plugin's route must be. Checked on descriptors before the shell opens
+/// (``GraphValidator``, so a plugin that loads on first use is checked without
+/// running it) and again when a loaded plugin's modules reach the ``Registry``.
+///
+/// A route is what a person types after `open`, so it must not pass for one of the
+/// shell's own commands, and it must be a path the shell can match:
+///
+///     notes          notes/:id          todo/add          bench/bench-0042
+///
+/// - it is not empty;
+/// - its first segment is a name, not a parameter, and not a shell command
+///   (``BuiltinCommand``: `open`, `where`, `help`, ...);
+/// - segments are separated by single `/`, with none at either end;
+/// - a name uses only `a`-`z`, `0`-`9`, `-` and `_` (ASCII only, so no look-alike
+///   letters; no `.`, which keeps `--prefer notes=…` apart from `--prefer Contracts.X=…`);
+/// - a parameter is `:` and an identifier, and no parameter or query name is
+///   declared twice.
+enum RouteRule {
+    /// Why `spec` cannot be a route, or nil when it can: one clause that names the rule,
+    /// e.g. `'help' is a shell command; choose another name`.
+    static func problem(with spec: RouteSpec) -> String? {
+        let pattern = spec.pattern
+        guard !pattern.trimmingCharacters(in: [" ", "/"]).isEmpty else {
+            return "the route is empty; give it a name such as 'notes'"
+        }
+        let segments = pattern.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if segments.contains(where: \.isEmpty) {
+            return "'\(pattern)' is not a valid path: it has an empty segment; separate names with single '/', none at either end"
+        }
+        let first = segments[0]
+        if first.hasPrefix(":") {
+            return "'\(pattern)' starts with a parameter, so it would catch any path; begin it with a name, e.g. 'notes/:id'"
+        }
+        if let command = BuiltinCommand(rawValue: first) {
+            let list = BuiltinCommand.allCases.map(\.rawValue).joined(separator: ", ")
+            return "'\(command.rawValue)' is a shell command (\(list)); choose another name"
+        }
+        var names: [String] = []
+        for segment in segments {
+            if segment.hasPrefix(":") {
+                let name = String(segment.dropFirst())
+                guard isIdentifier(name) else {
+                    return "'\(pattern)' is not a valid path: parameter '\(segment)' needs a name of letters, digits and '_', e.g. ':id'"
+                }
+                names.append(name)
+            } else if !segment.unicodeScalars.allSatisfy(isNameScalar) {
+                return "'\(pattern)' is not a valid path: '\(segment)' may use only lower-case letters a-z, digits, '-' and '_'"
+            }
+        }
+        for name in spec.query where !isIdentifier(name) {
+            return "'\(pattern)' has query parameter '\(name)': use letters, digits and '_', starting with a letter"
+        }
+        names += spec.query
+        var seen = Set<String>()
+        for name in names where !seen.insert(name).inserted {
+            return "'\(pattern)' declares parameter '\(name)' twice; give each parameter its own name"
+        }
+        return nil
+    }
+
+    /// The route with parameter names dropped (`notes/:id` → `notes/:`): two routes
+    /// with one shape match the same paths, so only one of them can be served.
+    static func shape(_ pattern: String) -> String {
+        pattern.split(separator: "/", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix(":") ? ":" : String($0) }
+            .joined(separator: "/")
+    }
+
+    /// Whether a `--prefer` or `config.json` key names a route rather than a contract:
+    /// a contract's name always has a `.` (`Contracts.NoteEditing`), a route never does.
+    static func isRouteKey(_ key: String) -> Bool {
+        !key.contains(".")
+    }
+
+    private static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || isASCIILetter(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || isASCIILetter($0) || ("0"..."9").contains($0) }
+    }
+
+    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    }
+
+    private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+    }
+}
