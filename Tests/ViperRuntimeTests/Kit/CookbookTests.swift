@@ -29,6 +29,8 @@ import ViperTestSupport
         #expect(testOutput.status == 0, "\(recipe.testDescription): its tests failed:\n\(testOutput.output)")
         let declared = recipe.tests.map { $0.text.components(separatedBy: "@Test").count - 1 }.reduce(0, +)
         #expect(testOutput.output.contains("Test run with \(declared) test"), "\(recipe.testDescription): not every @Test ran:\n\(testOutput.output)")
+        let check = try ViperProcess().run(["check", library])
+        #expect(check.status == 0, "\(recipe.testDescription): viper check fails:\n\(check.stdout)\(check.stderr)")
         for step in recipe.steps {
             let result = try ViperProcess().run(arguments(of: step.command, plugin: library))
             #expect(result.status == 0, "\(recipe.testDescription), COOKBOOK.md:\(step.line) '\(step.command)' exited \(result.status):\n\(result.stdout)\(result.stderr)")
