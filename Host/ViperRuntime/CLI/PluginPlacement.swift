@@ -26,7 +26,7 @@ enum PluginPlacement {
         return folders.first { $0.origin == .user }?.path ?? Paths.join(Paths.xdgDataHome(environment), "viper/plugins")
     }
 
-    /// The search folders as numbered lines, e.g. `  3. /home/ada/.local/share/viper/plugins (user folder; does not exist)`.
+    /// The search folders as numbered lines, e.g. `  2. /home/ada/.local/share/viper/plugins (user folder; does not exist)`.
     static func folderLines(_ folders: [PluginFolder]) -> [String] {
         ["Plugin folders, in search order:"] + folders.enumerated().map { index, folder in
             let exists = FileManager.default.fileExists(atPath: folder.path)

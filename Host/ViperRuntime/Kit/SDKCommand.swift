@@ -9,7 +9,8 @@ enum SDKCommand {
         return layout.modulesDirectory != nil && layout.libraryDirectory != nil ? 0 : 1
     }
 
-    static func text(_ layout: SDKLayout, pluginFolder: String = "~/.local/share/viper/plugins") -> String {
+    /// `pluginFolder`: the user plugin folder this environment gives (``PluginPlacement/userFolder(_:)``).
+    static func text(_ layout: SDKLayout, pluginFolder: String) -> String {
         let missing = "(not found beside this viper: \(layout.executableDirectory))"
         var lines = [
             "viper SDK for Contracts \(ContractsVersion.current) (this viper: \(layout.executableDirectory)/viper)",
