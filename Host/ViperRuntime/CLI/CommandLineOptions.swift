@@ -39,6 +39,8 @@ public struct CommandLineOptions {
     public var format: String?
     /// `viper graph --output FILE`.
     public var output: String?
+    /// `viper install --prefix DIR` and `viper uninstall --prefix DIR`.
+    public var prefix: String?
     public var help = false
     public var version = false
     public var noColor = false
@@ -124,6 +126,11 @@ public struct CommandLineOptions {
                     }
                     options.format = value
                 }
+            case "--prefix":
+                guard options.command == "install" || options.command == "uninstall" else {
+                    throw UsageError("option '--prefix' belongs to 'viper install' and 'viper uninstall'")
+                }
+                options.prefix = try take(argument)
             case "--allow-insecure-plugins":
                 options.allowInsecurePlugins = true
             default:

@@ -33,6 +33,8 @@ enum PluginReport {
         let loaded: Int
         let disabled: Int
         let problems: [Problem]
+        /// Plugin files in places viper does not search, with where each should go.
+        let misplaced: [PluginPlacement.NearMiss]
         /// Every plugin file with its status, so a problem can be matched to its plugin.
         let plugins: [DoctorPluginJSON]
         /// Every requirement with who serves it: the graph that was checked.
@@ -70,10 +72,10 @@ enum PluginReport {
     }
 
     static func pluginsText(_ runtime: HostRuntime) -> String {
+        var lines = PluginPlacement.folderLines(runtime.folders) + [""]
         if runtime.records.isEmpty {
-            return "No plugins found. Searched:\n" + runtime.folders.map { "  \($0.path) (\($0.origin.rawValue))" }.joined(separator: "\n")
+            lines.append("No plugins found. Put a plugin's .so directly in one of these folders, or pass --plugins PATH.so.")
         }
-        var lines: [String] = []
         for record in runtime.records {
             let version = record.descriptor.map { " \($0.manifest.version)" } ?? ""
             lines.append("\(record.displayName)\(version)  [\(record.status.rawValue)]")
@@ -109,17 +111,21 @@ enum PluginReport {
                         loaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count,
                         disabled: runtime.records.filter { $0.status == .disabled || $0.status == .broken }.count,
                         problems: runtime.problems,
+                        misplaced: PluginPlacement.nearMisses(folders: runtime.folders, dataFolder: runtime.dataFolder),
                         plugins: runtime.records.map { DoctorPluginJSON(name: $0.name, path: $0.path, status: $0.status, reason: $0.reason) },
                         dependencies: runtime.dependencies))
     }
 
     static func doctorText(_ runtime: HostRuntime) -> String {
         let usable = runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count
+        // Misplaced files do not make the graph wrong (exit status), but they are why a plugin is missing.
+        let misplaced = PluginPlacement.lines(PluginPlacement.nearMisses(folders: runtime.folders, dataFolder: runtime.dataFolder))
         if runtime.problems.isEmpty {
-            return "ok: \(usable) plugin(s) ready, every requirement has a provider"
+            return (misplaced + ["ok: \(usable) plugin(s) ready, every requirement has a provider"]).map(printable).joined(separator: "\n")
         }
         let disabled = runtime.records.filter { $0.status == .disabled || $0.status == .broken }.count
-        return (runtime.problems.map { "problem: \($0.message)" } + ["\(runtime.problems.count) problem(s); \(usable) plugin(s) ready, \(disabled) disabled"])
+        return (runtime.problems.map { "problem: \($0.message)" } + misplaced
+                + ["\(runtime.problems.count) problem(s); \(usable) plugin(s) ready, \(disabled) disabled"])
             .map(printable).joined(separator: "\n")
     }
 

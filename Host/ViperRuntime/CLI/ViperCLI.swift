@@ -42,6 +42,8 @@ public enum ViperCLI {
         case "check": return CheckCommand.run(options: options, environment: environment)
         case "new": return NewCommand.run(options: options, environment: environment)
         case "sdk": return SDKCommand.run(environment: environment)
+        case "install", "uninstall":
+            return InstallCommand.run(options: options, environment: environment, uninstall: options.command == "uninstall")
         default: break
         }
         let runtime: HostRuntime

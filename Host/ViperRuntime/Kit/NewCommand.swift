@@ -9,7 +9,7 @@ enum NewCommand {
             let layout = SDKLayout.find()
             let message = options.inTree
                 ? try createInTree(name, options: options, layout: layout)
-                : try createPackage(name, options: options, layout: layout)
+                : try createPackage(name, options: options, layout: layout, pluginFolder: PluginPlacement.userFolder(environment))
             print(message)
             return 0
         } catch let error as UsageError {
@@ -23,7 +23,8 @@ enum NewCommand {
 
     // MARK: Standalone package
 
-    private static func createPackage(_ name: ModuleName, options: CommandLineOptions, layout: SDKLayout) throws -> String {
+    private static func createPackage(_ name: ModuleName, options: CommandLineOptions, layout: SDKLayout,
+                                      pluginFolder: String) throws -> String {
         let parent = Paths.absolute(options.directory ?? ".")
         let root = Paths.join(parent, name.type)
         guard !FileManager.default.fileExists(atPath: root) else {
@@ -36,7 +37,7 @@ enum NewCommand {
         var files: [(String, String)] = [
             ("Package.swift", PackageTemplate.manifest(contracts: contracts, kit: kit)),
             (".gitignore", PackageTemplate.gitignore),
-            ("README.md", PackageTemplate.readme),
+            ("README.md", PackageTemplate.readme.replacingOccurrences(of: PackageTemplate.pluginFolderPlaceholder, with: pluginFolder)),
         ]
         files += ModuleTemplate.files.map { ("Sources/__Name__Plugin/" + $0.path, $0.text) }
         files += ModuleTestTemplate.files.map { ("Tests/__Name__PluginTests/" + $0.path, $0.text) }
@@ -50,8 +51,9 @@ enum NewCommand {
               cd \(root)
               swift build && swift test
               \(viper) check \(so)
-              mkdir -p ~/.local/share/viper/plugins && cp \(so) ~/.local/share/viper/plugins/
+              mkdir -p \(pluginFolder) && cp \(so) \(pluginFolder)/
               \(viper) -c "open \(name.route)"
+            ('\(viper) plugins' lists every folder viper searches, in order.)
             """
     }
 

@@ -41,6 +41,9 @@ enum PackageTemplate {
 
         """
 
+    /// Replaced in ``readme`` by the user plugin folder viper searches.
+    static let pluginFolderPlaceholder = "__plugins__"
+
     static let readme = """
         # __Name__
 
@@ -51,10 +54,13 @@ enum PackageTemplate {
         swift build                                   # .build/debug/lib__Name__Plugin.so
         swift test                                    # per-layer tests and the conformance kit
         viper check .build/debug/lib__Name__Plugin.so # the same checks against the built .so
-        mkdir -p ~/.local/share/viper/plugins
-        cp .build/debug/lib__Name__Plugin.so ~/.local/share/viper/plugins/
+        mkdir -p __plugins__
+        cp .build/debug/lib__Name__Plugin.so __plugins__/
         viper -c "open __route__"
         ```
+
+        `__plugins__` is the user plugin folder (`$XDG_DATA_HOME/viper/plugins`) when
+        this package was made; `viper plugins` lists every folder viper searches, in order.
 
         One file per role in `Sources/__Name__Plugin/__Name__/`: Builder (wiring and
         injection), View (draws through the host's Screen, declares its commands),

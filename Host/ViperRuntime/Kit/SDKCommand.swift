@@ -5,11 +5,12 @@ import Contracts
 enum SDKCommand {
     static func run(environment: [String: String]) -> Int32 {
         let layout = SDKLayout.find()
-        print(text(layout))
+        print(text(layout, pluginFolder: PluginPlacement.userFolder(environment)))
         return layout.modulesDirectory != nil && layout.libraryDirectory != nil ? 0 : 1
     }
 
-    static func text(_ layout: SDKLayout) -> String {
+    /// `pluginFolder`: the user plugin folder this environment gives (``PluginPlacement/userFolder(_:)``).
+    static func text(_ layout: SDKLayout, pluginFolder: String) -> String {
         let missing = "(not found beside this viper: \(layout.executableDirectory))"
         var lines = [
             "viper SDK for Contracts \(ContractsVersion.current) (this viper: \(layout.executableDirectory)/viper)",
@@ -56,12 +57,14 @@ enum SDKCommand {
         }
         lines += [
             "",
-            "Install a plugin: copy the .so into a plugin folder, e.g. ~/.local/share/viper/plugins/,",
-            "or use --plugins DIR / VIPER_PLUGIN_PATH. Check it with 'viper check PATH.so'.",
+            "Install a plugin: copy the .so into the user plugin folder, \(pluginFolder)/,",
+            "or use --plugins DIR / VIPER_PLUGIN_PATH ('viper plugins' lists every folder searched, in order).",
+            "Check it with 'viper check PATH.so'.",
             "",
             "An installed viper keeps these in one folder, PREFIX/lib/viper/: the viper executable",
             "(PREFIX/bin/viper links to it), libContracts.so, the bundled lib*Plugin.so, Modules/ with",
             "Contracts.swiftinterface, and Contracts/ with the Contracts and ConformanceKit package sources.",
+            "'viper install --prefix PREFIX' puts this viper there; 'viper uninstall --prefix PREFIX' removes it.",
         ]
         return lines.joined(separator: "\n")
     }
