@@ -73,7 +73,7 @@ final class ContractLibraryCatalog {
         var info = stat()
         fstat(descriptor, &info)
         // Its name comes first (reading tables runs nothing), so a refusal can be matched to the plugins that need it.
-        let identity = ContractLibrary.identify(ContractLibraryELF(descriptor: descriptor, size: UInt64(info.st_size), symbols: false), path: file.path)
+        let identity = ContractLibrary.identify(ContractLibraryELF(descriptor: descriptor, size: UInt64(info.st_size), depth: .dynamic), path: file.path)
         let found = try? identity.get()
         if let problem = checks(file, descriptor: descriptor) {
             return refused(problem, name: found?.name ?? "", soname: found?.soname ?? "", version: found?.version ?? ContractsVersion(major: 0, minor: 0))
@@ -106,12 +106,13 @@ final class ContractLibraryCatalog {
     /// or nil, after loading every installed library it links. Runs before the plugin's `dlopen`.
     func prepare(descriptor: Int32, size: UInt64) -> String? {
         lock.withLock {
-            var elf = ContractLibraryELF(descriptor: descriptor, size: size, symbols: false)
+            var elf = ContractLibraryELF(descriptor: descriptor, size: size, depth: .dynamic)
             let unknown = elf.needed.filter { needed in
                 !libraries.contains { $0.soname == needed } && ContractLibrary.moduleName(soname: needed) != nil && !Self.isAvailable(needed)
             }
-            if !libraries.isEmpty || !unknown.isEmpty {
-                elf = ContractLibraryELF(descriptor: descriptor, size: size, symbols: true)
+            let modules = Set(libraries.map(\.name).filter { !$0.isEmpty } + unknown.compactMap(ContractLibrary.moduleName(soname:)))
+            if !modules.isEmpty {
+                elf = ContractLibraryELF(descriptor: descriptor, size: size, depth: .symbols, modules: modules.sorted())
             }
             if let copied = libraries.first(where: { !$0.name.isEmpty && elf.definedProtocolModules.contains($0.name) }) {
                 let name = copied.name
