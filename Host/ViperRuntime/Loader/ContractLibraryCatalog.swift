@@ -108,7 +108,8 @@ final class ContractLibraryCatalog {
         lock.withLock {
             var elf = ContractLibraryELF(descriptor: descriptor, size: size, depth: .dynamic)
             let unknown = elf.needed.filter { needed in
-                !libraries.contains { $0.soname == needed } && ContractLibrary.moduleName(soname: needed) != nil && !Self.isAvailable(needed)
+                !libraries.contains { $0.soname == needed } && ContractLibrary.moduleName(soname: needed) != nil
+                    && !Self.isAvailable(needed, runPaths: elf.runPaths)
             }
             let modules = Set(libraries.map(\.name).filter { !$0.isEmpty } + unknown.compactMap(ContractLibrary.moduleName(soname:)))
             if !modules.isEmpty {
@@ -197,10 +198,17 @@ final class ContractLibraryCatalog {
         return Paths.parent(String(line[slash...]))
     }()
 
-    /// Whether `soname` is already in this process (the Swift runtime, Foundation) or beside the Swift runtime.
-    private static func isAvailable(_ soname: String) -> Bool {
+    /// Whether the dynamic loader would find `soname` without viper: already in this process (the
+    /// Swift runtime, Foundation), beside the Swift runtime, in an absolute folder of the plugin's
+    /// run path (as the fixtures that share libFixtureContracts.so are built), `LD_LIBRARY_PATH`, or
+    /// a system folder. Only a Swift library found nowhere is called a missing contract library;
+    /// `$ORIGIN` entries are skipped, since they do not name the plugin's folder (ARCHITECTURE.md fact 11).
+    private static func isAvailable(_ soname: String, runPaths: [String]) -> Bool {
         if dlopen(soname, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE) != nil { return true }
-        guard let folder = swiftRuntimeFolder else { return false }
-        return FileManager.default.fileExists(atPath: Paths.join(folder, soname))
+        let environment = ProcessInfo.processInfo.environment["LD_LIBRARY_PATH"]?.split(separator: ":").map(String.init) ?? []
+        let system = ["/lib", "/usr/lib", "/usr/local/lib", "/lib64", "/usr/lib64"]
+            + ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib"))?.filter { $0.hasSuffix("-linux-gnu") }.map { "/usr/lib/" + $0 } ?? [])
+        let folders = [swiftRuntimeFolder].compactMap { $0 } + runPaths.filter { $0.hasPrefix("/") } + environment + system
+        return folders.contains { FileManager.default.fileExists(atPath: Paths.join($0, soname)) }
     }
 }

@@ -13,6 +13,8 @@ struct ContractLibraryELF {
 
     var soname: String?
     var needed: [String] = []
+    /// `DT_RUNPATH` and `DT_RPATH` folders, in order.
+    var runPaths: [String] = []
     /// The record's bytes when the file has the section (it is then a contract library).
     var record: [UInt8]?
     /// Which of the `modules` asked about the file defines protocol descriptors of (`.symbols`).
@@ -104,6 +106,7 @@ struct ContractLibraryELF {
             if tag == 0 { break }
             if tag == 1 { needed.append(Self.string(in: strings, at: value)) }  // DT_NEEDED
             if tag == 14 { soname = Self.string(in: strings, at: value) }  // DT_SONAME
+            if tag == 15 || tag == 29 { runPaths += Self.string(in: strings, at: value).split(separator: ":").map(String.init) }  // DT_RPATH, DT_RUNPATH
             offset += 16
         }
     }

@@ -54,6 +54,20 @@ import ViperTestSupport
         #expect(!doctor.stdout.contains("welcome-provider"), "the provider, built against 1.0, is fine")
     }
 
+    @Test func installingTheNewerLibraryLetsTheRefusedConsumerLoadWithoutARescan() throws {
+        let folder = try installed(library: 0, consumerMinor: 1)
+        let viper = ViperProcess()
+        let before = try viper.run(["doctor", "--plugins", folder])
+        #expect(before.stdout.contains("built against the contract library FixtureWelcome 1.1"), "\(before.stdout)")
+        try FileManager.default.removeItem(atPath: folder + "/libFixtureWelcome.so")
+        try FileManager.default.copyItem(atPath: try ContractLibraryFixtures.library(minor: 1) + "/libFixtureWelcome.so",
+                                         toPath: folder + "/libFixtureWelcome.so")
+        // The cached refusal depended on the library: a changed library means a new scan.
+        let after = try viper.run(["--plugins", folder, "-c", "open lobby"])
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(after.stdout.contains("resolved: Welcome, lobby, from the provider"), "\(after.stdout)\(after.stderr)")
+    }
+
     @Test func aConsumerWithItsOwnCopyOfTheContractLibraryIsRefused() throws {
         let folder = try installed(copiedIn: true)
         let doctor = try ViperProcess().run(["doctor", "--plugins", folder])

@@ -18,7 +18,7 @@
 ///     }
 ///
 /// A plugin loads when the installed library has the same major and a minor not below the
-/// one it was built against (the rule of ``ContractsVersion/canLoad(_:)``).
+/// one it was built against (the rule Contracts' own version follows, `ContractsVersion.canLoad(_:)`).
 public struct ContractLibraryVersion: Hashable, Codable, Sendable, CustomStringConvertible {
     /// The library's Swift module name, which is also its file name: `Greetings` is `libGreetings.so`.
     public let name: String
