@@ -11,6 +11,8 @@ final class ContractLibraryCatalog {
     private var files: [PluginFile] = []
     private let allowInsecure: Bool
     private let lock = NSLock()
+    /// ``isAvailable(_:runPaths:)`` by SONAME and run path: the scanner asks for every plugin, and most need the same libraries.
+    private var availability: [String: Bool] = [:]
 
     /// Checks `files` (found by ``separate(_:)``), the first of each name winning.
     init(_ files: [PluginFile] = [], allowInsecure: Bool = false) {
@@ -109,7 +111,7 @@ final class ContractLibraryCatalog {
             var elf = ContractLibraryELF(descriptor: descriptor, size: size, depth: .dynamic)
             let unknown = elf.needed.filter { needed in
                 !libraries.contains { $0.soname == needed } && ContractLibrary.moduleName(soname: needed) != nil
-                    && !Self.isAvailable(needed, runPaths: elf.runPaths)
+                    && !available(needed, runPaths: elf.runPaths)
             }
             let modules = Set(libraries.map(\.name).filter { !$0.isEmpty } + unknown.compactMap(ContractLibrary.moduleName(soname:)))
             if !modules.isEmpty {
@@ -197,6 +199,14 @@ final class ContractLibraryCatalog {
         guard let line, let slash = line.firstIndex(of: "/") else { return nil }
         return Paths.parent(String(line[slash...]))
     }()
+
+    private func available(_ soname: String, runPaths: [String]) -> Bool {
+        let key = ([soname] + runPaths).joined(separator: "\u{0}")
+        if let known = availability[key] { return known }
+        let found = Self.isAvailable(soname, runPaths: runPaths)
+        availability[key] = found
+        return found
+    }
 
     /// Whether the dynamic loader would find `soname` without viper: already in this process (the
     /// Swift runtime, Foundation), beside the Swift runtime, in an absolute folder of the plugin's

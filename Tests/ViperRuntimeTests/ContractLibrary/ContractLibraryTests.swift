@@ -30,6 +30,12 @@ import ViperTestSupport
         #expect(listing.stdout.contains("FixtureWelcome 1.0  [contract library, ready]"), "\(listing.stdout)")
         #expect(listing.stdout.contains("  used by:   welcome-consumer, welcome-provider"), "\(listing.stdout)")
         #expect(listing.stdout.contains("  libraries: FixtureWelcome 1.0"), "each plugin names the library it was built against")
+        let json = try viper.run(["plugins", "--json", "--plugins", folder])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let libraries = object?["contractLibraries"] as? [[String: Any]]
+        #expect(libraries?.first?["name"] as? String == "FixtureWelcome")
+        #expect(libraries?.first?["version"] as? String == "1.0")
+        #expect(libraries?.first?["usedBy"] as? [String] == ["welcome-consumer", "welcome-provider"])
         let doctor = try viper.run(["doctor", "--plugins", folder])
         #expect(doctor.status == 0, "\(doctor.stdout)")
         let graph = try viper.run(["graph", "--plugins", folder])
