@@ -57,7 +57,7 @@ import Testing
         let result = ScanResult(stamp: stamp("/plugins/libnotes.so"), outcome: .ok(descriptor()))
         cache.entries[result.stamp.path] = result
         let text = cache.serialized()
-        #expect(text.hasPrefix("viper-plugin-cache\t3\tcontracts 1.1; viper 1/2\n"))
+        #expect(text.hasPrefix("viper-plugin-cache\t4\tcontracts 1.1; viper 1/2\n"))
         let parsed = try #require(DescriptorCache.parse(Data(text.utf8)))
         #expect(parsed.host == cache.host)
         #expect(parsed.entries == cache.entries)

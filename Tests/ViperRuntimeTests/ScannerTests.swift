@@ -62,7 +62,7 @@ import ViperTestSupport
         #expect(result.status == 0)
         #expect(result.stdout.contains("greeter 1.0.0  [ready]"))
         let rebuilt = try String(contentsOfFile: viper.dataFolder + "/plugin-cache", encoding: .utf8)
-        #expect(rebuilt.hasPrefix("viper-plugin-cache\t3\t"))
+        #expect(rebuilt.hasPrefix("viper-plugin-cache\t4\t"))
         #expect(rebuilt.contains("\tgreeter\t1.0.0\t"), "\(rebuilt)")
         let log = try String(contentsOfFile: viper.dataFolder + "/viper.log", encoding: .utf8)
         #expect(log.contains("the plugin cache is unreadable or from another version; rebuilding it"))

@@ -35,6 +35,8 @@ public struct CommandLineOptions {
     public var directory: String?
     /// `viper new --in-tree`.
     public var inTree = false
+    /// `viper new --contract-library`.
+    public var contractLibrary = false
     /// `viper graph --format`: text, dot, json, svg or png.
     public var format: String?
     /// `viper graph --output FILE`.
@@ -96,11 +98,15 @@ public struct CommandLineOptions {
                     throw UsageError("option '--json' belongs to 'viper plugins', 'viper doctor' or 'viper check'")
                 }
                 options.json = true
-            case "--dir", "--in-tree":
+            case "--dir", "--in-tree", "--contract-library":
                 guard options.command == "new" else {
                     throw UsageError("option '\(argument)' belongs to 'viper new'")
                 }
-                if argument == "--dir" { options.directory = try take(argument) } else { options.inTree = true }
+                switch argument {
+                case "--dir": options.directory = try take(argument)
+                case "--in-tree": options.inTree = true
+                default: options.contractLibrary = true
+                }
             case "--rescan", "--lock", "--unlock":
                 guard options.command == "plugins" else {
                     throw UsageError("option '\(argument)' belongs to 'viper plugins'")

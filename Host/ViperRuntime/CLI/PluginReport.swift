@@ -9,6 +9,7 @@ enum PluginReport {
         let swiftCompiler: String
         let folders: [PluginFolder]
         let plugins: [PluginJSON]
+        let contractLibraries: [ContractLibraryJSON]
         let problems: [Problem]
     }
 
@@ -26,6 +27,8 @@ enum PluginReport {
         let provides: [Provision]
         let requires: [Requirement]
         let overridden: [String]
+        /// The contract libraries it was built against (`Greetings 1.0`).
+        let contractLibraries: [String]
     }
 
     struct DoctorJSON: Encodable {
@@ -66,8 +69,10 @@ enum PluginReport {
                            contractsVersion: record.descriptor?.contractsVersion.description,
                            swiftCompiler: record.descriptor.map { $0.swiftCompiler?.description ?? "unknown" },
                            provides: record.descriptor?.provides ?? [], requires: record.descriptor?.requires ?? [],
-                           overridden: record.overridden)
+                           overridden: record.overridden,
+                           contractLibraries: record.descriptor?.contractLibraries.map(\.description) ?? [])
             },
+            contractLibraries: contractLibrariesJSON(runtime),
             problems: runtime.problems))
     }
 
@@ -92,10 +97,12 @@ enum PluginReport {
                 lines.append("  provides:  \(provides.isEmpty ? "nothing" : provides.joined(separator: ", "))")
                 let requires = descriptor.requires.map { ($0.kind == .module ? "module " : "") + $0.description }
                 lines.append("  requires:  \(requires.isEmpty ? "nothing" : requires.joined(separator: ", "))")
+                lines += librariesLine(descriptor)
                 if !record.overridden.isEmpty { lines.append("  overridden: \(record.overridden.joined(separator: ", ")) (another provider was chosen)") }
             }
             if let reason = record.reason { lines.append("  disabled:  \(reason)") }
         }
+        lines += contractLibrariesText(runtime)
         return lines.map(printable).joined(separator: "\n")
     }
 

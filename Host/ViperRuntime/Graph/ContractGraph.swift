@@ -56,6 +56,8 @@ struct ContractGraph: Encodable, Equatable {
 
     var plugins: [Plugin]
     var problems: [Finding]
+    /// The contract libraries found beside the plugins.
+    var libraries: [Library] = []
 
     /// Keeps the plugins named in `names` and every plugin one edge away from them (their
     /// requirements' providers and the adapters on the way, and the plugins that require what
@@ -81,7 +83,8 @@ struct ContractGraph: Encodable, Equatable {
         }.map(\.name)
         let keep = names.union(providers).union(adapters).union(consumers)
         return ContractGraph(plugins: plugins.filter { keep.contains($0.name) },
-                             problems: problems.filter { $0.plugin.map(keep.contains) ?? false })
+                             problems: problems.filter { $0.plugin.map(keep.contains) ?? false },
+                             libraries: libraries.filter { !Set($0.usedBy).isDisjoint(with: keep) })
     }
 
     /// Why `required` has no provider, or nil when it has one: nothing provides it at all, or only
@@ -118,7 +121,8 @@ extension ContractGraph {
         let found = runtime.records.map { record in
             Self.plugin(record, dependencies: dependencies[record.name ?? ""] ?? [])
         }
-        self.init(plugins: [host] + found, problems: runtime.problems.map { Finding(plugin: $0.plugin.map(Self.printable), message: Self.printable($0.message)) })
+        self.init(plugins: [host] + found, problems: runtime.problems.map { Finding(plugin: $0.plugin.map(Self.printable), message: Self.printable($0.message)) },
+                  libraries: Self.libraries(of: runtime))
     }
 
     private static func plugin(_ record: PluginRecord, dependencies: [Dependency]) -> Plugin {

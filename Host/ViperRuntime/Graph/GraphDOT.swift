@@ -34,6 +34,7 @@ enum GraphDOT {
             }
         }
         nodes += contracts.keys.sorted().map { "  \(quote($0)) [\(contracts[$0] ?? "")];" }
+        edges += libraryLines(graph)
         return (["digraph viper {",
                  "  graph [rankdir=LR, fontname=\"Helvetica\"];",
                  "  node [fontname=\"Helvetica\", fontsize=10];",

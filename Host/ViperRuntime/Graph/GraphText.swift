@@ -12,6 +12,7 @@ enum GraphText {
             lines += plugin.provides.map(provided)
             lines += plugin.requires.map { required($0, gap: graph.gap($0)) }
         }
+        lines += libraryLines(graph)
         if !graph.problems.isEmpty {
             lines.append("")
             lines += graph.problems.map { "problem: \($0.message)" }

@@ -7,7 +7,9 @@ enum NewCommand {
         do {
             let name = try ModuleName(options.arguments.first ?? "")
             let layout = SDKLayout.find()
-            let message = options.inTree
+            let message = options.contractLibrary
+                ? try createContractLibrary(name, options: options, layout: layout)
+                : options.inTree
                 ? try createInTree(name, options: options, layout: layout)
                 : try createPackage(name, options: options, layout: layout, pluginFolder: PluginPlacement.userFolder(environment))
             print(message)
@@ -54,6 +56,29 @@ enum NewCommand {
               mkdir -p \(pluginFolder) && cp \(so) \(pluginFolder)/
               \(viper) -c "open \(name.route)"
             ('\(viper) plugins' lists every folder viper searches, in order.)
+            """
+    }
+
+    // MARK: Contract library
+
+    private static func createContractLibrary(_ name: ModuleName, options: CommandLineOptions, layout: SDKLayout) throws -> String {
+        guard !options.inTree else {
+            throw UsageError("--contract-library writes a package of its own (a contract library is never part of viper's tree); drop --in-tree")
+        }
+        let root = Paths.join(Paths.absolute(options.directory ?? "."), name.type)
+        guard !FileManager.default.fileExists(atPath: root) else {
+            throw UsageError("\(root) already exists; choose another name or --dir, or remove it")
+        }
+        guard let contracts = layout.contractsPackage else {
+            throw HostError("cannot find the Contracts package beside this viper (\(layout.executableDirectory)); run 'viper sdk' to see what is missing")
+        }
+        try write(ContractLibraryTemplate.files(contracts: contracts), under: root, name: name)
+        return """
+            Created \(root): the contract library \(name.type) (\(name.type)Service, \(name.type)Screen, its version).
+            Next:
+              cd \(root) && swift build
+              mkdir -p ~/.local/share/viper/plugins && cp .build/debug/lib\(name.type).so ~/.local/share/viper/plugins/
+            A provider and a consumer plugin depend on it by path and list \(name.type)Library.compiled in contractLibraries.
             """
     }
 

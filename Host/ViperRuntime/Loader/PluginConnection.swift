@@ -9,6 +9,12 @@ final class PluginConnection: _PluginConnection {
     private(set) var refusal: String?
     /// The Swift compiler that built the plugin, when its Contracts reports it (1.1 and later).
     private(set) var compiler: SwiftCompilerVersion?
+    /// The contract libraries the plugin says it was built against (Contracts 1.2 and later).
+    private(set) var contractLibraries: [ContractLibraryVersion] = []
+    /// Why those libraries do not match the installed ones; set before registration, which then does not run.
+    private(set) var libraryRefusal: String?
+    /// Judges the recorded contract libraries (``ContractLibraryCatalog/versionProblem(_:)``).
+    var checkLibraries: ([ContractLibraryVersion]) -> String? = { _ in nil }
 
     /// - Parameter admit: returns a reason to refuse the manifest (a duplicate name), or nil.
     init(admit: @escaping (PluginManifest) -> String?) {
@@ -18,6 +24,7 @@ final class PluginConnection: _PluginConnection {
 
     override func _begin(manifest: PluginManifest) -> (any Registrar)? {
         self.manifest = manifest
+        if libraryRefusal != nil { return nil }
         if let reason = admit(manifest) {
             refusal = reason
             return nil
@@ -33,5 +40,10 @@ final class PluginConnection: _PluginConnection {
 
     override func _record(compiler: SwiftCompilerVersion) {
         self.compiler = compiler
+    }
+
+    override func _record(contractLibraries: [ContractLibraryVersion]) {
+        self.contractLibraries = contractLibraries
+        libraryRefusal = checkLibraries(contractLibraries)
     }
 }

@@ -27,6 +27,8 @@ public struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendabl
         case notPinned
         /// It carries its own copy of Contracts instead of linking libContracts.so.
         case ownContracts
+        /// A contract library it was built against is missing, refused, too old for it, or copied into it.
+        case contractLibrary
     }
 
     /// The kind of failure.

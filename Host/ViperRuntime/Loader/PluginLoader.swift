@@ -67,6 +67,8 @@ final class PluginLoader {
     /// The stamp and digest of the file the last ``load(_:known:)`` opened, loaded or not
     /// (the scanner reports them, so the cache knows a refused file's digest too).
     private(set) var lastExamined: KnownDigest?
+    /// The installed contract libraries: loaded before a plugin that links one, and checked against it.
+    var contractLibraries = ContractLibraryCatalog()
     /// Test hook: runs after every check passed, just before `dlopen` (tests swap the file here).
     var beforeOpening: ((PluginFile) -> Void)?
 
@@ -121,6 +123,9 @@ final class PluginLoader {
         if let problem = ELFLinkage(descriptor: descriptor, size: UInt64(info.st_size)).problem {
             return .failure(PluginLoadError(.ownContracts, path: path, message: problem))
         }
+        if let problem = contractLibraries.prepare(descriptor: descriptor, size: UInt64(info.st_size)) {
+            return .failure(PluginLoadError(.contractLibrary, path: path, message: problem))
+        }
         // RTLD_LOCAL keeps each plugin's symbols to itself; RTLD_NODELETE because a
         // Swift image must never be unmapped (the runtime keeps pointers into it).
         beforeOpening?(file)
@@ -148,10 +153,14 @@ final class PluginLoader {
             }
             return Self.checkName(manifest.name)
         }
+        connection.checkLibraries = contractLibraries.versionProblem
         let status = withExtendedLifetime(connection) {
             entry(Unmanaged.passUnretained(connection as AnyObject).toOpaque())
         }
         connection.registrar?.seal()
+        if let refusal = connection.libraryRefusal {
+            return .failure(PluginLoadError(.contractLibrary, path: path, message: refusal))
+        }
         if let failure = Self.failure(status: status, connection: connection, path: path) {
             return .failure(failure)
         }
@@ -164,6 +173,7 @@ final class PluginLoader {
         loadedNames[manifest.name] = path
         var descriptorValue = PluginDescriptor(manifest: manifest, contractsVersion: pluginVersion, provides: registrar.provisions)
         descriptorValue.swiftCompiler = connection.compiler
+        descriptorValue.contractLibraries = connection.contractLibraries
         return .success(LoadedPlugin(file: file, descriptor: descriptorValue, registrar: registrar, stamp: stamp, sha256: sha256))
     }
 

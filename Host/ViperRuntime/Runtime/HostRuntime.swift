@@ -38,6 +38,8 @@ public final class HostRuntime {
     public var records: [PluginRecord] { state.withLock { recordList } }
     /// Everything wrong, each reported once.
     public var problems: [Problem] { state.withLock { problemList } }
+    /// The contract libraries found in the plugin folders, in search order.
+    public var contractLibraries: [ContractLibrary] { loader.contractLibraries.libraries }
     /// Every requirement of every plugin found, with who serves it (from validation).
     public private(set) var dependencies: [Dependency] = []
 
@@ -94,11 +96,14 @@ public final class HostRuntime {
 
         let discovery = PluginDiscovery.discover(folders)
         problemList += discovery.folderProblems.map { Problem(kind: .badFolder, plugin: nil, contract: nil, message: $0) }
+        let found = ContractLibraryCatalog.separate(discovery.files)
+        loader.contractLibraries = ContractLibraryCatalog(found.libraries, allowInsecure: options.allowInsecurePlugins)
+        problemList += loader.contractLibraries.problems
         let scanner = options.scanMode == .isolated ? Self.scannerExecutable(options) : nil
         if let scanner {
-            startIsolated(discovery.files, scanner: scanner, options: options, preferences: preferences)
+            startIsolated(found.plugins, scanner: scanner, options: options, preferences: preferences)
         } else {
-            startInProcess(discovery.files, preferences: preferences)
+            startInProcess(found.plugins, preferences: preferences)
         }
         registry.onMiss = { [weak self] kind, label in
             self?.activate(kind: kind, label: label) ?? false
@@ -120,7 +125,7 @@ public final class HostRuntime {
     // MARK: Start-up
 
     private func startIsolated(_ files: [PluginFile], scanner: String, options: RuntimeOptions, preferences: [String: ProviderChoice]) {
-        let host = DescriptorCache.hostIdentity(executable: scanner)
+        let host = DescriptorCache.hostIdentity(executable: scanner) + loader.contractLibraries.identity
         var (cache, note) = DescriptorCache.load(folder: dataFolder, host: host)
         if let note { logger.log(.warning, note, source: "cache") }
         /// What each file is reported as, and (apart) what the cache keeps about it: a
@@ -178,6 +183,7 @@ public final class HostRuntime {
             var scanner = PluginScanner(executable: scanner, timeout: timeout)
             scanner.allowInsecure = options.allowInsecurePlugins
             scanner.lockFolder = lockState.isLocked ? dataFolder : nil
+            scanner.libraries = loader.contractLibraries.foundFiles
             for (path, result) in scanner.scan(toScan) {
                 results[path] = result
                 if result.code != .untrusted { keep[path] = result }

@@ -9,7 +9,7 @@ import Foundation
 /// and one ``RecordCodec`` line per plugin file.
 struct DescriptorCache {
     static let fileName = "plugin-cache"
-    static let formatVersion = 3
+    static let formatVersion = 4
     static let magic = "viper-plugin-cache"
 
     var format = DescriptorCache.formatVersion

@@ -14,6 +14,8 @@ struct PluginScanner {
     var allowInsecure = false
     /// The data folder whose plugins.lock the scanner must obey, if any.
     var lockFolder: String?
+    /// The installed contract libraries, passed on to the scanner.
+    var libraries: [PluginFile] = []
 
     /// Scans files given by path alone (each checked up to its own folder).
     func scan(_ paths: [String]) -> [String: ScanResult] {
@@ -53,7 +55,7 @@ struct PluginScanner {
         let process: ChildProcess
         do {
             process = try ChildProcess.start(executable: executable,
-                                             arguments: ScanMode.arguments(for: files, allowInsecure: allowInsecure, lockFolder: lockFolder),
+                                             arguments: ScanMode.arguments(for: files, allowInsecure: allowInsecure, lockFolder: lockFolder, libraries: libraries),
                                              environment: environment)
         } catch {
             round.reason = "cannot start the scanner: \(error)"

@@ -97,6 +97,12 @@ enum RecordCodec {
                 writer.add(requirement.name)
             }
         }
+        writer.add(descriptor.contractLibraries.count)
+        for library in descriptor.contractLibraries {
+            writer.add(library.name)
+            writer.add(library.version.major)
+            writer.add(library.version.minor)
+        }
     }
 
     // MARK: Reading
@@ -258,6 +264,9 @@ enum RecordCodec {
         }
         var descriptor = PluginDescriptor(manifest: manifest, contractsVersion: contracts, provides: provides)
         descriptor.swiftCompiler = swift
+        for _ in 0..<(try reader.count()) {
+            descriptor.contractLibraries.append(ContractLibraryVersion(name: try reader.text(), major: try reader.integer(), minor: try reader.integer()))
+        }
         return descriptor
     }
 }

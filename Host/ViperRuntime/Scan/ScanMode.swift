@@ -8,7 +8,8 @@ import Foundation
 ///
 /// Options: `--allow-insecure-plugins`; `--lock DIR` (refuse files not pinned in
 /// DIR/plugins.lock, before opening them); `--in FOLDER` (the plugin folder of the
-/// paths that follow, whose folders must be trusted up to it; default: each file's own folder).
+/// paths that follow, whose folders must be trusted up to it; default: each file's own folder);
+/// `--library PATH` (an installed contract library, checked again and loaded before a plugin that links it).
 enum ScanMode {
     static let command = "__scan"
 
@@ -44,10 +45,11 @@ enum ScanMode {
     }
 
     /// The arguments for scanning `files` under `policy` (the lock read from `lockFolder`).
-    static func arguments(for files: [PluginFile], allowInsecure: Bool, lockFolder: String?) -> [String] {
+    static func arguments(for files: [PluginFile], allowInsecure: Bool, lockFolder: String?, libraries: [PluginFile] = []) -> [String] {
         var arguments = [command]
         if allowInsecure { arguments.append("--allow-insecure-plugins") }
         if let lockFolder { arguments += ["--lock", lockFolder] }
+        for library in libraries { arguments += ["--library", library.path] }
         var folder: String?
         for file in files {
             if file.folder.path != folder {
@@ -66,6 +68,8 @@ enum ScanMode {
         // scan cost a cold start with many plugins more than loading them.
         var policy = LoadPolicy()
         var folder: String?
+        var libraryFiles: [PluginFile] = []
+        var libraries: ContractLibraryCatalog?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -76,6 +80,11 @@ enum ScanMode {
                 continue
             case "--lock" where index < arguments.count:
                 policy.lock = LockState.read(folder: arguments[index])
+                index += 1
+                continue
+            case "--library" where index < arguments.count:
+                let path = arguments[index]
+                libraryFiles.append(PluginFile(path: path, folder: PluginFolder(path: Paths.parent(path), origin: .flag)))
                 index += 1
                 continue
             case "--in" where index < arguments.count:
@@ -91,6 +100,9 @@ enum ScanMode {
             // duplicate names across files are the parent's concern.
             let file = PluginFile(path: path, folder: PluginFolder(path: folder ?? Paths.parent(path), origin: .flag))
             let loader = PluginLoader(policy: policy)
+            let catalog = libraries ?? ContractLibraryCatalog(libraryFiles, allowInsecure: policy.allowInsecure)
+            libraries = catalog
+            loader.contractLibraries = catalog
             let result: ScanResult
             switch loader.load(file) {
             case .success(let plugin):

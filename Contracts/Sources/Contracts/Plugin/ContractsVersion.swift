@@ -23,8 +23,9 @@ public struct ContractsVersion: Hashable, Comparable, Codable, Sendable, CustomS
 
     /// The version of the Contracts library loaded in this process (the host's).
     ///
-    /// 1.1 added ``SwiftCompilerVersion`` and ``PluginEntry/run(_:plugin:compiler:)``.
-    public static var current: ContractsVersion { ContractsVersion(major: 1, minor: 1) }
+    /// 1.1 added ``SwiftCompilerVersion`` and ``PluginEntry/run(_:plugin:compiler:)``;
+    /// 1.2 added ``ContractLibraryVersion`` and ``Plugin/contractLibraries``.
+    public static var current: ContractsVersion { ContractsVersion(major: 1, minor: 2) }
 
     /// The version the *calling* code was compiled against, packed.
     ///
@@ -32,7 +33,7 @@ public struct ContractsVersion: Hashable, Comparable, Codable, Sendable, CustomS
     /// `viper_plugin_abi` symbol reports the Contracts it was built with, not the
     /// one the host happens to have loaded. Keep it equal to ``current``.
     @_alwaysEmitIntoClient
-    public static var compiledPacked: UInt32 { 1 << 16 | 1 }
+    public static var compiledPacked: UInt32 { 1 << 16 | 2 }
 
     /// Whether a plugin built for `plugin` can be loaded by a host at `self`.
     public func canLoad(_ plugin: ContractsVersion) -> Bool {

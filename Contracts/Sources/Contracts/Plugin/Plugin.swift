@@ -23,6 +23,16 @@ public protocol Plugin {
     /// Registers the plugin's modules, services and adapters. Runs once per
     /// process; throw to refuse loading (the message is shown to the user).
     static func register(in registrar: any Registrar) throws
+
+    /// The contract libraries the plugin was built against, each at the version it was
+    /// compiled with (``ContractLibraryVersion``). viper refuses the plugin when one is
+    /// not installed, or is older than this. Empty by default: most plugins share only Contracts.
+    static var contractLibraries: [ContractLibraryVersion] { get }
+}
+
+extension Plugin {
+    /// No contract library: the plugin shares only the protocols in Contracts.
+    public static var contractLibraries: [ContractLibraryVersion] { [] }
 }
 
 /// How a plugin names and describes itself.

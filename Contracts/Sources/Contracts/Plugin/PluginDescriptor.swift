@@ -10,6 +10,8 @@ public struct PluginDescriptor: Hashable, Codable, Sendable {
     public var swiftCompiler: SwiftCompilerVersion?
     /// What it registers.
     public var provides: [Provision]
+    /// The contract libraries it was built against (``Plugin/contractLibraries``); empty for most plugins.
+    public var contractLibraries: [ContractLibraryVersion] = []
     /// What its registrations require, all together.
     public var requires: [Requirement] {
         var seen = Set<Requirement>()

@@ -20,6 +20,8 @@ public enum PluginEntry {
               let connection = Unmanaged<AnyObject>.fromOpaque(host).takeUnretainedValue() as? _PluginConnection
         else { return notAHost }
         if let compiler { connection._record(compiler: compiler) }
+        let libraries = plugin.contractLibraries
+        if !libraries.isEmpty { connection._record(contractLibraries: libraries) }
         guard let registrar = connection._begin(manifest: plugin.manifest) else { return refused }
         do {
             try plugin.register(in: registrar)
@@ -59,4 +61,8 @@ open class _PluginConnection {
     /// Receives the Swift compiler the plugin was built with, before ``_begin(manifest:)``.
     /// Plugins built against Contracts 1.0 never call it.
     open func _record(compiler: SwiftCompilerVersion) {}
+
+    /// Receives the contract libraries the plugin was built against, before ``_begin(manifest:)``,
+    /// when it lists any. Plugins built against Contracts 1.1 or earlier never call it.
+    open func _record(contractLibraries: [ContractLibraryVersion]) {}
 }

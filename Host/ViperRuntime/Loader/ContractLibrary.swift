@@ -1,0 +1,56 @@
+import Contracts
+
+/// A contract library found in a plugin folder: a Swift library of protocols and value
+/// types that plugins share without viper knowing them (docs/PLUGIN_AUTHORS.md, "Contracts
+/// of your own"). It is recognised by its `viper_contract_library` section (a magic word and
+/// its packed version, read before anything of it runs) and named by its `DT_SONAME`:
+/// `libGreetings.so` is the library `Greetings`. A plugin that was linked against it names it
+/// in `DT_NEEDED`, and glibc satisfies that entry with the image viper already loaded under
+/// that SONAME (ARCHITECTURE.md fact 11), so every plugin shares one copy of its protocols.
+public struct ContractLibrary: Codable, Sendable, Equatable {
+    public enum Status: String, Codable, Sendable {
+        /// Checked; loads before the first plugin that needs it.
+        case ready
+        /// Loaded into this process.
+        case loaded
+        /// Refused; `reason` says why, and the plugins that need it are refused too.
+        case refused
+    }
+
+    /// The Swift module name (`Greetings`); empty when the file has no usable SONAME.
+    public let name: String
+    /// The SONAME plugins name in `DT_NEEDED` (`libGreetings.so`).
+    public let soname: String
+    /// The version its record states.
+    public let version: ContractsVersion
+    /// The file, as found.
+    public let path: String
+    /// The folder it was found in.
+    public let origin: PluginOrigin
+    public var status: Status
+    /// Why it was refused.
+    public var reason: String?
+
+    /// `Greetings 1.2`, or the file name when it has no name.
+    public var displayName: String { name.isEmpty ? Paths.lastComponent(path) : "\(name) \(version)" }
+
+    /// The module name a SONAME stands for: `libGreetings.so` → `Greetings`; nil for another form.
+    static func moduleName(soname: String) -> String? {
+        guard soname.hasPrefix("lib"), soname.hasSuffix(".so"), soname.count > 6 else { return nil }
+        let name = String(soname.dropFirst(3).dropLast(3))
+        guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic,
+              name.unicodeScalars.allSatisfy({ $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }) else { return nil }
+        return name
+    }
+
+    /// What is wrong with `elf` as a contract library at `path`, or its name and version.
+    static func identify(_ elf: ContractLibraryELF, path: String) -> Result<(name: String, soname: String, version: ContractsVersion), PluginLoadError> {
+        guard let packed = elf.packedVersion else {
+            return .failure(PluginLoadError(.contractLibrary, path: path, message: "refused: its viper_contract_library section is not a contract library record (the magic word and the packed version); rebuild it from the contract library template ('viper new --contract-library')"))
+        }
+        guard let soname = elf.soname, let name = moduleName(soname: soname) else {
+            return .failure(PluginLoadError(.contractLibrary, path: path, message: "refused: a contract library needs a SONAME of the form lib<Module>.so (it has \(elf.soname.map { "'\(PluginLoadError.printable($0, limit: 80))'" } ?? "none")), or plugins linked against it cannot find it; build it with -Xlinker -soname -Xlinker lib<Module>.so"))
+        }
+        return .success((name, soname, ContractsVersion(packed: packed)))
+    }
+}

@@ -1,0 +1,26 @@
+// A contract library: protocols two separately built plugins share without viper knowing
+// them. The tests build it as libFixtureWelcome.so (library evolution, SONAME
+// libFixtureWelcome.so) at version 1.__MINOR__, replacing the placeholder.
+import Contracts
+
+/// A service the provider registers and the consumer resolves.
+public protocol WelcomeText: AnyObject {
+    /// A welcome for `guest`.
+    func welcome(_ guest: String) -> String
+}
+
+/// The provider's module; the consumer routes to it by this contract.
+public protocol WelcomeScreen: AnyObject {
+    /// Who is welcomed.
+    var guest: String { get set }
+}
+
+/// The version a plugin compiled against this library was built with (emitted into the plugin).
+public enum FixtureWelcomeLibrary {
+    @_alwaysEmitIntoClient
+    public static var compiled: ContractLibraryVersion { ContractLibraryVersion(name: "FixtureWelcome", major: 1, minor: __MINOR__) }
+}
+
+/// What viper reads before loading: the magic word and the packed version (major << 16 | minor).
+@used @section("viper_contract_library")
+let viperContractLibrary: (UInt32, UInt32) = (0x5643_4C42, 0x0001_000__MINOR__)

@@ -1,0 +1,63 @@
+import Foundation
+import ViperTestSupport
+
+/// The fixture contract library (Tests/Fixtures/ContractLibrary/FixtureWelcome.swift) and the
+/// plugins built against it, each compiled on its own with `swiftc`, as separate authors would:
+/// the library with library evolution and its SONAME, a plugin against the library's module
+/// alone and without a run path, so only viper's loading of the installed library can satisfy it.
+enum ContractLibraryFixtures {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var built: [String: String] = [:]
+
+    /// The library at version 1.`minor`: the folder holding libFixtureWelcome.so and FixtureWelcome.swiftmodule.
+    static func library(minor: Int, statically: Bool = false) throws -> String {
+        try once("library-\(minor)-\(statically)") { folder in
+            let source = try Fixtures.source("ContractLibrary/FixtureWelcome.swift").replacingOccurrences(of: "__MINOR__", with: String(minor))
+            try source.write(toFile: folder + "/FixtureWelcome.swift", atomically: true, encoding: .utf8)
+            var arguments = ["swiftc", "-emit-library", "-emit-module", "-module-name", "FixtureWelcome", "-parse-as-library",
+                             "-enable-library-evolution", "-I", BuildProducts.modules, "-L", BuildProducts.directory, "-lContracts",
+                             "-emit-module-path", folder + "/FixtureWelcome.swiftmodule", folder + "/FixtureWelcome.swift"]
+            arguments += statically ? ["-static", "-o", folder + "/libFixtureWelcome.a"]
+                : ["-Xlinker", "-soname", "-Xlinker", "libFixtureWelcome.so", "-o", folder + "/libFixtureWelcome.so"]
+            try run(arguments, in: folder)
+        }
+    }
+
+    /// `plugin` (a file in Tests/Fixtures/ContractLibrary) built against the library at 1.`minor`.
+    static func plugin(_ plugin: String, againstMinor minor: Int = 0, statically: Bool = false) throws -> String {
+        let library = try self.library(minor: minor, statically: statically)
+        let folder = try once("\(plugin)-\(minor)-\(statically)") { folder in
+            try run(["swiftc", "-emit-library", "-module-name", plugin, "-parse-as-library",
+                     "-I", BuildProducts.modules, "-I", library, "-L", BuildProducts.directory, "-lContracts",
+                     "-L", library, "-lFixtureWelcome", BuildProducts.repository + "/Tests/Fixtures/ContractLibrary/\(plugin).swift",
+                     "-o", folder + "/lib\(plugin).so"], in: folder)
+        }
+        return folder + "/lib\(plugin).so"
+    }
+
+    /// A fresh plugin folder holding copies of `files` (each under its own name).
+    static func pluginFolder(_ files: [String]) throws -> String {
+        let folder = try TemporaryFolder.make("contract-library")
+        for file in files {
+            try FileManager.default.copyItem(atPath: file, toPath: folder + "/" + (file as NSString).lastPathComponent)
+        }
+        return folder
+    }
+
+    private static func once(_ key: String, build: (String) throws -> Void) throws -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let folder = built[key] { return folder }
+        let folder = try TemporaryFolder.make("welcome-\(key)")
+        try build(folder)
+        built[key] = folder
+        return folder
+    }
+
+    private static func run(_ arguments: [String], in folder: String) throws {
+        let result = try FixtureCompiler.run(arguments, in: folder)
+        guard result.status == 0 else {
+            throw FixtureCompiler.Failure(description: "building a contract library fixture failed (\(arguments.joined(separator: " "))):\n\(result.output)")
+        }
+    }
+}
