@@ -3,9 +3,9 @@ import Testing
 import ViperTestSupport
 
 /// docs/PLUGIN_AUTHORS.md cannot drift: its Swift blocks are excerpts of the package that
-/// `viper new Counter` writes (which ``GeneratedCounter`` builds and tests), so every line of
-/// each block must appear, in order, in one file of that package; and it links the cookbook
-/// and the API reference.
+/// `viper new Counter` writes (which ``GeneratedCounter`` builds and tests) or of the contract
+/// library example the ContractLibrary tests build, so every line of each block must appear,
+/// in order, in one file of those; and it links the cookbook and the API reference.
 @Suite struct GuideTests {
     private static var guidePath: String { BuildProducts.repository + "/docs/PLUGIN_AUTHORS.md" }
 
@@ -44,14 +44,16 @@ import ViperTestSupport
     @Test func everySwiftBlockIsAnExcerptOfTheGeneratedPackageThatBuildsAndPasses() throws {
         let counter = try GeneratedCounter.built()
         #expect(counter.testStatus == 0, "the package the guide quotes does not build or pass: \(counter.testOutput)")
-        let files = try packageFiles(counter.package)
+        // The contract-library walkthrough quotes the complete example the ContractLibrary tests build.
+        let example = BuildProducts.repository + "/Tests/Fixtures/ContractLibrary"
+        let files = try packageFiles(counter.package) + packageFiles(example)
         let blocks = try Self.swiftBlocks()
-        #expect(blocks.count == 3)
+        #expect(blocks.count == 5)
         for block in blocks {
             // The guide writes the Contracts path as /path/to/viper; `viper new` wrote this tree's.
             let lines = block.lines.map { $0.replacingOccurrences(of: "/path/to/viper/", with: BuildProducts.repository + "/") }
             #expect(files.contains { Self.isExcerpt(lines, of: $0) },
-                    "PLUGIN_AUTHORS.md:\(block.line): this block is not in the package 'viper new Counter' writes; update the guide:\n\(block.lines.joined(separator: "\n"))")
+                    "PLUGIN_AUTHORS.md:\(block.line): this block is not in the package 'viper new Counter' writes nor in Tests/Fixtures/ContractLibrary; update the guide:\n\(block.lines.joined(separator: "\n"))")
         }
     }
 
