@@ -45,6 +45,7 @@ final class LocalDataFolder: DataFolder {
                 .replacingOccurrences(of: "its folder \(path)", with: "it")
                 .replacingOccurrences(of: "could replace the code viper runs", with: "could delete or replace them")
                 .replacingOccurrences(of: "replace the code viper runs", with: "delete or replace them")
+                .replacingOccurrences(of: "move the plugin to a folder of your own", with: "choose a data folder of your own with --data DIR")
     }
 }
 

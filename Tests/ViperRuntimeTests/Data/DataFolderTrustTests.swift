@@ -29,7 +29,8 @@ import Testing
         #expect(chown(folder, 4242, 4242) == 0)
         let error = try #require(throws: HostError.self) { try ViperConfig.load(folder: folder) }
         #expect(error.message.hasPrefix("\(folder)/config.json is ignored: the data folder \(folder) cannot be trusted"))
-        #expect(error.message.contains("belongs to uid 4242, not to you"))
+        #expect(error.message.contains("it belongs to uid 4242, not to you"))
+        #expect(error.message.hasSuffix("or choose a data folder of your own with --data DIR"))
     }
 
     @Test func viperWillNotWriteALockIntoAFolderOthersCanWrite() throws {
