@@ -28,10 +28,15 @@ struct PluginLock: Codable, Equatable {
         let path = path(in: folder)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
+            // No lock, in a folder others can write: there is nothing to refuse here, and
+            // the runtime warns about the folder itself.
             if errno == ENOENT { return nil }
             throw HostError("\(path): the plugin lock cannot be read (\(String(cString: strerror(errno)))); fix its permissions or remove it")
         }
         defer { close(descriptor) }
+        if let problem = LocalDataFolder.trustProblem(folder) {
+            throw HostError("\(path): \(problem)")
+        }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw HostError("\(path): the plugin lock is not a regular file; remove it and run 'viper plugins --lock'")
@@ -48,6 +53,9 @@ struct PluginLock: Codable, Equatable {
 
     /// Writes the lock atomically (temporary file, then rename), readable by all, writable by the user only.
     func save(folder: String) throws {
+        if let problem = LocalDataFolder.trustProblem(folder) {
+            throw HostError("not writing \(Self.path(in: folder)): \(problem)")
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(self) + Data("\n".utf8)

@@ -10,6 +10,8 @@ public final class HostRuntime {
     public let dataFolder: String
     public let folders: [PluginFolder]
     let logger: FileLogger
+    /// The databases plugins opened, and the failures to write them (for the shell).
+    let databases: SQLiteDatabaseOpening
 
     private let state = NSRecursiveLock()
     private var recordList: [PluginRecord] = []
@@ -61,6 +63,7 @@ public final class HostRuntime {
         self.logger = logger
         let clock = SystemClock(environment: options.environment)
         let databases = SQLiteDatabaseOpening(folder: data.path)
+        self.databases = databases
         registry.addHostService(Logger.self) { _ in logger }
         registry.addHostService(Clock.self) { _ in clock }
         registry.addHostService(DataFolder.self) { _ in data }

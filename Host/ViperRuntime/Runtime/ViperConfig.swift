@@ -9,10 +9,14 @@ struct ViperConfig: Codable {
 
     static func fileName() -> String { "config.json" }
 
-    /// Reads the config; a missing file is an empty config, a malformed one an error naming it.
+    /// Reads the config; a missing file is an empty config, a malformed one or one in a
+    /// data folder others can write (``LocalDataFolder/trustProblem(_:user:)``) an error naming it.
     static func load(folder: String) throws -> ViperConfig {
         let path = Paths.join(folder, fileName())
         guard let data = FileManager.default.contents(atPath: path) else { return ViperConfig() }
+        if let problem = LocalDataFolder.trustProblem(folder) {
+            throw HostError("\(path) is ignored: \(problem)")
+        }
         do {
             return try JSONDecoder().decode(ViperConfig.self, from: data)
         } catch {

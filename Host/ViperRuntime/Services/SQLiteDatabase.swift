@@ -2,47 +2,38 @@ import Contracts
 import CSQLite
 import Foundation
 
-/// SQLite does not export SQLITE_TRANSIENT to Swift (it is a macro): rebuild it.
-private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-/// The host's ``DatabaseOpening``: `NAME.sqlite` files in the data folder.
-final class SQLiteDatabaseOpening: DatabaseOpening {
-    private let folder: String
-    private let lock = NSLock()
-    private var open: [String: SQLiteDatabase] = [:]
-
-    init(folder: String) {
-        self.folder = folder
-    }
-
-    func open(_ name: String) throws -> any Database {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
-        guard !name.isEmpty, name.allSatisfy({ allowed.contains($0) }) else {
-            throw DatabaseError(path: name, code: SQLITE_MISUSE, message: "database name '\(name)' must be letters, digits, '-' or '_'")
-        }
-        return try lock.withLock {
-            if let existing = open[name] { return existing }
-            let database = try SQLiteDatabase(path: Paths.join(folder, name + ".sqlite"))
-            open[name] = database
-            return database
-        }
-    }
-}
-
 /// One SQLite connection, serialized by a lock. Writes are durable when
 /// ``execute(_:_:)`` or ``transaction(_:)`` returns (WAL, synchronous=FULL).
+///
+/// Invariant: whatever fails (BEGIN, a statement, COMMIT, ROLLBACK), a call leaves the
+/// transaction depth as it found it and no transaction of its own open, so the next
+/// call works once the cause (a full disk, say) is gone. A transaction that a failed
+/// ROLLBACK left open is rolled back before anything else is written on the connection.
 final class SQLiteDatabase: Database {
     let path: String
-    private var handle: OpaquePointer?
-    private let lock = NSRecursiveLock()
+    private(set) var handle: OpaquePointer?
+    let lock = NSRecursiveLock()
     private var transactionDepth = 0
+    /// Set when a ROLLBACK at depth 0 failed and SQLite still has the transaction open.
+    private var strayTransaction = false
+    /// Set when a nested ROLLBACK TO failed: the outer transaction holds writes that
+    /// were meant to be undone, so it must not commit.
+    private var mustRollBack = false
+    private let failures: DatabaseFailures?
+    /// Test hook: called with each statement before it runs; a code it returns fails the
+    /// statement with that code instead (faults at BEGIN, COMMIT, ROLLBACK, …).
+    var injectFault: ((_ sql: String) -> Int32?)?
 
-    init(path: String) throws {
+    init(path: String, failures: DatabaseFailures? = nil) throws {
         self.path = path
+        self.failures = failures
         let exists = FileManager.default.fileExists(atPath: path)
         if exists, !FileManager.default.isReadableFile(atPath: path) || !FileManager.default.isWritableFile(atPath: path) {
             throw DatabaseError(path: path, code: SQLITE_CANTOPEN,
                                 message: "cannot read or write this database file; check its permissions (chmod u+rw)")
+        }
+        if let problem = SQLiteCompanionFiles.problem(database: path) {
+            throw DatabaseError(path: path, code: SQLITE_CANTOPEN, message: problem)
         }
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
@@ -56,9 +47,9 @@ final class SQLiteDatabase: Database {
         sqlite3_busy_timeout(db, 5000)
         do {
             // Reading the schema fails on a file that is not a database; never touch such a file.
-            _ = try query("SELECT count(*) AS n FROM sqlite_master", [])
-            try execute("PRAGMA journal_mode=WAL", [])
-            try execute("PRAGMA synchronous=FULL", [])
+            _ = try run("SELECT count(*) AS n FROM sqlite_master", [], collect: false)
+            try run("PRAGMA journal_mode=WAL", [], collect: false)
+            try run("PRAGMA synchronous=FULL", [], collect: false)
         } catch let error as DatabaseError {
             sqlite3_close(db)
             handle = nil
@@ -74,88 +65,112 @@ final class SQLiteDatabase: Database {
         sqlite3_close(handle)
     }
 
+    /// Writes the WAL back into the database file and closes the connection. SQLite
+    /// removes the `-wal` and `-shm` files when the last connection to the file closes.
+    func close() throws {
+        try lock.withLock {
+            guard let handle else { return }
+            try endStrayTransaction()
+            let checkpoint = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+            if checkpoint != SQLITE_OK && checkpoint != SQLITE_BUSY {
+                // The WAL still holds the data: SQLite replays it on the next start.
+                let error = failure(checkpoint, "PRAGMA wal_checkpoint(TRUNCATE)")
+                failures?.record(error)
+                throw error
+            }
+            sqlite3_close_v2(handle)
+            self.handle = nil
+        }
+    }
+
     var lastInsertRowID: Int64 {
         lock.withLock { sqlite3_last_insert_rowid(handle) }
     }
 
     func execute(_ sql: String, _ parameters: [SQLValue]) throws {
-        _ = try run(sql, parameters, collect: false)
+        try recordingFailures {
+            try endStrayTransaction()
+            _ = try run(sql, parameters, collect: false)
+        }
     }
 
     func query(_ sql: String, _ parameters: [SQLValue]) throws -> [SQLRow] {
-        try run(sql, parameters, collect: true)
+        try lock.withLock {
+            try endStrayTransaction()
+            return try run(sql, parameters, collect: true)
+        }
     }
 
     func transaction<T>(_ body: () throws -> T) throws -> T {
+        try recordingFailures {
+            try endStrayTransaction()
+            let depth = transactionDepth
+            let savepoint = "viper_\(depth)"
+            try run(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)", [], collect: false)
+            transactionDepth = depth + 1
+            defer { transactionDepth = depth }
+            do {
+                let result = try body()
+                if depth == 0, mustRollBack {
+                    throw DatabaseError(path: path, code: SQLITE_ABORT,
+                                        message: "a nested transaction could not be rolled back, so the whole transaction was; try again")
+                }
+                try run(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)", [], collect: false)
+                return result
+            } catch {
+                undo(depth: depth, savepoint: savepoint)
+                throw error
+            }
+        }
+    }
+
+    /// Takes back what the transaction at `depth` wrote; never throws (the caller is
+    /// already throwing). A nested savepoint is rolled back and then released, so it
+    /// does not stay on SQLite's savepoint stack; when its rollback fails, the outer
+    /// transaction is marked so it rolls back instead of committing.
+    private func undo(depth: Int, savepoint: String) {
+        guard let handle else { return }
+        if depth > 0 {
+            do {
+                try run("ROLLBACK TO \(savepoint)", [], collect: false)
+            } catch {
+                mustRollBack = true
+            }
+            _ = try? run("RELEASE \(savepoint)", [], collect: false)
+            return
+        }
+        mustRollBack = false
+        // A failed COMMIT may have ended the transaction already (SQLITE_FULL does).
+        if sqlite3_get_autocommit(handle) == 0 {
+            _ = try? run("ROLLBACK", [], collect: false)
+        }
+        strayTransaction = sqlite3_get_autocommit(handle) == 0
+    }
+
+    /// Rolls back a transaction that a failed ROLLBACK left open, so nothing written
+    /// later lands in it (to be lost when the connection closes).
+    private func endStrayTransaction() throws {
+        guard strayTransaction, transactionDepth == 0, let handle else { return }
+        if sqlite3_get_autocommit(handle) == 0 {
+            try run("ROLLBACK", [], collect: false)
+        }
+        strayTransaction = false
+    }
+
+    /// Runs `body` under the lock; a ``DatabaseError`` it throws is recorded for the shell.
+    private func recordingFailures<T>(_ body: () throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        let savepoint = "viper_\(transactionDepth)"
-        try execute(transactionDepth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)", [])
-        transactionDepth += 1
         do {
-            let result = try body()
-            transactionDepth -= 1
-            try execute(transactionDepth == 0 ? "COMMIT" : "RELEASE \(savepoint)", [])
-            return result
-        } catch {
-            transactionDepth -= 1
-            try? execute(transactionDepth == 0 ? "ROLLBACK" : "ROLLBACK TO \(savepoint)", [])
+            return try body()
+        } catch let error as DatabaseError {
+            failures?.record(error)
             throw error
         }
     }
 
-    private func failure(_ status: Int32, _ sql: String) -> DatabaseError {
+    func failure(_ status: Int32, _ sql: String) -> DatabaseError {
         let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "database is closed"
         return DatabaseError(path: path, code: status, message: "\(message) (in: \(sql.prefix(80)))")
-    }
-
-    private func run(_ sql: String, _ parameters: [SQLValue], collect: Bool) throws -> [SQLRow] {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let handle else { throw DatabaseError(path: path, code: SQLITE_MISUSE, message: "database is closed") }
-        var statement: OpaquePointer?
-        let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-        guard prepared == SQLITE_OK, let statement else { throw failure(prepared, sql) }
-        defer { sqlite3_finalize(statement) }
-        let expected = Int(sqlite3_bind_parameter_count(statement))
-        guard expected == parameters.count else {
-            throw DatabaseError(path: path, code: SQLITE_RANGE, message: "statement takes \(expected) parameters, \(parameters.count) given (in: \(sql.prefix(80)))")
-        }
-        for (offset, value) in parameters.enumerated() {
-            let index = Int32(offset + 1)
-            let status: Int32
-            switch value {
-            case .null: status = sqlite3_bind_null(statement, index)
-            case .integer(let number): status = sqlite3_bind_int64(statement, index, number)
-            case .real(let number): status = sqlite3_bind_double(statement, index, number)
-            case .text(let text): status = sqlite3_bind_text(statement, index, text, -1, sqliteTransient)
-            case .blob(let bytes):
-                status = bytes.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), sqliteTransient) }
-            }
-            guard status == SQLITE_OK else { throw failure(status, sql) }
-        }
-        var rows: [SQLRow] = []
-        while true {
-            let step = sqlite3_step(statement)
-            if step == SQLITE_DONE { break }
-            guard step == SQLITE_ROW else { throw failure(step, sql) }
-            guard collect else { continue }
-            var columns: [String: SQLValue] = [:]
-            for column in 0..<sqlite3_column_count(statement) {
-                let name = String(cString: sqlite3_column_name(statement, column))
-                switch sqlite3_column_type(statement, column) {
-                case SQLITE_INTEGER: columns[name] = .integer(sqlite3_column_int64(statement, column))
-                case SQLITE_FLOAT: columns[name] = .real(sqlite3_column_double(statement, column))
-                case SQLITE_TEXT: columns[name] = .text(String(cString: sqlite3_column_text(statement, column)))
-                case SQLITE_BLOB:
-                    let count = Int(sqlite3_column_bytes(statement, column))
-                    let bytes = sqlite3_column_blob(statement, column).map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
-                    columns[name] = .blob(bytes)
-                default: columns[name] = .null
-                }
-            }
-            rows.append(SQLRow(columns))
-        }
-        return rows
     }
 }

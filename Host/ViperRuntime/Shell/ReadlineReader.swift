@@ -12,12 +12,18 @@ final class ReadlineReader: LineReader {
     nonisolated(unsafe) private static var nextMatch = 0
 
     private let historyPath: String
+    /// Whether the history file is used: not when it is not a regular file.
+    private let keepsHistory: Bool
+    /// Why the history file is not used, for a `warning:` line; nil when it is.
+    let historyWarning: String?
     /// Lines kept in the history file.
     static let historyLimit: Int32 = 1000
 
     /// `completion` gets the line before the word under the cursor, and that word.
     init(historyPath: String, completion: @escaping (_ before: String, _ word: String) -> [String]) {
         self.historyPath = historyPath
+        historyWarning = Self.historyProblem(historyPath)
+        keepsHistory = historyWarning == nil
         Self.complete = completion
         rl_readline_name = UnsafePointer(strdup("viper"))
         rl_initialize()
@@ -40,10 +46,29 @@ final class ReadlineReader: LineReader {
             }
         }
         stifle_history(Self.historyLimit)
+        guard keepsHistory else { return }
         if !FileManager.default.fileExists(atPath: historyPath) {
             _ = FileManager.default.createFile(atPath: historyPath, contents: nil, attributes: [.posixPermissions: 0o600])
         }
         read_history(historyPath)
+    }
+
+    /// Why the file at `path` must not be used as the history file, or nil. Readline
+    /// opens it with a plain `open`, which blocks forever on a FIFO and reads a device.
+    static func historyProblem(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }  // missing: created as a regular file
+        guard info.st_mode & S_IFMT != S_IFREG else { return nil }
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFDIR: kind = "a folder"
+        case S_IFCHR, S_IFBLK: kind = "a device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a regular file"
+        }
+        return "the history file \(path) is \(kind), not a regular file; history is off this session: "
+            + "remove it ('rm \(path)') so viper can start a new one"
     }
 
     func readLine(prompt: String) -> String? {
@@ -61,6 +86,7 @@ final class ReadlineReader: LineReader {
     }
 
     func close() {
+        guard keepsHistory, Self.historyProblem(historyPath) == nil else { return }
         history_truncate_file(historyPath, Self.historyLimit)
     }
 
@@ -73,6 +99,6 @@ final class ReadlineReader: LineReader {
             return
         }
         add_history(line)
-        append_history(1, historyPath)
+        if keepsHistory, Self.historyProblem(historyPath) == nil { append_history(1, historyPath) }
     }
 }

@@ -1,4 +1,5 @@
 import Contracts
+import Foundation
 
 /// Runs the user's commands against the navigation stack and draws the screen.
 ///
@@ -7,7 +8,9 @@ import Contracts
 /// and of its embedded children, then `close` and `dismiss`. Arguments are checked
 /// against the command's ``CommandSpec`` first. After a command that succeeds the
 /// current screen is drawn again; a failed one prints one `error:` line and leaves
-/// the stack (and the screen above) as they were.
+/// the stack (and the screen above) as they were. A command during which the data
+/// folder's databases failed (see ``DatabaseFailures``) counts as failed too, and the
+/// failure gets the `error:` line when the command did not print one of its own.
 final class Shell {
     enum Outcome: Equatable {
         case succeeded, failed, quit
@@ -21,16 +24,20 @@ final class Shell {
     let width: Int
     /// Makes the contract graph for `graph` (set by the launcher, which has the runtime).
     var contractGraph: (() -> ContractGraph)?
+    /// Database failures recorded while a command ran (nil: none are watched).
+    let databaseFailures: DatabaseFailures?
     /// How many commands failed in this session.
     private(set) var failures = 0
     private var hasShownBlock = false
 
-    init(stack: NavigationStack, home: HomeView, output: any ShellOutput, style: TerminalStyle = .plain, width: Int = 60) {
+    init(stack: NavigationStack, home: HomeView, output: any ShellOutput, style: TerminalStyle = .plain, width: Int = 60,
+         databaseFailures: DatabaseFailures? = nil) {
         self.stack = stack
         self.home = home
         self.output = output
         self.style = style
         self.width = width
+        self.databaseFailures = databaseFailures
     }
 
     /// The prompt for line editing: the title of the module on screen.
@@ -42,16 +49,31 @@ final class Shell {
     /// Runs one line; then checks that removed modules were released.
     @discardableResult
     func execute(_ line: String) -> Outcome {
-        let outcome = run(line)
+        var outcome = run(line)
         stack.checkForLeaks()
+        if reportDatabaseFailures(alreadyReported: outcome == .failed), outcome == .succeeded {
+            outcome = .failed
+        }
         if outcome == .failed { failures += 1 }
         return outcome
     }
 
-    /// Ends the session: removes every module (each is told) and checks for leaks.
-    func finish() {
+    /// Ends the session: removes every module (each is told), checks for leaks, then
+    /// runs `closing` (the launcher closes the databases there). Database failures in
+    /// either step count as one failed command.
+    func finish(closing: () -> Void = {}) {
         stack.removeAll()
         stack.checkForLeaks()
+        closing()
+        if reportDatabaseFailures(alreadyReported: false) { failures += 1 }
+    }
+
+    /// Prints one `error:` line for the database failures recorded since the last call
+    /// (unless the command printed its own); returns whether there were any.
+    private func reportDatabaseFailures(alreadyReported: Bool) -> Bool {
+        guard let summary = DatabaseFailures.summary(databaseFailures?.take() ?? []) else { return false }
+        if !alreadyReported { output.error(summary) }
+        return true
     }
 
     /// Draws the module on screen (home when nothing is open) under its header.
@@ -159,11 +181,30 @@ final class Shell {
         return nil
     }
 
-    /// Whether `line` invokes a command of the module on screen that carries a secret
-    /// (a password): such a line is not written to the history file.
+    /// Whether `line` must stay out of the history file because it may carry a secret:
+    /// it runs a command marked ``CommandSpec/keepsOutOfHistory`` or one with a
+    /// `PASSWORD`-like argument, or it runs no command on screen at all (it does not
+    /// parse, or names a command this screen lacks: a sign-in typed at the notes list
+    /// or in the editor, before the sign-in form is up, must not be written either).
     func keepsOutOfHistory(_ line: String) -> Bool {
-        guard let command = try? CommandSplitter.split(line.trimmingCharacters(in: .whitespacesAndNewlines)) else { return false }
-        return moduleCommand(named: command.name)?.spec.keepsOutOfHistory == true
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return false }
+        guard let command = try? CommandSplitter.split(trimmed) else { return true }
+        if let builtin = BuiltinCommand(rawValue: command.name), builtin.isReserved { return false }
+        guard let spec = moduleCommand(named: command.name)?.spec ?? BuiltinCommand(rawValue: command.name)?.spec else {
+            return true
+        }
+        return Self.carriesSecret(spec)
+    }
+
+    /// Argument names that say the value is a secret, whether or not the module marked it.
+    private static let secretArguments = ["PASSWORD", "PASSPHRASE", "SECRET", "TOKEN", "PIN"]
+
+    static func carriesSecret(_ spec: CommandSpec) -> Bool {
+        spec.keepsOutOfHistory || spec.arguments.contains { argument in
+            let name = argument.uppercased().trimmingCharacters(in: CharacterSet(charactersIn: ".?"))
+            return secretArguments.contains { name == $0 || name.hasSuffix("_" + $0) || name.hasSuffix("-" + $0) }
+        }
     }
 
     /// A module's commands, without those that reuse a reserved built-in name.

@@ -10,7 +10,9 @@ import Foundation
 ///   prompt, no colour, nothing drawn before the first command.
 ///
 /// Scripted sessions (`-c` and piped) run every command even after one fails, and
-/// exit 1 when any failed, 0 otherwise. `quit` ends a session early. Start-up
+/// exit 1 when any failed, 0 otherwise; a command during which a database failed
+/// (a save on a full disk, a read-only or unopenable file) counts as failed, and so
+/// does a database that could not be closed at the end. `quit` ends a session early. Start-up
 /// problems are printed first as `warning:` lines on standard error; the shell
 /// opens with the plugins that loaded.
 enum ShellLauncher {
@@ -27,34 +29,40 @@ enum ShellLauncher {
                             pluginsLoaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count,
                             problems: runtime.problems.count)
         let shell = Shell(stack: stack, home: home, output: output, style: style,
-                          width: style.colors ? min(terminalColumns() ?? 72, 72) : 60)
+                          width: style.colors ? min(terminalColumns() ?? 72, 72) : 60,
+                          databaseFailures: runtime.databases.failures)
+        let scripted = options.script != nil || !stdinIsTerminal
         shell.contractGraph = { ContractGraph(runtime: runtime) }
-        defer { shell.finish() }
-
         if let script = options.script {
             for command in CommandSplitter.statements(script) where shell.execute(command) == .quit {
                 break
             }
-            return shell.failures == 0 ? 0 : 1
+        } else if stdinIsTerminal {
+            runInteractive(shell, historyPath: Paths.join(runtime.dataFolder, "history"), output: output)
+        } else {
+            let reader = PlainLineReader()
+            while let line = reader.readLine(prompt: ""), shell.execute(line) != .quit {}
         }
-        if stdinIsTerminal {
-            let reader = ReadlineReader(historyPath: Paths.join(runtime.dataFolder, "history"),
-                                        completion: { [unowned shell] in shell.completions(before: $0, word: $1) })
-            defer { reader.close() }
-            shell.drawCurrentScreen()
-            while true {
-                guard let line = reader.readLine(prompt: shell.prompt) else {
-                    output.show("")
-                    break
-                }
-                if !shell.keepsOutOfHistory(line) { reader.remember(line) }
-                if shell.execute(line) == .quit { break }
+        // Closing writes each database's WAL back, so NAME.sqlite alone holds the data.
+        shell.finish(closing: { runtime.databases.closeAll() })
+        return scripted && shell.failures > 0 ? 1 : 0
+    }
+
+    /// A person at a terminal: readline, history (without lines that carry a secret), exit 0.
+    private static func runInteractive(_ shell: Shell, historyPath: String, output: any ShellOutput) {
+        let reader = ReadlineReader(historyPath: historyPath,
+                                    completion: { [unowned shell] in shell.completions(before: $0, word: $1) })
+        defer { reader.close() }
+        if let warning = reader.historyWarning { output.warning(warning) }
+        shell.drawCurrentScreen()
+        while true {
+            guard let line = reader.readLine(prompt: shell.prompt) else {
+                output.show("")
+                break
             }
-            return 0
+            if !shell.keepsOutOfHistory(line) { reader.remember(line) }
+            if shell.execute(line) == .quit { break }
         }
-        let reader = PlainLineReader()
-        while let line = reader.readLine(prompt: ""), shell.execute(line) != .quit {}
-        return shell.failures == 0 ? 0 : 1
     }
 
     private static func terminalColumns() -> Int? {

@@ -13,15 +13,23 @@ final class InteractiveViper {
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
+    private let errors = Pipe()
     private var seen = Data()
+    private var errorData = Data()
+    private let errorsRead = DispatchSemaphore(value: 0)
 
     init(_ session: ViperSession) throws {
         process.executableURL = URL(fileURLWithPath: session.executable)
         process.environment = session.environment
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         try process.run()
+        DispatchQueue.global().async { [errors, errorsRead] in
+            let data = errors.fileHandleForReading.readDataToEndOfFile()
+            self.errorData = data
+            errorsRead.signal()
+        }
     }
 
     deinit {
@@ -49,6 +57,20 @@ final class InteractiveViper {
             }
             seen.append(chunk)
         }
+    }
+
+    /// Ends the input (as `quit` or Ctrl-D would) and waits for the process to exit by
+    /// itself; returns its exit status and everything it wrote to standard error.
+    func finish(seconds: Double = 30) throws -> (status: Int32, stderr: String) {
+        try input.fileHandleForWriting.close()
+        DispatchQueue.global().async { [output] in _ = output.fileHandleForReading.readDataToEndOfFile() }
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning {
+            guard Date() < deadline else { throw Timeout(description: "viper did not exit within \(Int(seconds)) s") }
+            usleep(20_000)
+        }
+        errorsRead.wait()
+        return (process.terminationStatus, String(decoding: errorData, as: UTF8.self))
     }
 
     /// Ends the process at once with SIGKILL: no clean-up of any kind runs.

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import ViperTestSupport
+
+/// Issue 16, Data: the history file of the interactive shell, on a pseudo-terminal
+/// (python3 + pexpect drive Tests/Fixtures/Data/history_session.py). A history file that
+/// is a FIFO is skipped with a warning (readline would block on it forever); no password
+/// reaches the file, however the sign-in came up: from the notes list's `new`, `edit` and
+/// `delete`, from the login route, or typed at a screen that has no `signin`.
+@Suite struct HistoryFlowTests {
+    static var pexpectAvailable: Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import pexpect"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
+    func aHistoryFileThatIsAFIFOIsSkippedWithAWarning() throws {
+        let session = ViperSession()
+        #expect(mkfifo(session.dataFolder + "/history", 0o600) == 0)
+        let result = try Self.drive(session, check: "fifo")
+        #expect(result == "ok\n", "\(result)")
+    }
+
+    @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
+    func noPasswordReachesTheHistoryFileWhereverTheSignInCameUp() throws {
+        let session = ViperSession()
+        let result = try Self.drive(session, check: "secrets")
+        #expect(result == "ok\n", "\(result)")
+    }
+
+    static func drive(_ session: ViperSession, check: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", BuildProducts.repository + "/Tests/Fixtures/Data/history_session.py",
+                             session.executable, session.dataFolder, check]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self)
+    }
+}
