@@ -114,6 +114,8 @@ import Testing
     func anArticleListFailsOnlyThePromiseItBreaks(flaw: FakeArticleListPresenter.Flaw?, promises: [String]) throws {
         let report = try SuiteCheck.module(ArticleListing.self, FakeBuilder<FakeArticleListPresenter>(flaw: flaw))
         #expect(report.failed("ArticleListing") == promises, "\(report)")
+        // One line per check in `viper check`: what a screen drew is folded into the reason's line.
+        #expect(report.failures.allSatisfy { !$0.description.contains("\n") }, "\(report)")
     }
 
     @Test func anArticleDetailThatShowsOnlyTheTitleFailsShowsTitleAndContent() throws {

@@ -13,6 +13,11 @@ enum SuiteSupport {
         }
     }
 
+    /// What a screen shows, on one line for a check's reason: `it drew [heading: X; 1. Y]`.
+    static func drew(_ screen: SpyScreen) -> String {
+        screen.lines.isEmpty ? "it drew nothing" : "it drew [\(screen.lines.joined(separator: "; "))]"
+    }
+
     /// Today in the clock's time zone.
     static func today(_ clock: any Clock) -> CalendarDay {
         var calendar = Calendar(identifier: .gregorian)

@@ -22,11 +22,11 @@ enum AccountStatusChecks {
         status.refresh()
         let signedIn = module.render()
         try CheckFailure.unless(signedIn.shows(user.name),
-            expected: "after a sign-in and refresh() the line to show '\(user.name)'", happened: "it drew:\n\(signedIn.transcript)")
+            expected: "after a sign-in and refresh() the line to show '\(user.name)'", happened: SuiteSupport.drew(signedIn))
         session.signOut()
         status.refresh()
         let signedOut = module.render()
         try CheckFailure.unless(!signedOut.shows(user.name),
-            expected: "after a sign-out and refresh() the line not to show '\(user.name)'", happened: "it drew:\n\(signedOut.transcript)")
+            expected: "after a sign-out and refresh() the line not to show '\(user.name)'", happened: SuiteSupport.drew(signedOut))
     }
 }

@@ -21,7 +21,7 @@ enum LoginChecks {
         try module.input(as: Login.self).reason = reason
         let screen = module.appear()
         try CheckFailure.unless(screen.shows(reason),
-            expected: "the form to show its reason '\(reason)'", happened: "it drew:\n\(screen.transcript)")
+            expected: "the form to show its reason '\(reason)'", happened: SuiteSupport.drew(screen))
     }
 
     static func cancel(_ harness: ModuleHarness) throws {
@@ -63,7 +63,7 @@ enum LoginChecks {
         try CheckFailure.unless(!module.router.calls.contains(.close),
             expected: "a refused sign-in to keep the form open", happened: "it closed")
         try CheckFailure.unless(!screen.errors.isEmpty,
-            expected: "a refused sign-in to show why with screen.error", happened: "it drew:\n\(screen.transcript)")
+            expected: "a refused sign-in to show why with screen.error", happened: SuiteSupport.drew(screen))
     }
 
     private static func build(_ harness: ModuleHarness) throws -> (ModuleUnderTest, OutputSpy) {

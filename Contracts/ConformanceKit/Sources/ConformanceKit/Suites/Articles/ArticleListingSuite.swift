@@ -21,22 +21,22 @@ enum ArticleListingChecks {
         let screen = try show(url, harness)
         let transcript = screen.transcript
         guard let first = transcript.range(of: "First in the feed"), let second = transcript.range(of: "Second in the feed") else {
-            throw CheckFailure(expected: "both titles of the feed at \(url) listed", happened: "it drew:\n\(transcript)")
+            throw CheckFailure(expected: "both titles of the feed at \(url) listed", happened: SuiteSupport.drew(screen))
         }
         try CheckFailure.unless(first.lowerBound < second.lowerBound && screen.errors.isEmpty,
-            expected: "the titles in the feed's order and no error", happened: "it drew:\n\(transcript)")
+            expected: "the titles in the feed's order and no error", happened: SuiteSupport.drew(screen))
     }
 
     static func emptyFeed(_ harness: ModuleHarness) throws {
         let screen = try show(try feed("[]", harness), harness)
         try CheckFailure.unless(screen.errors.isEmpty && screen.calls.contains { if case .empty = $0 { return true } else { return false } },
-            expected: "an empty feed to show an empty state (screen.empty) and no error", happened: "it drew:\n\(screen.transcript)")
+            expected: "an empty feed to show an empty state (screen.empty) and no error", happened: SuiteSupport.drew(screen))
     }
 
     static func unusable(_ harness: ModuleHarness) throws {
         let screen = try show("not a url at all", harness)
         try CheckFailure.unless(!screen.errors.isEmpty,
-            expected: "useSource(\"not a url at all\") to show an error (screen.error)", happened: "it drew:\n\(screen.transcript)")
+            expected: "useSource(\"not a url at all\") to show an error (screen.error)", happened: SuiteSupport.drew(screen))
     }
 
     private static func show(_ source: String, _ harness: ModuleHarness) throws -> SpyScreen {

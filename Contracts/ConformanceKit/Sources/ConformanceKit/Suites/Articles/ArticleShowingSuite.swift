@@ -18,6 +18,6 @@ enum ArticleShowingChecks {
         let screen = module.appear()
         try CheckFailure.unless(screen.shows(article.title) && screen.shows(article.content),
             expected: "show(_:) to draw the title '\(article.title)' and the content '\(article.content)'",
-            happened: "it drew:\n\(screen.transcript)")
+            happened: SuiteSupport.drew(screen))
     }
 }

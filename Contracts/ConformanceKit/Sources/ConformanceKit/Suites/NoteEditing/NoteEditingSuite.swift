@@ -16,7 +16,7 @@ extension ContractSuite {
             let screen = module.appear()
             try CheckFailure.unless(screen.shows(note.title) && screen.shows(note.body),
                 expected: "edit(noteID:) of a stored note to show its title '\(note.title)' and body '\(note.body)'",
-                happened: "it drew:\n\(screen.transcript)")
+                happened: SuiteSupport.drew(screen))
             try CheckFailure.unless(screen.errors.isEmpty,
                 expected: "a stored note to be shown without an error",
                 happened: "it drew the error '\(screen.errors.joined(separator: "; "))'")

@@ -19,7 +19,7 @@ enum NoteListingChecks {
         _ = try emptied(harness)
         let screen = try harness.build().appear()
         try CheckFailure.unless(screen.calls.contains { if case .empty = $0 { return true } else { return false } },
-            expected: "with no notes, an empty state (screen.empty)", happened: "it drew:\n\(screen.transcript)")
+            expected: "with no notes, an empty state (screen.empty)", happened: SuiteSupport.drew(screen))
     }
 
     static func order(_ harness: ModuleHarness) throws {
@@ -29,7 +29,7 @@ enum NoteListingChecks {
         let screen = try harness.build().appear()
         let transcript = screen.transcript
         guard let newer = transcript.range(of: "Listed first (newer)"), let older = transcript.range(of: "Listed second (older)") else {
-            throw CheckFailure(expected: "both stored notes listed", happened: "it drew:\n\(transcript)")
+            throw CheckFailure(expected: "both stored notes listed", happened: SuiteSupport.drew(screen))
         }
         try CheckFailure.unless(newer.lowerBound < older.lowerBound,
             expected: "notes in the store's order, newest first", happened: "the older note came first:\n\(transcript)")
@@ -44,12 +44,12 @@ enum NoteListingChecks {
         listing.reloadNotes()
         let added = module.render()
         try CheckFailure.unless(added.shows(note.title),
-            expected: "reloadNotes() to show a note added since", happened: "it drew:\n\(added.transcript)")
+            expected: "reloadNotes() to show a note added since", happened: SuiteSupport.drew(added))
         try store.delete(id: note.id)
         listing.reloadNotes()
         let deleted = module.render()
         try CheckFailure.unless(!deleted.shows(note.title),
-            expected: "reloadNotes() to drop a note deleted since", happened: "it drew:\n\(deleted.transcript)")
+            expected: "reloadNotes() to drop a note deleted since", happened: SuiteSupport.drew(deleted))
     }
 
     private static func emptied(_ harness: ModuleHarness) throws -> any NoteStore {

@@ -19,7 +19,7 @@ enum TodoAddingChecks {
         try module.input(as: TodoAdding.self).prefill(name: "Prefilled by the kit")
         let screen = module.appear()
         try CheckFailure.unless(screen.shows("Prefilled by the kit"),
-            expected: "the form to show the prefilled name", happened: "it drew:\n\(screen.transcript)")
+            expected: "the form to show the prefilled name", happened: SuiteSupport.drew(screen))
     }
 
     static func save(_ harness: ModuleHarness) throws {

@@ -19,7 +19,7 @@ enum TodoListingChecks {
         _ = try emptied(harness)
         let screen = try harness.build().appear()
         try CheckFailure.unless(screen.calls.contains { if case .empty = $0 { return true } else { return false } },
-            expected: "with nothing due, an empty state (screen.empty)", happened: "it drew:\n\(screen.transcript)")
+            expected: "with nothing due, an empty state (screen.empty)", happened: SuiteSupport.drew(screen))
     }
 
     static func reload(_ harness: ModuleHarness) throws {
@@ -31,12 +31,12 @@ enum TodoListingChecks {
         listing.reloadItems()
         let added = module.render()
         try CheckFailure.unless(added.shows(item.name),
-            expected: "reloadItems() to show an item due today (\(today)) added since", happened: "it drew:\n\(added.transcript)")
+            expected: "reloadItems() to show an item due today (\(today)) added since", happened: SuiteSupport.drew(added))
         try store.remove(id: item.id)
         listing.reloadItems()
         let removed = module.render()
         try CheckFailure.unless(!removed.shows(item.name),
-            expected: "reloadItems() to drop an item removed since", happened: "it drew:\n\(removed.transcript)")
+            expected: "reloadItems() to drop an item removed since", happened: SuiteSupport.drew(removed))
     }
 
     private static func emptied(_ harness: ModuleHarness) throws -> (any TodoStore, CalendarDay) {
