@@ -11,7 +11,8 @@ import Testing
         let report = try FixturePlugin.check([])
         #expect(report.conforms, "\(report)")
         #expect(report.results.map(\.check) == ["registers", "builds", "input-conforms", "fresh-instance", "wired",
-                                                "released-after-removal", "commands", "empty-state", "declared-dependencies"])
+                                                "released-after-removal", "commands", "empty-state", "contract-suite",
+                                                "declared-dependencies"])
     }
 
     @Test func aPresenterThatHoldsItsViewStronglyIsReportedAsALeakNamingWhatStayedAlive() throws {
@@ -76,6 +77,8 @@ import Testing
         let lines = report.description.split(separator: "\n").map(String.init)
         #expect(lines.contains("pass  [FixtureInput] builds"))
         #expect(lines.contains { $0.hasPrefix("fail  [FixtureInput] empty-state: ") })
-        #expect(lines.last == "9 checks: 8 passed, 1 failed; fixture does not conform")
+        #expect(lines.contains("n/a   [FixtureInput] contract-suite: no suite exists for FixtureInput; only the generic checks ran "
+                               + "(write a ContractSuite for it and pass it in suites:)"))
+        #expect(lines.last == "10 checks: 8 passed, 1 failed, 1 not applicable; fixture does not conform")
     }
 }

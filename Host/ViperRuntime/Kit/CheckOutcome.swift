@@ -40,10 +40,9 @@ struct CheckOutcome: Encodable {
 
     var text: String {
         let name = plugin.map { "\($0.name) \($0.version)" } ?? Paths.lastComponent(path)
-        let failed = checks.filter { !$0.passed }.count
         let verdict = conforms ? "\(plugin?.name ?? name) conforms" : "\(plugin?.name ?? name) does not conform"
         return (["checking \(name) (\(path))"] + checks.map(\.description)
-                + ["\(checks.count) checks: \(checks.count - failed) passed, \(failed) failed; \(verdict)"])
+                + ["\(ConformanceReport.summary(checks)); \(verdict)"])
             .joined(separator: "\n")
     }
 

@@ -139,11 +139,19 @@ enum ModuleTestTemplate {
 
         /// The checks `viper check` runs, in process: fresh builds, wiring, release
         /// after removal, declared services, commands, the empty state, and the
-        /// suite of the module's own contract.
+        /// suite of the module's own contract (passed in `suites:`).
+        ///
+        /// Register a contract of Contracts too (a NoteStore, a Login, ...) and its
+        /// bundled suite runs by itself; give it the services it needs first:
+        ///
+        ///     let services = try ServiceTable.standard()
+        ///     services.register(NoteStore.self, instance: MemoryNoteStore())
+        ///     let report = try Conformance.check(__Name__Plugin.self, services: services, suites: [...])
         @Suite struct __Name__ConformanceTests {
             @Test func thePluginPassesTheConformanceKit() throws {
                 let report = try Conformance.check(__Name__Plugin.self, suites: [__Name__InputSuite.suite])
                 #expect(report.conforms, "\\(report)")
+                #expect(report.result("done-reports-to-output", subject: "__Name__Input")?.passed == true)
             }
         }
 

@@ -40,7 +40,7 @@ import ViperTestSupport
         let result = try check(try kitFixture("SilentEditorPlugin"))
         #expect(result.status == 1)
         #expect(result.stdout.contains("pass  [NoteEditing] shows-configured-note\n"), "\(result.stdout)")
-        #expect(result.stdout.contains("fail  [NoteEditing] save-reports-to-output: after 'save' the editor never called its output"),
+        #expect(result.stdout.contains("fail  [NoteEditing] save-reports-to-output: expected noteEditorDidSave(_:) after 'save', but the editor never called its output; report every save through output\n"),
                 "\(result.stdout)")
     }
 

@@ -9,7 +9,8 @@ public struct User: Hashable, Sendable {
     }
 }
 
-/// Who is signed in: a service shared by every module of the process.
+/// Who is signed in: a service shared by every module of the process (register it
+/// with the default scope, `.process`).
 ///
 ///     if try resolver.resolve(Session.self).currentUser == nil {
 ///         try router.present(Login.self) { $0.output = self }
@@ -18,14 +19,17 @@ public protocol Session: AnyObject {
     /// The signed-in user, or nil.
     var currentUser: User? { get }
     /// Checks the credentials and signs `name` in; throws an error that says what
-    /// was wrong when they are refused.
+    /// was wrong when they are refused, and then leaves ``currentUser`` as it was.
+    /// An empty name is always refused.
     func signIn(name: String, password: String) throws -> User
     /// Signs the current user out (nothing happens when nobody is signed in).
     func signOut()
 }
 
 /// The sign-in module's input (route `login`). Present it modally; it closes
-/// itself and then tells its output.
+/// itself and then tells its output, exactly once. Its view shows ``reason`` and
+/// declares `signin NAME PASSWORD` and `cancel`; a refused sign-in keeps it open,
+/// shows why (`Screen.error`) and tells the output nothing.
 ///
 ///     try router.present(Login.self) { login in
 ///         login.reason = "Sign in to edit notes"
@@ -58,7 +62,8 @@ extension LoginOutput {
 ///     // after a sign-in:
 ///     status?.refresh()
 public protocol AccountStatus: AnyObject {
-    /// Reads the session again and redraws; the parent calls it when it knows the
-    /// signed-in user changed.
+    /// Reads the session again and redraws: the signed-in user's name, or no name
+    /// when nobody is signed in. The parent calls it when it knows the signed-in
+    /// user changed.
     func refresh()
 }

@@ -23,14 +23,17 @@ public struct Article: Hashable, Sendable {
 }
 
 /// The article list module (route `articles?source=URL`): fetches a JSON list of
-/// articles and shows their titles.
+/// articles and shows their titles in the feed's order; an empty list shows an
+/// empty state (`Screen.empty`). A feed is a JSON array of articles, or an object
+/// whose `articles` key holds one; each has a `title` and optionally `authors`,
+/// `date`, `website` and `content`.
 public protocol ArticleListing: AnyObject {
     /// Fetches from `url` (http, https or file) instead of the offline sample;
     /// an unusable URL is shown as the list's error, never thrown at the caller.
     func useSource(_ url: String)
 }
 
-/// The article detail module: shows one article.
+/// The article detail module: shows one article, at least its title and content.
 ///
 ///     try router.push(ArticleShowing.self) { $0.show(article) }
 public protocol ArticleShowing: AnyObject {

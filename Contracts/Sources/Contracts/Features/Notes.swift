@@ -39,30 +39,40 @@ public struct NoteDraft: Hashable, Sendable {
 ///     let store = try resolver.resolve(NoteStore.self)
 ///     let note = try store.add(NoteDraft(title: "Groceries", body: "milk"))
 ///
-/// Every write is durable when the call returns. A failure (for example a database
-/// file that is not a database) throws an error whose message names the file.
+/// Every write is durable when the call returns: a new instance on the same data
+/// folder finds it. A write that throws changes nothing. A failure (for example a
+/// database file that is not a database) throws an error whose message names the file.
+/// The conformance kit's `NoteStore` suite checks these promises.
 public protocol NoteStore: AnyObject {
-    /// Every note, most recently modified first.
+    /// Every note, most recently modified first; notes modified at the same instant,
+    /// the higher id first.
     func notes() throws -> [Note]
-    /// The note with `id`, or nil when there is none.
+    /// The note with `id`, or nil when there is none (a missing note is not an error).
     func note(id: Int64) throws -> Note?
-    /// Stores a new note and returns it with its id.
+    /// Stores a new note and returns it as stored: a new id, the draft's title and
+    /// body; ``note(id:)`` then returns the same note.
     func add(_ draft: NoteDraft) throws -> Note
     /// Replaces the title and body of note `id` and returns the note as stored;
-    /// throws when there is no such note.
+    /// when there is no such note, throws an error whose description names `id`
+    /// and changes nothing.
     func update(id: Int64, with draft: NoteDraft) throws -> Note
     /// Deletes note `id`; deleting a note that is not there does nothing.
     func delete(id: Int64) throws
 }
 
 /// The note list module (route `notes`): every note, with commands to write,
-/// edit and delete them. It needs nothing to be configured.
+/// edit and delete them. It needs nothing to be configured. It lists the notes in
+/// the store's order (newest first) and, with none, shows an empty state
+/// (`Screen.empty`).
 public protocol NoteListing: AnyObject {
     /// Reads the notes from the store again (after another module changed them).
     func reloadNotes()
 }
 
 /// The note editor module's input (Bviper's ModuleInput): what to edit and whom to tell.
+/// Configured with ``edit(noteID:)`` it shows that note's title and body; its view
+/// declares a `save` command that stores the note through the ``NoteStore`` and
+/// reports it with ``NoteEditingOutput/noteEditorDidSave(_:)``.
 ///
 ///     try router.push(NoteEditing.self) { editor in
 ///         editor.output = self

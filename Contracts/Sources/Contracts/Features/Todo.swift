@@ -47,7 +47,8 @@ public struct TodoItem: Hashable, Sendable {
 }
 
 /// Keeps to-do items (the to-do app's data manager), as a service.
-/// Every write is durable when the call returns.
+/// Every write is durable when the call returns: a new instance on the same data
+/// folder finds it. The conformance kit's `TodoStore` suite checks these promises.
 public protocol TodoStore: AnyObject {
     /// Items due from `start` through `end` (both included), by due day, then in the order they were added.
     func items(from start: CalendarDay, through end: CalendarDay) throws -> [TodoItem]
@@ -58,12 +59,17 @@ public protocol TodoStore: AnyObject {
 }
 
 /// The upcoming to-do list module (route `todo`). It needs nothing to be configured.
+/// It shows the items due from today (by the ``Clock``) on, and an empty state
+/// (`Screen.empty`) when nothing is due.
 public protocol TodoListing: AnyObject {
     /// Reads the items from the store again.
     func reloadItems()
 }
 
-/// The module that adds a to-do item (the to-do app's Add module).
+/// The module that adds a to-do item (the to-do app's Add module). Its view shows
+/// the prefilled name and declares `due WHEN` (at least `YYYY-MM-DD`), `save` and
+/// `cancel`. `save` stores the item; `save` and `cancel` close the module and then
+/// tell the output exactly once.
 ///
 ///     try router.present(TodoAdding.self) { adder in
 ///         adder.output = self

@@ -9,6 +9,14 @@ public struct CheckFailure: Error, CustomStringConvertible {
         self.message = message
     }
 
+    /// Makes a failure that says what the contract promises and what happened
+    /// instead: `expected <expected>, but <happened>`, then what to do, if given.
+    ///
+    ///     throw CheckFailure(expected: "notes newest first", happened: "'Older' came before 'Newer'")
+    public init(expected: String, happened: String, fix: String? = nil) {
+        self.message = "expected \(expected), but \(happened)" + (fix.map { "; \($0)" } ?? "")
+    }
+
     /// The message.
     public var description: String { message }
 
@@ -17,5 +25,13 @@ public struct CheckFailure: Error, CustomStringConvertible {
     ///     try CheckFailure.unless(screen.shows(note.title), "the editor does not show the note's title")
     public static func unless(_ condition: Bool, _ message: @autoclosure () -> String) throws {
         if !condition { throw CheckFailure(message()) }
+    }
+
+    /// Throws ``init(expected:happened:fix:)`` unless `condition` holds.
+    ///
+    ///     try CheckFailure.unless(ids == [newer, older], expected: "newest first", happened: "it listed \(ids)")
+    public static func unless(_ condition: Bool, expected: @autoclosure () -> String,
+                              happened: @autoclosure () -> String, fix: String? = nil) throws {
+        if !condition { throw CheckFailure(expected: expected(), happened: happened(), fix: fix) }
     }
 }

@@ -1,4 +1,7 @@
-/// The outcome of one check on one subject (the plugin, a module, a service).
+/// The outcome of one check on one subject (the plugin, a module, a service):
+/// passed, failed, or not applicable (a promise that could not be put to the test,
+/// such as a sign-in when the session refuses the kit's credentials; it counts as
+/// no failure).
 public struct CheckResult: Hashable, Codable, Sendable, CustomStringConvertible {
     /// The check's name, e.g. `fresh-instance`.
     public let check: String
@@ -8,6 +11,8 @@ public struct CheckResult: Hashable, Codable, Sendable, CustomStringConvertible 
     public let passed: Bool
     /// Why it failed (what was wrong and what to do), or a note when it passed.
     public let reason: String?
+    /// False when the check could not be applied (see ``NotApplicable``); `passed` is then true.
+    public let applicable: Bool
 
     /// Makes a result.
     public init(check: String, subject: String, passed: Bool, reason: String? = nil) {
@@ -15,11 +20,27 @@ public struct CheckResult: Hashable, Codable, Sendable, CustomStringConvertible 
         self.subject = subject
         self.passed = passed
         self.reason = reason
+        self.applicable = true
     }
 
-    /// One line: `pass  [HelloInput] fresh-instance` or `fail  [HelloInput] wired: reason`.
+    /// Makes the result of a check that did not apply, with the reason why.
+    public static func notApplicable(check: String, subject: String, reason: String) -> CheckResult {
+        CheckResult(check: check, subject: subject, reason: reason)
+    }
+
+    private init(check: String, subject: String, reason: String) {
+        self.check = check
+        self.subject = subject
+        self.passed = true
+        self.reason = reason
+        self.applicable = false
+    }
+
+    /// One line: `pass  [HelloInput] fresh-instance`, `fail  [HelloInput] wired: reason`
+    /// or `n/a   [Session] sign-in-then-out: reason`.
     public var description: String {
-        let head = "\(passed ? "pass" : "fail")  [\(subject)] \(check)"
+        let verdict = !applicable ? "n/a " : passed ? "pass" : "fail"
+        let head = "\(verdict)  [\(subject)] \(check)"
         guard let reason, !reason.isEmpty else { return head }
         return head + ": " + reason
     }

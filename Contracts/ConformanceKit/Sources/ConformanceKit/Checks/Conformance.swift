@@ -1,14 +1,19 @@
 import Contracts
 
-/// Runs the conformance checks against a plugin: plugin-level checks, then for
-/// each module the generic checks, the suites of its contract, and the closing
-/// checks.
+/// Runs the conformance checks against a plugin: plugin-level checks; for each
+/// service, that it resolves and the suites of its contract; for each module the
+/// generic checks, the suites of its contract, and the closing checks. A service
+/// or module whose contract has no suite gets one `contract-suite` line, not
+/// applicable, saying so.
 ///
 ///     @Test func counterConforms() throws {
 ///         let report = try Conformance.check(CounterPlugin.self)
 ///         #expect(report.conforms, "\(report)")
 ///     }
 public enum Conformance {
+    /// The name of the line that says a contract has no suite.
+    public static let noSuiteCheck = "contract-suite"
+
     /// Records `plugin` in this process and checks it. Services come from
     /// `services` (default: ``ServiceTable/standard(clock:logger:)``) and the plugin's own.
     public static func check(_ plugin: any Plugin.Type, services: ServiceTable? = nil,
@@ -22,37 +27,64 @@ public enum Conformance {
     public static func check(_ plugin: RecordedPlugin, services: ServiceTable, suites: [ContractSuite] = [],
                              observer: ((CheckEvent) -> Void)? = nil) -> ConformanceReport {
         services.add(plugin)
+        var run = Run(observer: observer)
+        _ = run.check("registers", "plugin") { try PluginChecks.registers(plugin) }
+        let allSuites = ContractSuites.bundled + suites
+        for service in plugin.services {
+            guard run.check("service-resolves", service.label, { try PluginChecks.resolves(service, in: services) }) else { continue }
+            let checks = allSuites.filter { $0.applies(to: service) }.flatMap(\.serviceChecks)
+            if checks.isEmpty { run.noSuite(service.contract, service.label) }
+            let harness = ServiceHarness(service: service, services: services)
+            for check in checks {
+                _ = run.check(check.name, service.label) { try check.run(harness); return nil }
+            }
+        }
+        let ownModules = Set(plugin.modules.map(\.contract))
+        for module in plugin.modules {
+            let harness = ModuleHarness(module: module, services: services, ownModules: ownModules)
+            let suiteChecks = allSuites.filter { $0.applies(to: module) }.flatMap(\.checks)
+            // `builds` first: when it fails, nothing else can run for this module.
+            guard run.check(ModuleCheck.builds.name, module.label, { try ModuleCheck.builds.run(harness); return nil }) else { continue }
+            for check in ModuleCheck.generic.dropFirst() + suiteChecks {
+                _ = run.check(check.name, module.label) { try check.run(harness); return nil }
+            }
+            if suiteChecks.isEmpty { run.noSuite(module.contract, module.label) }
+            for check in ModuleCheck.closing {
+                _ = run.check(check.name, module.label) { try check.run(harness); return nil }
+            }
+        }
+        return ConformanceReport(manifest: plugin.manifest, results: run.results)
+    }
+
+    /// Runs checks one at a time, telling the observer before and after each.
+    private struct Run {
+        let observer: ((CheckEvent) -> Void)?
         var results: [CheckResult] = []
-        func run(_ check: String, _ subject: String, _ body: () throws -> String?) -> Bool {
+
+        mutating func check(_ check: String, _ subject: String, _ body: () throws -> String?) -> Bool {
             observer?(.willRun(check: check, subject: subject))
             let result: CheckResult
             do {
                 result = CheckResult(check: check, subject: subject, passed: true, reason: try body())
+            } catch let skip as NotApplicable {
+                result = .notApplicable(check: check, subject: subject, reason: skip.reason)
             } catch {
                 result = CheckResult(check: check, subject: subject, passed: false, reason: String(describing: error))
             }
-            results.append(result)
-            observer?(.didRun(result))
+            record(result)
             return result.passed
         }
 
-        _ = run("registers", "plugin") { try PluginChecks.registers(plugin) }
-        for service in plugin.services {
-            _ = run("service-resolves", service.label) { try PluginChecks.resolves(service, in: services) }
+        mutating func noSuite(_ contract: ContractID, _ subject: String) {
+            observer?(.willRun(check: Conformance.noSuiteCheck, subject: subject))
+            record(.notApplicable(check: Conformance.noSuiteCheck, subject: subject,
+                                  reason: "no suite exists for \(contract.shortName); only the generic checks ran "
+                                      + "(write a ContractSuite for it and pass it in suites:)"))
         }
-        let ownModules = Set(plugin.modules.map(\.contract))
-        let allSuites = ContractSuites.bundled + suites
-        for module in plugin.modules {
-            let harness = ModuleHarness(module: module, services: services, ownModules: ownModules)
-            let checks = ModuleCheck.generic + allSuites.filter { $0.applies(to: module) }.flatMap(\.checks) + ModuleCheck.closing
-            for check in checks {
-                let passed = run(check.name, module.label) {
-                    try check.run(harness)
-                    return nil
-                }
-                if check.name == ModuleCheck.builds.name && !passed { break }
-            }
+
+        private mutating func record(_ result: CheckResult) {
+            results.append(result)
+            observer?(.didRun(result))
         }
-        return ConformanceReport(manifest: plugin.manifest, results: results)
     }
 }

@@ -16,6 +16,9 @@ public struct ConformanceReport: CustomStringConvertible {
     /// Whether every check passed.
     public var conforms: Bool { results.allSatisfy(\.passed) }
 
+    /// The checks that did not apply (``NotApplicable``, or a contract with no suite).
+    public var notApplicable: [CheckResult] { results.filter { !$0.applicable } }
+
     /// The checks that failed.
     public var failures: [CheckResult] { results.filter { !$0.passed } }
 
@@ -26,9 +29,16 @@ public struct ConformanceReport: CustomStringConvertible {
 
     /// One line per check, then a summary.
     public var description: String {
-        let failed = failures.count
-        let summary = "\(results.count) checks: \(results.count - failed) passed, \(failed) failed; "
+        let summary = ConformanceReport.summary(results) + "; "
             + (conforms ? "\(manifest.name) conforms" : "\(manifest.name) does not conform")
         return (results.map(\.description) + [summary]).joined(separator: "\n")
+    }
+
+    /// `N checks: P passed, F failed`, then `, A not applicable` when some did not apply.
+    public static func summary(_ results: [CheckResult]) -> String {
+        let failed = results.filter { !$0.passed }.count
+        let skipped = results.filter { !$0.applicable }.count
+        return "\(results.count) checks: \(results.count - failed - skipped) passed, \(failed) failed"
+            + (skipped > 0 ? ", \(skipped) not applicable" : "")
     }
 }

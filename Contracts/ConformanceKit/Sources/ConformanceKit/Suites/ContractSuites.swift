@@ -1,8 +1,9 @@
-/// The contract suites shipped with the kit, one per contract in Contracts that
-/// makes promises beyond the generic checks. ``Conformance`` always runs them.
+/// The contract suites shipped with the kit: one for every feature contract in
+/// Contracts that a plugin can provide. ``Conformance`` always runs them.
 public enum ContractSuites {
     /// Every bundled suite.
     public static var bundled: [ContractSuite] {
-        [.noteEditing]
+        [.noteStore, .noteListing, .noteEditing, .session, .login, .accountStatus,
+         .todoStore, .todoListing, .todoAdding, .articleListing, .articleShowing]
     }
 }

@@ -14,12 +14,12 @@ extension ContractSuite {
             let module = try harness.build()
             try module.input(as: NoteEditing.self).edit(noteID: note.id)
             let screen = module.appear()
-            try CheckFailure.unless(screen.shows(note.title),
-                "configured with edit(noteID:) for a note titled '\(note.title)', the editor does not show that title")
-            try CheckFailure.unless(screen.shows(note.body),
-                "configured with edit(noteID:) for a note whose body is '\(note.body)', the editor does not show the body")
+            try CheckFailure.unless(screen.shows(note.title) && screen.shows(note.body),
+                expected: "edit(noteID:) of a stored note to show its title '\(note.title)' and body '\(note.body)'",
+                happened: SuiteSupport.drew(screen))
             try CheckFailure.unless(screen.errors.isEmpty,
-                "configured with a stored note, the editor draws an error: \(screen.errors.joined(separator: "; "))")
+                expected: "a stored note to be shown without an error",
+                happened: "it drew the error '\(screen.errors.joined(separator: "; "))'")
         },
         ModuleCheck("save-reports-to-output") { harness in
             let store = try noteStore(harness)
@@ -33,14 +33,17 @@ extension ContractSuite {
             do {
                 try module.perform("save")
             } catch {
-                throw CheckFailure("'save' after startNewNote(title:) failed: \(error)")
+                throw CheckFailure(expected: "'save' after startNewNote(title:) to be accepted", happened: "it threw: \(error)")
             }
             try CheckFailure.unless(!output.saved.isEmpty,
-                "after 'save' the editor never called its output's noteEditorDidSave(_:); report every save through output")
+                expected: "noteEditorDidSave(_:) after 'save'", happened: "the editor never called its output",
+                fix: "report every save through output")
             try CheckFailure.unless(output.saved.last?.title == "Saved by the conformance check",
-                "the editor reported a save of '\(output.saved.last?.title ?? "")', not of the note it was started with")
+                expected: "a save of the note it was started with ('Saved by the conformance check')",
+                happened: "it reported a save of '\(output.saved.last?.title ?? "")'")
             try CheckFailure.unless(try store.notes().count == before + 1,
-                "the editor reported a save, but the NoteStore holds no new note; save through the NoteStore")
+                expected: "the saved note in the NoteStore", happened: "the store holds no new note",
+                fix: "save through the NoteStore")
             withExtendedLifetime(output) {}
         },
     ])
