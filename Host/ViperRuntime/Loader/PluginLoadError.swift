@@ -27,6 +27,10 @@ public struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendabl
         case notPinned
         /// It carries its own copy of Contracts instead of linking libContracts.so.
         case ownContracts
+        /// The file changed after viper scanned it, and its new version could not be used.
+        case changedSinceScan
+        /// Loaded in viper, it registers something else than its scan recorded.
+        case differsFromScan
     }
 
     /// The kind of failure.
