@@ -61,8 +61,8 @@ struct VerifiedLoader {
             }
             return .success(result.stamp)
         case .failed(let message):
-            return .failure(PluginLoadError(result.code ?? .changedSinceScan, path: file.path,
-                                            message: "\(changed) and was scanned again: \(message)"))
+            // The scanner's own line says what is wrong and what to do (a lock, trust, the ABI).
+            return .failure(PluginLoadError(result.code ?? .changedSinceScan, path: file.path, message: message))
         case .broken(let message):
             return .failure(PluginLoadError(.changedSinceScan, path: file.path,
                                             message: "\(changed) and was scanned again: it \(message)"))
