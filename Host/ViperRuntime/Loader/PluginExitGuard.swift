@@ -14,8 +14,9 @@ enum PluginExitGuard {
     /// The status viper ends with when a plugin called `exit` (EX_SOFTWARE).
     static let status: Int32 = 70
 
-    /// Who runs and what it does, for the line.
-    private final class Mark {
+    /// Who runs and what it does, for the line. A registration makes its mark once, so
+    /// marking a factory call costs two `pthread_setspecific` and no allocation.
+    final class Mark {
         let plugin: String
         let doing: String
 
@@ -46,15 +47,16 @@ enum PluginExitGuard {
 
     /// Runs `body`, plugin code, marked as `plugin` (e.g. "plugin 'notes'") doing `doing`
     /// (e.g. "building module NoteList"). Marks nest; the innermost names the plugin.
-    static func run<T>(_ plugin: String, _ doing: @autoclosure () -> String, _ body: () throws -> T) rethrows -> T {
+    static func run<T>(_ plugin: String, _ doing: String, _ body: () throws -> T) rethrows -> T {
+        try run(Mark(plugin: plugin, doing: doing), body)
+    }
+
+    /// Runs `body`, plugin code, under `mark`.
+    static func run<T>(_ mark: Mark, _ body: () throws -> T) rethrows -> T {
         let previous = pthread_getspecific(key)
-        let mark = Unmanaged.passRetained(Mark(plugin: plugin, doing: doing()))
-        pthread_setspecific(key, mark.toOpaque())
-        defer {
-            pthread_setspecific(key, previous)
-            mark.release()
-        }
-        return try body()
+        pthread_setspecific(key, Unmanaged.passUnretained(mark).toOpaque())
+        defer { pthread_setspecific(key, previous) }
+        return try withExtendedLifetime(mark) { try body() }
     }
 
     /// The plugin whose code runs on this thread now, as marked, or nil.
