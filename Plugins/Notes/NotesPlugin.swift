@@ -1,6 +1,13 @@
 import Contracts
 
-/// The Contracts ABI this plugin was compiled against (read by the host before anything else).
+/// The Contracts ABI this plugin is built for, as one record ("VIPR", major, minor) in its
+/// `.viper_abi` section: viper reads it from the file before any of the plugin's code runs.
+/// Keep the numbers equal to the Contracts it is built against (`viper check` compares them).
+@used @section(".viper_abi")
+let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, 1, 2)
+
+/// The Contracts ABI this plugin was compiled against, for viper releases that predate the
+/// `.viper_abi` section.
 @_cdecl("viper_plugin_abi")
 public func viperPluginABI() -> UInt32 {
     ContractsVersion.compiledPacked

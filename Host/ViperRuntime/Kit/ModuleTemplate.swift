@@ -1,3 +1,5 @@
+import Contracts
+
 /// The sources `viper new` writes for a plugin with one VIPER module: one file
 /// per role, as Generamba's templates do. Paths are relative to the plugin's
 /// source folder; `__Name__`, `__name__` and `__route__` are filled by ``ModuleName``.
@@ -16,7 +18,14 @@ enum ModuleTemplate {
     static let plugin = """
         import Contracts
 
-        /// The Contracts ABI this plugin was compiled against (read by the host before anything else).
+        /// The Contracts ABI this plugin is built for, as one record ("VIPR", major, minor) in its
+        /// `.viper_abi` section: viper reads it from the file before any of the plugin's code runs.
+        /// Keep the numbers equal to the Contracts it is built against (`viper check` compares them).
+        @used @section(".viper_abi")
+        let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, \(ContractsVersion.current.major), \(ContractsVersion.current.minor))
+
+        /// The Contracts ABI this plugin was compiled against, for viper releases that predate the
+        /// `.viper_abi` section.
         @_cdecl("viper_plugin_abi")
         public func viperPluginABI() -> UInt32 {
             ContractsVersion.compiledPacked

@@ -13,6 +13,8 @@ struct ELFLinkage {
     var contractsDescriptor: String?
     /// Whether the file had section headers to read (a stripped file may not).
     var hasSections = false
+    /// What its `.viper_abi` section says, or nil when it has none (built before the section existed).
+    var abiSection: ABISection?
 
     private static let sectionHeaderSize = 64
     private static let symbolSize = 24
@@ -39,6 +41,8 @@ struct ELFLinkage {
         let table = ELFCheck.read(descriptor, offset: tableOffset, count: count * entrySize)
         let sections = (0..<count).map { Section(table, at: $0 * entrySize) }
         hasSections = true
+        var namesIndex = Int(UInt16(littleEndian: header, at: 62))
+        if namesIndex == 0xFFFF, let first = sections.first { namesIndex = Int(first.link) }  // SHN_XINDEX
 
         func contents(_ index: Int) -> [UInt8] {
             guard sections.indices.contains(index) else { return [] }
@@ -46,6 +50,11 @@ struct ELFLinkage {
             guard section.type != 8, section.offset < size else { return [] }  // SHT_NOBITS has no bytes in the file
             let length = min(section.size, size - section.offset)
             return ELFCheck.read(descriptor, offset: section.offset, count: Int(clamping: length))
+        }
+
+        let names = contents(namesIndex)
+        if let index = sections.indices.first(where: { Self.string(in: names, at: Int(sections[$0].name)) == ABISection.name }) {
+            abiSection = sections[index].type == 8 ? .malformed("it has no bytes in the file") : ABISection(contents(index))
         }
 
         for (index, section) in sections.enumerated() {
@@ -102,12 +111,14 @@ struct ELFLinkage {
 
     /// The fields of one section header that matter here.
     private struct Section {
+        let name: UInt32
         let type: UInt32
         let offset: UInt64
         let size: UInt64
         let link: UInt32
 
         init(_ table: [UInt8], at position: Int) {
+            name = UInt32(littleEndian: table, at: position)
             type = UInt32(littleEndian: table, at: position + 4)
             offset = UInt64(littleEndian: table, at: position + 24)
             size = UInt64(littleEndian: table, at: position + 32)

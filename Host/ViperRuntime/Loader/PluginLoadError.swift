@@ -29,6 +29,10 @@ public struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendabl
         case ownContracts
         /// A contract library it was built against is missing, refused, too old for it, or copied into it.
         case contractLibrary
+        /// The file changed after viper scanned it, and its new version could not be used.
+        case changedSinceScan
+        /// Loaded in viper, it registers something else than its scan recorded.
+        case differsFromScan
     }
 
     /// The kind of failure.

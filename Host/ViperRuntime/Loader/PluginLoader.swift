@@ -69,6 +69,10 @@ final class PluginLoader {
     private(set) var lastExamined: KnownDigest?
     /// The installed contract libraries: loaded before a plugin that links one, and checked against it.
     var contractLibraries = ContractLibraryCatalog()
+    /// The stamp the next ``load(_:known:)`` expects of the file it opens (what the scan saw,
+    /// for a lazy load); a file with another stamp is refused with ``PluginLoadError/Code/changedSinceScan``
+    /// before anything of it runs, so the caller can scan it again first.
+    var expectedStamp: FileStamp?
     /// Test hook: runs after every check passed, just before `dlopen` (tests swap the file here).
     var beforeOpening: ((PluginFile) -> Void)?
 
@@ -98,6 +102,9 @@ final class PluginLoader {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             return .failure(PluginLoadError(.notALibrary, path: path, message: "not a plugin: not a regular file; remove it from the plugin folder"))
         }
+        if let expectedStamp, expectedStamp != FileStamp(path: path, info: info) {
+            return .failure(PluginLoadError(.changedSinceScan, path: path, message: "changed since it was scanned; scan it again before loading it"))
+        }
         guard openedFiles.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else {
             return .failure(PluginLoadError(.alreadyLoaded, path: path, message: "already loaded (same file as one found earlier); nothing to do"))
         }
@@ -120,8 +127,21 @@ final class PluginLoader {
         if let problem = ELFCheck.problem(descriptor: descriptor) {
             return .failure(PluginLoadError(.notALibrary, path: path, message: problem))
         }
-        if let problem = ELFLinkage(descriptor: descriptor, size: UInt64(info.st_size)).problem {
+        let linkage = ELFLinkage(descriptor: descriptor, size: UInt64(info.st_size))
+        if let problem = linkage.problem {
             return .failure(PluginLoadError(.ownContracts, path: path, message: problem))
+        }
+        // The version in the file's .viper_abi section is checked before dlopen runs any of
+        // the plugin's code (its ELF constructors included); older plugins have no section.
+        var declared: ContractsVersion?
+        switch linkage.abiSection {
+        case .malformed(let why)?:
+            return .failure(PluginLoadError(.incompatibleABI, path: path, message: ABISection.malformedMessage(why)))
+        case .version(let version)?:
+            if let refusal = refusal(version) { return .failure(PluginLoadError(.incompatibleABI, path: path, message: refusal)) }
+            declared = version
+        case nil:
+            break
         }
         if let problem = contractLibraries.prepare(descriptor: descriptor, size: UInt64(info.st_size)) {
             return .failure(PluginLoadError(.contractLibrary, path: path, message: problem))
@@ -134,14 +154,21 @@ final class PluginLoader {
             let raw = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
             return .failure(PluginLoadError.fromDlopen(path: path, dlerror: raw.replacingOccurrences(of: name, with: path)))
         }
-        guard let abiPointer = dlsym(handle, Self.abiSymbol) else {
+        let pluginVersion: ContractsVersion
+        if let abiPointer = dlsym(handle, Self.abiSymbol) {
+            // Without a section, the ABI is read before anything but the constructors runs.
+            pluginVersion = ContractsVersion(packed: unsafeBitCast(abiPointer, to: ABIFunction.self)())
+            if let declared, declared != pluginVersion {
+                return .failure(PluginLoadError(.incompatibleABI, path: path,
+                                                message: ABISection.disagreement(section: declared, function: pluginVersion)))
+            }
+        } else if let declared {
+            pluginVersion = declared
+        } else {
             return .failure(PluginLoadError(.missingSymbol, path: path, message: "not a viper plugin: it does not export '\(Self.abiSymbol)'; a plugin exports viper_plugin_abi and viper_plugin_entry (see the Plugin protocol in Contracts)"))
         }
-        // The ABI is read before anything else of the plugin runs.
-        let abi = unsafeBitCast(abiPointer, to: ABIFunction.self)
-        let pluginVersion = ContractsVersion(packed: abi())
-        guard hostVersion.canLoad(pluginVersion) else {
-            return .failure(PluginLoadError(.incompatibleABI, path: path, message: "built for Contracts \(pluginVersion), but this viper has Contracts \(hostVersion); rebuild the plugin against Contracts \(hostVersion)"))
+        if let refusal = refusal(pluginVersion) {
+            return .failure(PluginLoadError(.incompatibleABI, path: path, message: refusal))
         }
         guard let entryPointer = dlsym(handle, Self.entrySymbol) else {
             return .failure(PluginLoadError(.missingSymbol, path: path, message: "not a viper plugin: it does not export '\(Self.entrySymbol)'; a plugin exports viper_plugin_abi and viper_plugin_entry (see the Plugin protocol in Contracts)"))
@@ -155,7 +182,9 @@ final class PluginLoader {
         }
         connection.checkLibraries = contractLibraries.versionProblem
         let status = withExtendedLifetime(connection) {
-            entry(Unmanaged.passUnretained(connection as AnyObject).toOpaque())
+            PluginExitGuard.run("the plugin at \(path)", "registering (its entry point)") {
+                entry(Unmanaged.passUnretained(connection as AnyObject).toOpaque())
+            }
         }
         connection.registrar?.seal()
         if let refusal = connection.libraryRefusal {
@@ -175,6 +204,12 @@ final class PluginLoader {
         descriptorValue.swiftCompiler = connection.compiler
         descriptorValue.contractLibraries = connection.contractLibraries
         return .success(LoadedPlugin(file: file, descriptor: descriptorValue, registrar: registrar, stamp: stamp, sha256: sha256))
+    }
+
+    /// Why a plugin built for Contracts `version` cannot load in this viper, or nil.
+    private func refusal(_ version: ContractsVersion) -> String? {
+        hostVersion.canLoad(version) ? nil
+            : "built for Contracts \(version), but this viper has Contracts \(hostVersion); rebuild the plugin against Contracts \(hostVersion)"
     }
 
     /// Opens `path` for reading without blocking on a FIFO; raises the open-file limit once when it is reached.

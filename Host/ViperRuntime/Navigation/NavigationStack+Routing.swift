@@ -119,7 +119,9 @@ extension NavigationStack {
         defer { building[id] = nil }
         let built: BuiltModule
         do {
-            built = try registration.builder.build(context)
+            built = try PluginExitGuard.run("plugin '\(registration.plugin)'", "building module \(label)") {
+                try registration.builder.build(context)
+            }
         } catch {
             (pendingChildren.removeValue(forKey: id) ?? []).forEach(retire)
             let opened = path.map { "'\($0)'" } ?? label

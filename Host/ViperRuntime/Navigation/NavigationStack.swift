@@ -197,7 +197,9 @@ public final class NavigationStack {
     /// Tells a module (and its children) it is leaving, and watches it for leaks.
     func retire(_ entry: ModuleEntry) {
         entry.isVisible = false
-        entry.view.moduleWillBeRemoved()
+        PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleWillBeRemoved of \(ModuleEntry.label(entry.registration))") {
+            entry.view.moduleWillBeRemoved()
+        }
         leakTracker.watch(entry)
         let children = entry.children
         entry.children = []
@@ -207,7 +209,9 @@ public final class NavigationStack {
     func appear(_ entry: ModuleEntry) {
         guard !entry.isVisible else { return }
         entry.isVisible = true
-        entry.view.moduleDidAppear()
+        PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleDidAppear of \(ModuleEntry.label(entry.registration))") {
+            entry.view.moduleDidAppear()
+        }
         for child in entry.children {
             guard entry.isVisible else { break }
             appear(child)
@@ -217,7 +221,9 @@ public final class NavigationStack {
     func disappear(_ entry: ModuleEntry) {
         guard entry.isVisible else { return }
         entry.isVisible = false
-        entry.view.moduleDidDisappear()
+        PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleDidDisappear of \(ModuleEntry.label(entry.registration))") {
+            entry.view.moduleDidDisappear()
+        }
         for child in entry.children {
             disappear(child)
         }

@@ -48,9 +48,11 @@ final class RecordingRegistrar: Registrar {
                                   requires: [Requirement], factory: @escaping (any Resolver) throws -> Service) {
         let id = ContractID(contract)
         guard accept("service", id, name) else { return }
+        let mark = PluginExitGuard.Mark(plugin: "plugin '\(plugin)'", doing: "making service \(Registry.label(id, name))")
         services.append(ServiceRegistration(
             key: RegistryKey(type: ObjectIdentifier(contract), name: name), contract: id, name: name,
-            scope: scope, requires: requires, plugin: plugin, factory: ServiceFactory(factory)))
+            scope: scope, requires: requires, plugin: plugin,
+            factory: ServiceFactory { resolver in try PluginExitGuard.run(mark) { try factory(resolver) } }))
     }
 
     func registerModule<Input>(_ contract: Input.Type, name: String?, route: RouteSpec?,
@@ -67,12 +69,13 @@ final class RecordingRegistrar: Registrar {
                                              adapt: @escaping (Provided) throws -> Required) {
         let id = ContractID(required)
         guard accept("adapter", id, nil) else { return }
+        let mark = PluginExitGuard.Mark(plugin: "plugin '\(plugin)'", doing: "adapting \(ContractID(provided).name) to \(id.name)")
         adapters.append(AdapterRegistration(
             required: ObjectIdentifier(required), requiredContract: id,
             provided: ObjectIdentifier(provided), providedContract: ContractID(provided), plugin: plugin,
             adapt: { value in
                 guard let value = value as? Provided else { return nil }
-                return try adapt(value)
+                return try PluginExitGuard.run(mark) { try adapt(value) }
             }))
     }
 }

@@ -17,6 +17,8 @@ public final class HostRuntime {
     private var recordList: [PluginRecord] = []
     private var problemList: [Problem] = []
     private let loader: PluginLoader
+    /// Scans a plugin file again when it changed between the start-up scan and its first use (isolated start-up only).
+    private var rescanner: PluginScanner?
     /// Enabled plugins not loaded yet, by name.
     private var pending: [String: PendingPlugin] = [:]
     /// "kind label" → plugin names that serve it, preferred first.
@@ -29,6 +31,10 @@ public final class HostRuntime {
         let overridden: Set<String>
         /// The digest the scan computed, so an unchanged file is not hashed again when it loads.
         let known: KnownDigest?
+        /// What the scan recorded, which loading in this process must match.
+        let scanned: PluginDescriptor
+        /// The stamp of the file the scan opened.
+        let stamp: FileStamp?
     }
 
     /// The plugin lock in force (`.none` when there is none, or `viper plugins --lock` is rewriting it).
@@ -59,6 +65,7 @@ public final class HostRuntime {
         let data = try LocalDataFolder.prepare(LocalDataFolder.choose(flag: options.dataFlag, environment: options.environment))
         dataFolder = data.path
         registry = Registry()
+        PluginExitGuard.install()
         let logger = FileLogger(path: Paths.join(data.path, "viper.log"), echoLevel: options.echoLevel)
         self.logger = logger
         let clock = SystemClock(environment: options.environment)
@@ -181,12 +188,13 @@ public final class HostRuntime {
                 keep[file.path] = cached
             }
         }
+        let timeout = options.environment["VIPER_SCAN_TIMEOUT"].flatMap(Double.init) ?? options.scanTimeout
+        var scanner = PluginScanner(executable: scanner, timeout: timeout)
+        scanner.allowInsecure = options.allowInsecurePlugins
+        scanner.lockFolder = lockState.isLocked ? dataFolder : nil
+        scanner.libraries = loader.contractLibraries.foundFiles
+        rescanner = scanner
         if !toScan.isEmpty {
-            let timeout = options.environment["VIPER_SCAN_TIMEOUT"].flatMap(Double.init) ?? options.scanTimeout
-            var scanner = PluginScanner(executable: scanner, timeout: timeout)
-            scanner.allowInsecure = options.allowInsecurePlugins
-            scanner.lockFolder = lockState.isLocked ? dataFolder : nil
-            scanner.libraries = loader.contractLibraries.foundFiles
             for (path, result) in scanner.scan(toScan) {
                 results[path] = result
                 if result.code != .untrusted { keep[path] = result }
@@ -247,7 +255,8 @@ public final class HostRuntime {
                 updated.reason = reason
                 noteDisabled(descriptor, plugin: name, reason: reason)
             } else {
-                pending[name] = PendingPlugin(file: file, overridden: overridden, known: digests[file.path])
+                pending[name] = PendingPlugin(file: file, overridden: overridden, known: digests[file.path],
+                                              scanned: descriptor, stamp: results[file.path]?.stamp)
                 indexProvisions(descriptor, plugin: name, overridden: overridden)
                 routes += Self.routes(of: descriptor, plugin: name, except: overridden)
             }
@@ -377,7 +386,8 @@ public final class HostRuntime {
 
     private func load(_ plugin: PendingPlugin, name: String) -> Bool {
         let position = recordList.firstIndex { $0.name == name && $0.path == plugin.file.path }
-        switch loader.load(plugin.file, known: plugin.known) {
+        let verified = VerifiedLoader(loader: loader, scanner: rescanner)
+        switch verified.load(plugin.file, scanned: plugin.scanned, stamp: plugin.stamp, known: plugin.known) {
         case .success(let loaded):
             registry.commit(loaded.registrar, skipping: plugin.overridden)
             if let position { recordList[position].status = .loaded }

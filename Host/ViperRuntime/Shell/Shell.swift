@@ -103,7 +103,9 @@ final class Shell {
         }
         if let handler = moduleCommand(named: command.name) {
             try Self.checkArguments(command, against: handler.spec)
-            try handler.view.perform(command)
+            try PluginExitGuard.run("plugin '\(handler.plugin)'", "running command '\(command.name)'") {
+                try handler.view.perform(command)
+            }
             drawCurrentScreen()
             return .succeeded
         }
@@ -172,10 +174,10 @@ final class Shell {
     // MARK: Commands on offer
 
     /// The module command `name` of the module on screen or one of its embedded children.
-    private func moduleCommand(named name: String) -> (view: any ModuleView, spec: CommandSpec)? {
+    private func moduleCommand(named name: String) -> (view: any ModuleView, spec: CommandSpec, plugin: String)? {
         for entry in stack.top?.tree ?? [] {
             if let spec = moduleCommands(of: entry).first(where: { $0.name == name }) {
-                return (entry.view, spec)
+                return (entry.view, spec, entry.registration.plugin)
             }
         }
         return nil
