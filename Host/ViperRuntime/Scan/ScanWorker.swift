@@ -26,9 +26,6 @@ final class ScanWorker {
         self.paths = Set(files.map(\.path))
     }
 
-    /// Bytes looked at to split the scanner's output into lines (see ``LineBuffer``).
-    var bytesExamined: Int { lines.bytesExamined }
-
     /// The files without a result, in order.
     var unscanned: [PluginFile] { files.filter { results[$0.path] == nil } }
 
