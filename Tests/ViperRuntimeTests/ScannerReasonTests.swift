@@ -51,6 +51,13 @@ import ViperTestSupport
         #expect(!stdout.contains("exit status"))
     }
 
+    @Test func aPluginThatClosesStandardOutputAndHangsIsNamedForHangingAndTheScanGoesOn() throws {
+        let plugins = try pluginFolder([(try cFixture("close_stdout_then_hang"), "close_stdout_then_hang")])
+        let stdout = try listing(plugins, timeout: "1")
+        #expect(stdout.contains("libclose_stdout_then_hang.so  [broken]"), "\(stdout)")
+        #expect(stdout.contains("disabled:  did not finish loading within 1 s and was stopped (it hangs in its entry point); it is skipped until the file changes"), "\(stdout)")
+    }
+
     @Test func aPluginThatForksIsNamedForItAndItsChildEndsWithTheScanner() throws {
         let markers = try makeFolder("markers")
         let stdout = try listing(try pluginFolder([(try cFixture("fork_in_entry"), "fork_in_entry")]), markers: markers)
