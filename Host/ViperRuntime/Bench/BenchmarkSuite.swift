@@ -17,6 +17,8 @@ public enum BenchmarkSuite {
         var iterations = 1_000_000
         var runs = 5
         var shellCommands = 10_000
+        /// Only the rows of costs that must grow no faster than the work (``CostBench``).
+        var onlyCosts = false
     }
 
     public static func main(arguments: [String]) -> Int32 {
@@ -29,11 +31,13 @@ public enum BenchmarkSuite {
             switch arguments[index] {
             case "--quick":
                 settings = Settings(counts: [0, 10, 100], iterations: 20_000, runs: 3, shellCommands: 1_000)
+            case "--costs":
+                settings.onlyCosts = true
             case "--counts":
                 index += 1
                 settings.counts = index < arguments.count ? arguments[index].split(separator: ",").compactMap { Int($0) } : settings.counts
             case "-h", "--help":
-                print("Usage: viper-bench [--quick] [--counts 0,10,100,1000]\nBuild with 'swift build -c release' first; prints a table of ratios against baselines measured in the same run.")
+                print("Usage: viper-bench [--quick] [--costs] [--counts 0,10,100,1000]\n--costs runs only the rows of costs that must stay linear (navigation depth, commit, scan records).\nBuild with 'swift build -c release' first; prints a table of ratios against baselines measured in the same run.")
                 return 0
             default:
                 FileHandle.standardError.write(Data("viper-bench: unknown option '\(arguments[index])'; see 'viper-bench --help'\n".utf8))
@@ -53,8 +57,10 @@ public enum BenchmarkSuite {
 
     static func run(_ settings: Settings) throws -> [Row] {
         var rows: [Row] = []
+        if settings.onlyCosts { return try CostBench.rows(runs: settings.runs) }
         rows.append(InProcessBench.resolveVersusFactory(iterations: settings.iterations))
         rows.append(InProcessBench.moduleVersusHandWiring(iterations: settings.iterations / 5))
+        rows += try CostBench.rows(runs: settings.runs)
         let lab = try StartupLab(counts: settings.counts)
         rows += try lab.startupRows(runs: settings.runs)
         rows += try lab.memoryRows()

@@ -26,6 +26,8 @@ final class ModuleEntry {
     /// The shell path that opened it, if any.
     let path: String?
     var placement: Placement
+    /// Its index in ``NavigationStack/entries`` while it is on the stack (set when placed).
+    var stackIndex = -1
     /// Embedded child modules, drawn inside this one and removed with it.
     var children: [ModuleEntry] = []
     weak var parent: ModuleEntry?

@@ -76,6 +76,7 @@ extension NavigationStack {
             if let parent {
                 child.module.parent = parent
                 parent.children.append(child.module)
+                track(child.module)
                 if parent.isVisible { appear(child.module) }
             } else {
                 pendingChildren[parentID, default: []].append(child.module)
@@ -180,7 +181,7 @@ extension NavigationStack {
         guard let entry = find(source), let layer = layer(of: entry) else {
             throw NavigationError(.refused, "a module that is no longer on the stack tried to \(verb) \(target); stop work in moduleWillBeRemoved")
         }
-        if layer != layers.count - 1, let presented {
+        if layer != layerCount - 1, let presented {
             throw NavigationError(.refused, "\(entry.title) cannot \(verb) \(target) while \(presented.title) is presented above it; close \(presented.title) first")
         }
     }

@@ -12,11 +12,25 @@ import Contracts
 /// was. Lifecycle: the module that becomes the top is told it appeared, the one it
 /// covers that it disappeared, and a removed module that it will be removed; then
 /// ``LeakTracker`` checks it was released. Use it from one thread (the shell's).
+///
+/// Every navigation command costs the same at any depth: the modules are one array
+/// from the bottom, each entry knows its index in it, the presented modules are a
+/// list of indices, and entries are found by id in a dictionary. Only what shows the
+/// whole stack (``breadcrumb``, ``removeAll()``) walks it.
 public final class NavigationStack {
     let registry: Registry
     let logger: (any Logger)?
-    /// Layer 0: pushed modules (empty at home). Layers above: one per presented module.
-    var layers: [[ModuleEntry]] = [[]]
+    /// Every module on the stack from the bottom (children not included). Removing a
+    /// module takes everything above it, so this is a stack and each entry's
+    /// ``ModuleEntry/stackIndex`` stays valid while it is on it.
+    private(set) var entries: [ModuleEntry] = []
+    /// Where each modal layer starts in ``entries`` (the presented module's index), bottom first.
+    private var layerStarts: [Int] = []
+    /// The entries on the stack and their embedded children, by id.
+    private var live: [Int: ModuleEntry] = [:]
+    /// Stack entries that navigation looked at, a count for tests and `viper-bench`:
+    /// it grows by the same amount per command whatever the depth.
+    private(set) var entriesVisited = 0
     /// Modules whose builder is running, by entry id, with their label.
     var building: [Int: String] = [:]
     /// Children embedded by a module while it was being built, by the parent's id.
@@ -40,16 +54,19 @@ public final class NavigationStack {
     // MARK: State
 
     /// The module on screen; nil at home.
-    var top: ModuleEntry? { layers.last?.last }
-
-    /// Every module on the stack from the bottom (children not included).
-    var entries: [ModuleEntry] { layers.flatMap { $0 } }
+    var top: ModuleEntry? { entries.last }
 
     /// Whether nothing is open.
     public var isEmpty: Bool { entries.isEmpty }
 
+    /// How many modules are on the stack (children not included).
+    public var depth: Int { entries.count }
+
+    /// The number of layers: 1 plus one per presented module.
+    var layerCount: Int { layerStarts.count + 1 }
+
     /// The presented module whose layer is on top, if any.
-    var presented: ModuleEntry? { layers.count > 1 ? layers.last?.first : nil }
+    var presented: ModuleEntry? { layerStarts.last.map { entries[$0] } }
 
     /// Every declared shell route, including those of plugins not loaded yet.
     var routes: [RouteEntry] { registry.routeEntries }
@@ -61,11 +78,15 @@ public final class NavigationStack {
 
     /// Titles from the bottom; a presented module is marked `(modal)`.
     public var breadcrumb: [String] {
-        layers.enumerated().flatMap { layer, entries in
-            entries.enumerated().map { index, entry in
-                layer > 0 && index == 0 ? "\(entry.title) (modal)" : entry.title
-            }
-        }
+        crumbs(0..<entries.count)
+    }
+
+    /// The titles of the modules at `positions` (from the bottom, clamped to the
+    /// stack), marked like ``breadcrumb``: costs only what it returns.
+    public func crumbs(_ positions: Range<Int>) -> [String] {
+        let positions = positions.clamped(to: 0..<entries.count)
+        entriesVisited += positions.count
+        return entries[positions].map { $0.placement == .presented ? "\($0.title) (modal)" : $0.title }
     }
 
     /// Leaks found so far (see ``LeakTracker/check()``).
@@ -79,10 +100,8 @@ public final class NavigationStack {
 
     /// The entry with `id`, on the stack or embedded in a module on it.
     func find(_ id: Int) -> ModuleEntry? {
-        for entry in entries {
-            if let found = entry.tree.first(where: { $0.id == id }) { return found }
-        }
-        return nil
+        entriesVisited += 1
+        return live[id]
     }
 
     // MARK: Shell commands
@@ -103,7 +122,7 @@ public final class NavigationStack {
         if let presented {
             throw NavigationError(.refused, "cannot go home while \(presented.title) is presented; finish it, or type 'close' to dismiss it first")
         }
-        if let bottom = layers.first?.first {
+        if let bottom = entries.first {
             remove(from: bottom)
         }
     }
@@ -127,7 +146,8 @@ public final class NavigationStack {
     /// Removes every module, top first (when the shell quits).
     public func removeAll() {
         let removed = Array(entries.reversed())
-        layers = [[]]
+        entries = []
+        layerStarts = []
         revision += 1
         removed.forEach(retire)
     }
@@ -154,16 +174,11 @@ public final class NavigationStack {
     /// Removes `entry` and everything above it; a presented entry takes its whole
     /// layer. Then the new top appears.
     func remove(from entry: ModuleEntry) {
-        guard let (layer, index) = position(of: entry) else { return }
-        var removed: [ModuleEntry] = []
-        for above in stride(from: layers.count - 1, to: layer, by: -1) {
-            removed += layers[above].reversed()
-        }
-        removed += layers[layer][index...].reversed()
-        layers.removeSubrange((layer + 1)...)
-        layers[layer].removeSubrange(index...)
-        if layer > 0, layers[layer].isEmpty {
-            layers.remove(at: layer)
+        guard let index = position(of: entry) else { return }
+        let removed = Array(entries[index...].reversed())
+        entries.removeSubrange(index...)
+        while let start = layerStarts.last, start >= index {
+            layerStarts.removeLast()
         }
         revision += 1
         removed.forEach(retire)
@@ -177,25 +192,42 @@ public final class NavigationStack {
         switch transition {
         case .present:
             entry.placement = .presented
-            layers.append([entry])
+            layerStarts.append(entries.count)
+            place(entry)
             covered.map(disappear)
         case .replaceRoot:
             let removed = Array(entries.reversed())
-            entry.placement = .pushed
-            layers = [[entry]]
+            entries = []
+            layerStarts = []
             removed.forEach(retire)
+            entry.placement = .pushed
+            place(entry)
         case .push:
             fallthrough
         @unknown default:
             entry.placement = .pushed
-            layers[layers.count - 1].append(entry)
+            place(entry)
             covered.map(disappear)
         }
         appear(entry)
     }
 
+    /// Puts `entry` on top, and it and its children in the index by id.
+    private func place(_ entry: ModuleEntry) {
+        entry.stackIndex = entries.count
+        entries.append(entry)
+        track(entry)
+    }
+
+    /// Adds an entry that joined the stack (placed, or embedded in a placed one) to the index by id.
+    func track(_ entry: ModuleEntry) {
+        live[entry.id] = entry
+        entry.children.forEach(track)
+    }
+
     /// Tells a module (and its children) it is leaving, and watches it for leaks.
     func retire(_ entry: ModuleEntry) {
+        live[entry.id] = nil
         entry.isVisible = false
         PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleWillBeRemoved of \(ModuleEntry.label(entry.registration))") {
             entry.view.moduleWillBeRemoved()
@@ -229,15 +261,23 @@ public final class NavigationStack {
         }
     }
 
-    private func position(of entry: ModuleEntry) -> (layer: Int, index: Int)? {
-        for (layer, entries) in layers.enumerated() {
-            if let index = entries.firstIndex(where: { $0 === entry }) { return (layer, index) }
-        }
-        return nil
+    /// The index of `entry` in ``entries``, or nil when it is not on the stack.
+    private func position(of entry: ModuleEntry) -> Int? {
+        entriesVisited += 1
+        let index = entry.stackIndex
+        return entries.indices.contains(index) && entries[index] === entry ? index : nil
     }
 
-    /// The layer of the stack entry that `entry` is (or is embedded in).
+    /// The layer of the stack entry that `entry` is (or is embedded in): 0 for pushed
+    /// modules, 1 and up for each presented one.
     func layer(of entry: ModuleEntry) -> Int? {
-        position(of: entry.stackEntry)?.layer
+        guard let index = position(of: entry.stackEntry) else { return nil }
+        // Layer starts are increasing: count those at or below the entry (a binary search).
+        var low = 0, high = layerStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if layerStarts[middle] <= index { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -39,6 +39,9 @@ public final class Registry {
     /// lost to another provider the user chose.
     func commit(_ recorded: RecordingRegistrar, skipping: Set<String> = []) {
         lock.withLock {
+            // Room for all at once: a plugin with thousands of registrations does not regrow the tables.
+            services.reserveCapacity(services.count + recorded.services.count)
+            modules.reserveCapacity(modules.count + recorded.modules.count)
             for service in recorded.services where !skipping.contains(Self.label(service.contract, service.name)) {
                 service.nestedResolver = ScopedResolver(registry: self, requester: "\(service.plugin) (\(service.label))")
                 services[service.key] = service

@@ -2,9 +2,14 @@ import Contracts
 import Foundation
 
 /// The parent side of crash-isolated scanning (GStreamer's plugin scanner): runs
-/// `viper __scan` in a child process over the files to scan. A plugin that
-/// crashes, traps or hangs is recorded as broken with the signal or the time-out,
-/// and the scan goes on with the rest in a new child.
+/// `viper __scan` in child processes over the files to scan. A plugin that crashes,
+/// traps, hangs, forks, prints or closes standard output is recorded as broken with
+/// what it did, and the scan goes on with the rest in a new child.
+///
+/// Each scanner leads its own process group, so what a plugin started ends with it.
+/// A plugin that takes longer than ``handOffAfter`` keeps its full ``timeout``, but the
+/// files after it go to a new scanner at once: hung plugins in one folder cost about
+/// one time-out side by side, not one each after another.
 struct PluginScanner {
     /// The `viper` executable that has the scan mode.
     let executable: String
@@ -16,6 +21,11 @@ struct PluginScanner {
     var lockFolder: String?
     /// The installed contract libraries, passed on to the scanner.
     var libraries: [PluginFile] = []
+    /// Scanners running at once, at most.
+    static let maximumWorkers = 4
+
+    /// Seconds a plugin may load before the files after it are handed to another scanner.
+    var handOffAfter: Double { min(timeout / 4, 1) }
 
     /// Scans files given by path alone (each checked up to its own folder).
     func scan(_ paths: [String]) -> [String: ScanResult] {
@@ -24,109 +34,142 @@ struct PluginScanner {
 
     func scan(_ files: [PluginFile]) -> [String: ScanResult] {
         var results: [String: ScanResult] = [:]
-        var remaining = files
-        while !remaining.isEmpty {
-            let round = scanRound(remaining)
-            results.merge(round.results) { _, new in new }
-            if let culprit = round.culprit {
-                results[culprit] = ScanResult(stamp: FileStamp.read(culprit) ?? .missing(culprit), outcome: .broken(round.reason))
-            } else if round.results.isEmpty {
-                // The scanner itself failed before any plugin: record every file so the host still opens.
-                for file in remaining where results[file.path] == nil {
-                    results[file.path] = ScanResult(stamp: FileStamp.read(file.path) ?? .missing(file.path),
-                                                    outcome: .failed("could not be scanned: \(round.reason); run 'viper plugins --rescan'"))
+        var waiting: [[PluginFile]] = files.isEmpty ? [] : [files]
+        var workers: [ScanWorker] = []
+        while !waiting.isEmpty || !workers.isEmpty {
+            while workers.count < Self.maximumWorkers, !waiting.isEmpty {
+                let batch = waiting.removeFirst()
+                do {
+                    workers.append(try start(batch))
+                } catch {
+                    fail(batch, "cannot start the scanner: \(error)", into: &results)
                 }
             }
-            remaining = remaining.filter { results[$0.path] == nil }
+            poll(workers)
+            workers = workers.filter { worker in
+                guard let rest = settle(worker, into: &results) else { return true }
+                if !rest.isEmpty { waiting.append(rest) }
+                return false
+            }
+            for worker in workers where workers.count + waiting.count < Self.maximumWorkers && isSlow(worker) {
+                let rest = worker.handOffRest()
+                if !rest.isEmpty { waiting.append(rest) }
+            }
         }
         return results
     }
 
-    private struct Round {
-        var results: [String: ScanResult] = [:]
-        var culprit: String?
-        var reason = ""
+    /// Whether the plugin `worker` is loading has taken ``handOffAfter`` or more.
+    private func isSlow(_ worker: ScanWorker) -> Bool {
+        guard let current = worker.current else { return false }
+        return -current.since.timeIntervalSinceNow >= handOffAfter
     }
 
-    private func scanRound(_ files: [PluginFile]) -> Round {
-        var round = Round()
+    private func start(_ files: [PluginFile]) throws -> ScanWorker {
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"  // a crashing plugin should not cost a backtrace
-        let process: ChildProcess
-        do {
-            process = try ChildProcess.start(executable: executable,
-                                             arguments: ScanMode.arguments(for: files, allowInsecure: allowInsecure, lockFolder: lockFolder, libraries: libraries),
-                                             environment: environment)
-        } catch {
-            round.reason = "cannot start the scanner: \(error)"
-            return round
-        }
-        let fd = process.output
-        var buffer = [UInt8]()
-        var current: String?
-        var deadline = Date().addingTimeInterval(timeout)
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        reading: while true {
-            let wait = max(0, deadline.timeIntervalSinceNow)
-            var pollfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pollfd, 1, Int32(min(wait * 1000, Double(Int32.max))))
-            if ready == 0 {
-                if let current {
-                    process.stop()
-                    process.wait()
-                    round.culprit = current
-                    round.reason = "did not finish loading within \(Self.format(timeout)) s and was stopped (it hangs in its entry point); it is skipped until the file changes"
-                    return round
-                }
-                deadline = Date().addingTimeInterval(timeout)
-                continue
-            }
-            if ready < 0 {
-                if errno == EINTR { continue }
-                break
-            }
-            let count = read(fd, &chunk, chunk.count)
-            if count <= 0 { break }
-            buffer.append(contentsOf: chunk[0..<count])
-            var start = 0
-            var finished = false
-            while let newline = buffer[start...].firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[start..<newline], as: UTF8.self)
-                start = newline + 1
-                switch try? ScanMode.Line(parsing: line[...]) {
-                case .begin(let path):
-                    current = path
-                    deadline = Date().addingTimeInterval(timeout)
-                case .result(let result):
-                    round.results[result.stamp.path] = result
-                    current = nil
-                case nil:
-                    continue
-                }
-                if round.results.count == files.count {
-                    finished = true
-                    break
+        let process = try ChildProcess.start(
+            executable: executable, arguments: ScanMode.arguments(for: files, allowInsecure: allowInsecure, lockFolder: lockFolder,
+                                                                      libraries: libraries),
+            environment: environment, ownGroup: true)
+        return ScanWorker(process: process, files: files)
+    }
+
+    /// Waits until a worker's pipe has something, or at most until the next time-out or
+    /// hand-off, or 0.1 s (a scanner can end while a process it started holds the pipe open).
+    private func poll(_ workers: [ScanWorker]) {
+        let reading = workers.filter { !$0.atEnd }
+        var wait = 0.1
+        for worker in workers {
+            if let current = worker.current {
+                wait = min(wait, timeout + current.since.timeIntervalSinceNow)
+                if -current.since.timeIntervalSinceNow < handOffAfter {
+                    wait = min(wait, handOffAfter + current.since.timeIntervalSinceNow)
                 }
             }
-            buffer.removeSubrange(..<start)
-            if finished { break reading }
         }
-        let termination = process.wait()
-        if let current {
-            round.culprit = current
-            switch termination {
-            case .signaled(let signal):
-                round.reason = "crashed the scanner with \(Self.signalName(signal)) while loading; it is skipped until the file changes"
-            case .exited(let status):
-                round.reason = "ended the scanner (exit status \(status)) while loading; it is skipped until the file changes"
-            }
-        } else if round.results.count < files.count {
-            switch termination {
-            case .signaled(let signal): round.reason = "the scanner ended early (\(Self.signalName(signal)))"
-            case .exited(let status): round.reason = "the scanner ended early (status \(status))"
-            }
+        var descriptors = reading.map { pollfd(fd: $0.process.output, events: Int16(POLLIN), revents: 0) }
+        let ready = Glibc.poll(&descriptors, nfds_t(descriptors.count), Int32(max(0, wait) * 1000))
+        guard ready > 0 else { return }
+        for (worker, descriptor) in zip(reading, descriptors) where descriptor.revents != 0 {
+            worker.read()
         }
-        return round
+    }
+
+    /// Records what a worker found once it is finished; returns the files to scan anew,
+    /// or nil while it runs.
+    private func settle(_ worker: ScanWorker, into results: inout [String: ScanResult]) -> [PluginFile]? {
+        if worker.isDone {
+            worker.process.stop()
+            worker.process.wait()
+            results.merge(worker.results) { _, new in new }
+            return []
+        }
+        if let current = worker.current, -current.since.timeIntervalSinceNow > timeout {
+            worker.process.stop()
+            worker.process.wait()
+            let reason = "did not finish loading within \(Self.format(timeout)) s and was stopped (it hangs in its entry point); it is skipped until the file changes"
+            return finish(worker, culprit: current.path, reason: reason, into: &results)
+        }
+        var termination = worker.process.exited()
+        if termination == nil, worker.atEnd, worker.current == nil {
+            worker.process.stop()  // closed its end between plugins: nothing more will come
+            termination = worker.process.wait()
+        }
+        guard let termination else { return nil }
+        while !worker.atEnd, !worker.isDone, Self.hasInput(worker.process.output) {
+            worker.read()
+        }
+        if worker.isDone { return settle(worker, into: &results) }
+        guard let current = worker.current else {
+            results.merge(worker.results) { _, new in new }
+            let rest = worker.unscanned
+            guard worker.results.isEmpty, !rest.isEmpty else { return rest }
+            // The scanner failed before any plugin: record every file so the host still opens.
+            fail(rest, Self.endedEarly(termination), into: &results)
+            return []
+        }
+        return finish(worker, culprit: current.path, reason: Self.reason(termination, unreadable: worker.unreadable), into: &results)
+    }
+
+    /// Records a worker's results and its culprit; returns its other files without a result.
+    private func finish(_ worker: ScanWorker, culprit: String, reason: String,
+                        into results: inout [String: ScanResult]) -> [PluginFile] {
+        results.merge(worker.results) { _, new in new }
+        results[culprit] = ScanResult(stamp: FileStamp.read(culprit) ?? .missing(culprit), outcome: .broken(reason))
+        return worker.unscanned.filter { $0.path != culprit }
+    }
+
+    private func fail(_ files: [PluginFile], _ reason: String, into results: inout [String: ScanResult]) {
+        for file in files where results[file.path] == nil {
+            results[file.path] = ScanResult(stamp: FileStamp.read(file.path) ?? .missing(file.path),
+                                            outcome: .failed("could not be scanned: \(reason); run 'viper plugins --rescan'"))
+        }
+    }
+
+    private static func hasInput(_ descriptor: Int32) -> Bool {
+        var one = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return Glibc.poll(&one, 1, 0) > 0
+    }
+
+    /// Why the plugin loading when the scanner ended is broken.
+    private static func reason(_ termination: ChildProcess.Termination, unreadable: String?) -> String {
+        if let unreadable {
+            return "sent a result the host cannot read (\(unreadable)); it is skipped until the file changes"
+        }
+        switch termination {
+        case .signaled(let signal):
+            return "crashed the scanner with \(signalName(signal)) while loading; it is skipped until the file changes"
+        case .exited(let status):
+            return "ended the scanner (exit status \(status)) while loading; it is skipped until the file changes"
+        }
+    }
+
+    private static func endedEarly(_ termination: ChildProcess.Termination) -> String {
+        switch termination {
+        case .signaled(let signal): return "the scanner ended early (\(signalName(signal)))"
+        case .exited(let status): return "the scanner ended early (status \(status))"
+        }
     }
 
     static func signalName(_ signal: Int32) -> String {

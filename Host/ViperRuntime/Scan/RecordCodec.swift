@@ -10,6 +10,28 @@ enum RecordCodec {
     /// The first token of a result line.
     static let resultTag = "R"
 
+    /// The most items a count in a line may announce (provisions of a plugin, query
+    /// names of a route, requirements of a provision): a corrupt line cannot ask for billions.
+    static let maximumCount = 10_000
+
+    /// Why `descriptor` does not fit a line (a count over ``maximumCount``), or nil.
+    static func overflow(_ descriptor: PluginDescriptor) -> String? {
+        let limit = "the plugin cache holds at most \(maximumCount)"
+        if descriptor.provides.count > maximumCount {
+            return "registers \(descriptor.provides.count) contracts; \(limit) per plugin: split it into several plugins"
+        }
+        for provision in descriptor.provides {
+            let label = Registry.label(provision.contract, provision.name)
+            if provision.requires.count > maximumCount {
+                return "\(label) declares \(provision.requires.count) requirements; \(limit) per registration"
+            }
+            if let query = provision.route?.query, query.count > maximumCount {
+                return "the route of \(label) takes \(query.count) query names; \(limit) per route"
+            }
+        }
+        return nil
+    }
+
     // MARK: Writing
 
     struct Writer {
@@ -180,7 +202,7 @@ enum RecordCodec {
         /// A count of items that follow, bounded so a corrupt line cannot ask for billions.
         mutating func count() throws -> Int {
             let number: Int = try integer()
-            guard (0...10_000).contains(number) else { throw Malformed(description: "a count of \(number) is out of range") }
+            guard (0...RecordCodec.maximumCount).contains(number) else { throw Malformed(description: "a count of \(number) is out of range") }
             return number
         }
     }

@@ -70,6 +70,8 @@ enum ScanMode {
         var folder: String?
         var libraryFiles: [PluginFile] = []
         var libraries: ContractLibraryCatalog?
+        let watch = ScanGuard.install()
+        let out = watch?.protocolDescriptor ?? STDOUT_FILENO
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -95,7 +97,7 @@ enum ScanMode {
                 break
             }
             let path = argument
-            emit(.begin(path))
+            emit(.begin(path), to: out)
             // A loader per file: in the scanner every file is judged on its own;
             // duplicate names across files are the parent's concern.
             let file = PluginFile(path: path, folder: PluginFolder(path: folder ?? Paths.parent(path), origin: .flag))
@@ -103,7 +105,7 @@ enum ScanMode {
             let catalog = libraries ?? ContractLibraryCatalog(libraryFiles, allowInsecure: policy.allowInsecure)
             libraries = catalog
             loader.contractLibraries = catalog
-            let result: ScanResult
+            var result: ScanResult
             switch loader.load(file) {
             case .success(let plugin):
                 result = ScanResult(stamp: plugin.stamp ?? FileStamp.read(path) ?? .missing(path), outcome: .ok(plugin.descriptor),
@@ -113,19 +115,29 @@ enum ScanMode {
                 result = ScanResult(stamp: seen?.stamp ?? FileStamp.read(path) ?? .missing(path), outcome: .failed(error.message),
                                     code: error.code, sha256: seen?.sha256)
             }
-            emit(.result(result))
+            if watch?.isForkedCopy == true { _exit(0) }
+            if let finding = watch?.check() {
+                emit(.result(ScanResult(stamp: result.stamp, outcome: .broken(finding.reason), sha256: result.sha256)), to: out)
+                // Its processes share this scanner's group: the parent ends them with it, and scans the rest anew.
+                if finding == .forked { return 0 }
+                continue
+            }
+            if case .ok(let descriptor) = result.outcome, let overflow = RecordCodec.overflow(descriptor) {
+                result = ScanResult(stamp: result.stamp, outcome: .failed(overflow), code: .refused, sha256: result.sha256)
+            }
+            emit(.result(result), to: out)
         }
         return 0
     }
 
-    private static func emit(_ line: Line) {
+    private static func emit(_ line: Line, to descriptor: Int32) {
         // Straight to the file descriptor: Foundation's Data(...) casts its argument to find
         // contiguous bytes, a conformance search across every plugin image loaded so far.
         var text = line.text + "\n"
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = write(STDOUT_FILENO, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
                 if written < 0, errno == EINTR { continue }
                 guard written > 0 else { return }
                 offset += written

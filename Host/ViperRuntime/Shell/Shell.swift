@@ -247,11 +247,25 @@ final class Shell {
 
     /// `── Home › Notes › Sign in (modal) ─────`
     private func header() -> String {
-        let crumbs = (["Home"] + stack.breadcrumb).map { TerminalStyle.sanitize($0).replacingOccurrences(of: "\n", with: " ") }
+        let crumbs = Self.headerCrumbs(of: stack).map { TerminalStyle.sanitize($0).replacingOccurrences(of: "\n", with: " ") }
         let plain = crumbs.joined(separator: " › ")
         let styled = (crumbs.dropLast() + [style.bold(crumbs.last ?? "")]).joined(separator: " › ")
         let fill = max(3, width - plain.count - 4)
         return style.dim("──") + " " + styled + " " + style.dim(String(repeating: "─", count: fill))
+    }
+
+    /// The header names the first module and the last ``headerLast``; a deeper stack shows
+    /// how many are left out between them: `Home › Inbox › … 9995 more … › A › B › C`.
+    static let headerLast = 3
+
+    /// What the header shows of the stack, from `Home`: every title when the stack is
+    /// shallow, else the first, `… N more …` and the last few. Reads only those titles.
+    static func headerCrumbs(of stack: NavigationStack) -> [String] {
+        let depth = stack.depth
+        // Leave out at least 3, or the marker would be as long as what it replaces.
+        guard depth > 1 + headerLast + 2 else { return ["Home"] + stack.crumbs(0..<depth) }
+        let hidden = depth - 1 - headerLast
+        return ["Home"] + stack.crumbs(0..<1) + ["… \(hidden) more …"] + stack.crumbs((depth - headerLast)..<depth)
     }
 
     /// `Commands: name NAME..., close, back, help`

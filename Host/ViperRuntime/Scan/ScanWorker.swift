@@ -1,0 +1,79 @@
+import Foundation
+
+/// One scanner child (`viper __scan`) and the files it answers for, as the parent
+/// reads it: which file is loading and since when, and the results so far.
+final class ScanWorker {
+    let process: ChildProcess
+    /// The files this worker answers for, in order. When a file takes long, the files
+    /// after it are handed to a new worker and dropped from here.
+    private(set) var files: [PluginFile]
+    private var paths: Set<String>
+    /// The file loading now, and when it began.
+    private(set) var current: (path: String, since: Date)?
+    private(set) var results: [String: ScanResult] = [:]
+    /// A line about the current file that could not be read, and why.
+    private(set) var unreadable: String?
+    /// Whether the pipe reached its end.
+    private(set) var atEnd = false
+    /// Whether every file it answers for has a result, or it moved on past them.
+    private(set) var isDone = false
+    private var lines = LineBuffer()
+    private var chunk = [UInt8](repeating: 0, count: 65536)
+
+    init(process: ChildProcess, files: [PluginFile]) {
+        self.process = process
+        self.files = files
+        self.paths = Set(files.map(\.path))
+    }
+
+    /// The files without a result, in order.
+    var unscanned: [PluginFile] { files.filter { results[$0.path] == nil } }
+
+    /// Reads what the pipe has now (one read) and takes in the complete lines.
+    func read() {
+        let count = Glibc.read(process.output, &chunk, chunk.count)
+        if count < 0, errno == EINTR || errno == EAGAIN { return }
+        guard count > 0 else {
+            atEnd = true
+            return
+        }
+        lines.append(chunk[0..<count])
+        while !isDone, let line = lines.nextLine() {
+            take(line)
+        }
+    }
+
+    private func take(_ bytes: ArraySlice<UInt8>) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let line: ScanMode.Line
+        do {
+            line = try ScanMode.Line(parsing: text[...])
+        } catch {
+            if current != nil { unreadable = "\(error)" }
+            return
+        }
+        switch line {
+        case .begin(let path):
+            guard paths.contains(path) else {
+                isDone = true  // past the files it answers for: they were handed on
+                return
+            }
+            current = (path, Date())
+        case .result(let result):
+            guard paths.contains(result.stamp.path) else { return }
+            results[result.stamp.path] = result
+            current = nil
+            unreadable = nil
+            if results.count == files.count { isDone = true }
+        }
+    }
+
+    /// Gives up the files after the one loading now, for another worker to scan; returns them.
+    func handOffRest() -> [PluginFile] {
+        guard let current, let index = files.firstIndex(where: { $0.path == current.path }) else { return [] }
+        let rest = Array(files[(index + 1)...])
+        files.removeSubrange((index + 1)...)
+        paths.subtract(rest.map(\.path))
+        return rest
+    }
+}

@@ -1,0 +1,13 @@
+/* A plugin that closes standard output and then never returns: before issue 16 the host
+   took the closed pipe for the scanner's end and waited for it forever. */
+#include <stdint.h>
+#include <unistd.h>
+
+uint32_t viper_plugin_abi(void) { return 1u << 16; }
+
+int32_t viper_plugin_entry(void *host) {
+    (void)host;
+    close(STDOUT_FILENO);
+    for (;;) pause();
+    return 0;
+}
