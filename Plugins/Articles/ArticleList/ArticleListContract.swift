@@ -13,15 +13,19 @@ protocol ArticleListEventHandling: AnyObject {
     func didSelect(item: Int) throws
 }
 
-/// Presenter → Interactor: the use case.
+/// Presenter → Interactor: the use cases.
 protocol ArticleListInteracting: AnyObject {
     func doLoadArticles(from source: String)
 }
 
 /// Interactor → Presenter: the results (the Articles app's ArticlesInteractorOutput).
 protocol ArticleListInteractorOutput: AnyObject {
-    func handleArticlesLoaded(_ articles: [Article], from source: String)
-    func handleLoadFailed(_ message: String, source: String)
+    /// `fetched` is when (seconds since 1970), nil for the built-in sample.
+    func handleArticlesLoaded(_ articles: [Article], from source: String, fetched: Double?)
+    /// `lastGood` is the kept feed of that source, if any.
+    func handleLoadFailed(_ message: String, source: String, lastGood: CachedFeed?)
+    /// The user stopped the fetch (Ctrl-C).
+    func handleLoadCancelled(source: String, lastGood: CachedFeed?)
 }
 
 /// Presenter → Router.
@@ -40,4 +44,9 @@ struct ArticleListViewModel: Equatable {
 
     var source = ""
     var state = State.loading("Loading articles…")
+    /// A failed or stopped refresh, drawn above the list it left in place.
+    var error: String?
+    /// e.g. "fetched 2026-12-01 09:00 (UTC)".
+    var fetched: String?
+    var notice: String?
 }

@@ -1,6 +1,7 @@
 import Contracts
 
-/// Draws the list, or what stands in for it: loading, empty or an error.
+/// Draws the list, or what stands in for it: loading, empty or an error; a failed
+/// refresh is drawn above the list it left in place.
 final class ArticleListView: ModuleView, ArticleListViewing {
     private let presenter: any ArticleListEventHandling
     private var model = ArticleListViewModel()
@@ -14,7 +15,7 @@ final class ArticleListView: ModuleView, ArticleListViewing {
     var commands: [CommandSpec] {
         [
             CommandSpec("show", arguments: ["N"], help: "Read article N"),
-            CommandSpec("refresh", help: "Fetch the list again"),
+            CommandSpec("refresh", help: "Fetch the list again (Ctrl-C stops a slow fetch)"),
             CommandSpec("source", arguments: ["URL?"], help: "Fetch from URL (a JSON list); without URL, the built-in sample"),
         ]
     }
@@ -24,8 +25,12 @@ final class ArticleListView: ModuleView, ArticleListViewing {
     }
 
     func render(on screen: any Screen) {
-        if !model.source.isEmpty {
-            screen.fields([Field("Source", model.source)])
+        var fields: [Field] = []
+        if !model.source.isEmpty { fields.append(Field("Source", model.source)) }
+        if let fetched = model.fetched { fields.append(Field("Updated", fetched)) }
+        if !fields.isEmpty { screen.fields(fields) }
+        if let error = model.error {
+            screen.error(error)
         }
         switch model.state {
         case .loading(let message): screen.text(message)
@@ -34,6 +39,9 @@ final class ArticleListView: ModuleView, ArticleListViewing {
             screen.error(message)
             screen.text("Type 'refresh' to try again, or 'source URL' for another feed.")
         case .list(let rows): screen.list(rows)
+        }
+        if let notice = model.notice {
+            screen.text(notice)
         }
     }
 

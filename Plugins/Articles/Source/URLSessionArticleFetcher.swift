@@ -7,7 +7,8 @@ import FoundationNetworking
 ///
 /// The shell draws after each command, so a fetch finishes (or times out) before
 /// the command returns: the call waits for URLSession's answer, at most
-/// `timeout` seconds.
+/// `timeout` seconds. Ctrl-C during the wait cancels the request and throws
+/// ``ArticleFetchCancelled`` (see ``Interruption``), so the shell stays open.
 final class URLSessionArticleFetcher: ArticleFetching {
     private let session: URLSession
     private let timeout: TimeInterval
@@ -39,9 +40,18 @@ final class URLSessionArticleFetcher: ArticleFetching {
             outcome.set(data: data, response: response, error: error)
             done.signal()
         }
-        task.resume()
-        guard done.wait(timeout: .now() + timeout + 1) == .success else {
+        let deadline = Date().addingTimeInterval(timeout + 1)
+        let answered: Bool = Interruption.catching {
+            task.resume()
+            while Date() < deadline {
+                if done.wait(timeout: .now() + 0.05) == .success { return true }
+                if Interruption.wasInterrupted { return false }
+            }
+            return false
+        }
+        guard answered else {
             task.cancel()
+            if Interruption.wasInterrupted { throw ArticleFetchCancelled(url: url.absoluteString) }
             throw ArticleSourceError("\(url.absoluteString) did not answer within \(Int(timeout)) seconds; try 'refresh' later")
         }
         let (data, response, error) = outcome.get()
