@@ -13,12 +13,13 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     private let timeZoneName: String
     private var source = ""
     private var articles: [Article] = []
-    /// The source of the articles on screen.
+    /// The source of the articles on screen, as the Interactor names it and as it was given.
     private var shownSource: String?
+    private var shownInput: String?
     private var hasLoaded = false
     private var model = ArticleListViewModel()
     /// What was on screen before the current fetch, for a fetch that is stopped.
-    private var beforeLoad: (model: ArticleListViewModel, articles: [Article], shownSource: String?, source: String)?
+    private var beforeLoad: (model: ArticleListViewModel, articles: [Article], shownSource: String?)?
 
     init(interactor: any ArticleListInteracting, router: any ArticleListRouting, timeZoneIdentifier: String = "UTC") {
         self.interactor = interactor
@@ -94,7 +95,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
             model = before.model
             articles = before.articles
             shownSource = before.shownSource
-            self.source = before.source
+            self.source = shownInput ?? self.source
         } else if let lastGood {
             show(lastGood.articles, from: source)
             model.fetched = "fetched \(format(lastGood.fetched)) (kept copy)"
@@ -111,7 +112,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
 
     private func load() {
         hasLoaded = true
-        beforeLoad = (model, articles, shownSource, source)
+        beforeLoad = (model, articles, shownSource)
         model.notice = nil
         if shownSource == nil { model.state = .loading("Loading articles…") }
         view?.didUpdate(model)
@@ -121,6 +122,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     private func show(_ articles: [Article], from source: String) {
         self.articles = articles
         shownSource = source
+        shownInput = self.source
         model.source = source
         model.notice = nil
         model.state = articles.isEmpty

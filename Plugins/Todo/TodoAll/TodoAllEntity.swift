@@ -1,7 +1,7 @@
 import Contracts
 
 /// Where an item falls in the all-items view, decided by the Interactor.
-enum TodoPeriod: Equatable {
+enum TodoPeriod: Hashable {
     /// Before today.
     case overdue
     /// The week starting on `start`; `offset` 0 is this week, 1 next week.

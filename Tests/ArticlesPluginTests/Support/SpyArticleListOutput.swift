@@ -4,13 +4,23 @@ import Contracts
 /// Records what the list Interactor reports.
 final class SpyArticleListOutput: ArticleListInteractorOutput {
     private(set) var loaded: [[Article]] = []
+    private(set) var fetchedTimes: [Double?] = []
     private(set) var failures: [String] = []
+    private(set) var lastGood: [CachedFeed?] = []
+    private(set) var cancelled: [String] = []
 
-    func handleArticlesLoaded(_ articles: [Article], from source: String) {
+    func handleArticlesLoaded(_ articles: [Article], from source: String, fetched: Double?) {
         loaded.append(articles)
+        fetchedTimes.append(fetched)
     }
 
-    func handleLoadFailed(_ message: String, source: String) {
+    func handleLoadFailed(_ message: String, source: String, lastGood: CachedFeed?) {
         failures.append(message)
+        self.lastGood.append(lastGood)
+    }
+
+    func handleLoadCancelled(source: String, lastGood: CachedFeed?) {
+        cancelled.append(source)
+        self.lastGood.append(lastGood)
     }
 }
