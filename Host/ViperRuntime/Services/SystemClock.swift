@@ -23,10 +23,10 @@ final class SystemClock: Clock {
             pinned = nil
         }
         if let zone = environment["VIPER_TZ"] {
-            guard let known = TimeZone(identifier: zone) else {
+            guard TimeZone(identifier: zone) != nil else {
                 throw SystemClockError("VIPER_TZ=\(zone) is not a time zone; use an IANA name such as UTC or Europe/Berlin, or unset it for the system's")
             }
-            timeZoneIdentifier = known.identifier
+            timeZoneIdentifier = zone
         } else {
             timeZoneIdentifier = TimeZone.current.identifier
         }

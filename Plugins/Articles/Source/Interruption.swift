@@ -13,7 +13,16 @@ enum Interruption {
     static func catching<T>(_ body: () throws -> T) rethrows -> T {
         caught = 0
         let previous = signal(SIGINT) { _ in Interruption.caught = 1 }
-        defer { signal(SIGINT, previous) }
+        // A parent may have started viper with SIGINT blocked (a thread pool's mask is
+        // inherited); unblock it on this thread for the wait, so Ctrl-C arrives here.
+        var only = sigset_t(), saved = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &only, &saved)
+        defer {
+            pthread_sigmask(SIG_SETMASK, &saved, nil)
+            signal(SIGINT, previous)
+        }
         return try body()
     }
 
