@@ -82,9 +82,11 @@ final class NoteListPresenter: NoteListing, NoteListEventHandling, NoteListInter
             let text = note.firstLine.isEmpty ? title : "\(title) — \(note.firstLine)"
             return "\(text) (modified \(modifiedFormat.string(from: Date(timeIntervalSince1970: note.modified))))"
         }
-        if let search {
+        if let search, !notes.isEmpty {
             let count = notes.count == 1 ? "1 note" : "\(notes.count) notes"
             model.searchLine = "\(count) with '\(search)'. Type 'find' to list every note."
+        } else if let search {
+            model.searchLine = nil
             model.emptyMessage = "No note has '\(search)' in its title or text. Type 'find' to list every note."
         } else {
             model.searchLine = nil
