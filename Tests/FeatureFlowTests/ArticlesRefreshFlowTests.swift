@@ -59,4 +59,23 @@ import ViperTestSupport
         #expect(list.contains("  Source   built-in sample (offline)"))
         #expect(list.contains("  1. VIPER in five roles — viper sample, 2026-11-02"))
     }
+
+    @Test func aFetchThatDoesNotAnswerGivesTheShellBackAndCancelStopsIt() throws {
+        let never = try FixtureServer.shared().url("never")
+        let started = Date()
+        let result = try ViperSession().shell(["open articles", "source \(never)", "cancel", "show 1", "back", "cancel", "quit"])
+        // The command waits 3 s for the feed, then the shell goes on: far less than the 10 s fetch timeout.
+        #expect(Date().timeIntervalSince(started) < 9)
+        let screens = Screens(result.stdout)
+        let lists = screens.screens.filter { $0.first?.hasPrefix("── Home › Articles ─") == true }
+        #expect(lists.count >= 3)
+        let waiting = lists.count >= 3 ? lists[1] : []
+        #expect(waiting.contains("Still fetching \(never): type 'cancel' to stop it; the list updates after your next command."))
+        #expect(waiting.contains("  1. VIPER in five roles — viper sample, 2026-11-02"))
+        let stopped = lists.count >= 3 ? lists[2] : []
+        #expect(stopped.contains("Stopped fetching \(never); the list is as it was."))
+        #expect(stopped.contains("  Source   built-in sample (offline)"))
+        #expect(screens.last("Home › Articles › Article").contains("VIPER in five roles"))
+        #expect(result.stderr.contains("error: nothing is being fetched; 'refresh' fetches the list again"))
+    }
 }

@@ -17,6 +17,8 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     private var shownSource: String?
     private var shownInput: String?
     private var hasLoaded = false
+    /// Whether a fetch is under way.
+    private var isLoading = false
     private var model = ArticleListViewModel()
     /// What was on screen before the current fetch, for a fetch that is stopped.
     private var beforeLoad: (model: ArticleListViewModel, articles: [Article], shownSource: String?)?
@@ -59,9 +61,24 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         try router.showDetails(for: articles[item - 1])
     }
 
+    func didAskToCancel() throws {
+        guard isLoading else { throw CommandError("nothing is being fetched; 'refresh' fetches the list again") }
+        interactor.doCancelLoad()
+    }
+
+    func willDraw() {
+        if isLoading { interactor.doCollectFinishedLoad() }
+    }
+
     // MARK: ArticleListInteractorOutput
 
+    func handleStillLoading(source: String) {
+        model.notice = "Still fetching \(source): type 'cancel' to stop it; the list updates after your next command."
+        view?.didUpdate(model)
+    }
+
     func handleArticlesLoaded(_ articles: [Article], from source: String, fetched: Double?) {
+        isLoading = false
         show(articles, from: source)
         model.error = nil
         model.fetched = fetched.map { "fetched \(format($0))" }
@@ -69,6 +86,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     }
 
     func handleLoadFailed(_ message: String, source: String, lastGood: CachedFeed?) {
+        isLoading = false
         if shownSource == source, !articles.isEmpty, let before = beforeLoad {
             // A refresh of the list on screen failed: keep it, say why above it.
             model = before.model
@@ -91,6 +109,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     }
 
     func handleLoadCancelled(source: String, lastGood: CachedFeed?) {
+        isLoading = false
         if let before = beforeLoad, before.shownSource != nil {
             model = before.model
             articles = before.articles
@@ -112,6 +131,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
 
     private func load() {
         hasLoaded = true
+        isLoading = true
         beforeLoad = (model, articles, shownSource)
         model.notice = nil
         if shownSource == nil { model.state = .loading("Loading articles…") }

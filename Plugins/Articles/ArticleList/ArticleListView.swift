@@ -17,6 +17,7 @@ final class ArticleListView: ModuleView, ArticleListViewing {
             CommandSpec("show", arguments: ["N"], help: "Read article N"),
             CommandSpec("refresh", help: "Fetch the list again (Ctrl-C stops a slow fetch)"),
             CommandSpec("source", arguments: ["URL?"], help: "Fetch from URL (a JSON list); without URL, the built-in sample"),
+            CommandSpec("cancel", help: "Stop the fetch under way (Ctrl-C does too); the list stays as it was"),
         ]
     }
 
@@ -25,6 +26,7 @@ final class ArticleListView: ModuleView, ArticleListViewing {
     }
 
     func render(on screen: any Screen) {
+        presenter.willDraw()
         var fields: [Field] = []
         if !model.source.isEmpty { fields.append(Field("Source", model.source)) }
         if let fetched = model.fetched { fields.append(Field("Updated", fetched)) }
@@ -54,6 +56,7 @@ final class ArticleListView: ModuleView, ArticleListViewing {
             try presenter.didSelect(item: count == 0 ? 0 : command.itemNumber(count: count))
         case "refresh": presenter.didAskToRefresh()
         case "source": presenter.didChooseSource(command.rest)
+        case "cancel": try presenter.didAskToCancel()
         default: throw CommandError("'\(command.name)' is not a command of Articles; type 'help' for the list")
         }
     }

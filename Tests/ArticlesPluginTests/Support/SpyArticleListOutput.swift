@@ -8,6 +8,11 @@ final class SpyArticleListOutput: ArticleListInteractorOutput {
     private(set) var failures: [String] = []
     private(set) var lastGood: [CachedFeed?] = []
     private(set) var cancelled: [String] = []
+    private(set) var stillLoading: [String] = []
+
+    func handleStillLoading(source: String) {
+        stillLoading.append(source)
+    }
 
     func handleArticlesLoaded(_ articles: [Article], from source: String, fetched: Double?) {
         loaded.append(articles)

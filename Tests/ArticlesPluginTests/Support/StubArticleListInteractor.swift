@@ -8,6 +8,8 @@ final class StubArticleListInteractor: ArticleListInteracting {
         case loaded([Article], fetched: Double?)
         case failed(String, lastGood: CachedFeed?)
         case cancelled(lastGood: CachedFeed?)
+        /// The fetch goes on after the command.
+        case stillLoading
     }
 
     weak var output: (any ArticleListInteractorOutput)?
@@ -24,6 +26,18 @@ final class StubArticleListInteractor: ArticleListInteracting {
     /// The view's state while the load runs, to check the loading state is drawn first.
     var onLoad: (() -> Void)?
 
+    private(set) var collectCount = 0
+    private(set) var cancelCount = 0
+
+    func doCollectFinishedLoad() {
+        collectCount += 1
+    }
+
+    func doCancelLoad() {
+        cancelCount += 1
+        output?.handleLoadCancelled(source: sources.last ?? "", lastGood: nil)
+    }
+
     func doLoadArticles(from source: String) {
         sources.append(source)
         onLoad?()
@@ -32,6 +46,7 @@ final class StubArticleListInteractor: ArticleListInteracting {
         case .loaded(let articles, let fetched): output?.handleArticlesLoaded(articles, from: label, fetched: fetched)
         case .failed(let message, let lastGood): output?.handleLoadFailed(message, source: label, lastGood: lastGood)
         case .cancelled(let lastGood): output?.handleLoadCancelled(source: label, lastGood: lastGood)
+        case .stillLoading: output?.handleStillLoading(source: label)
         }
     }
 }
