@@ -31,7 +31,7 @@ enum ArticlesPlugin: Plugin {
             ArticleListing.self,
             route: RouteSpec("articles", summary: "Articles: the built-in sample, or ?source=URL for a JSON feed",
                              query: ["source"]),
-            requires: [.service(Logger.self), .module(ArticleShowing.self)],
+            requires: [.service(Logger.self), .service(Clock.self), .service(DataFolder.self), .module(ArticleShowing.self)],
             builder: ArticleListBuilder())
         registrar.registerModule(ArticleShowing.self, builder: ArticleDetailBuilder())
     }

@@ -29,8 +29,8 @@ enum NotesPlugin: Plugin {
     static func register(in registrar: any Registrar) throws {
         registrar.registerModule(
             NoteListing.self,
-            route: RouteSpec("notes", summary: "Your notes: write, edit and delete them"),
-            requires: [.service(NoteStore.self), .service(Session.self), .service(Logger.self),
+            route: RouteSpec("notes", summary: "Your notes: write, find, edit and delete them"),
+            requires: [.service(NoteStore.self), .service(Session.self), .service(Logger.self), .service(Clock.self),
                        .module(NoteEditing.self), .module(Login.self)],
             builder: NoteListBuilder())
         registrar.registerModule(

@@ -1,4 +1,5 @@
 import Contracts
+import Foundation
 
 /// The Contracts ABI this plugin is built for, as one record ("VIPR", major, minor) in its
 /// `.viper_abi` section: viper reads it from the file before any of the plugin's code runs.
@@ -19,22 +20,36 @@ public func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
     PluginEntry.run(host, plugin: TodoPlugin.self)
 }
 
-/// The objc.io VIPER to-do app: upcoming items grouped by how soon they are due,
-/// and a module to add one. The store is a service of this same plugin, reached
+/// The objc.io VIPER to-do app: upcoming items grouped by how soon they are due
+/// (overdue ones first), every item by week and month (`todo/all`), and modules to
+/// add an item and to change one. The store is a service of this same plugin, reached
 /// through ``TodoStore`` like any other, so another plugin could replace it.
 enum TodoPlugin: Plugin {
     static let manifest = PluginManifest(name: "todo", version: "1.0.0",
-                                         summary: "To-do items due today, tomorrow, later this week and next week")
+                                         summary: "To-do items: overdue, today, tomorrow, this week, next week, and all by week and month")
 
     static func register(in registrar: any Registrar) throws {
+        // One undo history for both lists; weeks start where the user's locale says.
+        let history = UndoHistory()
+        let firstWeekday = WeekStart.firstWeekday(environment: ProcessInfo.processInfo.environment)
         registrar.registerService(TodoStore.self, requires: [.service(DatabaseOpening.self)]) { resolver in
             SQLiteTodoStore(databases: try resolver.resolve(DatabaseOpening.self))
         }
         registrar.registerModule(
             TodoListing.self,
-            route: RouteSpec("todo", summary: "Upcoming to-do items"),
-            requires: [.service(TodoStore.self), .service(Clock.self), .service(Logger.self), .module(TodoAdding.self)],
-            builder: TodoListBuilder())
+            route: RouteSpec("todo", summary: "Overdue and upcoming to-do items"),
+            requires: [.service(TodoStore.self), .service(Clock.self), .service(Logger.self),
+                       .module(TodoAdding.self), .module(TodoItemEditing.self)],
+            builder: TodoListBuilder(history: history, firstWeekday: firstWeekday))
+        registrar.registerModule(
+            TodoAllListing.self,
+            route: RouteSpec("todo/all", summary: "Every to-do item, by week and month"),
+            requires: [.service(TodoStore.self), .service(Clock.self), .service(Logger.self), .module(TodoItemEditing.self)],
+            builder: TodoAllBuilder(history: history, firstWeekday: firstWeekday))
+        registrar.registerModule(
+            TodoItemEditing.self,
+            requires: [.service(TodoStore.self), .service(Clock.self)],
+            builder: TodoEditBuilder())
         registrar.registerModule(
             TodoAdding.self,
             route: RouteSpec("todo/add", summary: "Add a to-do item", query: ["name"]),

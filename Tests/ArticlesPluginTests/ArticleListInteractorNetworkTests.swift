@@ -21,7 +21,7 @@ import ViperTestSupport
         #expect(output.failures == [])
         #expect(output.loaded.last == [
             Article(title: "Clean Architecture on a terminal", authors: "Ada Lovelace", date: "2026-10-01",
-                    website: "example.test", content: "First paragraph.\nSecond paragraph."),
+                    website: "example.test", content: "First paragraph.\nSecond paragraph.", imageURL: "http://example.test/a.png"),
             Article(title: "Routers by protocol"),
         ])
     }

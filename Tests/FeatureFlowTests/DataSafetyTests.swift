@@ -15,7 +15,7 @@ import Testing
         #expect(viper.wasKilled)
 
         let after = try session.shell(["open notes", "quit"])
-        #expect(Screens(after.stdout).last("Home › Notes").contains("  1. Groceries — milk"))
+        #expect(Screens(after.stdout).last("Home › Notes").contains("  1. Groceries — milk (modified 2026-12-01 09:00)"))
     }
 
     @Test func anAddedTodoSurvivesAKill() throws {

@@ -28,13 +28,13 @@ import Testing
         #expect(screens.screens[1].contains("Sign in to change notes."))
         let list = screens.last("Home › Notes")
         #expect(list.contains("  │ Signed in as ada"))
-        #expect(list.contains("  1. Groceries — milk"))
+        #expect(list.contains("  1. Groceries — milk (modified 2026-12-01 09:00)"))
         #expect(list.contains("Saved 'Groceries'."))
 
         let second = try session.shell(["open notes", "quit"])
         #expect(second.status == 0, "stderr: \(second.stderr)")
         let again = Screens(second.stdout).last("Home › Notes")
-        #expect(again.contains("  1. Groceries — milk"))
+        #expect(again.contains("  1. Groceries — milk (modified 2026-12-01 09:00)"))
         #expect(again.contains("  │ Not signed in"))
     }
 
@@ -46,7 +46,7 @@ import Testing
         ])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let list = Screens(result.stdout).last("Home › Notes")
-        #expect(list.contains("  1. Shopping — bread"))
+        #expect(list.contains("  1. Shopping — bread (modified 2026-12-01 09:00)"))
         #expect(!list.contains { $0.contains("Groceries") })
     }
 

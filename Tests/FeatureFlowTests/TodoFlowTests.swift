@@ -37,7 +37,7 @@ import Testing
         #expect(list.contains("  1. Buy milk"))
         #expect(list.contains("Next week"))
         #expect(list.contains("  2. Plan trip (Tuesday 2026-12-08)"))
-        #expect(list.contains("Done: Call mum."))
+        #expect(list.contains("Done: Call mum. Type 'undo' to bring it back."))
         #expect(!list.contains("Later this week"))
     }
 

@@ -58,7 +58,7 @@ import Testing
         let parts = makePresenter(notes: [NoteDraft(title: "Groceries", body: "milk")])
         parts.presenter.edit(noteID: 1)
         parts.presenter.didChangeBody("bread")
-        #expect(parts.view.last?.unsavedHint == "Unsaved changes: 'save' keeps them, 'cancel' drops them.")
+        #expect(parts.view.last?.unsavedHint == "Unsaved: the text (1 line). 'save' keeps the changes; 'cancel' (or 'close') asks before dropping them.")
         #expect(parts.view.last?.bodyLines == ["bread"])
     }
 
@@ -86,9 +86,39 @@ import Testing
         #expect(parts.view.last?.error == "cannot save the note: /d/notes.sqlite: disk I/O error")
     }
 
-    @Test func cancellingClosesThenTellsTheOutput() {
+    @Test func cancellingClosesThenTellsTheOutput() throws {
         let parts = makePresenter()
-        parts.presenter.didAskToCancel()
+        try parts.presenter.didAskToCancel()
         #expect(parts.log.events == ["close", "cancelled"])
+    }
+
+    @Test func theScreenNamesWhatIsUnsaved() {
+        let parts = makePresenter(notes: [NoteDraft(title: "Groceries", body: "milk")])
+        parts.presenter.edit(noteID: 1)
+        parts.presenter.didAppendLine("eggs")
+        #expect(parts.view.last?.unsavedHint == "Unsaved: the text (2 lines). 'save' keeps the changes; 'cancel' (or 'close') asks before dropping them.")
+        try? parts.presenter.didChangeTitle("Shopping")
+        #expect(parts.view.last?.unsavedHint?.hasPrefix("Unsaved: the title (was 'Groceries') and the text (2 lines).") == true)
+    }
+
+    @Test func cancelWithUnsavedTextWarnsOnceThenDropsIt() throws {
+        let parts = makePresenter()
+        parts.presenter.startNewNote(title: "Plans")
+        parts.presenter.didAppendLine("go north")
+        #expect { try parts.presenter.didAskToCancel() } throws: {
+            "\($0)" == "the title and the text (1 line) would be lost; type 'save' to keep the changes, or 'cancel' again to drop them"
+        }
+        #expect(parts.log.events.isEmpty)
+        try parts.presenter.didAskToCancel()
+        #expect(parts.log.events == ["close", "cancelled"])
+    }
+
+    @Test func anEditAfterTheWarningAsksAgain() throws {
+        let parts = makePresenter()
+        parts.presenter.startNewNote(title: "Plans")
+        #expect(throws: CommandError.self) { try parts.presenter.didAskToCancel() }
+        parts.presenter.didAppendLine("more")
+        #expect(throws: CommandError.self) { try parts.presenter.didAskToCancel() }
+        #expect(parts.log.events.isEmpty)
     }
 }

@@ -19,8 +19,8 @@ import Testing
         let (interactor, output) = makeInteractor(store)
         interactor.doLoadNotes()
         #expect(output.loads.last == [
-            NoteSummary(id: 2, title: "Ideas", firstLine: ""),
-            NoteSummary(id: 1, title: "Groceries", firstLine: "milk"),
+            NoteSummary(id: 2, title: "Ideas", firstLine: "", modified: 1_002),
+            NoteSummary(id: 1, title: "Groceries", firstLine: "milk", modified: 1_001),
         ])
     }
 
@@ -48,5 +48,29 @@ import Testing
         #expect(interactor.isSignedIn)
         interactor.doSignOut()
         #expect(!interactor.isSignedIn)
+    }
+
+    @Test func findKeepsTheNotesWhoseTitleOrTextHoldsTheWordInAnyCase() {
+        let store = FakeNoteStore([
+            NoteDraft(title: "Groceries", body: "Milk\neggs"), NoteDraft(title: "Milkshake recipe", body: ""),
+            NoteDraft(title: "Ideas", body: "a boat"), NoteDraft(title: "Café", body: ""),
+        ])
+        let (interactor, output) = makeInteractor(store)
+        interactor.doFindNotes(matching: " milk ")
+        #expect(output.loads.last?.map(\.title) == ["Milkshake recipe", "Groceries"])
+        #expect(output.searches.last == "milk")
+        interactor.doFindNotes(matching: "cafe")
+        #expect(output.loads.last?.map(\.title) == ["Café"])
+    }
+
+    @Test func theSearchStaysAcrossReloadsUntilFindIsEmpty() {
+        let store = FakeNoteStore([NoteDraft(title: "Groceries", body: ""), NoteDraft(title: "Ideas", body: "")])
+        let (interactor, output) = makeInteractor(store)
+        interactor.doFindNotes(matching: "idea")
+        interactor.doLoadNotes()
+        #expect(output.loads.last?.map(\.title) == ["Ideas"])
+        interactor.doFindNotes(matching: "")
+        #expect(output.loads.last?.count == 2)
+        #expect(output.searches.last == .some(nil))
     }
 }

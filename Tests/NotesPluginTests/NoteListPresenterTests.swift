@@ -31,7 +31,7 @@ import Testing
     @Test func showsEachNoteAsTitleAndFirstLine() {
         let parts = makePresenter(notes: [groceries, NoteDraft(title: "", body: "")])
         parts.presenter.didAppear()
-        #expect(parts.view.last?.rows == ["(untitled)", "Groceries — milk"])
+        #expect(parts.view.last?.rows == ["(untitled) (modified 1970-01-01 00:16)", "Groceries — milk (modified 1970-01-01 00:16)"])
     }
 
     @Test func showsAnEmptyStateWithAHint() {
@@ -53,7 +53,7 @@ import Testing
         let parts = makePresenter(notes: [groceries])
         parts.router.status = nil
         parts.presenter.didAppear()
-        #expect(parts.view.last?.rows == ["Groceries — milk"])
+        #expect(parts.view.last?.rows == ["Groceries — milk (modified 1970-01-01 00:16)"])
     }
 
     @Test func editingWhileSignedInPushesTheEditorOnThatNote() throws {
@@ -126,7 +126,7 @@ import Testing
         parts.presenter.didAppear()
         let note = try parts.store.add(NoteDraft(title: "Plans", body: "go north"))
         parts.presenter.noteEditorDidSave(note)
-        #expect(parts.view.last?.rows == ["Plans — go north"])
+        #expect(parts.view.last?.rows == ["Plans — go north (modified 1970-01-01 00:16)"])
         #expect(parts.view.last?.notice == "Saved 'Plans'.")
     }
 
@@ -153,5 +153,27 @@ import Testing
         #expect(parts.session.currentUser == nil)
         #expect(parts.router.status?.refreshCount == 2)
         #expect(parts.view.last?.notice == "Signed out.")
+    }
+
+    @Test func findSaysHowManyNotesMatchAndHowToListAll() {
+        let parts = makePresenter(notes: [groceries, NoteDraft(title: "Ideas", body: "")])
+        parts.presenter.didAskToFind("MILK")
+        #expect(parts.view.last?.rows == ["Groceries — milk (modified 1970-01-01 00:16)"])
+        #expect(parts.view.last?.searchLine == "1 note with 'MILK'. Type 'find' to list every note.")
+        parts.presenter.didAskToFind("boat")
+        #expect(parts.view.last?.emptyMessage == "No note has 'boat' in its title or text. Type 'find' to list every note.")
+        parts.presenter.didAskToFind("")
+        #expect(parts.view.last?.searchLine == nil)
+        #expect(parts.view.last?.rows.count == 2)
+    }
+
+    @Test func theModifiedTimeIsShownInTheClocksTimeZone() {
+        let interactor = NoteListInteractor(store: FakeNoteStore([groceries]), session: StubSession(signedInAs: nil), logger: MemoryLogger())
+        let presenter = NoteListPresenter(interactor: interactor, router: SpyNoteListRouter(), timeZoneIdentifier: "Europe/Berlin")
+        let view = SpyNoteListView()
+        interactor.output = presenter
+        presenter.view = view
+        presenter.reloadNotes()
+        #expect(view.last?.rows == ["Groceries — milk (modified 1970-01-01 01:16)"])
     }
 }

@@ -14,6 +14,7 @@ extension CommandError: @retroactive Equatable {
         func didAskToEdit(item: Int) throws {}
         func didAskToDelete(item: Int) throws {}
         func didAskToSignOut() {}
+        func didAskToFind(_ text: String) {}
     }
 
     private final class StatusLine: ModuleView {

@@ -30,6 +30,16 @@ import Testing
         #expect(try store.items(from: day("2026-12-01"), through: day("2026-12-31")).map(\.name) == ["Call mum"])
     }
 
+    @Test func updatesAnItemInPlaceAndRefusesOneThatIsGone() throws {
+        let folder = try TemporaryDataFolder()
+        let store = SQLiteTodoStore(databases: SQLiteDatabaseOpening(folder: folder.path))
+        let milk = try store.add(name: "Buy milk", due: day("2026-12-02"))
+        let changed = try store.update(id: milk.id, name: "Buy oat milk", due: day("2027-01-15"))
+        #expect(changed == TodoItem(id: milk.id, name: "Buy oat milk", due: day("2027-01-15")))
+        #expect(try store.items(from: day("2026-01-01"), through: day("2027-12-31")) == [changed])
+        #expect(throws: TodoStoreError.self) { try store.update(id: 999, name: "x", due: day("2027-01-15")) }
+    }
+
     @Test func aFileThatIsNotADatabaseIsNamedAndLeftAlone() throws {
         let folder = try TemporaryDataFolder()
         let path = folder.path + "/todo.sqlite"

@@ -33,6 +33,15 @@ import Testing
         #expect(parts.view.last == TodoAddViewModel(name: "Buy milk", due: "Wednesday 2026-12-02 (tomorrow)", error: nil))
     }
 
+    @Test func aNewItemIsDueTodayUntilTheUserSaysOtherwise() throws {
+        let parts = try makePresenter()
+        parts.presenter.start()
+        try parts.presenter.didEnterName("Buy milk")
+        #expect(parts.view.last?.due == "Tuesday 2026-12-01 (today)")
+        try parts.presenter.didAskToSave()
+        #expect(parts.store.stored == [TodoItem(id: 1, name: "Buy milk", due: day("2026-12-01"))])
+    }
+
     @Test func savingClosesTheModuleThenTellsItsOutput() throws {
         let parts = try makePresenter()
         try parts.presenter.didEnterName("Buy milk")

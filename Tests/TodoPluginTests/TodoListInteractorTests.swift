@@ -3,14 +3,15 @@ import Contracts
 import Testing
 @testable import TodoPlugin
 
-/// The upcoming-items policy of the objc.io to-do app: everything due from today
-/// through the end of next week, sorted into today, tomorrow, later this week and
-/// next week. Weeks run Monday to Sunday.
+/// The upcoming-items policy of the objc.io to-do app: everything overdue and due
+/// through the end of next week, sorted into overdue, today, tomorrow, later this
+/// week and next week. Weeks run Monday to Sunday unless the locale says otherwise.
 @Suite struct TodoListInteractorTests {
-    private func upcoming(on now: String, timeZone: String = "UTC", items: [TodoItem])
+    private func upcoming(on now: String, timeZone: String = "UTC", firstWeekday: Int = WeekStart.iso, items: [TodoItem])
         throws -> (groups: [String: NearTermDateRelation], store: StubTodoStore, output: SpyTodoListOutput) {
         let store = StubTodoStore(items)
-        let interactor = TodoListInteractor(store: store, clock: try FixedClock(iso8601: now, timeZoneIdentifier: timeZone), logger: MemoryLogger())
+        let interactor = TodoListInteractor(store: store, clock: try FixedClock(iso8601: now, timeZoneIdentifier: timeZone),
+                                            logger: MemoryLogger(), firstWeekday: firstWeekday)
         let output = SpyTodoListOutput()
         interactor.output = output
         interactor.doFindUpcomingItems()
@@ -25,15 +26,15 @@ import Testing
         pairs.enumerated().map { TodoItem(id: Int64($0.offset + 1), name: $0.element.0, due: day($0.element.1)) }
     }
 
-    @Test func asksTheStoreForTodayThroughTheEndOfNextWeek() throws {
+    @Test func asksTheStoreForEverythingOverdueThroughTheEndOfNextWeek() throws {
         // 2026-12-01 is a Tuesday; next week ends on Sunday 2026-12-13.
         let result = try upcoming(on: "2026-12-01T09:00:00Z", items: [])
         #expect(result.store.requestedRanges.count == 1)
-        #expect(result.store.requestedRanges.first?.start == day("2026-12-01"))
+        #expect(result.store.requestedRanges.first?.start == day("0001-01-01"))
         #expect(result.store.requestedRanges.first?.end == day("2026-12-13"))
     }
 
-    @Test func sortsItemsIntoTheFourGroupsOnATuesday() throws {
+    @Test func sortsItemsIntoTheFiveGroupsOnATuesday() throws {
         let result = try upcoming(on: "2026-12-01T09:00:00Z", items: items([
             ("today", "2026-12-01"), ("tomorrow", "2026-12-02"), ("thursday", "2026-12-03"),
             ("sunday", "2026-12-06"), ("monday after", "2026-12-07"), ("sunday after", "2026-12-13"),
@@ -41,8 +42,23 @@ import Testing
         ]))
         #expect(result.groups == [
             "today": .today, "tomorrow": .tomorrow, "thursday": .laterThisWeek, "sunday": .laterThisWeek,
-            "monday after": .nextWeek, "sunday after": .nextWeek,
+            "monday after": .nextWeek, "sunday after": .nextWeek, "yesterday": .overdue,
         ])
+    }
+
+    @Test func anItemLongOverdueIsListedAsOverdue() throws {
+        let result = try upcoming(on: "2026-12-01T09:00:00Z", items: items([("last year", "2025-06-30"), ("today", "2026-12-01")]))
+        #expect(result.groups == ["last year": .overdue, "today": .today])
+        #expect(result.output.upcoming.last?.first?.weekday == "Monday")
+    }
+
+    @Test func withASundayFirstLocaleTheWeekEndsOnSaturday() throws {
+        // Tuesday 2026-12-01 with US weeks: this week ends Saturday 12-05, next week Sunday 12-06 to Saturday 12-12.
+        let result = try upcoming(on: "2026-12-01T09:00:00Z", firstWeekday: 1, items: items([
+            ("saturday", "2026-12-05"), ("sunday", "2026-12-06"), ("next saturday", "2026-12-12"), ("next sunday", "2026-12-13"),
+        ]))
+        #expect(result.store.requestedRanges.first?.end == day("2026-12-12"))
+        #expect(result.groups == ["saturday": .laterThisWeek, "sunday": .nextWeek, "next saturday": .nextWeek])
     }
 
     @Test func onASundayTomorrowIsMondayAndNothingIsLaterThisWeek() throws {
@@ -99,7 +115,7 @@ import Testing
         let result = try upcoming(on: "2026-12-01T23:30:00Z", timeZone: "Europe/Berlin", items: items([
             ("tuesday", "2026-12-01"), ("wednesday", "2026-12-02"), ("thursday", "2026-12-03"),
         ]))
-        #expect(result.groups == ["wednesday": .today, "thursday": .tomorrow])
+        #expect(result.groups == ["tuesday": .overdue, "wednesday": .today, "thursday": .tomorrow])
     }
 
     @Test func givesThePresenterWeekdayNamesNotStoredItems() throws {
@@ -125,6 +141,7 @@ import Testing
         let interactor = TodoListInteractor(store: store, clock: try FixedClock(iso8601: "2026-12-01T09:00:00Z"), logger: MemoryLogger())
         let output = SpyTodoListOutput()
         interactor.output = output
+        interactor.doFindUpcomingItems()
         interactor.doCompleteItem(id: 1)
         #expect(store.removed == [1])
         #expect(output.upcoming.last?.map(\.title) == ["b"])

@@ -58,7 +58,7 @@ import Testing
         // Numbers run through the sections: 3 is "Call mum" under Later this week.
         try parts.presenter.didComplete(item: 3)
         #expect(parts.interactor.completed == [3])
-        #expect(parts.view.last?.notice == "Done: Call mum.")
+        #expect(parts.view.last?.notice == "Done: Call mum. Type 'undo' to bring it back.")
         #expect(parts.view.last?.sections.flatMap(\.rows).contains("Call mum (Friday)") == false)
     }
 
@@ -96,5 +96,34 @@ import Testing
         let parts = makePresenter()
         parts.presenter.handleFailure("cannot read to-do items: /d/todo.sqlite: not a database")
         #expect(parts.view.last?.error == "cannot read to-do items: /d/todo.sqlite: not a database")
+    }
+
+    @Test func overdueItemsComeFirstWithTheDayTheyWereDue() {
+        let parts = makePresenter(items: week + [item(9, "File taxes", "2026-11-27", "Friday", .overdue)])
+        parts.presenter.didAppear()
+        #expect(parts.view.last?.sections.first == UpcomingDisplaySection(name: "Overdue", rows: ["File taxes (was due Friday 2026-11-27)"]))
+    }
+
+    @Test func deleteAndEditUseTheShownNumber() throws {
+        let parts = makePresenter(items: week)
+        parts.presenter.didAppear()
+        try parts.presenter.didAskToEdit(item: 2)
+        try parts.presenter.didAskToDelete(item: 1)
+        #expect(parts.router.edited == [TodoItem(id: 2, name: "Pay rent", due: day("2026-12-02"))])
+        #expect(parts.interactor.deleted == [1])
+        #expect(parts.view.last?.notice == "Deleted: Buy milk. Type 'undo' to bring it back.")
+    }
+
+    @Test func undoWithNothingToUndoSaysSo() {
+        let parts = makePresenter(items: week)
+        parts.presenter.didAskToUndo()
+        #expect(parts.interactor.undoCount == 1)
+        #expect(parts.view.last?.notice == "Nothing to undo: 'undo' brings back the last item marked done or deleted.")
+    }
+
+    @Test func allOpensTheAllItemsView() throws {
+        let parts = makePresenter()
+        try parts.presenter.didAskForAllItems()
+        #expect(parts.router.allItemsShown == 1)
     }
 }

@@ -8,6 +8,10 @@ import Testing
         func didAppear() {}
         func didAskToAdd(name: String) throws {}
         func didComplete(item: Int) throws {}
+        func didAskToDelete(item: Int) throws {}
+        func didAskToEdit(item: Int) throws {}
+        func didAskToUndo() {}
+        func didAskForAllItems() throws {}
     }
 
     @Test func numbersItemsOnceThroughAllSections() {
@@ -31,12 +35,12 @@ import Testing
         view.didUpdate(TodoListViewModel())
         let screen = SpyScreen()
         view.render(on: screen)
-        #expect(screen.lines == ["empty: Nothing due by the end of next week. Type 'add NAME' to add an item."])
+        #expect(screen.lines == ["empty: Nothing overdue and nothing due by the end of next week. Type 'add NAME' to add an item, 'all' for every item."])
     }
 
     @Test func everyCommandHasHelp() {
         let view = TodoListView(presenter: IgnoringPresenter())
-        #expect(view.commands.map(\.name) == ["add", "done"])
+        #expect(view.commands.map(\.name) == ["add", "done", "edit", "delete", "undo", "all"])
         #expect(view.commands.allSatisfy { !$0.help.isEmpty })
     }
 }

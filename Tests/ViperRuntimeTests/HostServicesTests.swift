@@ -42,9 +42,30 @@ import Testing
         #expect(clock.timeZoneIdentifier == "Europe/Berlin")
     }
 
-    @Test func withoutViperNowTheClockIsTheRealTime() {
-        let clock = SystemClock(environment: [:])
+    @Test func withoutViperNowTheClockIsTheRealTime() throws {
+        let clock = try SystemClock(environment: [:])
         #expect(abs(clock.secondsSince1970 - Date().timeIntervalSince1970) < 3600)
+    }
+
+    @Test func anUnreadableViperNowIsAnErrorNamingTheVariableAndTheForm() {
+        #expect {
+            _ = try SystemClock(environment: ["VIPER_NOW": "tomorrow at nine"])
+        } throws: { error in
+            "\(error)".hasPrefix("VIPER_NOW=tomorrow at nine is not an instant; use ISO 8601") && "\(error)".contains("2026-12-01T09:00:00Z")
+        }
+    }
+
+    @Test func anUnknownViperTZIsAnErrorNamingTheVariableAndTheForm() {
+        #expect {
+            _ = try SystemClock(environment: ["VIPER_TZ": "Mars/Olympus"])
+        } throws: { error in
+            "\(error)".hasPrefix("VIPER_TZ=Mars/Olympus is not a time zone; use an IANA name")
+        }
+    }
+
+    @Test func viperNowAcceptsAnOffsetAndFractionalSeconds() throws {
+        #expect(try SystemClock(environment: ["VIPER_NOW": "2026-12-01T10:00:00+01:00"]).secondsSince1970 == 1_796_115_600)
+        #expect(try SystemClock(environment: ["VIPER_NOW": "2026-12-01T09:00:00.500Z"]).secondsSince1970 == 1_796_115_600.5)
     }
 
     // MARK: Logger

@@ -59,7 +59,8 @@ public final class HostRuntime {
         Provision(kind: .service, contract: ContractID(DatabaseOpening.self)),
     ]
 
-    /// Starts everything. Throws only when the data folder cannot be used; every
+    /// Starts everything. Throws only when the data folder cannot be used or a clock
+    /// setting (`VIPER_NOW`, `VIPER_TZ`) cannot be read; every
     /// plugin problem is recorded in ``problems`` and the rest keep working.
     public init(options: RuntimeOptions) throws {
         let data = try LocalDataFolder.prepare(LocalDataFolder.choose(flag: options.dataFlag, environment: options.environment))
@@ -68,7 +69,7 @@ public final class HostRuntime {
         PluginExitGuard.install()
         let logger = FileLogger(path: Paths.join(data.path, "viper.log"), echoLevel: options.echoLevel)
         self.logger = logger
-        let clock = SystemClock(environment: options.environment)
+        let clock = try SystemClock(environment: options.environment)
         let databases = SQLiteDatabaseOpening(folder: data.path)
         self.databases = databases
         registry.addHostService(Logger.self) { _ in logger }

@@ -1,13 +1,19 @@
 import Contracts
 
-/// Wires the article list, with URLSession behind its fetcher, and applies the
-/// route's `?source=URL`.
+/// Wires the article list, with URLSession behind its fetcher and the last good
+/// feeds kept in the data folder, and applies the route's `?source=URL`.
 final class ArticleListBuilder: ModuleBuilder {
+    /// How long a command waits for a feed before the shell gets its prompt back.
+    static let foregroundWait = 3.0
+
     func build(_ context: any ModuleContext) throws -> BuiltModule {
+        let clock = try context.resolver.resolve(Clock.self)
         let interactor = ArticleListInteractor(fetcher: URLSessionArticleFetcher(),
-                                               logger: try context.resolver.resolve(Logger.self))
+                                               logger: try context.resolver.resolve(Logger.self),
+                                               cache: FileArticleCache(folder: try context.resolver.resolve(DataFolder.self).path),
+                                               clock: clock, foregroundWait: Self.foregroundWait)
         let router = ArticleListRouter(router: context.router)
-        let presenter = ArticleListPresenter(interactor: interactor, router: router)
+        let presenter = ArticleListPresenter(interactor: interactor, router: router, timeZoneIdentifier: clock.timeZoneIdentifier)
         let view = ArticleListView(presenter: presenter)
         interactor.output = presenter
         presenter.view = view

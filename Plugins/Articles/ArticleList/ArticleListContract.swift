@@ -11,17 +11,31 @@ protocol ArticleListEventHandling: AnyObject {
     func didAskToRefresh()
     func didChooseSource(_ text: String)
     func didSelect(item: Int) throws
+    /// Stops the fetch under way; throws a ``CommandError`` when there is none.
+    func didAskToCancel() throws
+    /// The view is about to draw: an answer that came in since is shown now.
+    func willDraw()
 }
 
-/// Presenter → Interactor: the use case.
+/// Presenter → Interactor: the use cases.
 protocol ArticleListInteracting: AnyObject {
     func doLoadArticles(from source: String)
+    /// Hands on the answer of a fetch still under way, if it has come.
+    func doCollectFinishedLoad()
+    /// Stops the fetch under way.
+    func doCancelLoad()
 }
 
 /// Interactor → Presenter: the results (the Articles app's ArticlesInteractorOutput).
 protocol ArticleListInteractorOutput: AnyObject {
-    func handleArticlesLoaded(_ articles: [Article], from source: String)
-    func handleLoadFailed(_ message: String, source: String)
+    /// `fetched` is when (seconds since 1970), nil for the built-in sample.
+    func handleArticlesLoaded(_ articles: [Article], from source: String, fetched: Double?)
+    /// `lastGood` is the kept feed of that source, if any.
+    func handleLoadFailed(_ message: String, source: String, lastGood: CachedFeed?)
+    /// The user stopped the fetch (Ctrl-C or `cancel`).
+    func handleLoadCancelled(source: String, lastGood: CachedFeed?)
+    /// The fetch goes on after the shell got its prompt back.
+    func handleStillLoading(source: String)
 }
 
 /// Presenter → Router.
@@ -40,4 +54,9 @@ struct ArticleListViewModel: Equatable {
 
     var source = ""
     var state = State.loading("Loading articles…")
+    /// A failed or stopped refresh, drawn above the list it left in place.
+    var error: String?
+    /// e.g. "fetched 2026-12-01 09:00 (UTC)".
+    var fetched: String?
+    var notice: String?
 }

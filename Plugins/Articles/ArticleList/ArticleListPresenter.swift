@@ -1,19 +1,33 @@
 import Contracts
+import Foundation
 
-/// Drives the list through loading, empty, failed and loaded states, and hands
-/// the chosen article on to the detail module untouched: the view gets strings only.
+/// Drives the list through loading, empty, failed and loaded states, keeps a list
+/// that loaded on screen when a refresh fails (with the error above it and when it
+/// was fetched), and hands the chosen article on to the detail module untouched:
+/// the view gets strings only.
 final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, ArticleListInteractorOutput {
     weak var view: (any ArticleListViewing)?
     private let interactor: any ArticleListInteracting
     private let router: any ArticleListRouting
+    private let timeZone: TimeZone
+    private let timeZoneName: String
     private var source = ""
     private var articles: [Article] = []
+    /// The source of the articles on screen, as the Interactor names it and as it was given.
+    private var shownSource: String?
+    private var shownInput: String?
     private var hasLoaded = false
+    /// Whether a fetch is under way.
+    private var isLoading = false
     private var model = ArticleListViewModel()
+    /// What was on screen before the current fetch, for a fetch that is stopped.
+    private var beforeLoad: (model: ArticleListViewModel, articles: [Article], shownSource: String?)?
 
-    init(interactor: any ArticleListInteracting, router: any ArticleListRouting) {
+    init(interactor: any ArticleListInteracting, router: any ArticleListRouting, timeZoneIdentifier: String = "UTC") {
         self.interactor = interactor
         self.router = router
+        timeZone = TimeZone(identifier: timeZoneIdentifier) ?? TimeZone(secondsFromGMT: 0) ?? .current
+        timeZoneName = timeZoneIdentifier
     }
 
     // MARK: ArticleListing
@@ -47,21 +61,69 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         try router.showDetails(for: articles[item - 1])
     }
 
+    func didAskToCancel() throws {
+        guard isLoading else { throw CommandError("nothing is being fetched; 'refresh' fetches the list again") }
+        interactor.doCancelLoad()
+    }
+
+    func willDraw() {
+        if isLoading { interactor.doCollectFinishedLoad() }
+    }
+
     // MARK: ArticleListInteractorOutput
 
-    func handleArticlesLoaded(_ articles: [Article], from source: String) {
-        self.articles = articles
-        model.source = source
-        model.state = articles.isEmpty
-            ? .empty("\(source) has no articles. Try 'source URL' for another feed.")
-            : .list(articles.map(Self.row))
+    func handleStillLoading(source: String) {
+        model.notice = "Still fetching \(source): type 'cancel' to stop it; the list updates after your next command."
         view?.didUpdate(model)
     }
 
-    func handleLoadFailed(_ message: String, source: String) {
-        articles = []
-        model.source = source
-        model.state = .failed(message)
+    func handleArticlesLoaded(_ articles: [Article], from source: String, fetched: Double?) {
+        isLoading = false
+        show(articles, from: source)
+        model.error = nil
+        model.fetched = fetched.map { "fetched \(format($0))" }
+        view?.didUpdate(model)
+    }
+
+    func handleLoadFailed(_ message: String, source: String, lastGood: CachedFeed?) {
+        isLoading = false
+        if shownSource == source, !articles.isEmpty, let before = beforeLoad {
+            // A refresh of the list on screen failed: keep it, say why above it.
+            model = before.model
+        } else if let lastGood {
+            show(lastGood.articles, from: source)
+            model.fetched = "fetched \(format(lastGood.fetched)) (kept copy)"
+        } else {
+            articles = []
+            shownSource = nil
+            model.source = source
+            model.state = .failed(message)
+            model.fetched = nil
+            model.error = nil
+            view?.didUpdate(model)
+            return
+        }
+        model.error = "refresh failed: \(message)"
+        model.notice = nil
+        view?.didUpdate(model)
+    }
+
+    func handleLoadCancelled(source: String, lastGood: CachedFeed?) {
+        isLoading = false
+        if let before = beforeLoad, before.shownSource != nil {
+            model = before.model
+            articles = before.articles
+            shownSource = before.shownSource
+            self.source = shownInput ?? self.source
+        } else if let lastGood {
+            show(lastGood.articles, from: source)
+            model.fetched = "fetched \(format(lastGood.fetched)) (kept copy)"
+            model.error = nil
+        } else {
+            model.source = source
+            model.state = .empty("Nothing loaded yet. Type 'refresh' to try again, or 'source URL' for another feed.")
+        }
+        model.notice = "Stopped fetching \(source); the list is as it was."
         view?.didUpdate(model)
     }
 
@@ -69,9 +131,32 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
 
     private func load() {
         hasLoaded = true
-        model.state = .loading("Loading articles…")
+        isLoading = true
+        beforeLoad = (model, articles, shownSource)
+        model.notice = nil
+        if shownSource == nil { model.state = .loading("Loading articles…") }
         view?.didUpdate(model)
         interactor.doLoadArticles(from: source)
+    }
+
+    private func show(_ articles: [Article], from source: String) {
+        self.articles = articles
+        shownSource = source
+        shownInput = self.source
+        model.source = source
+        model.notice = nil
+        model.state = articles.isEmpty
+            ? .empty("\(source) has no articles. Try 'source URL' for another feed.")
+            : .list(articles.map(Self.row))
+    }
+
+    /// `2026-12-01 09:00 (UTC)`, in the clock's time zone.
+    private func format(_ seconds: Double) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return "\(formatter.string(from: Date(timeIntervalSince1970: seconds))) (\(timeZoneName))"
     }
 
     private static func row(_ article: Article) -> String {

@@ -1,6 +1,7 @@
 import Contracts
 
-/// Draws the list, or what stands in for it: loading, empty or an error.
+/// Draws the list, or what stands in for it: loading, empty or an error; a failed
+/// refresh is drawn above the list it left in place.
 final class ArticleListView: ModuleView, ArticleListViewing {
     private let presenter: any ArticleListEventHandling
     private var model = ArticleListViewModel()
@@ -14,8 +15,9 @@ final class ArticleListView: ModuleView, ArticleListViewing {
     var commands: [CommandSpec] {
         [
             CommandSpec("show", arguments: ["N"], help: "Read article N"),
-            CommandSpec("refresh", help: "Fetch the list again"),
+            CommandSpec("refresh", help: "Fetch the list again (Ctrl-C stops a slow fetch)"),
             CommandSpec("source", arguments: ["URL?"], help: "Fetch from URL (a JSON list); without URL, the built-in sample"),
+            CommandSpec("cancel", help: "Stop the fetch under way (Ctrl-C does too); the list stays as it was"),
         ]
     }
 
@@ -24,8 +26,13 @@ final class ArticleListView: ModuleView, ArticleListViewing {
     }
 
     func render(on screen: any Screen) {
-        if !model.source.isEmpty {
-            screen.fields([Field("Source", model.source)])
+        presenter.willDraw()
+        var fields: [Field] = []
+        if !model.source.isEmpty { fields.append(Field("Source", model.source)) }
+        if let fetched = model.fetched { fields.append(Field("Updated", fetched)) }
+        if !fields.isEmpty { screen.fields(fields) }
+        if let error = model.error {
+            screen.error(error)
         }
         switch model.state {
         case .loading(let message): screen.text(message)
@@ -34,6 +41,9 @@ final class ArticleListView: ModuleView, ArticleListViewing {
             screen.error(message)
             screen.text("Type 'refresh' to try again, or 'source URL' for another feed.")
         case .list(let rows): screen.list(rows)
+        }
+        if let notice = model.notice {
+            screen.text(notice)
         }
     }
 
@@ -46,6 +56,7 @@ final class ArticleListView: ModuleView, ArticleListViewing {
             try presenter.didSelect(item: count == 0 ? 0 : command.itemNumber(count: count))
         case "refresh": presenter.didAskToRefresh()
         case "source": presenter.didChooseSource(command.rest)
+        case "cancel": try presenter.didAskToCancel()
         default: throw CommandError("'\(command.name)' is not a command of Articles; type 'help' for the list")
         }
     }

@@ -2,8 +2,8 @@ import Contracts
 import Foundation
 
 /// Reads a feed: a JSON array of articles, or an object whose `articles` key holds
-/// one. Each article has a `title` and, optionally, `authors`, `date`, `website`
-/// and `content` (the Articles VIPER app's fields).
+/// one. Each article has a `title` and, optionally, `authors`, `date`, `website`,
+/// `content` and `imageUrl` (the Articles VIPER app's fields).
 enum ArticleDecoder {
     static func articles(from data: Data, source: String) throws -> [Article] {
         let decoder = JSONDecoder()
@@ -20,7 +20,7 @@ enum ArticleDecoder {
         }
         return records.map { record in
             Article(title: record.title, authors: record.authors ?? "", date: record.date ?? "",
-                    website: record.website ?? "", content: record.content ?? "")
+                    website: record.website ?? "", content: record.content ?? "", imageURL: record.imageUrl ?? "")
         }
     }
 
@@ -30,6 +30,7 @@ enum ArticleDecoder {
         let date: String?
         let website: String?
         let content: String?
+        let imageUrl: String?
     }
 
     private struct Feed: Decodable {

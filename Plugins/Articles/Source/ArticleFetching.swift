@@ -3,6 +3,16 @@ import Foundation
 /// Gets the raw bytes of a feed. The list's Interactor depends on this, not on
 /// URLSession, so tests can hand it bytes, and the sample needs no network.
 protocol ArticleFetching: AnyObject {
-    /// The body at `url`; throws ``ArticleSourceError`` saying what failed.
-    func fetch(_ url: URL) throws -> Data
+    /// Starts fetching `url`; the answer is collected from the returned fetch.
+    func start(_ url: URL) -> any ArticleFetch
+}
+
+/// One fetch under way. The shell is never blocked by it for longer than a wait.
+protocol ArticleFetch: AnyObject {
+    /// Waits at most `seconds` (0: just looks) for the answer: the body, nil while
+    /// there is none yet, or a thrown ``ArticleSourceError``. Ctrl-C during the wait
+    /// cancels the fetch and throws ``ArticleFetchCancelled``.
+    func wait(seconds: Double) throws -> Data?
+    /// Stops the fetch; a later wait throws ``ArticleFetchCancelled``.
+    func cancel()
 }

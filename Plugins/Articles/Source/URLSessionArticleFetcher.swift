@@ -5,9 +5,10 @@ import FoundationNetworking
 
 /// Fetches http and https URLs with URLSession, and reads file URLs from disk.
 ///
-/// The shell draws after each command, so a fetch finishes (or times out) before
-/// the command returns: the call waits for URLSession's answer, at most
-/// `timeout` seconds.
+/// A fetch runs on URLSession's queue; the list waits for it a short while so a
+/// quick answer is drawn by the same command, then lets the shell go on (the
+/// answer is picked up when the list is next drawn). URLSession gives up after
+/// `timeout` seconds. Ctrl-C during a wait cancels the request (see ``Interruption``).
 final class URLSessionArticleFetcher: ArticleFetching {
     private let session: URLSession
     private let timeout: TimeInterval
@@ -25,58 +26,101 @@ final class URLSessionArticleFetcher: ArticleFetching {
         session.invalidateAndCancel()
     }
 
-    func fetch(_ url: URL) throws -> Data {
+    func start(_ url: URL) -> any ArticleFetch {
         if url.isFileURL {
             do {
-                return try Data(contentsOf: url)
+                return FinishedFetch(.success(try Data(contentsOf: url)))
             } catch {
-                throw ArticleSourceError("cannot read \(url.path): \(Self.reason(error)); check the path")
+                return FinishedFetch(.failure(ArticleSourceError("cannot read \(url.path): \(Self.reason(error)); check the path")))
             }
         }
-        let outcome = Outcome()
-        let done = DispatchSemaphore(value: 0)
+        let fetch = SessionFetch(url: url, timeout: timeout)
         let task = session.dataTask(with: url) { data, response, error in
-            outcome.set(data: data, response: response, error: error)
-            done.signal()
+            fetch.finish(data: data, response: response, error: error)
         }
+        fetch.task = task
         task.resume()
-        guard done.wait(timeout: .now() + timeout + 1) == .success else {
-            task.cancel()
-            throw ArticleSourceError("\(url.absoluteString) did not answer within \(Int(timeout)) seconds; try 'refresh' later")
-        }
-        let (data, response, error) = outcome.get()
-        if let error {
-            throw ArticleSourceError("cannot reach \(url.absoluteString): \(Self.reason(error)); check the URL and that the server is running")
-        }
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            let phrase = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
-            throw ArticleSourceError("\(url.absoluteString) answered \(http.statusCode) (\(phrase)); try 'refresh' later or another source")
-        }
-        return data ?? Data()
+        return fetch
     }
 
-    private static func reason(_ error: any Error) -> String {
+    fileprivate static func reason(_ error: any Error) -> String {
         let text = (error as NSError).localizedDescription
         return text.isEmpty ? "\(error)" : text
     }
+}
 
-    /// What URLSession handed back, passed from its queue to the waiting caller.
-    private final class Outcome: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data: Data?
-        private var response: URLResponse?
-        private var error: (any Error)?
+/// A file read at once.
+private final class FinishedFetch: ArticleFetch {
+    private let result: Result<Data, ArticleSourceError>
 
-        func set(data: Data?, response: URLResponse?, error: (any Error)?) {
-            lock.withLock {
-                self.data = data
-                self.response = response
-                self.error = error
+    init(_ result: Result<Data, ArticleSourceError>) {
+        self.result = result
+    }
+
+    func wait(seconds: Double) throws -> Data? {
+        try result.get()
+    }
+
+    func cancel() {}
+}
+
+/// An HTTP fetch: URLSession's answer, handed from its queue to the waiting caller.
+private final class SessionFetch: ArticleFetch, @unchecked Sendable {
+    private let url: URL
+    private let deadline: Date
+    private let timeout: TimeInterval
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+    private var outcome: Result<Data, any Error>?
+    private var cancelled = false
+    var task: URLSessionDataTask?
+
+    init(url: URL, timeout: TimeInterval) {
+        self.url = url
+        self.timeout = timeout
+        deadline = Date().addingTimeInterval(timeout + 1)
+    }
+
+    func finish(data: Data?, response: URLResponse?, error: (any Error)?) {
+        let result: Result<Data, any Error>
+        if let error {
+            result = .failure(ArticleSourceError("cannot reach \(url.absoluteString): \(URLSessionArticleFetcher.reason(error)); check the URL and that the server is running"))
+        } else if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+            let phrase = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
+            result = .failure(ArticleSourceError("\(url.absoluteString) answered \(http.statusCode) (\(phrase)); try 'refresh' later or another source"))
+        } else {
+            result = .success(data ?? Data())
+        }
+        lock.withLock { outcome = result }
+        done.signal()
+    }
+
+    func wait(seconds: Double) throws -> Data? {
+        let until = Date().addingTimeInterval(seconds)
+        let interrupted: Bool = Interruption.catching {
+            while !isFinished, Date() < until, Date() < deadline {
+                if Interruption.wasInterrupted { return true }
+                _ = done.wait(timeout: .now() + 0.05)
             }
+            return Interruption.wasInterrupted && !isFinished
         }
+        if interrupted { cancel() }
+        let (outcome, cancelled) = lock.withLock { (self.outcome, self.cancelled) }
+        if cancelled { throw ArticleFetchCancelled(url: url.absoluteString) }
+        if let outcome { return try outcome.get() }
+        guard Date() < deadline else {
+            task?.cancel()
+            throw ArticleSourceError("\(url.absoluteString) did not answer within \(Int(timeout)) seconds; try 'refresh' later")
+        }
+        return nil
+    }
 
-        func get() -> (Data?, URLResponse?, (any Error)?) {
-            lock.withLock { (data, response, error) }
-        }
+    func cancel() {
+        lock.withLock { cancelled = true }
+        task?.cancel()
+    }
+
+    private var isFinished: Bool {
+        lock.withLock { outcome != nil || cancelled }
     }
 }

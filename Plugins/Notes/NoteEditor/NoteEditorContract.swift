@@ -11,7 +11,9 @@ protocol NoteEditorEventHandling: AnyObject {
     func didChangeBody(_ body: String)
     func didAppendLine(_ line: String)
     func didAskToSave() throws
-    func didAskToCancel()
+    /// Closes; with unsaved changes the first call throws a ``CommandError`` naming
+    /// them, and a second call drops them.
+    func didAskToCancel() throws
 }
 
 /// Presenter → Interactor: the use cases.
@@ -37,7 +39,7 @@ struct NoteEditorViewModel: Equatable {
     var heading = "New note"
     var title = ""
     var bodyLines: [String] = []
-    /// Shown when the draft differs from what is stored.
+    /// Says what differs from what is stored; nil when nothing does.
     var unsavedHint: String?
     var error: String?
 }

@@ -12,6 +12,8 @@ final class NoteEditorPresenter: NoteEditing, NoteEditorEventHandling, NoteEdito
     private var stored = NoteDraft(title: "", body: "")
     private var draft = NoteDraft(title: "", body: "")
     private var error: String?
+    /// Set by a `cancel` that was warned about unsaved changes; the next `cancel` drops them.
+    private var warnedBeforeDropping = false
 
     init(interactor: any NoteEditorInteracting, router: any NoteEditorRouting) {
         self.interactor = interactor
@@ -58,7 +60,11 @@ final class NoteEditorPresenter: NoteEditing, NoteEditorEventHandling, NoteEdito
         interactor.doSave(draft, id: noteID)
     }
 
-    func didAskToCancel() {
+    func didAskToCancel() throws {
+        if let unsaved = unsavedParts(), !warnedBeforeDropping {
+            warnedBeforeDropping = true
+            throw CommandError("\(unsaved) would be lost; type 'save' to keep the changes, or 'cancel' again to drop them")
+        }
         let output = self.output
         router.close()
         output?.noteEditorDidCancel()
@@ -90,12 +96,26 @@ final class NoteEditorPresenter: NoteEditing, NoteEditorEventHandling, NoteEdito
 
     // MARK: Private
 
+    /// What differs from what is stored, e.g. "the title (was 'Groceries') and the text (3 lines)"; nil when nothing does.
+    private func unsavedParts() -> String? {
+        var parts: [String] = []
+        if draft.title != stored.title {
+            parts.append(stored.title.isEmpty || noteID == nil ? "the title" : "the title (was '\(stored.title)')")
+        }
+        if draft.body != stored.body {
+            let lines = draft.body.isEmpty ? 0 : draft.body.components(separatedBy: "\n").count
+            parts.append("the text (\(lines == 1 ? "1 line" : "\(lines) lines"))")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " and ")
+    }
+
     private func refresh() {
+        warnedBeforeDropping = false
         var model = NoteEditorViewModel()
         model.heading = noteID == nil ? "New note" : "Editing note"
         model.title = draft.title.isEmpty ? "(no title yet: type 'title TEXT')" : draft.title
         model.bodyLines = draft.body.isEmpty ? [] : draft.body.components(separatedBy: "\n")
-        model.unsavedHint = draft == stored ? nil : "Unsaved changes: 'save' keeps them, 'cancel' drops them."
+        model.unsavedHint = unsavedParts().map { "Unsaved: \($0). 'save' keeps the changes; 'cancel' (or 'close') asks before dropping them." }
         model.error = error
         view?.didUpdate(model)
     }

@@ -17,7 +17,8 @@ final class NoteEditorView: ModuleView, NoteEditorViewing {
             CommandSpec("body", arguments: ["TEXT..."], help: "Replace the body with TEXT"),
             CommandSpec("add", arguments: ["TEXT..."], help: "Add TEXT as a new line of the body"),
             CommandSpec("save", help: "Save the note and close the editor"),
-            CommandSpec("cancel", help: "Close the editor without saving"),
+            CommandSpec("cancel", help: "Close the editor without saving (asks first when something is unsaved)"),
+            CommandSpec("close", help: "The same as 'cancel'"),
         ]
     }
 
@@ -49,7 +50,7 @@ final class NoteEditorView: ModuleView, NoteEditorViewing {
         case "body": presenter.didChangeBody(command.rest)
         case "add": presenter.didAppendLine(command.rest)
         case "save": try presenter.didAskToSave()
-        case "cancel": presenter.didAskToCancel()
+        case "cancel", "close": try presenter.didAskToCancel()
         default: throw CommandError("'\(command.name)' is not a command of the note editor; type 'help' for the list")
         }
     }

@@ -1,6 +1,7 @@
 import Contracts
 
-/// Wires the note list and injects the note store, the session and the logger.
+/// Wires the note list and injects the note store, the session, the logger and the
+/// clock's time zone (for when each note was modified).
 final class NoteListBuilder: ModuleBuilder {
     func build(_ context: any ModuleContext) throws -> BuiltModule {
         let logger = try context.resolver.resolve(Logger.self)
@@ -8,7 +9,8 @@ final class NoteListBuilder: ModuleBuilder {
                                             session: try context.resolver.resolve(Session.self),
                                             logger: logger)
         let router = NoteListRouter(router: context.router, logger: logger)
-        let presenter = NoteListPresenter(interactor: interactor, router: router)
+        let presenter = NoteListPresenter(interactor: interactor, router: router,
+                                          timeZoneIdentifier: try context.resolver.resolve(Clock.self).timeZoneIdentifier)
         let view = NoteListView(presenter: presenter)
         interactor.output = presenter
         presenter.view = view

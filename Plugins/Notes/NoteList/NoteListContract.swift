@@ -14,19 +14,25 @@ protocol NoteListEventHandling: AnyObject {
     func didAskToEdit(item: Int) throws
     func didAskToDelete(item: Int) throws
     func didAskToSignOut()
+    /// `text` empty shows every note again.
+    func didAskToFind(_ text: String)
 }
 
 /// Presenter → Interactor: the use cases.
 protocol NoteListInteracting: AnyObject {
     var isSignedIn: Bool { get }
+    /// Loads the notes that match the current search (all without one).
     func doLoadNotes()
+    /// Keeps only notes whose title or body holds `text` (any case); "" shows all.
+    func doFindNotes(matching text: String)
     func doDeleteNote(id: Int64)
     func doSignOut()
 }
 
 /// Interactor → Presenter: the results.
 protocol NoteListInteractorOutput: AnyObject {
-    func handleNotesLoaded(_ notes: [NoteSummary])
+    /// `search` is the text searched for, nil when every note is listed.
+    func handleNotesLoaded(_ notes: [NoteSummary], search: String?)
     func handleNoteDeleted(title: String)
     func handleFailure(_ message: String)
 }
@@ -50,4 +56,6 @@ struct NoteListViewModel: Equatable {
     var error: String?
     /// One line about what just happened.
     var notice: String?
+    /// e.g. "Notes with 'milk': 2 of 5. Type 'find' to list all."; nil without a search.
+    var searchLine: String?
 }

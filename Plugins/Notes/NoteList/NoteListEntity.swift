@@ -5,6 +5,8 @@ struct NoteSummary: Equatable {
     let title: String
     /// The first non-empty line of the body, or "" when the body is empty.
     let firstLine: String
+    /// When it was last saved, in seconds since 1970.
+    var modified: Double = 0
 }
 
 /// A change to the notes that the user asked for; it waits here while the user signs in.

@@ -1,11 +1,15 @@
 import Contracts
+import Foundation
 
-/// The list's use cases over the injected ``NoteStore`` and ``Session``.
+/// The list's use cases over the injected ``NoteStore`` and ``Session``: list,
+/// search by text, delete, sign out.
 final class NoteListInteractor: NoteListInteracting {
     weak var output: (any NoteListInteractorOutput)?
     private let store: any NoteStore
     private let session: any Session
     private let logger: any Logger
+    /// The text searched for; nil lists every note.
+    private var search: String?
 
     init(store: any NoteStore, session: any Session, logger: any Logger) {
         self.store = store
@@ -18,10 +22,23 @@ final class NoteListInteractor: NoteListInteracting {
     func doLoadNotes() {
         do {
             let notes = try store.notes()
-            output?.handleNotesLoaded(notes.map(Self.summary))
+            let shown = search.map { text in notes.filter { Self.note($0, contains: text) } } ?? notes
+            output?.handleNotesLoaded(shown.map(Self.summary), search: search)
         } catch {
             fail("cannot read notes: \(error)")
         }
+    }
+
+    func doFindNotes(matching text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        search = trimmed.isEmpty ? nil : trimmed
+        doLoadNotes()
+    }
+
+    /// Whether the title or the body holds `text`, ignoring case and accents.
+    static func note(_ note: Note, contains text: String) -> Bool {
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        return note.title.range(of: text, options: options) != nil || note.body.range(of: text, options: options) != nil
     }
 
     func doDeleteNote(id: Int64) {
@@ -48,6 +65,6 @@ final class NoteListInteractor: NoteListInteracting {
         let firstLine = note.body.split(whereSeparator: \.isNewline)
             .first { !$0.allSatisfy(\.isWhitespace) }
             .map { String($0) } ?? ""
-        return NoteSummary(id: note.id, title: note.title, firstLine: firstLine)
+        return NoteSummary(id: note.id, title: note.title, firstLine: firstLine, modified: note.modified)
     }
 }

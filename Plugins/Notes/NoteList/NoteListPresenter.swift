@@ -16,10 +16,15 @@ final class NoteListPresenter: NoteListing, NoteListEventHandling, NoteListInter
     /// The embedded status line's input, reached only through its contract.
     private weak var accountStatus: (any AccountStatus)?
     private var embedded = false
+    private let modifiedFormat: DateFormatter
 
-    init(interactor: any NoteListInteracting, router: any NoteListRouting) {
+    init(interactor: any NoteListInteracting, router: any NoteListRouting, timeZoneIdentifier: String = "UTC") {
         self.interactor = interactor
         self.router = router
+        modifiedFormat = DateFormatter()
+        modifiedFormat.locale = Locale(identifier: "en_US_POSIX")
+        modifiedFormat.timeZone = TimeZone(identifier: timeZoneIdentifier) ?? TimeZone(secondsFromGMT: 0)
+        modifiedFormat.dateFormat = "yyyy-MM-dd HH:mm"
     }
 
     // MARK: NoteListing
@@ -63,13 +68,29 @@ final class NoteListPresenter: NoteListing, NoteListEventHandling, NoteListInter
         show(notice: "Signed out.")
     }
 
+    func didAskToFind(_ text: String) {
+        model.notice = nil
+        interactor.doFindNotes(matching: text)
+    }
+
     // MARK: NoteListInteractorOutput
 
-    func handleNotesLoaded(_ notes: [NoteSummary]) {
+    func handleNotesLoaded(_ notes: [NoteSummary], search: String?) {
         self.notes = notes
         model.rows = notes.map { note in
             let title = note.title.isEmpty ? "(untitled)" : note.title
-            return note.firstLine.isEmpty ? title : "\(title) — \(note.firstLine)"
+            let text = note.firstLine.isEmpty ? title : "\(title) — \(note.firstLine)"
+            return "\(text) (modified \(modifiedFormat.string(from: Date(timeIntervalSince1970: note.modified))))"
+        }
+        if let search, !notes.isEmpty {
+            let count = notes.count == 1 ? "1 note" : "\(notes.count) notes"
+            model.searchLine = "\(count) with '\(search)'. Type 'find' to list every note."
+        } else if let search {
+            model.searchLine = nil
+            model.emptyMessage = "No note has '\(search)' in its title or text. Type 'find' to list every note."
+        } else {
+            model.searchLine = nil
+            model.emptyMessage = NoteListViewModel().emptyMessage
         }
         model.error = nil
         view?.didUpdate(model)

@@ -17,6 +17,7 @@ final class NoteListView: ModuleView, NoteListViewing {
             CommandSpec("new", arguments: ["TITLE..."], help: "Write a new note titled TITLE (signs you in first if needed)"),
             CommandSpec("edit", arguments: ["N"], help: "Edit note N (signs you in first if needed)"),
             CommandSpec("delete", arguments: ["N"], help: "Delete note N (signs you in first if needed)"),
+            CommandSpec("find", arguments: ["TEXT..."], help: "List the notes whose title or text holds TEXT; without TEXT, every note"),
             CommandSpec("signout", help: "Sign out"),
         ]
     }
@@ -32,6 +33,9 @@ final class NoteListView: ModuleView, NoteListViewing {
     func render(on screen: any Screen) {
         if let statusLine {
             screen.embed(statusLine)
+        }
+        if let searchLine = model.searchLine, model.error == nil {
+            screen.text(searchLine)
         }
         if let error = model.error {
             screen.error(error)
@@ -50,6 +54,7 @@ final class NoteListView: ModuleView, NoteListViewing {
         case "new": try presenter.didAskForNewNote(title: command.rest)
         case "edit": try presenter.didAskToEdit(item: itemNumber(command))
         case "delete": try presenter.didAskToDelete(item: itemNumber(command))
+        case "find": presenter.didAskToFind(command.rest)
         case "signout": presenter.didAskToSignOut()
         default: throw CommandError("'\(command.name)' is not a command of Notes; type 'help' for the list")
         }

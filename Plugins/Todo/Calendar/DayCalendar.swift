@@ -1,15 +1,20 @@
 import Contracts
 import Foundation
 
-/// Day arithmetic for to-do items. Weeks run Monday to Sunday (ISO 8601), the same
-/// for every locale, so "this week" never depends on the machine's settings.
+/// Day arithmetic for to-do items. A week starts on `firstWeekday` (Foundation's
+/// numbering: 1 Sunday, 2 Monday ... 7 Saturday), which the Builder takes from the
+/// user's locale (``WeekStart``), as the objc.io app takes its calendar's first
+/// weekday; Monday (ISO 8601) by default.
 /// "Today" is the clock's instant in the clock's time zone; everything after that is
 /// arithmetic on days, done in UTC, where no day is 23 or 25 hours long.
 struct DayCalendar {
     private let zoned: Calendar
     private let utc: Calendar
+    /// 1 Sunday, 2 Monday ... 7 Saturday.
+    let firstWeekday: Int
 
-    init(timeZoneIdentifier: String) {
+    init(timeZoneIdentifier: String, firstWeekday: Int = WeekStart.iso) {
+        self.firstWeekday = (1...7).contains(firstWeekday) ? firstWeekday : WeekStart.iso
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC") ?? utc.timeZone
         self.utc = utc
@@ -42,12 +47,18 @@ struct DayCalendar {
         return (sundayFirst + 5) % 7 + 1
     }
 
-    /// The Sunday that ends the week holding `day`.
-    func endOfWeek(containing day: CalendarDay) -> CalendarDay {
-        adding(7 - isoWeekday(of: day), to: day)
+    /// The first day of the week holding `day` (a Monday with the ISO week).
+    func startOfWeek(containing day: CalendarDay) -> CalendarDay {
+        let sundayFirst = isoWeekday(of: day) % 7 + 1  // 1 = Sunday, as firstWeekday counts
+        return adding(-((sundayFirst - firstWeekday + 7) % 7), to: day)
     }
 
-    /// The Sunday that ends the week after the one holding `day`.
+    /// The last day of the week holding `day` (a Sunday with the ISO week).
+    func endOfWeek(containing day: CalendarDay) -> CalendarDay {
+        adding(6, to: startOfWeek(containing: day))
+    }
+
+    /// The last day of the week after the one holding `day`.
     func endOfNextWeek(after day: CalendarDay) -> CalendarDay {
         adding(7, to: endOfWeek(containing: day))
     }

@@ -36,6 +36,17 @@ final class SQLiteTodoStore: TodoStore {
         }
     }
 
+    func update(id: Int64, name: String, due: CalendarDay) throws -> TodoItem {
+        let db = try open()
+        return try db.transaction {
+            guard try !db.query("SELECT id FROM todo_items WHERE id = ?", [.integer(id)]).isEmpty else {
+                throw TodoStoreError(path: db.path, message: "there is no to-do item \(id) (it was done or deleted); reload the list")
+            }
+            try db.execute("UPDATE todo_items SET name = ?, due = ? WHERE id = ?", [.text(name), .text(due.description), .integer(id)])
+            return TodoItem(id: id, name: name, due: due)
+        }
+    }
+
     func remove(id: Int64) throws {
         let db = try open()
         try db.transaction {

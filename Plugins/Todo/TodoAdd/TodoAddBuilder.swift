@@ -10,6 +10,7 @@ final class TodoAddBuilder: ModuleBuilder {
         let view = TodoAddView(presenter: presenter)
         interactor.output = presenter
         presenter.view = view
+        presenter.start()
         presenter.prefill(name: context.parameters["name"] ?? "")
         return BuiltModule(view: view, input: presenter, parts: [presenter, interactor, router])
     }

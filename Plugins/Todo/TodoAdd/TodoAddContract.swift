@@ -17,6 +17,8 @@ protocol TodoAddEventHandling: AnyObject {
 protocol TodoAddInteracting: AnyObject {
     /// Reads what the user typed as a due day; throws a ``CommandError`` that says what is accepted.
     func doParseDueDate(_ text: String) throws -> DueDay
+    /// Today, which a new item is due on until the user says otherwise.
+    func doFindDefaultDueDate() -> DueDay
     func doSave(name: String, due: CalendarDay)
 }
 

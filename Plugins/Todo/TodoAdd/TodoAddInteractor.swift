@@ -1,11 +1,7 @@
 import Contracts
 import Foundation
 
-/// Reads due dates relative to the injected clock and stores new items.
-///
-/// Accepted due dates: `YYYY-MM-DD` (today or later), `today`, `tomorrow`, and
-/// weekday names (`friday` or `fri`: the next such day after today, so `monday`
-/// typed on a Monday means a week later).
+/// Reads due dates relative to the injected clock (``DueDateReader``) and stores new items.
 final class TodoAddInteractor: TodoAddInteracting {
     weak var output: (any TodoAddInteractorOutput)?
     private let store: any TodoStore
@@ -16,31 +12,15 @@ final class TodoAddInteractor: TodoAddInteracting {
         self.clock = clock
     }
 
-    static let accepted = "use YYYY-MM-DD (e.g. 2026-12-01), 'today', 'tomorrow' or a weekday name such as 'friday'"
+    static let accepted = DueDateReader.accepted
 
     func doParseDueDate(_ text: String) throws -> DueDay {
-        let calendar = DayCalendar(timeZoneIdentifier: clock.timeZoneIdentifier)
-        let today = calendar.today(clock)
-        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let day: CalendarDay
-        if word.isEmpty {
-            throw CommandError("give a due date: \(Self.accepted)")
-        } else if word == "today" {
-            day = today
-        } else if word == "tomorrow" {
-            day = calendar.adding(1, to: today)
-        } else if let weekday = Self.weekday(named: word) {
-            let ahead = (weekday - calendar.isoWeekday(of: today) + 7) % 7
-            day = calendar.adding(ahead == 0 ? 7 : ahead, to: today)
-        } else if let parsed = try Self.isoDay(word, calendar: calendar) {
-            guard parsed >= today else {
-                throw CommandError("\(parsed) is in the past (today is \(today)); give today or a later day")
-            }
-            day = parsed
-        } else {
-            throw CommandError("'\(text.trimmingCharacters(in: .whitespaces))' is not a due date: \(Self.accepted)")
-        }
-        return DueDay(day: day, label: Self.label(day, today: today, calendar: calendar))
+        try DueDateReader(clock: clock).read(text)
+    }
+
+    func doFindDefaultDueDate() -> DueDay {
+        let reader = DueDateReader(clock: clock)
+        return reader.dueDay(reader.today)
     }
 
     func doSave(name: String, due: CalendarDay) {
@@ -49,33 +29,5 @@ final class TodoAddInteractor: TodoAddInteracting {
         } catch {
             output?.handleFailure("cannot save the item: \(error)")
         }
-    }
-
-    /// 1 for Monday through 7 for Sunday, from a full or three-letter English name.
-    private static func weekday(named word: String) -> Int? {
-        DayCalendar.weekdayNames.firstIndex { name in
-            let lower = name.lowercased()
-            return word == lower || word == lower.prefix(3)
-        }.map { $0 + 1 }
-    }
-
-    /// Reads `YYYY-MM-DD`: nil when the text does not have that shape, a
-    /// ``CommandError`` when it does but names no real day.
-    private static func isoDay(_ text: String, calendar: DayCalendar) throws -> CalendarDay? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
-        guard let valid = calendar.validDay(year: year, month: month, day: day) else {
-            throw CommandError("\(text) is not a day of the calendar; check the month and day")
-        }
-        return valid
-    }
-
-    private static func label(_ day: CalendarDay, today: CalendarDay, calendar: DayCalendar) -> String {
-        let base = "\(calendar.weekdayName(of: day)) \(day)"
-        if day == today { return base + " (today)" }
-        if day == calendar.adding(1, to: today) { return base + " (tomorrow)" }
-        return base
     }
 }

@@ -17,6 +17,12 @@ final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteracto
         self.router = router
     }
 
+    /// Fills in the default due date (today); the Builder calls it once.
+    func start() {
+        due = interactor.doFindDefaultDueDate()
+        refresh()
+    }
+
     // MARK: TodoAdding
 
     func prefill(name: String) {

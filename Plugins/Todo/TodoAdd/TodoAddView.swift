@@ -29,7 +29,7 @@ final class TodoAddView: ModuleView, TodoAddViewing {
         if let error = model.error {
             screen.error(error)
         }
-        screen.text("Type 'save' when both are set, or 'cancel'.")
+        screen.text("The item is due today unless you set 'due'. Type 'save' once it has a name, or 'cancel'.")
     }
 
     func perform(_ command: CommandInvocation) throws {

@@ -2,11 +2,13 @@ import Contracts
 
 /// How soon an item is due, relative to today (the to-do app's NearTermDateRelation).
 enum NearTermDateRelation: Equatable, CaseIterable {
+    /// Before today and not done: shown first, so nothing slips away unseen.
+    case overdue
     case today
     case tomorrow
-    /// After tomorrow, up to and including this week's Sunday.
+    /// After tomorrow, up to and including the last day of this week.
     case laterThisWeek
-    /// In the Monday-to-Sunday week after this one (and not tomorrow).
+    /// In the week after this one (and not tomorrow).
     case nextWeek
 }
 

@@ -1,9 +1,10 @@
 import Contracts
 import Foundation
 
-/// Groups upcoming items into sections for the view and refreshes when the add
-/// module reports a new item (its delegate, as in the to-do app).
-final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInteractorOutput, TodoAddingOutput {
+/// Groups upcoming items into sections for the view and refreshes when the add or
+/// edit module reports a change (their delegate, as in the to-do app).
+final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInteractorOutput, TodoAddingOutput,
+                               TodoItemEditingOutput {
     weak var view: (any TodoListViewing)?
     private let interactor: any TodoListInteracting
     private let router: any TodoListRouting
@@ -19,6 +20,7 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
     /// Section names in the order they are shown.
     static func sectionName(_ relation: NearTermDateRelation) -> String {
         switch relation {
+        case .overdue: return "Overdue"
         case .today: return "Today"
         case .tomorrow: return "Tomorrow"
         case .laterThisWeek: return "Later this week"
@@ -46,12 +48,30 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
     }
 
     func didComplete(item: Int) throws {
-        guard numbered.indices.contains(item - 1) else {
-            throw CommandError(numbered.isEmpty ? "there are no items to mark done" : "no item \(item); choose 1 to \(numbered.count)")
+        interactor.doCompleteItem(id: try listed(item, toDo: "mark done").id)
+    }
+
+    func didAskToDelete(item: Int) throws {
+        interactor.doDeleteItem(id: try listed(item, toDo: "delete").id)
+    }
+
+    func didAskToEdit(item: Int) throws {
+        let chosen = try listed(item, toDo: "edit")
+        guard let stored = interactor.doFindItem(id: chosen.id) else {
+            throw CommandError("item \(item) is no longer stored; the list was read again")
         }
-        let done = numbered[item - 1]
-        model.notice = "Done: \(done.title)."
-        interactor.doCompleteItem(id: done.id)
+        model.notice = nil
+        try router.showEditor(for: stored, output: self)
+    }
+
+    func didAskToUndo() {
+        model.notice = nil
+        interactor.doUndo()
+    }
+
+    func didAskForAllItems() throws {
+        model.notice = nil
+        try router.showAllItems()
     }
 
     // MARK: TodoListInteractorOutput
@@ -67,6 +87,11 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
         }
         model.sections = sections
         model.error = nil
+        view?.didUpdate(model)
+    }
+
+    func handleChange(_ change: TodoChange) {
+        model.notice = TodoChangeNotice.text(for: change)
         view?.didUpdate(model)
     }
 
@@ -86,11 +111,27 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
         }
     }
 
+    // MARK: TodoItemEditingOutput
+
+    func todoEditorDidSave(_ item: TodoItem) {
+        model.notice = "Changed '\(item.name)', due \(item.due)."
+        interactor.doFindUpcomingItems()
+    }
+
     // MARK: Private
+
+    /// The item numbered `number` on screen, or a ``CommandError`` saying which numbers exist.
+    private func listed(_ number: Int, toDo action: String) throws -> UpcomingItem {
+        guard numbered.indices.contains(number - 1) else {
+            throw CommandError(numbered.isEmpty ? "there are no items to \(action)" : "no item \(number); choose 1 to \(numbered.count)")
+        }
+        return numbered[number - 1]
+    }
 
     /// Today's items by name alone; later ones with their weekday (the to-do app's display rule).
     private static func row(_ item: UpcomingItem) -> String {
         switch item.relation {
+        case .overdue: return "\(item.title) (was due \(item.weekday) \(item.dueDate))"
         case .today: return item.title
         case .tomorrow, .laterThisWeek: return "\(item.title) (\(item.weekday))"
         case .nextWeek: return "\(item.title) (\(item.weekday) \(item.dueDate))"

@@ -1,6 +1,7 @@
 import Contracts
 
-/// Navigation out of the list: presents whichever module provides ``TodoAdding``.
+/// Navigation out of the list: presents whichever module provides ``TodoAdding`` or
+/// ``TodoItemEditing``, and opens the all-items view by its route.
 final class TodoListRouter: TodoListRouting {
     private let router: any Router
 
@@ -15,5 +16,16 @@ final class TodoListRouter: TodoListRouting {
                 adder.prefill(name: name)
             }
         }
+    }
+
+    func showEditor(for item: TodoItem, output: any TodoItemEditingOutput) throws {
+        try router.present(TodoItemEditing.self) { editor in
+            editor.output = output
+            editor.edit(item)
+        }
+    }
+
+    func showAllItems() throws {
+        try router.open(path: "todo/all")
     }
 }

@@ -1,13 +1,48 @@
 import Foundation
 @testable import ArticlesPlugin
 
-/// Records the URLs it is asked for and answers with fixed bytes.
+/// Records the URLs it is asked for and answers with fixed bytes, a failure, or
+/// nothing yet (`holdsAnswer`) until the test calls ``release()``.
 final class SpyArticleFetcher: ArticleFetching {
     private(set) var requested: [URL] = []
     var answer = Data("[]".utf8)
+    var failure: (any Error)?
+    /// Fetches stay unanswered until ``release()``.
+    var holdsAnswer = false
+    private(set) var fetches: [StubFetch] = []
 
-    func fetch(_ url: URL) throws -> Data {
+    func start(_ url: URL) -> any ArticleFetch {
         requested.append(url)
-        return answer
+        let fetch = StubFetch(answer: failure.map { .failure($0) } ?? .success(answer), held: holdsAnswer)
+        fetches.append(fetch)
+        return fetch
+    }
+
+    /// Lets every held fetch answer.
+    func release() {
+        fetches.forEach { $0.held = false }
+    }
+}
+
+/// A fetch with a canned answer; records how long it was waited for.
+final class StubFetch: ArticleFetch {
+    let answer: Result<Data, any Error>
+    var held: Bool
+    private(set) var waits: [Double] = []
+    private(set) var cancelled = false
+
+    init(answer: Result<Data, any Error>, held: Bool) {
+        self.answer = answer
+        self.held = held
+    }
+
+    func wait(seconds: Double) throws -> Data? {
+        waits.append(seconds)
+        if cancelled { throw ArticleFetchCancelled(url: "stub") }
+        return held ? nil : try answer.get()
+    }
+
+    func cancel() {
+        cancelled = true
     }
 }

@@ -4,13 +4,28 @@ import Contracts
 /// Records what the list Interactor reports.
 final class SpyArticleListOutput: ArticleListInteractorOutput {
     private(set) var loaded: [[Article]] = []
+    private(set) var fetchedTimes: [Double?] = []
     private(set) var failures: [String] = []
+    private(set) var lastGood: [CachedFeed?] = []
+    private(set) var cancelled: [String] = []
+    private(set) var stillLoading: [String] = []
 
-    func handleArticlesLoaded(_ articles: [Article], from source: String) {
-        loaded.append(articles)
+    func handleStillLoading(source: String) {
+        stillLoading.append(source)
     }
 
-    func handleLoadFailed(_ message: String, source: String) {
+    func handleArticlesLoaded(_ articles: [Article], from source: String, fetched: Double?) {
+        loaded.append(articles)
+        fetchedTimes.append(fetched)
+    }
+
+    func handleLoadFailed(_ message: String, source: String, lastGood: CachedFeed?) {
         failures.append(message)
+        self.lastGood.append(lastGood)
+    }
+
+    func handleLoadCancelled(source: String, lastGood: CachedFeed?) {
+        cancelled.append(source)
+        self.lastGood.append(lastGood)
     }
 }

@@ -79,6 +79,27 @@ final class InteractiveViper {
         process.waitUntilExit()
     }
 
+    /// Sends SIGINT, as Ctrl-C on a terminal would.
+    func interrupt() {
+        kill(process.processIdentifier, SIGINT)
+    }
+
+    /// Everything printed so far.
+    var printed: String { String(decoding: seen, as: UTF8.self) }
+
+    /// Closes standard input and waits (at most `seconds`) for the process to end;
+    /// returns its exit status, or nil when it ended by a signal.
+    func finish(seconds: Double = 30) throws -> Int32? {
+        try input.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning {
+            guard Date() < deadline else { throw Timeout(description: "viper did not end within \(Int(seconds)) s") }
+            usleep(50_000)
+        }
+        seen.append(output.fileHandleForReading.readDataToEndOfFile())
+        return process.terminationReason == .exit ? process.terminationStatus : nil
+    }
+
     /// Whether the process died of SIGKILL.
     var wasKilled: Bool {
         process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL

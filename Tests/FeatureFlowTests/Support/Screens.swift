@@ -24,6 +24,11 @@ struct Screens {
         screens.last { Self.breadcrumb(of: $0) == breadcrumb } ?? []
     }
 
+    /// The first screen whose header is exactly `breadcrumb`.
+    func first(_ breadcrumb: String) -> [String] {
+        screens.first { Self.breadcrumb(of: $0) == breadcrumb } ?? []
+    }
+
     /// The header lines in order: where the session went.
     var breadcrumbs: [String] {
         screens.map(Self.breadcrumb)

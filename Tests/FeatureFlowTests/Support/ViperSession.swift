@@ -31,6 +31,8 @@ struct ViperSession {
         environment["VIPER_NOW"] = "2026-12-01T09:00:00Z"
         environment["VIPER_TZ"] = "UTC"
         environment.removeValue(forKey: "VIPER_PLUGIN_PATH")
+        // Weeks follow the locale; without one they are ISO weeks (Monday first), what the flows expect.
+        for name in ["LC_ALL", "LC_TIME", "LANG"] { environment.removeValue(forKey: name) }
         self.environment = environment
     }
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A small HTTP server for the Articles plugin's tests, on 127.0.0.1 only.
 
-Serves the files in feeds/ (a feed, an empty feed, a wrapped feed, malformed JSON)
-and answers /status/500 with a server error. Prints the port it listens on as its
+Serves the files in feeds/ (a feed, an empty feed, a wrapped feed, malformed JSON),
+answers /status/500 with a server error, /once/NAME with feeds/articles.json the
+first time and a server error after, and /never not at all (it holds the connection). Prints the port it listens on as its
 first line, then serves until its standard input closes (the test process ended)
 or LIFETIME seconds pass, whichever comes first, so it never outlives the tests.
 """
@@ -11,11 +12,23 @@ import http.server
 import os
 import sys
 import threading
+import time
 
 LIFETIME = 300
 
+SERVED_ONCE = set()
+SERVED_LOCK = threading.Lock()
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     def do_GET(self):
+        if self.path.startswith("/never"):
+            time.sleep(LIFETIME)
+            return
+        if self.path.startswith("/once/"):
+            with SERVED_LOCK:
+                first = self.path not in SERVED_ONCE
+                SERVED_ONCE.add(self.path)
+            self.path = "/articles.json" if first else "/status/500"
         if self.path.startswith("/status/"):
             code = int(self.path.split("/")[2])
             body = b'{"error": "the fixture server was asked to fail"}'

@@ -6,7 +6,12 @@ final class SpyNoteListOutput: NoteListInteractorOutput {
     private(set) var deleted: [String] = []
     private(set) var failures: [String] = []
 
-    func handleNotesLoaded(_ notes: [NoteSummary]) { loads.append(notes) }
+    private(set) var searches: [String?] = []
+
+    func handleNotesLoaded(_ notes: [NoteSummary], search: String?) {
+        loads.append(notes)
+        searches.append(search)
+    }
     func handleNoteDeleted(title: String) { deleted.append(title) }
     func handleFailure(_ message: String) { failures.append(message) }
 }

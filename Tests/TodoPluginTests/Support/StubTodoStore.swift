@@ -24,6 +24,13 @@ final class StubTodoStore: TodoStore {
         return item
     }
 
+    func update(id: Int64, name: String, due: CalendarDay) throws -> TodoItem {
+        if let failure { throw failure }
+        guard let index = stored.firstIndex(where: { $0.id == id }) else { throw StubError(description: "no item \(id)") }
+        stored[index] = TodoItem(id: id, name: name, due: due)
+        return stored[index]
+    }
+
     func remove(id: Int64) throws {
         if let failure { throw failure }
         removed.append(id)

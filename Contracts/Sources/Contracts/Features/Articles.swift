@@ -11,14 +11,23 @@ public struct Article: Hashable, Sendable {
     public let website: String
     /// The text.
     public let content: String
+    /// The address of the article's picture (the feed's `imageUrl`); empty when it has none.
+    /// Added after Contracts 1.1.
+    public let imageURL: String
 
-    /// Makes an article.
+    /// Makes an article without a picture.
     public init(title: String, authors: String = "", date: String = "", website: String = "", content: String = "") {
+        self.init(title: title, authors: authors, date: date, website: website, content: content, imageURL: "")
+    }
+
+    /// Makes an article with the address of its picture. Added after Contracts 1.1.
+    public init(title: String, authors: String, date: String, website: String, content: String, imageURL: String) {
         self.title = title
         self.authors = authors
         self.date = date
         self.website = website
         self.content = content
+        self.imageURL = imageURL
     }
 }
 

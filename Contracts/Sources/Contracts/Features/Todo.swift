@@ -56,6 +56,20 @@ public protocol TodoStore: AnyObject {
     func add(name: String, due: CalendarDay) throws -> TodoItem
     /// Removes item `id` (it is done); removing an item that is not there does nothing.
     func remove(id: Int64) throws
+    /// Changes the name and due day of item `id` and returns it as stored; throws when
+    /// there is no such item. Added after Contracts 1.1, with a default for older stores.
+    func update(id: Int64, name: String, due: CalendarDay) throws -> TodoItem
+}
+
+extension TodoStore {
+    /// The default for stores written before `update` existed: adds the changed item,
+    /// then removes the old one, so the item gets a new id (and nothing is lost if the
+    /// add fails). A store that can change a row in place should implement `update`.
+    public func update(id: Int64, name: String, due: CalendarDay) throws -> TodoItem {
+        let changed = try add(name: name, due: due)
+        try remove(id: id)
+        return changed
+    }
 }
 
 /// The upcoming to-do list module (route `todo`). It needs nothing to be configured.

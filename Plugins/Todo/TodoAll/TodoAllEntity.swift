@@ -1,0 +1,26 @@
+import Contracts
+
+/// Where an item falls in the all-items view, decided by the Interactor.
+enum TodoPeriod: Hashable {
+    /// Before today.
+    case overdue
+    /// The week starting on `start`; `offset` 0 is this week, 1 next week.
+    case week(start: CalendarDay, offset: Int)
+    /// A month after the weeks shown one by one.
+    case month(year: Int, month: Int)
+}
+
+/// An item as the all-items Interactor hands it on.
+struct ListedItem: Equatable {
+    let id: Int64
+    let title: String
+    let due: CalendarDay
+    /// The weekday's name, e.g. "Thursday".
+    let weekday: String
+}
+
+/// One group of the all-items view, in the order shown.
+struct TodoGroup: Equatable {
+    let period: TodoPeriod
+    let items: [ListedItem]
+}

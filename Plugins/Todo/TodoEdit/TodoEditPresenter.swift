@@ -1,0 +1,79 @@
+import Contracts
+
+/// Holds the item being changed and what the user typed, says what is not saved
+/// yet, saves, closes, and tells its output.
+final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditInteractorOutput {
+    weak var view: (any TodoEditViewing)?
+    weak var output: (any TodoItemEditingOutput)?
+    private let interactor: any TodoEditInteracting
+    private let router: any TodoEditRouting
+    private var original: TodoItem?
+    private var name = ""
+    private var due: DueDay?
+    private var error: String?
+
+    init(interactor: any TodoEditInteracting, router: any TodoEditRouting) {
+        self.interactor = interactor
+        self.router = router
+    }
+
+    // MARK: TodoItemEditing
+
+    func edit(_ item: TodoItem) {
+        original = item
+        name = item.name
+        due = interactor.doDescribe(item.due)
+        error = nil
+        refresh()
+    }
+
+    // MARK: TodoEditEventHandling
+
+    func didEnterName(_ name: String) throws {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw CommandError("give the item a name, e.g. 'name Buy milk'") }
+        self.name = trimmed
+        refresh()
+    }
+
+    func didEnterDueDate(_ text: String) throws {
+        due = try interactor.doParseDueDate(text)
+        refresh()
+    }
+
+    func didAskToSave() throws {
+        guard let original, let due else { throw CommandError("there is no item to save; open one with 'edit N' from a to-do list") }
+        interactor.doSave(id: original.id, name: name, due: due.day)
+    }
+
+    func didAskToCancel() {
+        router.close()
+    }
+
+    // MARK: TodoEditInteractorOutput
+
+    func handleItemSaved(_ item: TodoItem) {
+        let output = self.output
+        router.close()
+        output?.todoEditorDidSave(item)
+    }
+
+    func handleFailure(_ message: String) {
+        error = message
+        refresh()
+    }
+
+    // MARK: Private
+
+    private func refresh() {
+        var model = TodoEditViewModel()
+        model.name = name
+        model.due = due?.label ?? ""
+        if let original {
+            if name != original.name { model.unsaved.append("name (was '\(original.name)')") }
+            if let due, due.day != original.due { model.unsaved.append("due date (was \(original.due))") }
+        }
+        model.error = error
+        view?.didUpdate(model)
+    }
+}

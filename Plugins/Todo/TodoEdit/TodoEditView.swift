@@ -1,0 +1,48 @@
+import Contracts
+
+/// Draws the item being changed, with what is not saved yet, and passes commands on.
+final class TodoEditView: ModuleView, TodoEditViewing {
+    private let presenter: any TodoEditEventHandling
+    private var model = TodoEditViewModel()
+
+    init(presenter: any TodoEditEventHandling) {
+        self.presenter = presenter
+    }
+
+    var title: String { "Edit item" }
+
+    var commands: [CommandSpec] {
+        [
+            CommandSpec("name", arguments: ["TEXT..."], help: "Change what to do"),
+            CommandSpec("due", arguments: ["WHEN..."], help: "Change the due date: YYYY-MM-DD, today, tomorrow or a weekday name"),
+            CommandSpec("save", help: "Store the changes and close"),
+            CommandSpec("cancel", help: "Close without changing the item"),
+        ]
+    }
+
+    func didUpdate(_ model: TodoEditViewModel) {
+        self.model = model
+    }
+
+    func render(on screen: any Screen) {
+        screen.fields([Field("Name", model.name), Field("Due", model.due)])
+        if let error = model.error {
+            screen.error(error)
+        }
+        if model.unsaved.isEmpty {
+            screen.text("No changes yet. Type 'name TEXT' or 'due WHEN', then 'save'; 'cancel' closes.")
+        } else {
+            screen.text("Unsaved: \(model.unsaved.joined(separator: ", ")). Type 'save' to keep, 'cancel' to drop.")
+        }
+    }
+
+    func perform(_ command: CommandInvocation) throws {
+        switch command.name {
+        case "name": try presenter.didEnterName(command.rest)
+        case "due": try presenter.didEnterDueDate(command.rest)
+        case "save": try presenter.didAskToSave()
+        case "cancel": presenter.didAskToCancel()
+        default: throw CommandError("'\(command.name)' is not a command of Edit item; type 'help' for the list")
+        }
+    }
+}

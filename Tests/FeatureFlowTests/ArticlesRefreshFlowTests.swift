@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import ViperTestSupport
+
+/// Whole sessions of the built `viper`: a list that loaded survives a failed
+/// refresh, a kept copy stands in when the source is gone, Ctrl-C stops a fetch
+/// from a server that never answers, and the picture's address is shown.
+@Suite struct ArticlesRefreshFlowTests {
+    @Test func aFailedRefreshKeepsTheListWithTheErrorAboveItAndWhenItWasFetched() throws {
+        // The fixture server answers /once/NAME once, then with a server error.
+        let feed = try FixtureServer.shared().url("once/\(UUID().uuidString).json")
+        let result = try ViperSession().shell(["open articles?source=\(feed)", "refresh", "show 1", "quit"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let screens = Screens(result.stdout)
+        let list = screens.last("Home › Articles")
+        #expect(list.contains("  Updated   fetched 2026-12-01 09:00 (UTC)"))
+        #expect(list.contains("error: refresh failed: \(feed) answered 500 (Internal Server Error); try 'refresh' later or another source"))
+        #expect(list.contains("  1. Clean Architecture on a terminal — Ada Lovelace, 2026-10-01"))
+        let article = screens.last("Home › Articles › Article")
+        #expect(article.contains("  Image     http://example.test/a.png"))
+    }
+
+    @Test func theKeptCopyOpensWhenTheSourceIsGone() throws {
+        let session = ViperSession()
+        let file = session.home + "/feed.json"
+        try FileManager.default.copyItem(atPath: BuildProducts.articleFixtures + "/feeds/articles.json", toPath: file)
+        let first = try session.shell(["open articles?source=file://\(file)", "quit"])
+        #expect(first.status == 0, "stderr: \(first.stderr)")
+        try FileManager.default.removeItem(atPath: file)
+
+        var later = session
+        later.environment["VIPER_NOW"] = "2026-12-02T10:30:00Z"
+        let second = try later.shell(["open articles?source=file://\(file)", "show 2", "quit"])
+        #expect(second.status == 0, "stderr: \(second.stderr)")
+        let list = Screens(second.stdout).last("Home › Articles")
+        #expect(list.contains("  Updated   fetched 2026-12-01 09:00 (UTC) (kept copy)"))
+        #expect(list.contains { $0.hasPrefix("error: refresh failed: cannot read \(file): ") })
+        #expect(list.contains("  2. Routers by protocol"))
+        #expect(FileManager.default.fileExists(atPath: session.dataFolder + "/articles-cache.json"))
+    }
+
+    @Test func ctrlCStopsAFetchFromAServerThatNeverAnswersAndTheShellCarriesOn() throws {
+        let never = try FixtureServer.shared().url("never")
+        let viper = try InteractiveViper(ViperSession())
+        viper.send("open articles")
+        try viper.waitFor("1. VIPER in five roles")
+        viper.send("source \(never)")
+        // The fetch waits up to 10 s for an answer that never comes; Ctrl-C well before that.
+        Thread.sleep(forTimeInterval: 1.5)
+        let interrupted = Date()
+        viper.interrupt()
+        try viper.waitFor("Stopped fetching \(never); the list is as it was.", seconds: 5)
+        #expect(Date().timeIntervalSince(interrupted) < 3)
+        viper.send("show 1")
+        try viper.waitFor("Home › Articles › Article")
+        viper.send("quit")
+        #expect(try viper.finish() == 0)
+        let list = Screens(viper.printed).last("Home › Articles")
+        #expect(list.contains("  Source   built-in sample (offline)"))
+        #expect(list.contains("  1. VIPER in five roles — viper sample, 2026-11-02"))
+    }
+
+    @Test func aFetchThatDoesNotAnswerGivesTheShellBackAndCancelStopsIt() throws {
+        let never = try FixtureServer.shared().url("never")
+        let started = Date()
+        let result = try ViperSession().shell(["open articles", "source \(never)", "cancel", "show 1", "back", "cancel", "quit"])
+        // The command waits 3 s for the feed, then the shell goes on: far less than the 10 s fetch timeout.
+        #expect(Date().timeIntervalSince(started) < 9)
+        let screens = Screens(result.stdout)
+        let lists = screens.screens.filter { $0.first?.hasPrefix("── Home › Articles ─") == true }
+        #expect(lists.count >= 3)
+        let waiting = lists.count >= 3 ? lists[1] : []
+        #expect(waiting.contains("Still fetching \(never): type 'cancel' to stop it; the list updates after your next command."))
+        #expect(waiting.contains("  1. VIPER in five roles — viper sample, 2026-11-02"))
+        let stopped = lists.count >= 3 ? lists[2] : []
+        #expect(stopped.contains("Stopped fetching \(never); the list is as it was."))
+        #expect(stopped.contains("  Source   built-in sample (offline)"))
+        #expect(screens.last("Home › Articles › Article").contains("VIPER in five roles"))
+        #expect(result.stderr.contains("error: nothing is being fetched; 'refresh' fetches the list again"))
+    }
+}

@@ -1,0 +1,75 @@
+import ConformanceKit
+import Contracts
+import Testing
+@testable import TodoPlugin
+
+/// The item editor with its real Interactor over a stub store and a clock pinned to
+/// Tuesday 2026-12-01, a spy view and a spy router.
+@Suite struct TodoEditPresenterTests {
+    private final class SpyView: TodoEditViewing {
+        private(set) var last: TodoEditViewModel?
+        func didUpdate(_ model: TodoEditViewModel) { last = model }
+    }
+
+    private final class SpyOutput: TodoItemEditingOutput {
+        let log: EventLog
+        init(log: EventLog) { self.log = log }
+        func todoEditorDidSave(_ item: TodoItem) { log.record("saved \(item.name) \(item.due)") }
+    }
+
+    private final class SpyRouter: TodoEditRouting {
+        let log: EventLog
+        init(log: EventLog) { self.log = log }
+        func close() { log.record("close") }
+    }
+
+    private func makeEditor(editing item: TodoItem) throws -> (TodoEditPresenter, SpyView, StubTodoStore, EventLog, SpyOutput) {
+        let log = EventLog()
+        let store = StubTodoStore([item])
+        let interactor = TodoEditInteractor(store: store, clock: try FixedClock(iso8601: "2026-12-01T09:00:00Z"))
+        let presenter = TodoEditPresenter(interactor: interactor, router: SpyRouter(log: log))
+        interactor.output = presenter
+        let view = SpyView()
+        presenter.view = view
+        let output = SpyOutput(log: log)
+        presenter.output = output
+        presenter.edit(item)
+        return (presenter, view, store, log, output)
+    }
+
+    @Test func showsTheItemAsStoredWithAnOverdueDateSaidSo() throws {
+        let (_, view, _, _, _) = try makeEditor(editing: TodoItem(id: 4, name: "Old", due: day("2026-11-20")))
+        #expect(view.last == TodoEditViewModel(name: "Old", due: "Friday 2026-11-20 (overdue)", unsaved: [], error: nil))
+    }
+
+    @Test func saysWhatIsNotSavedYet() throws {
+        let (presenter, view, _, _, _) = try makeEditor(editing: TodoItem(id: 4, name: "Milk", due: day("2026-12-01")))
+        try presenter.didEnterName("Oat milk")
+        try presenter.didEnterDueDate("friday")
+        #expect(view.last?.unsaved == ["name (was 'Milk')", "due date (was 2026-12-01)"])
+    }
+
+    @Test func savingUpdatesTheStoreClosesThenTellsTheOutput() throws {
+        let (presenter, _, store, log, output) = try makeEditor(editing: TodoItem(id: 4, name: "Milk", due: day("2026-12-01")))
+        try presenter.didEnterDueDate("2027-01-15")
+        try withExtendedLifetime(output) { try presenter.didAskToSave() }
+        #expect(store.stored == [TodoItem(id: 4, name: "Milk", due: day("2027-01-15"))])
+        #expect(log.events == ["close", "saved Milk 2027-01-15"])
+    }
+
+    @Test func aDayInThePastIsRefusedAndTheItemKept() throws {
+        let (presenter, view, _, _, _) = try makeEditor(editing: TodoItem(id: 4, name: "Milk", due: day("2026-12-01")))
+        #expect { try presenter.didEnterDueDate("2026-11-01") } throws: {
+            "\($0)" == "2026-11-01 is in the past (today is 2026-12-01); give today or a later day"
+        }
+        #expect(view.last?.unsaved == [])
+    }
+
+    @Test func aStoreFailureIsShownAndTheEditorStaysOpen() throws {
+        let (presenter, view, store, log, _) = try makeEditor(editing: TodoItem(id: 4, name: "Milk", due: day("2026-12-01")))
+        store.failure = StubError(description: "/d/todo.sqlite: disk full")
+        try presenter.didAskToSave()
+        #expect(view.last?.error == "cannot save the changes: /d/todo.sqlite: disk full")
+        #expect(log.events.isEmpty)
+    }
+}
