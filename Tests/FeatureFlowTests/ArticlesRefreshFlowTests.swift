@@ -54,7 +54,7 @@ import ViperTestSupport
         viper.send("show 1")
         try viper.waitFor("Home › Articles › Article")
         viper.send("quit")
-        #expect(try viper.finish() == 0)
+        #expect(try viper.finish().status == 0)
         let list = Screens(viper.printed).last("Home › Articles")
         #expect(list.contains("  Source   built-in sample (offline)"))
         #expect(list.contains("  1. VIPER in five roles — viper sample, 2026-11-02"))

@@ -39,8 +39,8 @@ import ViperTestSupport
 
         let after = try session.shell(["open notes", "quit"])
         let notes = Screens(after.stdout).last("Home › Notes")
-        #expect(notes.contains("  1. Second — two"), "\(after.stdout)")
-        #expect(notes.contains("  2. First — one"), "\(after.stdout)")
+        #expect(notes.contains { $0.hasPrefix("  1. Second — two (modified ") }, "\(after.stdout)")
+        #expect(notes.contains { $0.hasPrefix("  2. First — one (modified ") }, "\(after.stdout)")
         #expect(after.status == 0, "\(after.stderr)")
     }
 }

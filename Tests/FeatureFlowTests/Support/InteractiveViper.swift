@@ -59,18 +59,27 @@ final class InteractiveViper {
         }
     }
 
-    /// Ends the input (as `quit` or Ctrl-D would) and waits for the process to exit by
-    /// itself; returns its exit status and everything it wrote to standard error.
-    func finish(seconds: Double = 30) throws -> (status: Int32, stderr: String) {
+    /// Ends the input (as `quit` or Ctrl-D would) and waits (at most `seconds`) for the process
+    /// to exit by itself; returns its exit status (nil when a signal ended it) and everything it
+    /// wrote to standard error. What it printed meanwhile is added to ``printed``.
+    func finish(seconds: Double = 30) throws -> (status: Int32?, stderr: String) {
         try input.fileHandleForWriting.close()
-        DispatchQueue.global().async { [output] in _ = output.fileHandleForReading.readDataToEndOfFile() }
+        let drained = DispatchSemaphore(value: 0)
+        var tail = Data()
+        DispatchQueue.global().async { [output] in
+            tail = output.fileHandleForReading.readDataToEndOfFile()
+            drained.signal()
+        }
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning {
             guard Date() < deadline else { throw Timeout(description: "viper did not exit within \(Int(seconds)) s") }
             usleep(20_000)
         }
+        drained.wait()
+        seen.append(tail)
         errorsRead.wait()
-        return (process.terminationStatus, String(decoding: errorData, as: UTF8.self))
+        let status = process.terminationReason == .exit ? process.terminationStatus : nil
+        return (status, String(decoding: errorData, as: UTF8.self))
     }
 
     /// Ends the process at once with SIGKILL: no clean-up of any kind runs.
@@ -86,19 +95,6 @@ final class InteractiveViper {
 
     /// Everything printed so far.
     var printed: String { String(decoding: seen, as: UTF8.self) }
-
-    /// Closes standard input and waits (at most `seconds`) for the process to end;
-    /// returns its exit status, or nil when it ended by a signal.
-    func finish(seconds: Double = 30) throws -> Int32? {
-        try input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning {
-            guard Date() < deadline else { throw Timeout(description: "viper did not end within \(Int(seconds)) s") }
-            usleep(50_000)
-        }
-        seen.append(output.fileHandleForReading.readDataToEndOfFile())
-        return process.terminationReason == .exit ? process.terminationStatus : nil
-    }
 
     /// Whether the process died of SIGKILL.
     var wasKilled: Bool {
