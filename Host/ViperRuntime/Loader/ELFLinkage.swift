@@ -4,7 +4,7 @@ import Foundation
 /// the libraries it needs (`DT_NEEDED`) and whether it defines Contracts' protocol
 /// descriptors (`$s9Contracts…Mp`) itself. Such a plugin carries its own copy of
 /// Contracts: none of its protocols would be the host's, so every cast between the
-/// two fails (DESIGN.md fact 1). Every offset and size is checked against the file;
+/// two fails (docs/ARCHITECTURE.md fact 1). Every offset and size is checked against the file;
 /// a malformed table reads as empty, never as a crash.
 struct ELFLinkage {
     /// Names from `DT_NEEDED`, in order.
