@@ -39,7 +39,7 @@ struct KnownDigest: Hashable {
 }
 
 /// Opens plugin files with `dlopen` and runs their entry points, following the
-/// rules in docs/ARCHITECTURE.md (facts 4 and 5): absolute paths, `RTLD_NODELETE`, never `dlclose`, each file once.
+/// rules in docs/ARCHITECTURE.md (fact 4): absolute paths, `RTLD_NODELETE`, never `dlclose`, each file once.
 ///
 /// Nothing can swap the file between the checks and the load: the loader opens it once,
 /// checks that descriptor (`fstat`: owner and mode; ELF headers; what it links; its
