@@ -27,6 +27,14 @@ import ViperTestSupport
             """)
     }
 
+    @Test func theGuideShowsEveryTemplateWithItsCommand() throws {
+        let guide = try String(contentsOfFile: BuildProducts.repository + "/docs/PLUGIN_AUTHORS.md", encoding: .utf8)
+        for command in ["viper new --list", "viper new Counter ", "viper new module Details --in Counter ",
+                        "viper new service Journal ", "viper new adapter Welcome ", "viper new Shared --contract-library "] {
+            #expect(guide.contains(command), "docs/PLUGIN_AUTHORS.md does not show '\(command)'")
+        }
+    }
+
     @Test(arguments: [
         (["new", "widget", "Foo"], "'widget' is not a template of 'viper new'; choose one of plugin, module, service, adapter ('viper new --list' shows them)"),
         (["new", "service"], "'viper new service' needs a name, e.g. 'viper new service Journal'"),
@@ -50,15 +58,17 @@ import ViperTestSupport
         let added = try ViperProcess().run(["new", "module", "Details", "--in", folder + "/Tally"])
         #expect(added.status == 0, "\(added.stderr)")
         let plugin = try String(contentsOfFile: folder + "/Tally/Sources/TallyPlugin/TallyPlugin.swift", encoding: .utf8)
-        #expect(plugin.contains("""
-                    builder: TallyBuilder())
-                registrar.registerModule(
-                    DetailsInput.self,
-                    route: RouteSpec("details", summary: "Details: a list of entries"),
-                    requires: [.service(Clock.self)],
-                    builder: DetailsBuilder())
-                // viper new module: registrations go above this line (keep it)
-            """), "\(plugin)")
+        let expected = [
+            "            builder: TallyBuilder())",
+            "        registrar.registerModule(",
+            "            DetailsInput.self,",
+            "            route: RouteSpec(\"details\", summary: \"Details: a list of entries\"),",
+            "            requires: [.service(Clock.self)],",
+            "            builder: DetailsBuilder())",
+            "        // viper new module: registrations go above this line (keep it)",
+            "    }",
+        ].joined(separator: "\n")
+        #expect(plugin.contains(expected), "\(plugin)")
         let tests = try String(contentsOfFile: folder + "/Tally/Tests/TallyPluginTests/DetailsConformanceTests.swift", encoding: .utf8)
         #expect(tests.contains("@testable import TallyPlugin") && tests.contains("Conformance.check(TallyPlugin.self"))
 
