@@ -37,6 +37,10 @@ public struct CommandLineOptions {
     public var inTree = false
     /// `viper new --contract-library`.
     public var contractLibrary = false
+    /// `viper new module NAME --in PATH`: the plugin package to add the module to.
+    public var into: String?
+    /// `viper new --list`: show the templates.
+    public var listTemplates = false
     /// `viper graph --format`: text, dot, json, svg or png.
     public var format: String?
     /// `viper graph --output FILE`.
@@ -98,13 +102,15 @@ public struct CommandLineOptions {
                     throw UsageError("option '--json' belongs to 'viper plugins', 'viper doctor' or 'viper check'")
                 }
                 options.json = true
-            case "--dir", "--in-tree", "--contract-library":
+            case "--dir", "--in-tree", "--contract-library", "--in", "--list":
                 guard options.command == "new" else {
                     throw UsageError("option '\(argument)' belongs to 'viper new'")
                 }
                 switch argument {
                 case "--dir": options.directory = try take(argument)
                 case "--in-tree": options.inTree = true
+                case "--in": options.into = try take(argument)
+                case "--list": options.listTemplates = true
                 default: options.contractLibrary = true
                 }
             case "--rescan", "--lock", "--unlock":

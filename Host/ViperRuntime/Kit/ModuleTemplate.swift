@@ -48,6 +48,7 @@ enum ModuleTemplate {
                     route: RouteSpec("__route__", summary: "__Name__: a list of entries"),
                     requires: [.service(Clock.self)],
                     builder: __Name__Builder())
+                \(registrationMarker)
             }
         }
 
@@ -87,12 +88,20 @@ enum ModuleTemplate {
             func didFinish()
         }
 
-        /// Presenter → Interactor: the use cases. Each returns the entries as they are now.
+        /// Presenter → Interactor: the use cases ("do"). Results come back through
+        /// the interactor's output.
         protocol __Name__Interacting: AnyObject {
-            func doLoad() -> [__Name__Entry]
-            func doAdd(_ text: String) -> [__Name__Entry]
-            func doRemove(at index: Int) -> [__Name__Entry]
-            func doReplace(with texts: [String]) -> [__Name__Entry]
+            func doLoad()
+            func doAdd(_ text: String)
+            func doRemove(at index: Int)
+            func doReplace(with texts: [String])
+            func doFinish()
+        }
+
+        /// Interactor → Presenter: the results, which the presenter handles ("handle").
+        protocol __Name__InteractorOutput: AnyObject {
+            func handleEntriesChanged(_ entries: [__Name__Entry])
+            func handleFinished(_ entries: [__Name__Entry])
         }
 
         /// Presenter → Router: where the module can go.
@@ -120,6 +129,7 @@ enum ModuleTemplate {
                 let router = __Name__Router(router: context.router)
                 let presenter = __Name__Presenter(interactor: interactor, router: router)
                 let view = __Name__View(presenter: presenter)
+                interactor.output = presenter
                 presenter.view = view
                 return BuiltModule(view: view, input: presenter, parts: [presenter, interactor, router])
             }
@@ -184,9 +194,10 @@ enum ModuleTemplate {
         import Contracts
         import Foundation
 
-        /// Turns entries into display strings and user events into use cases
-        /// (naming: do… Presenter → Interactor, did… View → Presenter).
-        final class __Name__Presenter: __Name__Input, __Name__EventHandling {
+        /// Turns entries into display strings and user events into use cases. Naming:
+        /// the presenter asks the interactor to do… , handles the interactor's results
+        /// in handle… , and tells the view what did change (didUpdate).
+        final class __Name__Presenter: __Name__Input, __Name__EventHandling, __Name__InteractorOutput {
             weak var view: (any __Name__Viewing)?
             weak var output: (any __Name__Output)?
             private let interactor: any __Name__Interacting
@@ -200,13 +211,13 @@ enum ModuleTemplate {
             // MARK: __Name__Input
 
             func start(with entries: [String]) {
-                show(interactor.doReplace(with: entries))
+                interactor.doReplace(with: entries)
             }
 
             // MARK: __Name__EventHandling
 
             func didAppear() {
-                show(interactor.doLoad())
+                interactor.doLoad()
             }
 
             func didAdd(_ text: String) throws {
@@ -214,29 +225,32 @@ enum ModuleTemplate {
                 guard !trimmed.isEmpty else {
                     throw CommandError("give the entry's text, e.g. 'add Buy milk'")
                 }
-                show(interactor.doAdd(trimmed))
+                interactor.doAdd(trimmed)
             }
 
             func didRemove(_ number: Int) {
-                show(interactor.doRemove(at: number - 1))
+                interactor.doRemove(at: number - 1)
             }
 
             func didFinish() {
-                let entries = interactor.doLoad().map(\\.text)
-                // Close first, then tell the output: it may route on from the module below.
-                let output = self.output
-                router.close()
-                output?.__name__DidFinish(with: entries)
+                interactor.doFinish()
             }
 
-            // MARK: Private
+            // MARK: __Name__InteractorOutput
 
-            private func show(_ entries: [__Name__Entry]) {
+            func handleEntriesChanged(_ entries: [__Name__Entry]) {
                 let count = entries.count
                 view?.didUpdate(__Name__ViewModel(
                     heading: count == 0 ? "No entries" : count == 1 ? "1 entry" : "\\(count) entries",
                     lines: entries.map(\\.text),
                     emptyHint: "Nothing here yet: type 'add TEXT' to add an entry."))
+            }
+
+            func handleFinished(_ entries: [__Name__Entry]) {
+                // Close first, then tell the output: it may route on from the module below.
+                let output = self.output
+                router.close()
+                output?.__name__DidFinish(with: entries.map(\\.text))
             }
         }
 
@@ -246,8 +260,10 @@ enum ModuleTemplate {
         import Contracts
 
         /// Keeps the module's entries and stamps each with the injected clock, so
-        /// tests pin the time. Entities stay on this side: the presenter gets copies.
+        /// tests pin the time. Entities stay on this side: the output gets copies.
         final class __Name__Interactor: __Name__Interacting {
+            /// Who handles the results (the presenter, held weakly).
+            weak var output: (any __Name__InteractorOutput)?
             private let clock: any Clock
             private var entries: [__Name__Entry] = []
 
@@ -255,26 +271,30 @@ enum ModuleTemplate {
                 self.clock = clock
             }
 
-            func doLoad() -> [__Name__Entry] {
-                entries
+            func doLoad() {
+                output?.handleEntriesChanged(entries)
             }
 
-            func doAdd(_ text: String) -> [__Name__Entry] {
+            func doAdd(_ text: String) {
                 entries.append(__Name__Entry(text: text, added: clock.secondsSince1970))
-                return entries
+                output?.handleEntriesChanged(entries)
             }
 
-            func doRemove(at index: Int) -> [__Name__Entry] {
+            func doRemove(at index: Int) {
                 if entries.indices.contains(index) {
                     entries.remove(at: index)
                 }
-                return entries
+                output?.handleEntriesChanged(entries)
             }
 
-            func doReplace(with texts: [String]) -> [__Name__Entry] {
+            func doReplace(with texts: [String]) {
                 let now = clock.secondsSince1970
                 entries = texts.map { __Name__Entry(text: $0, added: now) }
-                return entries
+                output?.handleEntriesChanged(entries)
+            }
+
+            func doFinish() {
+                output?.handleFinished(entries)
             }
         }
 

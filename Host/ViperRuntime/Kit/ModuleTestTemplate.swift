@@ -12,6 +12,7 @@ enum ModuleTestTemplate {
         ("Spies/__Name__PresenterSpy.swift", presenterSpy),
         ("Spies/__Name__RouterSpy.swift", routerSpy),
         ("Spies/__Name__OutputSpy.swift", outputSpy),
+        ("Spies/__Name__InteractorOutputSpy.swift", interactorOutputSpy),
     ]
 
     static let interactorTests = """
@@ -20,24 +21,38 @@ enum ModuleTestTemplate {
         @testable import __Name__Plugin
 
         @Suite struct __Name__InteractorTests {
-            private func makeInteractor(now: Double = 1_767_603_600) -> __Name__Interactor {
-                __Name__Interactor(clock: FixedClock(secondsSince1970: now))
+            /// The interactor holds its output weakly: the test keeps the spy alive.
+            private func makeInteractor(now: Double = 1_767_603_600) -> (__Name__Interactor, __Name__InteractorOutputSpy) {
+                let interactor = __Name__Interactor(clock: FixedClock(secondsSince1970: now))
+                let output = __Name__InteractorOutputSpy()
+                interactor.output = output
+                return (interactor, output)
             }
 
             @Test func anAddedEntryIsStampedWithTheClocksTime() {
-                let entries = makeInteractor(now: 1_000).doAdd("Buy milk")
-                #expect(entries == [__Name__Entry(text: "Buy milk", added: 1_000)])
+                let (interactor, output) = makeInteractor(now: 1_000)
+                interactor.doAdd("Buy milk")
+                #expect(output.changes.last == [__Name__Entry(text: "Buy milk", added: 1_000)])
             }
 
             @Test func removingANumberOutsideTheListChangesNothing() {
-                let interactor = makeInteractor()
-                _ = interactor.doAdd("one")
-                #expect(interactor.doRemove(at: 5).map(\\.text) == ["one"])
+                let (interactor, output) = makeInteractor()
+                interactor.doAdd("one")
+                interactor.doRemove(at: 5)
+                #expect(output.changes.last?.map(\\.text) == ["one"])
             }
 
             @Test func replacingKeepsTheGivenOrder() {
-                let entries = makeInteractor().doReplace(with: ["b", "a"])
-                #expect(entries.map(\\.text) == ["b", "a"])
+                let (interactor, output) = makeInteractor()
+                interactor.doReplace(with: ["b", "a"])
+                #expect(output.changes.last?.map(\\.text) == ["b", "a"])
+            }
+
+            @Test func finishingHandsOverTheEntries() {
+                let (interactor, output) = makeInteractor()
+                interactor.doReplace(with: ["a"])
+                interactor.doFinish()
+                #expect(output.finished.map { $0.map(\\.text) } == [["a"]])
             }
         }
 
@@ -60,7 +75,9 @@ enum ModuleTestTemplate {
             private func makeSubject() -> Subject {
                 let view = __Name__ViewSpy()
                 let router = __Name__RouterSpy()
-                let presenter = __Name__Presenter(interactor: __Name__Interactor(clock: FixedClock()), router: router)
+                let interactor = __Name__Interactor(clock: FixedClock())
+                let presenter = __Name__Presenter(interactor: interactor, router: router)
+                interactor.output = presenter
                 presenter.view = view
                 return Subject(presenter: presenter, view: view, router: router)
             }
@@ -243,6 +260,20 @@ enum ModuleTestTemplate {
             func __name__DidFinish(with entries: [String]) {
                 finished.append(entries)
             }
+        }
+
+        """
+
+    static let interactorOutputSpy = """
+        @testable import __Name__Plugin
+
+        /// Records the results the interactor hands to its output.
+        final class __Name__InteractorOutputSpy: __Name__InteractorOutput {
+            private(set) var changes: [[__Name__Entry]] = []
+            private(set) var finished: [[__Name__Entry]] = []
+
+            func handleEntriesChanged(_ entries: [__Name__Entry]) { changes.append(entries) }
+            func handleFinished(_ entries: [__Name__Entry]) { finished.append(entries) }
         }
 
         """

@@ -1,17 +1,37 @@
 import Foundation
 
-/// `viper new NAME [--dir DIR] [--in-tree]`: writes a plugin with one complete
-/// VIPER module and its tests. Bad or taken names are usage errors (exit 64).
+/// `viper new [TEMPLATE] NAME [--dir DIR] [--in-tree]`: writes a plugin with one complete
+/// VIPER module and its tests, or another shape of ``NewTemplate``. Bad or taken names
+/// are usage errors (exit 64).
 enum NewCommand {
     static func run(options: CommandLineOptions, environment: [String: String]) -> Int32 {
         do {
-            let name = try ModuleName(options.arguments.first ?? "")
+            if options.listTemplates {
+                guard options.arguments.isEmpty else {
+                    throw UsageError("'viper new --list' takes no name; run 'viper new --list' alone")
+                }
+                print(NewTemplate.list, terminator: "")
+                return 0
+            }
+            let (template, name) = try NewTemplate.parse(options)
             let layout = SDKLayout.find()
-            let message = options.contractLibrary
-                ? try createContractLibrary(name, options: options, layout: layout)
-                : options.inTree
-                ? try createInTree(name, options: options, layout: layout)
-                : try createPackage(name, options: options, layout: layout, pluginFolder: PluginPlacement.userFolder(environment))
+            let message: String
+            switch template {
+            case .module:
+                message = try NewModuleCommand.create(name, in: options.into ?? ".")
+            case .service:
+                message = try createPackage(name, options: options, layout: layout, files: ServiceTemplate.files,
+                                            readme: ServiceTemplate.readme, what: "a plugin providing NoteStore from a file, its tests and the NoteStore suite")
+            case .adapter:
+                message = try createPackage(name, options: options, layout: layout, files: AdapterTemplate.files,
+                                            readme: AdapterTemplate.readme, what: "a plugin serving \(name.type)Greeting through an adapter, a module using it, and its tests")
+            case .plugin:
+                message = options.contractLibrary
+                    ? try createContractLibrary(name, options: options, layout: layout)
+                    : options.inTree
+                    ? try createInTree(name, options: options, layout: layout)
+                    : try createPackage(name, options: options, layout: layout, pluginFolder: PluginPlacement.userFolder(environment))
+            }
             print(message)
             return 0
         } catch let error as UsageError {
@@ -27,15 +47,7 @@ enum NewCommand {
 
     private static func createPackage(_ name: ModuleName, options: CommandLineOptions, layout: SDKLayout,
                                       pluginFolder: String) throws -> String {
-        let parent = Paths.absolute(options.directory ?? ".")
-        let root = Paths.join(parent, name.type)
-        guard !FileManager.default.fileExists(atPath: root) else {
-            throw UsageError("\(root) already exists; choose another name or --dir, or remove it")
-        }
-        try checkNotBundled(name, layout: layout)
-        guard let contracts = layout.contractsPackage, let kit = layout.kitPackage else {
-            throw HostError("cannot find the Contracts package beside this viper (\(layout.executableDirectory)); run 'viper sdk' to see what is missing")
-        }
+        let (root, contracts, kit) = try packageRoot(name, options: options, layout: layout)
         var files: [(String, String)] = [
             ("Package.swift", PackageTemplate.manifest(contracts: contracts, kit: kit)),
             (".gitignore", PackageTemplate.gitignore),
@@ -57,6 +69,36 @@ enum NewCommand {
               \(viper) -c "open \(name.route)"
             ('\(viper) plugins' lists every folder viper searches, in order.)
             """
+    }
+
+    /// A service or adapter plugin: the template's files in a package of their own.
+    private static func createPackage(_ name: ModuleName, options: CommandLineOptions, layout: SDKLayout,
+                                      files: [(path: String, text: String)], readme: String, what: String) throws -> String {
+        let (root, contracts, kit) = try packageRoot(name, options: options, layout: layout)
+        try write([("Package.swift", PackageTemplate.manifest(contracts: contracts, kit: kit)),
+                   (".gitignore", PackageTemplate.gitignore), ("README.md", readme)] + files, under: root, name: name)
+        let viper = Paths.join(layout.executableDirectory, "viper")
+        return """
+            Created \(root): \(what).
+            Next:
+              cd \(root)
+              swift build && swift test
+              \(viper) check .build/debug/lib\(name.type)Plugin.so
+            """
+    }
+
+    /// The folder a new package goes in, and the Contracts and ConformanceKit packages it depends on.
+    private static func packageRoot(_ name: ModuleName, options: CommandLineOptions,
+                                    layout: SDKLayout) throws -> (root: String, contracts: String, kit: String) {
+        let root = Paths.join(Paths.absolute(options.directory ?? "."), name.type)
+        guard !FileManager.default.fileExists(atPath: root) else {
+            throw UsageError("\(root) already exists; choose another name or --dir, or remove it")
+        }
+        try checkNotBundled(name, layout: layout)
+        guard let contracts = layout.contractsPackage, let kit = layout.kitPackage else {
+            throw HostError("cannot find the Contracts package beside this viper (\(layout.executableDirectory)); run 'viper sdk' to see what is missing")
+        }
+        return (root, contracts, kit)
     }
 
     // MARK: Contract library
@@ -142,7 +184,7 @@ enum NewCommand {
         }
     }
 
-    private static func write(_ files: [(path: String, text: String)], under root: String, name: ModuleName) throws {
+    static func write(_ files: [(path: String, text: String)], under root: String, name: ModuleName) throws {
         for (path, text) in files {
             let target = Paths.join(root, name.fill(path))
             try FileManager.default.createDirectory(atPath: Paths.parent(target), withIntermediateDirectories: true)
