@@ -36,6 +36,21 @@ import ViperTestSupport
                 "\(result.stdout)")
     }
 
+    @Test func aPluginThatCrashesViperCheckHasItsMessageShownWithTheSignal() throws {
+        let plugin = try Fixtures.swift("Kit/CrashingBuilderPlugin.swift", module: "CrashingBuilderPlugin")
+        let result = try ViperProcess().run(["check", plugin])
+        let line = result.stdout.split(separator: "\n").first { $0.hasPrefix("fail  [CrashingInput] builds: crashed with SIG") }
+        #expect(line?.contains(" after printing '") == true, "\(result.stdout)")
+        #expect(line?.contains("Fatal error: Index out of range' while running this check") == true, "\(result.stdout)")
+    }
+
+    @Test func theLastWordsStopBeforeTheStackTrace() {
+        let text = "warming up\nFile.swift:3: Fatal error: no config\nCurrent stack trace:\n0    libswiftCore.so    0x1 swift_reportError + 33\n\n"
+        #expect(ScanWorker.lastWords(text) == "File.swift:3: Fatal error: no config")
+        #expect(ScanWorker.lastWords("one\ntwo \n\n") == "two")
+        #expect(ScanWorker.lastWords("\n") == nil)
+    }
+
     @Test func aMissingSwiftSymbolIsShownDemangled() throws {
         let source = try Fixtures.source("Culprits/UndefinedSwiftSymbol.c")
         let plugin = try FixtureCompiler.cPlugin(named: "UndefinedSwiftSymbol", source: source,

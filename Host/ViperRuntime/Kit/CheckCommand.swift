@@ -68,11 +68,9 @@ enum CheckCommand {
         return CheckOutcome(path: path, lines: lines, ended: ended)
     }
 
-    /// The last non-blank line of a file (the child's standard error), safe for one line.
+    /// The child's last words on standard error (see ``ScanWorker/lastWords(_:)``).
     private static func lastLine(of file: String) -> String? {
         let data = FileManager.default.contents(atPath: file) ?? Data()
-        let line = String(decoding: data.suffix(4096), as: UTF8.self).split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }.last { !$0.isEmpty }
-        return line.map { PluginLoadError.printable($0, limit: 200) }
+        return ScanWorker.lastWords(String(decoding: data.suffix(16384), as: UTF8.self))
     }
 }

@@ -35,16 +35,21 @@ final class ScanWorker {
     }
 
     /// The last non-blank line the child wrote to standard error (a `fatalError` message,
-    /// say), made safe for one line, or nil. Reads only the file's last 4 KiB.
+    /// say), made safe for one line, or nil. Reads only the file's last 16 KiB.
     func lastErrorLine() -> String? {
         guard let errorFile, let handle = FileHandle(forReadingAtPath: errorFile) else { return nil }
         defer { try? handle.close() }
         let size = (try? handle.seekToEnd()) ?? 0
-        try? handle.seek(toOffset: size > 4096 ? size - 4096 : 0)
-        let data = (try? handle.readToEnd()) ?? Data()
-        let line = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }.last { !$0.isEmpty }
-        return line.map { PluginLoadError.printable($0, limit: 200) }
+        try? handle.seek(toOffset: size > 16384 ? size - 16384 : 0)
+        return Self.lastWords(String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self))
+    }
+
+    /// The last non-blank line of a crashed child's standard error, before the stack
+    /// trace the Swift runtime prints after a `fatalError` message, safe for one line.
+    static func lastWords(_ text: String) -> String? {
+        var lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        if let trace = lines.lastIndex(of: "Current stack trace:") { lines = Array(lines[..<trace]) }
+        return lines.last { !$0.isEmpty }.map { PluginLoadError.printable($0, limit: 200) }
     }
 
     /// The files without a result, in order.
