@@ -55,6 +55,18 @@ import ViperTestSupport
                 "\(result.stdout)")
     }
 
+    @Test func doctorReportsTheSameNameAndRouteProblemsForThePluginsItFinds() throws {
+        let named = try Fixtures.route("elsewhere", plugin: "notes", module: "RouteNotesName")
+        let routed = try Fixtures.route("shared", plugin: "fixture-second", module: "RouteSecond")
+        let first = try Fixtures.route("shared", plugin: "fixture-first", module: "RouteFirst")
+        let result = try ViperProcess().run(["doctor", "--plugins", named, "--plugins", first, "--plugins", routed])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("problem: \(notes): a plugin named 'notes' is already loaded from \(named); remove one of the two\n"),
+                "\(result.stdout)")
+        #expect(result.stdout.contains("problem: \(routed): plugin 'fixture-second' does not get route 'shared' (module RouteSecond.DeclaredScreen): 'fixture-first' (\(first)) also declares it and keeps it because it was found first; choose one with --prefer shared=NAME, or remove one\n"),
+                "\(result.stdout)")
+    }
+
     @Test func aCommandNamedLikeAShellCommandFailsAndBuiltModuleWithOnlyTheViewIsWired() throws {
         let plugin = try Fixtures.swift("Culprits/ReservedCommandPlugin.swift", module: "ReservedCommandPlugin")
         let result = try check(plugin)
