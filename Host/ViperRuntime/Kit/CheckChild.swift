@@ -87,6 +87,9 @@ enum CheckChild {
                 writer.result(result)
             }
         }
+        let rules = CheckHostRules(plugin: recorded, path: path,
+                                   others: CheckHostRules.others(of: runtime.records, excluding: path))
+        rules.run(services: services, writer: writer)
         return 0
     }
 

@@ -42,7 +42,9 @@ enum CheckCommand {
         process.environment = childEnvironment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let errors = scratch + "/stderr"
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: errors) ?? FileHandle.nullDevice
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
         try process.run()
@@ -55,7 +57,8 @@ enum CheckCommand {
             finished.wait()
             ended = "did not finish within \(Int(timeout)) s (VIPER_CHECK_TIMEOUT) and was stopped"
         } else if process.terminationReason == .uncaughtSignal {
-            ended = "crashed with \(PluginScanner.signalName(process.terminationStatus))"
+            let said = lastLine(of: errors).map { " after printing '\($0)'" } ?? ""
+            ended = "crashed with \(PluginScanner.signalName(process.terminationStatus))\(said)"
         } else if process.terminationStatus != 0 {
             ended = "the checker ended with status \(process.terminationStatus)"
         }
@@ -63,5 +66,11 @@ enum CheckCommand {
         let data = FileManager.default.contents(atPath: report) ?? Data()
         let lines = data.split(separator: 0x0A).compactMap { try? decoder.decode(CheckLine.self, from: Data($0)) }
         return CheckOutcome(path: path, lines: lines, ended: ended)
+    }
+
+    /// The child's last words on standard error (see ``ScanWorker/lastWords(_:)``).
+    private static func lastLine(of file: String) -> String? {
+        let data = FileManager.default.contents(atPath: file) ?? Data()
+        return ScanWorker.lastWords(String(decoding: data.suffix(16384), as: UTF8.self))
     }
 }

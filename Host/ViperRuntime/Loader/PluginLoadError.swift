@@ -71,6 +71,7 @@ public struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendabl
             return PluginLoadError(.missingFile, path: path, message: "no such file (\(reason)); check the path")
         }
         if reason.contains("undefined symbol") {
+            reason = SwiftDemangler.annotate(reason)
             return PluginLoadError(.openFailed, path: path, message: "cannot load: \(reason); it was built against a different Contracts or library, rebuild it against this viper's Contracts")
         }
         if reason.contains("wrong ELF class") || reason.contains("ELF file's OS ABI") || reason.contains("machine") {

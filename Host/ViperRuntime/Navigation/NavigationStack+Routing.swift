@@ -126,7 +126,7 @@ extension NavigationStack {
         } catch {
             (pendingChildren.removeValue(forKey: id) ?? []).forEach(retire)
             let opened = path.map { "'\($0)'" } ?? label
-            throw NavigationError(.buildFailed, "cannot open \(opened): \(Self.oneLine(error))")
+            throw NavigationError(.buildFailed, "cannot open \(opened): \(Self.builderFailure(error, registration))")
         }
         let entry = ModuleEntry(id: id, registration: registration, built: built, router: router,
                                 parameters: parameters, path: path, placement: placement)
@@ -210,6 +210,15 @@ extension NavigationStack {
     static func navigationError(_ error: any Error) -> NavigationError {
         if let error = error as? NavigationError { return error }
         return NavigationError(.buildFailed, oneLine(error))
+    }
+
+    /// A builder's error on one line. A ``CommandError`` or ``NavigationError`` is meant
+    /// for the user and shown as it is; any other error is the plugin's bug, so the line
+    /// names the plugin and the module whose builder threw it.
+    static func builderFailure(_ error: any Error, _ registration: ModuleRegistration) -> String {
+        if error is CommandError || error is NavigationError { return oneLine(error) }
+        let module = registration.contract.shortName + (registration.name.map { "[\($0)]" } ?? "")
+        return "the builder of module \(module) in plugin '\(registration.plugin)' threw: \(oneLine(error)); fix that plugin or report it to its author"
     }
 
     /// An error's message on one line.

@@ -68,11 +68,12 @@ struct PluginScanner {
     private func start(_ files: [PluginFile]) throws -> ScanWorker {
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"  // a crashing plugin should not cost a backtrace
+        let errorFile = NSTemporaryDirectory() + "viper-scan-\(UUID().uuidString).err"
         let process = try ChildProcess.start(
             executable: executable, arguments: ScanMode.arguments(for: files, allowInsecure: allowInsecure, lockFolder: lockFolder,
                                                                       libraries: libraries),
-            environment: environment, ownGroup: true)
-        return ScanWorker(process: process, files: files)
+            environment: environment, ownGroup: true, errorFile: errorFile)
+        return ScanWorker(process: process, files: files, errorFile: errorFile)
     }
 
     /// Waits until a worker's pipe has something, or at most until the next time-out or
@@ -129,7 +130,8 @@ struct PluginScanner {
             fail(rest, Self.endedEarly(termination), into: &results)
             return []
         }
-        return finish(worker, culprit: current.path, reason: Self.reason(termination, unreadable: worker.unreadable), into: &results)
+        let reason = Self.reason(termination, unreadable: worker.unreadable, lastWords: worker.lastErrorLine())
+        return finish(worker, culprit: current.path, reason: reason, into: &results)
     }
 
     /// Records a worker's results and its culprit; returns its other files without a result.
@@ -153,13 +155,15 @@ struct PluginScanner {
     }
 
     /// Why the plugin loading when the scanner ended is broken.
-    private static func reason(_ termination: ChildProcess.Termination, unreadable: String?) -> String {
+    /// `lastWords` is the child's last line on standard error, shown when it crashed.
+    private static func reason(_ termination: ChildProcess.Termination, unreadable: String?, lastWords: String? = nil) -> String {
         if let unreadable {
             return "sent a result the host cannot read (\(unreadable)); it is skipped until the file changes"
         }
         switch termination {
         case .signaled(let signal):
-            return "crashed the scanner with \(signalName(signal)) while loading; it is skipped until the file changes"
+            let said = lastWords.map { " after printing '\($0)'" } ?? ""
+            return "crashed the scanner with \(signalName(signal))\(said) while loading; it is skipped until the file changes"
         case .exited(let status):
             return "ended the scanner (exit status \(status)) while loading; it is skipped until the file changes"
         }

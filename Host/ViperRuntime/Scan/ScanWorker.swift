@@ -20,10 +20,36 @@ final class ScanWorker {
     private var lines = LineBuffer()
     private var chunk = [UInt8](repeating: 0, count: 65536)
 
-    init(process: ChildProcess, files: [PluginFile]) {
+    /// Where the child's standard error goes, so a crash can be shown with the child's last words.
+    let errorFile: String?
+
+    init(process: ChildProcess, files: [PluginFile], errorFile: String? = nil) {
         self.process = process
         self.files = files
         self.paths = Set(files.map(\.path))
+        self.errorFile = errorFile
+    }
+
+    deinit {
+        if let errorFile { unlink(errorFile) }
+    }
+
+    /// The last non-blank line the child wrote to standard error (a `fatalError` message,
+    /// say), made safe for one line, or nil. Reads only the file's last 16 KiB.
+    func lastErrorLine() -> String? {
+        guard let errorFile, let handle = FileHandle(forReadingAtPath: errorFile) else { return nil }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()) ?? 0
+        try? handle.seek(toOffset: size > 16384 ? size - 16384 : 0)
+        return Self.lastWords(String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self))
+    }
+
+    /// The last non-blank line of a crashed child's standard error, before the stack
+    /// trace the Swift runtime prints after a `fatalError` message, safe for one line.
+    static func lastWords(_ text: String) -> String? {
+        var lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        if let trace = lines.lastIndex(of: "Current stack trace:") { lines = Array(lines[..<trace]) }
+        return lines.last { !$0.isEmpty }.map { PluginLoadError.printable($0, limit: 200) }
     }
 
     /// The files without a result, in order.

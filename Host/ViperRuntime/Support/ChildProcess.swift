@@ -36,8 +36,9 @@ final class ChildProcess {
     }
 
     /// Starts `executable` with `arguments` (not including the program name) and `environment`.
+    /// Its standard error goes to `errorFile` (created or emptied) when given, else nowhere.
     static func start(executable: String, arguments: [String], environment: [String: String],
-                      ownGroup: Bool = false) throws -> ChildProcess {
+                      ownGroup: Bool = false, errorFile: String? = nil) throws -> ChildProcess {
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else {
             throw HostError("cannot create a pipe for \(executable): \(String(cString: strerror(errno)))")
@@ -50,7 +51,11 @@ final class ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        if let errorFile {
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        }
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -65,6 +65,13 @@ extension GraphValidator {
                        message: "\(head) does not get route '\(loser.pattern)' (module \(loser.module)): '\(winner.node.name)' (\(winner.node.path)) also declares it and keeps it because it \(why); choose one with --prefer \(winner.pattern)=NAME, or remove one")
     }
 
+    /// The contract a plugin declares whose short name is `key` (`NoteStore` for
+    /// `Contracts.NoteStore`), for a choice written without its module.
+    private func contract(named key: String) -> ContractID? {
+        let provisions = hostProvides + nodes.flatMap(\.descriptor.provides)
+        return provisions.first { $0.contract.shortName == key }?.contract
+    }
+
     /// The user's route choices by shape; a choice of a plugin that does not declare the route is reported (and ignored).
     private func routeChoices(_ claims: [String: [RouteClaim]], _ outcome: inout Outcome) -> [String: String] {
         var chosen: [String: String] = [:]
@@ -79,7 +86,9 @@ extension GraphValidator {
                 continue
             }
             let message: String
-            if candidates.isEmpty {
+            if candidates.isEmpty, let contract = contract(named: key) {
+                message = "\(choice.source): '\(key)' is not a route; to choose the provider of \(contract.name), write --prefer \(contract.name)=\(choice.plugin)"
+            } else if candidates.isEmpty {
                 message = "\(choice.source): chooses '\(choice.plugin)' to keep route '\(key)', but no enabled plugin declares that route; remove the choice, or fix the name (a contract is written Module.Name, e.g. Contracts.NoteEditing)"
             } else {
                 message = "\(choice.source): chooses '\(choice.plugin)' to keep route '\(key)', but '\(choice.plugin)' does not declare it; choose one of: \(candidates.joined(separator: ", "))"

@@ -244,6 +244,8 @@ struct GraphValidator {
                 let reason: String
                 if let candidate = found.disabledCandidate, let why = outcome.disabled[candidate] {
                     reason = "\(what) → provided only by '\(candidate)', which is disabled: \(why)"
+                } else if found.adapterNote == nil, let module = ownModule(of: requirement, in: node) {
+                    reason = "\(what), which no plugin provides; \(requirement.contract.shortName) is declared in the plugin's own module \(module), so register it in \(node.name)'s register(in:)"
                 } else if let note = found.adapterNote {
                     reason = "\(what), which no plugin provides (\(note)); install a plugin that provides it"
                 } else {
