@@ -36,6 +36,18 @@ import ViperTestSupport
         #expect(session.stdout.contains("own route of \(refusal.plugin)"), "\(session.stdout)")
     }
 
+    @Test func aDropInCannotTakeTheNameOfABundledPlugin() throws {
+        let plugin = try Fixtures.route("dropin", plugin: "notes", module: "NamedNotes")
+        let viper = ViperProcess()
+        let reason = "the name 'notes' belongs to the bundled plugin at \(BuildProducts.plugin("Notes")); give this plugin another name in its PluginManifest"
+        let doctor = try viper.run(["doctor", "--plugins", plugin])
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("problem: \(plugin): \(reason)\n"), "\(doctor.stdout)")
+        let session = try viper.run(["--plugins", plugin, "-c", "open notes; open dropin"])
+        #expect(session.stdout.contains("── Home › Notes ─"), "the bundled Notes keeps its name and route: \(session.stdout)")
+        #expect(!session.stdout.contains("declared route of notes"), "\(session.stdout)")
+    }
+
     @Test(arguments: refusals)
     func aRefusedRouteIsRefusedWhenThePluginRegistersInProcess(_ refusal: Refusal) throws {
         let plugin = try Fixtures.route(refusal.route, plugin: refusal.plugin, module: refusal.module)

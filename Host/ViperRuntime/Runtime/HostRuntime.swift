@@ -217,6 +217,7 @@ public final class HostRuntime {
         var candidates: [(PluginFile, PluginDescriptor)] = []
         var slots: [Int: PluginRecord] = [:]
         var seenNames: [String: String] = [:]
+        let bundledNames = Self.bundledNames(files, results)
         for (index, file) in files.enumerated() {
             guard let result = results[file.path] else {
                 fail(file, "no such file; check the path, or remove the broken link from \(file.folder.path)", into: &slots, at: index)
@@ -224,6 +225,12 @@ public final class HostRuntime {
             }
             switch result.outcome {
             case .ok(let descriptor):
+                // A name is the user's handle on a plugin: a drop-in cannot take a bundled plugin's
+                // (drop-ins are searched first, so "first found" alone would let it).
+                if file.folder.origin != .bundled, let bundled = bundledNames[descriptor.manifest.name] {
+                    fail(file, "the name '\(descriptor.manifest.name)' belongs to the bundled plugin at \(bundled); give this plugin another name in its PluginManifest", into: &slots, at: index)
+                    continue
+                }
                 if let other = seenNames[descriptor.manifest.name] {
                     fail(file, "a plugin named '\(descriptor.manifest.name)' is already loaded from \(other); remove one of the two", into: &slots, at: index)
                     continue
@@ -271,6 +278,17 @@ public final class HostRuntime {
         var info = stat()
         guard stat(file.path, &info) == 0 else { return nil }  // gone: loading says so
         return PluginTrust.fileProblem(path: file.path, info: info) ?? PluginTrust.folderProblem(path: file.path, root: file.folder.path)
+    }
+
+    /// The names the bundled plugins use, with the file of each.
+    private static func bundledNames(_ files: [PluginFile], _ results: [String: ScanResult]) -> [String: String] {
+        var names: [String: String] = [:]
+        for file in files where file.folder.origin == .bundled {
+            if case .ok(let descriptor)? = results[file.path]?.outcome, names[descriptor.manifest.name] == nil {
+                names[descriptor.manifest.name] = file.path
+            }
+        }
+        return names
     }
 
     private func fail(_ file: PluginFile, _ message: String, into slots: inout [Int: PluginRecord], at index: Int) {
