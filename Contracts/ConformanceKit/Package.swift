@@ -7,6 +7,9 @@
 // Contracts target statically into whatever uses the kit, giving that binary its
 // own copy of every protocol. As a package that depends on Contracts' dynamic
 // product, it links libContracts.so like everyone else.
+//
+// It links the system's libsqlite3 (libsqlite3-dev) for `TemporaryDatabases`, the
+// real-SQLite `DatabaseOpening` double; plugins never do, they reach SQLite through Contracts.
 import PackageDescription
 
 let package = Package(
@@ -18,9 +21,12 @@ let package = Package(
         .package(path: ".."),
     ],
     targets: [
+        // Its own module name: the host's CSQLite is visible beside it in viper's build.
+        .systemLibrary(name: "CConformanceSQLite", path: "Sources/CConformanceSQLite",
+                       providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "ConformanceKit",
-            dependencies: [.product(name: "Contracts", package: "Contracts")],
+            dependencies: [.product(name: "Contracts", package: "Contracts"), "CConformanceSQLite"],
             path: "Sources/ConformanceKit"
         ),
     ],

@@ -15,7 +15,9 @@ public enum Conformance {
     public static let noSuiteCheck = "contract-suite"
 
     /// Records `plugin` in this process and checks it. Services come from
-    /// `services` (default: ``ServiceTable/standard(clock:logger:)``) and the plugin's own.
+    /// `services` (default: ``ServiceTable/standard(clock:logger:)``) and the plugin's own;
+    /// a service of the plugin's that `services` replaces with a double (see
+    /// ``ServiceTable/replace(_:name:instance:)``) is the double for everything, and not checked.
     public static func check(_ plugin: any Plugin.Type, services: ServiceTable? = nil,
                              suites: [ContractSuite] = []) throws -> ConformanceReport {
         let recorded = try RecordedPlugin.record(plugin)
@@ -23,7 +25,7 @@ public enum Conformance {
     }
 
     /// Checks a recorded plugin. The plugin's services and adapters are added to
-    /// `services`; ``ContractSuites/bundled`` always run beside `suites`.
+    /// `services` (except those it replaces); ``ContractSuites/bundled`` always run beside `suites`.
     public static func check(_ plugin: RecordedPlugin, services: ServiceTable, suites: [ContractSuite] = [],
                              observer: ((CheckEvent) -> Void)? = nil) -> ConformanceReport {
         services.add(plugin)
@@ -31,6 +33,10 @@ public enum Conformance {
         _ = run.check("registers", "plugin") { try PluginChecks.registers(plugin) }
         let allSuites = ContractSuites.bundled + suites
         for service in plugin.services {
+            if services.isReplaced(service) {
+                run.replaced(service.label)
+                continue
+            }
             guard run.check("service-resolves", service.label, { try PluginChecks.resolves(service, in: services) }) else { continue }
             let checks = allSuites.filter { $0.applies(to: service) }.flatMap(\.serviceChecks)
             if checks.isEmpty { run.noSuite(service.contract, service.label) }
@@ -80,6 +86,12 @@ public enum Conformance {
             record(.notApplicable(check: Conformance.noSuiteCheck, subject: subject,
                                   reason: "no suite exists for \(contract.shortName); only the generic checks ran "
                                       + "(write a ContractSuite for it and pass it in suites:)"))
+        }
+
+        mutating func replaced(_ subject: String) {
+            observer?(.willRun(check: "service-resolves", subject: subject))
+            record(.notApplicable(check: "service-resolves", subject: subject,
+                                  reason: "replaced by the test's double (ServiceTable.replace); the plugin's own factory was not checked"))
         }
 
         private mutating func record(_ result: CheckResult) {

@@ -4,9 +4,14 @@ import Contracts
 /// registers, the plugin's own services (each factory limited to what it
 /// declared), and optionally a fallback such as the host's registry.
 ///
-///     let services = try ServiceTable.standard()          // clock, logger, data folder
+///     let services = try ServiceTable.standard()          // clock, logger, data folder, SQLite
 ///     services.register(NoteStore.self) { _ in MemoryNoteStore() }
 ///     let report = try Conformance.check(NotesPlugin.self, services: services)
+///
+/// What ``register(_:name:instance:)`` puts in is there for what the plugin does not
+/// register itself: the plugin's own registration of the same contract takes its place.
+/// To test a plugin's modules on your double of a service the plugin registers too,
+/// use ``replace(_:name:instance:)``.
 public final class ServiceTable: Resolver {
     private struct Key: Hashable {
         let type: ObjectIdentifier
@@ -19,12 +24,16 @@ public final class ServiceTable: Resolver {
         /// Nil: the factory may resolve anything (a test's own registration).
         let requires: [Requirement]?
         let factory: (any Resolver) throws -> Any
+        /// A test's double that a plugin's own registration does not take the place of.
+        let replacesPlugin: Bool
         var instance: Any?
 
-        init(contract: ContractID, scope: ServiceScope, requires: [Requirement]?, factory: @escaping (any Resolver) throws -> Any) {
+        init(contract: ContractID, scope: ServiceScope, requires: [Requirement]?, replacesPlugin: Bool = false,
+             factory: @escaping (any Resolver) throws -> Any) {
             self.contract = contract
             self.scope = scope
             self.requires = requires
+            self.replacesPlugin = replacesPlugin
             self.factory = factory
         }
     }
@@ -42,14 +51,16 @@ public final class ServiceTable: Resolver {
     }
 
     /// A table with the host's core services as test doubles: a ``FixedClock``,
-    /// a ``MemoryLogger`` and a ``TemporaryDataFolder``. (``DatabaseOpening`` needs
-    /// the host's SQLite: register a fake, or use `viper check`.)
+    /// a ``MemoryLogger``, a ``TemporaryDataFolder`` and, as ``DatabaseOpening``,
+    /// ``TemporaryDatabases`` (real SQLite files in that folder), so a store plugin
+    /// is checked in process against the SQL it runs in viper.
     public static func standard(clock: FixedClock = FixedClock(), logger: MemoryLogger = MemoryLogger()) throws -> ServiceTable {
         let table = ServiceTable()
         let folder = try TemporaryDataFolder()
         table.register(Clock.self, instance: clock)
         table.register(Logger.self, instance: logger)
         table.register(DataFolder.self, instance: folder)
+        table.register(DatabaseOpening.self, instance: TemporaryDatabases(folder: folder))
         return table
     }
 
@@ -65,12 +76,40 @@ public final class ServiceTable: Resolver {
             Entry(contract: ContractID(contract), scope: .process, requires: nil, factory: { try factory($0) })
     }
 
+    /// Registers a test double of a service the plugin under test registers too, and
+    /// keeps it there: the plugin's own registration does not take its place, so the
+    /// plugin's modules (and other services) resolve your double.
+    /// ``Conformance/check(_:services:suites:)`` reports the replaced service as not
+    /// applicable instead of checking the plugin's own factory.
+    ///
+    ///     let services = try ServiceTable.standard()
+    ///     services.replace(TodoStore.self, instance: StubTodoStore())
+    ///     let report = try Conformance.check(TodoPlugin.self, services: services)
+    public func replace<Service>(_ contract: Service.Type, name: String? = nil, instance: Service) {
+        replace(contract, name: name) { _ in instance }
+    }
+
+    /// Registers a process-scoped factory of a test double that the plugin's own
+    /// registration of `contract` does not take the place of (see ``replace(_:name:instance:)``).
+    public func replace<Service>(_ contract: Service.Type, name: String? = nil,
+                                 factory: @escaping (any Resolver) throws -> Service) {
+        entries[Key(type: ObjectIdentifier(contract), name: name)] =
+            Entry(contract: ContractID(contract), scope: .process, requires: nil, replacesPlugin: true, factory: { try factory($0) })
+    }
+
+    /// Whether a test's double replaces the plugin's own `service` (see ``replace(_:name:instance:)``).
+    func isReplaced(_ service: RecordedService) -> Bool {
+        entries[Key(type: ObjectIdentifier(service.contractType), name: service.name)]?.replacesPlugin == true
+    }
+
     /// Adds a plugin's services and adapters. Its factories see only what they declared;
-    /// other asks are served but noted in ``undeclaredAsks``.
+    /// other asks are served but noted in ``undeclaredAsks``. A service that a test
+    /// ``replace(_:name:instance:)``d keeps the test's double.
     public func add(_ plugin: RecordedPlugin) {
         for service in plugin.services {
-            entries[Key(type: ObjectIdentifier(service.contractType), name: service.name)] =
-                Entry(contract: service.contract, scope: service.scope, requires: service.requires, factory: service.factory)
+            let key = Key(type: ObjectIdentifier(service.contractType), name: service.name)
+            if entries[key]?.replacesPlugin == true { continue }
+            entries[key] = Entry(contract: service.contract, scope: service.scope, requires: service.requires, factory: service.factory)
         }
         for adapter in plugin.adapters {
             adapters[ObjectIdentifier(adapter.requiredType)] = adapter
