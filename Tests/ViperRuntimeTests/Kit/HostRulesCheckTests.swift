@@ -61,7 +61,8 @@ import ViperTestSupport
         let first = try Fixtures.route("shared", plugin: "fixture-first", module: "RouteFirst")
         let result = try ViperProcess().run(["doctor", "--plugins", named, "--plugins", first, "--plugins", routed])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("problem: \(notes): a plugin named 'notes' is already loaded from \(named); remove one of the two\n"),
+        // The bundled plugin keeps its name; the drop-in that takes it is the one refused.
+        #expect(result.stdout.contains("problem: \(named): the name 'notes' belongs to the bundled plugin at \(notes); give this plugin another name in its PluginManifest\n"),
                 "\(result.stdout)")
         #expect(result.stdout.contains("problem: \(routed): plugin 'fixture-second' does not get route 'shared' (module RouteSecond.DeclaredScreen): 'fixture-first' (\(first)) also declares it and keeps it because it was found first; choose one with --prefer shared=NAME, or remove one\n"),
                 "\(result.stdout)")

@@ -33,7 +33,7 @@ import ViperTestSupport
             "pass  [NoteStore] missing-note-reads-as-nil",
             "pass  [NoteStore] update-of-missing-note-throws-and-changes-nothing",
             "pass  [NoteStore] delete-of-missing-note-does-nothing",
-            "10 checks: 10 passed, 0 failed; note-storage conforms",
+            "11 checks: 11 passed, 0 failed; note-storage conforms",
         ])
     }
 
@@ -49,7 +49,7 @@ import ViperTestSupport
             "pass  [NoteStore] missing-note-reads-as-nil",
             "pass  [NoteStore] update-of-missing-note-throws-and-changes-nothing",
             "pass  [NoteStore] delete-of-missing-note-does-nothing",
-            "10 checks: 9 passed, 1 failed; fixture-note-store does not conform",
+            "11 checks: 10 passed, 1 failed; fixture-note-store does not conform",
         ], "\(result.stdout)")
     }
 
@@ -82,19 +82,21 @@ import ViperTestSupport
         #expect(lines(result, "Login").filter { !$0.hasPrefix("pass") } == [
             "fail  [Login] cancel-closes-then-reports-once: expected exactly one report through output, loginDidCancel, but it reported "
                 + "[\"loginDidCancel\", \"loginDidCancel\"]; tell the output once, after closing",
-            "15 checks: 14 passed, 1 failed; fixture-twice-login does not conform",
+            "17 checks: 16 passed, 1 failed; fixture-twice-login does not conform",
         ], "\(result.stdout)")
     }
 
     @Test func aContractWithoutASuiteGetsTheGenericChecksAndALineSayingSo() throws {
         let result = try check(BuildProducts.plugin("Greeter"))
         #expect(result.status == 0)
-        #expect(lines(result, "HelloInput").suffix(3) == [
+        #expect(lines(result, "HelloInput").suffix(5) == [
             "n/a   [HelloInput] contract-suite: no suite exists for HelloInput; only the generic checks ran "
                 + "(write a ContractSuite for it and pass it in suites:)",
             "pass  [HelloInput] declared-dependencies",
-            "12 checks: 11 passed, 0 failed, 1 not applicable; greeter conforms",
-        ])
+            "pass  [HelloInput] route: 'hello'",
+            "pass  [HelloInput] command-names",
+            "15 checks: 14 passed, 0 failed, 1 not applicable; greeter conforms",
+        ], "\(result.stdout)")
     }
 
     @Test func jsonCarriesEachPromiseWithWhetherItApplied() throws {
