@@ -26,6 +26,15 @@ import Testing
         #expect(failed.first { $0.check == promise }?.reason?.hasPrefix("expected ") == true)
     }
 
+    @Test func theKitsMemoryNoteStoreKeepsThePromisesOfOneInstance() throws {
+        // One shared instance: memory cannot outlive it, which is all a test double needs.
+        let shared = MemoryNoteStore()
+        let report = try SuiteCheck.service(NoteStore.self) { _ in shared }
+        #expect(report.result("update-of-missing-note-throws-and-changes-nothing", subject: "NoteStore")?.passed == true, "\(report)")
+        #expect(report.result("lists-newest-first", subject: "NoteStore")?.passed == true, "\(report)")
+        #expect(report.result("missing-note-reads-as-nil", subject: "NoteStore")?.passed == true, "\(report)")
+    }
+
     @Test func aForgetfulStoreIsToldWhatWasExpectedAndWhatHappened() throws {
         let reason = try check(.forgetsWrites).result("keeps-writes-across-instances", subject: "NoteStore")?.reason
         #expect(reason == "expected a new instance to find note 1 titled 'Kept and changed', but it found no such note; "

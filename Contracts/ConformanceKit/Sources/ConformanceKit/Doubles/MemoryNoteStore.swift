@@ -25,8 +25,12 @@ public final class MemoryNoteStore: NoteStore {
         return note
     }
 
-    /// Replaces the note with `id`.
+    /// Replaces the note with `id`; throws, changing nothing, when there is none (as the
+    /// ``NoteStore`` contract asks, so an author may register this double as a plugin's own store).
     public func update(id: Int64, with draft: NoteDraft) throws -> Note {
+        guard stored.contains(where: { $0.id == id }) else {
+            throw CommandError("there is no note \(id) to update; it may have been deleted")
+        }
         let note = Note(id: id, title: draft.title, body: draft.body, modified: 0)
         stored = stored.filter { $0.id != id } + [note]
         return note
