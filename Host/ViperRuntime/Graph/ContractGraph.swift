@@ -98,17 +98,10 @@ struct ContractGraph: Encodable, Equatable {
         return "unserved: only \(offering.map(\.name).joined(separator: ", ")) provide\(offering.count == 1 ? "s" : "") it, disabled"
     }
 
-    /// What a plugin file supplies, as one line without control characters.
+    /// What a plugin file supplies, as one line without control characters (the cleaning
+    /// `plugins`, `doctor` and the logger's echo use).
     static func printable(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0A, 0x0D, 0x09: result.append(" ")
-            case 0x00..<0x20, 0x7F..<0xA0: continue
-            default: result.append(scalar)
-            }
-        }
-        return String(result)
+        StandardOutput.oneLine(text)
     }
 }
 
