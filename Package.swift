@@ -56,6 +56,106 @@ let featureTests: [Target] = [
     .target(name: "ViperTestSupport", path: "Tests/Support"),
 ]
 
+// MARK: - Host, by layer
+//
+// Each layer uses only the layers below it; the compiler enforces it, and
+// `LayeringTests` checks from `swift package describe` that the runtime links no
+// shell, readline or conformance kit. README's "Layers" section draws the picture.
+
+/// The core: loader, scanner, descriptor cache, trust and pinning, registry,
+/// validation, navigation and the host services. No shell, no readline, no test kit.
+let runtime: Target = .target(
+    name: "ViperRuntime",
+    dependencies: [contracts, "CSQLite", "CCrypto"],
+    path: "Host/ViperRuntime"
+)
+
+/// What every `viper` command shares: its options and help, and the reports
+/// (`plugins`, `doctor`, `graph`) printed from a started runtime.
+let commandLine: Target = .target(
+    name: "ViperCommandLine",
+    dependencies: ["ViperRuntime"],
+    path: "Host/ViperCommandLine"
+)
+
+/// The interactive shell: readline, the terminal screen and the shell's commands.
+let shell: Target = .target(
+    name: "ViperShell",
+    dependencies: ["ViperRuntime", "ViperCommandLine", "CReadline"],
+    path: "Host/ViperShell"
+)
+
+// MARK: - Developer tools
+//
+// What only a plugin author or a maintainer runs. Only `viper check` links the
+// conformance kit.
+
+/// `viper new`, `viper sdk`, `viper install`: generators and the installed SDK.
+let kit: Target = .target(
+    name: "ViperKit",
+    dependencies: ["ViperRuntime", "ViperCommandLine"],
+    path: "Host/ViperKit"
+)
+
+/// `viper check` and its child process: a built plugin against its contracts' suites.
+let check: Target = .target(
+    name: "ViperCheck",
+    dependencies: ["ViperRuntime", "ViperCommandLine", conformanceKit],
+    path: "Host/ViperCheck"
+)
+
+/// `viper-bench`'s measurements (ratios against baselines measured in the same run).
+let bench: Target = .target(
+    name: "ViperBench",
+    dependencies: ["ViperRuntime", "ViperShell"],
+    path: "Host/ViperBench"
+)
+
+/// `viper-fuzz`'s fuzzers of every input viper reads.
+let fuzz: Target = .target(
+    name: "ViperFuzz",
+    dependencies: ["ViperRuntime", "ViperShell"],
+    path: "Host/ViperFuzz"
+)
+
+// MARK: - Executables: thin, each a `main.swift` over the layers
+
+let executables: [Target] = [
+    .executableTarget(
+        name: "viper",
+        dependencies: ["ViperRuntime", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck"],
+        path: "Host/viper"
+    ),
+    .executableTarget(name: "viper-bench", dependencies: ["ViperBench"], path: "Host/viper-bench"),
+    .executableTarget(name: "viper-fuzz", dependencies: ["ViperFuzz"], path: "Host/viper-fuzz"),
+]
+
+/// The system C libraries the layers above use, each through a small module map.
+let systemLibraries: [Target] = [
+    .systemLibrary(name: "CSQLite", path: "Host/CSQLite"),
+    .systemLibrary(name: "CReadline", path: "Host/CReadline"),
+    // libcrypto's SHA-256 for `viper plugins --lock` (libssl-dev; .ci/run installs it).
+    .systemLibrary(name: "CCrypto", path: "Host/CCrypto", providers: [.apt(["libssl-dev"])]),
+]
+
+// MARK: - Tests of the host
+
+let hostTests: [Target] = [
+    .testTarget(
+        name: "ViperRuntimeTests",
+        dependencies: [
+            "ViperRuntime", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck", "ViperBench", "ViperFuzz",
+            contracts, "ViperTestSupport",
+        ],
+        path: "Tests/ViperRuntimeTests"
+    ),
+    .testTarget(
+        name: "ConformanceKitTests",
+        dependencies: [conformanceKit, contracts],
+        path: "Tests/ConformanceKitTests"
+    ),
+]
+
 let package = Package(
     name: "viper",
     products: [
@@ -67,41 +167,7 @@ let package = Package(
         .package(path: "Contracts"),
         .package(path: "Contracts/ConformanceKit"),
     ],
-    targets: [
-        .systemLibrary(name: "CSQLite", path: "Host/CSQLite"),
-        .systemLibrary(name: "CReadline", path: "Host/CReadline"),
-        // libcrypto's SHA-256 for `viper plugins --lock` (libssl-dev; .ci/run installs it).
-        .systemLibrary(name: "CCrypto", path: "Host/CCrypto", providers: [.apt(["libssl-dev"])]),
-        .target(
-            name: "ViperRuntime",
-            dependencies: [contracts, conformanceKit, "CSQLite", "CReadline", "CCrypto"],
-            path: "Host/ViperRuntime"
-        ),
-        .executableTarget(
-            name: "viper",
-            dependencies: ["ViperRuntime"],
-            path: "Host/viper"
-        ),
-        .executableTarget(
-            name: "viper-bench",
-            dependencies: ["ViperRuntime"],
-            path: "Host/viper-bench"
-        ),
-        .executableTarget(
-            name: "viper-fuzz",
-            dependencies: ["ViperRuntime"],
-            path: "Host/viper-fuzz"
-        ),
-        .testTarget(
-            name: "ViperRuntimeTests",
-            dependencies: ["ViperRuntime", contracts, "ViperTestSupport"],
-            path: "Tests/ViperRuntimeTests"
-        ),
-        .testTarget(
-            name: "ConformanceKitTests",
-            dependencies: [conformanceKit, contracts],
-            path: "Tests/ConformanceKitTests"
-        ),
-    ] + plugins.map(\.1) + featureTests,
+    targets: systemLibraries + [runtime, commandLine, shell, kit, check, bench, fuzz] + executables
+        + hostTests + plugins.map(\.1) + featureTests,
     swiftLanguageModes: [.v5]
 )

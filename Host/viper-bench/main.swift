@@ -1,5 +1,5 @@
 import Foundation
-import ViperRuntime
+import ViperBench
 
 // viper-bench: start-up, memory, registry and shell benchmarks. Build in release first:
 //   swift build -c release && .build/release/viper-bench

@@ -1,10 +1,9 @@
 import Foundation
-import ViperRuntime
+import ViperFuzz
 
 // viper-fuzz: fuzzes every input viper reads (shell lines, route paths, config and
 // cache files, plugin files). The long round, from the repository root:
 //   swift build && .build/debug/viper-fuzz
 // A chosen round: .build/debug/viper-fuzz shell=20000 elf=200 --seed 42
-setvbuf(stdout, nil, _IOLBF, 0)
 exit(FuzzCommand.main(arguments: Array(CommandLine.arguments.dropFirst()),
                       environment: ProcessInfo.processInfo.environment) { print($0) })

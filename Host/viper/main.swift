@@ -1,5 +1,5 @@
 import Foundation
-import ViperRuntime
+import ViperShell
 
-setvbuf(stdout, nil, _IOLBF, 0)
+StandardOutput.lineBuffered()
 exit(ViperCLI.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

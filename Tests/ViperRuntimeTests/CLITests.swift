@@ -2,6 +2,7 @@ import Contracts
 import Foundation
 import Testing
 @testable import ViperRuntime
+@testable import ViperCommandLine
 
 /// The `viper` command line, run as a user runs it.
 @Suite struct CLITests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ViperRuntime
+@testable import ViperCommandLine
 
 @Suite struct PluginReportTests {
     @Test func textFromPluginFilesCannotDriveTheTerminal() {

@@ -18,7 +18,7 @@ enum ABISection: Equatable {
     case malformed(String)
 
     /// The section's name.
-    static let name = ".viper_abi"
+    package static let name = ".viper_abi"
     /// The first word of the record: "VIPR".
     static let magic: UInt32 = 0x5649_5052
     /// The size of the record: three `UInt32`s.

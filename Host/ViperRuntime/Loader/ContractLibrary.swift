@@ -7,8 +7,8 @@ import Contracts
 /// `libGreetings.so` is the library `Greetings`. A plugin that was linked against it names it
 /// in `DT_NEEDED`, and glibc satisfies that entry with the image viper already loaded under
 /// that SONAME (ARCHITECTURE.md fact 11), so every plugin shares one copy of its protocols.
-public struct ContractLibrary: Codable, Sendable, Equatable {
-    public enum Status: String, Codable, Sendable {
+package struct ContractLibrary: Codable, Sendable, Equatable {
+    package enum Status: String, Codable, Sendable {
         /// Checked; loads before the first plugin that needs it.
         case ready
         /// Loaded into this process.
@@ -18,21 +18,21 @@ public struct ContractLibrary: Codable, Sendable, Equatable {
     }
 
     /// The Swift module name (`Greetings`); empty when the file has no usable SONAME.
-    public let name: String
+    package let name: String
     /// The SONAME plugins name in `DT_NEEDED` (`libGreetings.so`).
-    public let soname: String
+    package let soname: String
     /// The version its record states.
-    public let version: ContractsVersion
+    package let version: ContractsVersion
     /// The file, as found.
-    public let path: String
+    package let path: String
     /// The folder it was found in.
-    public let origin: PluginOrigin
-    public var status: Status
+    package let origin: PluginOrigin
+    package var status: Status
     /// Why it was refused.
-    public var reason: String?
+    package var reason: String?
 
     /// `Greetings 1.2`, or the file name when it has no name.
-    public var displayName: String { name.isEmpty ? Paths.lastComponent(path) : "\(name) \(version)" }
+    package var displayName: String { name.isEmpty ? Paths.lastComponent(path) : "\(name) \(version)" }
 
     /// The module name a SONAME stands for: `libGreetings.so` → `Greetings`; nil for another form.
     static func moduleName(soname: String) -> String? {

@@ -35,7 +35,7 @@ struct ContractLibraryELF {
     }
 
     private struct Section {
-        let name: UInt32, type: UInt32, offset: UInt64, size: UInt64, link: UInt32
+        package let name: UInt32, type: UInt32, offset: UInt64, size: UInt64, link: UInt32
         init(_ table: [UInt8], at base: Int) {
             name = ContractLibraryELF.u32(table, base)
             type = ContractLibraryELF.u32(table, base + 4)

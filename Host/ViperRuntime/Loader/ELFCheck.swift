@@ -4,9 +4,9 @@ import Foundation
 /// truncated library without complaint and then dies with SIGBUS when it touches
 /// the missing pages (measured: the first 5,000 bytes of a plugin crash the host),
 /// so every segment must lie inside the file before the file is opened for real.
-enum ELFCheck {
+package enum ELFCheck {
     /// What is wrong with the file, as the message of a ``PluginLoadError``, or nil when it can be handed to `dlopen`.
-    static func problem(at path: String) -> String? {
+    package static func problem(at path: String) -> String? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             return "cannot be read (\(String(cString: strerror(errno)))); check its permissions"
@@ -16,7 +16,7 @@ enum ELFCheck {
     }
 
     /// The same checks on a file that is already open (the one that will be loaded).
-    static func problem(descriptor: Int32) -> String? {
+    package static func problem(descriptor: Int32) -> String? {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             return "cannot be read (\(String(cString: strerror(errno)))); check its permissions"

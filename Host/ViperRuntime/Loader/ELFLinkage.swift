@@ -6,7 +6,7 @@ import Foundation
 /// Contracts: none of its protocols would be the host's, so every cast between the
 /// two fails (docs/ARCHITECTURE.md fact 1). Every offset and size is checked against the file;
 /// a malformed table reads as empty, never as a crash.
-struct ELFLinkage {
+package struct ELFLinkage {
     /// Names from `DT_NEEDED`, in order.
     var needed: [String] = []
     /// The first Contracts protocol descriptor the file defines, if any.
@@ -24,7 +24,7 @@ struct ELFLinkage {
     private static let descriptorSuffix = Array("Mp".utf8)
 
     /// Reads the linkage of the open ELF file `descriptor` of `size` bytes (already through ``ELFCheck``).
-    init(descriptor: Int32, size: UInt64) {
+    package init(descriptor: Int32, size: UInt64) {
         let header = ELFCheck.read(descriptor, offset: 0, count: 64)
         guard header.count == 64 else { return }
         let tableOffset = UInt64(littleEndian: header, at: 40)
@@ -97,7 +97,7 @@ struct ELFLinkage {
     var needsSwiftRuntime: Bool { needed.contains { $0.hasPrefix("libswiftCore.so") } }
 
     /// Why the file must not be loaded because of what it links, or nil.
-    var problem: String? {
+    package var problem: String? {
         let fix = "rebuild it linking this viper's libContracts.so (swiftc -lContracts, or a dependency on the Contracts package) instead of compiling Contracts' sources into it"
         if let contractsDescriptor {
             return "refused: it carries its own copy of Contracts (it defines \(PluginLoadError.printable(contractsDescriptor, limit: 120)), which only libContracts.so may define), "
@@ -111,7 +111,7 @@ struct ELFLinkage {
 
     /// The fields of one section header that matter here.
     private struct Section {
-        let name: UInt32
+        package let name: UInt32
         let type: UInt32
         let offset: UInt64
         let size: UInt64

@@ -10,14 +10,14 @@ import Foundation
 ///
 /// The mark is per thread: viper's own exit happens outside every mark, so it is
 /// never mistaken for a plugin's, and a test process that loads plugins is unaffected.
-enum PluginExitGuard {
+package enum PluginExitGuard {
     /// The status viper ends with when a plugin called `exit` (EX_SOFTWARE).
     static let status: Int32 = 70
 
     /// Who runs and what it does, for the line. A registration makes its mark once, so
     /// marking a factory call costs two `pthread_setspecific` and no allocation.
-    final class Mark {
-        let plugin: String
+    package final class Mark {
+        package let plugin: String
         let doing: String
 
         init(plugin: String, doing: String) {
@@ -47,12 +47,12 @@ enum PluginExitGuard {
 
     /// Runs `body`, plugin code, marked as `plugin` (e.g. "plugin 'notes'") doing `doing`
     /// (e.g. "building module NoteList"). Marks nest; the innermost names the plugin.
-    static func run<T>(_ plugin: String, _ doing: String, _ body: () throws -> T) rethrows -> T {
+    package static func run<T>(_ plugin: String, _ doing: String, _ body: () throws -> T) rethrows -> T {
         try run(Mark(plugin: plugin, doing: doing), body)
     }
 
     /// Runs `body`, plugin code, under `mark`.
-    static func run<T>(_ mark: Mark, _ body: () throws -> T) rethrows -> T {
+    package static func run<T>(_ mark: Mark, _ body: () throws -> T) rethrows -> T {
         let previous = pthread_getspecific(key)
         pthread_setspecific(key, Unmanaged.passUnretained(mark).toOpaque())
         defer { pthread_setspecific(key, previous) }

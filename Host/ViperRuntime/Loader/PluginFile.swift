@@ -1,17 +1,22 @@
 import Foundation
 
 /// A plugin file found in a folder, not yet loaded.
-public struct PluginFile: Hashable, Sendable {
+package struct PluginFile: Hashable, Sendable {
     /// Absolute path as found.
-    public let path: String
+    package let path: String
     /// The folder it was found in.
-    public let folder: PluginFolder
+    package let folder: PluginFolder
+
+    package init(path: String, folder: PluginFolder) {
+        self.path = path
+        self.folder = folder
+    }
 }
 
 /// Finds plugin files in folders, each file once.
-enum PluginDiscovery {
-    struct Result {
-        var files: [PluginFile] = []
+package enum PluginDiscovery {
+    package struct Result {
+        package var files: [PluginFile] = []
         /// Problems with the folders themselves (a `--plugins` path that does not exist).
         var folderProblems: [String] = []
     }
@@ -19,7 +24,7 @@ enum PluginDiscovery {
     /// Lists `*.so` files in each folder in order (bundled folder: `lib*Plugin.so` only,
     /// since the build folder also holds libContracts.so). A file reached twice
     /// (same folder listed twice, a symlink) is kept at its first place.
-    static func discover(_ folders: [PluginFolder]) -> Result {
+    package static func discover(_ folders: [PluginFolder]) -> Result {
         var result = Result()
         var seenFiles = Set<FileIdentity>()
         var seenFolders = Set<String>()

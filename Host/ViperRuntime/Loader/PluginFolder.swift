@@ -1,5 +1,5 @@
 /// Where a plugin folder came from, in search order.
-public enum PluginOrigin: String, Codable, Sendable {
+package enum PluginOrigin: String, Codable, Sendable {
     /// `--plugins DIR` on the command line.
     case flag
     /// `VIPER_PLUGIN_PATH`.
@@ -11,20 +11,20 @@ public enum PluginOrigin: String, Codable, Sendable {
 }
 
 /// A folder (or a single `.so` given with `--plugins`) to search for plugins.
-public struct PluginFolder: Hashable, Codable, Sendable {
+package struct PluginFolder: Hashable, Codable, Sendable {
     /// Absolute path.
-    public let path: String
+    package let path: String
     /// Why it is searched.
-    public let origin: PluginOrigin
+    package let origin: PluginOrigin
 
-    public init(path: String, origin: PluginOrigin) {
+    package init(path: String, origin: PluginOrigin) {
         self.path = path
         self.origin = origin
     }
 
     /// The folders in search order: `--plugins` (in the order given), `VIPER_PLUGIN_PATH`,
     /// the user folder, then the bundled plugins beside the executable.
-    public static func searchOrder(flags: [String], environment: [String: String], executableDirectory: String) -> [PluginFolder] {
+    package static func searchOrder(flags: [String], environment: [String: String], executableDirectory: String) -> [PluginFolder] {
         var folders = flags.map { PluginFolder(path: Paths.absolute($0), origin: .flag) }
         if let list = environment["VIPER_PLUGIN_PATH"] {
             folders += list.split(separator: ":").map { PluginFolder(path: Paths.absolute(String($0)), origin: .environment) }

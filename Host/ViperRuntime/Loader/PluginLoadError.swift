@@ -1,8 +1,8 @@
 /// Why a plugin file could not be loaded: one line naming the file, what is
 /// wrong, and what to do (`PATH: what is wrong; what to do`).
-public struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendable {
+package struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendable {
     /// The kinds of failure, so callers need not parse messages.
-    public enum Code: String, Codable, Sendable {
+    package enum Code: String, Codable, Sendable {
         /// The file does not exist (a broken link) or cannot be read.
         case missingFile
         /// Not a usable ELF shared library: not ELF, empty, truncated, wrong platform.
@@ -36,19 +36,19 @@ public struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendabl
     }
 
     /// The kind of failure.
-    public let code: Code
+    package let code: Code
     /// The file, as it was found.
-    public let path: String
+    package let path: String
     /// What is wrong and what to do.
-    public let message: String
+    package let message: String
 
-    public init(_ code: Code, path: String, message: String) {
+    package init(_ code: Code, path: String, message: String) {
         self.code = code
         self.path = path
         self.message = message
     }
 
-    public var description: String { "\(path): \(message)" }
+    package var description: String { "\(path): \(message)" }
 
     /// Turns `dlerror()` text into a message that says what to do.
     static func fromDlopen(path: String, dlerror raw: String) -> PluginLoadError {

@@ -2,9 +2,9 @@ import Contracts
 import Foundation
 
 /// A plugin file that was opened and registered (not yet validated or committed).
-final class LoadedPlugin {
+package final class LoadedPlugin {
     let file: PluginFile
-    let descriptor: PluginDescriptor
+    package let descriptor: PluginDescriptor
     let registrar: RecordingRegistrar
     /// The stamp of the file that was loaded, from `fstat` on the open descriptor.
     let stamp: FileStamp?
@@ -22,7 +22,7 @@ final class LoadedPlugin {
 }
 
 /// What the loader demands of a file before any of its code runs.
-struct LoadPolicy {
+package struct LoadPolicy {
     /// `--allow-insecure-plugins`: skip the owner and permission checks (development only).
     var allowInsecure = false
     /// The plugin lock: while one exists, only pinned files load.
@@ -33,7 +33,7 @@ struct LoadPolicy {
 
 /// A SHA-256 already computed for one version of a file (from the scan), so loading
 /// the same unchanged file does not hash it again.
-struct KnownDigest: Hashable {
+package struct KnownDigest: Hashable {
     let stamp: FileStamp
     let sha256: String
 }
@@ -48,12 +48,12 @@ struct KnownDigest: Hashable {
 /// no other call in the process used (see ``loadName(descriptor:path:)``): the dynamic
 /// loader remembers every name an image was opened by, and a reused one would return
 /// that image for whatever file now has the number.
-final class PluginLoader {
+package final class PluginLoader {
     typealias ABIFunction = @convention(c) () -> UInt32
     typealias EntryFunction = @convention(c) (UnsafeMutableRawPointer?) -> Int32
 
     static let abiSymbol = "viper_plugin_abi"
-    static let entrySymbol = "viper_plugin_entry"
+    package static let entrySymbol = "viper_plugin_entry"
 
     let hostVersion: ContractsVersion
     let policy: LoadPolicy
@@ -76,14 +76,14 @@ final class PluginLoader {
     /// Test hook: runs after every check passed, just before `dlopen` (tests swap the file here).
     var beforeOpening: ((PluginFile) -> Void)?
 
-    init(hostVersion: ContractsVersion = .current, policy: LoadPolicy = LoadPolicy()) {
+    package init(hostVersion: ContractsVersion = .current, policy: LoadPolicy = LoadPolicy()) {
         self.hostVersion = hostVersion
         self.policy = policy
     }
 
     /// Loads `file`. `known` is the digest the scan computed for it, used instead of
     /// hashing again when the open file still has the same stamp.
-    func load(_ file: PluginFile, known: KnownDigest? = nil) -> Result<LoadedPlugin, PluginLoadError> {
+    package func load(_ file: PluginFile, known: KnownDigest? = nil) -> Result<LoadedPlugin, PluginLoadError> {
         let path = file.path
         lastExamined = nil
         let descriptor = Self.openReadOnly(path)

@@ -18,7 +18,7 @@ struct VerifiedLoader {
     static let attempts = 3
 
     /// Loads `file`, which the scan saw as `scanned` with stamp `stamp`.
-    func load(_ file: PluginFile, scanned: PluginDescriptor, stamp: FileStamp?, known: KnownDigest?) -> Result<LoadedPlugin, PluginLoadError> {
+    package func load(_ file: PluginFile, scanned: PluginDescriptor, stamp: FileStamp?, known: KnownDigest?) -> Result<LoadedPlugin, PluginLoadError> {
         var expected = stamp
         defer { loader.expectedStamp = nil }
         for _ in 0..<Self.attempts {

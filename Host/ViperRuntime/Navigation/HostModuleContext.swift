@@ -5,7 +5,7 @@ import Contracts
 final class HostModuleContext: ModuleContext {
     let resolver: any Resolver
     let router: any Router
-    let parameters: RouteParameters
+    package let parameters: RouteParameters
 
     init(resolver: any Resolver, router: any Router, parameters: RouteParameters) {
         self.resolver = resolver

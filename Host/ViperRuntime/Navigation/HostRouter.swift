@@ -16,7 +16,7 @@ final class HostRouter: Router {
         self.owner = owner
     }
 
-    func route<Input>(_ request: RouteRequest<Input>) throws {
+    package func route<Input>(_ request: RouteRequest<Input>) throws {
         try liveStack().route(request, from: entryID)
     }
 

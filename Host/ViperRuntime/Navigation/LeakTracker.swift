@@ -5,7 +5,7 @@ import Contracts
 ///
 /// The stack hands it every module it removes; ``check()`` runs once nothing on
 /// the host's side holds the module any more (the shell calls it after each command).
-public final class LeakTracker {
+package final class LeakTracker {
     private struct Watched {
         let module: String
         let objects: [(role: String, reference: WeakReference)]
@@ -19,7 +19,7 @@ public final class LeakTracker {
     private var pending: [Watched] = []
     private let logger: (any Logger)?
     /// Every leak found so far, oldest first.
-    public private(set) var reports: [LeakReport] = []
+    package private(set) var reports: [LeakReport] = []
 
     init(logger: (any Logger)?) {
         self.logger = logger
@@ -46,7 +46,7 @@ public final class LeakTracker {
 
     /// Checks every module removed since the last check; returns (and logs) the new leaks.
     @discardableResult
-    public func check() -> [LeakReport] {
+    package func check() -> [LeakReport] {
         let watched = pending
         pending = []
         var found: [LeakReport] = []

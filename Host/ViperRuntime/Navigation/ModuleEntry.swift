@@ -3,9 +3,9 @@ import Contracts
 /// One module the host holds: on the stack, or embedded in a module on the stack.
 /// Holds what the builder returned; the stack releases the entry when the module
 /// is removed, and the leak tracker then checks that its objects went with it.
-final class ModuleEntry {
+package final class ModuleEntry {
     /// How the module came on screen.
-    enum Placement {
+    package enum Placement {
         /// Pushed: `back` returns from it.
         case pushed
         /// Presented: the first module of a modal layer.
@@ -15,22 +15,22 @@ final class ModuleEntry {
     }
 
     let id: Int
-    let registration: ModuleRegistration
-    let view: any ModuleView
+    package let registration: ModuleRegistration
+    package let view: any ModuleView
     /// The built module's input (the view when the builder gave none).
     let input: AnyObject
     let parts: [AnyObject]
     /// The router the module got in its context (the module owns it too).
     let router: HostRouter
-    let parameters: RouteParameters
+    package let parameters: RouteParameters
     /// The shell path that opened it, if any.
     let path: String?
-    var placement: Placement
+    package var placement: Placement
     /// Its index in ``NavigationStack/entries`` while it is on the stack (set when placed).
     var stackIndex = -1
     /// Embedded child modules, drawn inside this one and removed with it.
     var children: [ModuleEntry] = []
-    weak var parent: ModuleEntry?
+    package weak var parent: ModuleEntry?
     /// Whether the module has been told it appeared and not since that it disappeared.
     var isVisible = false
 
@@ -48,7 +48,7 @@ final class ModuleEntry {
     }
 
     /// The title the view shows.
-    var title: String { view.title }
+    package var title: String { view.title }
 
     /// The outermost entry this one is embedded in (itself when not embedded).
     var stackEntry: ModuleEntry {
@@ -58,12 +58,12 @@ final class ModuleEntry {
     }
 
     /// This entry and its embedded children, depth first.
-    var tree: [ModuleEntry] {
+    package var tree: [ModuleEntry] {
         [self] + children.flatMap(\.tree)
     }
 
     /// How messages name a registration: `HelloInput (greeter)`.
-    static func label(_ registration: ModuleRegistration) -> String {
+    package static func label(_ registration: ModuleRegistration) -> String {
         let name = registration.name.map { "[\($0)]" } ?? ""
         return "\(registration.contract.shortName)\(name) (\(registration.plugin))"
     }

@@ -2,9 +2,9 @@ import Contracts
 
 /// Why a navigation failed, as one line for the user: what was wrong, where, and
 /// what to do. The stack is unchanged whenever one is thrown.
-public struct NavigationError: Error, CustomStringConvertible, Sendable {
+package struct NavigationError: Error, CustomStringConvertible, Sendable {
     /// The kinds of failure, so tests and handlers can tell them apart.
-    public enum Code: String, Sendable {
+    package enum Code: String, Sendable {
         /// No route pattern matches the path.
         case noRoute
         /// The path's query or parameters are malformed or not accepted by the route.
@@ -25,15 +25,15 @@ public struct NavigationError: Error, CustomStringConvertible, Sendable {
     }
 
     /// The kind of failure.
-    public let code: Code
+    package let code: Code
     /// One line: what was wrong and what to do.
-    public let message: String
+    package let message: String
 
     /// Makes an error.
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -6,7 +6,7 @@ extension NavigationStack {
     /// Routes by contract from the module `source` (nil: the shell). Applies the
     /// request's `prepare` before the module appears and calls `completion` once it
     /// is on screen; on failure calls `failure`, then the global handler, then throws.
-    func route<Input>(_ request: RouteRequest<Input>, from source: Int?) throws {
+    package func route<Input>(_ request: RouteRequest<Input>, from source: Int?) throws {
         let target = ContractID(request.contract)
         do {
             try checkCanNavigate(from: source, verb: Self.verb(request.transition), target: target.shortName)
@@ -30,7 +30,7 @@ extension NavigationStack {
     }
 
     /// Opens a shell path with a push, from the module `source` (nil: the shell).
-    public func open(path: String, from source: Int? = nil) throws {
+    package func open(path: String, from source: Int? = nil) throws {
         let path = path.trimmingCharacters(in: .whitespaces)
         do {
             let match: RouteMatcher<RouteEntry>.Match
@@ -93,7 +93,7 @@ extension NavigationStack {
 
     private struct Built {
         let module: ModuleEntry
-        let registration: ModuleRegistration
+        package let registration: ModuleRegistration
         let adapter: AdapterRegistration?
     }
 
@@ -222,7 +222,7 @@ extension NavigationStack {
     }
 
     /// An error's message on one line.
-    static func oneLine(_ error: any Error) -> String {
+    package static func oneLine(_ error: any Error) -> String {
         let text: String
         switch error {
         case let error as CommandError: text = error.message

@@ -17,9 +17,9 @@ import Contracts
 /// from the bottom, each entry knows its index in it, the presented modules are a
 /// list of indices, and entries are found by id in a dictionary. Only what shows the
 /// whole stack (``breadcrumb``, ``removeAll()``) walks it.
-public final class NavigationStack {
+package final class NavigationStack {
     let registry: Registry
-    let logger: (any Logger)?
+    package let logger: (any Logger)?
     /// Every module on the stack from the bottom (children not included). Removing a
     /// module takes everything above it, so this is a stack and each entry's
     /// ``ModuleEntry/stackIndex`` stays valid while it is on it.
@@ -37,15 +37,15 @@ public final class NavigationStack {
     var pendingChildren: [Int: [ModuleEntry]] = [:]
     var nextID = 1
     /// Counts changes to the stack, so the shell can tell whether a command moved the user.
-    private(set) var revision = 0
+    package private(set) var revision = 0
     /// Reports modules that outlive their removal.
-    public let leakTracker: LeakTracker
+    package let leakTracker: LeakTracker
     /// The global route error handler: sees every failed navigation before it is thrown
     /// (after the route's own `failure` handler). The stack also logs each one.
-    public var onRouteError: ((NavigationError) -> Void)?
+    package var onRouteError: ((NavigationError) -> Void)?
 
     /// Makes an empty stack (home) over `registry`.
-    public init(registry: Registry, logger: (any Logger)? = nil) {
+    package init(registry: Registry, logger: (any Logger)? = nil) {
         self.registry = registry
         self.logger = logger
         self.leakTracker = LeakTracker(logger: logger)
@@ -54,52 +54,52 @@ public final class NavigationStack {
     // MARK: State
 
     /// The module on screen; nil at home.
-    var top: ModuleEntry? { entries.last }
+    package var top: ModuleEntry? { entries.last }
 
     /// Whether nothing is open.
-    public var isEmpty: Bool { entries.isEmpty }
+    package var isEmpty: Bool { entries.isEmpty }
 
     /// How many modules are on the stack (children not included).
-    public var depth: Int { entries.count }
+    package var depth: Int { entries.count }
 
     /// The number of layers: 1 plus one per presented module.
     var layerCount: Int { layerStarts.count + 1 }
 
     /// The presented module whose layer is on top, if any.
-    var presented: ModuleEntry? { layerStarts.last.map { entries[$0] } }
+    package var presented: ModuleEntry? { layerStarts.last.map { entries[$0] } }
 
     /// Every declared shell route, including those of plugins not loaded yet.
-    var routes: [RouteEntry] { registry.routeEntries }
+    package var routes: [RouteEntry] { registry.routeEntries }
 
     /// Matches shell paths against every declared route.
-    var routeMatcher: RouteMatcher<RouteEntry> {
+    package var routeMatcher: RouteMatcher<RouteEntry> {
         RouteMatcher(routes.map { RouteMatcher.Route(spec: $0.spec, target: $0) })
     }
 
     /// Titles from the bottom; a presented module is marked `(modal)`.
-    public var breadcrumb: [String] {
+    package var breadcrumb: [String] {
         crumbs(0..<entries.count)
     }
 
     /// The titles of the modules at `positions` (from the bottom, clamped to the
     /// stack), marked like ``breadcrumb``: costs only what it returns.
-    public func crumbs(_ positions: Range<Int>) -> [String] {
+    package func crumbs(_ positions: Range<Int>) -> [String] {
         let positions = positions.clamped(to: 0..<entries.count)
         entriesVisited += positions.count
         return entries[positions].map { $0.placement == .presented ? "\($0.title) (modal)" : $0.title }
     }
 
     /// Leaks found so far (see ``LeakTracker/check()``).
-    public var leaks: [LeakReport] { leakTracker.reports }
+    package var leaks: [LeakReport] { leakTracker.reports }
 
     /// Checks the modules removed since the last check; returns new leaks.
     @discardableResult
-    public func checkForLeaks() -> [LeakReport] {
+    package func checkForLeaks() -> [LeakReport] {
         leakTracker.check()
     }
 
     /// The entry with `id`, on the stack or embedded in a module on it.
-    func find(_ id: Int) -> ModuleEntry? {
+    package func find(_ id: Int) -> ModuleEntry? {
         entriesVisited += 1
         return live[id]
     }
@@ -107,7 +107,7 @@ public final class NavigationStack {
     // MARK: Shell commands
 
     /// Pops the top module. Stops at a presented module: that one needs `close`.
-    public func back() throws {
+    package func back() throws {
         guard let top else {
             throw NavigationError(.nothingToDo, "already at home: nothing to go back to; 'open PATH' opens a route")
         }
@@ -118,7 +118,7 @@ public final class NavigationStack {
     }
 
     /// Removes every module and shows home. Refused while a module is presented.
-    public func home() throws {
+    package func home() throws {
         if let presented {
             throw NavigationError(.refused, "cannot go home while \(presented.title) is presented; finish it, or type 'close' to dismiss it first")
         }
@@ -128,7 +128,7 @@ public final class NavigationStack {
     }
 
     /// Closes the module on screen: pops it, or dismisses it when it was presented.
-    public func closeTop() throws {
+    package func closeTop() throws {
         guard let top else {
             throw NavigationError(.nothingToDo, "nothing to close: you are at home")
         }
@@ -136,7 +136,7 @@ public final class NavigationStack {
     }
 
     /// Dismisses the top presented module with everything pushed inside it.
-    public func dismiss() throws {
+    package func dismiss() throws {
         guard let presented else {
             throw NavigationError(.nothingToDo, "nothing is presented; 'back' returns to the previous module")
         }
@@ -144,7 +144,7 @@ public final class NavigationStack {
     }
 
     /// Removes every module, top first (when the shell quits).
-    public func removeAll() {
+    package func removeAll() {
         let removed = Array(entries.reversed())
         entries = []
         layerStarts = []

@@ -6,27 +6,32 @@ import Contracts
 /// segment and becomes parameter `name`. When several patterns match, the one with
 /// more literal segments wins (`notes/new` before `notes/:id`). Query names the
 /// route does not declare are rejected.
-struct RouteMatcher<Target> {
+package struct RouteMatcher<Target> {
     /// A route and what it opens.
-    struct Route {
-        let spec: RouteSpec
-        let target: Target
+    package struct Route {
+        package let spec: RouteSpec
+        package let target: Target
+
+        package init(spec: RouteSpec, target: Target) {
+            self.spec = spec
+            self.target = target
+        }
     }
 
     /// A successful match.
-    struct Match {
-        let route: Route
-        let parameters: RouteParameters
+    package struct Match {
+        package let route: Route
+        package let parameters: RouteParameters
     }
 
-    let routes: [Route]
+    package let routes: [Route]
 
-    init(_ routes: [Route]) {
+    package init(_ routes: [Route]) {
         self.routes = routes
     }
 
     /// The route `text` opens, with its parameters.
-    func match(_ text: String) throws -> Match {
+    package func match(_ text: String) throws -> Match {
         let path = try RoutePath(parsing: text)
         guard !path.segments.isEmpty else {
             throw NavigationError(.noRoute, "'\(text)' is not a path; give one such as \(example)")
@@ -61,12 +66,12 @@ struct RouteMatcher<Target> {
     }
 
     /// What a person types for `spec`'s path, for listings: `notes/:id [?source=…]`.
-    static func display(_ spec: RouteSpec) -> String {
+    package static func display(_ spec: RouteSpec) -> String {
         spec.query.isEmpty ? spec.pattern : spec.pattern + " [" + spec.query.map { "?\($0)=…" }.joined(separator: "&") + "]"
     }
 
     /// What Tab offers for `spec` after `open `: the literal part, and the query start.
-    static func completions(_ spec: RouteSpec) -> [String] {
+    package static func completions(_ spec: RouteSpec) -> [String] {
         var literal: [String] = []
         for segment in segments(of: spec.pattern) {
             if segment.hasPrefix(":") {

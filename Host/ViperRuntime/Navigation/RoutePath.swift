@@ -14,7 +14,7 @@ struct RoutePath: Equatable {
     let query: [Query]
 
     struct Query: Equatable {
-        let name: String
+        package let name: String
         let value: String
     }
 

@@ -7,12 +7,12 @@ import Foundation
 ///     { "format": 1, "plugins": { "/home/ada/.local/share/viper/plugins/libNotesPlugin.so":
 ///         { "name": "notes", "sha256": "9f86d081…" } } }
 struct PluginLock: Codable, Equatable {
-    static let fileName = "plugins.lock"
+    package static let fileName = "plugins.lock"
     static let formatVersion = 1
 
     struct Entry: Codable, Equatable {
         /// The plugin's manifest name when it was locked (for people reading the file).
-        var name: String?
+        package var name: String?
         /// Lower-case hex SHA-256 of the whole file.
         var sha256: String
     }
@@ -24,7 +24,7 @@ struct PluginLock: Codable, Equatable {
 
     /// Reads the lock in `folder`: nil when there is none. Throws (one line naming the
     /// file) when it cannot be trusted or read, and then nothing may load.
-    static func load(folder: String) throws -> PluginLock? {
+    package static func load(folder: String) throws -> PluginLock? {
         let path = path(in: folder)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {

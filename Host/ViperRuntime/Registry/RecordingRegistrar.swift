@@ -3,8 +3,8 @@ import Contracts
 /// Collects what one plugin registers during its entry point. Nothing reaches the
 /// live registry until the plugin has been validated; after the entry returns the
 /// registrar is sealed and later calls are ignored and logged.
-final class RecordingRegistrar: Registrar {
-    let plugin: String
+package final class RecordingRegistrar: Registrar {
+    package let plugin: String
     private(set) var services: [ServiceRegistration] = []
     private(set) var modules: [ModuleRegistration] = []
     private(set) var adapters: [AdapterRegistration] = []
@@ -14,11 +14,11 @@ final class RecordingRegistrar: Registrar {
     private var sealed = false
     private var seen = Set<String>()
 
-    init(plugin: String) {
+    package init(plugin: String) {
         self.plugin = plugin
     }
 
-    func seal() {
+    package func seal() {
         sealed = true
     }
 
@@ -44,7 +44,7 @@ final class RecordingRegistrar: Registrar {
         return true
     }
 
-    func registerService<Service>(_ contract: Service.Type, name: String?, scope: ServiceScope,
+    package func registerService<Service>(_ contract: Service.Type, name: String?, scope: ServiceScope,
                                   requires: [Requirement], factory: @escaping (any Resolver) throws -> Service) {
         let id = ContractID(contract)
         guard accept("service", id, name) else { return }
@@ -55,7 +55,7 @@ final class RecordingRegistrar: Registrar {
             factory: ServiceFactory { resolver in try PluginExitGuard.run(mark) { try factory(resolver) } }))
     }
 
-    func registerModule<Input>(_ contract: Input.Type, name: String?, route: RouteSpec?,
+    package func registerModule<Input>(_ contract: Input.Type, name: String?, route: RouteSpec?,
                                requires: [Requirement], builder: any ModuleBuilder) {
         let id = ContractID(contract)
         guard accept("module", id, name) else { return }
@@ -65,7 +65,7 @@ final class RecordingRegistrar: Registrar {
             conforms: { $0 is Input }))
     }
 
-    func registerAdapter<Required, Provided>(_ required: Required.Type, from provided: Provided.Type,
+    package func registerAdapter<Required, Provided>(_ required: Required.Type, from provided: Provided.Type,
                                              adapt: @escaping (Provided) throws -> Required) {
         let id = ContractID(required)
         guard accept("adapter", id, nil) else { return }

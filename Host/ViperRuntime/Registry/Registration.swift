@@ -3,7 +3,7 @@ import Contracts
 /// Identifies a registration in the live registry: the contract's type identity and a name.
 struct RegistryKey: Hashable {
     let type: ObjectIdentifier
-    let name: String?
+    package let name: String?
 
     /// Hashes the name only when there is one: most keys have none, and hashing a
     /// string costs more than the rest of a lookup. Named keys must hash apart: a
@@ -18,11 +18,11 @@ struct RegistryKey: Hashable {
 /// A service factory registered by a plugin or the host.
 final class ServiceRegistration {
     let key: RegistryKey
-    let contract: ContractID
-    let name: String?
+    package let contract: ContractID
+    package let name: String?
     let scope: ServiceScope
     let requires: [Requirement]
-    let plugin: String
+    package let plugin: String
     /// The typed factory; resolving casts this box once instead of casting every result.
     let factory: AnyServiceFactory
     /// The resolver handed to the factory: names this registration as the requester.
@@ -39,7 +39,7 @@ final class ServiceRegistration {
         self.factory = factory
     }
 
-    var label: String { Registry.label(contract, name) }
+    package var label: String { Registry.label(contract, name) }
 }
 
 /// A service factory with its type erased, for storage.
@@ -81,16 +81,16 @@ final class ServiceFactory<Service>: AnyServiceFactory {
 }
 
 /// A module builder registered by a plugin.
-final class ModuleRegistration {
+package final class ModuleRegistration {
     let key: RegistryKey
-    let contract: ContractID
-    let name: String?
-    let route: RouteSpec?
+    package let contract: ContractID
+    package let name: String?
+    package let route: RouteSpec?
     let requires: [Requirement]
-    let plugin: String
-    let builder: any ModuleBuilder
+    package let plugin: String
+    package let builder: any ModuleBuilder
     /// Checks that a built module's input conforms to the contract.
-    let conforms: (AnyObject) -> Bool
+    package let conforms: (AnyObject) -> Bool
 
     init(key: RegistryKey, contract: ContractID, name: String?, route: RouteSpec?, requires: [Requirement],
          plugin: String, builder: any ModuleBuilder, conforms: @escaping (AnyObject) -> Bool) {
@@ -106,12 +106,12 @@ final class ModuleRegistration {
 }
 
 /// Serves a required contract from a provided one (ZIKRouter's adapter).
-final class AdapterRegistration {
+package final class AdapterRegistration {
     let required: ObjectIdentifier
     let requiredContract: ContractID
     let provided: ObjectIdentifier
     let providedContract: ContractID
-    let plugin: String
+    package let plugin: String
     let adapt: (Any) throws -> Any?
 
     init(required: ObjectIdentifier, requiredContract: ContractID, provided: ObjectIdentifier,

@@ -5,7 +5,7 @@ import Foundation
 /// identity. Plugins fill it only through a ``RecordingRegistrar`` that the runtime
 /// commits after validation; everyone else reads it through a ``Resolver``.
 /// Safe to resolve from many threads at once.
-public final class Registry {
+package final class Registry {
     private let lock = NSLock()
     private var services: [RegistryKey: ServiceRegistration] = [:]
     private var modules: [RegistryKey: ModuleRegistration] = [:]
@@ -22,7 +22,7 @@ public final class Registry {
     /// and returns true if that registered something new.
     var onMiss: ((Provision.Kind, String) -> Bool)?
 
-    public init() {}
+    package init() {}
 
     // MARK: Filling
 
@@ -37,7 +37,7 @@ public final class Registry {
 
     /// Commits what a validated plugin registered. `skipping` lists provisions that
     /// lost to another provider the user chose.
-    func commit(_ recorded: RecordingRegistrar, skipping: Set<String> = []) {
+    package func commit(_ recorded: RecordingRegistrar, skipping: Set<String> = []) {
         lock.withLock {
             // Room for all at once: a plugin with thousands of registrations does not regrow the tables.
             services.reserveCapacity(services.count + recorded.services.count)
@@ -77,20 +77,20 @@ public final class Registry {
         RouteRule.problem(with: route) == nil && (routeOwners[RouteRule.shape(route.pattern)] ?? plugin) == plugin
     }
 
-    static func label(_ contract: ContractID, _ name: String?) -> String {
+    package static func label(_ contract: ContractID, _ name: String?) -> String {
         name.map { "\(contract.name)[\($0)]" } ?? contract.name
     }
 
     // MARK: Reading
 
     /// A resolver that reports `requester` as the one asking.
-    public func resolver(for requester: String) -> any Resolver {
+    package func resolver(for requester: String) -> any Resolver {
         ScopedResolver(registry: self, requester: requester)
     }
 
     /// Every module route known, loaded or not: from live registrations and from the
     /// descriptors of plugins that load on first use. Sorted by pattern.
-    var routeEntries: [RouteEntry] {
+    package var routeEntries: [RouteEntry] {
         let (loaded, pending, refused) = lock.withLock { (Array(modules.values), pendingRoutes, routeless) }
         var entries: [RouteEntry] = loaded.compactMap { module in
             guard let route = module.route, !refused.contains(module.key) else { return nil }
@@ -231,7 +231,7 @@ public final class Registry {
     }
 
     /// The module registration that serves `contract` (directly or through an adapter).
-    func moduleRegistration(for contract: Any.Type, name: String?) -> (ModuleRegistration, AdapterRegistration?)? {
+    package func moduleRegistration(for contract: Any.Type, name: String?) -> (ModuleRegistration, AdapterRegistration?)? {
         let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
         if let found = loadedModuleRegistration(key) { return found }
         guard let onMiss, onMiss(.module, Self.label(ContractID(contract), name)) else { return nil }
@@ -244,7 +244,7 @@ public final class Registry {
     }
 
     /// The module registration for a contract given by name (shell routes), loading its plugin if needed.
-    func moduleRegistration(contract: ContractID, name: String?) -> ModuleRegistration? {
+    package func moduleRegistration(contract: ContractID, name: String?) -> ModuleRegistration? {
         let find = { self.lock.withLock { self.modules.values.first { $0.contract == contract && $0.name == name } } }
         if let found = find() { return found }
         guard let onMiss, onMiss(.module, Self.label(contract, name)) else { return nil }

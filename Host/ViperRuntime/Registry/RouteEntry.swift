@@ -1,9 +1,9 @@
 import Contracts
 
 /// A shell route and the module registration behind it (which may load on first use).
-struct RouteEntry: Hashable {
-    let spec: RouteSpec
-    let contract: ContractID
-    let name: String?
-    let plugin: String
+package struct RouteEntry: Hashable {
+    package let spec: RouteSpec
+    package let contract: ContractID
+    package let name: String?
+    package let plugin: String
 }

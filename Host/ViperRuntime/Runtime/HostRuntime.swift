@@ -5,13 +5,13 @@ import Foundation
 /// descriptors from the cache or scans new ones in a child process, validates the
 /// graph, and makes the plugins that passed available. A plugin is `dlopen`ed in
 /// this process only when a route or service first needs it.
-public final class HostRuntime {
-    public let registry: Registry
-    public let dataFolder: String
-    public let folders: [PluginFolder]
-    let logger: FileLogger
+package final class HostRuntime {
+    package let registry: Registry
+    package let dataFolder: String
+    package let folders: [PluginFolder]
+    package let logger: FileLogger
     /// The databases plugins opened, and the failures to write them (for the shell).
-    let databases: SQLiteDatabaseOpening
+    package let databases: SQLiteDatabaseOpening
 
     private let state = NSRecursiveLock()
     private var recordList: [PluginRecord] = []
@@ -40,19 +40,19 @@ public final class HostRuntime {
     /// The plugin lock in force (`.none` when there is none, or `viper plugins --lock` is rewriting it).
     let lockState: LockState
     /// Start-up notices that are not problems with a plugin: printed as `warning:` lines on every start.
-    public private(set) var warnings: [String] = []
+    package private(set) var warnings: [String] = []
 
     /// Every plugin file found, in search order.
-    public var records: [PluginRecord] { state.withLock { recordList } }
+    package var records: [PluginRecord] { state.withLock { recordList } }
     /// Everything wrong, each reported once.
-    public var problems: [Problem] { state.withLock { problemList } }
+    package var problems: [Problem] { state.withLock { problemList } }
     /// The contract libraries found in the plugin folders, in search order.
-    public var contractLibraries: [ContractLibrary] { loader.contractLibraries.libraries }
+    package var contractLibraries: [ContractLibrary] { loader.contractLibraries.libraries }
     /// Every requirement of every plugin found, with who serves it (from validation).
-    public private(set) var dependencies: [Dependency] = []
+    package private(set) var dependencies: [Dependency] = []
 
     /// The services the host registers before any plugin loads.
-    static let hostProvisions: [Provision] = [
+    package static let hostProvisions: [Provision] = [
         Provision(kind: .service, contract: ContractID(Logger.self)),
         Provision(kind: .service, contract: ContractID(Clock.self)),
         Provision(kind: .service, contract: ContractID(DataFolder.self)),
@@ -62,7 +62,7 @@ public final class HostRuntime {
     /// Starts everything. Throws only when the data folder cannot be used or a clock
     /// setting (`VIPER_NOW`, `VIPER_TZ`) cannot be read; every
     /// plugin problem is recorded in ``problems`` and the rest keep working.
-    public init(options: RuntimeOptions) throws {
+    package init(options: RuntimeOptions) throws {
         let data = try LocalDataFolder.prepare(LocalDataFolder.choose(flag: options.dataFlag, environment: options.environment))
         dataFolder = data.path
         registry = Registry()
@@ -352,7 +352,7 @@ public final class HostRuntime {
     }
 
     /// The shell routes a descriptor declares, as route entries.
-    static func routes(of descriptor: PluginDescriptor, plugin: String, except overridden: Set<String> = []) -> [RouteEntry] {
+    package static func routes(of descriptor: PluginDescriptor, plugin: String, except overridden: Set<String> = []) -> [RouteEntry] {
         descriptor.provides.compactMap { provision in
             guard provision.kind == .module, let route = provision.route,
                   !overridden.contains(Registry.label(provision.contract, provision.name)) else { return nil }
@@ -429,16 +429,16 @@ public final class HostRuntime {
     // MARK: Pinning
 
     /// One plugin written to the lock.
-    public struct LockedPlugin: Sendable {
-        public let name: String
-        public let path: String
-        public let sha256: String
+    package struct LockedPlugin: Sendable {
+        package let name: String
+        package let path: String
+        package let sha256: String
     }
 
     /// Writes `plugins.lock` with the SHA-256 of every plugin in use (ready or loaded)
     /// and returns its path and what it pinned. Start the runtime with
     /// ``RuntimeOptions/ignoreLock`` so plugins an older lock refused are in use again.
-    public func writeLock() throws -> (path: String, plugins: [LockedPlugin]) {
+    package func writeLock() throws -> (path: String, plugins: [LockedPlugin]) {
         let usable = records.filter { ($0.status == .ready || $0.status == .loaded) && $0.name != nil }
         var lock = PluginLock()
         var locked: [LockedPlugin] = []
@@ -466,7 +466,7 @@ public final class HostRuntime {
     }
 
     /// Removes `plugins.lock`; returns its path, or nil when there was none.
-    public func removeLock() throws -> String? {
+    package func removeLock() throws -> String? {
         let path = PluginLock.path(in: dataFolder)
         guard unlink(path) == 0 else {
             if errno == ENOENT { return nil }
@@ -477,7 +477,7 @@ public final class HostRuntime {
     }
 
     /// Loads every enabled plugin now (for `viper check` and tests that need them in process).
-    public func loadAll() {
+    package func loadAll() {
         state.withLock {
             for (name, plugin) in pending.sorted(by: { $0.key < $1.key }) {
                 pending.removeValue(forKey: name)

@@ -1,8 +1,8 @@
 import Contracts
 
 /// What the host knows about one plugin file after start-up: shown by `viper plugins`.
-public struct PluginRecord: Codable, Sendable {
-    public enum Status: String, Codable, Sendable {
+package struct PluginRecord: Codable, Sendable {
+    package enum Status: String, Codable, Sendable {
         /// Loaded into this process.
         case loaded
         /// Validated from its descriptor; loads when a route or service first needs it.
@@ -14,17 +14,17 @@ public struct PluginRecord: Codable, Sendable {
     }
 
     /// The manifest name, or nil when the file never registered.
-    public let name: String?
-    public let path: String
-    public let origin: PluginOrigin
-    public var status: Status
+    package let name: String?
+    package let path: String
+    package let origin: PluginOrigin
+    package var status: Status
     /// Why it is disabled.
-    public var reason: String?
+    package var reason: String?
     /// Present once the plugin registered.
-    public let descriptor: PluginDescriptor?
+    package let descriptor: PluginDescriptor?
     /// Contracts it provides that lost to the user's chosen provider.
-    public var overridden: [String]
+    package var overridden: [String]
 
     /// The name to show: the manifest name, or the file name.
-    public var displayName: String { name ?? Paths.lastComponent(path) }
+    package var displayName: String { name ?? Paths.lastComponent(path) }
 }

@@ -3,15 +3,15 @@ import Foundation
 /// `config.json` in the data folder: the user's choices.
 ///
 ///     { "providers": { "Contracts.NoteEditing": "markdown-editor" } }
-struct ViperConfig: Codable {
+package struct ViperConfig: Codable {
     /// Which plugin serves a contract provided by more than one.
     var providers: [String: String] = [:]
 
-    static func fileName() -> String { "config.json" }
+    package static func fileName() -> String { "config.json" }
 
     /// Reads the config; a missing file is an empty config, a malformed one or one in a
     /// data folder others can write (``LocalDataFolder/trustProblem(_:user:)``) an error naming it.
-    static func load(folder: String) throws -> ViperConfig {
+    package static func load(folder: String) throws -> ViperConfig {
         let path = Paths.join(folder, fileName())
         guard let data = FileManager.default.contents(atPath: path) else { return ViperConfig() }
         if let problem = LocalDataFolder.trustProblem(folder) {

@@ -7,8 +7,8 @@ import Foundation
 ///
 /// The file is a header line (`viper-plugin-cache`, the format, the host identity)
 /// and one ``RecordCodec`` line per plugin file.
-struct DescriptorCache {
-    static let fileName = "plugin-cache"
+package struct DescriptorCache {
+    package static let fileName = "plugin-cache"
     static let formatVersion = 4
     static let magic = "viper-plugin-cache"
 
@@ -22,13 +22,13 @@ struct DescriptorCache {
     }
 
     /// Identifies this host build: Contracts ABI plus the executable's own stamp.
-    static func hostIdentity(executable: String) -> String {
+    package static func hostIdentity(executable: String) -> String {
         let stamp = FileStamp.read(executable)
         return "contracts \(ContractsVersion.current); viper \(stamp?.size ?? 0)/\(stamp?.modifiedNanoseconds ?? 0)"
     }
 
     /// Reads the cache; returns an empty one (and a note why) when it is missing, unreadable or from another host.
-    static func load(folder: String, host: String) -> (cache: DescriptorCache, note: String?) {
+    package static func load(folder: String, host: String) -> (cache: DescriptorCache, note: String?) {
         let path = Paths.join(folder, fileName)
         guard let data = FileManager.default.contents(atPath: path) else {
             return (DescriptorCache(host: host), nil)
@@ -43,7 +43,7 @@ struct DescriptorCache {
     }
 
     /// Reads the cache's text; nil when any line is malformed (the whole cache is then rebuilt).
-    static func parse(_ data: Data) -> DescriptorCache? {
+    package static func parse(_ data: Data) -> DescriptorCache? {
         let bytes = [UInt8](data)
         guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
         var lines: [ArraySlice<UInt8>] = []

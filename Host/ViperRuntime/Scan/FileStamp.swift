@@ -4,7 +4,7 @@ import Foundation
 /// size, modification and change times, inode and device. A changed stamp means
 /// "scan again" (and, while a lock exists, "hash again"). The change time moves on
 /// every write, `chmod` and `touch`, and cannot be set back by the file's owner.
-struct FileStamp: Hashable {
+package struct FileStamp: Hashable {
     let path: String
     let size: Int64
     let modifiedNanoseconds: Int64
@@ -37,7 +37,7 @@ struct FileStamp: Hashable {
     }
 
     /// The stamp of a file that could not be read.
-    static func missing(_ path: String) -> FileStamp {
+    package static func missing(_ path: String) -> FileStamp {
         FileStamp(path: path, size: -1, modifiedNanoseconds: 0, inode: 0, device: 0)
     }
 }

@@ -1,7 +1,9 @@
 /// Splits bytes read from a pipe into lines, looking at each byte once: a record
 /// that arrives in many reads costs time linear in its length. (Searching the whole
 /// unfinished line again after every 64 KiB read made a long record quadratic.)
-struct LineBuffer {
+package struct LineBuffer {
+    package init() {}
+
     private var bytes: [UInt8] = []
     /// The first byte of the line not returned yet.
     private var start = 0
@@ -13,7 +15,7 @@ struct LineBuffer {
     /// Bytes received and not yet returned as a line.
     var pendingCount: Int { bytes.count - start }
 
-    mutating func append<Bytes: Collection>(_ chunk: Bytes) where Bytes.Element == UInt8 {
+    package mutating func append<Bytes: Collection>(_ chunk: Bytes) where Bytes.Element == UInt8 {
         // Drop returned lines once they fill half the storage: each byte moves at most once on average.
         if start > 0, start * 2 >= bytes.count {
             bytes.removeSubrange(..<start)
@@ -24,7 +26,7 @@ struct LineBuffer {
     }
 
     /// The next complete line (without its newline), or nil until more bytes arrive.
-    mutating func nextLine() -> ArraySlice<UInt8>? {
+    package mutating func nextLine() -> ArraySlice<UInt8>? {
         guard searched < bytes.count else { return nil }
         guard let newline = bytes[searched...].firstIndex(of: 0x0A) else {
             bytesExamined += bytes.count - searched

@@ -10,7 +10,7 @@ import Foundation
 /// A plugin that takes longer than ``handOffAfter`` keeps its full ``timeout``, but the
 /// files after it go to a new scanner at once: hung plugins in one folder cost about
 /// one time-out side by side, not one each after another.
-struct PluginScanner {
+package struct PluginScanner {
     /// The `viper` executable that has the scan mode.
     let executable: String
     /// Seconds one plugin may take to load before it is called hung.
@@ -176,7 +176,7 @@ struct PluginScanner {
         }
     }
 
-    static func signalName(_ signal: Int32) -> String {
+    package static func signalName(_ signal: Int32) -> String {
         let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGABRT: "SIGABRT",
                                       SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP"]
         let description = strsignal(signal).map { String(cString: $0) } ?? "signal"

@@ -6,7 +6,7 @@ import Contracts
 /// that are slow with many images loaded); this is a flat token list read with a cursor.
 ///
 /// Escapes: `\\` backslash, `\t` tab, `\n` newline, `\r` return; `\N` alone is nil.
-enum RecordCodec {
+package enum RecordCodec {
     /// The first token of a result line.
     static let resultTag = "R"
 
@@ -69,7 +69,7 @@ enum RecordCodec {
     }
 
     /// One result as a line (without its newline).
-    static func encode(_ result: ScanResult) -> String {
+    package static func encode(_ result: ScanResult) -> String {
         var writer = Writer()
         writer.add(resultTag)
         let stamp = result.stamp
@@ -229,12 +229,12 @@ enum RecordCodec {
     }
 
     /// Reads a line written by ``encode(_:)``.
-    static func decode(_ line: Substring) throws -> ScanResult {
+    package static func decode(_ line: Substring) throws -> ScanResult {
         try decode(bytes: ArraySlice(line.utf8))
     }
 
     /// Reads a line written by ``encode(_:)``, from its UTF-8 bytes.
-    static func decode(bytes line: ArraySlice<UInt8>) throws -> ScanResult {
+    package static func decode(bytes line: ArraySlice<UInt8>) throws -> ScanResult {
         var reader = Reader(bytes: line)
         guard try reader.text() == resultTag else { throw Malformed(description: "not a result line") }
         let stamp = FileStamp(path: try reader.text(), size: try reader.integer(), modifiedNanoseconds: try reader.integer(),

@@ -10,8 +10,8 @@ import Foundation
 /// DIR/plugins.lock, before opening them); `--in FOLDER` (the plugin folder of the
 /// paths that follow, whose folders must be trusted up to it; default: each file's own folder);
 /// `--library PATH` (an installed contract library, checked again and loaded before a plugin that links it).
-enum ScanMode {
-    static let command = "__scan"
+package enum ScanMode {
+    package static let command = "__scan"
 
     /// The first token of a line announcing the next file.
     static let beginTag = "B"
@@ -62,7 +62,7 @@ enum ScanMode {
         return arguments
     }
 
-    static func run(paths arguments: [String]) -> Int32 {
+    package static func run(paths arguments: [String]) -> Int32 {
         // Files are hashed only while a lock is in force (the loader checks them against it);
         // 'viper plugins --lock' hashes what it pins itself. Hashing every plugin on every
         // scan cost a cold start with many plugins more than loading them.

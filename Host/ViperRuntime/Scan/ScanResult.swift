@@ -1,8 +1,8 @@
 import Contracts
 
 /// What scanning one plugin file found: a descriptor, or why it is broken.
-struct ScanResult: Hashable {
-    enum Outcome: Hashable {
+package struct ScanResult: Hashable {
+    package enum Outcome: Hashable {
         /// It loaded and registered.
         case ok(PluginDescriptor)
         /// Loading reported an error (a `PluginLoadError` message).
@@ -18,7 +18,7 @@ struct ScanResult: Hashable {
     /// SHA-256 of the bytes the scanner opened (and loaded), when it got that far.
     var sha256: String?
 
-    init(stamp: FileStamp, outcome: Outcome, code: PluginLoadError.Code? = nil, sha256: String? = nil) {
+    package init(stamp: FileStamp, outcome: Outcome, code: PluginLoadError.Code? = nil, sha256: String? = nil) {
         self.stamp = stamp
         self.outcome = outcome
         self.code = code

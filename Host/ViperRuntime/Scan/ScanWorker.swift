@@ -2,7 +2,7 @@ import Foundation
 
 /// One scanner child (`viper __scan`) and the files it answers for, as the parent
 /// reads it: which file is loading and since when, and the results so far.
-final class ScanWorker {
+package final class ScanWorker {
     let process: ChildProcess
     /// The files this worker answers for, in order. When a file takes long, the files
     /// after it are handed to a new worker and dropped from here.
@@ -46,7 +46,7 @@ final class ScanWorker {
 
     /// The last non-blank line of a crashed child's standard error, before the stack
     /// trace the Swift runtime prints after a `fatalError` message, safe for one line.
-    static func lastWords(_ text: String) -> String? {
+    package static func lastWords(_ text: String) -> String? {
         var lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         if let trace = lines.lastIndex(of: "Current stack trace:") { lines = Array(lines[..<trace]) }
         return lines.last { !$0.isEmpty }.map { PluginLoadError.printable($0, limit: 200) }

@@ -10,7 +10,7 @@ import Foundation
 /// takes what was recorded after each command, so the command counts as failed, a
 /// scripted session exits non-zero, and the first failure reaches standard error as
 /// one line. Reads that fail are not recorded: a plugin may probe with a query.
-final class DatabaseFailures: @unchecked Sendable {
+package final class DatabaseFailures: @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [DatabaseError] = []
 
@@ -23,7 +23,7 @@ final class DatabaseFailures: @unchecked Sendable {
     }
 
     /// The failures recorded since the last call, oldest first; clears them.
-    func take() -> [DatabaseError] {
+    package func take() -> [DatabaseError] {
         lock.withLock {
             defer { recorded = [] }
             return recorded
@@ -31,7 +31,7 @@ final class DatabaseFailures: @unchecked Sendable {
     }
 
     /// One line for standard error about `failures`: the first, and how many more.
-    static func summary(_ failures: [DatabaseError]) -> String? {
+    package static func summary(_ failures: [DatabaseError]) -> String? {
         guard let first = failures.first else { return nil }
         let more = failures.count > 1 ? " (and \(failures.count - 1) more database failure\(failures.count == 2 ? "" : "s"))" : ""
         return "data may not be saved: \(first)\(more)"

@@ -5,11 +5,11 @@ import Foundation
 /// echoes messages at or above `echoLevel` to standard error.
 ///
 /// Messages and sources come from plugins, so neither reaches the terminal raw: the
-/// echo is cleaned as `plugins` and `doctor` clean their lines (``StandardOutput/oneLine(_:)``:
+/// echo is cleaned as `plugins` and `doctor` clean their lines (``PrintableText/oneLine(_:)``:
 /// no escape sequences, one line), and the file keeps one line per message with
 /// control characters written as escapes (`\n`, `\u{1b}`), so a message cannot forge
 /// another entry or colour a terminal that shows the file.
-final class FileLogger: Logger {
+package final class FileLogger: Logger {
     private let lock = NSLock()
     private let handle: FileHandle?
     private let echoLevel: LogLevel?
@@ -26,13 +26,13 @@ final class FileLogger: Logger {
         self.echo = echo
     }
 
-    func log(_ level: LogLevel, _ message: String, source: String) {
+    package func log(_ level: LogLevel, _ message: String, source: String) {
         let stamp = ISO8601DateFormatter().string(from: Date())
         let line = "\(stamp) \(level.rawValue) [\(Self.escaped(source))] \(Self.escaped(message))\n"
         lock.withLock {
             try? handle?.write(contentsOf: Data(line.utf8))
             if let echoLevel, level >= echoLevel {
-                echo(StandardOutput.oneLine("viper: \(level.rawValue): [\(source)] \(message)") + "\n")
+                echo(PrintableText.oneLine("viper: \(level.rawValue): [\(source)] \(message)") + "\n")
             }
         }
     }

@@ -50,12 +50,12 @@ final class LocalDataFolder: DataFolder {
 }
 
 /// A failure of the host itself, shown to the user as one line.
-public struct HostError: Error, CustomStringConvertible {
-    public let message: String
+package struct HostError: Error, CustomStringConvertible {
+    package let message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -14,7 +14,7 @@ enum SQLiteCompanionFiles {
     private static let walVersion: UInt32 = 3_007_000
 
     /// What is wrong with the companions of the database at `path`, or nil.
-    static func problem(database path: String, user: uid_t = geteuid()) -> String? {
+    package static func problem(database path: String, user: uid_t = geteuid()) -> String? {
         for suffix in ["-wal", "-shm"] {
             if let problem = fileProblem(path + suffix, user: user) { return problem }
         }

@@ -7,7 +7,7 @@ private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self
 extension SQLiteDatabase {
     /// Prepares, binds and steps one statement, under ``lock``.
     @discardableResult
-    func run(_ sql: String, _ parameters: [SQLValue], collect: Bool) throws -> [SQLRow] {
+    package func run(_ sql: String, _ parameters: [SQLValue], collect: Bool) throws -> [SQLRow] {
         lock.lock()
         defer { lock.unlock() }
         guard let handle else {

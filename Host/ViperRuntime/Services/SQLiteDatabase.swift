@@ -87,7 +87,7 @@ final class SQLiteDatabase: Database {
         lock.withLock { sqlite3_last_insert_rowid(handle) }
     }
 
-    func execute(_ sql: String, _ parameters: [SQLValue]) throws {
+    package func execute(_ sql: String, _ parameters: [SQLValue]) throws {
         try recordingFailures {
             try endStrayTransaction()
             _ = try run(sql, parameters, collect: false)

@@ -5,10 +5,10 @@ import Foundation
 /// The host's ``DatabaseOpening``: `NAME.sqlite` files in the data folder. Every
 /// database it opened is closed by ``closeAll()`` when the session ends, so its WAL is
 /// written back and `NAME.sqlite` alone holds the data (what people copy as a backup).
-final class SQLiteDatabaseOpening: DatabaseOpening {
+package final class SQLiteDatabaseOpening: DatabaseOpening {
     private let folder: String
     /// Where failures to open, write or close are recorded for the shell.
-    let failures: DatabaseFailures
+    package let failures: DatabaseFailures
     private let lock = NSLock()
     private var open: [String: SQLiteDatabase] = [:]
 
@@ -17,7 +17,7 @@ final class SQLiteDatabaseOpening: DatabaseOpening {
         self.failures = failures
     }
 
-    func open(_ name: String) throws -> any Database {
+    package func open(_ name: String) throws -> any Database {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
         guard !name.isEmpty, name.allSatisfy({ allowed.contains($0) }) else {
             throw DatabaseError(path: name, code: SQLITE_MISUSE, message: "database name '\(name)' must be letters, digits, '-' or '_'")
@@ -38,7 +38,7 @@ final class SQLiteDatabaseOpening: DatabaseOpening {
     /// Closes every database opened here (checkpointing its WAL); returns what failed,
     /// also recorded in ``failures``. A database used after this throws "database is closed".
     @discardableResult
-    func closeAll() -> [DatabaseError] {
+    package func closeAll() -> [DatabaseError] {
         let databases = lock.withLock {
             defer { open = [:] }
             return open.values.sorted { $0.path < $1.path }

@@ -1,7 +1,7 @@
 /// Finds the nearest valid word for "did you mean" hints.
-enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word` by edit distance, if close enough to be a likely typo.
-    static func nearest(to word: String, in candidates: [String]) -> String? {
+    package static func nearest(to word: String, in candidates: [String]) -> String? {
         let word = word.lowercased()
         var best: (String, Int)?
         for candidate in candidates {

@@ -2,19 +2,19 @@ import Contracts
 
 /// One edge of the plugin graph after validation: a plugin's registration needs a
 /// contract, and this is who serves it. Shown by `viper doctor --json`.
-public struct Dependency: Hashable, Codable, Sendable {
+package struct Dependency: Hashable, Codable, Sendable {
     /// The plugin whose registration has the requirement.
-    public let plugin: String
+    package let plugin: String
     /// The registration that needs it, e.g. `Notes.NoteListing`.
-    public let registration: String
+    package let registration: String
     /// What is required.
-    public let requirement: Requirement
+    package let requirement: Requirement
     /// Who serves it: a plugin name, `host`, or nil when nothing enabled does.
-    public let providedBy: String?
+    package let providedBy: String?
     /// When served through an adapter: the contract it adapts from.
-    public let adaptedFrom: ContractID?
+    package let adaptedFrom: ContractID?
 
-    public init(plugin: String, registration: String, requirement: Requirement, providedBy: String?, adaptedFrom: ContractID?) {
+    package init(plugin: String, registration: String, requirement: Requirement, providedBy: String?, adaptedFrom: ContractID?) {
         self.plugin = plugin
         self.registration = registration
         self.requirement = requirement

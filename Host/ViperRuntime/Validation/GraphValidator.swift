@@ -10,16 +10,16 @@ import Contracts
 /// A plugin with a problem is disabled with its reason, and disabling repeats
 /// until nothing changes, so a plugin that needs a disabled one is disabled too,
 /// with the whole chain in its reason.
-struct GraphValidator {
+package struct GraphValidator {
     struct Node {
-        let name: String
+        package let name: String
         let path: String
         let descriptor: PluginDescriptor
         /// Found beside the executable: such a plugin keeps its routes against drop-ins.
         var isBundled = false
     }
 
-    struct Outcome {
+    package struct Outcome {
         var problems: [Problem] = []
         /// Disabled plugins and why.
         var disabled: [String: String] = [:]
@@ -99,7 +99,7 @@ struct GraphValidator {
         var adapterNote: String?
     }
 
-    static func label(_ contract: ContractID, _ name: String?) -> String {
+    package static func label(_ contract: ContractID, _ name: String?) -> String {
         name.map { "\(contract.name)[\($0)]" } ?? contract.name
     }
 

@@ -1,6 +1,6 @@
 /// Something wrong found while loading or validating plugins. Each is reported once.
-public struct Problem: Hashable, Codable, Sendable, CustomStringConvertible {
-    public enum Kind: String, Codable, Sendable {
+package struct Problem: Hashable, Codable, Sendable, CustomStringConvertible {
+    package enum Kind: String, Codable, Sendable {
         /// A plugin file that could not be loaded.
         case loadFailed
         /// A plugin folder given on the command line or in the environment that does not exist.
@@ -19,20 +19,20 @@ public struct Problem: Hashable, Codable, Sendable, CustomStringConvertible {
         case duplicateRoute
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// The plugin concerned (name, or file path when it never registered).
-    public let plugin: String?
+    package let plugin: String?
     /// The contract concerned (for a route problem: the route).
-    public let contract: String?
+    package let contract: String?
     /// One line: what is wrong and what to do.
-    public let message: String
+    package let message: String
 
-    public init(kind: Kind, plugin: String?, contract: String?, message: String) {
+    package init(kind: Kind, plugin: String?, contract: String?, message: String) {
         self.kind = kind
         self.plugin = plugin
         self.contract = contract
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -1,13 +1,13 @@
 /// The user's choice of which plugin provides a contract that several provide, or
 /// keeps a route that several declare (`--prefer CONTRACT=PLUGIN`, `--prefer ROUTE=PLUGIN`,
 /// or `"providers"` in `config.json`; see ``RouteRule/isRouteKey(_:)``).
-public struct ProviderChoice: Hashable, Sendable {
+package struct ProviderChoice: Hashable, Sendable {
     /// The plugin name chosen.
-    public let plugin: String
+    package let plugin: String
     /// Where the choice was made, for messages: `--prefer KEY=PLUGIN` or the config file's path.
-    public let source: String
+    package let source: String
 
-    public init(plugin: String, source: String) {
+    package init(plugin: String, source: String) {
         self.plugin = plugin
         self.source = source
     }

@@ -17,10 +17,10 @@ import Contracts
 ///   letters; no `.`, which keeps `--prefer notes=…` apart from `--prefer Contracts.X=…`);
 /// - a parameter is `:` and an identifier, and no parameter or query name is
 ///   declared twice.
-enum RouteRule {
+package enum RouteRule {
     /// Why `spec` cannot be a route, or nil when it can: one clause that names the rule,
     /// e.g. `'help' is a shell command; choose another name`.
-    static func problem(with spec: RouteSpec) -> String? {
+    package static func problem(with spec: RouteSpec) -> String? {
         let pattern = spec.pattern
         guard !pattern.trimmingCharacters(in: [" ", "/"]).isEmpty else {
             return "the route is empty; give it a name such as 'notes'"
@@ -62,7 +62,7 @@ enum RouteRule {
 
     /// The route with parameter names dropped (`notes/:id` → `notes/:`): two routes
     /// with one shape match the same paths, so only one of them can be served.
-    static func shape(_ pattern: String) -> String {
+    package static func shape(_ pattern: String) -> String {
         pattern.split(separator: "/", omittingEmptySubsequences: false)
             .map { $0.hasPrefix(":") ? ":" : String($0) }
             .joined(separator: "/")

@@ -2,6 +2,7 @@ import Contracts
 import Foundation
 import Testing
 @testable import ViperRuntime
+@testable import ViperCommandLine
 import ViperTestSupport
 
 /// `viper graph` and the shell's `graph`: the bundled plugins and fixture sets (a missing
@@ -19,7 +20,7 @@ import ViperTestSupport
     }
 
     private static let host = [
-        "viper \(HelpText.version)  [host services]",
+        "viper \(ViperTool.version)  [host services]",
         "  provides  service  Contracts.Logger",
         "  provides  service  Contracts.Clock",
         "  provides  service  Contracts.DataFolder",
@@ -194,7 +195,7 @@ import ViperTestSupport
     @Test func theShellShowsTheGraphAroundTheModuleOnScreen() throws {
         let session = try viper.run(["-c", "open notes; graph"])
         #expect(session.status == 0, "\(session.stderr)")
-        let block = lines(session.stdout).drop { !$0.hasPrefix("viper \(HelpText.version)") }
+        let block = lines(session.stdout).drop { !$0.hasPrefix("viper \(ViperTool.version)") }
         let names = block.filter { !$0.hasPrefix(" ") && $0.contains("  [") }.map { String($0.prefix { $0 != " " }) }
         #expect(names == ["viper", "account", "note-storage", "notes"], "\(session.stdout)")
         #expect(block.contains("  requires  service  Contracts.NoteStore  ← note-storage"))

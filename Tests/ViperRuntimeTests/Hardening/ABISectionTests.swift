@@ -2,6 +2,7 @@ import Contracts
 import Foundation
 import Testing
 @testable import ViperRuntime
+@testable import ViperKit
 import ViperTestSupport
 
 /// Issue 16, point 2: the Contracts version is read from the file's `.viper_abi`

@@ -2,6 +2,7 @@ import Contracts
 import Foundation
 import Testing
 @testable import ViperRuntime
+@testable import ViperFuzz
 
 /// Issue 7, point 5: 1,000 note and to-do writes typed into the real shell, which is killed
 /// with SIGKILL at random points and started again; every write the shell acknowledged

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ViperRuntime
+@testable import ViperFuzz
 import ViperTestSupport
 
 /// Issue 7, point 4: a short seeded round of `viper-fuzz` over every input the host reads

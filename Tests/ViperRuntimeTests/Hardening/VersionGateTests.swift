@@ -2,6 +2,7 @@ import Contracts
 import Foundation
 import Testing
 @testable import ViperRuntime
+@testable import ViperCommandLine
 import ViperTestSupport
 
 /// Issue 7, point 2: the descriptor carries the Contracts ABI and the Swift compiler a

@@ -1,6 +1,7 @@
 import Contracts
 import Testing
 @testable import ViperRuntime
+@testable import ViperShell
 
 /// Navigation costs the same at any depth (issue 16): counted, not timed. A command
 /// at depth 1,000 looks at as many stack entries, and reads as many titles, as at depth 10.

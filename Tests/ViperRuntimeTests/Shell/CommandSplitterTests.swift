@@ -1,6 +1,7 @@
 import Contracts
 import Testing
 @testable import ViperRuntime
+@testable import ViperShell
 
 @Suite struct CommandSplitterTests {
     @Test func wordsAreSplitAtSpaces() throws {

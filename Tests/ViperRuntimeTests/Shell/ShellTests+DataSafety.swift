@@ -1,6 +1,7 @@
 import Contracts
 import Testing
 @testable import ViperRuntime
+@testable import ViperShell
 
 /// Issue 16, Data: what the shell keeps out of the history file, and how a database
 /// failure that a module only drew on its screen still fails the command.

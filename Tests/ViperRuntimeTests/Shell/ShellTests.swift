@@ -1,6 +1,7 @@
 import Contracts
 import Testing
 @testable import ViperRuntime
+@testable import ViperShell
 
 @Suite struct ShellTests {
     /// The header's rule: `count` box-drawing dashes (the plain header is 60 columns wide).

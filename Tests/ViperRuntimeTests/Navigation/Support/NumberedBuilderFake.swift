@@ -1,5 +1,6 @@
 import Contracts
 @testable import ViperRuntime
+@testable import ViperShell
 
 /// The contract of ``NumberedBuilderFake``'s modules (route `m`).
 protocol NumberedContract: AnyObject {}

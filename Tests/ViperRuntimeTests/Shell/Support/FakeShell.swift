@@ -1,5 +1,6 @@
 import Contracts
 @testable import ViperRuntime
+@testable import ViperShell
 
 /// A shell over a ``FakeApp``, writing to an ``OutputSpy``.
 struct FakeShell {

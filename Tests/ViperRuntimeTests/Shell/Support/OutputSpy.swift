@@ -1,4 +1,5 @@
 @testable import ViperRuntime
+@testable import ViperShell
 
 /// Captures what the shell writes: standard output as text, errors and warnings as lines.
 final class OutputSpy: ShellOutput {

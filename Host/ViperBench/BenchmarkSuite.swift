@@ -1,0 +1,101 @@
+import Contracts
+import Foundation
+import ViperRuntime
+import ViperShell
+
+/// `viper-bench` (or `viper bench`): prints every figure as a ratio against a baseline
+/// measured in the same run, with the target from issue 6 and whether it is met.
+package enum BenchmarkSuite {
+    struct Row {
+        let name: String
+        let measured: String
+        let baseline: String
+        let ratio: Double
+        let target: Double?
+    }
+
+    struct Settings {
+        var counts = [0, 10, 100, 1000]
+        var iterations = 1_000_000
+        var runs = 5
+        var shellCommands = 10_000
+        /// Only the rows of costs that must grow no faster than the work (``CostBench``).
+        var onlyCosts = false
+    }
+
+    package static func main(arguments: [String]) -> Int32 {
+        if arguments.first == "--dlopen-loop" {
+            return DlopenLoop.run(folder: arguments.dropFirst().first ?? ".")
+        }
+        var settings = Settings()
+        var index = 0
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--quick":
+                settings = Settings(counts: [0, 10, 100], iterations: 20_000, runs: 3, shellCommands: 1_000)
+            case "--costs":
+                settings.onlyCosts = true
+            case "--counts":
+                index += 1
+                settings.counts = index < arguments.count ? arguments[index].split(separator: ",").compactMap { Int($0) } : settings.counts
+            case "-h", "--help":
+                print("Usage: viper-bench [--quick] [--costs] [--counts 0,10,100,1000]\n--costs runs only the rows of costs that must stay linear (navigation depth, commit, scan records).\nBuild with 'swift build -c release' first; prints a table of ratios against baselines measured in the same run.")
+                return 0
+            default:
+                FileHandle.standardError.write(Data("viper-bench: unknown option '\(arguments[index])'; see 'viper-bench --help'\n".utf8))
+                return 64
+            }
+            index += 1
+        }
+        do {
+            let rows = try run(settings)
+            print(table(rows, settings: settings))
+            return rows.allSatisfy { row in row.target.map { row.ratio <= $0 } ?? true } ? 0 : 1
+        } catch {
+            FileHandle.standardError.write(Data("viper-bench: \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    static func run(_ settings: Settings) throws -> [Row] {
+        var rows: [Row] = []
+        if settings.onlyCosts { return try CostBench.rows(runs: settings.runs) }
+        rows.append(InProcessBench.resolveVersusFactory(iterations: settings.iterations))
+        rows.append(InProcessBench.moduleVersusHandWiring(iterations: settings.iterations / 5))
+        rows += try CostBench.rows(runs: settings.runs)
+        let lab = try StartupLab(counts: settings.counts)
+        rows += try lab.startupRows(runs: settings.runs)
+        rows += try lab.memoryRows()
+        rows.append(try lab.shellThroughput(commands: settings.shellCommands))
+        return rows
+    }
+
+    static func table(_ rows: [Row], settings: Settings) -> String {
+        var info = utsname()
+        uname(&info)
+        let machine = withUnsafeBytes(of: &info.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        var lines = [
+            "viper-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB, \(machine); medians of \(settings.runs) runs",
+            "",
+            "| benchmark | measured | baseline | ratio | target | met |",
+            "|---|---|---|---|---|---|",
+        ]
+        for row in rows {
+            let target = row.target.map { "≤ \(format($0))×" } ?? "—"
+            let met = row.target.map { row.ratio <= $0 ? "yes" : "no" } ?? "—"
+            lines.append("| \(row.name) | \(row.measured) | \(row.baseline) | \(format(row.ratio))× | \(target) | \(met) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func format(_ value: Double) -> String {
+        String(format: value < 10 ? "%.2f" : "%.1f", value)
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        if seconds < 1e-6 { return String(format: "%.1f ns", seconds * 1e9) }
+        if seconds < 1e-3 { return String(format: "%.2f µs", seconds * 1e6) }
+        if seconds < 1 { return String(format: "%.1f ms", seconds * 1e3) }
+        return String(format: "%.2f s", seconds)
+    }
+}

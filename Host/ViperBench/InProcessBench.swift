@@ -1,0 +1,125 @@
+import Contracts
+import Foundation
+import ViperRuntime
+import ViperShell
+
+/// Benchmarks of the registry itself, in this process.
+enum InProcessBench {
+    final class ServiceA {}
+    final class ServiceB {}
+    final class ServiceC {}
+    protocol BenchInput: AnyObject {}
+
+    final class Interactor {
+        let a: ServiceA, b: ServiceB, c: ServiceC
+        init(a: ServiceA, b: ServiceB, c: ServiceC) { self.a = a; self.b = b; self.c = c }
+    }
+
+    final class Presenter: BenchInput {
+        let interactor: Interactor
+        weak var view: View?
+        init(interactor: Interactor) { self.interactor = interactor }
+    }
+
+    final class View: ModuleView {
+        let presenter: Presenter
+        init(presenter: Presenter) { self.presenter = presenter }
+        var title: String { "bench" }
+        func render(on screen: any Screen) {}
+    }
+
+    final class Builder: ModuleBuilder {
+        func build(_ context: any ModuleContext) throws -> BuiltModule {
+            let resolver = context.resolver
+            let interactor = Interactor(a: try resolver.resolve(ServiceA.self), b: try resolver.resolve(ServiceB.self),
+                                        c: try resolver.resolve(ServiceC.self))
+            return wire(interactor)
+        }
+    }
+
+    static func wire(_ interactor: Interactor) -> BuiltModule {
+        let presenter = Presenter(interactor: interactor)
+        let view = View(presenter: presenter)
+        presenter.view = view
+        return BuiltModule(view: view, input: presenter, parts: [presenter, interactor])
+    }
+
+    final class Context: ModuleContext {
+        let resolver: any Resolver
+        let router: any Router = NowhereRouter()
+        package let parameters = RouteParameters()
+        init(resolver: any Resolver) { self.resolver = resolver }
+    }
+
+    /// A router for modules built outside a shell: every navigation fails with a clear error.
+    final class NowhereRouter: Router {
+        package func route<Input>(_ request: RouteRequest<Input>) throws {
+            throw CommandError("this module was built outside a shell and cannot navigate")
+        }
+        func embed<Input>(_ contract: Input.Type, name: String?, prepare: ((Input) throws -> Void)?) throws -> any ModuleView {
+            throw CommandError("this module was built outside a shell and cannot embed")
+        }
+        func open(path: String) throws {
+            throw CommandError("this module was built outside a shell and cannot open \(path)")
+        }
+        func close() {}
+        func canRoute(to contract: Any.Type, name: String?) -> Bool { false }
+    }
+
+    static func makeRegistry() -> Registry {
+        let registry = Registry()
+        let registrar = RecordingRegistrar(plugin: "bench")
+        registrar.registerService(ServiceA.self, scope: .transient) { _ in ServiceA() }
+        registrar.registerService(ServiceB.self, scope: .process) { _ in ServiceB() }
+        registrar.registerService(ServiceC.self, scope: .process) { _ in ServiceC() }
+        registrar.registerModule(BenchInput.self, builder: Builder())
+        registrar.seal()
+        registry.commit(registrar)
+        return registry
+    }
+
+    static func resolveVersusFactory(iterations: Int) -> BenchmarkSuite.Row {
+        let registry = makeRegistry()
+        let resolver = registry.resolver(for: "viper-bench")
+        let factory: (any Resolver) throws -> ServiceA = { _ in ServiceA() }
+        let sink = BlackHole.shared
+        let direct = Stopwatch.median(runs: 5) {
+            for _ in 0..<iterations {
+                if let service = try? factory(resolver) { sink.consume(service) }
+            }
+        }
+        let resolved = Stopwatch.median(runs: 5) {
+            for _ in 0..<iterations {
+                if let service = try? resolver.resolve(ServiceA.self) { sink.consume(service) }
+            }
+        }
+        let perCall = resolved / Double(iterations), basePerCall = direct / Double(iterations)
+        return BenchmarkSuite.Row(name: "resolve a service by contract vs its factory", measured: BenchmarkSuite.duration(perCall),
+                                  baseline: BenchmarkSuite.duration(basePerCall), ratio: perCall / basePerCall, target: 2)
+    }
+
+    static func moduleVersusHandWiring(iterations: Int) -> BenchmarkSuite.Row {
+        let registry = makeRegistry()
+        let context = Context(resolver: registry.resolver(for: "viper-bench"))
+        let a = ServiceA(), b = ServiceB(), c = ServiceC()
+        let sink = BlackHole.shared
+        let byHand = Stopwatch.median(runs: 5) {
+            for _ in 0..<iterations {
+                let module = wire(Interactor(a: ServiceA(), b: b, c: c))
+                sink.consume(module.view)
+            }
+        }
+        _ = a
+        let byContract = Stopwatch.median(runs: 5) {
+            for _ in 0..<iterations {
+                guard let (registration, _) = registry.moduleRegistration(for: BenchInput.self, name: nil),
+                      let module = try? registration.builder.build(context),
+                      registration.conforms(module.input ?? module.view) else { continue }
+                sink.consume(module.view)
+            }
+        }
+        let perCall = byContract / Double(iterations), basePerCall = byHand / Double(iterations)
+        return BenchmarkSuite.Row(name: "build a module with 3 services by contract vs by hand", measured: BenchmarkSuite.duration(perCall),
+                                  baseline: BenchmarkSuite.duration(basePerCall), ratio: perCall / basePerCall, target: 2)
+    }
+}

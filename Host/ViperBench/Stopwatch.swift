@@ -1,0 +1,37 @@
+import Foundation
+import ViperRuntime
+import ViperShell
+
+/// Wall-clock timing for benchmarks (monotonic clock).
+enum Stopwatch {
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// Seconds taken by `body`.
+    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = now()
+        try body()
+        return Double(now() - start) / 1e9
+    }
+
+    /// The median of `runs` timings of `body`, in seconds (the median resists a noisy neighbour on a shared machine).
+    static func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
+        var times: [Double] = []
+        for _ in 0..<max(1, runs) { times.append(try seconds(body)) }
+        times.sort()
+        return times[times.count / 2]
+    }
+}
+
+/// Keeps the optimizer from deleting benchmark loops.
+final class BlackHole {
+    static let shared = BlackHole()
+    var sink = 0
+
+    func consume(_ object: AnyObject) {
+        sink &+= ObjectIdentifier(object).hashValue
+    }
+}

@@ -1,0 +1,122 @@
+import ConformanceKit
+import Contracts
+import Foundation
+import ViperRuntime
+import ViperCommandLine
+
+/// The child side of `viper check`: `viper __check --report FILE [--plugins DIR]... PATH`.
+/// Loads the plugin, starts the host's real services and the other plugins as
+/// providers, and runs the conformance kit, appending a ``CheckLine`` to FILE
+/// around every check. A crash here costs only this process.
+package enum CheckChild {
+    package static let command = "__check"
+
+    package static func run(arguments: [String], environment: [String: String]) -> Int32 {
+        var report: String?
+        var pluginFlags: [String] = []
+        var path: String?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if (argument == "--report" || argument == "--plugins"), index + 1 < arguments.count {
+                if argument == "--report" { report = arguments[index + 1] } else { pluginFlags.append(arguments[index + 1]) }
+                index += 2
+                continue
+            }
+            path = argument
+            index += 1
+        }
+        guard let report, let path, let output = FileHandle(forWritingAtPath: report) else {
+            ViperTool.printError("viper: \(command) is internal to 'viper check'; run 'viper check PATH.so'")
+            return ViperTool.usageExitCode
+        }
+        let writer = LineWriter(handle: output)
+        return check(path: Paths.absolute(path), pluginFlags: pluginFlags, environment: environment, writer: writer)
+    }
+
+    private static func check(path: String, pluginFlags: [String], environment: [String: String], writer: LineWriter) -> Int32 {
+        writer.start("loads", "plugin")
+        let file = PluginFile(path: path, folder: PluginFolder(path: Paths.parent(path), origin: .flag))
+        let loaded: LoadedPlugin
+        switch PluginLoader().load(file) {
+        case .success(let plugin):
+            loaded = plugin
+        case .failure(let error):
+            writer.result(CheckResult(check: "loads", subject: "plugin", passed: false, reason: error.message))
+            return 0
+        }
+        let descriptor = loaded.descriptor
+        writer.write(CheckLine(plugin: .init(name: descriptor.manifest.name, version: descriptor.manifest.version)))
+        writer.result(CheckResult(check: "loads", subject: "plugin", passed: true,
+                                  reason: "built for Contracts \(descriptor.contractsVersion)"))
+
+        writer.start("providers", "plugin")
+        var options = RuntimeOptions(environment: environment, executableDirectory: Paths.executableDirectory())
+        options.pluginFlags = pluginFlags
+        options.scanMode = .inProcess
+        options.echoLevel = nil
+        let runtime: HostRuntime
+        do {
+            runtime = try HostRuntime(options: options)
+        } catch {
+            writer.result(CheckResult(check: "providers", subject: "plugin", passed: false,
+                                      reason: "the host's services could not start: \(error)"))
+            return 0
+        }
+        writer.result(CheckResult(check: "providers", subject: "plugin", passed: true,
+                                  reason: "host services and \(runtime.records.filter { $0.status == .loaded }.count) other plugin(s) as providers"))
+
+        // The entry runs again, this time into the kit's recorder.
+        let recorded: RecordedPlugin
+        writer.start("registers", "plugin")
+        do {
+            guard let handle = dlopen(Paths.realPath(path) ?? path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE),
+                  let symbol = dlsym(handle, PluginLoader.entrySymbol) else {
+                throw RecordingError("could not open it a second time: \(dlerror().map { String(cString: $0) } ?? "unknown error")")
+            }
+            recorded = try RecordedPlugin.record(entry: unsafeBitCast(symbol, to: RecordedPlugin.EntryFunction.self))
+        } catch {
+            writer.result(CheckResult(check: "registers", subject: "plugin", passed: false, reason: "\(error)"))
+            return 0
+        }
+        let services = ServiceTable(fallback: runtime.registry.resolver(for: "viper check (\(descriptor.manifest.name))"))
+        _ = Conformance.check(recorded, services: services) { event in
+            switch event {
+            case .willRun(let check, let subject):
+                // `registers` was announced above, before the entry ran again.
+                if !(check == "registers" && subject == "plugin") { writer.start(check, subject) }
+            case .didRun(let result):
+                writer.result(result)
+            }
+        }
+        let rules = CheckHostRules(plugin: recorded, path: path,
+                                   others: CheckHostRules.others(of: runtime.records, excluding: path))
+        rules.run(services: services, writer: writer)
+        return 0
+    }
+
+    /// Appends JSON lines to the report, unbuffered.
+    final class LineWriter {
+        private let handle: FileHandle
+        private let encoder = JSONEncoder()
+
+        init(handle: FileHandle) {
+            self.handle = handle
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        }
+
+        func start(_ check: String, _ subject: String) {
+            write(CheckLine(start: .init(check: check, subject: subject)))
+        }
+
+        func result(_ result: CheckResult) {
+            write(CheckLine(result: result))
+        }
+
+        func write(_ line: CheckLine) {
+            guard var data = try? encoder.encode(line) else { return }
+            data.append(0x0A)
+            handle.write(data)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ViperRuntime
+/// The subcommands of `viper`, for parsing and help.
+package struct CommandInfo {
+    struct Option {
+        let flag: String
+        let value: String?
+        let help: String
+    }
+
+    package let name: String
+    let arguments: String
+    let maximumArguments: Int
+    package let summary: String
+    let details: String
+    let options: [Option]
+
+    static let globalOptions: [Option] = [
+        Option(flag: "--plugins", value: "DIR", help: "Search DIR (or load one .so) before the other plugin folders; repeatable"),
+        Option(flag: "--data", value: "DIR", help: "Keep data in DIR (default: $VIPER_DATA_DIR, else $XDG_DATA_HOME/viper)"),
+        Option(flag: "--prefer", value: "CONTRACT=PLUGIN", help: "Choose the provider of a contract that several plugins provide; repeatable"),
+        Option(flag: "--prefer", value: "ROUTE=PLUGIN", help: "Choose which plugin keeps a route that several declare (a bundled one keeps it otherwise)"),
+        Option(flag: "-c", value: "COMMANDS", help: "Run shell commands separated by ';' and exit (non-zero if one failed)"),
+        Option(flag: "--no-color", value: nil, help: "Never colour the output (so does NO_COLOR)"),
+        Option(flag: "--allow-insecure-plugins", value: nil, help: "Load plugins that others own or can write (development only; warns on every start)"),
+        Option(flag: "--verbose", value: nil, help: "Echo log messages to standard error"),
+        Option(flag: "--version", value: nil, help: "Print viper's version and its Contracts ABI"),
+        Option(flag: "--help", value: nil, help: "Show help (also: viper COMMAND --help)"),
+    ]
+
+    static let all: [CommandInfo] = [
+        CommandInfo(name: "shell", arguments: "", maximumArguments: 0,
+                    summary: "Open the interactive shell (the default)",
+                    details: "Opens the shell with every plugin that loaded. With a terminal on standard input it offers\nline editing, history and Tab completion; otherwise it reads commands line by line.",
+                    options: []),
+        CommandInfo(name: "plugins", arguments: "", maximumArguments: 0,
+                    summary: "List every plugin found, with what it provides and requires",
+                    details: "Prints the folders searched, in order (marking those that do not exist): --plugins,\nVIPER_PLUGIN_PATH, the user folder ($XDG_DATA_HOME/viper/plugins), then the plugins beside the\nviper executable; then each plugin file found, in that order.\nWith --lock, pins the plugins in use: while plugins.lock exists, a plugin that is not in it\nor whose bytes changed is refused before any of its code runs, until you lock again.",
+                    options: [Option(flag: "--json", value: nil, help: "Print JSON instead of text"),
+                              Option(flag: "--rescan", value: nil, help: "Scan every plugin again instead of trusting the cache"),
+                              Option(flag: "--lock", value: nil, help: "Pin the plugins in use by SHA-256 in the data folder's plugins.lock; others are then refused"),
+                              Option(flag: "--unlock", value: nil, help: "Remove plugins.lock: every trusted plugin loads again")]),
+        CommandInfo(name: "doctor", arguments: "", maximumArguments: 0,
+                    summary: "Check the plugin graph; exit non-zero when anything is wrong",
+                    details: "Checks every plugin found (from the descriptor cache, scanning new or changed files in a\nchild process): each requirement has a provider, no contract has two providers unless one was\nchosen, no services need each other, and every route is a valid path that is not a shell command\nand that one plugin declares unless one was chosen. Names each problem once, with its chain.\nAlso names each plugin just outside a searched folder (in a subfolder, named libX.so.1, or in\nthe data folder's plugins/ when that is not the user folder) with where it should go.",
+                    options: [Option(flag: "--json", value: nil, help: "Print JSON instead of text")]),
+        CommandInfo(name: "graph", arguments: "[PLUGIN...]", maximumArguments: Int.max,
+                    summary: "Draw the contract graph: plugins, what they provide and require, and who serves it",
+                    details: "Shows viper's own services and every plugin found: the services, modules (with routes) and\nadapters each provides, each requirement with the plugin that serves it, and what is disabled or\nmissing, with the reason. With PLUGIN names, only those plugins and the plugins one edge away.\nThe DOT form renders with Graphviz unchanged; svg and png need Graphviz's 'dot' installed.",
+                    options: [Option(flag: "--format", value: "FORMAT", help: "text (default), dot, json, or svg/png (rendered with Graphviz's dot)"),
+                              Option(flag: "--output", value: "FILE", help: "Write to FILE instead of standard output (svg/png default: viper-graph.svg/.png)")]),
+        CommandInfo(name: "check", arguments: "PATH.so", maximumArguments: 1,
+                    summary: "Run the conformance checks against a built plugin; exit non-zero when it fails one",
+                    details: "Loads the plugin in a child process (a crash cannot take the checker down) with a temporary\ndata folder, viper's own services and the bundled plugins (and --plugins) as providers, then\nchecks every module it registers: fresh builds, wiring, release after removal, declared\nservices, commands, the empty state, and the suites of its contracts. One line per check.\nA check run that takes longer than VIPER_CHECK_TIMEOUT seconds (default 120) is stopped.",
+                    options: [Option(flag: "--json", value: nil, help: "Print JSON instead of text")]),
+        CommandInfo(name: "new", arguments: "[TEMPLATE] NAME", maximumArguments: 2,
+                    summary: "Generate a plugin, a module, a service or an adapter from a template, with its tests",
+                    details: "Writes a SwiftPM package DIR/NAME (default DIR: the current folder) with the module's Builder,\nView, Presenter, Interactor, Entity, Router, its input/output contract, the plugin entry, tests\nper layer and a conformance test. It depends on this viper's Contracts by path; build it with\n'swift build' and drop .build/debug/libNAMEPlugin.so into a plugin folder. The module opens\nwith 'open name' (lower-case). With --in-tree, writes Plugins/NAME in the viper source tree\ninstead and adds it to Package.swift. With --contract-library, writes a contract library instead:\nprotocols that plugins of different authors share (docs/PLUGIN_AUTHORS.md). TEMPLATE 'module'\nadds a module to the plugin package at PATH (--in PATH); 'service' writes a plugin providing\nNoteStore; 'adapter' a plugin serving one contract through another. --list shows them all.",
+                    options: [Option(flag: "--dir", value: "DIR", help: "Create the package inside DIR"),
+                              Option(flag: "--in-tree", value: nil, help: "Add the plugin to viper's own source tree (Plugins/NAME)"),
+                              Option(flag: "--contract-library", value: nil, help: "Write a contract library (shared protocols) instead of a plugin"),
+                              Option(flag: "--in", value: "PATH", help: "With 'module': the plugin package to add the module to"),
+                              Option(flag: "--list", value: nil, help: "List the templates with the command for each")]),
+        CommandInfo(name: "sdk", arguments: "", maximumArguments: 0,
+                    summary: "Show where Contracts is and how to build a plugin against it",
+                    details: "Prints the folders a plain swiftc build needs (Contracts.swiftinterface or .swiftmodule,\nlibContracts.so), the rpath, a ready command line, and how a SwiftPM package depends on Contracts.",
+                    options: []),
+        CommandInfo(name: "install", arguments: "", maximumArguments: 0,
+                    summary: "Install this viper, its plugins and the SDK under a prefix (default ~/.local)",
+                    details: "Copies the viper that runs and what is beside it (libContracts.so, the bundled plugins,\nModules/ with Contracts.swiftinterface, the Contracts and ConformanceKit sources) into\nPREFIX/lib/viper, and links PREFIX/bin/viper to it. Run it from a release build:\nswift build -c release && .build/release/viper install. Installing again replaces it.",
+                    options: [Option(flag: "--prefix", value: "DIR", help: "Install under DIR (default: ~/.local)")]),
+        CommandInfo(name: "uninstall", arguments: "", maximumArguments: 0,
+                    summary: "Remove the viper that 'viper install' put under a prefix",
+                    details: "Removes PREFIX/lib/viper and the PREFIX/bin/viper link, and the bin/ and lib/ folders the\ninstall created if they are empty. Only an install made by 'viper install' is removed; data and\nplugin folders are left alone.",
+                    options: [Option(flag: "--prefix", value: "DIR", help: "The prefix given to 'viper install' (default: ~/.local)")]),
+        CommandInfo(name: "help", arguments: "[COMMAND]", maximumArguments: 1,
+                    summary: "Show help for viper or for one command",
+                    details: "", options: []),
+    ]
+
+    package static func find(_ name: String) -> CommandInfo? {
+        all.first { $0.name == name }
+    }
+}

@@ -1,0 +1,176 @@
+import Contracts
+import ViperRuntime
+import ViperCommandLine
+
+/// The sources `viper new adapter NAME` writes, as the cookbook's "Write an adapter"
+/// recipe: a module requires `__Name__Greeting`, the plugin's service provides the older
+/// `__Name__Salutation`, and an adapter serves the first from the second
+/// (`registerAdapter`). Paths are relative to the package.
+enum AdapterTemplate {
+    static let files: [(path: String, text: String)] = [
+        ("Sources/__Name__Plugin/__Name__Plugin.swift", plugin),
+        ("Sources/__Name__Plugin/__Name__Contracts.swift", contracts),
+        ("Sources/__Name__Plugin/__Name__SalutationGreeting.swift", adapter),
+        ("Sources/__Name__Plugin/__Name__/__Name__Module.swift", module),
+        ("Tests/__Name__PluginTests/__Name__AdapterTests.swift", adapterTests),
+        ("Tests/__Name__PluginTests/__Name__ConformanceTests.swift", conformanceTests),
+    ]
+
+    static let plugin = """
+        import Contracts
+
+        @used @section(".viper_abi")
+        let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, \(ContractsVersion.current.major), \(ContractsVersion.current.minor))
+
+        @_cdecl("viper_plugin_abi")
+        public func viperPluginABI() -> UInt32 {
+            ContractsVersion.compiledPacked
+        }
+
+        @_cdecl("viper_plugin_entry")
+        public func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
+            PluginEntry.run(host, plugin: __Name__Plugin.self)
+        }
+
+        /// Provides a __Name__Salutation, serves __Name__Greeting through the adapter, and
+        /// registers a module (`open __route__`) that requires __Name__Greeting.
+        enum __Name__Plugin: Plugin {
+            static let manifest = PluginManifest(name: "__route__", version: "0.1.0",
+                                                 summary: "__Name__: a greeting served through an adapter")
+
+            static func register(in registrar: any Registrar) throws {
+                registrar.registerService(__Name__Salutation.self) { _ in English__Name__Salutation() }
+                registrar.registerAdapter(__Name__Greeting.self, from: __Name__Salutation.self) { __Name__SalutationGreeting($0) }
+                registrar.registerModule(__Name__Input.self, route: RouteSpec("__route__", summary: "__Name__: a greeting", query: ["name"]),
+                                         requires: [.service(__Name__Greeting.self)], builder: __Name__Builder())
+            }
+        }
+
+        """
+
+    static let contracts = """
+        /// The contract the module requires.
+        public protocol __Name__Greeting: AnyObject {
+            func greet(_ name: String) -> String
+        }
+
+        /// The contract the service was first written against.
+        public protocol __Name__Salutation: AnyObject {
+            func salute(firstName: String, formal: Bool) -> String
+        }
+
+        /// The service as it was written, against the older contract.
+        final class English__Name__Salutation: __Name__Salutation {
+            func salute(firstName: String, formal: Bool) -> String {
+                formal ? "Good day, \\(firstName)." : "Hi \\(firstName)!"
+            }
+        }
+
+        """
+
+    static let adapter = """
+        /// The adapter: a __Name__Greeting made from a __Name__Salutation.
+        final class __Name__SalutationGreeting: __Name__Greeting {
+            private let salutation: any __Name__Salutation
+
+            init(_ salutation: any __Name__Salutation) {
+                self.salutation = salutation
+            }
+
+            func greet(_ name: String) -> String {
+                salutation.salute(firstName: name, formal: false)
+            }
+        }
+
+        """
+
+    static let module = """
+        import Contracts
+
+        /// The module's input: nothing to start it with; `open __route__?name=Ada` names the guest.
+        public protocol __Name__Input: AnyObject {}
+
+        /// Wires the module with the __Name__Greeting it declared in `requires:`.
+        final class __Name__Builder: ModuleBuilder {
+            func build(_ context: any ModuleContext) throws -> BuiltModule {
+                let presenter = __Name__Presenter(greeting: try context.resolver.resolve(__Name__Greeting.self),
+                                                  name: context.parameters["name"] ?? "there")
+                return BuiltModule(view: __Name__View(presenter: presenter), input: presenter, parts: [presenter])
+            }
+        }
+
+        /// Turns the greeting into the line the view draws.
+        final class __Name__Presenter: __Name__Input {
+            let line: String
+
+            init(greeting: any __Name__Greeting, name: String) {
+                line = greeting.greet(name)
+            }
+        }
+
+        /// Draws the line.
+        final class __Name__View: ModuleView {
+            private let presenter: __Name__Presenter
+
+            init(presenter: __Name__Presenter) {
+                self.presenter = presenter
+            }
+
+            var title: String { "__Name__" }
+
+            func render(on screen: any Screen) {
+                screen.text(presenter.line)
+            }
+        }
+
+        """
+
+    static let adapterTests = """
+        import ConformanceKit
+        import Testing
+        @testable import __Name__Plugin
+
+        @Suite struct __Name__AdapterTests {
+            @Test func theAdapterGreetsInformally() {
+                #expect(__Name__SalutationGreeting(English__Name__Salutation()).greet("Ada") == "Hi Ada!")
+            }
+
+            @Test func theRequiredContractIsServedThroughTheAdapter() throws {
+                let services = try ServiceTable.standard()
+                services.add(try RecordedPlugin.record(__Name__Plugin.self))
+                #expect(try services.resolve(__Name__Greeting.self).greet("Ada") == "Hi Ada!")
+            }
+        }
+
+        """
+
+    static let conformanceTests = """
+        import ConformanceKit
+        import Testing
+        @testable import __Name__Plugin
+
+        /// The checks `viper check` runs, in process, on the module that requires the adapted contract.
+        @Suite struct __Name__ConformanceTests {
+            @Test func thePluginPassesTheConformanceKit() throws {
+                let report = try Conformance.check(__Name__Plugin.self)
+                #expect(report.conforms, "\\(report)")
+            }
+        }
+
+        """
+
+    static let readme = """
+        # __Name__
+
+        A viper plugin made by `viper new adapter`: its module requires `__Name__Greeting`,
+        its service provides the older `__Name__Salutation`, and `registerAdapter` serves the
+        first from the second.
+
+        ```sh
+        swift build && swift test
+        viper check .build/debug/lib__Name__Plugin.so
+        viper --plugins .build/debug/lib__Name__Plugin.so -c "open __route__"
+        ```
+
+        """
+}

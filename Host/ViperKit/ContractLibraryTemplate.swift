@@ -1,0 +1,97 @@
+import ViperRuntime
+import ViperCommandLine
+/// The package `viper new NAME --contract-library` writes: a contract library, the protocols
+/// and value types that plugins of different authors share without viper knowing them
+/// (docs/PLUGIN_AUTHORS.md, "Contracts of your own"). Placeholders as in ``ModuleName/fill(_:)``.
+enum ContractLibraryTemplate {
+    /// The files, by path under the package folder.
+    static func files(contracts: String) -> [(path: String, text: String)] {
+        [("Package.swift", manifest(contracts: contracts)), (".gitignore", PackageTemplate.gitignore),
+         ("README.md", readme), ("Sources/__Name__/__Name__.swift", source)]
+    }
+
+    static func manifest(contracts: String) -> String {
+        """
+        // swift-tools-version:6.0
+        // A contract library made by 'viper new --contract-library': protocols and value types that
+        // viper plugins share. Like Contracts it is a package of its own (so it is one shared library,
+        // never a copy in each plugin), built with library evolution, with the SONAME plugins name.
+        import PackageDescription
+
+        let package = Package(
+            name: "__Name__",
+            products: [
+                .library(name: "__Name__", type: .dynamic, targets: ["__Name__"]),
+            ],
+            dependencies: [
+                .package(path: "\(contracts)"),
+            ],
+            targets: [
+                .target(
+                    name: "__Name__",
+                    dependencies: [.product(name: "Contracts", package: "Contracts")],
+                    swiftSettings: [.unsafeFlags(["-enable-library-evolution"])],
+                    linkerSettings: [.unsafeFlags(["-Xlinker", "-soname", "-Xlinker", "lib__Name__.so"])]
+                ),
+            ],
+            swiftLanguageModes: [.v5]
+        )
+
+        """
+    }
+
+    static let source = """
+        // The contracts of __Name__: what a provider plugin implements and a consumer plugin uses.
+        // Change them as Contracts changes: add (a protocol requirement with a default, a new type)
+        // and raise the minor; anything else breaks built plugins, so raise the major.
+        import Contracts
+
+        /// A service a provider registers and a consumer resolves.
+        public protocol __Name__Service: AnyObject {
+            /// One line for `subject`.
+            func describe(_ subject: String) -> String
+        }
+
+        /// A module's input: a consumer routes to it by this contract, a provider registers it.
+        public protocol __Name__Screen: AnyObject {
+            /// What the module shows.
+            var subject: String { get set }
+        }
+
+        /// The version of this library. `compiled` is emitted into each plugin that uses it, so it
+        /// says what the plugin was built against: list it in the plugin's `contractLibraries`.
+        public enum __Name__Library {
+            @_alwaysEmitIntoClient
+            public static var compiled: ContractLibraryVersion { ContractLibraryVersion(name: "__Name__", major: 1, minor: 0) }
+        }
+
+        /// What viper reads from the file before loading it: the magic word and the version,
+        /// major << 16 | minor. Keep it equal to `compiled`.
+        @used @section("viper_contract_library")
+        let viperContractLibrary: (UInt32, UInt32) = (0x5643_4C42, 0x0001_0000)
+
+        """
+
+    static let readme = """
+        # __Name__
+
+        A viper contract library made by `viper new --contract-library`: the protocols a provider
+        plugin implements and a consumer plugin uses, in `Sources/__Name__/__Name__.swift`.
+
+        ```sh
+        swift build                                   # .build/debug/lib__Name__.so
+        mkdir -p ~/.local/share/viper/plugins
+        cp .build/debug/lib__Name__.so ~/.local/share/viper/plugins/
+        ```
+
+        A plugin depends on this package by path (`.product(name: "__Name__", package: "__Name__")`),
+        imports `__Name__`, and lists `__Name__Library.compiled` in its `contractLibraries`. viper loads
+        lib__Name__.so before the plugins that link it, and refuses a plugin when the library is
+        missing, older than the one it was built against, or compiled into the plugin.
+        `viper plugins` and `viper graph` show the library and who uses it.
+
+        Version: `__Name__Library.compiled` and the `viper_contract_library` record, kept equal.
+        Raise the minor for an addition, the major for anything that breaks a built plugin.
+
+        """
+}

@@ -1,0 +1,160 @@
+import Contracts
+import Foundation
+import ViperRuntime
+import ViperCommandLine
+
+/// `viper install [--prefix PREFIX]` and `viper uninstall [--prefix PREFIX]`: copy the viper
+/// that runs, with the products beside it, into the layout ``SDKLayout`` describes, and take
+/// it away again.
+///
+///     PREFIX/bin/viper -> ../lib/viper/viper
+///     PREFIX/lib/viper/{viper, libContracts.so, lib*Plugin.so, Modules/, Contracts/}
+///
+/// The folder is filled beside its final place and renamed into it, so a failed install
+/// leaves the previous one (or nothing). A marker file in it records what the install
+/// created, so uninstall removes only an install of viper, and the `bin`/`lib` folders
+/// only when the install made them and they are empty again.
+package enum InstallCommand {
+    static let defaultPrefix = "~/.local"
+    /// Marks `PREFIX/lib/viper` as made by `viper install`; lists the folders it created, one a line.
+    static let markerName = ".viper-install"
+    /// What SDK users need from `Modules/`: the interface (stable across compilers) and the binary module.
+    private static let moduleFiles = ["Contracts.swiftinterface", "Contracts.swiftmodule", "Contracts.swiftdoc"]
+
+    struct Target {
+        let prefix: String
+        var bin: String { Paths.join(prefix, "bin") }
+        var lib: String { Paths.join(prefix, "lib") }
+        var folder: String { Paths.join(prefix, "lib/viper") }
+        var link: String { Paths.join(prefix, "bin/viper") }
+    }
+
+    package static func run(options: CommandLineOptions, environment: [String: String], uninstall: Bool) -> Int32 {
+        let target = Target(prefix: Paths.absolute(options.prefix ?? defaultPrefix))
+        do {
+            print(uninstall ? try remove(target) : try install(from: SDKLayout.find(), to: target, environment: environment))
+            return 0
+        } catch let error as UsageError {
+            ViperTool.printError("viper: \(error)")
+            return ViperTool.usageExitCode
+        } catch {
+            ViperTool.printError("viper: \(error)")
+            return 1
+        }
+    }
+
+    // MARK: Install
+
+    static func install(from layout: SDKLayout, to target: Target, environment: [String: String]) throws -> String {
+        let source = layout.executableDirectory
+        guard let modules = layout.modulesDirectory, layout.libraryDirectory != nil, let contracts = layout.contractsPackage else {
+            throw HostError("this viper (\(source)) has no Contracts module, libContracts.so or Contracts package beside it; "
+                + "run 'viper install' from a build folder ('swift build -c release && .build/release/viper install')")
+        }
+        let manager = FileManager.default
+        if Paths.realPath(target.folder) == Paths.realPath(source) {
+            throw UsageError("this viper is the one installed in \(target.folder); run 'viper install' from a new build to replace it")
+        }
+        try checkOurs(target)
+        var created: [String] = []
+        for folder in [target.prefix, target.bin, target.lib] where !manager.fileExists(atPath: folder) {
+            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            created.append(folder)
+        }
+        if let previous = try? String(contentsOfFile: Paths.join(target.folder, markerName), encoding: .utf8) {
+            created = previous.split(separator: "\n").map(String.init)  // an upgrade keeps what the first install made
+        }
+        let staging = target.folder + ".installing-\(getpid())"
+        try? manager.removeItem(atPath: staging)
+        do {
+            try fill(staging, from: source, modules: modules, contracts: contracts)
+            try (created.joined(separator: "\n") + "\n").write(toFile: Paths.join(staging, markerName), atomically: true, encoding: .utf8)
+            if manager.fileExists(atPath: target.folder) { try manager.removeItem(atPath: target.folder) }
+            try manager.moveItem(atPath: staging, toPath: target.folder)
+        } catch {
+            try? manager.removeItem(atPath: staging)
+            throw HostError("cannot install into \(target.folder): \(error.localizedDescription)")
+        }
+        if (try? manager.destinationOfSymbolicLink(atPath: target.link)) == nil {
+            try manager.createSymbolicLink(atPath: target.link, withDestinationPath: "../lib/viper/viper")
+        }
+        return summary(target, environment: environment)
+    }
+
+    /// Copies the executable, libraries, module and package sources into `folder`.
+    private static func fill(_ folder: String, from source: String, modules: String, contracts: String) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: Paths.join(folder, "Modules"), withIntermediateDirectories: true)
+        let names = try manager.contentsOfDirectory(atPath: source).sorted()
+        let libraries = names.filter { $0 == "libContracts.so" || ($0.hasPrefix("lib") && $0.hasSuffix("Plugin.so")) }
+        for name in ["viper"] + libraries {
+            try manager.copyItem(atPath: Paths.join(source, name), toPath: Paths.join(folder, name))
+        }
+        for name in moduleFiles where manager.fileExists(atPath: Paths.join(modules, name)) {
+            try manager.copyItem(atPath: Paths.join(modules, name), toPath: Paths.join(folder, "Modules/\(name)"))
+        }
+        try copyPackage(contracts, to: Paths.join(folder, "Contracts"))
+    }
+
+    /// Copies a package's sources, leaving out build folders and resolved pins.
+    private static func copyPackage(_ source: String, to destination: String) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: destination, withIntermediateDirectories: true)
+        for name in try manager.contentsOfDirectory(atPath: source) where !name.hasPrefix(".") && name != "Package.resolved" {
+            let from = Paths.join(source, name), to = Paths.join(destination, name)
+            var isFolder: ObjCBool = false
+            _ = manager.fileExists(atPath: from, isDirectory: &isFolder)
+            if isFolder.boolValue { try copyPackage(from, to: to) } else { try manager.copyItem(atPath: from, toPath: to) }
+        }
+    }
+
+    private static func summary(_ target: Target, environment: [String: String]) -> String {
+        let onPath = (environment["PATH"] ?? "").split(separator: ":").contains { Paths.realPath(String($0)) == Paths.realPath(target.bin) }
+        var lines = [
+            "Installed viper \(ViperTool.version) (Contracts \(ContractsVersion.current)) in \(target.folder);",
+            "\(target.link) links to it. 'viper new NAME' now works from any folder, and 'viper sdk' shows the SDK.",
+        ]
+        if !onPath {
+            lines.append("\(target.bin) is not on PATH; add it, e.g.: export PATH=\"\(target.bin):$PATH\"")
+        }
+        lines.append("Remove it with: viper uninstall --prefix \(target.prefix)")
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: Uninstall
+
+    static func remove(_ target: Target) throws -> String {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: target.folder) else {
+            throw UsageError("no viper is installed in \(target.prefix) (\(target.folder) does not exist); give the prefix you installed with, --prefix PREFIX")
+        }
+        try checkOurs(target)
+        let created = ((try? String(contentsOfFile: Paths.join(target.folder, markerName), encoding: .utf8)) ?? "")
+            .split(separator: "\n").map(String.init)
+        if (try? manager.destinationOfSymbolicLink(atPath: target.link)) != nil {
+            try manager.removeItem(atPath: target.link)
+        }
+        try manager.removeItem(atPath: target.folder)
+        // Deepest first, and only when empty: another program may have put files there since.
+        for folder in created.sorted(by: { $0.count > $1.count })
+        where (try? manager.contentsOfDirectory(atPath: folder))?.isEmpty == true {
+            try manager.removeItem(atPath: folder)
+        }
+        return "Removed viper from \(target.prefix) (\(target.folder) and \(target.link)). Your data and plugin folders are untouched."
+    }
+
+    /// Refuses a `lib/viper` or `bin/viper` that `viper install` did not make.
+    private static func checkOurs(_ target: Target) throws {
+        let manager = FileManager.default
+        if manager.fileExists(atPath: target.folder), !manager.fileExists(atPath: Paths.join(target.folder, markerName)) {
+            throw UsageError("\(target.folder) exists but was not made by 'viper install'; move it away or choose another --prefix")
+        }
+        if let destination = try? manager.destinationOfSymbolicLink(atPath: target.link) {
+            guard destination == "../lib/viper/viper" || Paths.realPath(target.link) == Paths.realPath(Paths.join(target.folder, "viper")) else {
+                throw UsageError("\(target.link) links to \(destination), not to \(target.folder)/viper; remove it or choose another --prefix")
+            }
+        } else if manager.fileExists(atPath: target.link) {
+            throw UsageError("\(target.link) exists and is not a link made by 'viper install'; move it away or choose another --prefix")
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import ViperRuntime
+import ViperCommandLine
+
+/// `viper new [TEMPLATE] NAME [--dir DIR] [--in-tree]`: writes a plugin with one complete
+/// VIPER module and its tests, or another shape of ``NewTemplate``. Bad or taken names
+/// are usage errors (exit 64).
+package enum NewCommand {
+    package static func run(options: CommandLineOptions, environment: [String: String]) -> Int32 {
+        do {
+            if options.listTemplates {
+                guard options.arguments.isEmpty else {
+                    throw UsageError("'viper new --list' takes no name; run 'viper new --list' alone")
+                }
+                print(NewTemplate.list, terminator: "")
+                return 0
+            }
+            let (template, name) = try NewTemplate.parse(options)
+            let layout = SDKLayout.find()
+            let message: String
+            switch template {
+            case .module:
+                message = try NewModuleCommand.create(name, in: options.into ?? ".")
+            case .service:
+                message = try createPackage(name, options: options, layout: layout, files: ServiceTemplate.files,
+                                            readme: ServiceTemplate.readme, what: "a plugin providing NoteStore from a file, its tests and the NoteStore suite")
+            case .adapter:
+                message = try createPackage(name, options: options, layout: layout, files: AdapterTemplate.files,
+                                            readme: AdapterTemplate.readme, what: "a plugin serving \(name.type)Greeting through an adapter, a module using it, and its tests")
+            case .plugin:
+                message = options.contractLibrary
+                    ? try createContractLibrary(name, options: options, layout: layout)
+                    : options.inTree
+                    ? try createInTree(name, options: options, layout: layout)
+                    : try createPackage(name, options: options, layout: layout, pluginFolder: PluginPlacement.userFolder(environment))
+            }
+            print(message)
+            return 0
+        } catch let error as UsageError {
+            ViperTool.printError("viper: \(error)")
+            return ViperTool.usageExitCode
+        } catch {
+            ViperTool.printError("viper: \(error)")
+            return 1
+        }
+    }
+
+    // MARK: Standalone package
+
+    private static func createPackage(_ name: ModuleName, options: CommandLineOptions, layout: SDKLayout,
+                                      pluginFolder: String) throws -> String {
+        let (root, contracts, kit) = try packageRoot(name, options: options, layout: layout)
+        var files: [(String, String)] = [
+            ("Package.swift", PackageTemplate.manifest(contracts: contracts, kit: kit)),
+            (".gitignore", PackageTemplate.gitignore),
+            ("README.md", PackageTemplate.readme.replacingOccurrences(of: PackageTemplate.pluginFolderPlaceholder, with: pluginFolder)),
+        ]
+        files += ModuleTemplate.files.map { ("Sources/__Name__Plugin/" + $0.path, $0.text) }
+        files += ModuleTestTemplate.files.map { ("Tests/__Name__PluginTests/" + $0.path, $0.text) }
+        try write(files, under: root, name: name)
+        let so = ".build/debug/lib\(name.type)Plugin.so"
+        let viper = Paths.join(layout.executableDirectory, "viper")
+        return """
+            Created \(root): the \(name.type) module (Builder, View, Presenter, Interactor, Entity, Router,
+            its input/output contract), the plugin entry, per-layer tests and a conformance test.
+            Next:
+              cd \(root)
+              swift build && swift test
+              \(viper) check \(so)
+              mkdir -p \(pluginFolder) && cp \(so) \(pluginFolder)/
+              \(viper) -c "open \(name.route)"
+            ('\(viper) plugins' lists every folder viper searches, in order.)
+            """
+    }
+
+    /// A service or adapter plugin: the template's files in a package of their own.
+    private static func createPackage(_ name: ModuleName, options: CommandLineOptions, layout: SDKLayout,
+                                      files: [(path: String, text: String)], readme: String, what: String) throws -> String {
+        let (root, contracts, kit) = try packageRoot(name, options: options, layout: layout)
+        try write([("Package.swift", PackageTemplate.manifest(contracts: contracts, kit: kit)),
+                   (".gitignore", PackageTemplate.gitignore), ("README.md", readme)] + files, under: root, name: name)
+        let viper = Paths.join(layout.executableDirectory, "viper")
+        return """
+            Created \(root): \(what).
+            Next:
+              cd \(root)
+              swift build && swift test
+              \(viper) check .build/debug/lib\(name.type)Plugin.so
+            """
+    }
+
+    /// The folder a new package goes in, and the Contracts and ConformanceKit packages it depends on.
+    private static func packageRoot(_ name: ModuleName, options: CommandLineOptions,
+                                    layout: SDKLayout) throws -> (root: String, contracts: String, kit: String) {
+        let root = Paths.join(Paths.absolute(options.directory ?? "."), name.type)
+        guard !FileManager.default.fileExists(atPath: root) else {
+            throw UsageError("\(root) already exists; choose another name or --dir, or remove it")
+        }
+        try checkNotBundled(name, layout: layout)
+        guard let contracts = layout.contractsPackage, let kit = layout.kitPackage else {
+            throw HostError("cannot find the Contracts package beside this viper (\(layout.executableDirectory)); run 'viper sdk' to see what is missing")
+        }
+        return (root, contracts, kit)
+    }
+
+    // MARK: Contract library
+
+    private static func createContractLibrary(_ name: ModuleName, options: CommandLineOptions, layout: SDKLayout) throws -> String {
+        guard !options.inTree else {
+            throw UsageError("--contract-library writes a package of its own (a contract library is never part of viper's tree); drop --in-tree")
+        }
+        let root = Paths.join(Paths.absolute(options.directory ?? "."), name.type)
+        guard !FileManager.default.fileExists(atPath: root) else {
+            throw UsageError("\(root) already exists; choose another name or --dir, or remove it")
+        }
+        guard let contracts = layout.contractsPackage else {
+            throw HostError("cannot find the Contracts package beside this viper (\(layout.executableDirectory)); run 'viper sdk' to see what is missing")
+        }
+        try write(ContractLibraryTemplate.files(contracts: contracts), under: root, name: name)
+        return """
+            Created \(root): the contract library \(name.type) (\(name.type)Service, \(name.type)Screen, its version).
+            Next:
+              cd \(root) && swift build
+              mkdir -p ~/.local/share/viper/plugins && cp .build/debug/lib\(name.type).so ~/.local/share/viper/plugins/
+            A provider and a consumer plugin depend on it by path and list \(name.type)Library.compiled in contractLibraries.
+            """
+    }
+
+    // MARK: In the viper source tree
+
+    private static func createInTree(_ name: ModuleName, options: CommandLineOptions, layout: SDKLayout) throws -> String {
+        let tree: String
+        if let directory = options.directory {
+            tree = Paths.absolute(directory)
+            guard SDKLayout.isSourceTree(tree) else {
+                throw UsageError("\(tree) is not a viper source tree (it needs Package.swift, Contracts/ and Plugins/); give the tree's root with --dir")
+            }
+        } else if let found = SDKLayout.sourceTree(above: FileManager.default.currentDirectoryPath) ?? layout.sourceTree {
+            tree = found
+        } else {
+            throw UsageError("--in-tree needs a viper source tree: run it inside one, or give its root with --dir")
+        }
+        let pluginFolder = Paths.join(tree, "Plugins/\(name.type)")
+        let manifestPath = Paths.join(tree, "Package.swift")
+        let manifest = try String(contentsOfFile: manifestPath, encoding: .utf8)
+        let entry = "plugin(\"\(name.type)\")"
+        let taken = try FileManager.default.contentsOfDirectory(atPath: Paths.join(tree, "Plugins"))
+        guard !taken.contains(where: { $0.lowercased() == name.route }), !manifest.contains(entry),
+              !FileManager.default.fileExists(atPath: Paths.join(tree, "Tests/\(name.type)PluginTests")) else {
+            throw UsageError("a plugin named '\(name.type)' is already in \(tree) (Plugins/ or Package.swift); choose another name")
+        }
+        guard let listStart = manifest.range(of: "let plugins = ["),
+              let listEnd = manifest.range(of: "\n]", range: listStart.upperBound..<manifest.endIndex) else {
+            throw HostError("\(manifestPath) has no 'let plugins = [...]' list to add \(entry) to; add the plugin by hand")
+        }
+        var edited = manifest
+        edited.insert(contentsOf: "\n    \(entry),", at: listEnd.lowerBound)
+        // Per-layer tests go in Tests/NAMEPluginTests when the manifest has the feature test list.
+        let testEntry = "pluginTests(\"\(name.type)\", also: [conformanceKit])"
+        var tests = "not written: Package.swift has no 'let featureTests: [Target] = [...]' list"
+        if edited.contains("conformanceKit"),
+           let testStart = edited.range(of: "let featureTests: [Target] = ["),
+           let testEnd = edited.range(of: "\n]", range: testStart.upperBound..<edited.endIndex) {
+            edited.insert(contentsOf: "\n    \(testEntry),", at: testEnd.lowerBound)
+            try write(ModuleTestTemplate.files, under: Paths.join(tree, "Tests/\(name.type)PluginTests"), name: name)
+            tests = "Tests/\(name.type)PluginTests, run by 'swift test'"
+        }
+        try write(ModuleTemplate.files, under: pluginFolder, name: name)
+        try edited.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+        return """
+            Created \(pluginFolder) (the \(name.type) module: Builder, View, Presenter, Interactor, Entity,
+            Router, contract, plugin entry) and added \(entry) to \(manifestPath).
+            Tests: \(tests).
+            'swift build' builds lib\(name.type)Plugin.so beside viper; 'open \(name.route)' shows it, and
+            'viper check' on it runs the conformance kit.
+            """
+    }
+
+    // MARK: Helpers
+
+    /// A bundled plugin of the same name would clash in the shell's routes.
+    private static func checkNotBundled(_ name: ModuleName, layout: SDKLayout) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.executableDirectory)) ?? []
+        if names.contains(where: { $0.lowercased() == "lib\(name.route)plugin.so" }) {
+            throw UsageError("'\(name.type)' is taken: viper already bundles a plugin of that name; choose another name")
+        }
+    }
+
+    static func write(_ files: [(path: String, text: String)], under root: String, name: ModuleName) throws {
+        for (path, text) in files {
+            let target = Paths.join(root, name.fill(path))
+            try FileManager.default.createDirectory(atPath: Paths.parent(target), withIntermediateDirectories: true)
+            try name.fill(text).write(toFile: target, atomically: true, encoding: .utf8)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import ViperRuntime
+import ViperCommandLine
+
+/// `viper new module NAME --in PATH`: adds a VIPER module (with its tests) to a plugin
+/// package `viper new` made, and registers it in the plugin's `register(in:)` above the
+/// marker line the plugin template writes.
+enum NewModuleCommand {
+    static func create(_ name: ModuleName, in path: String) throws -> String {
+        let root = Paths.absolute(path)
+        let plugin = try pluginSource(in: root)
+        let sources = Paths.parent(plugin.file)
+        let moduleFolder = Paths.join(sources, name.type)
+        let tests = Paths.join(root, "Tests/\(plugin.target)Tests")
+        guard !FileManager.default.fileExists(atPath: moduleFolder),
+              !FileManager.default.fileExists(atPath: Paths.join(tests, "\(name.type)InputSuite.swift")) else {
+            throw UsageError("\(moduleFolder) already exists: the plugin has a module named '\(name.type)'; choose another name")
+        }
+        guard !plugin.text.contains("RouteSpec(\"\(name.route)\"") else {
+            throw UsageError("the plugin in \(root) already has the route '\(name.route)'; choose another module name")
+        }
+        let lines = plugin.text.components(separatedBy: "\n")
+        guard let markerIndex = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == ModuleTemplate.registrationMarker }) else {
+            throw UsageError("\(plugin.file) has no line '\(ModuleTemplate.registrationMarker)' in register(in:); put it back after the last registration, or add the module by hand")
+        }
+        let indent = String(lines[markerIndex].prefix { $0 == " " })
+        var edited = lines
+        edited.insert(name.fill(ModuleTemplate.registration(indent: indent)), at: markerIndex)
+        // The module's tests import the plugin's target and check its Plugin type.
+        let retarget = { (files: [(path: String, text: String)]) in
+            files.map { ($0.path, $0.text.replacingOccurrences(of: "__Name__Plugin", with: plugin.target)) }
+        }
+        try NewCommand.write(retarget(ModuleTemplate.moduleFiles), under: sources, name: name)
+        if FileManager.default.fileExists(atPath: tests) {
+            try NewCommand.write(retarget(ModuleTestTemplate.files), under: tests, name: name)
+        }
+        try edited.joined(separator: "\n").write(toFile: plugin.file, atomically: true, encoding: .utf8)
+        return """
+            Added the \(name.type) module to \(root): \(moduleFolder) (Builder, View, Presenter, Interactor,
+            Entity, Router, contract)\(FileManager.default.fileExists(atPath: tests) ? ", its tests in \(tests)," : "") and its registration
+            in \(plugin.file). 'swift build && swift test' there; 'open \(name.route)' shows it.
+            """
+    }
+
+    /// The plugin's entry file: `Sources/TARGET/TARGET.swift` of a package whose manifest
+    /// declares a dynamic library.
+    private static func pluginSource(in root: String) throws -> (file: String, target: String, text: String) {
+        let manifest = Paths.join(root, "Package.swift")
+        let notAPlugin = "\(root) is not a viper plugin package (it needs Package.swift and Sources/NAMEPlugin/NAMEPlugin.swift, as 'viper new NAME' writes); give the package's folder with --in"
+        guard let text = try? String(contentsOfFile: manifest, encoding: .utf8), text.contains("type: .dynamic") else {
+            throw UsageError(notAPlugin)
+        }
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: Paths.join(root, "Sources"))) ?? []
+        for target in folders.sorted() where target.hasSuffix("Plugin") {
+            let file = Paths.join(root, "Sources/\(target)/\(target).swift")
+            if let source = try? String(contentsOfFile: file, encoding: .utf8), source.contains("registerModule") || source.contains("register(in") {
+                return (file, target, source)
+            }
+        }
+        throw UsageError(notAPlugin)
+    }
+}
+
+extension ModuleTemplate {
+    /// The line in the plugin's `register(in:)` above which `viper new module` adds registrations.
+    static let registrationMarker = "// viper new module: registrations go above this line (keep it)"
+
+    /// The registration `viper new module` adds for a module, indented like the marker.
+    static func registration(indent: String) -> String {
+        [
+            "registrar.registerModule(",
+            "    __Name__Input.self,",
+            "    route: RouteSpec(\"__route__\", summary: \"__Name__: a list of entries\"),",
+            "    requires: [.service(Clock.self)],",
+            "    builder: __Name__Builder())",
+        ].map { indent + $0 }.joined(separator: "\n")
+    }
+
+    /// The module's own files, without the plugin entry.
+    static var moduleFiles: [(path: String, text: String)] {
+        files.filter { $0.path.hasPrefix("__Name__/") }
+    }
+}

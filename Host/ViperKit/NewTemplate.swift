@@ -1,0 +1,62 @@
+import ViperRuntime
+import ViperCommandLine
+/// The shapes `viper new` writes, as Generamba's template catalogue: `viper new NAME`
+/// (a plugin with one module), `viper new module NAME --in PATH`, `viper new service NAME`
+/// and `viper new adapter NAME`. `viper new --list` prints ``list``.
+enum NewTemplate: String, CaseIterable {
+    case plugin, module, service, adapter
+
+    static let list = """
+        Templates ('viper new --list'; NAME is UpperCamelCase, e.g. Counter):
+          viper new NAME                      plugin: a plugin with one VIPER module, tests per layer and a conformance test
+          viper new module NAME --in PATH     module: one more VIPER module, with its tests, registered in the plugin package at PATH
+          viper new service NAME              service: a plugin providing NoteStore from a file, its tests and the NoteStore conformance suite
+          viper new adapter NAME              adapter: a plugin serving one contract through another (registerAdapter), with a module using it
+          viper new NAME --contract-library   contract library: protocols that plugins of different authors share
+        --dir DIR writes the package inside DIR; --in-tree writes a plugin into viper's own source tree.
+
+        """
+
+    /// The template and the name: `NAME` alone is the plugin template; `TEMPLATE NAME` another.
+    static func parse(_ options: CommandLineOptions) throws -> (NewTemplate, ModuleName) {
+        let arguments = options.arguments
+        let template: NewTemplate
+        if arguments.count == 2 {
+            guard let chosen = NewTemplate(rawValue: arguments[0]) else {
+                throw UsageError("'\(arguments[0])' is not a template of 'viper new'; choose one of \(allCases.map(\.rawValue).joined(separator: ", ")) ('viper new --list' shows them)")
+            }
+            template = chosen
+        } else if let first = arguments.first, let chosen = NewTemplate(rawValue: first), chosen != .plugin {
+            throw UsageError("'viper new \(first)' needs a name, e.g. 'viper new \(first) \(chosen.example)'")
+        } else {
+            template = .plugin
+        }
+        let name = try ModuleName(arguments.last ?? "")
+        switch template {
+        case .module:
+            guard options.into != nil else {
+                throw UsageError("'viper new module' needs the plugin package to add to: 'viper new module \(name.type) --in PATH'")
+            }
+        default:
+            if options.into != nil {
+                throw UsageError("--in PATH belongs to 'viper new module NAME --in PATH'; drop it or add 'module'")
+            }
+        }
+        if template != .plugin, options.inTree || options.contractLibrary {
+            throw UsageError("--in-tree and --contract-library go with 'viper new NAME' only, not with the \(template.rawValue) template")
+        }
+        if template == .module, options.directory != nil {
+            throw UsageError("'viper new module' writes into the package given with --in; drop --dir")
+        }
+        return (template, name)
+    }
+
+    private var example: String {
+        switch self {
+        case .plugin: return "Counter"
+        case .module: return "Details --in Counter"
+        case .service: return "Journal"
+        case .adapter: return "Welcome"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import ViperRuntime
+import ViperCommandLine
+/// The package files `viper new` writes around a standalone plugin.
+enum PackageTemplate {
+    /// `Package.swift`: the plugin as a dynamic library depending on Contracts by
+    /// path, its tests on the plugin and ConformanceKit.
+    static func manifest(contracts: String, kit: String) -> String {
+        """
+        // swift-tools-version:6.0
+        // A viper plugin made by 'viper new'. It depends on the Contracts of the viper
+        // that made it ('viper sdk' shows where); never on another plugin.
+        import PackageDescription
+
+        let package = Package(
+            name: "__Name__",
+            products: [
+                .library(name: "__Name__Plugin", type: .dynamic, targets: ["__Name__Plugin"]),
+            ],
+            dependencies: [
+                .package(path: "\(contracts)"),
+                .package(path: "\(kit)"),
+            ],
+            targets: [
+                .target(
+                    name: "__Name__Plugin",
+                    dependencies: [.product(name: "Contracts", package: "Contracts")]
+                ),
+                .testTarget(
+                    name: "__Name__PluginTests",
+                    dependencies: ["__Name__Plugin", .product(name: "ConformanceKit", package: "ConformanceKit")]
+                ),
+            ],
+            swiftLanguageModes: [.v5]
+        )
+
+        """
+    }
+
+    static let gitignore = """
+        .build/
+        .swiftpm/
+        Package.resolved
+
+        """
+
+    /// Replaced in ``readme`` by the user plugin folder viper searches.
+    static let pluginFolderPlaceholder = "__plugins__"
+
+    static let readme = """
+        # __Name__
+
+        A viper plugin with one VIPER module, `__Name__`, made by `viper new`. Open it in
+        the shell with `open __route__`.
+
+        ```sh
+        swift build                                   # .build/debug/lib__Name__Plugin.so
+        swift test                                    # per-layer tests and the conformance kit
+        viper check .build/debug/lib__Name__Plugin.so # the same checks against the built .so
+        mkdir -p __plugins__
+        cp .build/debug/lib__Name__Plugin.so __plugins__/
+        viper -c "open __route__"
+        ```
+
+        `__plugins__` is the user plugin folder (`$XDG_DATA_HOME/viper/plugins`) when
+        this package was made; `viper plugins` lists every folder viper searches, in order.
+
+        One file per role in `Sources/__Name__Plugin/__Name__/`: Builder (wiring and
+        injection), View (draws through the host's Screen, declares its commands),
+        Presenter, Interactor (the use cases, with the injected Clock), Entity, Router,
+        and the Contract (the module's input and output, and the protocols between the roles).
+        `__Name__Plugin.swift` exports the entry point and registers the module.
+
+        """
+}

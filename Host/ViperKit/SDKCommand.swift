@@ -1,0 +1,73 @@
+import Contracts
+import ViperRuntime
+import ViperCommandLine
+
+/// `viper sdk`: what a plain `swiftc` build of a plugin needs, and how a SwiftPM
+/// package finds Contracts.
+package enum SDKCommand {
+    package static func run(environment: [String: String]) -> Int32 {
+        let layout = SDKLayout.find()
+        print(text(layout, pluginFolder: PluginPlacement.userFolder(environment)))
+        return layout.modulesDirectory != nil && layout.libraryDirectory != nil ? 0 : 1
+    }
+
+    /// `pluginFolder`: the user plugin folder this environment gives (``PluginPlacement/userFolder(_:)``).
+    static func text(_ layout: SDKLayout, pluginFolder: String) -> String {
+        let missing = "(not found beside this viper: \(layout.executableDirectory))"
+        var lines = [
+            "viper SDK for Contracts \(ContractsVersion.current) (this viper: \(layout.executableDirectory)/viper)",
+            "",
+            "Plain swiftc:",
+            "  module:   \(layout.modulesDirectory.map { "\($0)   (Contracts.swiftinterface, Contracts.swiftmodule)" } ?? missing)",
+            "  library:  \(layout.libraryDirectory.map { Paths.join($0, "libContracts.so") } ?? missing)",
+            "  rpath:    \(layout.libraryDirectory ?? missing)",
+            "            (for linking only: inside viper the plugin uses viper's own libContracts.so)",
+        ]
+        if let modules = layout.modulesDirectory, let library = layout.libraryDirectory {
+            lines += [
+                "  build:",
+                "    swiftc -emit-library -parse-as-library -module-name MyPlugin \\",
+                "        -I \(modules) -L \(library) -lContracts \\",
+                "        -Xlinker -rpath -Xlinker \(library) \\",
+                "        Sources/*.swift -o libMyPlugin.so",
+                "  The library must export viper_plugin_abi and viper_plugin_entry (see 'viper new').",
+                "  Never add -static-stdlib: two Swift runtimes in one process break type identity.",
+            ]
+        }
+        lines += [
+            "",
+            "SwiftPM package:",
+            "  Contracts:      \(layout.contractsPackage ?? missing)",
+            "  ConformanceKit: \(layout.kitPackage ?? missing)",
+        ]
+        if let contracts = layout.contractsPackage {
+            lines += [
+                "  in Package.swift:",
+                "    dependencies: [",
+                "        .package(path: \"\(contracts)\"),",
+            ]
+            if let kit = layout.kitPackage {
+                lines.append("        .package(path: \"\(kit)\"),")
+            }
+            lines += [
+                "    ],",
+                "    products: [.library(name: \"MyPlugin\", type: .dynamic, targets: [\"MyPlugin\"])],",
+                "    plugin target:  .product(name: \"Contracts\", package: \"Contracts\")",
+                "    test target:    .product(name: \"ConformanceKit\", package: \"ConformanceKit\")",
+                "  'viper new NAME' writes such a package; 'swift build' puts the plugin in .build/debug/libMyPlugin.so.",
+            ]
+        }
+        lines += [
+            "",
+            "Install a plugin: copy the .so into the user plugin folder, \(pluginFolder)/,",
+            "or use --plugins DIR / VIPER_PLUGIN_PATH ('viper plugins' lists every folder searched, in order).",
+            "Check it with 'viper check PATH.so'.",
+            "",
+            "An installed viper keeps these in one folder, PREFIX/lib/viper/: the viper executable",
+            "(PREFIX/bin/viper links to it), libContracts.so, the bundled lib*Plugin.so, Modules/ with",
+            "Contracts.swiftinterface, and Contracts/ with the Contracts and ConformanceKit package sources.",
+            "'viper install --prefix PREFIX' puts this viper there; 'viper uninstall --prefix PREFIX' removes it.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

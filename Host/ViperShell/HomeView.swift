@@ -1,0 +1,34 @@
+import Contracts
+import ViperRuntime
+import ViperCommandLine
+
+/// The screen when nothing is open: what loaded, and every route to open.
+package final class HomeView: ModuleView {
+    private let routes: [RouteSpec]
+    private let pluginsLoaded: Int
+    private let problems: Int
+
+    package init(routes: [RouteSpec], pluginsLoaded: Int, problems: Int) {
+        self.routes = routes
+        self.pluginsLoaded = pluginsLoaded
+        self.problems = problems
+    }
+
+    package var title: String { "Home" }
+
+    package func render(on screen: any Screen) {
+        let plugins = pluginsLoaded == 1 ? "1 plugin" : "\(pluginsLoaded) plugins"
+        screen.text("\(plugins) ready. Type 'open PATH' to open a route, 'help' for every command.")
+        if problems > 0 {
+            screen.text(problems == 1
+                ? "1 start-up problem was reported above; 'viper doctor' explains it."
+                : "\(problems) start-up problems were reported above; 'viper doctor' explains them.")
+        }
+        screen.heading("Routes")
+        if routes.isEmpty {
+            screen.empty("No routes: no loaded plugin declares one. 'viper plugins' shows what was found.")
+        } else {
+            screen.fields(routes.map { Field(RouteMatcher<Void>.display($0), $0.summary) })
+        }
+    }
+}

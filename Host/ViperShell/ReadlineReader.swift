@@ -1,0 +1,105 @@
+import CReadline
+import Foundation
+import ViperRuntime
+import ViperCommandLine
+
+/// Reads commands with GNU readline when standard input is a terminal: line
+/// editing, history kept in a file across runs, and Tab completion. Bracketed
+/// paste is off, so pasted lines run like typed ones. Ctrl-C clears the line.
+final class ReadlineReader: LineReader {
+    /// Readline's callbacks are C functions that cannot capture context, so the
+    /// completion source lives here. One reader exists per process.
+    nonisolated(unsafe) private static var complete: ((_ before: String, _ word: String) -> [String])?
+    nonisolated(unsafe) private static var matches: [String] = []
+    nonisolated(unsafe) private static var nextMatch = 0
+
+    private let historyPath: String
+    /// Whether the history file is used: not when it is not a regular file.
+    private let keepsHistory: Bool
+    /// Why the history file is not used, for a `warning:` line; nil when it is.
+    let historyWarning: String?
+    /// Lines kept in the history file.
+    static let historyLimit: Int32 = 1000
+
+    /// `completion` gets the line before the word under the cursor, and that word.
+    init(historyPath: String, completion: @escaping (_ before: String, _ word: String) -> [String]) {
+        self.historyPath = historyPath
+        historyWarning = Self.historyProblem(historyPath)
+        keepsHistory = historyWarning == nil
+        Self.complete = completion
+        viper_rl_set_name(strdup("viper"))
+        rl_initialize()
+        rl_variable_bind("enable-bracketed-paste", "off")
+        viper_rl_set_word_breaks(strdup(" \t\n"))
+        viper_rl_set_completion { text, start, _ in
+            viper_rl_completion_is_over()
+            guard let text, let lineBuffer = viper_rl_line_buffer() else { return nil }
+            let line = Array(String(cString: lineBuffer).utf8)
+            let before = String(decoding: line.prefix(max(0, Int(start))), as: UTF8.self)
+            ReadlineReader.matches = ReadlineReader.complete?(before, String(cString: text)) ?? []
+            ReadlineReader.nextMatch = 0
+            if ReadlineReader.matches.count == 1, let only = ReadlineReader.matches.first, only.hasSuffix("/") || only.hasSuffix("=") {
+                viper_rl_no_append_character()
+            }
+            return rl_completion_matches(text) { _, _ in
+                guard ReadlineReader.nextMatch < ReadlineReader.matches.count else { return nil }
+                defer { ReadlineReader.nextMatch += 1 }
+                return strdup(ReadlineReader.matches[ReadlineReader.nextMatch])
+            }
+        }
+        stifle_history(Self.historyLimit)
+        guard keepsHistory else { return }
+        if !FileManager.default.fileExists(atPath: historyPath) {
+            _ = FileManager.default.createFile(atPath: historyPath, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        read_history(historyPath)
+    }
+
+    /// Why the file at `path` must not be used as the history file, or nil. Readline
+    /// opens it with a plain `open`, which blocks forever on a FIFO and reads a device.
+    static func historyProblem(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }  // missing: created as a regular file
+        guard info.st_mode & S_IFMT != S_IFREG else { return nil }
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFDIR: kind = "a folder"
+        case S_IFCHR, S_IFBLK: kind = "a device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a regular file"
+        }
+        return "the history file \(path) is \(kind), not a regular file; history is off this session: "
+            + "remove it ('rm \(path)') so viper can start a new one"
+    }
+
+    func readLine(prompt: String) -> String? {
+        signal(SIGINT) { _ in
+            // Ctrl-C at the prompt: drop the line and start a fresh one.
+            _ = write(STDOUT_FILENO, "\n", 1)
+            rl_on_new_line()
+            rl_replace_line("", 0)
+            rl_redisplay()
+        }
+        defer { signal(SIGINT, SIG_DFL) }
+        guard let raw = readline(prompt) else { return nil }
+        defer { free(raw) }
+        return String(cString: raw)
+    }
+
+    func close() {
+        guard keepsHistory, Self.historyProblem(historyPath) == nil else { return }
+        history_truncate_file(historyPath, Self.historyLimit)
+    }
+
+    /// Adds a line to the history (and appends it to the file at once, so a killed
+    /// session keeps it), unless it is blank or repeats the previous line.
+    func remember(_ line: String) {
+        guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        if let last = viper_history_last_line(), String(cString: last) == line {
+            return
+        }
+        add_history(line)
+        if keepsHistory, Self.historyProblem(historyPath) == nil { append_history(1, historyPath) }
+    }
+}

@@ -1,0 +1,296 @@
+import Contracts
+import Foundation
+import ViperRuntime
+import ViperCommandLine
+
+/// Runs the user's commands against the navigation stack and draws the screen.
+///
+/// A command is looked up in this order: the reserved built-ins (`open`, `back`,
+/// `home`, `where`, `routes`, `help`, `quit`), the commands of the module on screen
+/// and of its embedded children, then `close` and `dismiss`. Arguments are checked
+/// against the command's ``CommandSpec`` first. After a command that succeeds the
+/// current screen is drawn again; a failed one prints one `error:` line and leaves
+/// the stack (and the screen above) as they were. A command during which the data
+/// folder's databases failed (see ``DatabaseFailures``) counts as failed too, and the
+/// failure gets the `error:` line when the command did not print one of its own.
+package final class Shell {
+    package enum Outcome: Equatable {
+        case succeeded, failed, quit
+    }
+
+    package let stack: NavigationStack
+    let home: HomeView
+    let output: any ShellOutput
+    let style: TerminalStyle
+    /// Width of the header rule.
+    let width: Int
+    /// Makes the contract graph for `graph` (set by the launcher, which has the runtime).
+    var contractGraph: (() -> ContractGraph)?
+    /// Database failures recorded while a command ran (nil: none are watched).
+    let databaseFailures: DatabaseFailures?
+    /// How many commands failed in this session.
+    package private(set) var failures = 0
+    private var hasShownBlock = false
+
+    package init(stack: NavigationStack, home: HomeView, output: any ShellOutput, style: TerminalStyle = .plain, width: Int = 60,
+         databaseFailures: DatabaseFailures? = nil) {
+        self.stack = stack
+        self.home = home
+        self.output = output
+        self.style = style
+        self.width = width
+        self.databaseFailures = databaseFailures
+    }
+
+    /// The prompt for line editing: the title of the module on screen.
+    var prompt: String {
+        let title = stack.top.map { PrintableText.sanitize($0.title).replacingOccurrences(of: "\n", with: " ") } ?? "viper"
+        return "\(title)> "
+    }
+
+    /// Runs one line; then checks that removed modules were released.
+    @discardableResult
+    package func execute(_ line: String) -> Outcome {
+        var outcome = run(line)
+        stack.checkForLeaks()
+        if reportDatabaseFailures(alreadyReported: outcome == .failed), outcome == .succeeded {
+            outcome = .failed
+        }
+        if outcome == .failed { failures += 1 }
+        return outcome
+    }
+
+    /// Ends the session: removes every module (each is told), checks for leaks, then
+    /// runs `closing` (the launcher closes the databases there). Database failures in
+    /// either step count as one failed command.
+    package func finish(closing: () -> Void = {}) {
+        stack.removeAll()
+        stack.checkForLeaks()
+        closing()
+        if reportDatabaseFailures(alreadyReported: false) { failures += 1 }
+    }
+
+    /// Prints one `error:` line for the database failures recorded since the last call
+    /// (unless the command printed its own); returns whether there were any.
+    private func reportDatabaseFailures(alreadyReported: Bool) -> Bool {
+        guard let summary = DatabaseFailures.summary(databaseFailures?.take() ?? []) else { return false }
+        if !alreadyReported { output.error(summary) }
+        return true
+    }
+
+    /// Draws the module on screen (home when nothing is open) under its header.
+    func drawCurrentScreen() {
+        showBlock(screenLines())
+    }
+
+    // MARK: Running commands
+
+    private func run(_ line: String) -> Outcome {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return .succeeded }
+        let revision = stack.revision
+        do {
+            return try dispatch(try CommandSplitter.split(trimmed))
+        } catch {
+            output.error(NavigationStack.oneLine(error))
+            // A module that navigated and then threw: show where the user is now.
+            if stack.revision != revision { drawCurrentScreen() }
+            return .failed
+        }
+    }
+
+    private func dispatch(_ command: CommandInvocation) throws -> Outcome {
+        if let builtin = BuiltinCommand(rawValue: command.name), builtin.isReserved {
+            return try run(builtin, command)
+        }
+        if let handler = moduleCommand(named: command.name) {
+            try Self.checkArguments(command, against: handler.spec)
+            try PluginExitGuard.run("plugin '\(handler.plugin)'", "running command '\(command.name)'") {
+                try handler.view.perform(command)
+            }
+            drawCurrentScreen()
+            return .succeeded
+        }
+        if let builtin = BuiltinCommand(rawValue: command.name) {
+            return try run(builtin, command)
+        }
+        throw CommandError(unknownCommandMessage(command.name))
+    }
+
+    private func run(_ builtin: BuiltinCommand, _ command: CommandInvocation) throws -> Outcome {
+        try Self.checkArguments(command, against: builtin.spec)
+        switch builtin {
+        case .open:
+            try stack.open(path: command.arguments.first ?? "")
+        case .back:
+            try stack.back()
+        case .close:
+            try stack.closeTop()
+        case .dismiss:
+            try stack.dismiss()
+        case .home:
+            try stack.home()
+        case .where:
+            output.show(breadcrumbLine())
+            return .succeeded
+        case .routes:
+            showBlock(routeListing())
+            return .succeeded
+        case .graph:
+            showBlock(try graphListing())
+            return .succeeded
+        case .help:
+            showBlock(try command.arguments.first.map(help(for:)) ?? helpListing())
+            return .succeeded
+        case .quit, .exit:
+            return .quit
+        }
+        drawCurrentScreen()
+        return .succeeded
+    }
+
+    /// Checks the argument count against `spec`: `NAME` required, `NAME?` optional, `NAME...` the rest.
+    static func checkArguments(_ command: CommandInvocation, against spec: CommandSpec) throws {
+        let count = command.arguments.count
+        if count < spec.minimumArguments {
+            let missing = spec.arguments.dropFirst(count).filter { !$0.hasSuffix("?") && !$0.hasSuffix("...") }
+            throw CommandError("'\(spec.name)' needs \(missing.joined(separator: " ")); usage: \(usage(spec))")
+        }
+        if let maximum = spec.maximumArguments, count > maximum {
+            let takes: String
+            switch maximum {
+            case 0: takes = "no arguments"
+            case spec.minimumArguments: takes = maximum == 1 ? "1 argument" : "\(maximum) arguments"
+            default: takes = "at most \(maximum) argument\(maximum == 1 ? "" : "s")"
+            }
+            let quoteHint = maximum > 0 ? " (quote a value that has spaces)" : ""
+            throw CommandError("'\(spec.name)' takes \(takes), got \(count); usage: \(usage(spec))\(quoteHint)")
+        }
+    }
+
+    /// A command's usage as people read it: `help [COMMAND]`, `add TITLE...`.
+    static func usage(_ spec: CommandSpec) -> String {
+        ([spec.name] + spec.arguments.map { $0.hasSuffix("?") ? "[\($0.dropLast())]" : $0 }).joined(separator: " ")
+    }
+
+    // MARK: Commands on offer
+
+    /// The module command `name` of the module on screen or one of its embedded children.
+    private func moduleCommand(named name: String) -> (view: any ModuleView, spec: CommandSpec, plugin: String)? {
+        for entry in stack.top?.tree ?? [] {
+            if let spec = moduleCommands(of: entry).first(where: { $0.name == name }) {
+                return (entry.view, spec, entry.registration.plugin)
+            }
+        }
+        return nil
+    }
+
+    /// Whether `line` must stay out of the history file because it may carry a secret:
+    /// it runs a command marked ``CommandSpec/keepsOutOfHistory`` or one with a
+    /// `PASSWORD`-like argument, or it runs no command on screen at all (it does not
+    /// parse, or names a command this screen lacks: a sign-in typed at the notes list
+    /// or in the editor, before the sign-in form is up, must not be written either).
+    func keepsOutOfHistory(_ line: String) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return false }
+        guard let command = try? CommandSplitter.split(trimmed) else { return true }
+        if let builtin = BuiltinCommand(rawValue: command.name), builtin.isReserved { return false }
+        guard let spec = moduleCommand(named: command.name)?.spec ?? BuiltinCommand(rawValue: command.name)?.spec else {
+            return true
+        }
+        return Self.carriesSecret(spec)
+    }
+
+    /// Argument names that say the value is a secret, whether or not the module marked it.
+    private static let secretArguments = ["PASSWORD", "PASSPHRASE", "SECRET", "TOKEN", "PIN"]
+
+    static func carriesSecret(_ spec: CommandSpec) -> Bool {
+        spec.keepsOutOfHistory || spec.arguments.contains { argument in
+            let name = argument.uppercased().trimmingCharacters(in: CharacterSet(charactersIn: ".?"))
+            return secretArguments.contains { name == $0 || name.hasSuffix("_" + $0) || name.hasSuffix("-" + $0) }
+        }
+    }
+
+    /// A module's commands, without those that reuse a reserved built-in name.
+    func moduleCommands(of entry: ModuleEntry) -> [CommandSpec] {
+        entry.view.commands.filter { BuiltinCommand(rawValue: $0.name)?.isReserved != true }
+    }
+
+    /// Every command that works now: listed built-ins, then the modules' own.
+    package var availableCommands: [CommandSpec] {
+        var seen = Set<String>()
+        let specs = BuiltinCommand.allCases.filter(\.isListed).map(\.spec)
+            + (stack.top?.tree ?? []).flatMap(moduleCommands(of:))
+        return specs.filter { seen.insert($0.name).inserted }
+    }
+
+    private func unknownCommandMessage(_ name: String) -> String {
+        if (try? stack.routeMatcher.match(name)) != nil {
+            return "unknown command '\(name)'; did you mean 'open \(name)'?"
+        }
+        if let guess = Suggestion.nearest(to: name, in: availableCommands.map(\.name)) {
+            return "unknown command '\(name)'; did you mean '\(guess)'?"
+        }
+        return "unknown command '\(name)'; type 'help' for the commands"
+    }
+
+    // MARK: Drawing
+
+    package func screenLines() -> [String] {
+        let view: any ModuleView = stack.top?.view ?? home
+        let screen = TerminalScreen(style: style)
+        view.render(on: screen)
+        var lines = [header()]
+        lines += screen.lines.isEmpty ? ["  " + style.dim("Nothing to show.")] : screen.lines
+        lines.append("")
+        lines.append(footer())
+        return lines
+    }
+
+    /// `── Home › Notes › Sign in (modal) ─────`
+    private func header() -> String {
+        let crumbs = Self.headerCrumbs(of: stack).map { PrintableText.sanitize($0).replacingOccurrences(of: "\n", with: " ") }
+        let plain = crumbs.joined(separator: " › ")
+        let styled = (crumbs.dropLast() + [style.bold(crumbs.last ?? "")]).joined(separator: " › ")
+        let fill = max(3, width - plain.count - 4)
+        return style.dim("──") + " " + styled + " " + style.dim(String(repeating: "─", count: fill))
+    }
+
+    /// The header names the first module and the last ``headerLast``; a deeper stack shows
+    /// how many are left out between them: `Home › Inbox › … 9995 more … › A › B › C`.
+    static let headerLast = 3
+
+    /// What the header shows of the stack, from `Home`: every title when the stack is
+    /// shallow, else the first, `… N more …` and the last few. Reads only those titles.
+    static func headerCrumbs(of stack: NavigationStack) -> [String] {
+        let depth = stack.depth
+        // Leave out at least 3, or the marker would be as long as what it replaces.
+        guard depth > 1 + headerLast + 2 else { return ["Home"] + stack.crumbs(0..<depth) }
+        let hidden = depth - 1 - headerLast
+        return ["Home"] + stack.crumbs(0..<1) + ["… \(hidden) more …"] + stack.crumbs((depth - headerLast)..<depth)
+    }
+
+    /// `Commands: name NAME..., close, back, help`
+    private func footer() -> String {
+        var usages: [String]
+        if let top = stack.top {
+            usages = top.tree.flatMap(moduleCommands(of:)).map(Self.usage)
+            usages += [top.placement == .presented ? "close" : "back", "help"]
+        } else {
+            usages = ["open PATH", "routes", "help", "quit"]
+        }
+        var seen = Set<String>()
+        usages = usages.filter { seen.insert(String($0.split(separator: " ").first ?? "")).inserted }
+        return style.dim("Commands: " + usages.joined(separator: ", "))
+    }
+
+    func breadcrumbLine() -> String {
+        (["Home"] + stack.breadcrumb).joined(separator: " › ")
+    }
+
+    /// Shows a block of lines, separated from the previous block by a blank line.
+    func showBlock(_ lines: [String]) {
+        output.show((hasShownBlock ? "\n" : "") + lines.joined(separator: "\n"))
+        hasShownBlock = true
+    }
+}

@@ -1,0 +1,75 @@
+import Contracts
+import Foundation
+import ViperRuntime
+import ViperCommandLine
+
+/// Opens the shell in one of three modes:
+///
+/// - `viper -c "cmd; cmd"`: runs the commands (separated by `;` or newlines), then exits.
+/// - standard input is a terminal: interactive, with readline, a prompt, the home
+///   screen at start, and colour when allowed. Exits 0.
+/// - otherwise (`printf 'open hello\nquit\n' | viper`): one command per line, no
+///   prompt, no colour, nothing drawn before the first command.
+///
+/// Scripted sessions (`-c` and piped) run every command even after one fails, and
+/// exit 1 when any failed, 0 otherwise; a command during which a database failed
+/// (a save on a full disk, a read-only or unopenable file) counts as failed, and so
+/// does a database that could not be closed at the end. `quit` ends a session early. Start-up
+/// problems are printed first as `warning:` lines on standard error; the shell
+/// opens with the plugins that loaded.
+package enum ShellLauncher {
+    package static func run(runtime: HostRuntime, options: CommandLineOptions, environment: [String: String]) -> Int32 {
+        let stdinIsTerminal = isatty(STDIN_FILENO) == 1
+        let colorAllowed = TerminalStyle.allowsColor(environment: environment, noColorFlag: options.noColor)
+        let style = TerminalStyle(colors: colorAllowed && stdinIsTerminal && isatty(STDOUT_FILENO) == 1)
+        let output = StandardOutput(errorStyle: TerminalStyle(colors: colorAllowed && stdinIsTerminal && isatty(STDERR_FILENO) == 1))
+        for problem in runtime.problems {
+            output.warning(problem.message)
+        }
+        let stack = NavigationStack(registry: runtime.registry, logger: runtime.logger)
+        let home = HomeView(routes: stack.routes.map(\.spec),
+                            pluginsLoaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count,
+                            problems: runtime.problems.count)
+        let shell = Shell(stack: stack, home: home, output: output, style: style,
+                          width: style.colors ? min(terminalColumns() ?? 72, 72) : 60,
+                          databaseFailures: runtime.databases.failures)
+        let scripted = options.script != nil || !stdinIsTerminal
+        shell.contractGraph = { ContractGraph(runtime: runtime) }
+        if let script = options.script {
+            for command in CommandSplitter.statements(script) where shell.execute(command) == .quit {
+                break
+            }
+        } else if stdinIsTerminal {
+            runInteractive(shell, historyPath: Paths.join(runtime.dataFolder, "history"), output: output)
+        } else {
+            let reader = PlainLineReader()
+            while let line = reader.readLine(prompt: ""), shell.execute(line) != .quit {}
+        }
+        // Closing writes each database's WAL back, so NAME.sqlite alone holds the data.
+        shell.finish(closing: { runtime.databases.closeAll() })
+        return scripted && shell.failures > 0 ? 1 : 0
+    }
+
+    /// A person at a terminal: readline, history (without lines that carry a secret), exit 0.
+    private static func runInteractive(_ shell: Shell, historyPath: String, output: any ShellOutput) {
+        let reader = ReadlineReader(historyPath: historyPath,
+                                    completion: { [unowned shell] in shell.completions(before: $0, word: $1) })
+        defer { reader.close() }
+        if let warning = reader.historyWarning { output.warning(warning) }
+        shell.drawCurrentScreen()
+        while true {
+            guard let line = reader.readLine(prompt: shell.prompt) else {
+                output.show("")
+                break
+            }
+            if !shell.keepsOutOfHistory(line) { reader.remember(line) }
+            if shell.execute(line) == .quit { break }
+        }
+    }
+
+    private static func terminalColumns() -> Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+}

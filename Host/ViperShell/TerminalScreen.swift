@@ -1,0 +1,98 @@
+import Contracts
+import ViperRuntime
+import ViperCommandLine
+
+/// The terminal's ``Screen``: collects a view's drawing as lines.
+///
+///     Your notes                     heading (bold)
+///       1. Shopping                  list, numbered from 1
+///       Title   Shopping             fields, labels aligned
+///     error: the feed is down        error
+///       No notes yet. Type 'add'.    empty state (dim)
+///       ┌ Session                    embedded child, drawn indented
+///       │ Signed in as ada
+///       └
+final class TerminalScreen: Screen {
+    private(set) var lines: [String] = []
+    private let style: TerminalStyle
+    private let depth: Int
+    /// How deep children may nest before the screen stops drawing them.
+    static let maximumDepth = 4
+
+    init(style: TerminalStyle, depth: Int = 0) {
+        self.style = style
+        self.depth = depth
+    }
+
+    func heading(_ text: String) {
+        separate()
+        lines += Self.lines(of: text).map(style.bold)
+    }
+
+    func text(_ text: String) {
+        lines += Self.lines(of: text)
+    }
+
+    func list(_ items: [String]) {
+        list(items, startingAt: 1)
+    }
+
+    func list(_ items: [String], startingAt first: Int) {
+        let width = String(first + max(items.count - 1, 0)).count
+        for (offset, item) in items.enumerated() {
+            let number = String(first + offset)
+            let marker = "  " + String(repeating: " ", count: max(0, width - number.count)) + style.cyan(number) + ". "
+            let indent = String(repeating: " ", count: 2 + width + 2)
+            for (line, text) in Self.lines(of: item).enumerated() {
+                lines.append((line == 0 ? marker : indent) + text)
+            }
+        }
+    }
+
+    func fields(_ fields: [Field]) {
+        let labels = fields.map { Self.sanitized($0.label) }
+        let width = labels.map(\.count).max() ?? 0
+        for (label, field) in zip(labels, fields) {
+            let padding = String(repeating: " ", count: width - label.count)
+            let indent = String(repeating: " ", count: 2 + width + 3)
+            for (line, text) in Self.lines(of: field.value).enumerated() {
+                lines.append(line == 0 ? "  " + style.bold(label) + padding + "   " + text : indent + text)
+            }
+        }
+    }
+
+    func error(_ message: String) {
+        lines.append(style.red("error:") + " " + Self.lines(of: message).joined(separator: " "))
+    }
+
+    func empty(_ message: String) {
+        lines += Self.lines(of: message).map { "  " + style.dim($0) }
+    }
+
+    func embed(_ child: any ModuleView) {
+        separate()
+        let title = Self.sanitized(child.title)
+        guard depth < Self.maximumDepth else {
+            lines.append("  " + style.dim("[\(title): embedded too deeply to draw]"))
+            return
+        }
+        let inner = TerminalScreen(style: style, depth: depth + 1)
+        child.render(on: inner)
+        lines.append("  " + style.dim("┌") + " " + style.bold(title))
+        lines += inner.lines.map { "  " + style.dim("│") + ($0.isEmpty ? "" : " " + $0) }
+        lines.append("  " + style.dim("└"))
+    }
+
+    /// A blank line before a new block, unless at the top.
+    private func separate() {
+        if let last = lines.last, !last.isEmpty { lines.append("") }
+    }
+
+    private static func sanitized(_ text: String) -> String {
+        PrintableText.sanitize(text).replacingOccurrences(of: "\n", with: " ")
+    }
+
+    private static func lines(of text: String) -> [String] {
+        PrintableText.sanitize(text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+}

@@ -1,0 +1,105 @@
+import Contracts
+import Foundation
+import ViperRuntime
+import ViperCommandLine
+import ViperShell
+import ViperKit
+import ViperCheck
+
+/// The `viper` command: parses the command line and runs a subcommand or the shell.
+enum ViperCLI {
+    /// Runs viper and returns its exit code.
+    static func main(arguments: [String], environment: [String: String]) -> Int32 {
+        if arguments.first == ScanMode.command {
+            return ScanMode.run(paths: Array(arguments.dropFirst()))
+        }
+        if arguments.first == CheckChild.command {
+            return CheckChild.run(arguments: Array(arguments.dropFirst()), environment: environment)
+        }
+        let options: CommandLineOptions
+        do {
+            options = try CommandLineOptions.parse(arguments)
+        } catch {
+            ViperTool.printError("viper: \(error)")
+            return ViperTool.usageExitCode
+        }
+        if options.version {
+            print("viper \(ViperTool.version) (Contracts ABI \(ContractsVersion.current))")
+            return 0
+        }
+        if options.help || options.command == "help" {
+            // `viper help --help` asks about `help` itself, like `viper doctor --help` about `doctor`.
+            let topic = options.command == "help" ? (options.arguments.first ?? (options.help ? "help" : nil)) : options.command
+            if let topic {
+                guard let info = CommandInfo.find(topic) else {
+                    ViperTool.printError("viper: no help for '\(topic)': not a command; see 'viper --help'")
+                    return ViperTool.usageExitCode
+                }
+                print(HelpText.command(info))
+            } else {
+                print(HelpText.general())
+            }
+            return 0
+        }
+        switch options.command {
+        case "check": return CheckCommand.run(options: options, environment: environment)
+        case "new": return NewCommand.run(options: options, environment: environment)
+        case "sdk": return SDKCommand.run(environment: environment)
+        case "install", "uninstall":
+            return InstallCommand.run(options: options, environment: environment, uninstall: options.command == "uninstall")
+        default: break
+        }
+        let runtime: HostRuntime
+        do {
+            runtime = try HostRuntime(options: options.runtimeOptions(environment: environment,
+                                                                      executableDirectory: Paths.executableDirectory()))
+        } catch {
+            ViperTool.printError("viper: \(error)")
+            return 1
+        }
+        for warning in runtime.warnings {
+            ViperTool.printError("warning: \(warning)")
+        }
+        switch options.command {
+        case "plugins" where options.lock || options.unlock:
+            return lock(runtime, remove: options.unlock)
+        case "plugins":
+            print(options.json ? PluginReport.pluginsJSON(runtime) : PluginReport.pluginsText(runtime))
+            return 0
+        case "graph":
+            return GraphCommand.run(runtime: runtime, options: options)
+        case "doctor":
+            print(options.json ? PluginReport.doctorJSON(runtime) : PluginReport.doctorText(runtime))
+            return runtime.problems.isEmpty ? 0 : 1
+        default:
+            return ShellLauncher.run(runtime: runtime, options: options, environment: environment)
+        }
+    }
+
+    /// `viper plugins --lock` and `--unlock`.
+    private static func lock(_ runtime: HostRuntime, remove: Bool) -> Int32 {
+        do {
+            if remove {
+                if let path = try runtime.removeLock() {
+                    print("Removed \(path): every trusted plugin loads again.")
+                } else {
+                    print("No plugin lock in \(runtime.dataFolder); nothing to do.")
+                }
+                return 0
+            }
+            for problem in runtime.problems {
+                ViperTool.printError("warning: \(problem.message)")
+            }
+            let (path, plugins) = try runtime.writeLock()
+            var lines = ["Locked \(plugins.count) plugin(s) in \(path):"]
+            let width = plugins.map(\.name.count).max() ?? 0
+            lines += plugins.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.sha256.prefix(16))…  \($0.path)" }
+            lines.append("Until you lock again, any other plugin, or one whose bytes change, is refused.")
+            print(lines.joined(separator: "\n"))
+            return 0
+        } catch {
+            ViperTool.printError("viper: \(error)")
+            return 1
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import ViperTestSupport
+
+/// The host's layers, read from the package as SwiftPM sees it (`swift package describe`): each
+/// layer depends only on the layers below it, and the runtime links no shell, readline or
+/// conformance kit. README's "Layers" section draws the same map.
+@Suite struct LayeringTests {
+    /// Each host target and everything it may depend on directly (targets and products).
+    private static let allowed: [String: Set<String>] = [
+        "ViperRuntime": ["Contracts", "CSQLite", "CCrypto"],
+        "ViperCommandLine": ["ViperRuntime"],
+        "ViperShell": ["ViperRuntime", "ViperCommandLine", "CReadline"],
+        "ViperKit": ["ViperRuntime", "ViperCommandLine"],
+        "ViperCheck": ["ViperRuntime", "ViperCommandLine", "ConformanceKit"],
+        "ViperBench": ["ViperRuntime", "ViperShell"],
+        "ViperFuzz": ["ViperRuntime", "ViperShell"],
+        "viper": ["ViperRuntime", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck"],
+        "viper-bench": ["ViperBench"],
+        "viper-fuzz": ["ViperFuzz"],
+    ]
+
+    /// Target name → its direct dependencies, from `swift package describe --type json`. A
+    /// scratch folder of its own keeps it off the lock of the build that runs these tests.
+    private static func describedDependencies() throws -> [String: Set<String>] {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("viper-describe-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let result = try FixtureCompiler.run(["swift", "package", "--package-path", BuildProducts.repository,
+                                              "--scratch-path", scratch, "describe", "--type", "json"])
+        try #require(result.status == 0, "swift package describe failed: \(result.output)")
+        let start = result.output.firstIndex(of: "{") ?? result.output.startIndex
+        struct Package: Decodable {
+            struct Target: Decodable {
+                let name: String
+                let targets: [String]?
+                let products: [String]?
+
+                enum CodingKeys: String, CodingKey {
+                    case name
+                    case targets = "target_dependencies"
+                    case products = "product_dependencies"
+                }
+            }
+            let targets: [Target]
+        }
+        let package = try JSONDecoder().decode(Package.self, from: Data(result.output[start...].utf8))
+        return Dictionary(package.targets.map { ($0.name, Set(($0.targets ?? []) + ($0.products ?? []))) },
+                          uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Everything `target` reaches through the package's own targets.
+    private static func reachable(from target: String, in graph: [String: Set<String>]) -> Set<String> {
+        var seen: Set<String> = []
+        var pending = [target]
+        while let next = pending.popLast() {
+            for dependency in graph[next] ?? [] where seen.insert(dependency).inserted {
+                pending.append(dependency)
+            }
+        }
+        return seen
+    }
+
+    @Test func everyHostTargetDependsOnlyOnTheLayersBelowIt() throws {
+        let graph = try Self.describedDependencies()
+        for (target, allowed) in Self.allowed {
+            let actual = try #require(graph[target], "Package.swift has no target \(target)")
+            #expect(actual == allowed, "\(target) depends on \(actual.sorted()), the layer map allows \(allowed.sorted())")
+        }
+    }
+
+    @Test func theRuntimeReachesNoShellReadlineOrConformanceKit() throws {
+        let reached = Self.reachable(from: "ViperRuntime", in: try Self.describedDependencies())
+        #expect(reached == ["Contracts", "CSQLite", "CCrypto"])
+        for forbidden in ["ViperShell", "CReadline", "ConformanceKit", "ViperCheck", "ViperKit", "ViperCommandLine"] {
+            #expect(!reached.contains(forbidden), "the runtime reaches \(forbidden)")
+        }
+    }
+
+    @Test func onlyTheCheckSideLinksTheConformanceKit() throws {
+        let graph = try Self.describedDependencies()
+        let hostTargets = Self.allowed.keys.filter { $0 != "viper" }
+        let linking = hostTargets.filter { Self.reachable(from: $0, in: graph).contains("ConformanceKit") }
+        #expect(Set(linking) == ["ViperCheck"])
+    }
+}
