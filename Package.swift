@@ -169,5 +169,5 @@ let package = Package(
     ],
     targets: systemLibraries + [runtime, commandLine, shell, kit, check, bench, fuzz] + executables
         + hostTests + plugins.map(\.1) + featureTests,
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -27,7 +27,10 @@ enum Stopwatch {
 }
 
 /// Keeps the optimizer from deleting benchmark loops.
-final class BlackHole {
+///
+/// `@unchecked Sendable`: only the benchmark's one thread writes `sink`, and nothing reads
+/// it; it exists to be written.
+final class BlackHole: @unchecked Sendable {
     static let shared = BlackHole()
     var sink = 0
 

@@ -5,7 +5,11 @@ import ViperShell
 /// Turns a hang or a crash of the fuzzer into a report that names the input: a thread
 /// that ends the process when one input runs longer than `limit` seconds, and signal
 /// handlers that print the input being tried before the process dies.
-final class FuzzWatchdog {
+///
+/// `@unchecked Sendable`: its watch thread reads what the fuzzing thread writes; `current`
+/// and `started` are read and written only under `lock`, `limit` never changes, and
+/// `thread` is set once, in `init`, before anything else sees the watchdog.
+final class FuzzWatchdog: @unchecked Sendable {
     /// Seconds one input may take before it is called a hang.
     let limit: Double
     private let lock = NSLock()

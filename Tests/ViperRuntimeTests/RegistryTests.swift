@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import Synchronization
 import Testing
 @testable import ViperRuntime
 
@@ -243,10 +244,7 @@ import Testing
             }
         }
         let iterations = 2_000
-        let lock = NSLock()
-        var sharedIDs = Set<Int>()
-        var freshIDs = Set<Int>()
-        var failures: [String] = []
+        let seen = Mutex((shared: Set<Int>(), fresh: Set<Int>(), failures: [String]()))
         DispatchQueue.concurrentPerform(iterations: iterations) { index in
             let resolver = registry.resolver(for: "thread \(index)")
             do {
@@ -255,14 +253,15 @@ import Testing
                 _ = try resolver.resolve(MemoEditing.self)
                 _ = try resolver.resolve(Welcome.self)
                 _ = resolver.canResolve(NeverRegistered.self)
-                lock.withLock {
-                    sharedIDs.insert(shared)
-                    freshIDs.insert(fresh)
+                seen.withLock {
+                    $0.shared.insert(shared)
+                    $0.fresh.insert(fresh)
                 }
             } catch {
-                lock.withLock { failures.append("\(error)") }
+                seen.withLock { $0.failures.append("\(error)") }
             }
         }
+        let (sharedIDs, freshIDs, failures) = seen.withLock { ($0.shared, $0.fresh, $0.failures) }
         #expect(failures.isEmpty, "\(failures.prefix(3))")
         #expect(sharedIDs.count == 1)
         #expect(freshIDs.count == iterations)

@@ -5,7 +5,10 @@ import Foundation
 /// identity. Plugins fill it only through a ``RecordingRegistrar`` that the runtime
 /// commits after validation; everyone else reads it through a ``Resolver``.
 /// Safe to resolve from many threads at once.
-package final class Registry {
+///
+/// `@unchecked Sendable`: every table is read and written under `lock`; `onMiss` is set
+/// once, by the runtime at start-up, before any module or service is resolved.
+package final class Registry: @unchecked Sendable {
     private let lock = NSLock()
     private var services: [RegistryKey: ServiceRegistration] = [:]
     private var modules: [RegistryKey: ModuleRegistration] = [:]

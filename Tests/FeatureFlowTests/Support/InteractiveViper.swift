@@ -1,4 +1,5 @@
 import Foundation
+import ViperTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,8 +16,7 @@ final class InteractiveViper {
     private let output = Pipe()
     private let errors = Pipe()
     private var seen = Data()
-    private var errorData = Data()
-    private let errorsRead = DispatchSemaphore(value: 0)
+    private var errorsRead: PipeDrain?
 
     init(_ session: ViperSession) throws {
         process.executableURL = URL(fileURLWithPath: session.executable)
@@ -25,11 +25,7 @@ final class InteractiveViper {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        DispatchQueue.global().async { [errors, errorsRead] in
-            let data = errors.fileHandleForReading.readDataToEndOfFile()
-            self.errorData = data
-            errorsRead.signal()
-        }
+        errorsRead = PipeDrain(errors.fileHandleForReading)
     }
 
     deinit {
@@ -64,20 +60,14 @@ final class InteractiveViper {
     /// wrote to standard error. What it printed meanwhile is added to ``printed``.
     func finish(seconds: Double = 30) throws -> (status: Int32?, stderr: String) {
         try input.fileHandleForWriting.close()
-        let drained = DispatchSemaphore(value: 0)
-        var tail = Data()
-        DispatchQueue.global().async { [output] in
-            tail = output.fileHandleForReading.readDataToEndOfFile()
-            drained.signal()
-        }
+        let tail = PipeDrain(output.fileHandleForReading)
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning {
             guard Date() < deadline else { throw Timeout(description: "viper did not exit within \(Int(seconds)) s") }
             usleep(20_000)
         }
-        drained.wait()
-        seen.append(tail)
-        errorsRead.wait()
+        seen.append(tail.wait())
+        let errorData = errorsRead?.wait() ?? Data()
         let status = process.terminationReason == .exit ? process.terminationStatus : nil
         return (status, String(decoding: errorData, as: UTF8.self))
     }

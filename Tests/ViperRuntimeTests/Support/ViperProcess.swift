@@ -42,15 +42,9 @@ struct ViperProcess {
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
         // Read both pipes concurrently so a full stderr pipe cannot block the child.
-        var errorData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = stderr.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
+        let errors = PipeDrain(stderr.fileHandleForReading)
         let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
+        let errorData = errors.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outputData, as: UTF8.self),
