@@ -57,7 +57,7 @@ import Testing
         let interactor = try makeInteractor(store: store)
         let output = SpyTodoAddInteractorOutput()
         interactor.output = output
-        interactor.doSave(name: "Buy milk", due: day("2026-12-02"))
+        try interactor.doSave(name: "Buy milk", due: interactor.doParseDueDate("2026-12-02"))
         #expect(store.stored == [TodoItem(id: 1, name: "Buy milk", due: day("2026-12-02"))])
         #expect(output.saved == store.stored)
     }
@@ -68,7 +68,23 @@ import Testing
         let interactor = try makeInteractor(store: store)
         let output = SpyTodoAddInteractorOutput()
         interactor.output = output
-        interactor.doSave(name: "Buy milk", due: day("2026-12-02"))
+        try interactor.doSave(name: "Buy milk", due: interactor.doParseDueDate("2026-12-02"))
         #expect(output.failures == ["cannot save the item: /data/todo.sqlite: disk I/O error"])
+    }
+
+    @Test func anItemNeedsANameAndADueDayToBeSaved() throws {
+        let store = StubTodoStore()
+        let interactor = try makeInteractor(store: store)
+        let output = SpyTodoAddInteractorOutput()
+        interactor.output = output
+        let today = try interactor.doParseDueDate("today")
+        #expect { try interactor.doSave(name: "", due: today) } throws: {
+            "\($0)" == "the item has no name yet; type 'name TEXT' first"
+        }
+        #expect { try interactor.doSave(name: "Buy milk", due: nil) } throws: {
+            "\($0)" == "the item has no due date yet; type 'due WHEN' (e.g. 'due tomorrow') first"
+        }
+        #expect(store.stored.isEmpty)
+        #expect(output.saved.isEmpty && output.failures.isEmpty)
     }
 }

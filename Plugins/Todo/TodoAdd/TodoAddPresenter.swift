@@ -45,9 +45,7 @@ final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteracto
     }
 
     func didAskToSave() throws {
-        guard !name.isEmpty else { throw CommandError("the item has no name yet; type 'name TEXT' first") }
-        guard let due else { throw CommandError("the item has no due date yet; type 'due WHEN' (e.g. 'due tomorrow') first") }
-        interactor.doSave(name: name, due: due.day)
+        try interactor.doSave(name: name, due: due)
     }
 
     func didAskToCancel() {
