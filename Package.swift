@@ -46,14 +46,15 @@ func pluginTests(_ name: String, also: [Target.Dependency] = []) -> Target {
 
 /// Tests of the feature plugins: per layer, and whole sessions of the built `viper` (`FeatureFlowTests`).
 let featureTests: [Target] = [
-    pluginTests("Notes"),
+    pluginTests("Notes", also: ["ViperTestSupport"]),
     pluginTests("NoteStorage", also: ["ViperRuntime"]),
-    pluginTests("Account"),
-    pluginTests("Todo", also: ["ViperRuntime"]),
+    pluginTests("Account", also: ["ViperTestSupport"]),
+    pluginTests("Todo", also: ["ViperRuntime", "ViperTestSupport"]),
     pluginTests("Articles", also: ["ViperTestSupport"]),
     .testTarget(name: "FeatureFlowTests", dependencies: ["ViperTestSupport"], path: "Tests/FeatureFlowTests"),
-    // Fixtures that more than one test target uses (test targets cannot depend on each other).
-    .target(name: "ViperTestSupport", path: "Tests/Support"),
+    // The one copy of each helper that more than one test target uses (test targets cannot depend
+    // on each other): subprocess runner, temporary folders, fixture server, small disk, stub errors.
+    .target(name: "ViperTestSupport", dependencies: [contracts, conformanceKit], path: "Tests/Support"),
 ]
 
 let package = Package(
@@ -94,12 +95,12 @@ let package = Package(
         ),
         .testTarget(
             name: "ViperRuntimeTests",
-            dependencies: ["ViperRuntime", contracts, "ViperTestSupport"],
+            dependencies: ["ViperRuntime", contracts, conformanceKit, "ViperTestSupport"],
             path: "Tests/ViperRuntimeTests"
         ),
         .testTarget(
             name: "ConformanceKitTests",
-            dependencies: [conformanceKit, contracts],
+            dependencies: [conformanceKit, contracts, "ViperTestSupport"],
             path: "Tests/ConformanceKitTests"
         ),
     ] + plugins.map(\.1) + featureTests,

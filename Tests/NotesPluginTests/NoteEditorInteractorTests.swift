@@ -1,6 +1,7 @@
 import ConformanceKit
 import Contracts
 import Testing
+import ViperTestSupport
 @testable import NotesPlugin
 
 /// The editor Interactor over an in-memory store: loading, saving, and the rule that a

@@ -1,6 +1,7 @@
 import ConformanceKit
 import Contracts
 import Testing
+import ViperTestSupport
 @testable import NotesPlugin
 
 @Suite struct NoteListInteractorTests {

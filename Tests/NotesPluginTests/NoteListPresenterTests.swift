@@ -1,6 +1,7 @@
 import ConformanceKit
 import Contracts
 import Testing
+import ViperTestSupport
 @testable import NotesPlugin
 
 /// The list Presenter with a spy view and a spy router, over the real Interactor

@@ -1,5 +1,6 @@
 import Contracts
 import Testing
+import ViperTestSupport
 @testable import TodoPlugin
 
 /// The all-items Presenter with a spy view, a spy router and a stub Interactor.

@@ -1,6 +1,7 @@
 import ConformanceKit
 import Contracts
 import Testing
+import ViperTestSupport
 @testable import TodoPlugin
 
 /// The item editor with its real Interactor over a stub store and a clock pinned to
@@ -17,11 +18,7 @@ import Testing
         func todoEditorDidSave(_ item: TodoItem) { log.record("saved \(item.name) \(item.due)") }
     }
 
-    private final class SpyRouter: TodoEditRouting {
-        let log: EventLog
-        init(log: EventLog) { self.log = log }
-        func close() { log.record("close") }
-    }
+    private final class SpyRouter: ClosingRouterSpy, TodoEditRouting {}
 
     private func makeEditor(editing item: TodoItem) throws -> (TodoEditPresenter, SpyView, StubTodoStore, EventLog, SpyOutput) {
         let log = EventLog()

@@ -1,6 +1,7 @@
 import ConformanceKit
 import Contracts
 import Testing
+import ViperTestSupport
 @testable import TodoPlugin
 
 /// The upcoming-items policy of the objc.io to-do app: everything overdue and due

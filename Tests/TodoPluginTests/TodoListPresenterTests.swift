@@ -1,5 +1,6 @@
 import Contracts
 import Testing
+import ViperTestSupport
 @testable import TodoPlugin
 
 @Suite struct TodoListPresenterTests {
