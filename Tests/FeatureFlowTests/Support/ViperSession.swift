@@ -52,3 +52,11 @@ struct ViperSession {
         executable = folder + "/viper"
     }
 }
+
+extension ViperSession {
+    /// Starts `viper` on this session's data folder and keeps it running, for a test that
+    /// types a line at a time, waits for screens, and ends it as a user or a power cut would.
+    func start() throws -> RunningViper {
+        try RunningViper(executable: executable, environment: environment)
+    }
+}
