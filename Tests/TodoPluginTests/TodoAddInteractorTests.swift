@@ -22,12 +22,12 @@ import ViperTestSupport
 
     @Test func readsAnISODate() throws {
         #expect(try makeInteractor().doParseDueDate("2026-12-24").day == day("2026-12-24"))
-        #expect(try makeInteractor().doParseDueDate("2026-12-01") == DueDay(day: day("2026-12-01"), label: "Tuesday 2026-12-01 (today)"))
+        #expect(try makeInteractor().doParseDueDate("2026-12-01") == DueDay(day: day("2026-12-01"), weekday: 2, nearness: .today))
     }
 
     @Test func readsTodayAndTomorrowInAnyCase() throws {
         #expect(try makeInteractor().doParseDueDate("today").day == day("2026-12-01"))
-        #expect(try makeInteractor().doParseDueDate(" Tomorrow ") == DueDay(day: day("2026-12-02"), label: "Wednesday 2026-12-02 (tomorrow)"))
+        #expect(try makeInteractor().doParseDueDate(" Tomorrow ") == DueDay(day: day("2026-12-02"), weekday: 3, nearness: .tomorrow))
         #expect(try makeInteractor(now: "2026-12-31T09:00:00Z").doParseDueDate("tomorrow").day == day("2027-01-01"))
     }
 

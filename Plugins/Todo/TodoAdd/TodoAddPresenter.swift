@@ -72,7 +72,7 @@ final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteracto
     private func refresh() {
         var model = TodoAddViewModel()
         if !name.isEmpty { model.name = name }
-        if let due { model.due = due.label }
+        if let due { model.due = TodoFormat.label(due) }
         model.error = error
         view?.didUpdate(model)
     }
