@@ -19,10 +19,7 @@ import ViperTestSupport
         }
     }
 
-    private final class SpyView: TodoAllViewing {
-        private(set) var last: TodoAllViewModel?
-        func didUpdate(_ model: TodoAllViewModel) { last = model }
-    }
+    private final class SpyView: ViewSpy<TodoAllViewModel>, TodoAllViewing {}
 
     private func makePresenter() -> (TodoAllPresenter, StubInteractor, SpyView, SpyTodoListRouter) {
         let interactor = StubInteractor()

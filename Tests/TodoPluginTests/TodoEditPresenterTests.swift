@@ -7,10 +7,7 @@ import ViperTestSupport
 /// The item editor with its real Interactor over a stub store and a clock pinned to
 /// Tuesday 2026-12-01, a spy view and a spy router.
 @Suite struct TodoEditPresenterTests {
-    private final class SpyView: TodoEditViewing {
-        private(set) var last: TodoEditViewModel?
-        func didUpdate(_ model: TodoEditViewModel) { last = model }
-    }
+    private final class SpyView: ViewSpy<TodoEditViewModel>, TodoEditViewing {}
 
     private final class SpyOutput: TodoItemEditingOutput {
         let log: EventLog
