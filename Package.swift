@@ -53,7 +53,8 @@ let featureTests: [Target] = [
     pluginTests("Articles", also: ["ViperTestSupport"]),
     .testTarget(name: "FeatureFlowTests", dependencies: ["ViperTestSupport"], path: "Tests/FeatureFlowTests"),
     // The one copy of each helper that more than one test target uses (test targets cannot depend
-    // on each other): subprocess runner, temporary folders, fixture server, small disk, stub errors.
+    // on each other): subprocess runner, running shell, temporary folders, fixture server, small disk,
+    // view and router spies, stub errors. Doubles the conformance kit has are taken from the kit.
     .target(name: "ViperTestSupport", dependencies: [contracts, conformanceKit], path: "Tests/Support"),
 ]
 
