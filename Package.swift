@@ -46,14 +46,16 @@ func pluginTests(_ name: String, also: [Target.Dependency] = []) -> Target {
 
 /// Tests of the feature plugins: per layer, and whole sessions of the built `viper` (`FeatureFlowTests`).
 let featureTests: [Target] = [
-    pluginTests("Notes"),
+    pluginTests("Notes", also: ["ViperTestSupport"]),
     pluginTests("NoteStorage", also: ["ViperRuntime"]),
-    pluginTests("Account"),
-    pluginTests("Todo", also: ["ViperRuntime"]),
+    pluginTests("Account", also: ["ViperTestSupport"]),
+    pluginTests("Todo", also: ["ViperRuntime", "ViperTestSupport"]),
     pluginTests("Articles", also: ["ViperTestSupport"]),
     .testTarget(name: "FeatureFlowTests", dependencies: ["ViperTestSupport"], path: "Tests/FeatureFlowTests"),
-    // Fixtures that more than one test target uses (test targets cannot depend on each other).
-    .target(name: "ViperTestSupport", path: "Tests/Support"),
+    // The one copy of each helper that more than one test target uses (test targets cannot depend
+    // on each other): subprocess runner, running shell, temporary folders, fixture server, small disk,
+    // view and router spies, stub errors. Doubles the conformance kit has are taken from the kit.
+    .target(name: "ViperTestSupport", dependencies: [contracts, conformanceKit], path: "Tests/Support"),
 ]
 
 // MARK: - Host, by layer
@@ -145,13 +147,13 @@ let hostTests: [Target] = [
         name: "ViperRuntimeTests",
         dependencies: [
             "ViperRuntime", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck", "ViperBench", "ViperFuzz",
-            contracts, "ViperTestSupport",
+            contracts, conformanceKit, "ViperTestSupport",
         ],
         path: "Tests/ViperRuntimeTests"
     ),
     .testTarget(
         name: "ConformanceKitTests",
-        dependencies: [conformanceKit, contracts],
+        dependencies: [conformanceKit, contracts, "ViperTestSupport"],
         path: "Tests/ConformanceKitTests"
     ),
 ]

@@ -12,6 +12,6 @@ import Testing
         presenter.refresh()
         _ = try session.signIn(name: "ada", password: "secret")
         presenter.refresh()
-        #expect(view.lines == ["Not signed in", "Signed in as ada"])
+        #expect(view.models == ["Not signed in", "Signed in as ada"])
     }
 }

@@ -2,6 +2,7 @@ import ConformanceKit
 import Contracts
 import Foundation
 import Testing
+import ViperTestSupport
 @testable import ArticlesPlugin
 
 /// The Interactor keeps each source's last good feed (time from the pinned clock)
@@ -48,8 +49,7 @@ import Testing
     }
 
     @Test func theFileCacheKeepsFeedsAcrossInstancesAndShrugsOffADamagedFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("articles-cache-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("articles-cache")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let article = Article(title: "T", authors: "A", date: "D", website: "W", content: "C", imageURL: "I")
         try FileArticleCache(folder: folder).save(CachedFeed(articles: [article], fetched: 7), for: url)

@@ -41,7 +41,7 @@ import ViperTestSupport
 
     @Test func ctrlCStopsAFetchFromAServerThatNeverAnswersAndTheShellCarriesOn() throws {
         let never = try FixtureServer.shared().url("never")
-        let viper = try InteractiveViper(ViperSession())
+        let viper = try ViperSession().start()
         viper.send("open articles")
         try viper.waitFor("1. VIPER in five roles")
         viper.send("source \(never)")

@@ -83,7 +83,7 @@ import ViperTestSupport
     /// A session that saved a note and was killed: the note is only in the WAL.
     static func killedAfterSaving() throws -> ViperSession {
         let session = ViperSession()
-        let viper = try InteractiveViper(session)
+        let viper = try session.start()
         for line in writeANote { viper.send(line) }
         try viper.waitFor("Saved 'Groceries'.")
         viper.killNow()

@@ -6,7 +6,7 @@ import Testing
 @Suite struct DataSafetyTests {
     @Test func aSavedNoteSurvivesAKill() throws {
         let session = ViperSession()
-        let viper = try InteractiveViper(session)
+        let viper = try session.start()
         for line in ["open notes", "new Groceries", "signin ada secret", "add milk", "save"] {
             viper.send(line)
         }
@@ -20,7 +20,7 @@ import Testing
 
     @Test func anAddedTodoSurvivesAKill() throws {
         let session = ViperSession()
-        let viper = try InteractiveViper(session)
+        let viper = try session.start()
         for line in ["open todo", "add Buy milk", "due tomorrow", "save"] {
             viper.send(line)
         }

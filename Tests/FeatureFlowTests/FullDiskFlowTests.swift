@@ -12,7 +12,7 @@ import ViperTestSupport
         defer { disk.unmount() }
         var session = ViperSession()
         session.environment["VIPER_DATA_DIR"] = disk.path
-        let viper = try InteractiveViper(session)
+        let viper = try session.start()
         for line in ["open notes", "new First", "signin ada secret", "add one"] {
             viper.send(line)
         }

@@ -9,14 +9,7 @@ import ViperTestSupport
 /// `delete`, from the login route, or typed at a screen that has no `signin`.
 @Suite struct HistoryFlowTests {
     static var pexpectAvailable: Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import pexpect"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        (try? Subprocess.tool(["python3", "-c", "import pexpect"]))?.status == 0
     }
 
     @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
@@ -35,16 +28,7 @@ import ViperTestSupport
     }
 
     static func drive(_ session: ViperSession, check: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", BuildProducts.repository + "/Tests/Fixtures/Data/history_session.py",
-                             session.executable, session.dataFolder, check]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self)
+        try Subprocess.tool(["python3", BuildProducts.repository + "/Tests/Fixtures/Data/history_session.py",
+                             session.executable, session.dataFolder, check]).stdout
     }
 }

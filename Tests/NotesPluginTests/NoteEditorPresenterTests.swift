@@ -1,6 +1,7 @@
 import ConformanceKit
 import Contracts
 import Testing
+import ViperTestSupport
 @testable import NotesPlugin
 
 /// The editor Presenter with a spy view, a spy router and a spy output, over the

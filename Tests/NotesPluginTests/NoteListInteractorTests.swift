@@ -1,6 +1,7 @@
 import ConformanceKit
 import Contracts
 import Testing
+import ViperTestSupport
 @testable import NotesPlugin
 
 @Suite struct NoteListInteractorTests {
@@ -44,10 +45,33 @@ import Testing
 
     @Test func knowsWhetherSomeoneIsSignedInAndSignsOut() {
         let session = StubSession(signedInAs: "ada")
-        let (interactor, _) = makeInteractor(FakeNoteStore(), session: session)
+        let (interactor, output) = makeInteractor(FakeNoteStore(), session: session)
         #expect(interactor.isSignedIn)
         interactor.doSignOut()
         #expect(!interactor.isSignedIn)
+        interactor.doSignOut()
+        #expect(output.signOuts == ["signed out", "nobody signed in"])
+    }
+
+    @Test func changingNotesNeedsASignedInAccount() {
+        let session = StubSession()
+        let (interactor, _) = makeInteractor(FakeNoteStore(), session: session)
+        #expect(interactor.doRequest(.edit(id: 1)) == .signInFirst)
+        #expect(interactor.pendingChange == .edit(id: 1))
+        session.currentUser = User(name: "ada")
+        #expect(interactor.doRequest(.delete(id: 2)) == .granted)
+        // A granted change does not wait; the one kept for the sign-in still does.
+        #expect(interactor.pendingChange == .edit(id: 1))
+    }
+
+    @Test func theWaitingChangeIsHandedBackOnceOrDropped() {
+        let (interactor, _) = makeInteractor(FakeNoteStore())
+        _ = interactor.doRequest(.create(title: "Plans"))
+        #expect(interactor.doTakePendingChange() == .create(title: "Plans"))
+        #expect(interactor.doTakePendingChange() == nil)
+        _ = interactor.doRequest(.delete(id: 1))
+        interactor.doDropPendingChange()
+        #expect(interactor.doTakePendingChange() == nil)
     }
 
     @Test func findKeepsTheNotesWhoseTitleOrTextHoldsTheWordInAnyCase() {

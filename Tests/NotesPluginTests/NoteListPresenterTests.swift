@@ -1,6 +1,7 @@
 import ConformanceKit
 import Contracts
 import Testing
+import ViperTestSupport
 @testable import NotesPlugin
 
 /// The list Presenter with a spy view and a spy router, over the real Interactor
@@ -8,6 +9,7 @@ import Testing
 @Suite struct NoteListPresenterTests {
     private struct Parts {
         let presenter: NoteListPresenter
+        let interactor: NoteListInteractor
         let view: SpyNoteListView
         let router: SpyNoteListRouter
         let store: FakeNoteStore
@@ -23,7 +25,7 @@ import Testing
         let view = SpyNoteListView()
         interactor.output = presenter
         presenter.view = view
-        return Parts(presenter: presenter, view: view, router: router, store: store, session: session)
+        return Parts(presenter: presenter, interactor: interactor, view: view, router: router, store: store, session: session)
     }
 
     private let groceries = NoteDraft(title: "Groceries", body: "milk\neggs")
@@ -70,7 +72,7 @@ import Testing
         try parts.presenter.didAskToEdit(item: 1)
         #expect(parts.router.routes == [.login(reason: "Sign in to change notes.")])
         #expect(parts.router.loginOutput === parts.presenter)
-        #expect(parts.presenter.pendingChange == .edit(id: 1))
+        #expect(parts.interactor.pendingChange == .edit(id: 1))
     }
 
     @Test func carriesOnWithTheEditAfterASuccessfulLogin() throws {
@@ -80,7 +82,7 @@ import Testing
         parts.session.currentUser = User(name: "ada")
         parts.presenter.loginDidSucceed(User(name: "ada"))
         #expect(parts.router.routes == [.login(reason: "Sign in to change notes."), .editor(noteID: nil, title: "Plans")])
-        #expect(parts.presenter.pendingChange == nil)
+        #expect(parts.interactor.pendingChange == nil)
         #expect(parts.router.status?.refreshCount == 2)
     }
 
@@ -90,7 +92,7 @@ import Testing
         try parts.presenter.didAskToEdit(item: 1)
         parts.presenter.loginDidCancel()
         #expect(parts.router.routes == [.login(reason: "Sign in to change notes.")])
-        #expect(parts.presenter.pendingChange == nil)
+        #expect(parts.interactor.pendingChange == nil)
         #expect(parts.view.last?.notice == "Not signed in: the notes stay as they are.")
     }
 
@@ -118,7 +120,7 @@ import Testing
         parts.router.loginFailure = StubError(description: "no plugin provides Contracts.Login")
         parts.presenter.didAppear()
         #expect(throws: StubError.self) { try parts.presenter.didAskToEdit(item: 1) }
-        #expect(parts.presenter.pendingChange == nil)
+        #expect(parts.interactor.pendingChange == nil)
     }
 
     @Test func reloadsAndSaysSoWhenTheEditorSaved() throws {
@@ -153,6 +155,20 @@ import Testing
         #expect(parts.session.currentUser == nil)
         #expect(parts.router.status?.refreshCount == 2)
         #expect(parts.view.last?.notice == "Signed out.")
+    }
+
+    @Test func signingOutWithNobodySignedInSaysSo() {
+        let parts = makePresenter()
+        parts.presenter.didAppear()
+        parts.presenter.didAskToSignOut()
+        #expect(parts.router.status?.refreshCount == 1)
+        #expect(parts.view.last?.notice == "Nobody is signed in.")
+    }
+
+    @Test func handsTheEmbeddedStatusLineToTheView() {
+        let parts = makePresenter()
+        parts.presenter.didAppear()
+        #expect(parts.view.embedded == ["Account"])
     }
 
     @Test func findSaysHowManyNotesMatchAndHowToListAll() {

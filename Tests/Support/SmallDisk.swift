@@ -15,8 +15,7 @@ public final class SmallDisk {
     private var filler: String { path + "/filler" }
 
     public init(kibibytes: Int = 200) throws {
-        path = NSTemporaryDirectory() + "viper-small-disk-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        path = try TemporaryFolder.make("small-disk")
         let result = Self.run(["/bin/mount", "-t", "tmpfs", "-o", "size=\(kibibytes)k,mode=0755", "tmpfs", path])
         guard result.status == 0 else {
             try? FileManager.default.removeItem(atPath: path)
@@ -67,20 +66,11 @@ public final class SmallDisk {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    private static func run(_ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+    private static func run(_ arguments: [String]) -> Subprocess.Result {
         do {
-            try process.run()
+            return try Subprocess.run(arguments[0], Array(arguments.dropFirst()), mergingErrors: true)
         } catch {
-            return (-1, "\(error)")
+            return Subprocess.Result(status: -1, stdout: "\(error)", stderr: "")
         }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 }

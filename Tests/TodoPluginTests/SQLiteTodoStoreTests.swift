@@ -2,6 +2,7 @@ import ConformanceKit
 import Contracts
 import Foundation
 import Testing
+import ViperTestSupport
 @testable import TodoPlugin
 @testable import ViperRuntime
 

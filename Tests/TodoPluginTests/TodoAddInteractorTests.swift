@@ -1,6 +1,7 @@
 import ConformanceKit
 import Contracts
 import Testing
+import ViperTestSupport
 @testable import TodoPlugin
 
 @Suite struct TodoAddInteractorTests {
@@ -21,12 +22,12 @@ import Testing
 
     @Test func readsAnISODate() throws {
         #expect(try makeInteractor().doParseDueDate("2026-12-24").day == day("2026-12-24"))
-        #expect(try makeInteractor().doParseDueDate("2026-12-01") == DueDay(day: day("2026-12-01"), label: "Tuesday 2026-12-01 (today)"))
+        #expect(try makeInteractor().doParseDueDate("2026-12-01") == DueDay(day: day("2026-12-01"), weekday: 2, nearness: .today))
     }
 
     @Test func readsTodayAndTomorrowInAnyCase() throws {
         #expect(try makeInteractor().doParseDueDate("today").day == day("2026-12-01"))
-        #expect(try makeInteractor().doParseDueDate(" Tomorrow ") == DueDay(day: day("2026-12-02"), label: "Wednesday 2026-12-02 (tomorrow)"))
+        #expect(try makeInteractor().doParseDueDate(" Tomorrow ") == DueDay(day: day("2026-12-02"), weekday: 3, nearness: .tomorrow))
         #expect(try makeInteractor(now: "2026-12-31T09:00:00Z").doParseDueDate("tomorrow").day == day("2027-01-01"))
     }
 
@@ -57,7 +58,7 @@ import Testing
         let interactor = try makeInteractor(store: store)
         let output = SpyTodoAddInteractorOutput()
         interactor.output = output
-        interactor.doSave(name: "Buy milk", due: day("2026-12-02"))
+        try interactor.doSave(name: "Buy milk", due: interactor.doParseDueDate("2026-12-02"))
         #expect(store.stored == [TodoItem(id: 1, name: "Buy milk", due: day("2026-12-02"))])
         #expect(output.saved == store.stored)
     }
@@ -68,7 +69,23 @@ import Testing
         let interactor = try makeInteractor(store: store)
         let output = SpyTodoAddInteractorOutput()
         interactor.output = output
-        interactor.doSave(name: "Buy milk", due: day("2026-12-02"))
+        try interactor.doSave(name: "Buy milk", due: interactor.doParseDueDate("2026-12-02"))
         #expect(output.failures == ["cannot save the item: /data/todo.sqlite: disk I/O error"])
+    }
+
+    @Test func anItemNeedsANameAndADueDayToBeSaved() throws {
+        let store = StubTodoStore()
+        let interactor = try makeInteractor(store: store)
+        let output = SpyTodoAddInteractorOutput()
+        interactor.output = output
+        let today = try interactor.doParseDueDate("today")
+        #expect { try interactor.doSave(name: "", due: today) } throws: {
+            "\($0)" == "the item has no name yet; type 'name TEXT' first"
+        }
+        #expect { try interactor.doSave(name: "Buy milk", due: nil) } throws: {
+            "\($0)" == "the item has no due date yet; type 'due WHEN' (e.g. 'due tomorrow') first"
+        }
+        #expect(store.stored.isEmpty)
+        #expect(output.saved.isEmpty && output.failures.isEmpty)
     }
 }

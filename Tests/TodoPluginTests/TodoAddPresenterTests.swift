@@ -1,6 +1,7 @@
 import ConformanceKit
 import Contracts
 import Testing
+import ViperTestSupport
 @testable import TodoPlugin
 
 @Suite struct TodoAddPresenterTests {

@@ -1,6 +1,7 @@
 import ConformanceKit
 import Contracts
 import Testing
+import ViperTestSupport
 @testable import TodoPlugin
 
 /// Every item, grouped: overdue, then this week and the next three one by one

@@ -1,5 +1,6 @@
 import Contracts
 import Testing
+import ViperTestSupport
 @testable import TodoPlugin
 
 /// The all-items Presenter with a spy view, a spy router and a stub Interactor.
@@ -18,18 +19,15 @@ import Testing
         }
     }
 
-    private final class SpyView: TodoAllViewing {
-        private(set) var last: TodoAllViewModel?
-        func didUpdate(_ model: TodoAllViewModel) { last = model }
-    }
+    private final class SpyView: ViewSpy<TodoAllViewModel>, TodoAllViewing {}
 
     private func makePresenter() -> (TodoAllPresenter, StubInteractor, SpyView, SpyTodoListRouter) {
         let interactor = StubInteractor()
         interactor.groups = [
-            TodoGroup(period: .overdue, items: [ListedItem(id: 7, title: "Old", due: day("2026-11-20"), weekday: "Friday")]),
-            TodoGroup(period: .week(start: day("2026-11-30"), offset: 0), items: [ListedItem(id: 1, title: "Milk", due: day("2026-12-01"), weekday: "Tuesday")]),
+            TodoGroup(period: .overdue, items: [ListedItem(id: 7, title: "Old", due: day("2026-11-20"), weekday: 5)]),
+            TodoGroup(period: .week(start: day("2026-11-30"), offset: 0), items: [ListedItem(id: 1, title: "Milk", due: day("2026-12-01"), weekday: 2)]),
             TodoGroup(period: .week(start: day("2026-12-14"), offset: 2), items: []),
-            TodoGroup(period: .month(year: 2027, month: 3), items: [ListedItem(id: 9, title: "Taxes", due: day("2027-03-01"), weekday: "Monday")]),
+            TodoGroup(period: .month(year: 2027, month: 3), items: [ListedItem(id: 9, title: "Taxes", due: day("2027-03-01"), weekday: 1)]),
         ]
         let router = SpyTodoListRouter()
         let presenter = TodoAllPresenter(interactor: interactor, router: router)

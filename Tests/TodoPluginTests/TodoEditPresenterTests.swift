@@ -1,15 +1,13 @@
 import ConformanceKit
 import Contracts
 import Testing
+import ViperTestSupport
 @testable import TodoPlugin
 
 /// The item editor with its real Interactor over a stub store and a clock pinned to
 /// Tuesday 2026-12-01, a spy view and a spy router.
 @Suite struct TodoEditPresenterTests {
-    private final class SpyView: TodoEditViewing {
-        private(set) var last: TodoEditViewModel?
-        func didUpdate(_ model: TodoEditViewModel) { last = model }
-    }
+    private final class SpyView: ViewSpy<TodoEditViewModel>, TodoEditViewing {}
 
     private final class SpyOutput: TodoItemEditingOutput {
         let log: EventLog
@@ -17,11 +15,7 @@ import Testing
         func todoEditorDidSave(_ item: TodoItem) { log.record("saved \(item.name) \(item.due)") }
     }
 
-    private final class SpyRouter: TodoEditRouting {
-        let log: EventLog
-        init(log: EventLog) { self.log = log }
-        func close() { log.record("close") }
-    }
+    private final class SpyRouter: ClosingRouterSpy, TodoEditRouting {}
 
     private func makeEditor(editing item: TodoItem) throws -> (TodoEditPresenter, SpyView, StubTodoStore, EventLog, SpyOutput) {
         let log = EventLog()

@@ -1,5 +1,6 @@
 import Contracts
 import Testing
+import ViperTestSupport
 @testable import TodoPlugin
 
 @Suite struct TodoListPresenterTests {
@@ -22,7 +23,8 @@ import Testing
     }
 
     private func item(_ id: Int64, _ title: String, _ due: String, _ weekday: String, _ relation: NearTermDateRelation) -> UpcomingItem {
-        UpcomingItem(id: id, title: title, dueDate: day(due), weekday: weekday, relation: relation)
+        UpcomingItem(id: id, title: title, dueDate: day(due), weekday: (DayCalendar.weekdayNames.firstIndex(of: weekday) ?? -1) + 1,
+                     relation: relation)
     }
 
     private var week: [UpcomingItem] {

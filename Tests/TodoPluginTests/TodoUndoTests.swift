@@ -1,6 +1,7 @@
 import ConformanceKit
 import Contracts
 import Testing
+import ViperTestSupport
 @testable import TodoPlugin
 
 /// `done` and `delete` take an item off the list; `undo` brings back the last one,

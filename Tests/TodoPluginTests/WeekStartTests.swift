@@ -1,4 +1,5 @@
 import Testing
+import ViperTestSupport
 @testable import TodoPlugin
 
 /// The first day of the week comes from the user's locale; ISO Monday without one.

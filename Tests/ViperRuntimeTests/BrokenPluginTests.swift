@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViperTestSupport
 @testable import ViperRuntime
 
 /// Bad plugins never take the host down (issue 2, point 5): each kind of broken

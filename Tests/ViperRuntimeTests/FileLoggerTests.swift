@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import Testing
+import ViperTestSupport
 @testable import ViperRuntime
 
 /// What a plugin logs never reaches the terminal raw, and never splits into two entries.

@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import Testing
+import ViperTestSupport
 @testable import ViperRuntime
 
 /// The services the host registers before any plugin loads: data folder, clock,

@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 import Foundation
 import Testing
@@ -57,13 +58,13 @@ import ViperTestSupport
 
         // The clock came from the host (VIPER_NOW is 09:30 UTC): the plugin's interactor used the host's service.
         view.moduleDidAppear()
-        let screen = ScreenSpy()
+        let screen = SpyScreen()
         view.render(on: screen)
         #expect(screen.lines == ["heading: Good morning, Ada!", "text: Type 'name NAME' to greet someone else."])
         #expect(view.commands.map(\.name) == ["name", "close"])
 
         try view.perform(CommandInvocation(name: "name", arguments: ["Grace"], rest: "Grace"))
-        let after = ScreenSpy()
+        let after = SpyScreen()
         view.render(on: after)
         #expect(after.lines.first == "heading: Good morning, Grace!")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViperTestSupport
 @testable import ViperRuntime
 
 /// Where plugins are searched, in which order, and that a file found twice loads once.

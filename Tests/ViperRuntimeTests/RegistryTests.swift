@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 import Foundation
 import Synchronization
@@ -216,7 +217,7 @@ import Testing
         #expect(registration.conforms(input))
         let editing = try #require(try adapterUsed.adapt(input) as? any MemoEditing)
         editing.edit(note: "groceries")
-        let screen = ScreenSpy()
+        let screen = SpyScreen()
         built.view.render(on: screen)
         #expect(screen.lines == ["text: # groceries"], "the module the notes plugin configured is the text editor's")
         #expect(builder.builds == 1)

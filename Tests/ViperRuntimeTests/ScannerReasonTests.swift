@@ -10,16 +10,9 @@ import ViperTestSupport
         return try FixtureCompiler.cPlugin(named: name, source: source)
     }
 
-    /// A new temporary folder.
-    private func makeFolder(_ prefix: String) throws -> String {
-        let folder = NSTemporaryDirectory() + "viper-\(prefix)-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     /// A plugin folder with copies of `libraries`, each under the name given.
     private func pluginFolder(_ libraries: [(library: String, name: String)]) throws -> String {
-        let folder = try makeFolder("scan")
+        let folder = try TemporaryFolder.make("scan")
         for (library, name) in libraries {
             try FileManager.default.copyItem(atPath: library, toPath: folder + "/lib\(name).so")
         }
@@ -59,7 +52,7 @@ import ViperTestSupport
     }
 
     @Test func aPluginThatForksIsNamedForItAndItsChildEndsWithTheScanner() throws {
-        let markers = try makeFolder("markers")
+        let markers = try TemporaryFolder.make("markers")
         let stdout = try listing(try pluginFolder([(try cFixture("fork_in_entry"), "fork_in_entry")]), markers: markers)
         #expect(stdout.contains("libfork_in_entry.so  [broken]"), "\(stdout)")
         #expect(stdout.contains("disabled:  started a process while loading (it forked); a plugin must not start processes from its entry point, and the scanner ended them; it is skipped until the file changes"), "\(stdout)")
@@ -76,7 +69,7 @@ import ViperTestSupport
     }
 
     @Test func twoHungPluginsInOneFolderHangSideBySide() throws {
-        let markers = try makeFolder("markers")
+        let markers = try TemporaryFolder.make("markers")
         let hang = try cFixture("hang_with_marker")
         let stdout = try listing(try pluginFolder([(hang, "hang_a"), (hang, "hang_b")]), markers: markers, timeout: "2")
         let reason = "disabled:  did not finish loading within 2 s and was stopped (it hangs in its entry point); it is skipped until the file changes"

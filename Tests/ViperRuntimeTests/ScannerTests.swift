@@ -11,8 +11,7 @@ import ViperTestSupport
 
     /// A plugin folder with copies of the given libraries.
     private func folder(_ libraries: [String]) throws -> String {
-        let folder = NSTemporaryDirectory() + "viper-scan-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("scan")
         for library in libraries {
             try FileManager.default.copyItem(atPath: library, toPath: folder + "/" + URL(fileURLWithPath: library).lastPathComponent)
         }

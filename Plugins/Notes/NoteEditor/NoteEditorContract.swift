@@ -19,7 +19,9 @@ protocol NoteEditorEventHandling: AnyObject {
 /// Presenter → Interactor: the use cases.
 protocol NoteEditorInteracting: AnyObject {
     func doLoadNote(id: Int64)
-    func doSave(_ draft: NoteDraft, id: Int64?)
+    /// Stores `draft` as note `id` (a new note when nil). A note needs a title: without one it
+    /// throws a ``CommandError`` saying how to give one; a store failure goes to the output.
+    func doSave(_ draft: NoteDraft, id: Int64?) throws
 }
 
 /// Interactor → Presenter: the results.

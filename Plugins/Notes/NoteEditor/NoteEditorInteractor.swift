@@ -1,6 +1,7 @@
 import Contracts
 
-/// Loads and saves one note through the injected ``NoteStore``.
+/// Loads and saves one note through the injected ``NoteStore``, and keeps the rule
+/// that a note is saved only with a title.
 final class NoteEditorInteractor: NoteEditorInteracting {
     weak var output: (any NoteEditorInteractorOutput)?
     private let store: any NoteStore
@@ -21,7 +22,10 @@ final class NoteEditorInteractor: NoteEditorInteracting {
         }
     }
 
-    func doSave(_ draft: NoteDraft, id: Int64?) {
+    func doSave(_ draft: NoteDraft, id: Int64?) throws {
+        guard !draft.title.isEmpty else {
+            throw CommandError("the note has no title; give one with 'title TEXT', then 'save'")
+        }
         do {
             let note = try id.map { try store.update(id: $0, with: draft) } ?? store.add(draft)
             output?.handleNoteSaved(note)

@@ -1,8 +1,8 @@
 import Contracts
 import Foundation
 
-/// Keeps the draft being edited, checks it, and reports a save through the
-/// module output before closing (Bviper's ModuleOutput).
+/// Keeps the draft being edited, says what is unsaved, and reports a save through
+/// the module output before closing (Bviper's ModuleOutput).
 final class NoteEditorPresenter: NoteEditing, NoteEditorEventHandling, NoteEditorInteractorOutput {
     weak var view: (any NoteEditorViewing)?
     weak var output: (any NoteEditingOutput)?
@@ -54,10 +54,7 @@ final class NoteEditorPresenter: NoteEditing, NoteEditorEventHandling, NoteEdito
     }
 
     func didAskToSave() throws {
-        guard !draft.title.isEmpty else {
-            throw CommandError("the note has no title; give one with 'title TEXT', then 'save'")
-        }
-        interactor.doSave(draft, id: noteID)
+        try interactor.doSave(draft, id: noteID)
     }
 
     func didAskToCancel() throws {

@@ -20,12 +20,20 @@ protocol NoteListEventHandling: AnyObject {
 
 /// Presenter → Interactor: the use cases.
 protocol NoteListInteracting: AnyObject {
-    var isSignedIn: Bool { get }
     /// Loads the notes that match the current search (all without one).
     func doLoadNotes()
     /// Keeps only notes whose title or body holds `text` (any case); "" shows all.
     func doFindNotes(matching text: String)
+    /// Changing notes needs a signed-in account. Says whether `change` may be made now;
+    /// when nobody is signed in, keeps it as the pending change until someone is.
+    func doRequest(_ change: NoteChange) -> NoteChangePermission
+    /// The change kept by ``doRequest(_:)``, handed back once (after a sign-in); nil when none waits.
+    func doTakePendingChange() -> NoteChange?
+    /// Forgets the pending change (the sign-in was cancelled or could not be shown).
+    func doDropPendingChange()
     func doDeleteNote(id: Int64)
+    /// Signs out; answers ``NoteListInteractorOutput/handleSignedOut()`` or
+    /// ``NoteListInteractorOutput/handleNobodySignedIn()``.
     func doSignOut()
 }
 
@@ -34,6 +42,9 @@ protocol NoteListInteractorOutput: AnyObject {
     /// `search` is the text searched for, nil when every note is listed.
     func handleNotesLoaded(_ notes: [NoteSummary], search: String?)
     func handleNoteDeleted(title: String)
+    func handleSignedOut()
+    /// Sign-out was asked for while nobody was signed in.
+    func handleNobodySignedIn()
     func handleFailure(_ message: String)
 }
 
@@ -42,8 +53,9 @@ protocol NoteListRouting: AnyObject {
     /// Pushes the editor on note `noteID`, or on a new note titled `title` when `noteID` is nil.
     func showEditor(noteID: Int64?, title: String, output: any NoteEditingOutput) throws
     func showLogin(reason: String, output: any LoginOutput) throws
-    /// Embeds the account status line into `view`; nil when no plugin provides one.
-    func embedAccountStatus(in view: any NoteListViewing) -> (any AccountStatus)?
+    /// Builds the account status line for the Presenter to hand to the view, with its input;
+    /// nil when no plugin provides one.
+    func embedAccountStatus() -> (view: any ModuleView, status: (any AccountStatus)?)?
 }
 
 /// What the view draws: display strings only, never a ``Note``.

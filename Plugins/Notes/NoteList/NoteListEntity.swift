@@ -18,3 +18,11 @@ enum NoteChange: Equatable {
     /// Delete the stored note with this id.
     case delete(id: Int64)
 }
+
+/// Whether a ``NoteChange`` may be made now (the Interactor's rule: changing notes needs a signed-in account).
+enum NoteChangePermission: Equatable {
+    /// Someone is signed in: make the change.
+    case granted
+    /// Nobody is signed in: the change waits for a sign-in.
+    case signInFirst
+}

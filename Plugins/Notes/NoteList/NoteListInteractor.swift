@@ -2,7 +2,8 @@ import Contracts
 import Foundation
 
 /// The list's use cases over the injected ``NoteStore`` and ``Session``: list,
-/// search by text, delete, sign out.
+/// search by text, delete, sign out, and the rule that changing notes needs a
+/// signed-in account (a change asked for without one waits here for the sign-in).
 final class NoteListInteractor: NoteListInteracting {
     weak var output: (any NoteListInteractorOutput)?
     private let store: any NoteStore
@@ -10,6 +11,8 @@ final class NoteListInteractor: NoteListInteracting {
     private let logger: any Logger
     /// The text searched for; nil lists every note.
     private var search: String?
+    /// The change waiting for a sign-in.
+    private(set) var pendingChange: NoteChange?
 
     init(store: any NoteStore, session: any Session, logger: any Logger) {
         self.store = store
@@ -52,8 +55,30 @@ final class NoteListInteractor: NoteListInteracting {
         }
     }
 
+    func doRequest(_ change: NoteChange) -> NoteChangePermission {
+        guard isSignedIn else {
+            pendingChange = change
+            return .signInFirst
+        }
+        return .granted
+    }
+
+    func doTakePendingChange() -> NoteChange? {
+        defer { pendingChange = nil }
+        return pendingChange
+    }
+
+    func doDropPendingChange() {
+        pendingChange = nil
+    }
+
     func doSignOut() {
+        guard isSignedIn else {
+            output?.handleNobodySignedIn()
+            return
+        }
         session.signOut()
+        output?.handleSignedOut()
     }
 
     private func fail(_ message: String) {

@@ -1,9 +1,9 @@
 import Contracts
 import Foundation
 
-/// Turns notes into display rows and user events into use cases. Changing notes
-/// needs a signed-in user: without one it presents Login and carries on with the
-/// change when the login output reports success.
+/// Turns notes into display rows and user events into use cases. When the
+/// Interactor says a change needs a sign-in first, it presents Login and carries on
+/// with the change the Interactor kept when the login output reports success.
 final class NoteListPresenter: NoteListing, NoteListEventHandling, NoteListInteractorOutput,
                                NoteEditingOutput, LoginOutput {
     weak var view: (any NoteListViewing)?
@@ -11,8 +11,6 @@ final class NoteListPresenter: NoteListing, NoteListEventHandling, NoteListInter
     private let router: any NoteListRouting
     private var notes: [NoteSummary] = []
     private var model = NoteListViewModel()
-    /// The change waiting for a sign-in.
-    private(set) var pendingChange: NoteChange?
     /// The embedded status line's input, reached only through its contract.
     private weak var accountStatus: (any AccountStatus)?
     private var embedded = false
@@ -40,7 +38,10 @@ final class NoteListPresenter: NoteListing, NoteListEventHandling, NoteListInter
         model.notice = nil
         if !embedded, let view {
             embedded = true
-            accountStatus = router.embedAccountStatus(in: view)
+            if let status = router.embedAccountStatus() {
+                view.didEmbed(status.view)
+                accountStatus = status.status
+            }
         }
         accountStatus?.refresh()
         interactor.doLoadNotes()
@@ -59,13 +60,7 @@ final class NoteListPresenter: NoteListing, NoteListEventHandling, NoteListInter
     }
 
     func didAskToSignOut() {
-        guard interactor.isSignedIn else {
-            show(notice: "Nobody is signed in.")
-            return
-        }
         interactor.doSignOut()
-        accountStatus?.refresh()
-        show(notice: "Signed out.")
     }
 
     func didAskToFind(_ text: String) {
@@ -100,6 +95,15 @@ final class NoteListPresenter: NoteListing, NoteListEventHandling, NoteListInter
         show(notice: title.isEmpty ? "Deleted the note." : "Deleted '\(title)'.")
     }
 
+    func handleSignedOut() {
+        accountStatus?.refresh()
+        show(notice: "Signed out.")
+    }
+
+    func handleNobodySignedIn() {
+        show(notice: "Nobody is signed in.")
+    }
+
     func handleFailure(_ message: String) {
         model.error = message
         view?.didUpdate(model)
@@ -120,8 +124,7 @@ final class NoteListPresenter: NoteListing, NoteListEventHandling, NoteListInter
 
     func loginDidSucceed(_ user: User) {
         accountStatus?.refresh()
-        guard let change = pendingChange else { return }
-        pendingChange = nil
+        guard let change = interactor.doTakePendingChange() else { return }
         do {
             try perform(change)
         } catch {
@@ -130,26 +133,26 @@ final class NoteListPresenter: NoteListing, NoteListEventHandling, NoteListInter
     }
 
     func loginDidCancel() {
-        pendingChange = nil
+        interactor.doDropPendingChange()
         show(notice: "Not signed in: the notes stay as they are.")
     }
 
     // MARK: Private
 
-    /// Makes `change` now when someone is signed in; otherwise asks for a sign-in first.
+    /// Makes `change` now when the Interactor allows it; otherwise presents the sign-in.
     private func request(_ change: NoteChange) throws {
         model.notice = nil
-        guard interactor.isSignedIn else {
-            pendingChange = change
+        switch interactor.doRequest(change) {
+        case .granted:
+            try perform(change)
+        case .signInFirst:
             do {
                 try router.showLogin(reason: "Sign in to change notes.", output: self)
             } catch {
-                pendingChange = nil
+                interactor.doDropPendingChange()
                 throw error
             }
-            return
         }
-        try perform(change)
     }
 
     private func perform(_ change: NoteChange) throws {

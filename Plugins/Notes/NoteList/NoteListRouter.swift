@@ -29,13 +29,12 @@ final class NoteListRouter: NoteListRouting {
         }
     }
 
-    func embedAccountStatus(in view: any NoteListViewing) -> (any AccountStatus)? {
+    func embedAccountStatus() -> (view: any ModuleView, status: (any AccountStatus)?)? {
         guard router.canRoute(to: AccountStatus.self) else { return nil }
         var status: (any AccountStatus)?
         do {
             let child = try router.embed(AccountStatus.self) { status = $0 }
-            view.didEmbed(child)
-            return status
+            return (child, status)
         } catch {
             // The status line is an extra: the list works without it.
             logger.log(.warning, "no account status line: \(error)", source: "notes")

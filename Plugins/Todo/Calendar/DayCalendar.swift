@@ -72,11 +72,6 @@ struct DayCalendar {
         return parts.year == year && parts.month == month && parts.day == day ? candidate : nil
     }
 
-    /// The English name of `day`'s weekday, e.g. "Thursday".
-    func weekdayName(of day: CalendarDay) -> String {
-        Self.weekdayNames[isoWeekday(of: day) - 1]
-    }
-
     /// Monday first, as ``isoWeekday(of:)`` counts.
     static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 

@@ -39,13 +39,19 @@ struct DueDateReader {
         return dueDay(day)
     }
 
-    /// `day` with how to say it, e.g. "Wednesday 2026-12-02 (tomorrow)".
+    /// `day` with its weekday and where it stands from today.
     func dueDay(_ day: CalendarDay) -> DueDay {
-        let base = "\(calendar.weekdayName(of: day)) \(day)"
-        if day == today { return DueDay(day: day, label: base + " (today)") }
-        if day == calendar.adding(1, to: today) { return DueDay(day: day, label: base + " (tomorrow)") }
-        if day < today { return DueDay(day: day, label: base + " (overdue)") }
-        return DueDay(day: day, label: base)
+        let nearness: DueDay.Nearness?
+        if day == today {
+            nearness = .today
+        } else if day == calendar.adding(1, to: today) {
+            nearness = .tomorrow
+        } else if day < today {
+            nearness = .overdue
+        } else {
+            nearness = nil
+        }
+        return DueDay(day: day, weekday: calendar.isoWeekday(of: day), nearness: nearness)
     }
 
     /// 1 for Monday through 7 for Sunday, from a full or three-letter English name.

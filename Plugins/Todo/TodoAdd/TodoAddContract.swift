@@ -19,7 +19,9 @@ protocol TodoAddInteracting: AnyObject {
     func doParseDueDate(_ text: String) throws -> DueDay
     /// Today, which a new item is due on until the user says otherwise.
     func doFindDefaultDueDate() -> DueDay
-    func doSave(name: String, due: CalendarDay)
+    /// Stores a new item. An item needs a name and a due day: without either it throws a
+    /// ``CommandError`` saying what to type; a store failure goes to the output.
+    func doSave(name: String, due: DueDay?) throws
 }
 
 /// Interactor → Presenter: the results.

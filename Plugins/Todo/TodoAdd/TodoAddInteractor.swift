@@ -1,7 +1,8 @@
 import Contracts
 import Foundation
 
-/// Reads due dates relative to the injected clock (``DueDateReader``) and stores new items.
+/// Reads due dates relative to the injected clock (``DueDateReader``) and stores new
+/// items, each with a name and a due day.
 final class TodoAddInteractor: TodoAddInteracting {
     weak var output: (any TodoAddInteractorOutput)?
     private let store: any TodoStore
@@ -23,9 +24,11 @@ final class TodoAddInteractor: TodoAddInteracting {
         return reader.dueDay(reader.today)
     }
 
-    func doSave(name: String, due: CalendarDay) {
+    func doSave(name: String, due: DueDay?) throws {
+        guard !name.isEmpty else { throw CommandError("the item has no name yet; type 'name TEXT' first") }
+        guard let due else { throw CommandError("the item has no due date yet; type 'due WHEN' (e.g. 'due tomorrow') first") }
         do {
-            output?.handleItemSaved(try store.add(name: name, due: due))
+            output?.handleItemSaved(try store.add(name: name, due: due.day))
         } catch {
             output?.handleFailure("cannot save the item: \(error)")
         }

@@ -45,9 +45,7 @@ final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteracto
     }
 
     func didAskToSave() throws {
-        guard !name.isEmpty else { throw CommandError("the item has no name yet; type 'name TEXT' first") }
-        guard let due else { throw CommandError("the item has no due date yet; type 'due WHEN' (e.g. 'due tomorrow') first") }
-        interactor.doSave(name: name, due: due.day)
+        try interactor.doSave(name: name, due: due)
     }
 
     func didAskToCancel() {
@@ -74,7 +72,7 @@ final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteracto
     private func refresh() {
         var model = TodoAddViewModel()
         if !name.isEmpty { model.name = name }
-        if let due { model.due = due.label }
+        if let due { model.due = TodoFormat.label(due) }
         model.error = error
         view?.didUpdate(model)
     }

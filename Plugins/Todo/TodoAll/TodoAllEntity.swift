@@ -15,8 +15,8 @@ struct ListedItem: Equatable {
     let id: Int64
     let title: String
     let due: CalendarDay
-    /// The weekday's name, e.g. "Thursday".
-    let weekday: String
+    /// The ISO weekday of `due`: 1 is Monday, 7 is Sunday.
+    let weekday: Int
 }
 
 /// One group of the all-items view, in the order shown.

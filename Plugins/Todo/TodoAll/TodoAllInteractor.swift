@@ -69,7 +69,7 @@ final class TodoAllInteractor: TodoAllInteracting {
         var groups: [TodoGroup] = []
         for item in items {
             let period = self.period(of: item.due, today: today, thisWeek: thisWeek, calendar: calendar)
-            let listed = ListedItem(id: item.id, title: item.name, due: item.due, weekday: calendar.weekdayName(of: item.due))
+            let listed = ListedItem(id: item.id, title: item.name, due: item.due, weekday: calendar.isoWeekday(of: item.due))
             if let last = groups.last, last.period == period {
                 groups[groups.count - 1] = TodoGroup(period: period, items: last.items + [listed])
             } else {

@@ -69,7 +69,7 @@ final class TodoAllPresenter: TodoAllListing, TodoAllEventHandling, TodoAllInter
     func handleGroups(_ groups: [TodoGroup]) {
         numbered = groups.flatMap(\.items)
         model.sections = groups.map { group in
-            UpcomingDisplaySection(name: Self.sectionName(group.period), rows: group.items.map { "\($0.title) (\($0.weekday) \($0.due))" })
+            UpcomingDisplaySection(name: Self.sectionName(group.period), rows: group.items.map { "\($0.title) (\(TodoFormat.weekdayName($0.weekday)) \($0.due))" })
         }
         model.error = nil
         view?.didUpdate(model)

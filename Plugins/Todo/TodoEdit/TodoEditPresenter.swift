@@ -68,7 +68,7 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
     private func refresh() {
         var model = TodoEditViewModel()
         model.name = name
-        model.due = due?.label ?? ""
+        model.due = due.map(TodoFormat.label) ?? ""
         if let original {
             if name != original.name { model.unsaved.append("name (was '\(original.name)')") }
             if let due, due.day != original.due { model.unsaved.append("due date (was \(original.due))") }

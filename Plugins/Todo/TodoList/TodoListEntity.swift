@@ -18,7 +18,7 @@ struct UpcomingItem: Equatable {
     let id: Int64
     let title: String
     let dueDate: CalendarDay
-    /// The weekday's name, e.g. "Thursday".
-    let weekday: String
+    /// The ISO weekday of `dueDate`: 1 is Monday, 7 is Sunday.
+    let weekday: Int
     let relation: NearTermDateRelation
 }

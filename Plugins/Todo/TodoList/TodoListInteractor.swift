@@ -35,7 +35,7 @@ final class TodoListInteractor: TodoListInteracting {
             output?.handleUpcomingItems(items.compactMap { item in
                 Self.relation(of: item.due, today: today, calendar: calendar).map { relation in
                     UpcomingItem(id: item.id, title: item.name, dueDate: item.due,
-                                 weekday: calendar.weekdayName(of: item.due), relation: relation)
+                                 weekday: calendar.isoWeekday(of: item.due), relation: relation)
                 }
             })
         } catch {

@@ -130,11 +130,12 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
 
     /// Today's items by name alone; later ones with their weekday (the to-do app's display rule).
     private static func row(_ item: UpcomingItem) -> String {
+        let weekday = TodoFormat.weekdayName(item.weekday)
         switch item.relation {
-        case .overdue: return "\(item.title) (was due \(item.weekday) \(item.dueDate))"
+        case .overdue: return "\(item.title) (was due \(weekday) \(item.dueDate))"
         case .today: return item.title
-        case .tomorrow, .laterThisWeek: return "\(item.title) (\(item.weekday))"
-        case .nextWeek: return "\(item.title) (\(item.weekday) \(item.dueDate))"
+        case .tomorrow, .laterThisWeek: return "\(item.title) (\(weekday))"
+        case .nextWeek: return "\(item.title) (\(weekday) \(item.dueDate))"
         }
     }
 }

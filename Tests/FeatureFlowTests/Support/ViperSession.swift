@@ -5,13 +5,7 @@ import ViperTestSupport
 /// (so a test can quit and start again), with the clock pinned to Tuesday
 /// 2026-12-01 09:00 UTC and no colour.
 struct ViperSession {
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-        /// Whether the process ended by itself rather than by a signal (a crash).
-        let exitedNormally: Bool
-    }
+    typealias Result = Subprocess.Result
 
     let home: String
     let dataFolder: String
@@ -20,7 +14,7 @@ struct ViperSession {
     var environment: [String: String]
 
     init() {
-        home = NSTemporaryDirectory() + "viper-features-\(UUID().uuidString)"
+        home = (try? TemporaryFolder.make("features")) ?? NSTemporaryDirectory() + "viper-features-\(UUID().uuidString)"
         dataFolder = home + "/data"
         try? FileManager.default.createDirectory(atPath: dataFolder, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
@@ -43,25 +37,7 @@ struct ViperSession {
 
     /// Runs `viper ARGUMENTS` with `input` on standard input.
     func run(_ arguments: [String], input: String = "") throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        // Read both pipes at once so a full stderr pipe cannot block the child.
-        let errors = PipeReader(stderr)
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: output, as: UTF8.self),
-                      stderr: String(decoding: errors.wait(), as: UTF8.self),
-                      exitedNormally: process.terminationReason == .exit)
+        try Subprocess.run(executable, arguments, input: input, environment: environment)
     }
 
     /// Makes a folder holding a copy of `viper`, `libContracts.so` and only the named
@@ -77,20 +53,10 @@ struct ViperSession {
     }
 }
 
-/// Reads a pipe to its end on another thread.
-private final class PipeReader: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ pipe: Pipe) {
-        DispatchQueue.global().async {
-            self.data = pipe.fileHandleForReading.readDataToEndOfFile()
-            self.done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
+extension ViperSession {
+    /// Starts `viper` on this session's data folder and keeps it running, for a test that
+    /// types a line at a time, waits for screens, and ends it as a user or a power cut would.
+    func start() throws -> RunningViper {
+        try RunningViper(executable: executable, environment: environment)
     }
 }

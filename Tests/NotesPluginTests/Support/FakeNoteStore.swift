@@ -1,4 +1,5 @@
 import Contracts
+import ViperTestSupport
 
 /// A ``NoteStore`` in memory, swapped in for the SQLite one; it can be told to fail.
 final class FakeNoteStore: NoteStore {
@@ -42,9 +43,4 @@ final class FakeNoteStore: NoteStore {
         if let failure { throw failure }
         stored.removeAll { $0.id == id }
     }
-}
-
-/// An error with a fixed message, standing in for a database failure.
-struct StubError: Error, CustomStringConvertible {
-    let description: String
 }

@@ -1,15 +1,5 @@
-import ConformanceKit
+import ViperTestSupport
 @testable import NotesPlugin
 
 /// Records when the editor closes itself.
-final class SpyNoteEditorRouter: NoteEditorRouting {
-    let log: EventLog
-
-    init(log: EventLog) {
-        self.log = log
-    }
-
-    func close() {
-        log.record("close")
-    }
-}
+final class SpyNoteEditorRouter: ClosingRouterSpy, NoteEditorRouting {}

@@ -7,11 +7,15 @@ final class SpyNoteListOutput: NoteListInteractorOutput {
     private(set) var failures: [String] = []
 
     private(set) var searches: [String?] = []
+    /// "signed out" or "nobody signed in", in order.
+    private(set) var signOuts: [String] = []
 
     func handleNotesLoaded(_ notes: [NoteSummary], search: String?) {
         loads.append(notes)
         searches.append(search)
     }
     func handleNoteDeleted(title: String) { deleted.append(title) }
+    func handleSignedOut() { signOuts.append("signed out") }
+    func handleNobodySignedIn() { signOuts.append("nobody signed in") }
     func handleFailure(_ message: String) { failures.append(message) }
 }

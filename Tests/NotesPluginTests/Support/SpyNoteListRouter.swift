@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 @testable import NotesPlugin
 
@@ -27,8 +28,8 @@ final class SpyNoteListRouter: NoteListRouting {
         loginOutput = output
     }
 
-    func embedAccountStatus(in view: any NoteListViewing) -> (any AccountStatus)? {
+    func embedAccountStatus() -> (view: any ModuleView, status: (any AccountStatus)?)? {
         embedCount += 1
-        return status
+        return status.map { (StubModuleView(title: "Account"), $0) }
     }
 }

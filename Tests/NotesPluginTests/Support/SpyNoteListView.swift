@@ -1,15 +1,10 @@
 import Contracts
+import ViperTestSupport
 @testable import NotesPlugin
 
-/// Records what the list Presenter sends its view.
-final class SpyNoteListView: NoteListViewing {
-    private(set) var models: [NoteListViewModel] = []
+/// Records what the list Presenter sends its view, and the titles of the children it embeds.
+final class SpyNoteListView: ViewSpy<NoteListViewModel>, NoteListViewing {
     private(set) var embedded: [String] = []
-    var last: NoteListViewModel? { models.last }
-
-    func didUpdate(_ model: NoteListViewModel) {
-        models.append(model)
-    }
 
     func didEmbed(_ child: any ModuleView) {
         embedded.append(child.title)

@@ -1,15 +1,5 @@
-import ConformanceKit
+import ViperTestSupport
 @testable import TodoPlugin
 
 /// Records when the add module closes itself.
-final class SpyTodoAddRouter: TodoAddRouting {
-    let log: EventLog
-
-    init(log: EventLog = EventLog()) {
-        self.log = log
-    }
-
-    func close() {
-        log.record("close")
-    }
-}
+final class SpyTodoAddRouter: ClosingRouterSpy, TodoAddRouting {}

@@ -1,11 +1,5 @@
+import ViperTestSupport
 @testable import TodoPlugin
 
 /// Records the display models the Presenter sends.
-final class SpyTodoListView: TodoListViewing {
-    private(set) var models: [TodoListViewModel] = []
-    var last: TodoListViewModel? { models.last }
-
-    func didUpdate(_ model: TodoListViewModel) {
-        models.append(model)
-    }
-}
+final class SpyTodoListView: ViewSpy<TodoListViewModel>, TodoListViewing {}

@@ -1,4 +1,5 @@
 import Contracts
+import ViperTestSupport
 
 /// A to-do store in memory that records what it was asked, and can be told to fail.
 final class StubTodoStore: TodoStore {
@@ -36,15 +37,4 @@ final class StubTodoStore: TodoStore {
         removed.append(id)
         stored.removeAll { $0.id == id }
     }
-}
-
-/// An error with a fixed message, standing in for a database failure.
-struct StubError: Error, CustomStringConvertible {
-    let description: String
-}
-
-/// `2026-12-01` as a day, for short test data.
-func day(_ text: String) -> CalendarDay {
-    let parts = text.split(separator: "-").compactMap { Int($0) }
-    return CalendarDay(year: parts[0], month: parts[1], day: parts[2])
 }

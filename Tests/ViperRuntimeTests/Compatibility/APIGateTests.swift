@@ -14,7 +14,7 @@ import ViperTestSupport
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "missing"
     }
 
-    private func gate(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    private func gate(_ arguments: [String]) throws -> Subprocess.Result {
         try FixtureCompiler.run([repository + "/Contracts/API/gate"] + arguments)
     }
 

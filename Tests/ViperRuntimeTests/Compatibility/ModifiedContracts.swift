@@ -36,7 +36,7 @@ enum ModifiedContracts {
 
     /// Compiles the edited copy and returns its Modules folder.
     static func build(_ edits: [Edit]) throws -> String {
-        let folder = NSTemporaryDirectory() + "viper-contracts-\(UUID().uuidString)"
+        let folder = try TemporaryFolder.make("contracts")
         let sources = folder + "/Contracts"
         try FileManager.default.copyItem(atPath: BuildProducts.repository + "/Contracts/Sources/Contracts", toPath: sources)
         for edit in edits {

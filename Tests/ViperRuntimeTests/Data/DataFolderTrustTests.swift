@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViperTestSupport
 @testable import ViperRuntime
 
 /// Issue 16, Data: the data folder is checked like a plugin folder. When another account

@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import Testing
+import ViperTestSupport
 @testable import ViperRuntime
 
 /// Issue 16, Data: `-wal` and `-shm` files that do not belong to the database are named

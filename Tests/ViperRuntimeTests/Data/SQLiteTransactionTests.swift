@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import Testing
+import ViperTestSupport
 @testable import ViperRuntime
 
 /// Issue 16, Data: a transaction that fails at any step (BEGIN, a statement, COMMIT,

@@ -32,13 +32,13 @@ import Testing
                 #expect(alive, "the shell ended before it was killed: \(shell.standardError)")
                 usleep(UInt32(random.below(3_000)))
                 shell.kill()
-                #expect(shell.process.terminationReason == .uncaughtSignal, "\(shell.standardError)")
+                #expect(shell.terminationReason == .uncaughtSignal, "\(shell.standardError)")
                 kills += 1
                 if shell.acknowledgements.count < batch { killedWithWritesPending += 1 }
             } else {
                 shell.send(["quit"])
                 shell.close()
-                #expect(shell.process.terminationStatus == 0, "\(shell.standardError)")
+                #expect(shell.terminationStatus == 0, "\(shell.standardError)")
                 #expect(shell.acknowledgements.count == batch, "a shell that quit normally lost writes: \(shell.standardError)")
             }
             acknowledged.formUnion(shell.acknowledgements)

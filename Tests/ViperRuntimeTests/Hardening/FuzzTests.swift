@@ -12,28 +12,14 @@ import ViperTestSupport
     static let seed = ProcessInfo.processInfo.environment["VIPER_FUZZ_SEED"] ?? "20260701"
 
     private func fuzz(_ targets: [String], seed: String = FuzzTests.seed) throws -> ViperProcess.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuildProducts.directory + "/viper-fuzz")
-        process.arguments = targets + ["--seed", seed, "--corpus", BuildProducts.repository + "/Tests/Fixtures/Fuzz"]
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let errors = FuzzOutputBuffer()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errors.data = stderr.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return ViperProcess.Result(status: process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus,
-                                   stdout: String(decoding: output, as: UTF8.self), stderr: String(decoding: errors.data, as: UTF8.self))
+        let result = try Subprocess.run(BuildProducts.directory + "/viper-fuzz",
+                                        targets + ["--seed", seed, "--corpus", BuildProducts.repository + "/Tests/Fixtures/Fuzz"],
+                                        environment: environment)
+        // A signal shows as its number negated, so `status == 0` cannot pass for a crash.
+        return ViperProcess.Result(status: result.exitedNormally ? result.status : -result.status,
+                                   stdout: result.stdout, stderr: result.stderr, exitedNormally: result.exitedNormally)
     }
 
     @Test func aHundredThousandShellLinesEachSucceedOrGetExactlyOneErrorLine() throws {
@@ -107,9 +93,4 @@ import ViperTestSupport
         #expect(error.message.hasPrefix("cannot load: undefined symbol: ?[31m??x"))
         #expect(error.message.count < 500)
     }
-}
-
-/// Standard error of the fuzzer, filled by a reader thread.
-private final class FuzzOutputBuffer: @unchecked Sendable {
-    var data = Data()
 }

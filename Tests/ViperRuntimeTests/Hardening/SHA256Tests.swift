@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViperTestSupport
 @testable import ViperRuntime
 
 /// The SHA-256 behind `viper plugins --lock`, against the FIPS 180-4 examples

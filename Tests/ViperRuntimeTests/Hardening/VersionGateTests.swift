@@ -60,7 +60,7 @@ import ViperTestSupport
 
     @Test func aPluginWithItsOwnCopyOfContractsIsRefusedBeforeItIsOpened() throws {
         let path = try HardeningFixtures.ownContracts()
-        let links = try #require(try readLinkage(path))
+        let links = try #require(try readELFLinkage(path))
         #expect(!links.needsContracts)
         #expect(links.contractsDescriptor?.hasPrefix("$s9Contracts") == true)
 
@@ -89,21 +89,12 @@ import ViperTestSupport
 
     @Test func everyBundledPluginAndFixtureLinksTheSharedContracts() throws {
         for path in ["Greeter", "Notes", "NoteStorage", "Account", "Todo", "Articles"].map(BuildProducts.plugin) + [try Fixtures.good()] {
-            let links = try #require(try readLinkage(path))
+            let links = try #require(try readELFLinkage(path))
             #expect(links.needsContracts, "\(path)")
             #expect(links.contractsDescriptor == nil, "\(path) defines \(links.contractsDescriptor ?? "")")
             #expect(links.problem == nil)
         }
         // C plugins are not Swift: judged by their symbols later, not refused here.
-        #expect(try readLinkage(Fixtures.c("BadStatusPlugin.c"))?.problem == nil)
-    }
-
-    private func readLinkage(_ path: String) throws -> ELFLinkage? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        fstat(descriptor, &info)
-        return ELFLinkage(descriptor: descriptor, size: UInt64(info.st_size))
+        #expect(try readELFLinkage(Fixtures.c("BadStatusPlugin.c"))?.problem == nil)
     }
 }

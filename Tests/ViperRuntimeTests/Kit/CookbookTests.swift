@@ -70,7 +70,7 @@ import ViperTestSupport
 
     /// Compiles the plugin with its `swift test` blocks, the conformance kit and Swift Testing into
     /// one test program, runs it, and returns what it printed and its status.
-    private func runTests(_ recipe: Recipe) throws -> (status: Int32, output: String) {
+    private func runTests(_ recipe: Recipe) throws -> Subprocess.Result {
         let folder = try TemporaryFolder.make("cookbook-\(recipe.number)")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let products = BuildProducts.directory

@@ -1,4 +1,5 @@
 import Foundation
+import ViperTestSupport
 
 /// `viper new Counter` in a temporary folder outside the repository, built with
 /// `swift build` and tested with `swift test` once per test run (it takes a while),
@@ -31,8 +32,7 @@ enum GeneratedCounter {
     }
 
     private static func make() throws -> Built {
-        let folder = NSTemporaryDirectory() + "viper-new-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("new")
         let new = try ViperProcess().run(["new", "Counter", "--dir", folder])
         guard new.status == 0 else {
             throw Failure(description: "viper new Counter failed (\(new.status)): \(new.stderr)")

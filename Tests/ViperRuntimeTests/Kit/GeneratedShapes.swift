@@ -1,4 +1,5 @@
 import Foundation
+import ViperTestSupport
 
 /// The other shapes `viper new` writes (a service plugin, an adapter plugin, a plugin with a
 /// module added by `viper new module`), each generated in a temporary folder outside the
@@ -39,8 +40,7 @@ enum GeneratedShapes {
     }
 
     private static func make(_ shape: Shape) throws -> GeneratedCounter.Built {
-        let folder = NSTemporaryDirectory() + "viper-new-\(shape.rawValue)-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("new-\(shape.rawValue)")
         for command in shape.commands {
             let arguments = command.map { $0.replacingOccurrences(of: "DIR", with: folder) }
             let new = try ViperProcess().run(arguments)

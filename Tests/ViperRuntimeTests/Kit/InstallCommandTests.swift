@@ -72,19 +72,8 @@ import ViperTestSupport
             self.environment = environment
         }
 
-        func run(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, output: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = arguments
-            process.environment = environment
-            process.currentDirectoryURL = URL(fileURLWithPath: directory ?? folder)
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        func run(_ arguments: [String], in directory: String? = nil) throws -> Subprocess.Result {
+            try Subprocess.tool(arguments, in: directory ?? folder, environment: environment)
         }
     }
 }

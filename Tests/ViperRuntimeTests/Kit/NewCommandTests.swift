@@ -13,8 +13,7 @@ import ViperTestSupport
 
     @Test func aNewCounterDroppedIntoAPluginFolderIsListedAndOpensInTheShell() throws {
         let counter = try GeneratedCounter.built()
-        let folder = NSTemporaryDirectory() + "viper-drop-in-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("drop-in")
         try FileManager.default.copyItem(atPath: counter.library, toPath: folder + "/libCounterPlugin.so")
         let viper = ViperProcess()
 
@@ -48,8 +47,7 @@ import ViperTestSupport
         ("Help", "'Help' would make the route 'help', which is a shell command; choose another module name"),
     ])
     func aBadNameIsAUsageError(name: String, message: String) throws {
-        let folder = NSTemporaryDirectory() + "viper-badname-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("badname")
         let result = try ViperProcess().run(["new", name, "--dir", folder])
         #expect(result.status == 64)
         #expect(result.stderr == "viper: \(message)\n")
@@ -57,7 +55,7 @@ import ViperTestSupport
     }
 
     @Test func aNameWhoseFolderExistsIsTaken() throws {
-        let folder = NSTemporaryDirectory() + "viper-taken-\(UUID().uuidString)"
+        let folder = try TemporaryFolder.make("taken")
         try FileManager.default.createDirectory(atPath: folder + "/Counter", withIntermediateDirectories: true)
         let result = try ViperProcess().run(["new", "Counter", "--dir", folder])
         #expect(result.status == 64)
@@ -65,7 +63,7 @@ import ViperTestSupport
     }
 
     @Test func inTreeAddsThePluginFolderItsTestsAndItsPackageEntries() throws {
-        let tree = NSTemporaryDirectory() + "viper-tree-\(UUID().uuidString)"
+        let tree = try TemporaryFolder.make("tree")
         let manifest = """
             let conformanceKit = 1
             let plugins = [

@@ -29,7 +29,7 @@ import ViperTestSupport
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let start = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("swiftc ") })
         let end = try #require(lines[start...].firstIndex { $0.hasSuffix("-o libMyPlugin.so") })
-        let folder = NSTemporaryDirectory() + "viper-sdk-\(UUID().uuidString)"
+        let folder = try TemporaryFolder.make("sdk")
         try FileManager.default.createDirectory(atPath: folder + "/Sources", withIntermediateDirectories: true)
         try Fixtures.source("GoodPlugin.swift").write(toFile: folder + "/Sources/GoodPlugin.swift", atomically: true, encoding: .utf8)
         let command = lines[start...end].map { $0.hasSuffix("\\") ? String($0.dropLast()) : $0 }.joined(separator: " ")

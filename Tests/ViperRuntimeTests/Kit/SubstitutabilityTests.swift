@@ -16,8 +16,7 @@ import ViperTestSupport
         if let built = Self.built { return built }
         let sources = BuildProducts.repository + "/Examples/MarkdownEditor/Sources/MarkdownEditorPlugin"
         let files = try FileManager.default.subpathsOfDirectory(atPath: sources).filter { $0.hasSuffix(".swift") }.sorted()
-        let folder = NSTemporaryDirectory() + "viper-markdown-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("markdown")
         let output = folder + "/libMarkdownEditorPlugin.so"
         let result = try FixtureCompiler.run(
             ["swiftc", "-emit-library", "-parse-as-library", "-module-name", "MarkdownEditorPlugin",

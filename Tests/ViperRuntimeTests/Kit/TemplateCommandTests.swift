@@ -6,12 +6,6 @@ import ViperTestSupport
 /// `viper new service NAME` and `viper new adapter NAME`. Each generated shape builds,
 /// passes its own tests and `viper check` with no edits.
 @Suite struct TemplateCommandTests {
-    private func temporaryFolder(_ label: String) throws -> String {
-        let folder = NSTemporaryDirectory() + "viper-\(label)-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test func listShowsEveryTemplateWithItsCommand() throws {
         let result = try ViperProcess().run(["new", "--list"])
         #expect(result.status == 0)
@@ -45,7 +39,7 @@ import ViperTestSupport
         (["plugins", "--list"], "option '--list' belongs to 'viper new'"),
     ])
     func aWrongTemplateLineIsAUsageError(arguments: [String], message: String) throws {
-        let folder = try temporaryFolder("template-usage")
+        let folder = try TemporaryFolder.make("template-usage")
         let result = try ViperProcess().run(arguments + (arguments.first == "new" && !arguments.contains("--list") ? ["--dir", folder] : []))
         #expect(result.status == 64)
         #expect(result.stderr == "viper: \(message)\n")
@@ -53,7 +47,7 @@ import ViperTestSupport
     }
 
     @Test func aModuleIsAddedAboveTheMarkerAndRegisteredOnce() throws {
-        let folder = try temporaryFolder("add-module")
+        let folder = try TemporaryFolder.make("add-module")
         #expect(try ViperProcess().run(["new", "Tally", "--dir", folder]).status == 0)
         let added = try ViperProcess().run(["new", "module", "Details", "--in", folder + "/Tally"])
         #expect(added.status == 0, "\(added.stderr)")
@@ -78,7 +72,7 @@ import ViperTestSupport
     }
 
     @Test func addingAModuleOutsideAPluginPackageIsRefused() throws {
-        let folder = try temporaryFolder("not-a-plugin")
+        let folder = try TemporaryFolder.make("not-a-plugin")
         let result = try ViperProcess().run(["new", "module", "Details", "--in", folder])
         #expect(result.status == 64)
         #expect(result.stderr == "viper: \(folder) is not a viper plugin package (it needs Package.swift and Sources/NAMEPlugin/NAMEPlugin.swift, as 'viper new NAME' writes); give the package's folder with --in\n")
@@ -86,7 +80,7 @@ import ViperTestSupport
     }
 
     @Test func addingAModuleWithoutTheMarkerIsRefusedAndWritesNothing() throws {
-        let folder = try temporaryFolder("no-marker")
+        let folder = try TemporaryFolder.make("no-marker")
         #expect(try ViperProcess().run(["new", "Tally", "--dir", folder]).status == 0)
         let file = folder + "/Tally/Sources/TallyPlugin/TallyPlugin.swift"
         let original = try String(contentsOfFile: file, encoding: .utf8)

@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 import Testing
 @testable import ViperRuntime
@@ -90,7 +91,7 @@ import Testing
         #expect(leaks.map(\.module) == ["Detail (DetailContract from fake)"])
         #expect(leaks.first?.survivors == ["view FakeView", "input FakePresenter", "router HostRouter"])
         #expect(app.stack.leaks == leaks)
-        #expect(app.logger.lines(from: "leaks") == [
+        #expect(app.logger.entries.filter { $0.source == "leaks" }.map(\.message) == [
             "Detail (DetailContract from fake) was removed but is still alive: view FakeView, input FakePresenter, router HostRouter; "
                 + "something keeps it (often a Presenter holding its View strongly; hold the View weakly)",
         ])

@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 import Testing
 @testable import ViperRuntime
@@ -57,7 +58,7 @@ import Testing
         #expect(error?.message.hasPrefix("ListContract (fake) asked for ViperRuntimeTests.UnprovidedContract, which no loaded plugin provides") == true)
         #expect(handled.map(\.message) == [error?.message])
         #expect(global.map(\.message) == [error?.message])
-        #expect(app.logger.lines(from: "router") == [error?.message])
+        #expect(app.logger.entries.filter { $0.source == "router" }.map(\.message) == [error?.message])
         #expect(app.stack.breadcrumb == ["List"])
         #expect(app.journal.events.isEmpty)
     }

@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import ViperTestSupport
 
 /// The corpus of broken plugins (issue 2, point 5), each built by the tests
 /// themselves, with the one line the host must report for it.

@@ -85,17 +85,7 @@ enum FixtureCompiler {
     }
 
     /// Runs a tool found on PATH, returning its status and combined output.
-    static func run(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    static func run(_ arguments: [String], in directory: String? = nil) throws -> Subprocess.Result {
+        try Subprocess.tool(arguments, in: directory)
     }
 }

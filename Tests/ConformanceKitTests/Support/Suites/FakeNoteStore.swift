@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import ViperTestSupport
 
 /// A ``NoteStore`` that keeps its notes in a file of the data folder, so a new
 /// instance finds them; each flaw breaks one promise of the contract.
@@ -41,7 +42,7 @@ final class FakeNoteStore: NoteStore {
     func note(id: Int64) throws -> Note? {
         let stored = try load()
         guard let fields = stored.notes[id] else {
-            if flaw == .throwsForMissingNote { throw FakeStoreError("no note \(id)") }
+            if flaw == .throwsForMissingNote { throw StubError("no note \(id)") }
             return nil
         }
         return Note(id: id, title: fields[0], body: fields[1], modified: stored.modified[id] ?? 0)
@@ -56,13 +57,13 @@ final class FakeNoteStore: NoteStore {
 
     func update(id: Int64, with draft: NoteDraft) throws -> Note {
         var stored = try load()
-        guard stored.notes[id] != nil || flaw == .updateOfMissingAdds else { throw FakeStoreError("there is no note \(id)") }
+        guard stored.notes[id] != nil || flaw == .updateOfMissingAdds else { throw StubError("there is no note \(id)") }
         return try write(id: id, draft, into: &stored)
     }
 
     func delete(id: Int64) throws {
         var stored = try load()
-        guard stored.notes.removeValue(forKey: id) != nil || flaw != .throwsOnMissingDelete else { throw FakeStoreError("no note \(id)") }
+        guard stored.notes.removeValue(forKey: id) != nil || flaw != .throwsOnMissingDelete else { throw StubError("no note \(id)") }
         try save(stored)
     }
 
@@ -87,10 +88,4 @@ final class FakeNoteStore: NoteStore {
         }
         try JSONEncoder().encode(stored).write(to: URL(fileURLWithPath: file))
     }
-}
-
-/// What the fake stores throw.
-struct FakeStoreError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,4 +1,5 @@
 import Contracts
+import ViperTestSupport
 
 /// A ``Session`` that accepts any non-empty name with a password of four or more
 /// characters; each flaw breaks one promise of the contract.
@@ -20,11 +21,11 @@ final class FakeSession: Session {
     }
 
     func signIn(name: String, password: String) throws -> User {
-        guard flaw != .refusesEveryone else { throw FakeStoreError("nobody may sign in") }
+        guard flaw != .refusesEveryone else { throw StubError("nobody may sign in") }
         if name.isEmpty {
-            guard flaw == .acceptsEmptyName else { throw FakeStoreError("a name is needed") }
+            guard flaw == .acceptsEmptyName else { throw StubError("a name is needed") }
         } else {
-            guard password.count >= 4 else { throw FakeStoreError("the password of '\(name)' is too short") }
+            guard password.count >= 4 else { throw StubError("the password of '\(name)' is too short") }
         }
         let user = User(name: name)
         currentUser = user

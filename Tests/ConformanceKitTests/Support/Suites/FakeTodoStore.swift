@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import ViperTestSupport
 
 /// A ``TodoStore`` that keeps its items in a file of the data folder; each flaw
 /// breaks one promise of the contract.
@@ -35,7 +36,7 @@ final class FakeTodoStore: TodoStore {
             row.due >= start.description && (flaw == .excludesEnd ? row.due < end.description : row.due <= end.description)
         }
         let sorted = flaw == .addedOrder ? rows : rows.sorted { ($0.due, $0.id) < ($1.due, $1.id) }
-        return sorted.map { TodoItem(id: $0.id, name: $0.name, due: Self.day($0.due)) }
+        return sorted.map { TodoItem(id: $0.id, name: $0.name, due: day($0.due)) }
     }
 
     func add(name: String, due: CalendarDay) throws -> TodoItem {
@@ -48,7 +49,7 @@ final class FakeTodoStore: TodoStore {
 
     func remove(id: Int64) throws {
         var rows = try load()
-        guard rows.contains(where: { $0.id == id }) || flaw != .throwsOnMissingRemove else { throw FakeStoreError("no item \(id)") }
+        guard rows.contains(where: { $0.id == id }) || flaw != .throwsOnMissingRemove else { throw StubError("no item \(id)") }
         if flaw == .forgetsRemovals {
             removedHere.insert(id)
             return
@@ -64,10 +65,5 @@ final class FakeTodoStore: TodoStore {
 
     private func save(_ rows: [Row]) throws {
         try JSONEncoder().encode(rows).write(to: URL(fileURLWithPath: file))
-    }
-
-    private static func day(_ text: String) -> CalendarDay {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        return CalendarDay(year: parts.first ?? 0, month: parts.dropFirst().first ?? 0, day: parts.last ?? 0)
     }
 }

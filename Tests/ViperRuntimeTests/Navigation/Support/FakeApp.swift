@@ -1,3 +1,4 @@
+import ConformanceKit
 import Contracts
 @testable import ViperRuntime
 
@@ -10,7 +11,7 @@ import Contracts
 /// - Editor, provided as TextEditing and required as NoteEditing through an adapter
 struct FakeApp {
     let journal = JournalSpy()
-    let logger = LoggerSpy()
+    let logger = MemoryLogger()
     let list: FakeBuilder
     let detail: FakeBuilder
     let picker: FakeBuilder

@@ -37,40 +37,7 @@ struct ShellProcess {
 
     /// Runs `viper ARGUMENTS` with `input` on standard input (a pipe, not a TTY).
     func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws -> ViperProcess.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try Self.executable.get())
-        process.arguments = arguments
-        process.environment = base.environment.merging(extra) { _, new in new }
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let errors = ErrorCollector(stderr.fileHandleForReading)
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ViperProcess.Result(status: process.terminationStatus,
-                                   stdout: String(decoding: output, as: UTF8.self),
-                                   stderr: errors.text())
-    }
-
-    /// Reads a pipe on another thread so a full pipe cannot block the child.
-    private final class ErrorCollector: @unchecked Sendable {
-        private var data = Data()
-        private let done = DispatchSemaphore(value: 0)
-
-        init(_ handle: FileHandle) {
-            DispatchQueue.global().async {
-                self.data = handle.readDataToEndOfFile()
-                self.done.signal()
-            }
-        }
-
-        func text() -> String {
-            done.wait()
-            return String(decoding: data, as: UTF8.self)
-        }
+        try Subprocess.run(try Self.executable.get(), arguments, input: input,
+                           environment: base.environment.merging(extra) { _, new in new })
     }
 }

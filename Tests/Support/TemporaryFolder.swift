@@ -1,9 +1,10 @@
 import Foundation
 
-/// Fresh folders under the system temporary folder, one per call.
-enum TemporaryFolder {
+/// Fresh folders under the system temporary folder, one per call: the one maker of
+/// scratch folders for every test target.
+public enum TemporaryFolder {
     /// Creates an empty folder whose name starts with `label` and returns its absolute path.
-    static func make(_ label: String) throws -> String {
+    public static func make(_ label: String) throws -> String {
         let path = NSTemporaryDirectory() + "viper-\(label)-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return (path as NSString).standardizingPath
@@ -11,7 +12,7 @@ enum TemporaryFolder {
 
     /// Writes `contents` to `folder/name` and returns the path.
     @discardableResult
-    static func write(_ contents: [UInt8], to name: String, in folder: String) throws -> String {
+    public static func write(_ contents: [UInt8], to name: String, in folder: String) throws -> String {
         let path = folder + "/" + name
         try Data(contents).write(to: URL(fileURLWithPath: path))
         return path
@@ -19,7 +20,7 @@ enum TemporaryFolder {
 
     /// A symbolic link at `folder/name` pointing to `target`; returns the link's path.
     @discardableResult
-    static func link(_ target: String, as name: String, in folder: String) throws -> String {
+    public static func link(_ target: String, as name: String, in folder: String) throws -> String {
         let path = folder + "/" + name
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
         return path

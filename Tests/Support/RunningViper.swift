@@ -1,0 +1,155 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A `viper` shell kept running and fed through standard input a line or a batch at a
+/// time, so a test can wait for a screen and then end it as a user would (end of input,
+/// Ctrl-C) or as a power cut would (SIGKILL). Its standard output and error are read as
+/// they come on threads of their own, so neither pipe can fill up and block it; every
+/// wait for text is bounded. (``Subprocess`` is for programs that run to their end.)
+public final class RunningViper: @unchecked Sendable {
+    /// A wait that ran out, saying what was awaited and what had been printed.
+    public struct Timeout: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    private let process = Process()
+    private let input = Pipe()
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var output = Data()
+    private var errors = Data()
+    private var outputEnded = false
+    private let readers = DispatchGroup()
+
+    /// Starts `executable` (the built `viper` unless told otherwise) with `environment`.
+    /// `onOutputLine` hears each whole line of standard output as it arrives, on a reader thread.
+    public init(executable: String = BuildProducts.viper, arguments: [String] = [], environment: [String: String],
+                onOutputLine: (@Sendable (Substring) -> Void)? = nil) throws {
+        let output = Pipe(), errors = Pipe()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        read(output.fileHandleForReading, onLine: onOutputLine) { [self] chunk in self.output.append(chunk) }
+        read(errors.fileHandleForReading, onLine: nil) { [self] chunk in self.errors.append(chunk) }
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Types `line` and a newline.
+    public func send(_ line: String) {
+        send([line])
+    }
+
+    /// Types each of `lines` followed by a newline, without waiting for the shell.
+    public func send(_ lines: [String]) {
+        input.fileHandleForWriting.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+    }
+
+    /// Everything printed on standard output so far.
+    public var printed: String { lock.withLock { String(decoding: output, as: UTF8.self) } }
+
+    /// Everything written to standard error so far.
+    public var standardError: String { lock.withLock { String(decoding: errors, as: UTF8.self) } }
+
+    public var isRunning: Bool { process.isRunning }
+    public var terminationReason: Process.TerminationReason { process.terminationReason }
+    public var terminationStatus: Int32 { process.terminationStatus }
+
+    /// Whether the process died of SIGKILL.
+    public var wasKilled: Bool {
+        process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+    }
+
+    /// Waits until standard output contains `text`, for at most `seconds`.
+    public func waitFor(_ text: String, seconds: Double = 30) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let (seen, ended) = lock.withLock { (String(decoding: output, as: UTF8.self), outputEnded) }
+            if seen.contains(text) { return }
+            if ended { throw Timeout(description: "viper ended before printing '\(text)'; it printed:\n\(seen)") }
+            guard Date() < deadline else {
+                throw Timeout(description: "viper did not print '\(text)' within \(Int(seconds)) s; it printed:\n\(seen)")
+            }
+            usleep(5_000)
+        }
+    }
+
+    /// Waits until `condition` holds or the shell has ended; false if it ended first.
+    public func wait(until condition: () -> Bool) -> Bool {
+        while !condition() {
+            if !process.isRunning { return false }
+            usleep(500)
+        }
+        return true
+    }
+
+    /// Ends the input (as `quit` or Ctrl-D would) and waits (at most `seconds`) for the process
+    /// to exit by itself; returns its exit status (nil when a signal ended it) and everything it
+    /// wrote to standard error.
+    public func finish(seconds: Double = 30) throws -> (status: Int32?, stderr: String) {
+        try input.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning {
+            guard Date() < deadline else { throw Timeout(description: "viper did not exit within \(Int(seconds)) s") }
+            usleep(20_000)
+        }
+        readers.wait()
+        let status = process.terminationReason == .exit ? process.terminationStatus : nil
+        return (status, standardError)
+    }
+
+    /// Closes standard input (the shell ends at its end), then waits for it and for both pipes.
+    public func close() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        readers.wait()
+    }
+
+    /// Ends the process at once with SIGKILL (no clean-up of any kind runs), then waits for it
+    /// and for what it printed before it died.
+    public func killNow() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        readers.wait()
+    }
+
+    /// Sends SIGINT, as Ctrl-C on a terminal would.
+    public func interrupt() {
+        kill(process.processIdentifier, SIGINT)
+    }
+
+    /// Reads `handle` to its end on a thread of its own, appending under the lock and handing
+    /// whole lines to `onLine`.
+    private func read(_ handle: FileHandle, onLine: (@Sendable (Substring) -> Void)?, append: @escaping @Sendable (Data) -> Void) {
+        readers.enter()
+        Thread.detachNewThread { [self] in
+            var partial = ""
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                lock.withLock { append(chunk) }
+                guard let onLine else { continue }
+                partial += String(decoding: chunk, as: UTF8.self)
+                guard let end = partial.lastIndex(of: "\n") else { continue }
+                for line in partial[..<end].split(separator: "\n") { onLine(line) }
+                partial = String(partial[partial.index(after: end)...])
+            }
+            markEnded(handle)
+            readers.leave()
+        }
+    }
+
+    private func markEnded(_ handle: FileHandle) {
+        guard let stdout = process.standardOutput as? Pipe, stdout.fileHandleForReading === handle else { return }
+        lock.withLock { outputEnded = true }
+    }
+}
