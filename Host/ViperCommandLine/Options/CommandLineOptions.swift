@@ -57,118 +57,117 @@ package struct CommandLineOptions {
     /// before or after the subcommand; a subcommand's own options only after it.
     package static func parse(_ arguments: [String]) throws -> CommandLineOptions {
         var options = CommandLineOptions()
-        var index = 0
-        func value(for flag: String) throws -> String {
-            index += 1
-            guard index < arguments.count else {
-                throw UsageError("option '\(flag)' needs a value")
+        var cursor = ArgumentCursor(arguments)
+        while let word = cursor.next() {
+            if try options.applyGlobal(word, &cursor) || options.applyCommandOption(word, &cursor) {
+                continue
             }
-            return arguments[index]
+            try options.applyWord(word.flag)
         }
-        while index < arguments.count {
-            var argument = arguments[index]
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                inlineValue = String(argument[argument.index(after: equals)...])
-                argument = String(argument[..<equals])
-            }
-            func take(_ flag: String) throws -> String {
-                if let inlineValue { return inlineValue }
-                return try value(for: flag)
-            }
-            switch argument {
-            case "--plugins":
-                options.pluginFlags.append(try take(argument))
-            case "--data":
-                options.dataFlag = try take(argument)
-            case "--prefer":
-                let choice = try take(argument)
-                let parts = choice.split(separator: "=", maxSplits: 1).map(String.init)
-                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                    throw UsageError("--prefer takes CONTRACT=PLUGIN or ROUTE=PLUGIN, e.g. --prefer Contracts.NoteEditing=markdown-editor or --prefer notes=my-notes; got '\(choice)'")
-                }
-                options.preferences[parts[0]] = parts[1]
-            case "-c", "--command":
-                options.script = try take(argument)
-            case "-h", "--help":
-                options.help = true
-            case "--version":
-                options.version = true
-            case "--no-color":
-                options.noColor = true
-            case "-v", "--verbose":
-                options.verbose = true
-            case "--json":
-                guard let command = options.command, CommandInfo.find(command)?.options.contains(where: { $0.flag == "--json" }) == true else {
-                    throw UsageError("option '--json' belongs to 'viper plugins', 'viper doctor' or 'viper check'")
-                }
-                options.json = true
-            case "--dir", "--in-tree", "--contract-library", "--in", "--list":
-                guard options.command == "new" else {
-                    throw UsageError("option '\(argument)' belongs to 'viper new'")
-                }
-                switch argument {
-                case "--dir": options.directory = try take(argument)
-                case "--in-tree": options.inTree = true
-                case "--in": options.into = try take(argument)
-                case "--list": options.listTemplates = true
-                default: options.contractLibrary = true
-                }
-            case "--rescan", "--lock", "--unlock":
-                guard options.command == "plugins" else {
-                    throw UsageError("option '\(argument)' belongs to 'viper plugins'")
-                }
-                switch argument {
-                case "--rescan": options.rescan = true
-                case "--lock": options.lock = true
-                default: options.unlock = true
-                }
-                if options.lock && options.unlock {
-                    throw UsageError("'viper plugins' takes --lock or --unlock, not both")
-                }
-            case "--format", "--output":
-                guard options.command == "graph" else {
-                    throw UsageError("option '\(argument)' belongs to 'viper graph'")
-                }
-                let value = try take(argument)
-                if argument == "--output" {
-                    options.output = value
-                } else {
-                    guard GraphCommand.formats.contains(value) else {
-                        throw UsageError("--format takes \(GraphCommand.formats.joined(separator: ", ")); got '\(value)'")
-                    }
-                    options.format = value
-                }
-            case "--prefix":
-                guard options.command == "install" || options.command == "uninstall" else {
-                    throw UsageError("option '--prefix' belongs to 'viper install' and 'viper uninstall'")
-                }
-                options.prefix = try take(argument)
-            case "--allow-insecure-plugins":
-                options.allowInsecurePlugins = true
-            default:
-                if argument.hasPrefix("-") && argument != "-" {
-                    let scope = options.command.map { "'viper \($0)'" } ?? "viper"
-                    let known = (CommandInfo.globalOptions + (options.command.flatMap(CommandInfo.find)?.options ?? [])).map(\.flag)
-                    let hint = Suggestion.nearest(to: argument, in: known).map { "did you mean '\($0)'? " } ?? ""
-                    throw UsageError("unknown option '\(argument)' for \(scope); \(hint)see '\(options.command.map { "viper \($0) --help" } ?? "viper --help")'")
-                }
-                if options.command == nil {
-                    guard CommandInfo.find(argument) != nil else {
-                        let hint = Suggestion.nearest(to: argument, in: CommandInfo.all.map(\.name)).map { "did you mean '\($0)'? " } ?? ""
-                        throw UsageError("unknown command '\(argument)'; \(hint)see 'viper --help'")
-                    }
-                    options.command = argument
-                } else {
-                    options.arguments.append(argument)
-                }
-            }
-            index += 1
-        }
-        if let command = options.command, let info = CommandInfo.find(command), options.arguments.count > info.maximumArguments {
-            throw UsageError("'viper \(command)' takes \(info.maximumArguments == 0 ? "no arguments" : "at most \(info.maximumArguments) argument(s)"), got '\(options.arguments.joined(separator: " "))'; see 'viper \(command) --help'")
-        }
+        try options.checkArgumentCount()
         return options
+    }
+
+    /// Options every command takes; false when `word` is not one of them.
+    private mutating func applyGlobal(_ word: ArgumentCursor.Word, _ cursor: inout ArgumentCursor) throws -> Bool {
+        switch word.flag {
+        case "--plugins": pluginFlags.append(try cursor.value(of: word))
+        case "--data": dataFlag = try cursor.value(of: word)
+        case "--prefer":
+            let choice = try cursor.value(of: word)
+            let parts = choice.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw UsageError("--prefer takes CONTRACT=PLUGIN or ROUTE=PLUGIN, e.g. --prefer Contracts.NoteEditing=markdown-editor or --prefer notes=my-notes; got '\(choice)'")
+            }
+            preferences[parts[0]] = parts[1]
+        case "-c", "--command": script = try cursor.value(of: word)
+        case "-h", "--help": help = true
+        case "--version": version = true
+        case "--no-color": noColor = true
+        case "-v", "--verbose": verbose = true
+        case "--allow-insecure-plugins": allowInsecurePlugins = true
+        default: return false
+        }
+        return true
+    }
+
+    /// Options that belong to one command, refused after any other; false when `word` is none of them.
+    private mutating func applyCommandOption(_ word: ArgumentCursor.Word, _ cursor: inout ArgumentCursor) throws -> Bool {
+        switch word.flag {
+        case "--json":
+            guard let command, CommandInfo.find(command)?.options.contains(where: { $0.flag == "--json" }) == true else {
+                throw UsageError("option '--json' belongs to 'viper plugins', 'viper doctor' or 'viper check'")
+            }
+            json = true
+        case "--dir", "--in-tree", "--contract-library", "--in", "--list":
+            try requireCommand(["new"], for: word.flag, "'viper new'")
+            switch word.flag {
+            case "--dir": directory = try cursor.value(of: word)
+            case "--in-tree": inTree = true
+            case "--in": into = try cursor.value(of: word)
+            case "--list": listTemplates = true
+            default: contractLibrary = true
+            }
+        case "--rescan", "--lock", "--unlock":
+            try requireCommand(["plugins"], for: word.flag, "'viper plugins'")
+            switch word.flag {
+            case "--rescan": rescan = true
+            case "--lock": lock = true
+            default: unlock = true
+            }
+            if lock && unlock {
+                throw UsageError("'viper plugins' takes --lock or --unlock, not both")
+            }
+        case "--format", "--output":
+            try requireCommand(["graph"], for: word.flag, "'viper graph'")
+            try applyGraphOption(word, value: cursor.value(of: word))
+        case "--prefix":
+            try requireCommand(["install", "uninstall"], for: word.flag, "'viper install' and 'viper uninstall'")
+            prefix = try cursor.value(of: word)
+        default: return false
+        }
+        return true
+    }
+
+    private func requireCommand(_ commands: Set<String>, for flag: String, _ owners: String) throws {
+        guard let command, commands.contains(command) else {
+            throw UsageError("option '\(flag)' belongs to \(owners)")
+        }
+    }
+
+    private mutating func applyGraphOption(_ word: ArgumentCursor.Word, value: String) throws {
+        if word.flag == "--output" {
+            output = value
+            return
+        }
+        guard GraphCommand.formats.contains(value) else {
+            throw UsageError("--format takes \(GraphCommand.formats.joined(separator: ", ")); got '\(value)'")
+        }
+        format = value
+    }
+
+    /// A word that is not a known option: an unknown option, the command, or one of its arguments.
+    private mutating func applyWord(_ word: String) throws {
+        if word.hasPrefix("-") && word != "-" {
+            let scope = command.map { "'viper \($0)'" } ?? "viper"
+            let known = (CommandInfo.globalOptions + (command.flatMap(CommandInfo.find)?.options ?? [])).map(\.flag)
+            let hint = Suggestion.nearest(to: word, in: known).map { "did you mean '\($0)'? " } ?? ""
+            throw UsageError("unknown option '\(word)' for \(scope); \(hint)see '\(command.map { "viper \($0) --help" } ?? "viper --help")'")
+        }
+        guard command == nil else {
+            arguments.append(word)
+            return
+        }
+        guard CommandInfo.find(word) != nil else {
+            let hint = Suggestion.nearest(to: word, in: CommandInfo.all.map(\.name)).map { "did you mean '\($0)'? " } ?? ""
+            throw UsageError("unknown command '\(word)'; \(hint)see 'viper --help'")
+        }
+        command = word
+    }
+
+    private func checkArgumentCount() throws {
+        guard let command, let info = CommandInfo.find(command), arguments.count > info.maximumArguments else { return }
+        throw UsageError("'viper \(command)' takes \(info.maximumArguments == 0 ? "no arguments" : "at most \(info.maximumArguments) argument(s)"), got '\(arguments.joined(separator: " "))'; see 'viper \(command) --help'")
     }
 
     /// The runtime options these flags select.
@@ -182,5 +181,40 @@ package struct CommandLineOptions {
         runtime.allowInsecurePlugins = allowInsecurePlugins
         runtime.ignoreLock = lock
         return runtime
+    }
+}
+
+/// The words of a command line, one at a time; `--flag=value` arrives as the flag with its value.
+private struct ArgumentCursor {
+    struct Word {
+        let flag: String
+        let inlineValue: String?
+    }
+
+    private let arguments: [String]
+    private var index = 0
+
+    init(_ arguments: [String]) {
+        self.arguments = arguments
+    }
+
+    mutating func next() -> Word? {
+        guard index < arguments.count else { return nil }
+        let argument = arguments[index]
+        index += 1
+        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+            return Word(flag: String(argument[..<equals]), inlineValue: String(argument[argument.index(after: equals)...]))
+        }
+        return Word(flag: argument, inlineValue: nil)
+    }
+
+    /// The value of `word`'s option: after its `=`, or the next word.
+    mutating func value(of word: Word) throws -> String {
+        if let inlineValue = word.inlineValue { return inlineValue }
+        guard index < arguments.count else {
+            throw UsageError("option '\(word.flag)' needs a value")
+        }
+        defer { index += 1 }
+        return arguments[index]
     }
 }
