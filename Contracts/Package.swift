@@ -16,5 +16,5 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-enable-library-evolution"])]
         ),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )
