@@ -57,7 +57,8 @@ package enum CheckChild {
         options.echoLevel = nil
         let runtime: HostRuntime
         do {
-            runtime = try HostRuntime(options: options)
+            runtime = HostRuntime(options: options)
+            try runtime.start()
         } catch {
             writer.result(CheckResult(check: "providers", subject: "plugin", passed: false,
                                       reason: "the host's services could not start: \(error)"))

@@ -16,7 +16,7 @@ struct CacheFuzzer {
         let path = Paths.join(setup.data, DescriptorCache.fileName)
         // A real cache of the bundled plugins, from a real scan: stamps that match, so it is believed.
         watchdog.begin("the first scan of the bundled plugins")
-        _ = try HostRuntime(options: setup.options(isolated: true))
+        try HostRuntime(options: setup.options(isolated: true)).start()
         watchdog.end()
         let real = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         let host = DescriptorCache.hostIdentity(executable: setup.viper)
@@ -48,7 +48,8 @@ struct CacheFuzzer {
     private func start(setup: FuzzSetup, files: [PluginFile], text: String, report: FuzzReport) {
         let runtime: HostRuntime
         do {
-            runtime = try HostRuntime(options: setup.options(isolated: true))
+            runtime = HostRuntime(options: setup.options(isolated: true))
+            try runtime.start()
         } catch {
             report.fail("the runtime did not start: \(error)", input: text)
             return

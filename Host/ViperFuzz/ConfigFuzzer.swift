@@ -39,7 +39,8 @@ struct ConfigFuzzer {
             }
             if index % runtimeEvery == 0 {
                 do {
-                    let runtime = try HostRuntime(options: setup.options(isolated: false))
+                    let runtime = HostRuntime(options: setup.options(isolated: false))
+                    try runtime.start()
                     report.tried("runtime started")
                     let lines = runtime.problems.map(\.message)
                     if let refusal, !lines.contains(refusal) {

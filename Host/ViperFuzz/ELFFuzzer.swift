@@ -60,7 +60,8 @@ struct ELFFuzzer {
         defer { watchdog.end() }
         let runtime: HostRuntime
         do {
-            runtime = try HostRuntime(options: setup.options(plugins: [folder], isolated: true, bundled: bundled))
+            runtime = HostRuntime(options: setup.options(plugins: [folder], isolated: true, bundled: bundled))
+            try runtime.start()
         } catch {
             report.fail("the runtime did not start: \(error)", input: folder)
             return

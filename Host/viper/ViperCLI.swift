@@ -49,15 +49,16 @@ enum ViperCLI {
             return InstallCommand.run(options: options, environment: environment, uninstall: options.command == "uninstall")
         default: break
         }
-        let runtime: HostRuntime
+        let runtime = HostRuntime(options: options.runtimeOptions(environment: environment,
+                                                                  executableDirectory: Paths.executableDirectory()))
+        let startup: StartupReport
         do {
-            runtime = try HostRuntime(options: options.runtimeOptions(environment: environment,
-                                                                      executableDirectory: Paths.executableDirectory()))
+            startup = try runtime.start()
         } catch {
             ViperTool.printError("viper: \(error)")
             return 1
         }
-        for warning in runtime.warnings {
+        for warning in startup.warnings {
             ViperTool.printError("warning: \(warning)")
         }
         switch options.command {
