@@ -34,8 +34,10 @@ struct ELFFuzzer {
                 var strategies: [String] = []
                 let mutant = Self.mutate(originals[seedIndex], strategies: &strategies, using: &random)
                 let path = folder + "/libMutant\(made).so"
-                FileManager.default.createFile(atPath: path, contents: Data(mutant), attributes: [.posixPermissions: 0o755])
                 let label = "ELF mutant \(made) of \(Paths.lastComponent(seeds[seedIndex])) (\(strategies.joined(separator: ", ")))"
+                guard FileManager.default.createFile(atPath: path, contents: Data(mutant), attributes: [.posixPermissions: 0o755]) else {
+                    throw MutantNotWritten(path: path)
+                }
                 labels[path] = label
                 // This process reads every mutant's headers and tables itself.
                 watchdog.begin(label)
@@ -177,4 +179,11 @@ struct ELFFuzzer {
             }
         }
     }
+}
+
+/// A mutant could not be written into the fuzzer's scratch folder (full or not writable).
+struct MutantNotWritten: Error, CustomStringConvertible {
+    let path: String
+
+    var description: String { "could not write the mutant \(path); is its folder writable and not full?" }
 }
