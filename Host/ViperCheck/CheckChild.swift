@@ -1,8 +1,8 @@
 import ConformanceKit
 import Contracts
 import Foundation
-import ViperRuntime
 import ViperCommandLine
+import ViperRuntime
 
 /// The child side of `viper check`: `viper __check --report FILE [--plugins DIR]... PATH`.
 /// Loads the plugin, starts the host's real services and the other plugins as

@@ -1,6 +1,5 @@
 import Foundation
 import ViperRuntime
-import ViperShell
 
 /// Fuzzes `plugin-cache`: mutated caches (records that still parse, so the
 /// descriptors inside are believed; and broken bytes) under a runtime that scans in a

@@ -1,6 +1,5 @@
 import Foundation
 import ViperRuntime
-import ViperShell
 
 /// Fuzzes `config.json`: mutated configs are read the way start-up reads them. Each is
 /// either used or refused with one line naming the file; every few, a whole runtime

@@ -1,6 +1,5 @@
 import Foundation
 import ViperRuntime
-import ViperShell
 
 /// Fuzzes plugin files: mutants of real plugins (header fields, program and section
 /// headers, the dynamic section and symbol table, bit flips, truncations) are read by

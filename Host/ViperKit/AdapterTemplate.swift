@@ -1,6 +1,5 @@
 import Contracts
 import ViperRuntime
-import ViperCommandLine
 
 /// The sources `viper new adapter NAME` writes, as the cookbook's "Write an adapter"
 /// recipe: a module requires `__Name__Greeting`, the plugin's service provides the older

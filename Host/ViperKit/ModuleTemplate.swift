@@ -1,6 +1,5 @@
 import Contracts
 import ViperRuntime
-import ViperCommandLine
 
 /// The sources `viper new` writes for a plugin with one VIPER module: one file
 /// per role, as Generamba's templates do. Paths are relative to the plugin's

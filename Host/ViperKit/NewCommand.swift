@@ -1,6 +1,6 @@
 import Foundation
-import ViperRuntime
 import ViperCommandLine
+import ViperRuntime
 
 /// `viper new [TEMPLATE] NAME [--dir DIR] [--in-tree]`: writes a plugin with one complete
 /// VIPER module and its tests, or another shape of ``NewTemplate``. Bad or taken names

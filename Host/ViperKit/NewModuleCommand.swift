@@ -1,6 +1,6 @@
 import Foundation
-import ViperRuntime
 import ViperCommandLine
+import ViperRuntime
 
 /// `viper new module NAME --in PATH`: adds a VIPER module (with its tests) to a plugin
 /// package `viper new` made, and registers it in the plugin's `register(in:)` above the

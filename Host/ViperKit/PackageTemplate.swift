@@ -1,5 +1,3 @@
-import ViperRuntime
-import ViperCommandLine
 /// The package files `viper new` writes around a standalone plugin.
 enum PackageTemplate {
     /// `Package.swift`: the plugin as a dynamic library depending on Contracts by

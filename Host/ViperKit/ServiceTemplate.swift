@@ -1,6 +1,5 @@
 import Contracts
 import ViperRuntime
-import ViperCommandLine
 
 /// The sources `viper new service NAME` writes: a plugin providing the bundled
 /// `NoteStore` contract from a JSON file in the data folder, its unit tests and a test

@@ -1,10 +1,10 @@
 import Contracts
 import Foundation
-import ViperRuntime
-import ViperCommandLine
-import ViperShell
-import ViperKit
 import ViperCheck
+import ViperCommandLine
+import ViperKit
+import ViperRuntime
+import ViperShell
 
 /// The `viper` command: parses the command line and runs a subcommand or the shell.
 enum ViperCLI {
