@@ -70,6 +70,7 @@ package enum RecordCodec {
 
     /// One result as a line (without its newline).
     package static func encode(_ result: ScanResult) -> String {
+        if let encoded = result.encoded { return encoded }
         var writer = Writer()
         writer.add(resultTag)
         let stamp = result.stamp
@@ -252,7 +253,7 @@ package enum RecordCodec {
         case let other: throw Malformed(description: "unknown outcome '\(other)'")
         }
         guard reader.isAtEnd else { throw Malformed(description: "the line has extra fields") }
-        return ScanResult(stamp: stamp, outcome: outcome, code: code, sha256: sha256)
+        return ScanResult(ScanResult(stamp: stamp, outcome: outcome, code: code, sha256: sha256), readFrom: line)
     }
 
     private static func decodeDescriptor(_ reader: inout Reader) throws -> PluginDescriptor {

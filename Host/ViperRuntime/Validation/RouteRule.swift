@@ -25,7 +25,7 @@ package enum RouteRule {
         guard pattern.utf8.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "/") }) else {
             return "the route is empty; give it a name such as 'notes'"
         }
-        let segments = pattern.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
         if segments.contains(where: \.isEmpty) {
             return "'\(pattern)' is not a valid path: it has an empty segment; separate names with single '/', none at either end"
         }
@@ -33,7 +33,7 @@ package enum RouteRule {
         if first.hasPrefix(":") {
             return "'\(pattern)' starts with a parameter, so it would catch any path; begin it with a name, e.g. 'notes/:id'"
         }
-        if let command = BuiltinCommand(rawValue: first) {
+        if let command = BuiltinCommand(rawValue: String(first)) {
             let list = BuiltinCommand.allCases.map(\.rawValue).joined(separator: ", ")
             return "'\(command.rawValue)' is a shell command (\(list)); choose another name"
         }
@@ -63,7 +63,9 @@ package enum RouteRule {
     /// The route with parameter names dropped (`notes/:id` → `notes/:`): two routes
     /// with one shape match the same paths, so only one of them can be served.
     package static func shape(_ pattern: String) -> String {
-        pattern.split(separator: "/", omittingEmptySubsequences: false)
+        // Most routes have no parameter: they are their own shape (start-up asks for every route).
+        guard pattern.utf8.contains(UInt8(ascii: ":")) else { return pattern }
+        return pattern.split(separator: "/", omittingEmptySubsequences: false)
             .map { $0.hasPrefix(":") ? ":" : String($0) }
             .joined(separator: "/")
     }
