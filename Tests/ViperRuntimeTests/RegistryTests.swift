@@ -207,9 +207,10 @@ import Testing
             $0.registerModule(DocumentEditing.self, route: RouteSpec("text", summary: "Edit text"), builder: builder)
             $0.registerAdapter(MemoEditing.self, from: DocumentEditing.self) { MemoEditingAdapter($0) }
         }
-        let (registration, adapter) = try #require(registry.moduleRegistration(for: MemoEditing.self, name: nil))
+        let (registration, adapters) = try #require(registry.moduleRegistration(for: MemoEditing.self, name: nil))
         #expect(registration.contract == ContractID(DocumentEditing.self))
-        let adapterUsed = try #require(adapter)
+        #expect(adapters.count == 1)
+        let adapterUsed = try #require(adapters.first)
         #expect(adapterUsed.requiredContract == ContractID(MemoEditing.self))
 
         let built = try registration.builder.build(ModuleContextStub(resolver: registry.resolver(for: "notes")))

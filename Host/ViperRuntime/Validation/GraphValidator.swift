@@ -87,12 +87,16 @@ package struct GraphValidator {
     struct Found {
         /// A plugin name, `host`, or nil.
         var provider: String?
-        /// Set when served through an adapter.
+        /// Set when served through adapters: the contract the provider serves it as (the end of the chain).
         var adaptedFrom: ContractID?
+        /// The adapters followed, from the required contract to ``adaptedFrom``.
+        var hops: [ServingPath.Hop] = []
         /// A plugin that provides it but is disabled, for the chain in the message.
         var disabledCandidate: String?
-        /// An adapter that would serve it if its source had a provider.
+        /// Why the adapters that would serve it do not (``ServingPath/Unserved/note``).
         var adapterNote: String?
+        /// Whether ``adapterNote`` already says what to do (a cycle, a chain too long): then "install a plugin" is not added.
+        var adapterNoteHasFix = false
     }
 
     package static func label(_ contract: ContractID, _ name: String?) -> String {
