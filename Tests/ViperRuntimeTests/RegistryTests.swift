@@ -198,7 +198,7 @@ import Testing
         #expect(!registry.resolver(for: "notes").canResolve(MemoEditing.self))
         let error = resolutionError { _ = try registry.resolver(for: "notes").resolve(MemoEditing.self) }
         #expect(error?.code == .notRegistered)
-        #expect(error?.description.contains("adapted from ViperRuntimeTests.DocumentEditing, which nothing provides") == true)
+        #expect(error?.description == "notes asked for ViperRuntimeTests.MemoEditing, which no loaded plugin provides ('fixture' adapts it from ViperRuntimeTests.DocumentEditing, which no enabled plugin provides either; nothing is registered under that contract); install a plugin that provides it or run 'viper doctor'")
     }
 
     @Test func anAdapterServesARequiredModuleFromAProvidedModule() throws {
