@@ -1,8 +1,9 @@
 import Contracts
 
 /// Checks the plugin graph before the shell opens (ZIKRouter's start-up check,
-/// Needle's missing-provider error): every requirement has an enabled provider
-/// after adapters, no contract has two providers unless the user chose one, and
+/// Needle's missing-provider error): every requirement has an enabled provider,
+/// directly or through a chain of adapters (``ServingPath``, the definition the
+/// registry resolves by), no contract has two providers unless the user chose one, and
 /// no services need each other, and every route keeps its rules and has one plugin
 /// (see `GraphValidator+Providers.swift`, `+MissingProviders`, `+Cycles`
 /// and `+Routes`). Works on descriptors only, so it can run from a
