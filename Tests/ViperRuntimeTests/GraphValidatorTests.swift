@@ -206,6 +206,77 @@ import Testing
         #expect(outcome.disabled["b"] != nil)
     }
 
+    // MARK: Chains of adapters (the same ServingPath the registry follows: ServingPathTests)
+
+    @Test func aChainOfTwoAdaptersServesAServiceAndTheEdgeNamesTheEndOfTheChain() {
+        let outcome = validate([
+            node("notes", [module("Notes.List", requires: [needs("Notes.Editing")])]),
+            node("glue", [adapter("Notes.Editing", from: "Memo.Editing")]),
+            node("more", [adapter("Memo.Editing", from: "Text.Editing")]),
+            node("text", [service("Text.Editing")]),
+        ])
+        #expect(outcome.problems.isEmpty)
+        #expect(outcome.dependencies.map { "\($0.providedBy ?? "-") as \($0.adaptedFrom?.name ?? "-")" } == ["text as Text.Editing"])
+    }
+
+    @Test func aChainOfTwoAdaptersServesAModuleOnlyFromAModule() {
+        let nodes = [
+            node("notes", [module("Notes.List", requires: [needsModule("Notes.Editing")])]),
+            node("glue", [adapter("Notes.Editing", from: "Memo.Editing"), adapter("Memo.Editing", from: "Text.Editing")]),
+        ]
+        #expect(validate(nodes + [node("text", [module("Text.Editing")])]).problems.isEmpty)
+        #expect(validate(nodes + [node("text", [service("Text.Editing")])]).disabled["notes"] == "Notes.List requires module Notes.Editing, which no plugin provides ('glue' adapts it from Memo.Editing, 'glue' adapts Memo.Editing from Text.Editing, which no enabled plugin provides either); install a plugin that provides it")
+    }
+
+    @Test func aCycleOfAdaptersDisablesTheConsumerWithTheCycleAndItsFix() {
+        let outcome = validate([
+            node("notes", [module("Notes.List", requires: [needs("A.Ping")])]),
+            node("glue", [adapter("A.Ping", from: "A.Pong"), adapter("A.Pong", from: "A.Ping")]),
+        ])
+        #expect(outcome.disabled == ["notes": "Notes.List requires A.Ping, which no plugin provides ('glue' adapts it from A.Pong, 'glue' adapts A.Pong from A.Ping: these adapters form a cycle (A.Ping → A.Pong → A.Ping) and no enabled plugin provides any of them; provide one of them, or remove an adapter)"])
+        #expect(outcome.problems.map(\.kind) == [.missingProvider])
+    }
+
+    @Test func aCycleOfAdaptersWithAProviderOnItServes() {
+        let outcome = validate([
+            node("notes", [module("Notes.List", requires: [needs("A.Ping")])]),
+            node("glue", [adapter("A.Ping", from: "A.Pong"), adapter("A.Pong", from: "A.Ping")]),
+            node("pong", [service("A.Pong")]),
+        ])
+        #expect(outcome.problems.isEmpty)
+        #expect(outcome.dependencies.first?.providedBy == "pong")
+    }
+
+    @Test func aChainLongerThanFourAdaptersIsRefusedWithTheFix() {
+        let outcome = validate([
+            node("notes", [module("Notes.List", requires: [needs("A.One")])]),
+            node("glue", ["Two", "Three", "Four", "Five", "Six"].enumerated().map { position, source in
+                adapter(["A.One", "A.Two", "A.Three", "A.Four", "A.Five"][position], from: "A." + source)
+            }),
+            node("six", [service("A.Six")]),
+        ])
+        #expect(outcome.disabled["notes"] == "Notes.List requires A.One, which no plugin provides ('glue' adapts it from A.Two, 'glue' adapts A.Two from A.Three, 'glue' adapts A.Three from A.Four, 'glue' adapts A.Four from A.Five, 'glue' adapts A.Five from A.Six: more than 4 adapters in a chain; adapt A.One from a contract a plugin provides)")
+    }
+
+    @Test func aChainThroughADisabledPluginsAdapterIsNotFollowed() {
+        let outcome = validate([
+            node("notes", [module("Notes.List", requires: [needs("Notes.Editing")])]),
+            node("glue", [adapter("Notes.Editing", from: "Memo.Editing")]),
+            node("more", [adapter("Memo.Editing", from: "Text.Editing"), service("More.Thing", requires: [needs("Nowhere.Thing")])]),
+            node("text", [service("Text.Editing")]),
+        ])
+        #expect(outcome.disabled["notes"] == "Notes.List requires Notes.Editing, which no plugin provides ('glue' adapts it from Memo.Editing, which no enabled plugin provides either); install a plugin that provides it")
+    }
+
+    @Test func aServiceCycleThroughAChainOfAdaptersIsFound() {
+        let outcome = validate([
+            node("a", [service("A.Service", requires: [needs("B.Wanted")])]),
+            node("glue", [adapter("B.Wanted", from: "B.Middle"), adapter("B.Middle", from: "B.Service")]),
+            node("b", [service("B.Service", requires: [needs("A.Service")])]),
+        ])
+        #expect(outcome.disabled["a"]?.hasPrefix("dependency cycle A.Service → B.Service → A.Service") == true)
+    }
+
     // MARK: The graph
 
     @Test func everyRequirementIsAnEdgeNamingItsProvider() {

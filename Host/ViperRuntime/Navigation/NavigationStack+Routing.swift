@@ -13,7 +13,7 @@ extension NavigationStack {
             let entry = try build(request.contract, name: request.name, placement: .pushed, requester: requester(source))
             let input: Input
             do {
-                input = try adapt(entry.module.input, of: entry.registration, entry.adapter, to: request.contract)
+                input = try adapt(entry.module.input, of: entry.registration, entry.adapters, to: request.contract)
                 try applyPrepare(request.prepare, input, label: ModuleEntry.label(entry.registration))
             } catch {
                 retire(entry.module)
@@ -67,7 +67,7 @@ extension NavigationStack {
             }
             let child = try build(contract, name: name, placement: .embedded, requester: requester(parentID))
             do {
-                let input = try adapt(child.module.input, of: child.registration, child.adapter, to: contract)
+                let input = try adapt(child.module.input, of: child.registration, child.adapters, to: contract)
                 try applyPrepare(prepare, input, label: ModuleEntry.label(child.registration))
             } catch {
                 retire(child.module)
@@ -94,17 +94,20 @@ extension NavigationStack {
     private struct Built {
         let module: ModuleEntry
         package let registration: ModuleRegistration
-        let adapter: AdapterRegistration?
+        /// The adapters from the asked contract to the registration's (``ServingPath``), asked contract first.
+        let adapters: [AdapterRegistration]
     }
 
-    /// Finds the registration for a contract (through an adapter if needed) and builds it.
+    /// Finds the registration for a contract (through a chain of adapters if needed) and builds it.
     private func build(_ contract: Any.Type, name: String?, placement: ModuleEntry.Placement, requester: String) throws -> Built {
-        guard let (registration, adapter) = registry.moduleRegistration(for: contract, name: name) else {
-            let error = registry.notRegistered(ContractID(contract), name: name, requester: requester, detail: "")
-            throw NavigationError(.notRegistered, error.description)
+        let registration: ModuleRegistration, adapters: [AdapterRegistration]
+        do {
+            (registration, adapters) = try registry.servingModule(for: contract, name: name, requester: requester)
+        } catch {
+            throw NavigationError(.notRegistered, "\(error)")
         }
         let module = try build(registration, parameters: RouteParameters(), path: nil, placement: placement)
-        return Built(module: module, registration: registration, adapter: adapter)
+        return Built(module: module, registration: registration, adapters: adapters)
     }
 
     /// Runs a registration's builder with a fresh context and router, and checks the
@@ -139,25 +142,29 @@ extension NavigationStack {
         return entry
     }
 
-    /// The module's input as `Input`, converted by the adapter when the contract is served through one.
-    private func adapt<Input>(_ object: AnyObject, of registration: ModuleRegistration, _ adapter: AdapterRegistration?,
+    /// The module's input as `Input`, converted by the adapters when the contract is served through them
+    /// (the last adapter of the chain first: it adapts from the registration's contract).
+    private func adapt<Input>(_ object: AnyObject, of registration: ModuleRegistration, _ adapters: [AdapterRegistration],
                               to contract: Input.Type) throws -> Input {
         let wanted = ContractID(contract)
-        guard let adapter else {
-            guard let input = object as? Input else {
-                throw NavigationError(.typeMismatch, "\(ModuleEntry.label(registration)) built a module whose input (\(type(of: object))) is not a \(wanted.name); fix plugin \(registration.plugin)")
+        var value: Any = object
+        for adapter in adapters.reversed() {
+            let adapted: Any?
+            do {
+                adapted = try adapter.adapt(value)
+            } catch {
+                throw NavigationError(.typeMismatch, "the adapter from \(adapter.providedContract.shortName) to \(adapter.requiredContract.shortName) (plugin \(adapter.plugin)) failed: \(Self.oneLine(error))")
             }
-            return input
+            guard let adapted else {
+                throw NavigationError(.typeMismatch, "the adapter from \(adapter.providedContract.shortName) to \(adapter.requiredContract.shortName) (plugin \(adapter.plugin)) produced nothing (the module's input is not a \(adapter.providedContract.shortName))")
+            }
+            value = adapted
         }
-        let adapted: Any?
-        do {
-            adapted = try adapter.adapt(object)
-        } catch {
-            throw NavigationError(.typeMismatch, "the adapter from \(adapter.providedContract.shortName) to \(wanted.shortName) (plugin \(adapter.plugin)) failed: \(Self.oneLine(error))")
-        }
-        guard let input = adapted as? Input else {
-            let got = adapted.map { "\(type(of: $0))" } ?? "nothing (the module's input is not a \(adapter.providedContract.shortName))"
-            throw NavigationError(.typeMismatch, "the adapter from \(adapter.providedContract.shortName) to \(wanted.shortName) (plugin \(adapter.plugin)) produced \(got), not a \(wanted.name)")
+        guard let input = value as? Input else {
+            if let adapter = adapters.first {
+                throw NavigationError(.typeMismatch, "the adapter from \(adapter.providedContract.shortName) to \(wanted.shortName) (plugin \(adapter.plugin)) produced \(type(of: value)), not a \(wanted.name)")
+            }
+            throw NavigationError(.typeMismatch, "\(ModuleEntry.label(registration)) built a module whose input (\(type(of: object))) is not a \(wanted.name); fix plugin \(registration.plugin)")
         }
         return input
     }

@@ -128,12 +128,15 @@ package final class Registry: @unchecked Sendable {
 
     func resolve<Service>(_ contract: Service.Type, name: String?, requester: String) throws -> Service {
         let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
-        var (registration, adapter) = lookupService(key)
-        if registration == nil, adapter == nil, let onMiss, onMiss(ProvisionKey(.service, ContractID(contract), name: name)) {
-            (registration, adapter) = lookupService(key)
+        let registration: ServiceRegistration
+        var adapters: [AdapterRegistration] = []
+        if let direct = lock.withLock({ services[key] }) {
+            registration = direct  // the fast path: no walk for a service registered under the asked contract
+        } else {
+            (registration, adapters) = try servingService(contract, name: name, requester: requester)
         }
-        if let registration {
-            // The fast path: the box has the asked-for type, so nothing is cast.
+        if adapters.isEmpty {
+            // The box has the asked-for type, so nothing is cast.
             if let typed = registration.factory as? ServiceFactory<Service> {
                 return try instance(typed, of: registration, requester: requester)
             }
@@ -144,33 +147,73 @@ package final class Registry: @unchecked Sendable {
             }
             return service
         }
-        if let adapter {
-            let providedKey = RegistryKey(type: adapter.provided, name: name)
-            if lock.withLock({ services[providedKey] == nil }) {
-                _ = onMiss?(ProvisionKey(.service, adapter.providedContract, name: name))
-            }
-            guard let provided = lock.withLock({ services[providedKey] }) else {
-                throw notRegistered(ContractID(contract), name: name, requester: requester,
-                                    detail: "adapted from \(adapter.providedContract.name), which nothing provides")
-            }
-            let value = try anyInstance(of: provided, requester: requester)
+        var value: Any = try anyInstance(of: registration, requester: requester)
+        // From the provided contract back to the asked one: the last adapter of the chain first.
+        for adapter in adapters.reversed() {
+            let adapted: Any?
             do {
-                if let adapted = try adapter.adapt(value) as? Service { return adapted }
+                adapted = try adapter.adapt(value)
             } catch {
                 throw ResolutionError(code: .factoryFailed, contract: ContractID(contract), name: name, requester: requester,
                                       registered: [], detail: "adapter from \(adapter.providedContract.name) (\(adapter.plugin)) threw: \(error)")
             }
+            guard let adapted else {
+                throw ResolutionError(code: .typeMismatch, contract: ContractID(contract), name: name, requester: requester, registered: [],
+                                      detail: "\(type(of: value)) where the adapter to \(adapter.requiredContract.name) (\(adapter.plugin)) expected a \(adapter.providedContract.name)")
+            }
+            value = adapted
+        }
+        guard let service = value as? Service else {
             throw ResolutionError(code: .typeMismatch, contract: ContractID(contract), name: name, requester: requester,
                                   registered: [], detail: "the adapter's result")
         }
-        throw notRegistered(ContractID(contract), name: name, requester: requester, detail: "")
+        return service
     }
 
-    private func lookupService(_ key: RegistryKey) -> (ServiceRegistration?, AdapterRegistration?) {
-        lock.withLock {
-            if let registration = services[key] { return (registration, nil) }
-            return (nil, adapters[key.type])
+    /// The registration that serves service `contract` and the adapters from it, along the
+    /// ``ServingPath`` (loading every plugin on the way), or the reason nothing does.
+    private func servingService(_ contract: Any.Type, name: String?, requester: String) throws -> (ServiceRegistration, [AdapterRegistration]) {
+        let (walk, adapters) = servingPath(ProvisionKey(.service, ContractID(contract), name: name), type: ObjectIdentifier(contract)) { key in
+            self.services[key]?.plugin
         }
+        switch walk {
+        case .success(let path):
+            guard let type = adapters.types[path.served.contract],
+                  let registration = lock.withLock({ services[RegistryKey(type: type, name: name)] }) else {
+                throw notRegistered(ContractID(contract), name: name, requester: requester, detail: "")
+            }
+            return (registration, path.hops.compactMap { adapters.byContract[$0.contract] })
+        case .failure(let unserved):
+            throw notRegistered(ContractID(contract), name: name, requester: requester, detail: unserved.note)
+        }
+    }
+
+    /// The adapters a walk followed, and the type identity of each contract on the way.
+    private struct WalkedAdapters {
+        var byContract: [ContractID: AdapterRegistration] = [:]
+        var types: [ContractID: ObjectIdentifier] = [:]
+    }
+
+    /// The ``ServingPath`` of `asked` over live registrations. `provided` looks a key up with
+    /// the lock held. A key nothing registered yet is asked of ``onMiss`` first, which loads
+    /// the plugins that provide or adapt it: so a chain loads every plugin along it.
+    private func servingPath(_ asked: ProvisionKey, type: ObjectIdentifier, provided: (RegistryKey) -> String?)
+        -> (Result<ServingPath, ServingPath.Unserved>, WalkedAdapters) {
+        var walked = WalkedAdapters()
+        walked.types[asked.contract] = type
+        let walk = ServingPath.find(asked, provider: { key in
+            guard let type = walked.types[key.contract] else { return nil }
+            let registryKey = RegistryKey(type: type, name: key.name)
+            if let found = lock.withLock({ provided(registryKey) }) { return found }
+            guard let onMiss, onMiss(key) else { return nil }
+            return lock.withLock { provided(registryKey) }
+        }, adapter: { contract in
+            guard let type = walked.types[contract], let adapter = lock.withLock({ adapters[type] }) else { return nil }
+            walked.byContract[contract] = adapter
+            walked.types[adapter.providedContract] = walked.types[adapter.providedContract] ?? adapter.provided
+            return ServingPath.Hop(contract: adapter.requiredContract, source: adapter.providedContract, plugin: adapter.plugin)
+        })
+        return (walk, walked)
     }
 
     private func instance<Service>(_ typed: ServiceFactory<Service>, of registration: ServiceRegistration,
@@ -223,27 +266,38 @@ package final class Registry: @unchecked Sendable {
 
     func canResolve(_ contract: Any.Type, name: String?) -> Bool {
         let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
-        if !lock.withLock({ services[key] != nil || adapters[key.type] != nil }), let onMiss {
-            _ = onMiss(ProvisionKey(.service, ContractID(contract), name: name))
+        if lock.withLock({ services[key] != nil }) { return true }
+        let (walk, _) = servingPath(ProvisionKey(.service, ContractID(contract), name: name), type: key.type) { key in
+            self.services[key]?.plugin
         }
-        return lock.withLock {
-            if services[key] != nil { return true }
-            guard let adapter = adapters[key.type] else { return false }
-            return services[RegistryKey(type: adapter.provided, name: name)] != nil
+        if case .success = walk { return true }
+        return false
+    }
+
+    /// The module registration that serves `contract` and the adapters from it to `contract`
+    /// (asked contract first), along the ``ServingPath``, loading every plugin on the way.
+    /// Throws a ``ResolutionError`` that says why when nothing serves it.
+    package func servingModule(for contract: Any.Type, name: String?, requester: String) throws -> (ModuleRegistration, [AdapterRegistration]) {
+        let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
+        if let module = lock.withLock({ modules[key] }) { return (module, []) }
+        let (walk, adapters) = servingPath(ProvisionKey(.module, ContractID(contract), name: name), type: key.type) { key in
+            self.modules[key]?.plugin
+        }
+        switch walk {
+        case .success(let path):
+            guard let type = adapters.types[path.served.contract],
+                  let module = lock.withLock({ modules[RegistryKey(type: type, name: name)] }) else {
+                throw notRegistered(ContractID(contract), name: name, requester: requester, detail: "")
+            }
+            return (module, path.hops.compactMap { adapters.byContract[$0.contract] })
+        case .failure(let unserved):
+            throw notRegistered(ContractID(contract), name: name, requester: requester, detail: unserved.note)
         }
     }
 
-    /// The module registration that serves `contract` (directly or through an adapter).
-    package func moduleRegistration(for contract: Any.Type, name: String?) -> (ModuleRegistration, AdapterRegistration?)? {
-        let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
-        if let found = loadedModuleRegistration(key) { return found }
-        guard let onMiss, onMiss(ProvisionKey(.module, ContractID(contract), name: name)) else { return nil }
-        if let found = loadedModuleRegistration(key) { return found }
-        // Served through an adapter whose source module lives in a plugin not loaded yet.
-        if let adapter = lock.withLock({ adapters[key.type] }) {
-            _ = onMiss(ProvisionKey(.module, adapter.providedContract, name: name))
-        }
-        return loadedModuleRegistration(key)
+    /// ``servingModule(for:name:requester:)`` without the reason: nil when nothing serves `contract`.
+    package func moduleRegistration(for contract: Any.Type, name: String?) -> (ModuleRegistration, [AdapterRegistration])? {
+        try? servingModule(for: contract, name: name, requester: "the host")
     }
 
     /// The module registration for a contract given by name (shell routes), loading its plugin if needed.
@@ -252,16 +306,6 @@ package final class Registry: @unchecked Sendable {
         if let found = find() { return found }
         guard let onMiss, onMiss(ProvisionKey(.module, contract, name: name)) else { return nil }
         return find()
-    }
-
-    private func loadedModuleRegistration(_ key: RegistryKey) -> (ModuleRegistration, AdapterRegistration?)? {
-        lock.withLock {
-            if let module = modules[key] { return (module, nil) }
-            guard let adapter = adapters[key.type], let module = modules[RegistryKey(type: adapter.provided, name: key.name)] else {
-                return nil
-            }
-            return (module, adapter)
-        }
     }
 
     /// The error for a contract nothing serves, listing what is registered under it.

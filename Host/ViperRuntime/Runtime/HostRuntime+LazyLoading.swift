@@ -4,8 +4,9 @@ import Contracts
 /// registry first misses something it serves (``Registry/onMiss``), or all at once
 /// for `viper check` and `VIPER_LOAD=eager`.
 extension HostRuntime {
-    /// Loads the plugins that serve `key` (and, for an adapter, the plugin it adapts from,
-    /// when the registry asks again). Returns true when something new was registered.
+    /// Loads the plugins that serve `key`: its providers and the plugins with an adapter
+    /// to it. The registry asks for each contract along a ``ServingPath`` in turn, so a
+    /// chain of adapters loads every plugin on it. Returns true when something new was registered.
     func activate(_ key: ProvisionKey) -> Bool {
         state.withLock {
             var loadedAny = false

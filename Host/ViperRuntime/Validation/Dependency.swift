@@ -11,7 +11,8 @@ package struct Dependency: Hashable, Codable, Sendable {
     package let requirement: Requirement
     /// Who serves it: a plugin name, `host`, or nil when nothing enabled does.
     package let providedBy: String?
-    /// When served through an adapter: the contract it adapts from.
+    /// When served through adapters: the contract its provider serves it as, at the end of the
+    /// chain (for one adapter, the contract that adapter adapts from; see ``ServingPath``).
     package let adaptedFrom: ContractID?
 
     package init(plugin: String, registration: String, requirement: Requirement, providedBy: String?, adaptedFrom: ContractID?) {

@@ -4,36 +4,39 @@ import Contracts
 extension GraphValidator {
     // MARK: Missing providers
 
-    /// Who serves a requirement right now, directly or through adapters.
-    func provider(of requirement: Requirement, _ outcome: Outcome, visiting: Set<ContractID> = []) -> Found {
+    /// Who serves a requirement right now, directly or through a chain of adapters: the
+    /// ``ServingPath`` over enabled plugins and what the user chose (the registry walks the
+    /// same path over what is loaded).
+    func provider(of requirement: Requirement, _ outcome: Outcome) -> Found {
         let kind: Provision.Kind = requirement.kind == .module ? .module : .service
-        let key = ProvisionKey(kind, requirement.contract, name: requirement.name)
-        if hostSlots.contains(key) {
-            return Found(provider: "host")
-        }
-        var found = Found()
+        let asked = ProvisionKey(kind, requirement.contract, name: requirement.name)
         buildIndex()
-        for node in (index.providers[key] ?? []).map({ nodes[$0] }) {
-            if isOverridden(node, key.label, outcome) { continue }
-            if isEnabled(node, outcome) { return Found(provider: node.name) }
-            found.disabledCandidate = found.disabledCandidate ?? node.name
-        }
-        // An adapter serves the contract from another one (of the same kind).
-        let adapterLabel = Self.label(requirement.contract, nil)
-        for (position, adapter) in index.adapters[requirement.contract] ?? [] {
-            let node = nodes[position]
-            guard isEnabled(node, outcome), !isOverridden(node, adapterLabel, outcome),
-                  let source = adapter.adaptedFrom, !visiting.contains(source) else { continue }
-            let adapted = Requirement(kind: requirement.kind, contract: source, name: requirement.name)
-            let inner = provider(of: adapted, outcome, visiting: visiting.union([requirement.contract]))
-            if inner.provider != nil {
-                return Found(provider: inner.provider, adaptedFrom: source)
+        var disabledCandidate: String?
+        let walk = ServingPath.find(asked, provider: { key in
+            if index.hostSlots.contains(key) { return "host" }
+            for node in (index.providers[key] ?? []).map({ nodes[$0] }) {
+                if isOverridden(node, key.label, outcome) { continue }
+                if isEnabled(node, outcome) { return node.name }
+                disabledCandidate = disabledCandidate ?? node.name
             }
-            found.disabledCandidate = found.disabledCandidate ?? inner.disabledCandidate
-            found.adapterNote = found.adapterNote
-                ?? "'\(node.name)' adapts it from \(Self.label(source, requirement.name)), which no enabled plugin provides either"
+            return nil
+        }, adapter: { contract in
+            // An adapter serves the contract from another one (of the same kind); the first enabled one that was not overridden.
+            let label = Self.label(contract, nil)
+            for (position, adapter) in index.adapters[contract] ?? [] {
+                let node = nodes[position]
+                guard isEnabled(node, outcome), !isOverridden(node, label, outcome), let source = adapter.adaptedFrom else { continue }
+                return ServingPath.Hop(contract: contract, source: source, plugin: node.name)
+            }
+            return nil
+        })
+        switch walk {
+        case .success(let path):
+            return Found(provider: path.provider, adaptedFrom: path.hops.isEmpty ? nil : path.served.contract, hops: path.hops)
+        case .failure(let unserved):
+            return Found(disabledCandidate: disabledCandidate, adapterNote: unserved.hops.isEmpty ? nil : unserved.note,
+                         adapterNoteHasFix: unserved.reason != .missing)
         }
-        return found
     }
 
     func disableUnsatisfied(_ outcome: inout Outcome) {
@@ -48,6 +51,8 @@ extension GraphValidator {
                     reason = "\(what) → provided only by '\(candidate)', which is disabled: \(why)"
                 } else if found.adapterNote == nil, let module = ownModule(of: requirement, in: node) {
                     reason = "\(what), which no plugin provides; \(requirement.contract.shortName) is declared in the plugin's own module \(module), so register it in \(node.name)'s register(in:)"
+                } else if let note = found.adapterNote, found.adapterNoteHasFix {
+                    reason = "\(what), which no plugin provides (\(note))"
                 } else if let note = found.adapterNote {
                     reason = "\(what), which no plugin provides (\(note)); install a plugin that provides it"
                 } else {

@@ -1,8 +1,9 @@
 import Contracts
 
 /// Checks the plugin graph before the shell opens (ZIKRouter's start-up check,
-/// Needle's missing-provider error): every requirement has an enabled provider
-/// after adapters, no contract has two providers unless the user chose one, and
+/// Needle's missing-provider error): every requirement has an enabled provider,
+/// directly or through a chain of adapters (``ServingPath``, the definition the
+/// registry resolves by), no contract has two providers unless the user chose one, and
 /// no services need each other, and every route keeps its rules and has one plugin
 /// (see `GraphValidator+Providers.swift`, `+MissingProviders`, `+Cycles`
 /// and `+Routes`). Works on descriptors only, so it can run from a
@@ -87,12 +88,16 @@ package struct GraphValidator {
     struct Found {
         /// A plugin name, `host`, or nil.
         var provider: String?
-        /// Set when served through an adapter.
+        /// Set when served through adapters: the contract the provider serves it as (the end of the chain).
         var adaptedFrom: ContractID?
+        /// The adapters followed, from the required contract to ``adaptedFrom``.
+        var hops: [ServingPath.Hop] = []
         /// A plugin that provides it but is disabled, for the chain in the message.
         var disabledCandidate: String?
-        /// An adapter that would serve it if its source had a provider.
+        /// Why the adapters that would serve it do not (``ServingPath/Unserved/note``).
         var adapterNote: String?
+        /// Whether ``adapterNote`` already says what to do (a cycle, a chain too long): then "install a plugin" is not added.
+        var adapterNoteHasFix = false
     }
 
     package static func label(_ contract: ContractID, _ name: String?) -> String {

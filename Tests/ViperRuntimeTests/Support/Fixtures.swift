@@ -43,6 +43,37 @@ enum Fixtures {
     static func salutation() throws -> String { try swift("SalutationPlugin.swift", sharingContracts: true) }
     static func adapter() throws -> String { try swift("AdapterPlugin.swift", sharingContracts: true) }
 
+    // Adapters of every shape (Tests/Fixtures/Adapters; the contracts are in FixtureContracts.swift).
+    static func panel() throws -> String { try swift("Adapters/PanelPlugin.swift", module: "PanelPlugin", sharingContracts: true) }
+    static func shapes() throws -> String { try swift("Adapters/ShapesPlugin.swift", module: "ShapesPlugin", sharingContracts: true) }
+    static func glue() throws -> String { try swift("Adapters/GluePlugin.swift", module: "GluePlugin", sharingContracts: true) }
+
+    /// `Adapters/BrokenShapePlugin.swift` as fixture-loop: route `ping` requires module Ping; Ping and Pong adapt each other.
+    static func loop() throws -> String {
+        try brokenShape(plugin: "fixture-loop", route: "ping", contract: "Ping", adapters: """
+            registrar.registerAdapter(Ping.self, from: Pong.self) { _ in Pinging() }
+                    registrar.registerAdapter(Pong.self, from: Ping.self) { _ in Ponging() }
+            """)
+    }
+
+    /// `Adapters/BrokenShapePlugin.swift` as fixture-orphan: route `orphan` requires module Orphan, adapted from Absent.
+    static func orphan() throws -> String {
+        try brokenShape(plugin: "fixture-orphan", route: "orphan", contract: "Orphan",
+                        adapters: "registrar.registerAdapter(Orphan.self, from: Absent.self) { _ in Adopted() }")
+    }
+
+    private static func brokenShape(plugin: String, route: String, contract: String, adapters: String) throws -> String {
+        let text = try source("Adapters/BrokenShapePlugin.swift")
+            .replacingOccurrences(of: "__PLUGIN__", with: plugin)
+            .replacingOccurrences(of: "__ROUTE__", with: route)
+            .replacingOccurrences(of: "__CONTRACT__", with: contract)
+            .replacingOccurrences(of: "__ADAPTERS__", with: adapters)
+        let folder = try fixtureContracts()
+        return try FixtureCompiler.swiftPlugin(
+            named: "BrokenShape" + contract, source: text,
+            extraFlags: ["-I", folder, "-L", folder, "-lFixtureContracts", "-Xlinker", "-rpath", "-Xlinker", folder])
+    }
+
     /// `Routes/RoutePlugin.swift` as plugin `plugin`, declaring `route` and a route named
     /// after itself; compiled as Swift module `module`, so its contracts are its own.
     static func route(_ route: String, plugin: String, module: String) throws -> String {
