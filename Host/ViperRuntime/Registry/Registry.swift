@@ -15,10 +15,8 @@ package final class Registry: @unchecked Sendable {
     private var adapters: [ObjectIdentifier: AdapterRegistration] = [:]
     /// Contracts whose provider was disabled, with the reason, for precise errors.
     private var disabledProviders: [ContractID: String] = [:]
-    /// Which plugin keeps each route, by ``RouteRule/shape(_:)``, as validation decided.
-    private var routeOwners: [String: String] = [:]
-    /// Loaded modules whose route is not served: it breaks a ``RouteRule`` or another plugin keeps it.
-    private var routeless = Set<RegistryKey>()
+    /// Who keeps each route, and the routes of plugins not loaded or disabled.
+    private var routes = RouteTable()
 
     /// Lazy loading: asked for a contract that nothing registered yet (e.g. `service
     /// Contracts.NoteStore[name]`); loads the plugin that provides it
@@ -52,11 +50,7 @@ package final class Registry: @unchecked Sendable {
             for module in recorded.modules where !skipping.contains(Self.label(module.contract, module.name)) {
                 modules[module.key] = module
                 // Checked again here, on what the plugin registered live, not only on its descriptor.
-                if let route = module.route, !mayServe(route, plugin: module.plugin) {
-                    routeless.insert(module.key)
-                } else {
-                    routeless.remove(module.key)
-                }
+                routes.noteLoaded(module)
             }
             for adapter in recorded.adapters where !skipping.contains(Self.label(adapter.requiredContract, nil)) {
                 adapters[adapter.required] = adapter
@@ -72,12 +66,7 @@ package final class Registry: @unchecked Sendable {
     /// Records who keeps each route (validation's ``GraphValidator/Outcome/routeOwners``),
     /// before any plugin's modules or pending routes are added.
     func assignRoutes(_ owners: [String: String]) {
-        lock.withLock { routeOwners = owners }
-    }
-
-    /// Whether `plugin` may serve `route`: it keeps the rules, and no other plugin keeps it. Call with the lock held.
-    private func mayServe(_ route: RouteSpec, plugin: String) -> Bool {
-        RouteRule.problem(with: route) == nil && (routeOwners[RouteRule.shape(route.pattern)] ?? plugin) == plugin
+        lock.withLock { routes.owners = owners }
     }
 
     package static func label(_ contract: ContractID, _ name: String?) -> String {
@@ -94,36 +83,22 @@ package final class Registry: @unchecked Sendable {
     /// Every module route known, loaded or not: from live registrations and from the
     /// descriptors of plugins that load on first use. Sorted by pattern.
     package var routeEntries: [RouteEntry] {
-        let (loaded, pending, refused) = lock.withLock { (Array(modules.values), pendingRoutes, routeless) }
-        var entries: [RouteEntry] = loaded.compactMap { module in
-            guard let route = module.route, !refused.contains(module.key) else { return nil }
-            return RouteEntry(spec: route, contract: module.contract, name: module.name, plugin: module.plugin)
-        }
-        // A loaded module's live registration replaces its plugin's pending entry, with or without a route.
-        let known = Set(loaded.map { Self.label($0.contract, $0.name) })
-        entries += pending.filter { !known.contains(Self.label($0.contract, $0.name)) }
-        return entries.sorted { $0.spec.pattern < $1.spec.pattern }
+        let (loaded, table) = lock.withLock { (Array(modules.values), routes) }
+        return table.entries(loaded: loaded)
     }
 
-    /// Routes of plugins that are validated but not loaded yet.
-    private var pendingRoutes: [RouteEntry] = []
-
-    /// Routes of plugins that are disabled, with the reason: so opening one says why.
-    private var unavailableRoutes: [(route: RouteEntry, reason: String)] = []
-
-    func addUnavailableRoutes(_ routes: [RouteEntry], reason: String) {
-        // A route that breaks the rules is not offered even as a reason (`open help` is not "plugin X is disabled").
-        lock.withLock { unavailableRoutes += routes.filter { RouteRule.problem(with: $0.spec) == nil }.map { ($0, reason) } }
+    func addUnavailableRoutes(_ entries: [RouteEntry], reason: String) {
+        lock.withLock { routes.addUnavailable(entries, reason: reason) }
     }
 
     /// The routes of disabled plugins and why each is unavailable.
     var unavailableRouteEntries: [(route: RouteEntry, reason: String)] {
-        lock.withLock { unavailableRoutes }
+        lock.withLock { routes.unavailable }
     }
 
     /// Adds routes of plugins not loaded yet; those the plugin may not serve are dropped.
     func addPendingRoutes(_ entries: [RouteEntry]) {
-        lock.withLock { pendingRoutes += entries.filter { mayServe($0.spec, plugin: $0.plugin) } }
+        lock.withLock { routes.addPending(entries) }
     }
 
     func resolve<Service>(_ contract: Service.Type, name: String?, requester: String) throws -> Service {

@@ -1,0 +1,54 @@
+import Contracts
+
+/// The registry's routes: which plugin keeps each route shape (as validation decided),
+/// the routes of plugins not loaded yet, and those of disabled plugins with the reason.
+/// A value the ``Registry`` keeps and changes only under its lock.
+///
+/// Invariants:
+/// - a route that breaks a ``RouteRule`` is never listed, pending, unavailable or served;
+/// - a plugin serves a route only when no other plugin keeps its shape;
+/// - a loaded module's live registration replaces its plugin's pending entry.
+struct RouteTable {
+    /// Which plugin keeps each route, by ``RouteRule/shape(_:)``.
+    var owners: [String: String] = [:]
+    /// Loaded modules whose route is not served: it breaks a rule or another plugin keeps it.
+    private(set) var routeless = Set<RegistryKey>()
+    /// Routes of plugins that are validated but not loaded yet.
+    private(set) var pending: [RouteEntry] = []
+    /// Routes of plugins that are disabled, with the reason: so opening one says why.
+    private(set) var unavailable: [(route: RouteEntry, reason: String)] = []
+
+    /// Whether `plugin` may serve `route`: it keeps the rules, and no other plugin keeps it.
+    func mayServe(_ route: RouteSpec, plugin: String) -> Bool {
+        RouteRule.problem(with: route) == nil && (owners[RouteRule.shape(route.pattern)] ?? plugin) == plugin
+    }
+
+    /// Checks a loaded module's route again, on what the plugin registered live, not only on its descriptor.
+    mutating func noteLoaded(_ module: ModuleRegistration) {
+        if let route = module.route, !mayServe(route, plugin: module.plugin) {
+            routeless.insert(module.key)
+        } else {
+            routeless.remove(module.key)
+        }
+    }
+
+    mutating func addPending(_ entries: [RouteEntry]) {
+        pending += entries.filter { mayServe($0.spec, plugin: $0.plugin) }
+    }
+
+    mutating func addUnavailable(_ entries: [RouteEntry], reason: String) {
+        // A route that breaks the rules is not offered even as a reason (`open help` is not "plugin X is disabled").
+        unavailable += entries.filter { RouteRule.problem(with: $0.spec) == nil }.map { ($0, reason) }
+    }
+
+    /// The served routes of `loaded` modules and the pending ones they do not replace, sorted by pattern.
+    func entries(loaded: [ModuleRegistration]) -> [RouteEntry] {
+        var entries: [RouteEntry] = loaded.compactMap { module in
+            guard let route = module.route, !routeless.contains(module.key) else { return nil }
+            return RouteEntry(spec: route, contract: module.contract, name: module.name, plugin: module.plugin)
+        }
+        let known = Set(loaded.map { ProvisionKey.label($0.contract, $0.name) })
+        entries += pending.filter { !known.contains(ProvisionKey.label($0.contract, $0.name)) }
+        return entries.sorted { $0.spec.pattern < $1.spec.pattern }
+    }
+}
