@@ -4,7 +4,7 @@ import Contracts
 /// `.viper_abi` section: viper reads it from the file before any of the plugin's code runs.
 /// Keep the numbers equal to the Contracts it is built against (`viper check` compares them).
 @used @section(".viper_abi")
-let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, 1, 2)
+let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, 1, 3)
 
 /// The Contracts ABI this plugin was compiled against, for viper releases that predate the
 /// `.viper_abi` section.
@@ -30,6 +30,12 @@ enum NotesPlugin: Plugin {
         registrar.registerModule(
             NoteListing.self,
             route: RouteSpec("notes", summary: "Your notes: write, find, edit and delete them"),
+            requires: [.service(NoteStore.self), .service(Session.self), .service(Logger.self), .service(Clock.self),
+                       .module(NoteEditing.self), .module(Login.self)],
+            builder: NoteListBuilder())
+        registrar.registerModule(
+            NoteOpening.self,
+            route: RouteSpec("notes/:id", summary: "Edit note ID (signs you in first if needed)"),
             requires: [.service(NoteStore.self), .service(Session.self), .service(Logger.self), .service(Clock.self),
                        .module(NoteEditing.self), .module(Login.self)],
             builder: NoteListBuilder())

@@ -5,7 +5,7 @@ import Foundation
 /// `.viper_abi` section: viper reads it from the file before any of the plugin's code runs.
 /// Keep the numbers equal to the Contracts it is built against (`viper check` compares them).
 @used @section(".viper_abi")
-let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, 1, 2)
+let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, 1, 3)
 
 /// The Contracts ABI this plugin was compiled against, for viper releases that predate the
 /// `.viper_abi` section.
@@ -48,6 +48,7 @@ enum TodoPlugin: Plugin {
             builder: TodoAllBuilder(history: history, firstWeekday: firstWeekday))
         registrar.registerModule(
             TodoItemEditing.self,
+            route: RouteSpec("todo/:id", summary: "Change to-do item ID"),
             requires: [.service(TodoStore.self), .service(Clock.self)],
             builder: TodoEditBuilder())
         registrar.registerModule(
