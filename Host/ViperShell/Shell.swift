@@ -5,9 +5,11 @@ import ViperCommandLine
 
 /// Runs the user's commands against the navigation stack and draws the screen.
 ///
-/// A command is looked up in this order: the reserved built-ins (`open`, `back`,
-/// `home`, `where`, `routes`, `help`, `quit`), the commands of the module on screen
-/// and of its embedded children, then `close` and `dismiss`. Arguments are checked
+/// A command is looked up in this order: the reserved built-ins (`open`, `present`,
+/// `root`, `back`, `home`, `where`, `routes`, `help`, `quit`) and every built-in typed
+/// with `!` (`close!`), the commands of the module on screen and of its embedded
+/// children, then `close` and `dismiss`. A command that removes modules asks first
+/// (``unsavedWork``) when one of them says work would be lost; its `!` form does not. Arguments are checked
 /// against the command's ``CommandSpec`` first. After a command that succeeds the
 /// current screen is drawn again; a failed one prints one `error:` line and leaves
 /// the stack (and the screen above) as they were. A command during which the data
