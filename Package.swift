@@ -10,11 +10,28 @@ let contracts: Target.Dependency = .product(name: "Contracts", package: "Contrac
 /// The conformance kit: its own package beside Contracts, for the same reason.
 let conformanceKit: Target.Dependency = .product(name: "ConformanceKit", package: "ConformanceKit")
 
-/// A bundled plugin: a dynamic library product named `<Name>Plugin` built from `Plugins/<Name>`.
-func plugin(_ name: String) -> (Product, Target) {
+/// A bundled plugin, as two targets, so that its tests can link its code without its C symbols:
+///
+/// - the feature target `<Name>Plugin`, from `Plugins/<Name>`: every module and role, and the
+///   `Plugin` type (`package` access, for the entry target). Its tests `@testable import` it. It keeps
+///   the name the whole plugin had, so the contracts declared in it keep their names
+///   (`GreeterPlugin.HelloInput`), which `viper graph`, `--prefer` and config.json use.
+/// - the entry target `<Name>Entry`, from `Plugins/<Name>/Entry`: only the `.viper_abi` record and
+///   the two C symbols (`viper_plugin_abi`, `viper_plugin_entry`) that every plugin exports under
+///   the same names. SwiftPM accepts a target folder inside another target's folder when the outer
+///   target excludes it (without `exclude:` it reports overlapping sources); so each plugin stays
+///   one folder.
+///
+/// The dynamic library product `<Name>Plugin` is built from the entry target and everything it
+/// depends on: `lib<Name>Plugin.so`, as before.
+func plugin(_ name: String) -> (product: Product, targets: [Target]) {
     (
-        .library(name: "\(name)Plugin", type: .dynamic, targets: ["\(name)Plugin"]),
-        .target(name: "\(name)Plugin", dependencies: [contracts], path: "Plugins/\(name)")
+        .library(name: "\(name)Plugin", type: .dynamic, targets: ["\(name)Entry"]),
+        [
+            .target(name: "\(name)Plugin", dependencies: [contracts], path: "Plugins/\(name)", exclude: ["Entry"]),
+            .target(name: "\(name)Entry", dependencies: [contracts, .target(name: "\(name)Plugin")],
+                    path: "Plugins/\(name)/Entry"),
+        ]
     )
 }
 
@@ -27,20 +44,16 @@ let plugins = [
     plugin("Articles"),
 ]
 
-/// Per-layer tests of a bundled plugin, in `Tests/<Name>PluginTests`, compiled with the plugin's code.
+/// Per-layer tests of a bundled plugin, in `Tests/<Name>PluginTests`, linked with the plugin's feature
+/// target and not its entry target: SwiftPM links every test target into one test binary, and the
+/// entry targets all export the same C symbols, so only the feature targets may meet there.
 /// Their shared test doubles (`SpyScreen`, `MemoryLogger`, `FixedClock`, ...) come from the conformance
 /// kit, as a plugin author's tests get them.
-///
-/// SwiftPM links every test target into one test binary, and every plugin exports the same two C
-/// symbols (`viper_plugin_abi`, `viper_plugin_entry`), so with two plugins in it the linker sees
-/// them twice. Tests never call them (they must not load a plugin they are linked with), so any
-/// one copy will do.
 func pluginTests(_ name: String, also: [Target.Dependency] = []) -> Target {
     .testTarget(
         name: "\(name)PluginTests",
         dependencies: [.target(name: "\(name)Plugin"), contracts, conformanceKit] + also,
-        path: "Tests/\(name)PluginTests",
-        linkerSettings: [.unsafeFlags(["-Xlinker", "--allow-multiple-definition"])]
+        path: "Tests/\(name)PluginTests"
     )
 }
 
@@ -164,12 +177,12 @@ let package = Package(
         .executable(name: "viper", targets: ["viper"]),
         .executable(name: "viper-bench", targets: ["viper-bench"]),
         .executable(name: "viper-fuzz", targets: ["viper-fuzz"]),
-    ] + plugins.map(\.0),
+    ] + plugins.map(\.product),
     dependencies: [
         .package(path: "Contracts"),
         .package(path: "Contracts/ConformanceKit"),
     ],
     targets: systemLibraries + [runtime, commandLine, shell, kit, check, bench, fuzz] + executables
-        + hostTests + plugins.map(\.1) + featureTests,
+        + hostTests + plugins.flatMap(\.targets) + featureTests,
     swiftLanguageModes: [.v6]
 )

@@ -8,16 +8,24 @@ import PackageDescription
 let package = Package(
     name: "MarkdownEditor",
     products: [
-        .library(name: "MarkdownEditorPlugin", type: .dynamic, targets: ["MarkdownEditorPlugin"]),
+        // libMarkdownEditorPlugin.so: the entry target and the feature target it depends on.
+        .library(name: "MarkdownEditorPlugin", type: .dynamic, targets: ["MarkdownEditorEntry"]),
     ],
     dependencies: [
         .package(path: "../../Contracts"),
         .package(path: "../../Contracts/ConformanceKit"),
     ],
     targets: [
+        // The feature: the editor module and the Plugin type. The tests import this one.
         .target(
             name: "MarkdownEditorPlugin",
             dependencies: [.product(name: "Contracts", package: "Contracts")]
+        ),
+        // The entry: only the C symbols every plugin exports under the same names, kept apart
+        // so that tests link the feature without them (docs/PLUGIN_AUTHORS.md).
+        .target(
+            name: "MarkdownEditorEntry",
+            dependencies: ["MarkdownEditorPlugin", .product(name: "Contracts", package: "Contracts")]
         ),
         .testTarget(
             name: "MarkdownEditorPluginTests",

@@ -1,5 +1,3 @@
-import ViperRuntime
-import ViperShell
 /// The source of the plugin that `viper-bench` generates: compiled once, then copied
 /// under many file names. Each copy names itself after its file (through `dladdr`),
 /// so a thousand copies are a thousand distinct plugins, each with its own route.
@@ -11,14 +9,14 @@ enum BenchPluginSource {
         import Glibc
 
         @_cdecl("viper_plugin_abi")
-        package func viperPluginABI() -> UInt32 { ContractsVersion.compiledPacked }
+        public func viperPluginABI() -> UInt32 { ContractsVersion.compiledPacked }
 
         @_cdecl("viper_plugin_entry")
-        package func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
+        public func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
             PluginEntry.run(host, plugin: BenchPlugin.self)
         }
 
-        package protocol BenchInput: AnyObject {}
+        public protocol BenchInput: AnyObject {}
 
         enum BenchPlugin: Plugin {
             static var manifest: PluginManifest {

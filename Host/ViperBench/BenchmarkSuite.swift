@@ -1,7 +1,5 @@
 import Contracts
 import Foundation
-import ViperRuntime
-import ViperShell
 
 /// `viper-bench` (or `viper bench`): prints every figure as a ratio against a baseline
 /// measured in the same run, with the target from issue 6 and whether it is met.

@@ -1,6 +1,4 @@
 import Foundation
-import ViperRuntime
-import ViperShell
 
 /// The start-up baseline: a plain process that `dlopen`s every `.so` in a folder and exits.
 enum DlopenLoop {

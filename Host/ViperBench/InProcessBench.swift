@@ -1,7 +1,6 @@
 import Contracts
 import Foundation
 import ViperRuntime
-import ViperShell
 
 /// Benchmarks of the registry itself, in this process.
 enum InProcessBench {

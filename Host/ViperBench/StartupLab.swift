@@ -1,6 +1,5 @@
 import Foundation
 import ViperRuntime
-import ViperShell
 
 /// Start-up, memory and shell benchmarks against a copy of `viper` in a temporary
 /// install folder (so no bundled plugin is found beside it), with 0..N generated plugins.

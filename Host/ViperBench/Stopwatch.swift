@@ -1,6 +1,4 @@
 import Foundation
-import ViperRuntime
-import ViperShell
 
 /// Wall-clock timing for benchmarks (monotonic clock).
 enum Stopwatch {

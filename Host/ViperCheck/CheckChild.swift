@@ -1,8 +1,8 @@
 import ConformanceKit
 import Contracts
 import Foundation
-import ViperRuntime
 import ViperCommandLine
+import ViperRuntime
 
 /// The child side of `viper check`: `viper __check --report FILE [--plugins DIR]... PATH`.
 /// Loads the plugin, starts the host's real services and the other plugins as
@@ -34,56 +34,20 @@ package enum CheckChild {
         return check(path: Paths.absolute(path), pluginFlags: pluginFlags, environment: environment, writer: writer)
     }
 
+    /// Runs every check on the plugin at `path`; each step that fails writes its line and stops.
+    /// The exit code is 0 either way: the parent reads the outcome from the lines.
     private static func check(path: String, pluginFlags: [String], environment: [String: String], writer: LineWriter) -> Int32 {
-        writer.start("loads", "plugin")
-        let file = PluginFile(path: path, folder: PluginFolder(path: Paths.parent(path), origin: .flag))
-        let loaded: LoadedPlugin
-        switch PluginLoader().load(file) {
-        case .success(let plugin):
-            loaded = plugin
-        case .failure(let error):
-            writer.result(CheckResult(check: "loads", subject: "plugin", passed: false, reason: error.message))
+        guard let loaded = load(path, writer: writer),
+              let runtime = startProviders(pluginFlags: pluginFlags, environment: environment, writer: writer),
+              let recorded = recordAgain(path, writer: writer) else {
             return 0
         }
-        let descriptor = loaded.descriptor
-        writer.write(CheckLine(plugin: .init(name: descriptor.manifest.name, version: descriptor.manifest.version)))
-        writer.result(CheckResult(check: "loads", subject: "plugin", passed: true,
-                                  reason: "built for Contracts \(descriptor.contractsVersion)"))
-
-        writer.start("providers", "plugin")
-        var options = RuntimeOptions(environment: environment, executableDirectory: Paths.executableDirectory())
-        options.pluginFlags = pluginFlags
-        options.scanMode = .inProcess
-        options.echoLevel = nil
-        let runtime: HostRuntime
-        do {
-            runtime = try HostRuntime(options: options)
-        } catch {
-            writer.result(CheckResult(check: "providers", subject: "plugin", passed: false,
-                                      reason: "the host's services could not start: \(error)"))
-            return 0
-        }
-        writer.result(CheckResult(check: "providers", subject: "plugin", passed: true,
-                                  reason: "host services and \(runtime.records.filter { $0.status == .loaded }.count) other plugin(s) as providers"))
-
-        // The entry runs again, this time into the kit's recorder.
-        let recorded: RecordedPlugin
-        writer.start("registers", "plugin")
-        do {
-            guard let handle = dlopen(Paths.realPath(path) ?? path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE),
-                  let symbol = dlsym(handle, PluginLoader.entrySymbol) else {
-                throw RecordingError("could not open it a second time: \(dlerror().map { String(cString: $0) } ?? "unknown error")")
-            }
-            recorded = try RecordedPlugin.record(entry: unsafeBitCast(symbol, to: RecordedPlugin.EntryFunction.self))
-        } catch {
-            writer.result(CheckResult(check: "registers", subject: "plugin", passed: false, reason: "\(error)"))
-            return 0
-        }
-        let services = ServiceTable(fallback: runtime.registry.resolver(for: "viper check (\(descriptor.manifest.name))"))
+        let name = loaded.descriptor.manifest.name
+        let services = ServiceTable(fallback: runtime.registry.resolver(for: "viper check (\(name))"))
         _ = Conformance.check(recorded, services: services) { event in
             switch event {
             case .willRun(let check, let subject):
-                // `registers` was announced above, before the entry ran again.
+                // `registers` was announced by `recordAgain`, before the entry ran again.
                 if !(check == "registers" && subject == "plugin") { writer.start(check, subject) }
             case .didRun(let result):
                 writer.result(result)
@@ -93,6 +57,58 @@ package enum CheckChild {
                                    others: CheckHostRules.others(of: runtime.records, excluding: path))
         rules.run(services: services, writer: writer)
         return 0
+    }
+
+    /// `loads`: the host's loader opens the plugin, as at start-up.
+    private static func load(_ path: String, writer: LineWriter) -> LoadedPlugin? {
+        writer.start("loads", "plugin")
+        let file = PluginFile(path: path, folder: PluginFolder(path: Paths.parent(path), origin: .flag))
+        switch PluginLoader().load(file) {
+        case .success(let loaded):
+            let descriptor = loaded.descriptor
+            writer.write(CheckLine(plugin: .init(name: descriptor.manifest.name, version: descriptor.manifest.version)))
+            writer.result(CheckResult(check: "loads", subject: "plugin", passed: true,
+                                      reason: "built for Contracts \(descriptor.contractsVersion)"))
+            return loaded
+        case .failure(let error):
+            writer.result(CheckResult(check: "loads", subject: "plugin", passed: false, reason: error.message))
+            return nil
+        }
+    }
+
+    /// `providers`: the host's services and the other plugins, which serve what the plugin requires.
+    private static func startProviders(pluginFlags: [String], environment: [String: String], writer: LineWriter) -> HostRuntime? {
+        writer.start("providers", "plugin")
+        var options = RuntimeOptions(environment: environment, executableDirectory: Paths.executableDirectory())
+        options.pluginFlags = pluginFlags
+        options.scanMode = .inProcess
+        options.echoLevel = nil
+        let runtime = HostRuntime(options: options)
+        do {
+            try runtime.start()
+        } catch {
+            writer.result(CheckResult(check: "providers", subject: "plugin", passed: false,
+                                      reason: "the host's services could not start: \(error)"))
+            return nil
+        }
+        writer.result(CheckResult(check: "providers", subject: "plugin", passed: true,
+                                  reason: "host services and \(runtime.records.filter { $0.status == .loaded }.count) other plugin(s) as providers"))
+        return runtime
+    }
+
+    /// `registers`: the entry runs again, this time into the kit's recorder.
+    private static func recordAgain(_ path: String, writer: LineWriter) -> RecordedPlugin? {
+        writer.start("registers", "plugin")
+        do {
+            guard let handle = dlopen(Paths.realPath(path) ?? path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE),
+                  let symbol = dlsym(handle, PluginLoader.entrySymbol) else {
+                throw RecordingError("could not open it a second time: \(dlerror().map { String(cString: $0) } ?? "unknown error")")
+            }
+            return try RecordedPlugin.record(entry: unsafeBitCast(symbol, to: RecordedPlugin.EntryFunction.self))
+        } catch {
+            writer.result(CheckResult(check: "registers", subject: "plugin", passed: false, reason: "\(error)"))
+            return nil
+        }
     }
 
     /// Appends JSON lines to the report, unbuffered.

@@ -1,6 +1,6 @@
 import Foundation
-import ViperRuntime
 import ViperCommandLine
+import ViperRuntime
 
 /// `viper check PATH.so [--json]`: runs the conformance kit against a built plugin
 /// in a child process (this executable in its hidden `__check` mode), with a

@@ -1,7 +1,6 @@
 import ConformanceKit
 import Contracts
 import ViperRuntime
-import ViperCommandLine
 
 /// What `viper check` adds to the conformance kit: the rules the host enforces when
 /// the plugin meets the others (the bundled plugins and those in `--plugins`), so an

@@ -1,6 +1,4 @@
 import ConformanceKit
-import ViperRuntime
-import ViperCommandLine
 
 /// One line the `viper check` child writes to its report file, written before the
 /// next check runs so the parent knows where a crash happened.

@@ -1,7 +1,6 @@
 import ConformanceKit
 import Foundation
 import ViperRuntime
-import ViperCommandLine
 
 /// What `viper check` found, assembled from the child's report: printed as one
 /// line per check, or as JSON.

@@ -1,6 +1,5 @@
 import Foundation
 import ViperRuntime
-import ViperShell
 
 /// Fuzzes `plugin-cache`: mutated caches (records that still parse, so the
 /// descriptors inside are believed; and broken bytes) under a runtime that scans in a
@@ -16,7 +15,7 @@ struct CacheFuzzer {
         let path = Paths.join(setup.data, DescriptorCache.fileName)
         // A real cache of the bundled plugins, from a real scan: stamps that match, so it is believed.
         watchdog.begin("the first scan of the bundled plugins")
-        _ = try HostRuntime(options: setup.options(isolated: true))
+        try HostRuntime(options: setup.options(isolated: true)).start()
         watchdog.end()
         let real = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         let host = DescriptorCache.hostIdentity(executable: setup.viper)
@@ -48,7 +47,8 @@ struct CacheFuzzer {
     private func start(setup: FuzzSetup, files: [PluginFile], text: String, report: FuzzReport) {
         let runtime: HostRuntime
         do {
-            runtime = try HostRuntime(options: setup.options(isolated: true))
+            runtime = HostRuntime(options: setup.options(isolated: true))
+            try runtime.start()
         } catch {
             report.fail("the runtime did not start: \(error)", input: text)
             return

@@ -1,6 +1,5 @@
 import Foundation
 import ViperRuntime
-import ViperShell
 
 /// Fuzzes `config.json`: mutated configs are read the way start-up reads them. Each is
 /// either used or refused with one line naming the file; every few, a whole runtime
@@ -39,7 +38,8 @@ struct ConfigFuzzer {
             }
             if index % runtimeEvery == 0 {
                 do {
-                    let runtime = try HostRuntime(options: setup.options(isolated: false))
+                    let runtime = HostRuntime(options: setup.options(isolated: false))
+                    try runtime.start()
                     report.tried("runtime started")
                     let lines = runtime.problems.map(\.message)
                     if let refusal, !lines.contains(refusal) {

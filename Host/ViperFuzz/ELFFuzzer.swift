@@ -1,6 +1,5 @@
 import Foundation
 import ViperRuntime
-import ViperShell
 
 /// Fuzzes plugin files: mutants of real plugins (header fields, program and section
 /// headers, the dynamic section and symbol table, bit flips, truncations) are read by
@@ -34,8 +33,10 @@ struct ELFFuzzer {
                 var strategies: [String] = []
                 let mutant = Self.mutate(originals[seedIndex], strategies: &strategies, using: &random)
                 let path = folder + "/libMutant\(made).so"
-                FileManager.default.createFile(atPath: path, contents: Data(mutant), attributes: [.posixPermissions: 0o755])
                 let label = "ELF mutant \(made) of \(Paths.lastComponent(seeds[seedIndex])) (\(strategies.joined(separator: ", ")))"
+                guard FileManager.default.createFile(atPath: path, contents: Data(mutant), attributes: [.posixPermissions: 0o755]) else {
+                    throw MutantNotWritten(path: path)
+                }
                 labels[path] = label
                 // This process reads every mutant's headers and tables itself.
                 watchdog.begin(label)
@@ -60,7 +61,8 @@ struct ELFFuzzer {
         defer { watchdog.end() }
         let runtime: HostRuntime
         do {
-            runtime = try HostRuntime(options: setup.options(plugins: [folder], isolated: true, bundled: bundled))
+            runtime = HostRuntime(options: setup.options(plugins: [folder], isolated: true, bundled: bundled))
+            try runtime.start()
         } catch {
             report.fail("the runtime did not start: \(error)", input: folder)
             return
@@ -176,4 +178,11 @@ struct ELFFuzzer {
             }
         }
     }
+}
+
+/// A mutant could not be written into the fuzzer's scratch folder (full or not writable).
+struct MutantNotWritten: Error, CustomStringConvertible {
+    let path: String
+
+    var description: String { "could not write the mutant \(path); is its folder writable and not full?" }
 }

@@ -150,7 +150,8 @@ package enum FuzzCommand {
     private static func bundledRoutes() throws -> [RouteSpec] {
         let setup = try FuzzSetup(label: "routes")
         defer { setup.remove() }
-        let runtime = try HostRuntime(options: setup.options(isolated: false))
+        let runtime = HostRuntime(options: setup.options(isolated: false))
+        try runtime.start()
         return runtime.registry.routeEntries.map(\.spec)
     }
 }

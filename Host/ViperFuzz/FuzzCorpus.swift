@@ -1,6 +1,5 @@
 import Foundation
 import ViperRuntime
-import ViperShell
 
 /// The seed corpus: `shell.txt` and `routes.txt` (one input a line; `#` lines and
 /// blank lines are kept too, they are inputs like any other), and folders of whole

@@ -1,5 +1,3 @@
-import ViperRuntime
-import ViperShell
 /// Byte- and text-level mutations in the manner of libFuzzer: flip, replace, insert,
 /// delete, duplicate, splice, and insert tokens from a dictionary of interesting words.
 struct FuzzMutator {

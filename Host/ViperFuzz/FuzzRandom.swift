@@ -1,5 +1,3 @@
-import ViperRuntime
-import ViperShell
 /// A small seeded generator (SplitMix64): the same seed gives the same inputs on every
 /// machine, so a failure found by a long round can be replayed with its seed.
 struct FuzzRandom: RandomNumberGenerator {

@@ -1,5 +1,3 @@
-import ViperRuntime
-import ViperShell
 /// What one fuzz target found: how many inputs it tried, counts by outcome, and each
 /// failure with the input that caused it (the first few of each kind).
 final class FuzzReport {

@@ -1,6 +1,5 @@
 import Foundation
 import ViperRuntime
-import ViperShell
 
 /// Folders and runtime options for one fuzz target: its own data folder under the
 /// system temporary folder, a pinned clock, and the plugins beside the fuzzer.

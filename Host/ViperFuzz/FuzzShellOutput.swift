@@ -1,5 +1,5 @@
-import ViperRuntime
 import ViperShell
+
 /// The shell's output during fuzzing: counts what the shell showed and keeps every
 /// error line, so each input can be checked for "rejected means exactly one error".
 final class FuzzShellOutput: ShellOutput {

@@ -1,6 +1,4 @@
 import Foundation
-import ViperRuntime
-import ViperShell
 
 /// Turns a hang or a crash of the fuzzer into a report that names the input: a thread
 /// that ends the process when one input runs longer than `limit` seconds, and signal

@@ -1,6 +1,4 @@
 import Foundation
-import ViperRuntime
-import ViperShell
 
 /// Structure-aware JSON mutation: parses the text, changes one node (a value of
 /// another type or at a limit, a key removed, an element duplicated, a container

@@ -1,5 +1,5 @@
 import ViperRuntime
-import ViperShell
+
 /// Structure-aware mutation of ``RecordCodec`` text (the plugin cache): keeps the
 /// tab-separated shape so most mutants still parse, and changes what the fields say:
 /// a field swapped for another line's, a number at a limit, a nil, an escape, a

@@ -1,7 +1,6 @@
 import Contracts
 import Foundation
 import ViperRuntime
-import ViperShell
 
 /// Fuzzes route paths and parameters: the route matcher over the bundled plugins'
 /// routes and random ones. Paths built from a route must open it (or a route with

@@ -18,8 +18,8 @@ struct ShellFuzzer {
     package func run(count: Int, random: inout FuzzRandom, report: FuzzReport) throws {
         let setup = try FuzzSetup(label: "shell")
         defer { setup.remove() }
-        let runtime = try HostRuntime(options: setup.options(isolated: false))
-        for problem in runtime.problems {
+        let runtime = HostRuntime(options: setup.options(isolated: false))
+        for problem in try runtime.start().problems {
             report.fail("the bundled plugins did not start cleanly: \(problem.message)", input: "")
         }
         let output = FuzzShellOutput()

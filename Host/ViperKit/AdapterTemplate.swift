@@ -1,6 +1,5 @@
 import Contracts
 import ViperRuntime
-import ViperCommandLine
 
 /// The sources `viper new adapter NAME` writes, as the cookbook's "Write an adapter"
 /// recipe: a module requires `__Name__Greeting`, the plugin's service provides the older
@@ -9,6 +8,7 @@ import ViperCommandLine
 enum AdapterTemplate {
     static let files: [(path: String, text: String)] = [
         ("Sources/__Name__Plugin/__Name__Plugin.swift", plugin),
+        (EntryTemplate.path, EntryTemplate.source),
         ("Sources/__Name__Plugin/__Name__Contracts.swift", contracts),
         ("Sources/__Name__Plugin/__Name__SalutationGreeting.swift", adapter),
         ("Sources/__Name__Plugin/__Name__/__Name__Module.swift", module),
@@ -19,26 +19,13 @@ enum AdapterTemplate {
     static let plugin = """
         import Contracts
 
-        @used @section(".viper_abi")
-        let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, \(ContractsVersion.current.major), \(ContractsVersion.current.minor))
-
-        @_cdecl("viper_plugin_abi")
-        public func viperPluginABI() -> UInt32 {
-            ContractsVersion.compiledPacked
-        }
-
-        @_cdecl("viper_plugin_entry")
-        public func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
-            PluginEntry.run(host, plugin: __Name__Plugin.self)
-        }
-
         /// Provides a __Name__Salutation, serves __Name__Greeting through the adapter, and
         /// registers a module (`open __route__`) that requires __Name__Greeting.
-        enum __Name__Plugin: Plugin {
-            static let manifest = PluginManifest(name: "__route__", version: "0.1.0",
-                                                 summary: "__Name__: a greeting served through an adapter")
+        package enum __Name__Plugin: Plugin {
+            package static let manifest = PluginManifest(name: "__route__", version: "0.1.0",
+                                                         summary: "__Name__: a greeting served through an adapter")
 
-            static func register(in registrar: any Registrar) throws {
+            package static func register(in registrar: any Registrar) throws {
                 registrar.registerService(__Name__Salutation.self) { _ in English__Name__Salutation() }
                 registrar.registerAdapter(__Name__Greeting.self, from: __Name__Salutation.self) { __Name__SalutationGreeting($0) }
                 registrar.registerModule(__Name__Input.self, route: RouteSpec("__route__", summary: "__Name__: a greeting", query: ["name"]),

@@ -1,5 +1,3 @@
-import ViperRuntime
-import ViperCommandLine
 /// The package `viper new NAME --contract-library` writes: a contract library, the protocols
 /// and value types that plugins of different authors share without viper knowing them
 /// (docs/PLUGIN_AUTHORS.md, "Contracts of your own"). Placeholders as in ``ModuleName/fill(_:)``.

@@ -1,7 +1,7 @@
 import Contracts
 import Foundation
-import ViperRuntime
 import ViperCommandLine
+import ViperRuntime
 
 /// `viper install [--prefix PREFIX]` and `viper uninstall [--prefix PREFIX]`: copy the viper
 /// that runs, with the products beside it, into the layout ``SDKLayout`` describes, and take

@@ -1,6 +1,6 @@
 import Foundation
-import ViperRuntime
 import ViperCommandLine
+import ViperRuntime
 
 /// The name given to `viper new`, checked, with the spellings the templates need.
 struct ModuleName {

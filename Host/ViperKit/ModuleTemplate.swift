@@ -1,10 +1,10 @@
 import Contracts
 import ViperRuntime
-import ViperCommandLine
 
 /// The sources `viper new` writes for a plugin with one VIPER module: one file
-/// per role, as Generamba's templates do. Paths are relative to the plugin's
-/// source folder; `__Name__`, `__name__` and `__route__` are filled by ``ModuleName``.
+/// per role, as Generamba's templates do. Paths are relative to the plugin's feature
+/// target's folder (its entry target is ``EntryTemplate``); `__Name__`, `__name__` and
+/// `__route__` are filled by ``ModuleName``.
 enum ModuleTemplate {
     static let files: [(path: String, text: String)] = [
         ("__Name__Plugin.swift", plugin),
@@ -20,31 +20,13 @@ enum ModuleTemplate {
     static let plugin = """
         import Contracts
 
-        /// The Contracts ABI this plugin is built for, as one record ("VIPR", major, minor) in its
-        /// `.viper_abi` section: viper reads it from the file before any of the plugin's code runs.
-        /// Keep the numbers equal to the Contracts it is built against (`viper check` compares them).
-        @used @section(".viper_abi")
-        let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, \(ContractsVersion.current.major), \(ContractsVersion.current.minor))
-
-        /// The Contracts ABI this plugin was compiled against, for viper releases that predate the
-        /// `.viper_abi` section.
-        @_cdecl("viper_plugin_abi")
-        public func viperPluginABI() -> UInt32 {
-            ContractsVersion.compiledPacked
-        }
-
-        /// The plugin's entry point: registers the __Name__ module.
-        @_cdecl("viper_plugin_entry")
-        public func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
-            PluginEntry.run(host, plugin: __Name__Plugin.self)
-        }
-
         /// Registers the __Name__ module under its contract, opened in the shell with `open __route__`.
-        enum __Name__Plugin: Plugin {
-            static let manifest = PluginManifest(name: "__route__", version: "0.1.0",
-                                                 summary: "__Name__: a VIPER module made by 'viper new'")
+        /// `package`: the entry target (`__Name__Entry`) hands it to viper.
+        package enum __Name__Plugin: Plugin {
+            package static let manifest = PluginManifest(name: "__route__", version: "0.1.0",
+                                                         summary: "__Name__: a VIPER module made by 'viper new'")
 
-            static func register(in registrar: any Registrar) throws {
+            package static func register(in registrar: any Registrar) throws {
                 registrar.registerModule(
                     __Name__Input.self,
                     route: RouteSpec("__route__", summary: "__Name__: a list of entries"),
@@ -253,80 +235,6 @@ enum ModuleTemplate {
                 let output = self.output
                 router.close()
                 output?.__name__DidFinish(with: entries.map(\\.text))
-            }
-        }
-
-        """
-
-    static let interactor = """
-        import Contracts
-
-        /// Keeps the module's entries and stamps each with the injected clock, so
-        /// tests pin the time. Entities stay on this side: the output gets copies.
-        final class __Name__Interactor: __Name__Interacting {
-            /// Who handles the results (the presenter, held weakly).
-            weak var output: (any __Name__InteractorOutput)?
-            private let clock: any Clock
-            private var entries: [__Name__Entry] = []
-
-            init(clock: any Clock) {
-                self.clock = clock
-            }
-
-            func doLoad() {
-                output?.handleEntriesChanged(entries)
-            }
-
-            func doAdd(_ text: String) {
-                entries.append(__Name__Entry(text: text, added: clock.secondsSince1970))
-                output?.handleEntriesChanged(entries)
-            }
-
-            func doRemove(at index: Int) {
-                if entries.indices.contains(index) {
-                    entries.remove(at: index)
-                }
-                output?.handleEntriesChanged(entries)
-            }
-
-            func doReplace(with texts: [String]) {
-                let now = clock.secondsSince1970
-                entries = texts.map { __Name__Entry(text: $0, added: now) }
-                output?.handleEntriesChanged(entries)
-            }
-
-            func doFinish() {
-                output?.handleFinished(entries)
-            }
-        }
-
-        """
-
-    static let entity = """
-        /// One entry, as the interactor keeps it.
-        struct __Name__Entry: Equatable {
-            /// What the user typed.
-            let text: String
-            /// When it was added, in seconds since 1970 (from the injected clock).
-            let added: Double
-        }
-
-        """
-
-    static let router = """
-        import Contracts
-
-        /// Navigation out of the __Name__ module, through the host's router.
-        final class __Name__Router: __Name__Routing {
-            /// The module owns its host router; the host holds the stack weakly.
-            private let router: any Router
-
-            init(router: any Router) {
-                self.router = router
-            }
-
-            func close() {
-                router.close()
             }
         }
 

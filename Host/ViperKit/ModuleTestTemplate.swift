@@ -1,5 +1,5 @@
 import ViperRuntime
-import ViperCommandLine
+
 /// The tests `viper new` writes beside a new module: per layer with spies (as the
 /// objc.io VIPER article tests), the module's contract suite, and a test that runs
 /// the conformance kit. Paths are relative to the plugin's test folder.

@@ -1,6 +1,6 @@
 import Foundation
-import ViperRuntime
 import ViperCommandLine
+import ViperRuntime
 
 /// `viper new [TEMPLATE] NAME [--dir DIR] [--in-tree]`: writes a plugin with one complete
 /// VIPER module and its tests, or another shape of ``NewTemplate``. Bad or taken names
@@ -56,13 +56,15 @@ package enum NewCommand {
             ("README.md", PackageTemplate.readme.replacingOccurrences(of: PackageTemplate.pluginFolderPlaceholder, with: pluginFolder)),
         ]
         files += ModuleTemplate.files.map { ("Sources/__Name__Plugin/" + $0.path, $0.text) }
+        files.append((EntryTemplate.path, EntryTemplate.source))
         files += ModuleTestTemplate.files.map { ("Tests/__Name__PluginTests/" + $0.path, $0.text) }
         try write(files, under: root, name: name)
         let so = ".build/debug/lib\(name.type)Plugin.so"
         let viper = Paths.join(layout.executableDirectory, "viper")
         return """
             Created \(root): the \(name.type) module (Builder, View, Presenter, Interactor, Entity, Router,
-            its input/output contract), the plugin entry, per-layer tests and a conformance test.
+            its input/output contract) and the plugin type in Sources/\(name.type)Plugin, the entry symbols in
+            Sources/\(name.type)Entry, per-layer tests and a conformance test.
             Next:
               cd \(root)
               swift build && swift test
@@ -165,11 +167,11 @@ package enum NewCommand {
             try write(ModuleTestTemplate.files, under: Paths.join(tree, "Tests/\(name.type)PluginTests"), name: name)
             tests = "Tests/\(name.type)PluginTests, run by 'swift test'"
         }
-        try write(ModuleTemplate.files, under: pluginFolder, name: name)
+        try write(ModuleTemplate.files + [(EntryTemplate.inTreePath, EntryTemplate.source)], under: pluginFolder, name: name)
         try edited.write(toFile: manifestPath, atomically: true, encoding: .utf8)
         return """
             Created \(pluginFolder) (the \(name.type) module: Builder, View, Presenter, Interactor, Entity,
-            Router, contract, plugin entry) and added \(entry) to \(manifestPath).
+            Router, contract, plugin type; the entry symbols in Entry/) and added \(entry) to \(manifestPath).
             Tests: \(tests).
             'swift build' builds lib\(name.type)Plugin.so beside viper; 'open \(name.route)' shows it, and
             'viper check' on it runs the conformance kit.

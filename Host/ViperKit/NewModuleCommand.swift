@@ -1,6 +1,6 @@
 import Foundation
-import ViperRuntime
 import ViperCommandLine
+import ViperRuntime
 
 /// `viper new module NAME --in PATH`: adds a VIPER module (with its tests) to a plugin
 /// package `viper new` made, and registers it in the plugin's `register(in:)` above the
@@ -42,8 +42,9 @@ enum NewModuleCommand {
             """
     }
 
-    /// The plugin's entry file: `Sources/TARGET/TARGET.swift` of a package whose manifest
-    /// declares a dynamic library.
+    /// The file of the plugin's `Plugin` type: `Sources/TARGET/TARGET.swift` of a package whose
+    /// manifest declares a dynamic library, TARGET being the feature target (`NAMEPlugin`; the
+    /// entry target `NAMEEntry` beside it holds no registrations).
     private static func pluginSource(in root: String) throws -> (file: String, target: String, text: String) {
         let manifest = Paths.join(root, "Package.swift")
         let notAPlugin = "\(root) is not a viper plugin package (it needs Package.swift and Sources/NAMEPlugin/NAMEPlugin.swift, as 'viper new NAME' writes); give the package's folder with --in"

@@ -1,5 +1,5 @@
-import ViperRuntime
 import ViperCommandLine
+
 /// The shapes `viper new` writes, as Generamba's template catalogue: `viper new NAME`
 /// (a plugin with one module), `viper new module NAME --in PATH`, `viper new service NAME`
 /// and `viper new adapter NAME`. `viper new --list` prints ``list``.

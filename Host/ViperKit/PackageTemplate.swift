@@ -1,9 +1,8 @@
-import ViperRuntime
-import ViperCommandLine
 /// The package files `viper new` writes around a standalone plugin.
 enum PackageTemplate {
-    /// `Package.swift`: the plugin as a dynamic library depending on Contracts by
-    /// path, its tests on the plugin and ConformanceKit.
+    /// `Package.swift`: the plugin as a dynamic library depending on Contracts by path, built
+    /// from an entry target over the feature target (``EntryTemplate`` says why); its tests
+    /// depend on the feature target and ConformanceKit.
     static func manifest(contracts: String, kit: String) -> String {
         """
         // swift-tools-version:6.0
@@ -14,16 +13,24 @@ enum PackageTemplate {
         let package = Package(
             name: "__Name__",
             products: [
-                .library(name: "__Name__Plugin", type: .dynamic, targets: ["__Name__Plugin"]),
+                // lib__Name__Plugin.so: the entry target and the feature target it depends on.
+                .library(name: "__Name__Plugin", type: .dynamic, targets: ["__Name__Entry"]),
             ],
             dependencies: [
                 .package(path: "\(contracts)"),
                 .package(path: "\(kit)"),
             ],
             targets: [
+                // The feature: every module and role, and the Plugin type. The tests import this one.
                 .target(
                     name: "__Name__Plugin",
                     dependencies: [.product(name: "Contracts", package: "Contracts")]
+                ),
+                // The entry: only the .viper_abi record and the two C symbols every plugin exports
+                // under the same names, kept apart so that tests link the feature without them.
+                .target(
+                    name: "__Name__Entry",
+                    dependencies: ["__Name__Plugin", .product(name: "Contracts", package: "Contracts")]
                 ),
                 .testTarget(
                     name: "__Name__PluginTests",
@@ -68,7 +75,13 @@ enum PackageTemplate {
         injection), View (draws through the host's Screen, declares its commands),
         Presenter, Interactor (the use cases, with the injected Clock), Entity, Router,
         and the Contract (the module's input and output, and the protocols between the roles).
-        `__Name__Plugin.swift` exports the entry point and registers the module.
+        `Sources/__Name__Plugin/__Name__Plugin.swift` registers the module.
+
+        Two targets make the plugin: `__Name__Plugin` (the feature: the modules and the
+        `Plugin` type, which the tests import) and `__Name__Entry` (only the `.viper_abi`
+        record and the C symbols `viper_plugin_abi` and `viper_plugin_entry`), from which
+        `lib__Name__Plugin.so` is built. Every plugin exports those symbols under the same
+        names, so tests link the feature alone; put nothing else in `__Name__Entry`.
 
         """
 }

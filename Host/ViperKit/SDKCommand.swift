@@ -1,6 +1,6 @@
 import Contracts
-import ViperRuntime
 import ViperCommandLine
+import ViperRuntime
 
 /// `viper sdk`: what a plain `swiftc` build of a plugin needs, and how a SwiftPM
 /// package finds Contracts.

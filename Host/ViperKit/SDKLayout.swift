@@ -1,6 +1,5 @@
 import Foundation
 import ViperRuntime
-import ViperCommandLine
 
 /// Where the pieces a plugin author builds against are, found from the running
 /// `viper`'s folder.

@@ -1,6 +1,5 @@
 import Contracts
 import ViperRuntime
-import ViperCommandLine
 
 /// The sources `viper new service NAME` writes: a plugin providing the bundled
 /// `NoteStore` contract from a JSON file in the data folder, its unit tests and a test
@@ -9,6 +8,7 @@ import ViperCommandLine
 enum ServiceTemplate {
     static let files: [(path: String, text: String)] = [
         ("Sources/__Name__Plugin/__Name__Plugin.swift", plugin),
+        (EntryTemplate.path, EntryTemplate.source),
         ("Sources/__Name__Plugin/__Name__NoteStore.swift", store),
         ("Tests/__Name__PluginTests/__Name__NoteStoreTests.swift", storeTests),
         ("Tests/__Name__PluginTests/__Name__ConformanceTests.swift", conformanceTests),
@@ -17,26 +17,13 @@ enum ServiceTemplate {
     static let plugin = """
         import Contracts
 
-        @used @section(".viper_abi")
-        let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, \(ContractsVersion.current.major), \(ContractsVersion.current.minor))
-
-        @_cdecl("viper_plugin_abi")
-        public func viperPluginABI() -> UInt32 {
-            ContractsVersion.compiledPacked
-        }
-
-        @_cdecl("viper_plugin_entry")
-        public func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
-            PluginEntry.run(host, plugin: __Name__Plugin.self)
-        }
-
         /// Provides NoteStore: the bundled Notes modules keep their notes here when this
         /// plugin is chosen ('--prefer Contracts.NoteStore=__route__' or config.json).
-        enum __Name__Plugin: Plugin {
-            static let manifest = PluginManifest(name: "__route__", version: "0.1.0",
-                                                 summary: "__Name__: notes in a file of their own (provides NoteStore)")
+        package enum __Name__Plugin: Plugin {
+            package static let manifest = PluginManifest(name: "__route__", version: "0.1.0",
+                                                         summary: "__Name__: notes in a file of their own (provides NoteStore)")
 
-            static func register(in registrar: any Registrar) throws {
+            package static func register(in registrar: any Registrar) throws {
                 registrar.registerService(NoteStore.self, requires: [.service(DataFolder.self), .service(Clock.self)]) { resolver in
                     __Name__NoteStore(folder: try resolver.resolve(DataFolder.self), clock: try resolver.resolve(Clock.self))
                 }

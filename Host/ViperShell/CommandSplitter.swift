@@ -1,6 +1,4 @@
 import Contracts
-import ViperRuntime
-import ViperCommandLine
 
 /// Splits what the user typed into words, as a small POSIX shell would: spaces
 /// separate words, `'single'` quotes keep everything, `"double"` quotes keep

@@ -1,6 +1,5 @@
 import Contracts
 import ViperRuntime
-import ViperCommandLine
 
 /// The screen when nothing is open: what loaded, and every route to open.
 package final class HomeView: ModuleView {

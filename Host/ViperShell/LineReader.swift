@@ -1,5 +1,3 @@
-import ViperRuntime
-import ViperCommandLine
 /// Reads the user's commands one line at a time.
 protocol LineReader: AnyObject {
     /// The next line without its newline, or nil at the end of input.

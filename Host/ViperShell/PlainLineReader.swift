@@ -1,5 +1,3 @@
-import ViperRuntime
-import ViperCommandLine
 /// Reads standard input line by line, with no prompt: for scripted sessions
 /// (`printf 'open notes\nquit\n' | viper`).
 final class PlainLineReader: LineReader {

@@ -1,7 +1,5 @@
 import CReadline
 import Foundation
-import ViperRuntime
-import ViperCommandLine
 
 /// Reads commands with GNU readline when standard input is a terminal: line
 /// editing, history kept in a file across runs, and Tab completion. Bracketed

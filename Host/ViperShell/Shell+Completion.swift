@@ -1,6 +1,5 @@
 import Contracts
 import ViperRuntime
-import ViperCommandLine
 
 /// What Tab offers.
 extension Shell {

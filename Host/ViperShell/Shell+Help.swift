@@ -1,6 +1,6 @@
 import Contracts
-import ViperRuntime
 import ViperCommandLine
+import ViperRuntime
 
 /// `help`, `help COMMAND` and `routes`.
 extension Shell {

@@ -1,7 +1,7 @@
 import Contracts
 import Foundation
-import ViperRuntime
 import ViperCommandLine
+import ViperRuntime
 
 /// Runs the user's commands against the navigation stack and draws the screen.
 ///

@@ -1,7 +1,7 @@
 import Contracts
 import Foundation
-import ViperRuntime
 import ViperCommandLine
+import ViperRuntime
 
 /// Opens the shell in one of three modes:
 ///

@@ -1,5 +1,3 @@
-import ViperRuntime
-import ViperCommandLine
 /// Where the shell writes: screens and listings to standard output, one-line
 /// errors and warnings to standard error. Tests capture it with a spy.
 package protocol ShellOutput: AnyObject {

@@ -1,7 +1,6 @@
 import CReadline
 import Foundation
 import ViperRuntime
-import ViperCommandLine
 
 /// The terminal: standard output for screens, standard error for errors and
 /// warnings (flushing standard output first, so the two stay in order).

@@ -1,6 +1,5 @@
 import Contracts
 import ViperRuntime
-import ViperCommandLine
 
 /// The terminal's ``Screen``: collects a view's drawing as lines.
 ///

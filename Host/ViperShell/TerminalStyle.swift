@@ -1,6 +1,4 @@
 import Foundation
-import ViperRuntime
-import ViperCommandLine
 
 /// ANSI styling, or none. Colour is used only when standard input and output are
 /// both terminals, `TERM` is not `dumb`, `NO_COLOR` is unset or empty, and

@@ -1,10 +1,10 @@
 import Contracts
 import Foundation
-import ViperRuntime
-import ViperCommandLine
-import ViperShell
-import ViperKit
 import ViperCheck
+import ViperCommandLine
+import ViperKit
+import ViperRuntime
+import ViperShell
 
 /// The `viper` command: parses the command line and runs a subcommand or the shell.
 enum ViperCLI {
@@ -28,18 +28,7 @@ enum ViperCLI {
             return 0
         }
         if options.help || options.command == "help" {
-            // `viper help --help` asks about `help` itself, like `viper doctor --help` about `doctor`.
-            let topic = options.command == "help" ? (options.arguments.first ?? (options.help ? "help" : nil)) : options.command
-            if let topic {
-                guard let info = CommandInfo.find(topic) else {
-                    ViperTool.printError("viper: no help for '\(topic)': not a command; see 'viper --help'")
-                    return ViperTool.usageExitCode
-                }
-                print(HelpText.command(info))
-            } else {
-                print(HelpText.general())
-            }
-            return 0
+            return help(options)
         }
         switch options.command {
         case "check": return CheckCommand.run(options: options, environment: environment)
@@ -47,17 +36,38 @@ enum ViperCLI {
         case "sdk": return SDKCommand.run(environment: environment)
         case "install", "uninstall":
             return InstallCommand.run(options: options, environment: environment, uninstall: options.command == "uninstall")
-        default: break
+        default: return runWithPlugins(options, environment: environment)
         }
-        let runtime: HostRuntime
+    }
+
+    /// `viper --help`, `viper help [COMMAND]` and `viper COMMAND --help`.
+    private static func help(_ options: CommandLineOptions) -> Int32 {
+        // `viper help --help` asks about `help` itself, like `viper doctor --help` about `doctor`.
+        let topic = options.command == "help" ? (options.arguments.first ?? (options.help ? "help" : nil)) : options.command
+        guard let topic else {
+            print(HelpText.general())
+            return 0
+        }
+        guard let info = CommandInfo.find(topic) else {
+            ViperTool.printError("viper: no help for '\(topic)': not a command; see 'viper --help'")
+            return ViperTool.usageExitCode
+        }
+        print(HelpText.command(info))
+        return 0
+    }
+
+    /// The commands that start the runtime first: `plugins`, `graph`, `doctor` and the shell.
+    private static func runWithPlugins(_ options: CommandLineOptions, environment: [String: String]) -> Int32 {
+        let runtime = HostRuntime(options: options.runtimeOptions(environment: environment,
+                                                                  executableDirectory: Paths.executableDirectory()))
+        let startup: StartupReport
         do {
-            runtime = try HostRuntime(options: options.runtimeOptions(environment: environment,
-                                                                      executableDirectory: Paths.executableDirectory()))
+            startup = try runtime.start()
         } catch {
             ViperTool.printError("viper: \(error)")
             return 1
         }
-        for warning in runtime.warnings {
+        for warning in startup.warnings {
             ViperTool.printError("warning: \(warning)")
         }
         switch options.command {

@@ -1,31 +1,12 @@
 import Contracts
 
-/// The Contracts ABI this plugin is built for, as one record ("VIPR", major, minor) in its
-/// `.viper_abi` section: viper reads it from the file before any of the plugin's code runs.
-/// Keep the numbers equal to the Contracts it is built against (`viper check` compares them).
-@used @section(".viper_abi")
-let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, 1, 3)
-
-/// The Contracts ABI this plugin was compiled against, for viper releases that predate the
-/// `.viper_abi` section.
-@_cdecl("viper_plugin_abi")
-public func viperPluginABI() -> UInt32 {
-    ContractsVersion.compiledPacked
-}
-
-/// The plugin's entry point: registers the Hello module.
-@_cdecl("viper_plugin_entry")
-public func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
-    PluginEntry.run(host, plugin: GreeterPlugin.self)
-}
-
 /// A small plugin that exercises the whole path: a module built by contract,
 /// a route with a query parameter, and injected host services.
-enum GreeterPlugin: Plugin {
-    static let manifest = PluginManifest(name: "greeter", version: "1.0.0",
-                                         summary: "Says hello: the smallest complete VIPER module")
+package enum GreeterPlugin: Plugin {
+    package static let manifest = PluginManifest(name: "greeter", version: "1.0.0",
+                                                 summary: "Says hello: the smallest complete VIPER module")
 
-    static func register(in registrar: any Registrar) throws {
+    package static func register(in registrar: any Registrar) throws {
         registrar.registerModule(
             HelloInput.self,
             route: RouteSpec("hello", summary: "A greeting that depends on the time of day", query: ["name"]),

@@ -1,34 +1,15 @@
 import Contracts
 import Foundation
 
-/// The Contracts ABI this plugin is built for, as one record ("VIPR", major, minor) in its
-/// `.viper_abi` section: viper reads it from the file before any of the plugin's code runs.
-/// Keep the numbers equal to the Contracts it is built against (`viper check` compares them).
-@used @section(".viper_abi")
-let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, 1, 3)
-
-/// The Contracts ABI this plugin was compiled against, for viper releases that predate the
-/// `.viper_abi` section.
-@_cdecl("viper_plugin_abi")
-public func viperPluginABI() -> UInt32 {
-    ContractsVersion.compiledPacked
-}
-
-/// The plugin's entry point: registers the to-do store, the list and the add module.
-@_cdecl("viper_plugin_entry")
-public func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
-    PluginEntry.run(host, plugin: TodoPlugin.self)
-}
-
 /// The objc.io VIPER to-do app: upcoming items grouped by how soon they are due
 /// (overdue ones first), every item by week and month (`todo/all`), and modules to
 /// add an item and to change one. The store is a service of this same plugin, reached
 /// through ``TodoStore`` like any other, so another plugin could replace it.
-enum TodoPlugin: Plugin {
-    static let manifest = PluginManifest(name: "todo", version: "1.0.0",
-                                         summary: "To-do items: overdue, today, tomorrow, this week, next week, and all by week and month")
+package enum TodoPlugin: Plugin {
+    package static let manifest = PluginManifest(name: "todo", version: "1.0.0",
+                                                 summary: "To-do items: overdue, today, tomorrow, this week, next week, and all by week and month")
 
-    static func register(in registrar: any Registrar) throws {
+    package static func register(in registrar: any Registrar) throws {
         // One undo history for both lists; weeks start where the user's locale says.
         let history = UndoHistory()
         let firstWeekday = WeekStart.firstWeekday(environment: ProcessInfo.processInfo.environment)

@@ -27,7 +27,7 @@ import ViperTestSupport
 
     @Test func pluginsResolveTheDataFolderAndItExists() throws {
         let folders = try TestRuntime.makeFolders()
-        let runtime = try HostRuntime(options: TestRuntime.options(folders))
+        let runtime = try TestRuntime.start(TestRuntime.options(folders))
         let data = try runtime.registry.resolver(for: "test").resolve(DataFolder.self)
         #expect(data.path == folders.data)
         var isFolder: ObjCBool = false
@@ -73,7 +73,7 @@ import ViperTestSupport
 
     @Test func theLoggerWritesToViperLogInTheDataFolder() throws {
         let folders = try TestRuntime.makeFolders()
-        let runtime = try HostRuntime(options: TestRuntime.options(folders))
+        let runtime = try TestRuntime.start(TestRuntime.options(folders))
         try runtime.registry.resolver(for: "test").resolve(Logger.self).log(.warning, "feed returned no items", source: "articles")
         let log = try String(contentsOfFile: folders.data + "/viper.log", encoding: .utf8)
         #expect(log.hasSuffix(" warning [articles] feed returned no items\n"), "\(log)")

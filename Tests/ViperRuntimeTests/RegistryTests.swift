@@ -173,7 +173,7 @@ import Testing
         registrar.registerService(Welcome.self, name: "en") { _ in WelcomeStub("c") }
         registrar.registerModule(DocumentEditing.self, builder: TextEditorBuilderFake())
         registrar.registerModule(DocumentEditing.self, builder: TextEditorBuilderFake())
-        #expect(registrar.duplicates == ["service ViperRuntimeTests.Welcome[en]", "module ViperRuntimeTests.DocumentEditing"])
+        #expect(registrar.duplicates.map(\.description) == ["service ViperRuntimeTests.Welcome[en]", "module ViperRuntimeTests.DocumentEditing"])
     }
 
     // MARK: Adapters

@@ -1,4 +1,5 @@
 import ViperRuntime
+
 /// Contract libraries in the graph: each with its version, status and the plugins built against it.
 extension ContractGraph {
     struct Library: Encodable, Equatable {

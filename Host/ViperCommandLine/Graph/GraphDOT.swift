@@ -1,4 +1,3 @@
-import ViperRuntime
 /// The Graphviz form of a ``ContractGraph``: plugins are boxes, contracts ellipses (services) or
 /// components (modules, with their route); a solid edge says "provides", a dashed one "requires",
 /// a dotted one "adapted from". What is missing or disabled is drawn red, with the reason.

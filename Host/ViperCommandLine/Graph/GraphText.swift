@@ -1,4 +1,3 @@
-import ViperRuntime
 /// The text form of a ``ContractGraph``: one block per plugin, each requirement with who serves
 /// it (`←`) or why nothing does (`✗`), then the problems and a count.
 ///

@@ -1,4 +1,3 @@
-import ViperRuntime
 /// The subcommands of `viper`, for parsing and help.
 package struct CommandInfo {
     struct Option {

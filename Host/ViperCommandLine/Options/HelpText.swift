@@ -1,5 +1,4 @@
 import Contracts
-import ViperRuntime
 
 /// The text of `viper --help` and `viper COMMAND --help`.
 package enum HelpText {

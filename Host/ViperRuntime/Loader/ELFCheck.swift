@@ -41,6 +41,14 @@ package enum ELFCheck {
         guard header[5] == 1 else {
             return "cannot load: built for a big-endian platform; rebuild the plugin on this machine"
         }
+        if let problem = kindProblem(header) {
+            return problem
+        }
+        return extentProblem(descriptor: descriptor, header: header, size: size)
+    }
+
+    /// Whether the 64-byte header names a shared library for this machine.
+    private static func kindProblem(_ header: [UInt8]) -> String? {
         let type = UInt16(littleEndian: header, at: 16)
         guard type == 3 else {
             let kind = [1: "an object file", 2: "an executable", 4: "a core dump"][Int(type)] ?? "an ELF file of type \(type)"
@@ -50,6 +58,11 @@ package enum ELFCheck {
         if let host = hostMachine, machine != host {
             return "cannot load: built for \(machineName(machine)), and this viper runs on \(machineName(host)); rebuild the plugin on this machine"
         }
+        return nil
+    }
+
+    /// Whether the header tables and every loadable segment lie inside the file's `size` bytes.
+    private static func extentProblem(descriptor: Int32, header: [UInt8], size: UInt64) -> String? {
         let programOffset = UInt64(littleEndian: header, at: 32)
         let sectionOffset = UInt64(littleEndian: header, at: 40)
         let programEntrySize = UInt64(UInt16(littleEndian: header, at: 54))

@@ -26,20 +26,7 @@ package struct ELFLinkage {
     /// Reads the linkage of the open ELF file `descriptor` of `size` bytes (already through ``ELFCheck``).
     package init(descriptor: Int32, size: UInt64) {
         let header = ELFCheck.read(descriptor, offset: 0, count: 64)
-        guard header.count == 64 else { return }
-        let tableOffset = UInt64(littleEndian: header, at: 40)
-        let entrySize = Int(UInt16(littleEndian: header, at: 58))
-        var count = Int(UInt16(littleEndian: header, at: 60))
-        guard tableOffset != 0, entrySize >= Self.sectionHeaderSize, tableOffset < size else { return }
-        if count == 0 {
-            // Extended numbering: the real count is the first section's size.
-            let first = ELFCheck.read(descriptor, offset: tableOffset, count: Self.sectionHeaderSize)
-            count = Int(clamping: UInt64(littleEndian: first, at: 32))
-        }
-        count = min(count, Self.maximumSections, Int(clamping: (size - tableOffset) / UInt64(entrySize)))
-        guard count > 0 else { return }
-        let table = ELFCheck.read(descriptor, offset: tableOffset, count: count * entrySize)
-        let sections = (0..<count).map { Section(table, at: $0 * entrySize) }
+        guard header.count == 64, let sections = Self.sections(descriptor: descriptor, size: size, header: header) else { return }
         hasSections = true
         var namesIndex = Int(UInt16(littleEndian: header, at: 62))
         if namesIndex == 0xFFFF, let first = sections.first { namesIndex = Int(first.link) }  // SHN_XINDEX
@@ -60,35 +47,60 @@ package struct ELFLinkage {
         for (index, section) in sections.enumerated() {
             switch section.type {
             case 6:  // SHT_DYNAMIC
-                let entries = contents(index)
-                let strings = contents(Int(section.link))
-                var offset = 0
-                while offset + 16 <= entries.count {
-                    let tag = UInt64(littleEndian: entries, at: offset)
-                    if tag == 0 { break }  // DT_NULL
-                    if tag == 1 {  // DT_NEEDED
-                        needed.append(Self.string(in: strings, at: Int(clamping: UInt64(littleEndian: entries, at: offset + 8))))
-                    }
-                    offset += 16
-                }
+                needed += Self.neededNames(entries: contents(index), strings: contents(Int(section.link)))
             case 2, 11:  // SHT_SYMTAB, SHT_DYNSYM
                 guard contractsDescriptor == nil else { continue }
-                let symbols = contents(index)
-                let strings = contents(Int(section.link))
-                var offset = 0
-                while offset + Self.symbolSize <= symbols.count {
-                    let name = Int(UInt32(littleEndian: symbols, at: offset))
-                    let sectionIndex = UInt16(littleEndian: symbols, at: offset + 6)
-                    if sectionIndex != 0, let found = Self.contractsDescriptor(in: strings, at: name) {  // 0: undefined, a reference
-                        contractsDescriptor = found
-                        break
-                    }
-                    offset += Self.symbolSize
-                }
+                contractsDescriptor = Self.definedContractsDescriptor(symbols: contents(index), strings: contents(Int(section.link)))
             default:
                 continue
             }
         }
+    }
+
+    /// The section header table, its count clamped to the file; nil when there is none to read.
+    private static func sections(descriptor: Int32, size: UInt64, header: [UInt8]) -> [Section]? {
+        let tableOffset = UInt64(littleEndian: header, at: 40)
+        let entrySize = Int(UInt16(littleEndian: header, at: 58))
+        var count = Int(UInt16(littleEndian: header, at: 60))
+        guard tableOffset != 0, entrySize >= Self.sectionHeaderSize, tableOffset < size else { return nil }
+        if count == 0 {
+            // Extended numbering: the real count is the first section's size.
+            let first = ELFCheck.read(descriptor, offset: tableOffset, count: Self.sectionHeaderSize)
+            count = Int(clamping: UInt64(littleEndian: first, at: 32))
+        }
+        count = min(count, Self.maximumSections, Int(clamping: (size - tableOffset) / UInt64(entrySize)))
+        guard count > 0 else { return nil }
+        let table = ELFCheck.read(descriptor, offset: tableOffset, count: count * entrySize)
+        return (0..<count).map { Section(table, at: $0 * entrySize) }
+    }
+
+    /// The `DT_NEEDED` names of a dynamic section, in order.
+    private static func neededNames(entries: [UInt8], strings: [UInt8]) -> [String] {
+        var needed: [String] = []
+        var offset = 0
+        while offset + 16 <= entries.count {
+            let tag = UInt64(littleEndian: entries, at: offset)
+            if tag == 0 { break }  // DT_NULL
+            if tag == 1 {  // DT_NEEDED
+                needed.append(Self.string(in: strings, at: Int(clamping: UInt64(littleEndian: entries, at: offset + 8))))
+            }
+            offset += 16
+        }
+        return needed
+    }
+
+    /// The first Contracts protocol descriptor a symbol table defines (not merely references), if any.
+    private static func definedContractsDescriptor(symbols: [UInt8], strings: [UInt8]) -> String? {
+        var offset = 0
+        while offset + Self.symbolSize <= symbols.count {
+            let name = Int(UInt32(littleEndian: symbols, at: offset))
+            let sectionIndex = UInt16(littleEndian: symbols, at: offset + 6)
+            if sectionIndex != 0, let found = Self.contractsDescriptor(in: strings, at: name) {  // 0: undefined, a reference
+                return found
+            }
+            offset += Self.symbolSize
+        }
+        return nil
     }
 
     /// Whether the file needs libContracts.so.

@@ -84,34 +84,51 @@ package final class PluginLoader {
     /// Loads `file`. `known` is the digest the scan computed for it, used instead of
     /// hashing again when the open file still has the same stamp.
     package func load(_ file: PluginFile, known: KnownDigest? = nil) -> Result<LoadedPlugin, PluginLoadError> {
-        let path = file.path
         lastExamined = nil
-        let descriptor = Self.openReadOnly(path)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR || code == ELOOP {
-                return .failure(PluginLoadError(.missingFile, path: path, message: "no such file; check the path, or remove the broken link from \(file.folder.path)"))
-            }
-            return .failure(PluginLoadError(.missingFile, path: path, message: "cannot be read (\(String(cString: strerror(code)))); check its permissions"))
-        }
+        let descriptor = Self.openReadOnly(file.path)
+        guard descriptor >= 0 else { return .failure(Self.openFailure(file, code: errno)) }
         defer { close(descriptor) }
+        do throws(PluginLoadError) {
+            let checked = try checkFile(file, descriptor: descriptor, known: known)
+            let declared = try checkImage(file.path, descriptor: descriptor, size: checked.size)
+            // RTLD_LOCAL keeps each plugin's symbols to itself; RTLD_NODELETE because a
+            // Swift image must never be unmapped (the runtime keeps pointers into it).
+            beforeOpening?(file)
+            let (handle, version) = try openImage(file.path, descriptor: descriptor, declared: declared)
+            return .success(try register(file, handle: handle, version: version, checked: checked))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// What the checks of the open file found, for the load that follows.
+    private struct CheckedFile {
+        let stamp: FileStamp
+        /// Set when the policy asked for the digest.
+        let sha256: String?
+        let size: UInt64
+    }
+
+    /// The open file is a regular file as the scan saw it, opened once, trusted, and pinned when a lock is in force.
+    private func checkFile(_ file: PluginFile, descriptor: Int32, known: KnownDigest?) throws(PluginLoadError) -> CheckedFile {
+        let path = file.path
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            return .failure(PluginLoadError(.missingFile, path: path, message: "cannot be read (\(String(cString: strerror(errno)))); check its permissions"))
+            throw PluginLoadError(.missingFile, path: path, message: "cannot be read (\(String(cString: strerror(errno)))); check its permissions")
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            return .failure(PluginLoadError(.notALibrary, path: path, message: "not a plugin: not a regular file; remove it from the plugin folder"))
+            throw PluginLoadError(.notALibrary, path: path, message: "not a plugin: not a regular file; remove it from the plugin folder")
         }
         if let expectedStamp, expectedStamp != FileStamp(path: path, info: info) {
-            return .failure(PluginLoadError(.changedSinceScan, path: path, message: "changed since it was scanned; scan it again before loading it"))
+            throw PluginLoadError(.changedSinceScan, path: path, message: "changed since it was scanned; scan it again before loading it")
         }
         guard openedFiles.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else {
-            return .failure(PluginLoadError(.alreadyLoaded, path: path, message: "already loaded (same file as one found earlier); nothing to do"))
+            throw PluginLoadError(.alreadyLoaded, path: path, message: "already loaded (same file as one found earlier); nothing to do")
         }
         if !policy.allowInsecure {
             if let problem = PluginTrust.fileProblem(path: path, info: info)
                 ?? PluginTrust.folderProblem(path: path, root: file.folder.path) {
-                return .failure(PluginLoadError(.untrusted, path: path, message: problem))
+                throw PluginLoadError(.untrusted, path: path, message: problem)
             }
         }
         let stamp = FileStamp(path: path, info: info)
@@ -120,58 +137,18 @@ package final class PluginLoader {
             sha256 = known.flatMap { $0.stamp == stamp ? $0.sha256 : nil } ?? SHA256.hex(ofFile: descriptor)
             lastExamined = sha256.map { KnownDigest(stamp: stamp, sha256: $0) }
             if let refusal = policy.lock.refusal(path: path, sha256: sha256) {
-                return .failure(PluginLoadError(.notPinned, path: path, message: refusal))
+                throw PluginLoadError(.notPinned, path: path, message: refusal)
             }
         }
-        // dlopen maps a truncated file and then crashes on the missing pages: check the headers first.
-        if let problem = ELFCheck.problem(descriptor: descriptor) {
-            return .failure(PluginLoadError(.notALibrary, path: path, message: problem))
-        }
-        let linkage = ELFLinkage(descriptor: descriptor, size: UInt64(info.st_size))
-        if let problem = linkage.problem {
-            return .failure(PluginLoadError(.ownContracts, path: path, message: problem))
-        }
-        // The version in the file's .viper_abi section is checked before dlopen runs any of
-        // the plugin's code (its ELF constructors included); older plugins have no section.
-        var declared: ContractsVersion?
-        switch linkage.abiSection {
-        case .malformed(let why)?:
-            return .failure(PluginLoadError(.incompatibleABI, path: path, message: ABISection.malformedMessage(why)))
-        case .version(let version)?:
-            if let refusal = refusal(version) { return .failure(PluginLoadError(.incompatibleABI, path: path, message: refusal)) }
-            declared = version
-        case nil:
-            break
-        }
-        if let problem = contractLibraries.prepare(descriptor: descriptor, size: UInt64(info.st_size)) {
-            return .failure(PluginLoadError(.contractLibrary, path: path, message: problem))
-        }
-        // RTLD_LOCAL keeps each plugin's symbols to itself; RTLD_NODELETE because a
-        // Swift image must never be unmapped (the runtime keeps pointers into it).
-        beforeOpening?(file)
-        let name = Self.loadName(descriptor: descriptor, path: path)
-        guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
-            let raw = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
-            return .failure(PluginLoadError.fromDlopen(path: path, dlerror: raw.replacingOccurrences(of: name, with: path)))
-        }
-        let pluginVersion: ContractsVersion
-        if let abiPointer = dlsym(handle, Self.abiSymbol) {
-            // Without a section, the ABI is read before anything but the constructors runs.
-            pluginVersion = ContractsVersion(packed: unsafeBitCast(abiPointer, to: ABIFunction.self)())
-            if let declared, declared != pluginVersion {
-                return .failure(PluginLoadError(.incompatibleABI, path: path,
-                                                message: ABISection.disagreement(section: declared, function: pluginVersion)))
-            }
-        } else if let declared {
-            pluginVersion = declared
-        } else {
-            return .failure(PluginLoadError(.missingSymbol, path: path, message: "not a viper plugin: it does not export '\(Self.abiSymbol)'; a plugin exports viper_plugin_abi and viper_plugin_entry (see the Plugin protocol in Contracts)"))
-        }
-        if let refusal = refusal(pluginVersion) {
-            return .failure(PluginLoadError(.incompatibleABI, path: path, message: refusal))
-        }
+        return CheckedFile(stamp: stamp, sha256: sha256, size: UInt64(info.st_size))
+    }
+
+    /// Runs the plugin's entry point and turns what it registered into a loaded plugin.
+    private func register(_ file: PluginFile, handle: UnsafeMutableRawPointer, version pluginVersion: ContractsVersion,
+                          checked: CheckedFile) throws(PluginLoadError) -> LoadedPlugin {
+        let path = file.path
         guard let entryPointer = dlsym(handle, Self.entrySymbol) else {
-            return .failure(PluginLoadError(.missingSymbol, path: path, message: "not a viper plugin: it does not export '\(Self.entrySymbol)'; a plugin exports viper_plugin_abi and viper_plugin_entry (see the Plugin protocol in Contracts)"))
+            throw PluginLoadError(.missingSymbol, path: path, message: "not a viper plugin: it does not export '\(Self.entrySymbol)'; a plugin exports viper_plugin_abi and viper_plugin_entry (see the Plugin protocol in Contracts)")
         }
         let entry = unsafeBitCast(entryPointer, to: EntryFunction.self)
         let connection = PluginConnection { [loadedNames] manifest in
@@ -188,26 +165,26 @@ package final class PluginLoader {
         }
         connection.registrar?.seal()
         if let refusal = connection.libraryRefusal {
-            return .failure(PluginLoadError(.contractLibrary, path: path, message: refusal))
+            throw PluginLoadError(.contractLibrary, path: path, message: refusal)
         }
         if let failure = Self.failure(status: status, connection: connection, path: path) {
-            return .failure(failure)
+            throw failure
         }
         guard let manifest = connection.manifest, let registrar = connection.registrar else {
-            return .failure(PluginLoadError(.entryFailed, path: path, message: "its entry point returned success without registering; call PluginEntry.run from viper_plugin_entry"))
+            throw PluginLoadError(.entryFailed, path: path, message: "its entry point returned success without registering; call PluginEntry.run from viper_plugin_entry")
         }
         if !registrar.duplicates.isEmpty {
-            return .failure(PluginLoadError(.duplicateRegistration, path: path, message: "plugin '\(manifest.name)' registers \(registrar.duplicates.joined(separator: ", ")) more than once; register each contract and name once"))
+            throw PluginLoadError(.duplicateRegistration, path: path, message: "plugin '\(manifest.name)' registers \(registrar.duplicates.map(\.description).joined(separator: ", ")) more than once; register each contract and name once")
         }
         loadedNames[manifest.name] = path
         var descriptorValue = PluginDescriptor(manifest: manifest, contractsVersion: pluginVersion, provides: registrar.provisions)
         descriptorValue.swiftCompiler = connection.compiler
         descriptorValue.contractLibraries = connection.contractLibraries
-        return .success(LoadedPlugin(file: file, descriptor: descriptorValue, registrar: registrar, stamp: stamp, sha256: sha256))
+        return LoadedPlugin(file: file, descriptor: descriptorValue, registrar: registrar, stamp: checked.stamp, sha256: checked.sha256)
     }
 
     /// Why a plugin built for Contracts `version` cannot load in this viper, or nil.
-    private func refusal(_ version: ContractsVersion) -> String? {
+    func refusal(_ version: ContractsVersion) -> String? {
         hostVersion.canLoad(version) ? nil
             : "built for Contracts \(version), but this viper has Contracts \(hostVersion); rebuild the plugin against Contracts \(hostVersion)"
     }

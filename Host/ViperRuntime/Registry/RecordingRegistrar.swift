@@ -9,10 +9,10 @@ package final class RecordingRegistrar: Registrar {
     private(set) var modules: [ModuleRegistration] = []
     private(set) var adapters: [AdapterRegistration] = []
     /// Contracts this plugin registered more than once (same kind, contract and name).
-    private(set) var duplicates: [String] = []
+    private(set) var duplicates: [ProvisionKey] = []
     private(set) var lateCalls = 0
     private var sealed = false
-    private var seen = Set<String>()
+    private var seen = Set<ProvisionKey>()
 
     package init(plugin: String) {
         self.plugin = plugin
@@ -31,14 +31,14 @@ package final class RecordingRegistrar: Registrar {
             + adapters.map { Provision(kind: .adapter, contract: $0.requiredContract, adaptedFrom: $0.providedContract) }
     }
 
-    private func accept(_ kind: String, _ contract: ContractID, _ name: String?) -> Bool {
+    private func accept(_ kind: Provision.Kind, _ contract: ContractID, _ name: String?) -> Bool {
         guard !sealed else {
             lateCalls += 1
             return false
         }
-        let label = name.map { "\(contract.name)[\($0)]" } ?? contract.name
-        if !seen.insert("\(kind) \(label)").inserted {
-            duplicates.append("\(kind) \(label)")
+        let key = ProvisionKey(kind, contract, name: name)
+        if !seen.insert(key).inserted {
+            duplicates.append(key)
             return false
         }
         return true
@@ -47,7 +47,7 @@ package final class RecordingRegistrar: Registrar {
     package func registerService<Service>(_ contract: Service.Type, name: String?, scope: ServiceScope,
                                   requires: [Requirement], factory: @escaping (any Resolver) throws -> Service) {
         let id = ContractID(contract)
-        guard accept("service", id, name) else { return }
+        guard accept(.service, id, name) else { return }
         let mark = PluginExitGuard.Mark(plugin: "plugin '\(plugin)'", doing: "making service \(Registry.label(id, name))")
         services.append(ServiceRegistration(
             key: RegistryKey(type: ObjectIdentifier(contract), name: name), contract: id, name: name,
@@ -58,7 +58,7 @@ package final class RecordingRegistrar: Registrar {
     package func registerModule<Input>(_ contract: Input.Type, name: String?, route: RouteSpec?,
                                requires: [Requirement], builder: any ModuleBuilder) {
         let id = ContractID(contract)
-        guard accept("module", id, name) else { return }
+        guard accept(.module, id, name) else { return }
         modules.append(ModuleRegistration(
             key: RegistryKey(type: ObjectIdentifier(contract), name: name), contract: id, name: name,
             route: route, requires: requires, plugin: plugin, builder: builder,
@@ -68,7 +68,7 @@ package final class RecordingRegistrar: Registrar {
     package func registerAdapter<Required, Provided>(_ required: Required.Type, from provided: Provided.Type,
                                              adapt: @escaping (Provided) throws -> Required) {
         let id = ContractID(required)
-        guard accept("adapter", id, nil) else { return }
+        guard accept(.adapter, id, nil) else { return }
         let mark = PluginExitGuard.Mark(plugin: "plugin '\(plugin)'", doing: "adapting \(ContractID(provided).name) to \(id.name)")
         adapters.append(AdapterRegistration(
             required: ObjectIdentifier(required), requiredContract: id,

@@ -20,10 +20,10 @@ package final class Registry: @unchecked Sendable {
     /// Loaded modules whose route is not served: it breaks a ``RouteRule`` or another plugin keeps it.
     private var routeless = Set<RegistryKey>()
 
-    /// Lazy loading: asked for a contract that nothing registered yet (kind and
-    /// label, e.g. `Contracts.NoteStore[name]`); loads the plugin that provides it
+    /// Lazy loading: asked for a contract that nothing registered yet (e.g. `service
+    /// Contracts.NoteStore[name]`); loads the plugin that provides it
     /// and returns true if that registered something new.
-    var onMiss: ((Provision.Kind, String) -> Bool)?
+    var onMiss: ((ProvisionKey) -> Bool)?
 
     package init() {}
 
@@ -81,7 +81,7 @@ package final class Registry: @unchecked Sendable {
     }
 
     package static func label(_ contract: ContractID, _ name: String?) -> String {
-        name.map { "\(contract.name)[\($0)]" } ?? contract.name
+        ProvisionKey.label(contract, name)
     }
 
     // MARK: Reading
@@ -129,7 +129,7 @@ package final class Registry: @unchecked Sendable {
     func resolve<Service>(_ contract: Service.Type, name: String?, requester: String) throws -> Service {
         let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
         var (registration, adapter) = lookupService(key)
-        if registration == nil, adapter == nil, let onMiss, onMiss(.service, Self.label(ContractID(contract), name)) {
+        if registration == nil, adapter == nil, let onMiss, onMiss(ProvisionKey(.service, ContractID(contract), name: name)) {
             (registration, adapter) = lookupService(key)
         }
         if let registration {
@@ -147,7 +147,7 @@ package final class Registry: @unchecked Sendable {
         if let adapter {
             let providedKey = RegistryKey(type: adapter.provided, name: name)
             if lock.withLock({ services[providedKey] == nil }) {
-                _ = onMiss?(.service, Self.label(adapter.providedContract, name))
+                _ = onMiss?(ProvisionKey(.service, adapter.providedContract, name: name))
             }
             guard let provided = lock.withLock({ services[providedKey] }) else {
                 throw notRegistered(ContractID(contract), name: name, requester: requester,
@@ -224,7 +224,7 @@ package final class Registry: @unchecked Sendable {
     func canResolve(_ contract: Any.Type, name: String?) -> Bool {
         let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
         if !lock.withLock({ services[key] != nil || adapters[key.type] != nil }), let onMiss {
-            _ = onMiss(.service, Self.label(ContractID(contract), name))
+            _ = onMiss(ProvisionKey(.service, ContractID(contract), name: name))
         }
         return lock.withLock {
             if services[key] != nil { return true }
@@ -237,11 +237,11 @@ package final class Registry: @unchecked Sendable {
     package func moduleRegistration(for contract: Any.Type, name: String?) -> (ModuleRegistration, AdapterRegistration?)? {
         let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
         if let found = loadedModuleRegistration(key) { return found }
-        guard let onMiss, onMiss(.module, Self.label(ContractID(contract), name)) else { return nil }
+        guard let onMiss, onMiss(ProvisionKey(.module, ContractID(contract), name: name)) else { return nil }
         if let found = loadedModuleRegistration(key) { return found }
         // Served through an adapter whose source module lives in a plugin not loaded yet.
         if let adapter = lock.withLock({ adapters[key.type] }) {
-            _ = onMiss(.module, Self.label(adapter.providedContract, name))
+            _ = onMiss(ProvisionKey(.module, adapter.providedContract, name: name))
         }
         return loadedModuleRegistration(key)
     }
@@ -250,7 +250,7 @@ package final class Registry: @unchecked Sendable {
     package func moduleRegistration(contract: ContractID, name: String?) -> ModuleRegistration? {
         let find = { self.lock.withLock { self.modules.values.first { $0.contract == contract && $0.name == name } } }
         if let found = find() { return found }
-        guard let onMiss, onMiss(.module, Self.label(contract, name)) else { return nil }
+        guard let onMiss, onMiss(ProvisionKey(.module, contract, name: name)) else { return nil }
         return find()
     }
 
@@ -268,7 +268,7 @@ package final class Registry: @unchecked Sendable {
     func notRegistered(_ contract: ContractID, name: String?, requester: String, detail: String) -> ResolutionError {
         let (registered, disabled) = lock.withLock { () -> ([String], String?) in
             let names = services.values.filter { $0.contract == contract }.map { Self.label($0.contract, $0.name) }
-                + modules.values.filter { $0.contract == contract }.map { "module " + Self.label($0.contract, $0.name) }
+                + modules.values.filter { $0.contract == contract }.map { ProvisionKey(.module, $0.contract, name: $0.name).description }
             return (names.sorted(), disabledProviders[contract])
         }
         if let disabled {
@@ -277,25 +277,5 @@ package final class Registry: @unchecked Sendable {
         }
         return ResolutionError(code: .notRegistered, contract: contract, name: name, requester: requester,
                                registered: registered, detail: detail)
-    }
-}
-
-/// A resolver that knows who is asking, so errors name the requester. Cycles are
-/// caught by the per-thread ``ResolutionStack``.
-final class ScopedResolver: Resolver {
-    let registry: Registry
-    let requester: String
-
-    init(registry: Registry, requester: String) {
-        self.registry = registry
-        self.requester = requester
-    }
-
-    func resolve<Service>(_ contract: Service.Type, name: String?) throws -> Service {
-        try registry.resolve(contract, name: name, requester: requester)
-    }
-
-    func canResolve(_ contract: Any.Type, name: String?) -> Bool {
-        registry.canResolve(contract, name: name)
     }
 }

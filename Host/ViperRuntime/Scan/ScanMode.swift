@@ -98,23 +98,9 @@ package enum ScanMode {
             }
             let path = argument
             emit(.begin(path), to: out)
-            // A loader per file: in the scanner every file is judged on its own;
-            // duplicate names across files are the parent's concern.
-            let file = PluginFile(path: path, folder: PluginFolder(path: folder ?? Paths.parent(path), origin: .flag))
-            let loader = PluginLoader(policy: policy)
             let catalog = libraries ?? ContractLibraryCatalog(libraryFiles, allowInsecure: policy.allowInsecure)
             libraries = catalog
-            loader.contractLibraries = catalog
-            var result: ScanResult
-            switch loader.load(file) {
-            case .success(let plugin):
-                result = ScanResult(stamp: plugin.stamp ?? FileStamp.read(path) ?? .missing(path), outcome: .ok(plugin.descriptor),
-                                    sha256: plugin.sha256)
-            case .failure(let error):
-                let seen = loader.lastExamined
-                result = ScanResult(stamp: seen?.stamp ?? FileStamp.read(path) ?? .missing(path), outcome: .failed(error.message),
-                                    code: error.code, sha256: seen?.sha256)
-            }
+            var result = examine(path, in: folder, policy: policy, libraries: catalog)
             if watch?.isForkedCopy == true { _exit(0) }
             if let finding = watch?.check() {
                 emit(.result(ScanResult(stamp: result.stamp, outcome: .broken(finding.reason), sha256: result.sha256)), to: out)
@@ -128,6 +114,23 @@ package enum ScanMode {
             emit(.result(result), to: out)
         }
         return 0
+    }
+
+    /// Loads the file at `path` with a loader of its own (in the scanner every file is judged
+    /// on its own; duplicate names across files are the parent's concern) and says what happened.
+    private static func examine(_ path: String, in folder: String?, policy: LoadPolicy, libraries: ContractLibraryCatalog) -> ScanResult {
+        let file = PluginFile(path: path, folder: PluginFolder(path: folder ?? Paths.parent(path), origin: .flag))
+        let loader = PluginLoader(policy: policy)
+        loader.contractLibraries = libraries
+        switch loader.load(file) {
+        case .success(let plugin):
+            return ScanResult(stamp: plugin.stamp ?? FileStamp.read(path) ?? .missing(path), outcome: .ok(plugin.descriptor),
+                              sha256: plugin.sha256)
+        case .failure(let error):
+            let seen = loader.lastExamined
+            return ScanResult(stamp: seen?.stamp ?? FileStamp.read(path) ?? .missing(path), outcome: .failed(error.message),
+                              code: error.code, sha256: seen?.sha256)
+        }
     }
 
     private static func emit(_ line: Line, to descriptor: Int32) {

@@ -1,5 +1,5 @@
-import Contracts
 import CSQLite
+import Contracts
 
 /// SQLite does not export SQLITE_TRANSIENT to Swift (it is a macro): rebuild it.
 private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

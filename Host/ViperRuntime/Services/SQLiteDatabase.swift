@@ -1,5 +1,5 @@
-import Contracts
 import CSQLite
+import Contracts
 import Foundation
 
 /// One SQLite connection, serialized by a lock. Writes are durable when

@@ -1,5 +1,5 @@
-import Contracts
 import CSQLite
+import Contracts
 import Foundation
 
 /// The host's ``DatabaseOpening``: `NAME.sqlite` files in the data folder. Every

@@ -106,7 +106,7 @@ import ViperTestSupport
         var options = TestRuntime.options(folders, plugins: [folder])
         options.scanMode = .isolated
         options.scannerExecutable = BuildProducts.viper
-        let runtime = try HostRuntime(options: options)
+        let runtime = try TestRuntime.start(options)
         #expect(runtime.record(at: path)?.status == .ready, "\(runtime.problemLines)")
         // Made writable after start-up, before first use: the lazy load refuses it.
         chmod(path, 0o757)

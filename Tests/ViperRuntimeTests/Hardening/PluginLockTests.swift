@@ -105,9 +105,9 @@ import ViperTestSupport
         options.scanMode = .isolated
         options.scannerExecutable = BuildProducts.viper
         options.ignoreLock = true
-        _ = try HostRuntime(options: options).writeLock()
+        _ = try TestRuntime.start(options).writeLock()
         options.ignoreLock = false
-        let runtime = try HostRuntime(options: options)
+        let runtime = try TestRuntime.start(options)
         #expect(runtime.record(at: path)?.status == .ready, "\(runtime.problemLines)")
         // Same path, other bytes (a rename, as an installer would do), before first use.
         let replacement = folder + "/.new"

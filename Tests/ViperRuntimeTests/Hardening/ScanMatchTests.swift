@@ -11,7 +11,7 @@ import ViperTestSupport
     @Test func aPluginThatRegistersMoreInViperThanInItsScanIsRefused() throws {
         let folder = try HardeningFixtures.folder("scan-extra", with: [AfterStartupFixtures.extraContract()])
         let path = folder + "/libExtraContractPlugin.so"
-        let runtime = try HostRuntime(options: AfterStartupFixtures.isolated([folder]))
+        let runtime = try TestRuntime.start(AfterStartupFixtures.isolated([folder]))
         let scanned = try #require(runtime.record(at: path)?.descriptor, "\(runtime.problemLines)")
         #expect(scanned.provides.map(\.contract.name) == ["ExtraContractPlugin.ExtraMarker"])
 
@@ -27,7 +27,7 @@ import ViperTestSupport
 
     @Test func aPluginThatRegistersWhatItsScanSawLoadsOnFirstUse() throws {
         let folder = try HardeningFixtures.folder("scan-same", with: [Fixtures.good()])
-        let runtime = try HostRuntime(options: AfterStartupFixtures.isolated([folder]))
+        let runtime = try TestRuntime.start(AfterStartupFixtures.isolated([folder]))
         runtime.loadAll()
         #expect(runtime.record(at: folder + "/libGoodPlugin.so")?.status == .loaded, "\(runtime.problemLines)")
     }
@@ -35,7 +35,7 @@ import ViperTestSupport
     @Test func aFileSwappedForACrashingOneAfterStartUpIsScannedAgainAndRefusedWithoutCrashingViper() throws {
         let folder = try HardeningFixtures.folder("swap-crash", with: [Fixtures.good()])
         let path = folder + "/libGoodPlugin.so"
-        let runtime = try HostRuntime(options: AfterStartupFixtures.isolated([folder]))
+        let runtime = try TestRuntime.start(AfterStartupFixtures.isolated([folder]))
         #expect(runtime.record(at: path)?.status == .ready, "\(runtime.problemLines)")
         try swap(path, for: HardeningFixtures.crashOnLoad())
 
@@ -49,7 +49,7 @@ import ViperTestSupport
     @Test func aFileSwappedForAnEquivalentBuildIsScannedAgainAndLoads() throws {
         let folder = try HardeningFixtures.folder("swap-same", with: [Fixtures.good()])
         let path = folder + "/libGoodPlugin.so"
-        let runtime = try HostRuntime(options: AfterStartupFixtures.isolated([folder]))
+        let runtime = try TestRuntime.start(AfterStartupFixtures.isolated([folder]))
         try swap(path, for: Fixtures.good())
         let swapped = try #require(FileStamp.read(path))
 
@@ -61,7 +61,7 @@ import ViperTestSupport
     @Test func aFileSwappedForAnotherPluginIsRefusedWithWhatDiffers() throws {
         let folder = try HardeningFixtures.folder("swap-other", with: [Fixtures.good()])
         let path = folder + "/libGoodPlugin.so"
-        let runtime = try HostRuntime(options: AfterStartupFixtures.isolated([folder]))
+        let runtime = try TestRuntime.start(AfterStartupFixtures.isolated([folder]))
         try swap(path, for: AfterStartupFixtures.extraContract())
 
         runtime.loadAll()

@@ -11,6 +11,21 @@ import ViperTestSupport
         #expect(counter.testOutput.contains("finishingClosesAndReportsTheEntriesThroughTheOutput() passed"))
     }
 
+    @Test func theEntrySymbolsAreInTheEntryTargetAndTheTestsImportTheFeatureTarget() throws {
+        let counter = try GeneratedCounter.built()
+        let read = { (path: String) in try String(contentsOfFile: counter.package + "/" + path, encoding: .utf8) }
+        let entry = try read("Sources/CounterEntry/CounterEntry.swift")
+        for symbol in ["@section(\".viper_abi\")", "@_cdecl(\"viper_plugin_abi\")", "@_cdecl(\"viper_plugin_entry\")"] {
+            #expect(entry.contains(symbol), "\(symbol)")
+            #expect(!(try read("Sources/CounterPlugin/CounterPlugin.swift")).contains(symbol), "\(symbol)")
+        }
+        let manifest = try read("Package.swift")
+        #expect(manifest.contains(".library(name: \"CounterPlugin\", type: .dynamic, targets: [\"CounterEntry\"])"), "\(manifest)")
+        #expect(manifest.contains("dependencies: [\"CounterPlugin\", .product(name: \"ConformanceKit\""), "\(manifest)")
+        #expect(!manifest.contains("unsafeFlags"), "\(manifest)")
+        #expect(try read("Tests/CounterPluginTests/CounterConformanceTests.swift").contains("@testable import CounterPlugin\n"))
+    }
+
     @Test func aNewCounterDroppedIntoAPluginFolderIsListedAndOpensInTheShell() throws {
         let counter = try GeneratedCounter.built()
         let folder = try TemporaryFolder.make("drop-in")
@@ -88,7 +103,8 @@ import ViperTestSupport
         for file in ["Plugins/Tally/TallyPlugin.swift", "Plugins/Tally/Tally/TallyBuilder.swift", "Plugins/Tally/Tally/TallyView.swift",
                      "Plugins/Tally/Tally/TallyPresenter.swift", "Plugins/Tally/Tally/TallyInteractor.swift",
                      "Plugins/Tally/Tally/TallyEntity.swift", "Plugins/Tally/Tally/TallyRouter.swift",
-                     "Plugins/Tally/Tally/TallyContract.swift", "Tests/TallyPluginTests/TallyConformanceTests.swift"] {
+                     "Plugins/Tally/Tally/TallyContract.swift", "Plugins/Tally/Entry/TallyEntry.swift",
+                     "Tests/TallyPluginTests/TallyConformanceTests.swift"] {
             #expect(FileManager.default.fileExists(atPath: tree + "/" + file), "\(file)")
         }
         let again = try ViperProcess().run(["new", "Tally", "--in-tree", "--dir", tree])

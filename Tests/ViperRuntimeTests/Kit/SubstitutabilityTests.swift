@@ -14,12 +14,14 @@ import ViperTestSupport
         Self.lock.lock()
         defer { Self.lock.unlock() }
         if let built = Self.built { return built }
-        let sources = BuildProducts.repository + "/Examples/MarkdownEditor/Sources/MarkdownEditorPlugin"
+        // Both targets (the feature and the entry) as one module: the entry's import of the feature
+        // is then only a warning, and `package` access needs the package's name.
+        let sources = BuildProducts.repository + "/Examples/MarkdownEditor/Sources"
         let files = try FileManager.default.subpathsOfDirectory(atPath: sources).filter { $0.hasSuffix(".swift") }.sorted()
         let folder = try TemporaryFolder.make("markdown")
         let output = folder + "/libMarkdownEditorPlugin.so"
         let result = try FixtureCompiler.run(
-            ["swiftc", "-emit-library", "-parse-as-library", "-module-name", "MarkdownEditorPlugin",
+            ["swiftc", "-emit-library", "-parse-as-library", "-module-name", "MarkdownEditorPlugin", "-package-name", "MarkdownEditor",
              "-I", BuildProducts.modules, "-L", BuildProducts.directory, "-lContracts",
              "-Xlinker", "-rpath", "-Xlinker", BuildProducts.directory, "-o", output] + files.map { sources + "/" + $0 })
         guard result.status == 0 else { throw GeneratedCounter.Failure(description: "building the Markdown editor failed:\n\(result.output)") }

@@ -2,7 +2,7 @@ import Foundation
 @testable import ViperRuntime
 import ViperTestSupport
 
-/// Starts a ``HostRuntime`` in this process with exactly the plugins a test names:
+/// Configures and starts a ``HostRuntime`` in this process with exactly the plugins a test names:
 /// its own data and XDG folders, no `VIPER_PLUGIN_PATH`, and a "bundled" folder that
 /// holds only links to the bundled plugins asked for, never the whole products folder.
 enum TestRuntime {
@@ -39,11 +39,18 @@ enum TestRuntime {
         return options
     }
 
+    /// A runtime configured with `options` and started (its report is in its ``HostRuntime/records`` and ``HostRuntime/problems``).
+    static func start(_ options: RuntimeOptions) throws -> HostRuntime {
+        let runtime = HostRuntime(options: options)
+        try runtime.start()
+        return runtime
+    }
+
     /// A runtime with `plugins` given as `--plugins` and `bundled` plugins (e.g. `Greeter`) beside it.
     static func make(plugins: [String] = [], bundled: [String] = [], preferences: [String: String] = [:],
                      environment: [String: String] = [:]) throws -> HostRuntime {
         let folders = try makeFolders(bundled: bundled)
-        return try HostRuntime(options: options(folders, plugins: plugins, preferences: preferences, environment: environment))
+        return try TestRuntime.start(options(folders, plugins: plugins, preferences: preferences, environment: environment))
     }
 }
 

@@ -1,0 +1,21 @@
+import Contracts
+
+/// A resolver that knows who is asking, so errors name the requester. Cycles are
+/// caught by the per-thread ``ResolutionStack``.
+final class ScopedResolver: Resolver {
+    let registry: Registry
+    let requester: String
+
+    init(registry: Registry, requester: String) {
+        self.registry = registry
+        self.requester = requester
+    }
+
+    func resolve<Service>(_ contract: Service.Type, name: String?) throws -> Service {
+        try registry.resolve(contract, name: name, requester: requester)
+    }
+
+    func canResolve(_ contract: Any.Type, name: String?) -> Bool {
+        registry.canResolve(contract, name: name)
+    }
+}

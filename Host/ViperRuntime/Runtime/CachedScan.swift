@@ -1,0 +1,135 @@
+import Foundation
+
+/// What the isolated start-up knows of each plugin file before validation: the trust
+/// checks by path, the descriptor cache, and a scan in a child process of what the
+/// cache cannot answer; the cache is saved when that changed it.
+///
+/// Invariants:
+/// - Every file that exists gets one result: untrusted (without being scanned), cached,
+///   or scanned now. A file that vanished gets none (``ScanTriage`` reports it).
+/// - What is reported and what the cache keeps differ on purpose: a refusal by the lock
+///   is not a verdict on the file (the cached scan stays for later), and an untrusted
+///   file is never cached, so a cached verdict cannot outlive a `chmod`.
+/// - The trust check of a folder runs once per folder, not once per plugin in it.
+struct CachedScan {
+    let files: [PluginFile]
+    /// The `viper` executable that scans.
+    let executable: String
+    let options: RuntimeOptions
+    let dataFolder: String
+    let lockState: LockState
+    let libraries: ContractLibraryCatalog
+    let logger: FileLogger
+
+    /// What ``run()`` found.
+    struct Scanned {
+        /// What each file is reported as, by path.
+        var results: [String: ScanResult] = [:]
+        /// The SHA-256 of each file whose scan succeeded, by path.
+        var digests: [String: KnownDigest] = [:]
+        /// The scanner, to scan a file again that changed before its first use.
+        var scanner: PluginScanner
+    }
+
+    func run() -> Scanned {
+        let host = DescriptorCache.hostIdentity(executable: executable) + libraries.identity
+        var (cache, note) = DescriptorCache.load(folder: dataFolder, host: host)
+        if let note { logger.log(.warning, note, source: "cache") }
+        var triage = triageFiles(cache)
+        var scanned = Scanned(scanner: makeScanner())
+        if !triage.toScan.isEmpty {
+            for (path, result) in scanned.scanner.scan(triage.toScan) {
+                triage.results[path] = result
+                if result.code != .untrusted { triage.keep[path] = result }
+            }
+        }
+        scanned.results = triage.results
+        for (path, result) in triage.results {
+            if case .ok = result.outcome, let known = result.knownDigest { scanned.digests[path] = known }
+        }
+        let fresh = Dictionary(uniqueKeysWithValues: files.compactMap { file in triage.keep[file.path].map { (file.path, $0) } })
+        if fresh != cache.entries || !triage.toScan.isEmpty {
+            cache.entries = fresh
+            do {
+                try cache.save(folder: dataFolder)
+            } catch {
+                logger.log(.warning, "\(error)", source: "cache")
+            }
+        }
+        return scanned
+    }
+
+    /// Each file's result so far, what the cache keeps, and what must be scanned.
+    private struct Triage {
+        var results: [String: ScanResult] = [:]
+        var keep: [String: ScanResult] = [:]
+        var toScan: [PluginFile] = []
+    }
+
+    private func triageFiles(_ cache: DescriptorCache) -> Triage {
+        var triage = Triage()
+        var folderVerdicts: [String: String?] = [:]
+        for file in files {
+            var info = stat()
+            guard stat(file.path, &info) == 0 else { continue }
+            let stamp = FileStamp(path: file.path, info: info)
+            // Checked here by path so a cached verdict cannot outlive a chmod; the loader
+            // checks the open file again before anything of it runs.
+            if !options.allowInsecurePlugins, let problem = trustProblem(file, info: info, verdicts: &folderVerdicts) {
+                triage.results[file.path] = ScanResult(stamp: stamp, outcome: .failed(problem), code: .untrusted)
+                continue
+            }
+            guard !options.rescan, let cached = cache.result(for: stamp) else {
+                triage.toScan.append(file)
+                continue
+            }
+            use(cached, for: file, stamp: stamp, &triage)
+        }
+        return triage
+    }
+
+    /// Why `file` cannot be trusted, or nil; a folder's verdict is kept in `verdicts`.
+    private func trustProblem(_ file: PluginFile, info: stat, verdicts: inout [String: String?]) -> String? {
+        // The folders checked depend on where the file (and a link to it) lives, and on the plugin folder.
+        let folderKey = [Paths.parent(Paths.realPath(file.path) ?? file.path), Paths.parent(file.path), file.folder.path]
+            .joined(separator: "\u{0}")
+        let folderProblem = verdicts[folderKey] ?? {
+            let verdict = PluginTrust.folderProblem(path: file.path, root: file.folder.path)
+            verdicts[folderKey] = verdict
+            return verdict
+        }()
+        return PluginTrust.fileProblem(path: file.path, info: info) ?? folderProblem
+    }
+
+    /// Takes the cached result for `file`, or queues it for a scan when the cache cannot answer under the lock.
+    private func use(_ cached: ScanResult, for file: PluginFile, stamp: FileStamp, _ triage: inout Triage) {
+        switch (cached.outcome, cached.code) {
+        case (_, .notPinned?), (.ok, _):
+            if case .ok = cached.outcome, !lockState.isLocked {
+                triage.results[file.path] = cached
+            } else if lockState.isLocked, cached.sha256 != nil,
+                      let refusal = lockState.refusal(path: file.path, sha256: cached.sha256) {
+                // Refused by the lock without running anything; the cached scan stays for later.
+                triage.results[file.path] = ScanResult(stamp: stamp, outcome: .failed(refusal), code: .notPinned, sha256: cached.sha256)
+            } else if case .ok = cached.outcome, cached.sha256 != nil {
+                triage.results[file.path] = cached
+            } else {
+                triage.toScan.append(file)  // no digest yet, or refused by a lock that now pins it: scan it
+                return
+            }
+            triage.keep[file.path] = cached
+        default:
+            triage.results[file.path] = cached
+            triage.keep[file.path] = cached
+        }
+    }
+
+    private func makeScanner() -> PluginScanner {
+        let timeout = options.environment["VIPER_SCAN_TIMEOUT"].flatMap(Double.init) ?? options.scanTimeout
+        var scanner = PluginScanner(executable: executable, timeout: timeout)
+        scanner.allowInsecure = options.allowInsecurePlugins
+        scanner.lockFolder = lockState.isLocked ? dataFolder : nil
+        scanner.libraries = libraries.foundFiles
+        return scanner
+    }
+}

@@ -1,0 +1,64 @@
+import Contracts
+
+/// An enabled plugin not loaded yet: what the scan saw, which loading must match.
+struct PendingPlugin {
+    let file: PluginFile
+    /// Labels it provides that lost to the host or another provider.
+    let overridden: Set<String>
+    /// The digest the scan computed, so an unchanged file is not hashed again when it loads.
+    let known: KnownDigest?
+    /// What the scan recorded, which loading in this process must match.
+    let scanned: PluginDescriptor
+    /// The stamp of the file the scan opened.
+    let stamp: FileStamp?
+}
+
+/// The plugins validated from their descriptors but not loaded, and which of them
+/// serve each ``ProvisionKey``, so a miss in the registry loads only what it needs.
+///
+/// Invariants:
+/// - A plugin is taken out at most once: ``take(serving:)`` and ``takeAll()`` remove
+///   what they return, so no plugin is loaded twice.
+/// - For a key, plugins that provide it directly come before adapters, the one added
+///   last first (the validator chose among direct providers already); an adapter
+///   serves its contract as a service and as a module.
+/// - Overridden provisions are not indexed: a miss never loads a plugin for what it lost.
+/// - Not locked itself: ``HostRuntime`` uses it under its `state` lock.
+struct PendingPlugins {
+    private var plugins: [String: PendingPlugin] = [:]
+    /// Plugin names that serve each key, preferred first.
+    private var providers: [ProvisionKey: [String]] = [:]
+
+    var isEmpty: Bool { plugins.isEmpty }
+
+    mutating func add(_ plugin: PendingPlugin, name: String) {
+        plugins[name] = plugin
+        for provision in plugin.scanned.provides {
+            let key = ProvisionKey(provision)
+            guard !plugin.overridden.contains(key.label) else { continue }
+            switch provision.kind {
+            case .service, .module:
+                providers[key, default: []].insert(name, at: 0)
+            case .adapter:
+                providers[key.with(kind: .service), default: []].append(name)
+                providers[key.with(kind: .module), default: []].append(name)
+            @unknown default:
+                continue
+            }
+        }
+    }
+
+    /// Removes and returns the pending plugins that serve `key`, preferred first.
+    mutating func take(serving key: ProvisionKey) -> [(name: String, plugin: PendingPlugin)] {
+        (providers[key] ?? []).compactMap { name in
+            plugins.removeValue(forKey: name).map { (name, $0) }
+        }
+    }
+
+    /// Removes and returns every pending plugin, by name.
+    mutating func takeAll() -> [(name: String, plugin: PendingPlugin)] {
+        let all = plugins.sorted { $0.key < $1.key }.map { (name: $0.key, plugin: $0.value) }
+        plugins.removeAll()
+        return all
+    }
+}

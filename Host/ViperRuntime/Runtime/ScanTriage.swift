@@ -1,0 +1,73 @@
+import Contracts
+
+/// What the scan results make of each plugin file at an isolated start-up: a record
+/// for every file, the problems, and the candidates that go on to validation.
+///
+/// Invariants:
+/// - ``records`` has one entry per file, in search order (by index into the files).
+/// - Only a file whose scan succeeded and whose name is its own becomes a candidate,
+///   with a `.ready` record; every other file has a `.disabled` or `.broken` record
+///   with its reason and one problem.
+/// - A name is the user's handle on a plugin: a drop-in cannot take a bundled plugin's
+///   (drop-ins are searched first, so "first found" alone would let it), and of two
+///   files with one name the first found keeps it.
+/// - Pure: it reads nothing and logs nothing; ``warnings`` are for the caller's log.
+struct ScanTriage {
+    /// (index into the files, record) in search order.
+    private(set) var records: [(index: Int, record: PluginRecord)] = []
+    /// The files that go on to validation, with their descriptors.
+    private(set) var candidates: [(PluginFile, PluginDescriptor)] = []
+    private(set) var problems: [Problem] = []
+    /// Lines for the log, one per refused file.
+    private(set) var warnings: [String] = []
+
+    init(files: [PluginFile], results: [String: ScanResult]) {
+        var seenNames: [String: String] = [:]
+        let bundledNames = Self.bundledNames(files, results)
+        for (index, file) in files.enumerated() {
+            guard let result = results[file.path] else {
+                fail(file, "no such file; check the path, or remove the broken link from \(file.folder.path)", at: index)
+                continue
+            }
+            switch result.outcome {
+            case .ok(let descriptor):
+                let name = descriptor.manifest.name
+                if file.folder.origin != .bundled, let bundled = bundledNames[name] {
+                    fail(file, "the name '\(name)' belongs to the bundled plugin at \(bundled); give this plugin another name in its PluginManifest", at: index)
+                } else if let other = seenNames[name] {
+                    fail(file, "a plugin named '\(name)' is already loaded from \(other); remove one of the two", at: index)
+                } else {
+                    seenNames[name] = file.path
+                    candidates.append((file, descriptor))
+                    records.append((index, PluginRecord(name: name, path: file.path, origin: file.folder.origin,
+                                                        status: .ready, reason: nil, descriptor: descriptor, overridden: [])))
+                }
+            case .failed(let message):
+                fail(file, message, at: index)
+            case .broken(let message):
+                problems.append(Problem(kind: .loadFailed, plugin: nil, contract: nil, message: "\(file.path): \(message)"))
+                records.append((index, PluginRecord(name: nil, path: file.path, origin: file.folder.origin, status: .broken,
+                                                    reason: message, descriptor: nil, overridden: [])))
+            }
+        }
+    }
+
+    /// The names the bundled plugins use, with the file of each.
+    private static func bundledNames(_ files: [PluginFile], _ results: [String: ScanResult]) -> [String: String] {
+        var names: [String: String] = [:]
+        for file in files where file.folder.origin == .bundled {
+            if case .ok(let descriptor)? = results[file.path]?.outcome, names[descriptor.manifest.name] == nil {
+                names[descriptor.manifest.name] = file.path
+            }
+        }
+        return names
+    }
+
+    private mutating func fail(_ file: PluginFile, _ message: String, at index: Int) {
+        let error = PluginLoadError(.missingFile, path: file.path, message: message)
+        problems.append(Problem(kind: .loadFailed, plugin: nil, contract: nil, message: error.description))
+        records.append((index, PluginRecord(name: nil, path: file.path, origin: file.folder.origin, status: .disabled,
+                                            reason: message, descriptor: nil, overridden: [])))
+        warnings.append(error.description)
+    }
+}

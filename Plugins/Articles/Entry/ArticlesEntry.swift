@@ -1,0 +1,24 @@
+// The entry target of the Articles plugin (Package.swift, `plugin(_:)`): what every plugin exports
+// under the same names, kept apart from the feature target ArticlesPlugin so that its tests link
+// ArticlesPlugin without these symbols. Nothing else belongs here.
+import Contracts
+import ArticlesPlugin
+
+/// The Contracts ABI this plugin is built for, as one record ("VIPR", major, minor) in its
+/// `.viper_abi` section: viper reads it from the file before any of the plugin's code runs.
+/// Keep the numbers equal to the Contracts it is built against (`viper check` compares them).
+@used @section(".viper_abi")
+let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, 1, 3)
+
+/// The Contracts ABI this plugin was compiled against, for viper releases that predate the
+/// `.viper_abi` section.
+@_cdecl("viper_plugin_abi")
+public func viperPluginABI() -> UInt32 {
+    ContractsVersion.compiledPacked
+}
+
+/// The plugin's entry point: registers the article list and the article detail.
+@_cdecl("viper_plugin_entry")
+public func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
+    PluginEntry.run(host, plugin: ArticlesPlugin.self)
+}
