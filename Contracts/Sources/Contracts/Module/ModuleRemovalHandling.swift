@@ -6,7 +6,8 @@
 /// Before removing anything the shell reads ``unsavedWork`` from every module it would
 /// remove (embedded children too). When one answers, the shell asks the person first;
 /// a scripted session never asks: it keeps the module and fails the command, unless it
-/// was started with `--yes`. `back!`, `close!`, `dismiss!` and `home!` remove without asking.
+/// was started with `--yes`. `back!`, `close!`, `dismiss!`, `home!` and `root!` remove
+/// without asking. Quitting viper asks nothing and tells nothing.
 ///
 /// After the module has left the stack and the module below has appeared (the same
 /// order as when a module closes itself and then tells its output), the shell calls
