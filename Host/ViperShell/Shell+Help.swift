@@ -17,7 +17,7 @@ extension Shell {
         }
         if let presented = stack.presented {
             screen.heading("While \(presented.title) is presented")
-            screen.text("'open' opens on top of it, 'back' stops at it, and 'home' waits until it is closed.")
+            screen.text("'open' and 'present' open on top of it, 'back' stops at it, and 'home' and 'root' wait until it is closed.")
         }
         return screen.lines
     }
@@ -26,7 +26,7 @@ extension Shell {
     func help(for topic: String) throws -> [String] {
         var owner: String?
         var spec: CommandSpec?
-        if let builtin = BuiltinCommand(rawValue: topic), builtin.isReserved {
+        if let builtin = BuiltinCommand(typed: topic), builtin.isReserved || topic.hasSuffix("!") {
             spec = builtin.spec
         } else {
             for entry in stack.top?.tree ?? [] {

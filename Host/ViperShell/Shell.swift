@@ -5,9 +5,11 @@ import ViperRuntime
 
 /// Runs the user's commands against the navigation stack and draws the screen.
 ///
-/// A command is looked up in this order: the reserved built-ins (`open`, `back`,
-/// `home`, `where`, `routes`, `help`, `quit`), the commands of the module on screen
-/// and of its embedded children, then `close` and `dismiss`. Arguments are checked
+/// A command is looked up in this order: the reserved built-ins (`open`, `present`,
+/// `root`, `back`, `home`, `where`, `routes`, `help`, `quit`) and every built-in typed
+/// with `!` (`close!`), the commands of the module on screen and of its embedded
+/// children, then `close` and `dismiss`. A command that removes modules asks first
+/// (``unsavedWork``) when one of them says work would be lost; its `!` form does not. Arguments are checked
 /// against the command's ``CommandSpec`` first. After a command that succeeds the
 /// current screen is drawn again; a failed one prints one `error:` line and leaves
 /// the stack (and the screen above) as they were. A command during which the data
@@ -30,6 +32,9 @@ package final class Shell {
     let databaseFailures: DatabaseFailures?
     /// How many commands failed in this session.
     package private(set) var failures = 0
+    /// What happens when `back`, `close`, `dismiss`, `home` or `root` would lose work a
+    /// module has not saved: ask the person (interactive), or answer for a script.
+    package var unsavedWork: UnsavedWorkPolicy = .keep
     private var hasShownBlock = false
 
     package init(stack: NavigationStack, home: HomeView, output: any ShellOutput, style: TerminalStyle = .plain, width: Int = 60,
@@ -100,7 +105,7 @@ package final class Shell {
     }
 
     private func dispatch(_ command: CommandInvocation) throws -> Outcome {
-        if let builtin = BuiltinCommand(rawValue: command.name), builtin.isReserved {
+        if let builtin = BuiltinCommand(typed: command.name), builtin.isReserved || command.name.hasSuffix("!") {
             return try run(builtin, command)
         }
         if let handler = moduleCommand(named: command.name) {
@@ -119,17 +124,22 @@ package final class Shell {
 
     private func run(_ builtin: BuiltinCommand, _ command: CommandInvocation) throws -> Outcome {
         try Self.checkArguments(command, against: builtin.spec)
+        let confirm = command.name.hasSuffix("!") ? NavigationStack.dropUnsaved : confirmation(for: command.name)
         switch builtin {
         case .open:
             try stack.open(path: command.arguments.first ?? "")
+        case .present:
+            try stack.open(path: command.arguments.first ?? "", as: .present)
+        case .root:
+            try stack.open(path: command.arguments.first ?? "", as: .replaceRoot, confirm: confirm)
         case .back:
-            try stack.back()
+            try stack.back(confirm: confirm)
         case .close:
-            try stack.closeTop()
+            try stack.closeTop(confirm: confirm)
         case .dismiss:
-            try stack.dismiss()
+            try stack.dismiss(confirm: confirm)
         case .home:
-            try stack.home()
+            try stack.home(confirm: confirm)
         case .where:
             output.show(breadcrumbLine())
             return .succeeded
@@ -147,6 +157,21 @@ package final class Shell {
         }
         drawCurrentScreen()
         return .succeeded
+    }
+
+    /// Whether `command` may drop the unsaved work the modules it removes report, by ``unsavedWork``.
+    private func confirmation(for command: String) -> RemovalConfirmation {
+        switch unsavedWork {
+        case .drop:
+            return NavigationStack.dropUnsaved
+        case .keep:
+            return { _ in false }
+        case .ask(let ask):
+            return { unsaved in
+                let lost = unsaved.map { "\($0.title): \($0.what)" }.joined(separator: "; ")
+                return ask("Unsaved work would be lost (\(lost)). Drop it? [y/N] ")
+            }
+        }
     }
 
     /// Checks the argument count against `spec`: `NAME` required, `NAME?` optional, `NAME...` the rest.
@@ -194,7 +219,7 @@ package final class Shell {
         let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return false }
         guard let command = try? CommandSplitter.split(trimmed) else { return true }
-        if let builtin = BuiltinCommand(rawValue: command.name), builtin.isReserved { return false }
+        if let builtin = BuiltinCommand(typed: command.name), builtin.isReserved || command.name.hasSuffix("!") { return false }
         guard let spec = moduleCommand(named: command.name)?.spec ?? BuiltinCommand(rawValue: command.name)?.spec else {
             return true
         }
@@ -293,4 +318,15 @@ package final class Shell {
         output.show((hasShownBlock ? "\n" : "") + lines.joined(separator: "\n"))
         hasShownBlock = true
     }
+}
+
+/// What the shell does when a command would remove a module that says it has unsaved work
+/// (``ModuleRemovalHandling``); `back!` and the other forced forms always drop it.
+package enum UnsavedWorkPolicy {
+    /// Ask the person: the closure shows the question and says whether they answered yes.
+    case ask((String) -> Bool)
+    /// Keep the module and fail the command (a script run without `--yes`).
+    case keep
+    /// Drop the work (a script run with `--yes`).
+    case drop
 }

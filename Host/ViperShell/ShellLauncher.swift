@@ -34,6 +34,7 @@ package enum ShellLauncher {
                           width: style.colors ? min(terminalColumns() ?? 72, 72) : 60,
                           databaseFailures: runtime.databases.failures)
         let scripted = options.script != nil || !stdinIsTerminal
+        shell.unsavedWork = options.dropUnsaved ? .drop : .keep
         shell.contractGraph = { ContractGraph(runtime: runtime) }
         if let script = options.script {
             for command in CommandSplitter.statements(script) where shell.execute(command) == .quit {
@@ -56,6 +57,11 @@ package enum ShellLauncher {
                                     completion: { [unowned shell] in shell.completions(before: $0, word: $1) })
         defer { reader.close() }
         if let warning = reader.historyWarning { output.warning(warning) }
+        // The answer is read like a command line but never kept in the history.
+        shell.unsavedWork = .ask { question in
+            let answer = reader.readLine(prompt: question)?.trimmingCharacters(in: .whitespaces).lowercased()
+            return answer == "y" || answer == "yes"
+        }
         shell.drawCurrentScreen()
         while true {
             guard let line = reader.readLine(prompt: shell.prompt) else {

@@ -15,6 +15,12 @@ package enum NotesPlugin: Plugin {
                        .module(NoteEditing.self), .module(Login.self)],
             builder: NoteListBuilder())
         registrar.registerModule(
+            NoteOpening.self,
+            route: RouteSpec("notes/:id", summary: "Edit note ID (signs you in first if needed)"),
+            requires: [.service(NoteStore.self), .service(Session.self), .service(Logger.self), .service(Clock.self),
+                       .module(NoteEditing.self), .module(Login.self)],
+            builder: NoteListBuilder())
+        registrar.registerModule(
             NoteEditing.self,
             requires: [.service(NoteStore.self)],
             builder: NoteEditorBuilder())

@@ -29,6 +29,7 @@ package enum TodoPlugin: Plugin {
             builder: TodoAllBuilder(history: history, firstWeekday: firstWeekday))
         registrar.registerModule(
             TodoItemEditing.self,
+            route: RouteSpec("todo/:id", summary: "Change to-do item ID"),
             requires: [.service(TodoStore.self), .service(Clock.self)],
             builder: TodoEditBuilder())
         registrar.registerModule(

@@ -56,6 +56,14 @@ import Testing
         #expect(parts.log.events == ["close", "cancelled"])
     }
 
+    @Test func closedByTheShellItReportsACancelWithoutClosingAgain() {
+        let parts = makePresenter()
+        let output = SpyLoginOutput(log: parts.log)
+        parts.presenter.output = output
+        parts.presenter.didLeaveWithoutSigningIn()
+        #expect(parts.log.events == ["cancelled"], "the shell already removed the form: no router.close()")
+    }
+
     @Test func neverDrawsThePassword() {
         let parts = makePresenter()
         parts.presenter.didSubmit(name: "ada", password: "abc")

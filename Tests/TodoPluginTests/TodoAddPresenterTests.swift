@@ -74,6 +74,12 @@ import ViperTestSupport
         #expect(parts.log.events == ["close", "cancelled"])
     }
 
+    @Test func closedByTheShellItTellsTheOutputWithoutClosingAgain() throws {
+        let parts = try makePresenter()
+        parts.presenter.didLeaveWithoutAdding()
+        #expect(parts.log.events == ["cancelled"])
+    }
+
     @Test func aFailedSaveStaysOpenAndShowsWhy() throws {
         let parts = try makePresenter()
         parts.store.failure = StubError(description: "/d/todo.sqlite: disk full")

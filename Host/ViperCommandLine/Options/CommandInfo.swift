@@ -19,6 +19,7 @@ package struct CommandInfo {
         Option(flag: "--prefer", value: "CONTRACT=PLUGIN", help: "Choose the provider of a contract that several plugins provide; repeatable"),
         Option(flag: "--prefer", value: "ROUTE=PLUGIN", help: "Choose which plugin keeps a route that several declare (a bundled one keeps it otherwise)"),
         Option(flag: "-c", value: "COMMANDS", help: "Run shell commands separated by ';' and exit (non-zero if one failed)"),
+        Option(flag: "--yes", value: nil, help: "In -c or piped commands, drop unsaved work when 'back', 'close', ... would lose it (else refused)"),
         Option(flag: "--no-color", value: nil, help: "Never colour the output (so does NO_COLOR)"),
         Option(flag: "--allow-insecure-plugins", value: nil, help: "Load plugins that others own or can write (development only; warns on every start)"),
         Option(flag: "--verbose", value: nil, help: "Echo log messages to standard error"),

@@ -52,6 +52,9 @@ package struct CommandLineOptions {
     package var version = false
     package var noColor = false
     package var verbose = false
+    /// `--yes`: a scripted session drops unsaved work when a command would lose it,
+    /// instead of refusing the command (it never asks: nobody is there to answer).
+    package var dropUnsaved = false
 
     /// Parses `arguments` (without the program name). Global options may come
     /// before or after the subcommand; a subcommand's own options only after it.
@@ -84,6 +87,7 @@ package struct CommandLineOptions {
         case "-h", "--help": help = true
         case "--version": version = true
         case "--no-color": noColor = true
+        case "-y", "--yes": dropUnsaved = true
         case "-v", "--verbose": verbose = true
         case "--allow-insecure-plugins": allowInsecurePlugins = true
         default: return false

@@ -3,8 +3,31 @@ import Contracts
 /// The shell's own commands. All but `close` and `dismiss` are reserved: a module
 /// cannot declare them. A module may declare `close` or `dismiss` itself (to save
 /// or confirm first); then its own wins while it is on screen.
+///
+/// The commands that remove modules (`back`, `close`, `dismiss`, `home`) ask first when
+/// a module says work would be lost (``ModuleRemovalHandling``); typed with `!`
+/// (`back!`) they remove without asking, and `close!` is always the shell's own. So does
+/// `root`, which removes every module before it opens a route.
 package enum BuiltinCommand: String, CaseIterable {
-    case open, back, close, dismiss, home, `where`, routes, graph, help, quit, exit
+    case open, present, root, back, close, dismiss, home, `where`, routes, graph, help, quit, exit
+
+    /// The built-in `name` names, and whether it was typed with `!` to remove without
+    /// asking (`back!`); nil for a name that is not one, and for `!` after a command
+    /// that removes nothing.
+    package init?(typed name: String) {
+        guard name.hasSuffix("!") else {
+            guard let command = BuiltinCommand(rawValue: name) else { return nil }
+            self = command
+            return
+        }
+        guard let command = BuiltinCommand(rawValue: String(name.dropLast())), command.removesModules else { return nil }
+        self = command
+    }
+
+    /// Whether the command removes modules, so it may ask before losing unsaved work.
+    package var removesModules: Bool {
+        self == .back || self == .close || self == .dismiss || self == .home || self == .root
+    }
 
     /// Whether a module's command of the same name is ignored.
     package var isReserved: Bool {
@@ -18,8 +41,10 @@ package enum BuiltinCommand: String, CaseIterable {
 
     package var spec: CommandSpec {
         switch self {
-        case .open: return CommandSpec("open", arguments: ["PATH"], help: "Open a route, e.g. 'open hello?name=Ada'")
-        case .back: return CommandSpec("back", help: "Go back to the previous module")
+        case .open: return CommandSpec("open", arguments: ["PATH"], help: "Open a route on top of the module on screen, e.g. 'open hello?name=Ada'")
+        case .present: return CommandSpec("present", arguments: ["PATH"], help: "Open a route modally: what is below waits until it is closed")
+        case .root: return CommandSpec("root", arguments: ["PATH"], help: "Open a route in place of every open module")
+        case .back: return CommandSpec("back", help: "Go back to the previous module ('back!' drops unsaved work without asking)")
         case .close: return CommandSpec("close", help: "Close the module on screen (dismiss it when it was presented)")
         case .dismiss: return CommandSpec("dismiss", help: "Dismiss the presented module and what was opened inside it")
         case .home: return CommandSpec("home", help: "Close every module and show the routes")

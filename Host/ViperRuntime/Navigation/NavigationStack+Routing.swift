@@ -29,8 +29,12 @@ extension NavigationStack {
         }
     }
 
-    /// Opens a shell path with a push, from the module `source` (nil: the shell).
-    package func open(path: String, from source: Int? = nil) throws {
+    /// Opens a shell path from the module `source` (nil: the shell): pushes it, presents
+    /// it, or puts it in place of every module (`transition`). Replacing the root from
+    /// the shell follows `home`'s rules: refused while a module is presented, and the
+    /// modules it removes are asked what would be lost (`confirm`) and told afterwards.
+    package func open(path: String, as transition: Transition = .push, from source: Int? = nil,
+                      confirm: RemovalConfirmation = NavigationStack.dropUnsaved) throws {
         let path = path.trimmingCharacters(in: .whitespaces)
         do {
             let match: RouteMatcher<RouteEntry>.Match
@@ -43,14 +47,29 @@ extension NavigationStack {
                 guard let reason = try? matcher.match(path).route.target else { throw error }
                 throw NavigationError(.notRegistered, "cannot open '\(path)': \(reason); run 'viper doctor'")
             }
-            try checkCanNavigate(from: source, verb: "open", target: "'\(path)'")
+            try checkCanNavigate(from: source, verb: transition == .push ? "open" : Self.verb(transition), target: "'\(path)'")
             let route = match.route.target
             guard let registration = registry.moduleRegistration(contract: route.contract, name: route.name) else {
                 let error = registry.notRegistered(route.contract, name: route.name, requester: requester(source), detail: "")
                 throw NavigationError(.notRegistered, "cannot open '\(path)': \(error.description)")
             }
+            if source == nil, transition == .replaceRoot, let presented {
+                throw NavigationError(.refused, "cannot replace every module while \(presented.title) is presented; finish it, or type 'close' to dismiss it first")
+            }
             let entry = try build(registration, parameters: match.parameters, path: path, placement: .pushed)
-            show(entry, .push)
+            guard source == nil, transition == .replaceRoot, let bottom = entries.first else {
+                show(entry, transition)
+                return
+            }
+            do {
+                try confirmRemoval(of: bottom, command: "root", confirm: confirm)
+            } catch {
+                retire(entry)
+                throw error
+            }
+            let told = removalHandlers(from: bottom)
+            show(entry, transition)
+            tellRemovedByUser(told)
         } catch {
             let failure = Self.navigationError(error)
             report(failure)

@@ -10,6 +10,8 @@ protocol LoginEventHandling: AnyObject {
     func didAppear()
     func didSubmit(name: String, password: String)
     func didAskToCancel()
+    /// The shell removed the form (`close`, `dismiss`, `home`, ...): tell the output, as `cancel` would.
+    func didLeaveWithoutSigningIn()
 }
 
 /// Presenter → Interactor: the use case.

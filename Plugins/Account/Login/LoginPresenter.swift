@@ -31,6 +31,10 @@ final class LoginPresenter: Login, LoginEventHandling, LoginInteractorOutput {
         output?.loginDidCancel()
     }
 
+    func didLeaveWithoutSigningIn() {
+        output?.loginDidCancel()
+    }
+
     func handleSignedIn(_ user: User) {
         error = nil
         let output = self.output

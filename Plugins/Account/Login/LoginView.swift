@@ -1,7 +1,8 @@
 import Contracts
 
-/// Draws the sign-in form and passes commands to the presenter.
-final class LoginView: ModuleView, LoginViewing {
+/// Draws the sign-in form and passes commands to the presenter. Closed from the shell
+/// (`close`, `dismiss`), it tells its output the sign-in was cancelled, as `cancel` does.
+final class LoginView: ModuleView, ModuleRemovalHandling, LoginViewing {
     private let presenter: any LoginEventHandling
     private var model = LoginViewModel()
 
@@ -51,5 +52,9 @@ final class LoginView: ModuleView, LoginViewing {
 
     func moduleDidAppear() {
         presenter.didAppear()
+    }
+
+    func moduleWasRemovedByUser() {
+        presenter.didLeaveWithoutSigningIn()
     }
 }

@@ -14,11 +14,18 @@ protocol NoteEditorEventHandling: AnyObject {
     /// Closes; with unsaved changes the first call throws a ``CommandError`` naming
     /// them, and a second call drops them.
     func didAskToCancel() throws
+    /// What leaving now would lose, e.g. "the text (2 lines)"; nil when everything is saved.
+    var unsavedWork: String? { get }
+    /// The shell removed the editor (`back`, `close!`, ...): tell the output, as `cancel` would.
+    func didLeaveWithoutSaving()
 }
 
 /// Presenter → Interactor: the use cases.
 protocol NoteEditorInteracting: AnyObject {
     func doLoadNote(id: Int64)
+    /// What `draft` changes in `stored` (the note as the store has it; `isStored` false for a
+    /// note never saved): the parts that would be lost without a save, title first.
+    func doFindUnsavedChanges(draft: NoteDraft, stored: NoteDraft, isStored: Bool) -> [UnsavedNoteChange]
     /// Stores `draft` as note `id` (a new note when nil). A note needs a title: without one it
     /// throws a ``CommandError`` saying how to give one; a store failure goes to the output.
     func doSave(_ draft: NoteDraft, id: Int64?) throws

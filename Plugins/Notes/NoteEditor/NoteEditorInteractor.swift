@@ -22,6 +22,17 @@ final class NoteEditorInteractor: NoteEditorInteracting {
         }
     }
 
+    func doFindUnsavedChanges(draft: NoteDraft, stored: NoteDraft, isStored: Bool) -> [UnsavedNoteChange] {
+        var changes: [UnsavedNoteChange] = []
+        if draft.title != stored.title {
+            changes.append(.title(was: stored.title.isEmpty || !isStored ? nil : stored.title))
+        }
+        if draft.body != stored.body {
+            changes.append(.text(lines: draft.body.isEmpty ? 0 : draft.body.components(separatedBy: "\n").count))
+        }
+        return changes
+    }
+
     func doSave(_ draft: NoteDraft, id: Int64?) throws {
         guard !draft.title.isEmpty else {
             throw CommandError("the note has no title; give one with 'title TEXT', then 'save'")

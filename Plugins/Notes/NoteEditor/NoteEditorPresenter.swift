@@ -67,6 +67,14 @@ final class NoteEditorPresenter: NoteEditing, NoteEditorEventHandling, NoteEdito
         output?.noteEditorDidCancel()
     }
 
+    var unsavedWork: String? {
+        unsavedParts()
+    }
+
+    func didLeaveWithoutSaving() {
+        output?.noteEditorDidCancel()
+    }
+
     // MARK: NoteEditorInteractorOutput
 
     func handleNoteLoaded(_ content: NoteContent) {
@@ -95,13 +103,11 @@ final class NoteEditorPresenter: NoteEditing, NoteEditorEventHandling, NoteEdito
 
     /// What differs from what is stored, e.g. "the title (was 'Groceries') and the text (3 lines)"; nil when nothing does.
     private func unsavedParts() -> String? {
-        var parts: [String] = []
-        if draft.title != stored.title {
-            parts.append(stored.title.isEmpty || noteID == nil ? "the title" : "the title (was '\(stored.title)')")
-        }
-        if draft.body != stored.body {
-            let lines = draft.body.isEmpty ? 0 : draft.body.components(separatedBy: "\n").count
-            parts.append("the text (\(lines == 1 ? "1 line" : "\(lines) lines"))")
+        let parts = interactor.doFindUnsavedChanges(draft: draft, stored: stored, isStored: noteID != nil).map { change in
+            switch change {
+            case .title(let was): return was.map { "the title (was '\($0)')" } ?? "the title"
+            case .text(let lines): return "the text (\(lines == 1 ? "1 line" : "\(lines) lines"))"
+            }
         }
         return parts.isEmpty ? nil : parts.joined(separator: " and ")
     }

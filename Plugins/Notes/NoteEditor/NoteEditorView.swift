@@ -1,7 +1,8 @@
 import Contracts
 
-/// Draws the note being edited and passes commands to the presenter.
-final class NoteEditorView: ModuleView, NoteEditorViewing {
+/// Draws the note being edited and passes commands to the presenter. It tells the
+/// shell what leaving would lose, so `back` asks before dropping unsaved text.
+final class NoteEditorView: ModuleView, ModuleRemovalHandling, NoteEditorViewing {
     private let presenter: any NoteEditorEventHandling
     private var model = NoteEditorViewModel()
 
@@ -42,6 +43,14 @@ final class NoteEditorView: ModuleView, NoteEditorViewing {
         if let hint = model.unsavedHint {
             screen.text(hint)
         }
+    }
+
+    var unsavedWork: String? {
+        presenter.unsavedWork
+    }
+
+    func moduleWasRemovedByUser() {
+        presenter.didLeaveWithoutSaving()
     }
 
     func perform(_ command: CommandInvocation) throws {

@@ -1,7 +1,8 @@
 import Contracts
 
 /// Wires the note list and injects the note store, the session, the logger and the
-/// clock's time zone (for when each note was modified).
+/// clock's time zone (for when each note was modified). Opened by the route `notes/:id`,
+/// it edits that note as soon as it appears.
 final class NoteListBuilder: ModuleBuilder {
     func build(_ context: any ModuleContext) throws -> BuiltModule {
         let logger = try context.resolver.resolve(Logger.self)
@@ -14,6 +15,9 @@ final class NoteListBuilder: ModuleBuilder {
         let view = NoteListView(presenter: presenter)
         interactor.output = presenter
         presenter.view = view
+        if context.parameters["id"] != nil {
+            try presenter.open(noteID: Int64(try context.parameters.integer("id")))
+        }
         return BuiltModule(view: view, input: presenter, parts: [presenter, interactor, router])
     }
 }

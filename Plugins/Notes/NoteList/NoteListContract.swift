@@ -1,5 +1,14 @@
 import Contracts
 
+/// The note list opened on one note (route `notes/:id`): the list, which edits that
+/// note as soon as it appears, signing the user in first when nobody is, as `edit N`
+/// does. The plugin's own contract, so it lives here rather than in Contracts.
+protocol NoteOpening: AnyObject {
+    /// Edits the stored note `noteID` when the list appears; throws a ``CommandError``
+    /// when there is no such note, so the route does not open.
+    func open(noteID: Int64) throws
+}
+
 /// Presenter → View: what to draw.
 protocol NoteListViewing: AnyObject {
     func didUpdate(_ model: NoteListViewModel)
@@ -32,6 +41,9 @@ protocol NoteListInteracting: AnyObject {
     /// Forgets the pending change (the sign-in was cancelled or could not be shown).
     func doDropPendingChange()
     func doDeleteNote(id: Int64)
+    /// Checks that note `id` is stored (a route names it); throws a ``CommandError`` that
+    /// says there is none and how to find one.
+    func doCheckNoteExists(id: Int64) throws
     /// Signs out; answers ``NoteListInteractorOutput/handleSignedOut()`` or
     /// ``NoteListInteractorOutput/handleNobodySignedIn()``.
     func doSignOut()

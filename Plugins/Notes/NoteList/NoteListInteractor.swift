@@ -55,6 +55,18 @@ final class NoteListInteractor: NoteListInteracting {
         }
     }
 
+    func doCheckNoteExists(id: Int64) throws {
+        let note: Note?
+        do {
+            note = try store.note(id: id)
+        } catch {
+            throw CommandError("cannot read note \(id): \(error)")
+        }
+        guard note != nil else {
+            throw CommandError("no note \(id); 'open notes' lists the notes, and 'edit N' opens one")
+        }
+    }
+
     func doRequest(_ change: NoteChange) -> NoteChangePermission {
         guard isSignedIn else {
             pendingChange = change

@@ -4,7 +4,7 @@ import Foundation
 /// Turns notes into display rows and user events into use cases. When the
 /// Interactor says a change needs a sign-in first, it presents Login and carries on
 /// with the change the Interactor kept when the login output reports success.
-final class NoteListPresenter: NoteListing, NoteListEventHandling, NoteListInteractorOutput,
+final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, NoteListInteractorOutput,
                                NoteEditingOutput, LoginOutput {
     weak var view: (any NoteListViewing)?
     private let interactor: any NoteListInteracting
@@ -15,6 +15,8 @@ final class NoteListPresenter: NoteListing, NoteListEventHandling, NoteListInter
     private weak var accountStatus: (any AccountStatus)?
     private var embedded = false
     private let modifiedFormat: DateFormatter
+    /// The change a route asked for (`notes/:id`), made when the list first appears.
+    private var changeOnAppear: NoteChange?
 
     init(interactor: any NoteListInteracting, router: any NoteListRouting, timeZoneIdentifier: String = "UTC") {
         self.interactor = interactor
@@ -31,6 +33,13 @@ final class NoteListPresenter: NoteListing, NoteListEventHandling, NoteListInter
         interactor.doLoadNotes()
     }
 
+    // MARK: NoteOpening
+
+    func open(noteID: Int64) throws {
+        try interactor.doCheckNoteExists(id: noteID)
+        changeOnAppear = .edit(id: noteID)
+    }
+
     // MARK: NoteListEventHandling
 
     func didAppear() {
@@ -45,6 +54,14 @@ final class NoteListPresenter: NoteListing, NoteListEventHandling, NoteListInter
         }
         accountStatus?.refresh()
         interactor.doLoadNotes()
+        if let change = changeOnAppear {
+            changeOnAppear = nil
+            do {
+                try request(change)
+            } catch {
+                handleFailure("cannot open the note: \(error)")
+            }
+        }
     }
 
     func didAskForNewNote(title: String) throws {

@@ -11,6 +11,8 @@ protocol TodoAddEventHandling: AnyObject {
     func didEnterDueDate(_ text: String) throws
     func didAskToSave() throws
     func didAskToCancel()
+    /// The shell removed the form (`close`, `dismiss`, ...): tell the output, as `cancel` would.
+    func didLeaveWithoutAdding()
 }
 
 /// Presenter → Interactor: the use cases.

@@ -54,6 +54,10 @@ final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteracto
         output?.todoAdderDidCancel()
     }
 
+    func didLeaveWithoutAdding() {
+        output?.todoAdderDidCancel()
+    }
+
     // MARK: TodoAddInteractorOutput
 
     func handleItemSaved(_ item: TodoItem) {

@@ -1,7 +1,7 @@
 import Contracts
 
 /// Draws the add form and passes commands to the presenter.
-final class TodoAddView: ModuleView, TodoAddViewing {
+final class TodoAddView: ModuleView, ModuleRemovalHandling, TodoAddViewing {
     private let presenter: any TodoAddEventHandling
     private var model = TodoAddViewModel()
 
@@ -30,6 +30,11 @@ final class TodoAddView: ModuleView, TodoAddViewing {
             screen.error(error)
         }
         screen.text("The item is due today unless you set 'due'. Type 'save' once it has a name, or 'cancel'.")
+    }
+
+    /// Closed from the shell, the form tells its output it was cancelled, as `cancel` does.
+    func moduleWasRemovedByUser() {
+        presenter.didLeaveWithoutAdding()
     }
 
     func perform(_ command: CommandInvocation) throws {

@@ -31,6 +31,8 @@ protocol TodoEditEventHandling: AnyObject {
     func didEnterDueDate(_ text: String) throws
     func didAskToSave() throws
     func didAskToCancel()
+    /// What leaving now would lose, e.g. "the name (was 'Buy milk')"; nil when nothing changed.
+    var unsavedWork: String? { get }
 }
 
 /// Presenter → Interactor: the use cases.
@@ -40,6 +42,9 @@ protocol TodoEditInteracting: AnyObject {
     /// How the stored due day reads today (it may be overdue).
     func doDescribe(_ day: CalendarDay) -> DueDay
     func doSave(id: Int64, name: String, due: CalendarDay)
+    /// The stored item `id`, for an editor opened by its route (`todo/:id`); throws a
+    /// ``CommandError`` that says there is no such item and where to find one.
+    func doFindItem(id: Int64) throws -> TodoItem
 }
 
 /// Interactor → Presenter: the results.

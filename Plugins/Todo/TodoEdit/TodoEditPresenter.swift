@@ -27,7 +27,18 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
         refresh()
     }
 
+    /// Edits the stored item the route names (`todo/:id`); throws, so the route does not
+    /// open, when there is no such item.
+    func edit(itemID: Int64) throws {
+        edit(try interactor.doFindItem(id: itemID))
+    }
+
     // MARK: TodoEditEventHandling
+
+    var unsavedWork: String? {
+        let parts = unsavedParts()
+        return parts.isEmpty ? nil : "the " + parts.joined(separator: " and the ")
+    }
 
     func didEnterName(_ name: String) throws {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
@@ -65,14 +76,20 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
 
     // MARK: Private
 
+    /// What differs from the stored item, e.g. "name (was 'Buy milk')".
+    private func unsavedParts() -> [String] {
+        guard let original else { return [] }
+        var parts: [String] = []
+        if name != original.name { parts.append("name (was '\(original.name)')") }
+        if let due, due.day != original.due { parts.append("due date (was \(original.due))") }
+        return parts
+    }
+
     private func refresh() {
         var model = TodoEditViewModel()
         model.name = name
         model.due = due.map(TodoFormat.label) ?? ""
-        if let original {
-            if name != original.name { model.unsaved.append("name (was '\(original.name)')") }
-            if let due, due.day != original.due { model.unsaved.append("due date (was \(original.due))") }
-        }
+        model.unsaved = unsavedParts()
         model.error = error
         view?.didUpdate(model)
     }

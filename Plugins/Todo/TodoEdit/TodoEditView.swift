@@ -1,7 +1,8 @@
 import Contracts
 
 /// Draws the item being changed, with what is not saved yet, and passes commands on.
-final class TodoEditView: ModuleView, TodoEditViewing {
+/// It tells the shell what leaving would lose, so `close` asks before dropping changes.
+final class TodoEditView: ModuleView, ModuleRemovalHandling, TodoEditViewing {
     private let presenter: any TodoEditEventHandling
     private var model = TodoEditViewModel()
 
@@ -34,6 +35,10 @@ final class TodoEditView: ModuleView, TodoEditViewing {
         } else {
             screen.text("Unsaved: \(model.unsaved.joined(separator: ", ")). Type 'save' to keep, 'cancel' to drop.")
         }
+    }
+
+    var unsavedWork: String? {
+        presenter.unsavedWork
     }
 
     func perform(_ command: CommandInvocation) throws {

@@ -34,6 +34,20 @@ import ViperTestSupport
         #expect(FileManager.default.fileExists(atPath: viper.dataFolder + "/legacy.sqlite"))
     }
 
+    /// Contracts 1.3 added ``ModuleRemovalHandling``; a 1.2 plugin knows nothing of it, still
+    /// loads, and its module is removed by the shell's `back` without being asked anything.
+    @Test func aPluginBuiltAgainstContractsOnePointTwoLoadsAndTheShellRemovesItsModuleWithoutAsking() throws {
+        let plugin = try legacyPlugin(against: ContractsInterfaces.released("1.2"), named: "LegacyOnePointTwo")
+        let viper = ViperProcess()
+        let listing = try viper.run(["plugins", "--plugins", plugin])
+        #expect(listing.stdout.contains("  contracts: 1.2, built with"), "\(listing.stdout)")
+        let session = try viper.run(["--plugins", plugin, "-c", "open legacy?label=old; tap; back; where"])
+        #expect(session.status == 0, "\(session.stderr)")
+        #expect(session.stderr.isEmpty, "\(session.stderr)")
+        #expect(session.stdout.contains("1. label: old"))
+        #expect(session.stdout.hasSuffix("Home\n"), "\(session.stdout)")
+    }
+
     @Test func viperPluginsNamesTheContractsVersionAPluginWasBuiltAgainst() throws {
         let plugin = try legacyPlugin(against: ContractsInterfaces.released("1.0"))
         let listing = try ViperProcess().run(["plugins", "--plugins", plugin])

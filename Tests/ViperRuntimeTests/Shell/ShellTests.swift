@@ -162,8 +162,10 @@ import Testing
         #expect(fake.output.shown.hasSuffix("""
 
             Shell commands
-              open PATH        Open a route, e.g. 'open hello?name=Ada'
-              back             Go back to the previous module
+              open PATH        Open a route on top of the module on screen, e.g. 'open hello?name=Ada'
+              present PATH     Open a route modally: what is below waits until it is closed
+              root PATH        Open a route in place of every open module
+              back             Go back to the previous module ('back!' drops unsaved work without asking)
               close            Close the module on screen (dismiss it when it was presented)
               dismiss          Dismiss the presented module and what was opened inside it
               home             Close every module and show the routes
@@ -234,7 +236,9 @@ import Testing
         #expect(fake.shell.completions(before: "", word: "h") == ["help", "home"])
         #expect(fake.shell.completions(before: "open ", word: "") == ["items/", "list"])
         #expect(fake.shell.completions(before: "open ", word: "it") == ["items/"])
-        #expect(fake.shell.completions(before: "help ", word: "ro") == ["routes"])
+        #expect(fake.shell.completions(before: "help ", word: "ro") == ["root", "routes"])
+        #expect(fake.shell.completions(before: "present ", word: "it") == ["items/"])
+        #expect(fake.shell.completions(before: "root ", word: "") == ["items/", "list"])
         #expect(fake.shell.completions(before: "back ", word: "") == [])
     }
 
@@ -242,7 +246,7 @@ import Testing
         let fake = FakeShell()
         fake.app.list.wire = { _, view, _ in view.commands = [CommandSpec("pick", arguments: ["N"], help: "Pick item N")] }
         fake.run("open list")
-        #expect(fake.shell.completions(before: "", word: "p") == ["pick"])
+        #expect(fake.shell.completions(before: "", word: "p") == ["pick", "present"])
     }
 
     @Test func thePromptNamesTheModuleOnScreen() {

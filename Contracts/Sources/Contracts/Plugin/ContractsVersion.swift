@@ -24,8 +24,9 @@ public struct ContractsVersion: Hashable, Comparable, Codable, Sendable, CustomS
     /// The version of the Contracts library loaded in this process (the host's).
     ///
     /// 1.1 added ``SwiftCompilerVersion`` and ``PluginEntry/run(_:plugin:compiler:)``;
-    /// 1.2 added ``ContractLibraryVersion`` and ``Plugin/contractLibraries``.
-    public static var current: ContractsVersion { ContractsVersion(major: 1, minor: 2) }
+    /// 1.2 added ``ContractLibraryVersion`` and ``Plugin/contractLibraries``;
+    /// 1.3 added ``ModuleRemovalHandling``.
+    public static var current: ContractsVersion { ContractsVersion(major: 1, minor: 3) }
 
     /// The version the *calling* code was compiled against, packed.
     ///
@@ -33,7 +34,7 @@ public struct ContractsVersion: Hashable, Comparable, Codable, Sendable, CustomS
     /// `viper_plugin_abi` symbol reports the Contracts it was built with, not the
     /// one the host happens to have loaded. Keep it equal to ``current``.
     @_alwaysEmitIntoClient
-    public static var compiledPacked: UInt32 { 1 << 16 | 2 }
+    public static var compiledPacked: UInt32 { 1 << 16 | 3 }
 
     /// Whether a plugin built for `plugin` can be loaded by a host at `self`.
     public func canLoad(_ plugin: ContractsVersion) -> Bool {

@@ -1,8 +1,9 @@
 import Contracts
 
 /// The View of a fake module: draws its title, what its presenter received, and
-/// its embedded children; records its lifecycle in a journal.
-final class FakeView: ModuleView {
+/// its embedded children; records its lifecycle in a journal. It adopts
+/// ``ModuleRemovalHandling`` but reports nothing unless a test sets ``unsaved`` or ``onRemovedByUser``.
+final class FakeView: ModuleView, ModuleRemovalHandling {
     let title: String
     let presenter: FakePresenter
     private let journal: JournalSpy
@@ -11,6 +12,10 @@ final class FakeView: ModuleView {
     var onPerform: ((CommandInvocation) throws -> Void)?
     /// What `moduleDidAppear` does (after recording it).
     var onAppear: (() -> Void)?
+    /// What the module says removing it would lose.
+    var unsaved: String?
+    /// What `moduleWasRemovedByUser` does.
+    var onRemovedByUser: (() -> Void)?
     /// Child views to draw (from `router.embed`).
     var children: [any ModuleView] = []
 
@@ -40,6 +45,12 @@ final class FakeView: ModuleView {
 
     func moduleDidDisappear() {
         journal.record("\(title): disappear")
+    }
+
+    var unsavedWork: String? { unsaved }
+
+    func moduleWasRemovedByUser() {
+        onRemovedByUser?()
     }
 
     func moduleWillBeRemoved() {
