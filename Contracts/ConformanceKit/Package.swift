@@ -30,11 +30,5 @@ let package = Package(
             path: "Sources/ConformanceKit"
         ),
     ],
-    // Swift 5 mode, the one package here not in Swift 6 mode: the kit released with Contracts 1.2
-    // keeps its suites and checks (`ContractSuite`, `ModuleCheck`) in public static properties of
-    // types that are not `Sendable`. Swift 6 mode needs them declared `Sendable` or
-    // `nonisolated(unsafe)`, and the API gate (Contracts/API/gate) reports either as a change to
-    // the released 1.2 kit, so it waits for the next minor version. Authors' tests compiled in
-    // Swift 6 mode use the kit unchanged (viper's own plugin tests do).
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -35,7 +35,8 @@ package final class Shell {
     /// What happens when `back`, `close`, `dismiss`, `home` or `root` would lose work a
     /// module has not saved: ask the person (interactive), or answer for a script.
     package var unsavedWork: UnsavedWorkPolicy = .keep
-    private var hasShownBlock = false
+    /// Whether a block (help, routes, graph) was printed yet: the next one is set apart by a blank line.
+    var hasShownBlock = false
 
     package init(stack: NavigationStack, home: HomeView, output: any ShellOutput, style: TerminalStyle = .plain, width: Int = 60,
          databaseFailures: DatabaseFailures? = nil) {
@@ -258,75 +259,4 @@ package final class Shell {
         }
         return "unknown command '\(name)'; type 'help' for the commands"
     }
-
-    // MARK: Drawing
-
-    package func screenLines() -> [String] {
-        let view: any ModuleView = stack.top?.view ?? home
-        let screen = TerminalScreen(style: style)
-        view.render(on: screen)
-        var lines = [header()]
-        lines += screen.lines.isEmpty ? ["  " + style.dim("Nothing to show.")] : screen.lines
-        lines.append("")
-        lines.append(footer())
-        return lines
-    }
-
-    /// `── Home › Notes › Sign in (modal) ─────`
-    private func header() -> String {
-        let crumbs = Self.headerCrumbs(of: stack).map { PrintableText.sanitize($0).replacingOccurrences(of: "\n", with: " ") }
-        let plain = crumbs.joined(separator: " › ")
-        let styled = (crumbs.dropLast() + [style.bold(crumbs.last ?? "")]).joined(separator: " › ")
-        let fill = max(3, width - plain.count - 4)
-        return style.dim("──") + " " + styled + " " + style.dim(String(repeating: "─", count: fill))
-    }
-
-    /// The header names the first module and the last ``headerLast``; a deeper stack shows
-    /// how many are left out between them: `Home › Inbox › … 9995 more … › A › B › C`.
-    static let headerLast = 3
-
-    /// What the header shows of the stack, from `Home`: every title when the stack is
-    /// shallow, else the first, `… N more …` and the last few. Reads only those titles.
-    static func headerCrumbs(of stack: NavigationStack) -> [String] {
-        let depth = stack.depth
-        // Leave out at least 3, or the marker would be as long as what it replaces.
-        guard depth > 1 + headerLast + 2 else { return ["Home"] + stack.crumbs(0..<depth) }
-        let hidden = depth - 1 - headerLast
-        return ["Home"] + stack.crumbs(0..<1) + ["… \(hidden) more …"] + stack.crumbs((depth - headerLast)..<depth)
-    }
-
-    /// `Commands: name NAME..., close, back, help`
-    private func footer() -> String {
-        var usages: [String]
-        if let top = stack.top {
-            usages = top.tree.flatMap(moduleCommands(of:)).map(Self.usage)
-            usages += [top.placement == .presented ? "close" : "back", "help"]
-        } else {
-            usages = ["open PATH", "routes", "help", "quit"]
-        }
-        var seen = Set<String>()
-        usages = usages.filter { seen.insert(String($0.split(separator: " ").first ?? "")).inserted }
-        return style.dim("Commands: " + usages.joined(separator: ", "))
-    }
-
-    func breadcrumbLine() -> String {
-        (["Home"] + stack.breadcrumb).joined(separator: " › ")
-    }
-
-    /// Shows a block of lines, separated from the previous block by a blank line.
-    func showBlock(_ lines: [String]) {
-        output.show((hasShownBlock ? "\n" : "") + lines.joined(separator: "\n"))
-        hasShownBlock = true
-    }
-}
-
-/// What the shell does when a command would remove a module that says it has unsaved work
-/// (``ModuleRemovalHandling``); `back!` and the other forced forms always drop it.
-package enum UnsavedWorkPolicy {
-    /// Ask the person: the closure shows the question and says whether they answered yes.
-    case ask((String) -> Bool)
-    /// Keep the module and fail the command (a script run without `--yes`).
-    case keep
-    /// Drop the work (a script run with `--yes`).
-    case drop
 }

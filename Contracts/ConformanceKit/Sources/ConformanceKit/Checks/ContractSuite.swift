@@ -10,7 +10,9 @@ import Contracts
 ///         ModuleCheck("shows-start-value") { harness in ... },
 ///     ])
 ///     let report = try Conformance.check(CounterPlugin.self, suites: [suite])
-public struct ContractSuite {
+///
+/// `Sendable` since Contracts 1.3: its checks are (``ModuleCheck``).
+public struct ContractSuite: Sendable {
     /// The contract.
     public let contract: ContractID
     private let type: ObjectIdentifier

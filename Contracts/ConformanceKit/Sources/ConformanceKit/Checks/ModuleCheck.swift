@@ -6,7 +6,12 @@
 ///         try module.input(as: NoteEditing.self).edit(note)
 ///         try CheckFailure.unless(module.appear().shows(note.title), "configured with a note, the editor does not show its title")
 ///     }
-public struct ModuleCheck {
+///
+/// `@unchecked Sendable` (since Contracts 1.3, so suites can live in `static let`s of code in
+/// the Swift 6 language mode): a check never changes after it is made, and the kit runs its
+/// closure on the one thread that runs the suite. A check that captures mutable state of its
+/// own must not be run from two threads at once.
+public struct ModuleCheck: @unchecked Sendable {
     /// A short, stable, kebab-case name, e.g. `fresh-instance`.
     public let name: String
     /// The check.

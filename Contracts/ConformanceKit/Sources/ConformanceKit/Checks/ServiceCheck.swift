@@ -5,7 +5,9 @@
 ///         let store = try harness.make(NoteStore.self)
 ///         try CheckFailure.unless(try store.note(id: 9_999) == nil, "note(id:) of a missing note is not nil")
 ///     }
-public struct ServiceCheck {
+///
+/// `@unchecked Sendable` since Contracts 1.3, for the reason ``ModuleCheck`` gives.
+public struct ServiceCheck: @unchecked Sendable {
     /// A short, stable, kebab-case name for the promise, e.g. `keeps-writes-across-instances`.
     public let name: String
     /// The check.
