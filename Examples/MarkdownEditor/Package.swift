@@ -32,5 +32,5 @@ let package = Package(
             dependencies: ["MarkdownEditorPlugin", .product(name: "ConformanceKit", package: "ConformanceKit")]
         ),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -32,7 +32,7 @@ enum ContractLibraryTemplate {
                     linkerSettings: [.unsafeFlags(["-Xlinker", "-soname", "-Xlinker", "lib__Name__.so"])]
                 ),
             ],
-            swiftLanguageModes: [.v5]
+            swiftLanguageModes: [.v6]
         )
 
         """

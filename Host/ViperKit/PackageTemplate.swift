@@ -37,7 +37,7 @@ enum PackageTemplate {
                     dependencies: ["__Name__Plugin", .product(name: "ConformanceKit", package: "ConformanceKit")]
                 ),
             ],
-            swiftLanguageModes: [.v5]
+            swiftLanguageModes: [.v6]
         )
 
         """
