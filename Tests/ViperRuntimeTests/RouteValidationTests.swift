@@ -168,3 +168,24 @@ private final class NoBuilder: ModuleBuilder {
         throw CommandError("not built in these tests")
     }
 }
+
+/// The one-pass check accepts exactly the routes of plain names (no parameter, no query, not a
+/// shell command); everything else, valid or not, goes on to the full check and its reasons.
+@Suite struct PlainRouteTests {
+    static let patterns = [
+        "notes", "todo/add", "bench/bench-0042", "a_b/c-d/9", "notes/:id", "", "/", "notes/", "/notes",
+        "notes//add", "help", "open/x", "Notes", "nötes", "my notes", "a.b", ":id", "x/:", "where",
+    ]
+
+    @Test(arguments: patterns)
+    func aPlainRouteIsOneTheFullCheckAccepts(_ pattern: String) {
+        let spec = RouteSpec(pattern, summary: "")
+        let plainPatterns: Set<String> = ["notes", "todo/add", "bench/bench-0042", "a_b/c-d/9"]
+        #expect(RouteRule.isPlainRoute(spec) == plainPatterns.contains(pattern), "\(pattern)")
+    }
+
+    @Test func aQueryMakesARouteNotPlain() {
+        #expect(!RouteRule.isPlainRoute(RouteSpec("hello", summary: "", query: ["name"])))
+        #expect(RouteRule.problem(with: RouteSpec("hello", summary: "", query: ["name"])) == nil)
+    }
+}

@@ -21,6 +21,7 @@ package enum RouteRule {
     /// Why `spec` cannot be a route, or nil when it can: one clause that names the rule,
     /// e.g. `'help' is a shell command; choose another name`.
     package static func problem(with spec: RouteSpec) -> String? {
+        if isPlainRoute(spec) { return nil }
         let pattern = spec.pattern
         guard pattern.utf8.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "/") }) else {
             return "the route is empty; give it a name such as 'notes'"
@@ -83,6 +84,31 @@ package enum RouteRule {
 
     private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    }
+
+    /// The common case, checked in one pass without allocating (start-up checks every route
+    /// several times): plain names joined by single `/`, no parameter, no query, and a first
+    /// name that is not a shell command. Anything else takes the full check with its reasons.
+    static func isPlainRoute(_ spec: RouteSpec) -> Bool {
+        guard spec.query.isEmpty else { return false }
+        let slash = UInt8(ascii: "/")
+        var afterSlash = true  // at the start, as after a `/`: an empty first segment fails
+        var firstEnd: Int?
+        var count = 0
+        for byte in spec.pattern.utf8 {
+            if byte == slash {
+                if afterSlash { return false }
+                firstEnd = firstEnd ?? count
+                afterSlash = true
+            } else {
+                guard byte < 0x80, isNameScalar(Unicode.Scalar(byte)) else { return false }
+                afterSlash = false
+            }
+            count += 1
+        }
+        guard !afterSlash else { return false }
+        let first = String(decoding: spec.pattern.utf8.prefix(firstEnd ?? count), as: UTF8.self)
+        return BuiltinCommand(rawValue: first) == nil
     }
 
     private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
