@@ -19,11 +19,23 @@ package enum BenchmarkSuite {
         var shellCommands = 10_000
         /// Only the rows of costs that must grow no faster than the work (``CostBench``).
         var onlyCosts = false
+        /// Also count the in-process rows' instructions with callgrind (``CallgrindBench``).
+        var callgrind = false
     }
 
     package static func main(arguments: [String]) -> Int32 {
         if arguments.first == "--dlopen-loop" {
             return DlopenLoop.run(folder: arguments.dropFirst().first ?? ".")
+        }
+        if arguments.first == "--loop" {
+            // One in-process loop alone, for `--callgrind` to count (internal).
+            guard arguments.count == 3, let loop = InProcessBench.Loop(rawValue: arguments[1]), let count = Int(arguments[2]) else {
+                let loops = InProcessBench.Loop.allCases.map(\.rawValue).joined(separator: ", ")
+                FileHandle.standardError.write(Data("viper-bench: --loop takes one of \(loops) and a count\n".utf8))
+                return 64
+            }
+            loop.run(iterations: count)
+            return 0
         }
         var settings = Settings()
         var index = 0
@@ -33,11 +45,13 @@ package enum BenchmarkSuite {
                 settings = Settings(counts: [0, 10, 100], iterations: 20_000, runs: 3, shellCommands: 1_000)
             case "--costs":
                 settings.onlyCosts = true
+            case "--callgrind":
+                settings.callgrind = true
             case "--counts":
                 index += 1
                 settings.counts = index < arguments.count ? arguments[index].split(separator: ",").compactMap { Int($0) } : settings.counts
             case "-h", "--help":
-                print("Usage: viper-bench [--quick] [--costs] [--counts 0,10,100,1000]\n--costs runs only the rows of costs that must stay linear (navigation depth, commit, scan records).\nBuild with 'swift build -c release' first; prints a table of ratios against baselines measured in the same run.")
+                print("Usage: viper-bench [--quick] [--costs] [--callgrind] [--counts 0,10,100,1000]\n--costs runs only the rows of costs that must stay linear (navigation depth, commit, scan records).\n--callgrind adds the in-process rows as instructions per call, counted by valgrind (not moved by the machine's load).\nBuild with 'swift build -c release' first; prints a table of ratios against baselines measured in the same run.")
                 return 0
             default:
                 FileHandle.standardError.write(Data("viper-bench: unknown option '\(arguments[index])'; see 'viper-bench --help'\n".utf8))
@@ -60,6 +74,10 @@ package enum BenchmarkSuite {
         if settings.onlyCosts { return try CostBench.rows(runs: settings.runs) }
         rows.append(InProcessBench.resolveVersusFactory(iterations: settings.iterations))
         rows.append(InProcessBench.moduleVersusHandWiring(iterations: settings.iterations / 5))
+        if settings.callgrind {
+            let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+            rows += try CallgrindBench.rows(executable: executable)
+        }
         rows += try CostBench.rows(runs: settings.runs)
         let lab = try StartupLab(counts: settings.counts)
         rows += try lab.startupRows(runs: settings.runs)

@@ -97,6 +97,33 @@ enum InProcessBench {
                                   baseline: BenchmarkSuite.duration(basePerCall), ratio: perCall / basePerCall, target: 2)
     }
 
+    /// The loops the in-process rows time, by name, so `--callgrind` can count their
+    /// instructions in a process of their own (``CallgrindBench``).
+    enum Loop: String, CaseIterable {
+        case resolve, factory, module, byHand = "by-hand"
+
+        /// Runs the loop `iterations` times.
+        func run(iterations: Int) {
+            let registry = InProcessBench.makeRegistry()
+            let resolver = registry.resolver(for: "viper-bench")
+            let context = Context(resolver: resolver)
+            let sink = BlackHole.shared
+            let factory: (any Resolver) throws -> ServiceA = { _ in ServiceA() }
+            let b = ServiceB(), c = ServiceC()
+            for _ in 0..<iterations {
+                switch self {
+                case .resolve: if let service = try? resolver.resolve(ServiceA.self) { sink.consume(service) }
+                case .factory: if let service = try? factory(resolver) { sink.consume(service) }
+                case .module:
+                    guard let (registration, _) = registry.moduleRegistration(for: BenchInput.self, name: nil),
+                          let module = try? registration.builder.build(context) else { continue }
+                    sink.consume(module.view)
+                case .byHand: sink.consume(wire(Interactor(a: ServiceA(), b: b, c: c)).view)
+                }
+            }
+        }
+    }
+
     static func moduleVersusHandWiring(iterations: Int) -> BenchmarkSuite.Row {
         let registry = makeRegistry()
         let context = Context(resolver: registry.resolver(for: "viper-bench"))

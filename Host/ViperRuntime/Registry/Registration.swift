@@ -23,7 +23,10 @@ final class ServiceRegistration {
     let scope: ServiceScope
     let requires: [Requirement]
     package let plugin: String
-    /// The typed factory; resolving casts this box once instead of casting every result.
+    /// The typed factory. Invariant, kept by the two places that make registrations
+    /// (`Registry.addHostService` and `RecordingRegistrar.registerService`, both generic over
+    /// the contract): it is a `ServiceFactory<C>` where `key.type == ObjectIdentifier(C.self)`,
+    /// so a resolve that found it under the asked-for type downcasts it without a dynamic cast.
     let factory: AnyServiceFactory
     /// The resolver handed to the factory: names this registration as the requester.
     var nestedResolver: ScopedResolver?

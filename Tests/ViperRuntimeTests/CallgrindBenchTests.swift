@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+@testable import ViperBench
+import ViperTestSupport
+
+/// `viper-bench --callgrind` counts the in-process rows' instructions in processes of their own.
+@Suite struct CallgrindBenchTests {
+    private var bench: String { BuildProducts.directory + "/viper-bench" }
+
+    @Test func eachLoopRunsAloneAndAnUnknownOneIsAUsageError() throws {
+        for loop in InProcessBench.Loop.allCases {
+            let result = try Subprocess.run(bench, ["--loop", loop.rawValue, "10"])
+            #expect(result.status == 0, "\(loop.rawValue): \(result.stderr)")
+        }
+        let wrong = try Subprocess.run(bench, ["--loop", "teleport", "10"])
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr == "viper-bench: --loop takes one of resolve, factory, module, by-hand and a count\n")
+    }
+
+    /// The counts are real: resolving by contract costs more instructions than calling the
+    /// factory it wraps, and both are positive (valgrind is on every machine of this kind).
+    @Test func resolvingCountsMoreInstructionsThanTheFactoryItWraps() throws {
+        let valgrind = "/usr/bin/valgrind"
+        try #require(FileManager.default.isExecutableFile(atPath: valgrind), "valgrind is not installed")
+        let factory = try CallgrindBench.perCall(.factory, valgrind: valgrind, executable: bench)
+        let resolve = try CallgrindBench.perCall(.resolve, valgrind: valgrind, executable: bench)
+        #expect(factory > 0)
+        #expect(resolve > factory)
+    }
+}
