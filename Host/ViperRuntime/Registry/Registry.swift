@@ -9,7 +9,8 @@ import Foundation
 /// `@unchecked Sendable`: every table is read and written under `lock`; `onMiss` is set
 /// once, by the runtime at start-up, before any module or service is resolved.
 package final class Registry: @unchecked Sendable {
-    private let lock = NSLock()
+    /// Guards every table below (Registry+Instances.swift uses it too).
+    let lock = NSLock()
     private var services: [RegistryKey: ServiceRegistration] = [:]
     private var modules: [RegistryKey: ModuleRegistration] = [:]
     private var adapters: [ObjectIdentifier: AdapterRegistration] = [:]
@@ -193,52 +194,9 @@ package final class Registry: @unchecked Sendable {
         return (walk, walked)
     }
 
-    private func instance<Service>(_ typed: ServiceFactory<Service>, of registration: ServiceRegistration,
-                                   requester: String) throws -> Service {
-        if registration.scope == .process, let cached = lock.withLock({ typed.instance }) {
-            return cached
-        }
-        let value = try produce(registration, requester: requester) { try typed.make($0) }
-        guard registration.scope == .process else { return value }
-        return lock.withLock {
-            if let winner = typed.instance { return winner }
-            typed.instance = value
-            return value
-        }
-    }
-
-    private func anyInstance(of registration: ServiceRegistration, requester: String) throws -> Any {
-        if registration.scope == .process, let cached = lock.withLock({ registration.factory.cachedAny }) {
-            return cached
-        }
-        let value = try produce(registration, requester: requester) { try registration.factory.makeAny($0) }
-        guard registration.scope == .process else { return value }
-        return lock.withLock { registration.factory.storeIfAbsent(value) }
-    }
-
-    /// Runs a factory with the registration on this thread's resolution stack, so a
-    /// factory that (indirectly) needs itself is reported as a cycle, not a stack overflow.
-    private func produce<T>(_ registration: ServiceRegistration, requester: String,
-                            _ make: (any Resolver) throws -> T) throws -> T {
-        let stack = ResolutionStack.current
-        if stack.keys.contains(registration.key) {
-            let names = (stack.keys.drop { $0 != registration.key } + [registration.key]).compactMap { key in
-                lock.withLock { services[key] }.map(\.label)
-            }
-            throw ResolutionError(code: .cycle, contract: registration.contract, name: registration.name, requester: requester,
-                                  registered: [], detail: names.joined(separator: " → "))
-        }
-        stack.keys.append(registration.key)
-        defer { stack.keys.removeLast() }
-        let nested = registration.nestedResolver ?? ScopedResolver(registry: self, requester: "\(registration.plugin) (\(registration.label))")
-        do {
-            return try make(nested)
-        } catch let error as ResolutionError {
-            throw error
-        } catch {
-            throw ResolutionError(code: .factoryFailed, contract: registration.contract, name: registration.name,
-                                  requester: requester, registered: [], detail: "\(registration.plugin): \(error)")
-        }
+    /// The service registered under `key`, if any.
+    func registeredService(_ key: RegistryKey) -> ServiceRegistration? {
+        lock.withLock { services[key] }
     }
 
     func canResolve(_ contract: Any.Type, name: String?) -> Bool {
