@@ -4,7 +4,10 @@ import Foundation
 /// registry notices a factory that needs itself. One per thread, kept in
 /// pthread-specific storage (cheaper than a resolver object per resolve).
 final class ResolutionStack {
-    var keys: [RegistryKey] = []
+    /// Unchecked exclusivity: only its own thread ever reaches a stack (it lives in that thread's
+    /// specific storage), so the runtime's dynamic access checks could never fire; they cost about
+    /// 350 instructions a resolve (measured with `viper-bench --callgrind`).
+    @exclusivity(unchecked) var keys: [RegistryKey] = []
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
