@@ -1,6 +1,5 @@
 import Contracts
 import Foundation
-import Synchronization
 import Testing
 @testable import ViperRuntime
 import ViperTestSupport
@@ -18,7 +17,7 @@ import ViperTestSupport
         #expect(runtime.record(named: "note-storage")?.status == .ready, "\(runtime.problemLines)")
 
         let registry = runtime.registry
-        let seen = Mutex((instances: Set<ObjectIdentifier>(), failures: [String]()))
+        let seen = Locked((instances: Set<ObjectIdentifier>(), failures: [String]()))
         DispatchQueue.concurrentPerform(iterations: 64) { index in
             let resolver = registry.resolver(for: "thread \(index)")
             do {

@@ -1,8 +1,8 @@
 import ConformanceKit
 import Contracts
 import Foundation
-import Synchronization
 import Testing
+import ViperTestSupport
 @testable import ViperRuntime
 
 /// The live registry, filled through a plugin's recording registrar, read through resolvers.
@@ -246,7 +246,7 @@ import Testing
             }
         }
         let iterations = 2_000
-        let seen = Mutex((shared: Set<Int>(), fresh: Set<Int>(), failures: [String]()))
+        let seen = Locked((shared: Set<Int>(), fresh: Set<Int>(), failures: [String]()))
         DispatchQueue.concurrentPerform(iterations: iterations) { index in
             let resolver = registry.resolver(for: "thread \(index)")
             do {

@@ -183,7 +183,9 @@ package final class Registry: @unchecked Sendable {
             guard let type = walked.types[key.contract] else { return nil }
             let registryKey = RegistryKey(type: type, name: key.name)
             if let found = lock.withLock({ provided(registryKey) }) { return found }
-            guard let onMiss, onMiss(key) else { return nil }
+            // Looked up again whatever onMiss answers: it returns only after a load of the
+            // same plugin that another thread had begun is done (found under thread sanitizer).
+            _ = onMiss?(key)
             return lock.withLock { provided(registryKey) }
         }, adapter: { contract in
             guard let type = walked.types[contract], let adapter = lock.withLock({ adapters[type] }) else { return nil }
@@ -239,7 +241,7 @@ package final class Registry: @unchecked Sendable {
     package func moduleRegistration(contract: ContractID, name: String?) -> ModuleRegistration? {
         let find = { self.lock.withLock { self.modules.values.first { $0.contract == contract && $0.name == name } } }
         if let found = find() { return found }
-        guard let onMiss, onMiss(ProvisionKey(.module, contract, name: name)) else { return nil }
+        _ = onMiss?(ProvisionKey(.module, contract, name: name))  // then again, as in servingPath
         return find()
     }
 
