@@ -20,6 +20,12 @@ final class HostRouter: Router {
         try liveStack().route(request, from: entryID)
     }
 
+    func perform<Input>(_ request: RouteRequest<Input>) throws -> any RoutedModule {
+        let stack = try liveStack()
+        let id = try stack.route(request, from: entryID)
+        return HostRoutedModule(stack: stack, moduleID: id, callerID: entryID)
+    }
+
     func embed<Input>(_ contract: Input.Type, name: String?, prepare: ((Input) throws -> Void)?) throws -> any ModuleView {
         try liveStack().embed(contract, name: name, prepare: prepare, from: entryID)
     }

@@ -6,11 +6,15 @@ extension NavigationStack {
     /// Routes by contract from the module `source` (nil: the shell). Applies the
     /// request's `prepare` before the module appears and calls `completion` once it
     /// is on screen; on failure calls `failure`, then the global handler, then throws.
-    package func route<Input>(_ request: RouteRequest<Input>, from source: Int?) throws {
+    /// Returns the id of the module it put on the stack.
+    @discardableResult
+    package func route<Input>(_ request: RouteRequest<Input>, from source: Int?) throws -> Int {
         let target = ContractID(request.contract)
         do {
             try checkCanNavigate(from: source, verb: Self.verb(request.transition), target: target.shortName)
-            let entry = try build(request.contract, name: request.name, placement: .pushed, requester: requester(source))
+            try checkConfiguration(request.configuration, of: target)
+            let entry = try build(request.contract, name: request.name, placement: .pushed, requester: requester(source),
+                                  configuration: request.configuration)
             let input: Input
             do {
                 input = try adapt(entry.module.input, of: entry.registration, entry.adapters, to: request.contract)
@@ -21,6 +25,7 @@ extension NavigationStack {
             }
             show(entry.module, request.transition)
             request.completion?(input)
+            return entry.module.id
         } catch {
             let failure = Self.navigationError(error)
             request.failure?(failure)
@@ -118,26 +123,29 @@ extension NavigationStack {
     }
 
     /// Finds the registration for a contract (through a chain of adapters if needed) and builds it.
-    private func build(_ contract: Any.Type, name: String?, placement: ModuleEntry.Placement, requester: String) throws -> Built {
+    private func build(_ contract: Any.Type, name: String?, placement: ModuleEntry.Placement, requester: String,
+                       configuration: (any ModuleConfiguration)? = nil) throws -> Built {
         let registration: ModuleRegistration, adapters: [AdapterRegistration]
         do {
             (registration, adapters) = try registry.servingModule(for: contract, name: name, requester: requester)
         } catch {
             throw NavigationError(.notRegistered, "\(error)")
         }
-        let module = try build(registration, parameters: RouteParameters(), path: nil, placement: placement)
+        let module = try build(registration, parameters: RouteParameters(), path: nil, placement: placement,
+                               configuration: configuration)
         return Built(module: module, registration: registration, adapters: adapters)
     }
 
     /// Runs a registration's builder with a fresh context and router, and checks the
     /// input conforms to the contract. Children it embeds while building join it.
     func build(_ registration: ModuleRegistration, parameters: RouteParameters, path: String?,
-               placement: ModuleEntry.Placement) throws -> ModuleEntry {
+               placement: ModuleEntry.Placement, configuration: (any ModuleConfiguration)? = nil) throws -> ModuleEntry {
         let id = nextID
         nextID += 1
         let label = ModuleEntry.label(registration)
         let router = HostRouter(stack: self, entryID: id, owner: label)
-        let context = HostModuleContext(resolver: registry.resolver(for: label), router: router, parameters: parameters)
+        let context = HostModuleContext(resolver: registry.resolver(for: label), router: router, parameters: parameters,
+                                        configuration: configuration)
         building[id] = label
         defer { building[id] = nil }
         let built: BuiltModule

@@ -1,7 +1,8 @@
 import Contracts
 
-/// Wires the note editor and injects the note store. The caller configures it
-/// through ``NoteEditing`` before it appears.
+/// Wires the note editor and injects the note store, for the note the route's
+/// ``NoteEditorConfiguration`` names (a new note without one). The caller sets its
+/// output through ``NoteEditing`` before it appears.
 final class NoteEditorBuilder: ModuleBuilder {
     func build(_ context: any ModuleContext) throws -> BuiltModule {
         let interactor = NoteEditorInteractor(store: try context.resolver.resolve(NoteStore.self))
@@ -10,7 +11,12 @@ final class NoteEditorBuilder: ModuleBuilder {
         let view = NoteEditorView(presenter: presenter)
         interactor.output = presenter
         presenter.view = view
-        presenter.startNewNote(title: "")
+        let configuration = context.configuration(NoteEditorConfiguration.self)
+        if let noteID = configuration?.noteID {
+            presenter.edit(noteID: noteID)
+        } else {
+            presenter.startNewNote(title: configuration?.title ?? "")
+        }
         return BuiltModule(view: view, input: presenter, parts: [presenter, interactor, router])
     }
 }

@@ -23,6 +23,9 @@ final class NoteEditorPresenter: NoteEditing, NoteEditorEventHandling, NoteEdito
     // MARK: NoteEditing
 
     func edit(noteID: Int64) {
+        // Built for this note from the route's configuration and not changed since:
+        // the caller's `prepare` asks again for editors that do not read it.
+        if self.noteID == noteID, draft == stored { return }
         self.noteID = noteID
         interactor.doLoadNote(id: noteID)
     }

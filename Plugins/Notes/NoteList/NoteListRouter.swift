@@ -12,7 +12,9 @@ final class NoteListRouter: NoteListRouting {
     }
 
     func showEditor(noteID: Int64?, title: String, output: any NoteEditingOutput) throws {
-        try router.push(NoteEditing.self) { editor in
+        // The configuration lets the editor's builder build for this note; `prepare`
+        // still configures editors that do not read it (built against Contracts 1.2).
+        try router.push(NoteEditorConfiguration(noteID: noteID, title: title)) { editor in
             editor.output = output
             if let noteID {
                 editor.edit(noteID: noteID)

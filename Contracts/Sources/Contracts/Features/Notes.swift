@@ -87,6 +87,30 @@ public protocol NoteEditing: AnyObject {
     func startNewNote(title: String)
 }
 
+/// What the note list asks a ``NoteEditing`` builder to build (a ``ModuleConfiguration``):
+/// the stored note `noteID`, or a new note titled `title` when `noteID` is nil. An
+/// editor's builder reads it with ``ModuleContext/configuration(_:)`` and builds the
+/// editor for that note; the list still calls ``NoteEditing/edit(noteID:)`` or
+/// ``NoteEditing/startNewNote(title:)`` in `prepare`, for editors that do not read it
+/// (built against Contracts 1.2), so an editor that did should treat that call as
+/// already done. Added in Contracts 1.3.
+///
+///     try router.push(NoteEditorConfiguration(noteID: 42)) { $0.output = self }
+public struct NoteEditorConfiguration: ModuleConfiguration, Hashable, Sendable {
+    /// The note editor's contract.
+    public typealias Contract = any NoteEditing
+    /// The stored note to edit; nil for a new note.
+    public let noteID: Int64?
+    /// The title a new note starts with (may be empty); unused when `noteID` is set.
+    public let title: String
+
+    /// Asks for the editor of note `noteID`, or of a new note titled `title`.
+    public init(noteID: Int64?, title: String = "") {
+        self.noteID = noteID
+        self.title = title
+    }
+}
+
 /// What a note editor tells the module that opened it (Bviper's ModuleOutput).
 public protocol NoteEditingOutput: AnyObject {
     /// The editor stored `note` (new or changed) and is closing.

@@ -7,4 +7,13 @@ public protocol ModuleContext: AnyObject {
     /// Parameters from the shell path that opened the module (`notes/42`,
     /// `articles?source=URL`); empty when opened by contract.
     var parameters: RouteParameters { get }
+    /// The configuration the route carried (``ModuleConfiguration``); nil when it
+    /// carried none. Read it typed with ``configuration(_:)``. Added in Contracts 1.3,
+    /// with a default of nil.
+    var configuration: (any ModuleConfiguration)? { get }
+}
+
+extension ModuleContext {
+    /// No configuration: a context made before Contracts 1.3.
+    public var configuration: (any ModuleConfiguration)? { nil }
 }

@@ -24,6 +24,11 @@ public protocol Router: AnyObject {
     /// Whether a module is registered for `contract` (after adapters), so a caller
     /// can hide an action that has no provider.
     func canRoute(to contract: Any.Type, name: String?) -> Bool
+
+    /// Routes like ``route(_:)`` and returns a handle with which the caller can remove
+    /// the module or ask whether it is still on screen (``RoutedModule``). Added in
+    /// Contracts 1.3, with a default that throws without routing.
+    func perform<Input>(_ request: RouteRequest<Input>) throws -> any RoutedModule
 }
 
 extension Router {
@@ -73,6 +78,12 @@ public struct RouteRequest<Input> {
     public var completion: ((Input) -> Void)?
     /// Called with the error when the route fails, before the error is thrown.
     public var failure: ((any Error) -> Void)?
+    /// What the module's builder reads before building (``ModuleConfiguration``); nil
+    /// for none. The initializer that takes a configuration checks at compile time
+    /// that its ``ModuleConfiguration/Contract`` is ``contract``; set directly, one
+    /// of another contract makes the route fail.
+    /// Added in Contracts 1.3.
+    public var configuration: (any ModuleConfiguration)?
 
     /// Describes a route.
     public init(

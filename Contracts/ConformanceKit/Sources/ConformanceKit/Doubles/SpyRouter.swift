@@ -32,6 +32,11 @@ public final class SpyRouter: Router {
 
     /// Every request, in order.
     public private(set) var calls: [Call] = []
+    /// The configurations routes carried to builders (``ModuleConfiguration``), in order.
+    public private(set) var configurations: [any ModuleConfiguration] = []
+    /// The contracts of the modules callers removed through the handles
+    /// ``Router/perform(_:)`` returned, in order.
+    public private(set) var removed: [ContractID] = []
     /// Answers ``Router/canRoute(to:name:)``; by default every contract can be routed to.
     public var canRouteAnswer: (ContractID, String?) -> Bool = { _, _ in true }
     /// Told of every request (the kit uses it to find routes to undeclared modules).
@@ -51,6 +56,18 @@ public final class SpyRouter: Router {
     /// Records the route; does not build anything.
     public func route<Input>(_ request: RouteRequest<Input>) throws {
         note(.route(ContractID(request.contract), name: request.name, request.transition))
+        request.configuration.map { configurations.append($0) }
+    }
+
+    /// Records the route like ``route(_:)`` and returns a handle that is on screen
+    /// until it is removed; removing it records the contract in ``removed``.
+    public func perform<Input>(_ request: RouteRequest<Input>) throws -> any RoutedModule {
+        try route(request)
+        return SpyRoutedModule(contract: ContractID(request.contract), router: self)
+    }
+
+    fileprivate func noteRemoval(_ contract: ContractID) {
+        removed.append(contract)
     }
 
     /// Records the embed and returns a ``StubModuleView`` titled after the contract.
@@ -74,5 +91,25 @@ public final class SpyRouter: Router {
     public func canRoute(to contract: Any.Type, name: String?) -> Bool {
         onProbe?(ContractID(contract))
         return canRouteAnswer(ContractID(contract), name)
+    }
+}
+
+/// The handle ``SpyRouter/perform(_:)`` returns.
+private final class SpyRoutedModule: RoutedModule {
+    let contract: ContractID
+    weak var router: SpyRouter?
+    private(set) var isOnScreen = true
+
+    init(contract: ContractID, router: SpyRouter) {
+        self.contract = contract
+        self.router = router
+    }
+
+    func remove() throws {
+        guard isOnScreen else {
+            throw CommandError("cannot remove \(contract.shortName): it was already removed")
+        }
+        isOnScreen = false
+        router?.noteRemoval(contract)
     }
 }
