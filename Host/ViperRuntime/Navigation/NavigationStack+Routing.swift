@@ -10,6 +10,9 @@ extension NavigationStack {
         let target = ContractID(request.contract)
         do {
             try checkCanNavigate(from: source, verb: Self.verb(request.transition), target: target.shortName)
+            if let redirect = try intercept(target, name: request.name, path: nil, requester: requester(source)) {
+                do { return try open(path: redirect, as: request.transition, from: source, intercepting: false) } catch let error as NavigationError { throw RedirectFailure(error: error) }
+            }
             let entry = try build(request.contract, name: request.name, placement: .pushed, requester: requester(source))
             let input: Input
             do {
@@ -22,9 +25,9 @@ extension NavigationStack {
             show(entry.module, request.transition)
             request.completion?(input)
         } catch {
-            let failure = Self.navigationError(error)
+            let failure = (error as? RedirectFailure)?.error ?? Self.navigationError(error)
             request.failure?(failure)
-            report(failure)
+            if !(error is RedirectFailure) { report(failure) }
             throw failure
         }
     }
@@ -34,10 +37,10 @@ extension NavigationStack {
     /// the shell follows `home`'s rules: refused while a module is presented, and the
     /// modules it removes are asked what would be lost (`confirm`) and told afterwards.
     package func open(path: String, as transition: Transition = .push, from source: Int? = nil,
-                      confirm: RemovalConfirmation = NavigationStack.dropUnsaved) throws {
-        let path = path.trimmingCharacters(in: .whitespaces)
+                      confirm: RemovalConfirmation = NavigationStack.dropUnsaved, intercepting: Bool = true) throws {
+        var path = path.trimmingCharacters(in: .whitespaces)
         do {
-            let match: RouteMatcher<RouteEntry>.Match
+            var match: RouteMatcher<RouteEntry>.Match
             do {
                 match = try routeMatcher.match(path)
             } catch let error as NavigationError where error.code == .noRoute {
@@ -48,6 +51,9 @@ extension NavigationStack {
                 throw NavigationError(.notRegistered, "cannot open '\(path)': \(reason); run 'viper doctor'")
             }
             try checkCanNavigate(from: source, verb: transition == .push ? "open" : Self.verb(transition), target: "'\(path)'")
+            if intercepting, let redirect = try intercept(match.route.target.contract, name: match.route.target.name, path: path, requester: requester(source)) {
+                (path, match) = (redirect, try routeMatcher.match(redirect))
+            }
             let route = match.route.target
             guard let registration = registry.moduleRegistration(contract: route.contract, name: route.name) else {
                 let error = registry.notRegistered(route.contract, name: route.name, requester: requester(source), detail: "")
@@ -221,6 +227,7 @@ extension NavigationStack {
     private func report(_ failure: NavigationError) {
         logger?.log(.warning, failure.message, source: "router")
         onRouteError?(failure)
+        tellObservers(failure)
     }
 
     private static func verb(_ transition: Transition) -> String {
