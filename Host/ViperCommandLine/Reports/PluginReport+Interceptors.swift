@@ -5,6 +5,12 @@ import ViperRuntime
 /// the order they run (``InterceptorTable/order(_:)``, the runtime's own rule), and the
 /// contracts more than one plugin intercepts (conflicts, settled by that order).
 extension PluginReport {
+    /// One intercepted contract in `doctor --json`: its interceptors' plugins, in the order they run.
+    struct InterceptorJSON: Encodable {
+        let contract: String
+        let plugins: [String]
+    }
+
     /// The interceptors of the usable plugins, by contract label, in the order they run.
     static func interceptors(_ runtime: HostRuntime) -> [(contract: String, plugins: [String])] {
         var byContract: [String: [String]] = [:]

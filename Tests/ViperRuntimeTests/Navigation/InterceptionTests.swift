@@ -40,6 +40,24 @@ import Testing
         #expect(result.stdout.contains("interceptor: Contracts.TodoListing by plugin 'fixture-gate'"))
     }
 
+    @Test func doctorJSONListsInterceptorsInTheOrderTheyRun() throws {
+        struct Report: Decodable {
+            struct Interceptor: Decodable, Equatable {
+                let contract: String
+                let plugins: [String]
+            }
+            let ok: Bool
+            let interceptors: [Interceptor]
+        }
+        let result = try ShellProcess().run(["doctor", "--json"] + (try plugins(["fixture-gate2", "fixture-gate"])))
+        let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
+        #expect(report.ok)
+        #expect(report.interceptors == [
+            .init(contract: "Contracts.NoteListing", plugins: ["fixture-gate", "fixture-gate2"]),
+            .init(contract: "Contracts.TodoListing", plugins: ["fixture-gate", "fixture-gate2"]),
+        ])
+    }
+
     @Test func doctorShowsAConflictAndWhoDecidesFirst() throws {
         let result = try ShellProcess().run(["doctor"] + (try plugins(["fixture-gate2", "fixture-gate"])))
         #expect(result.status == 0, "two interceptors of one contract are allowed: the order settles them")
