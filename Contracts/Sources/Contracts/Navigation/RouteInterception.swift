@@ -1,7 +1,8 @@
 /// A navigation about to happen, as an interceptor sees it (ZIKRouter's route
 /// interception): which contract, by which name, opened from where.
 ///
-/// Interceptors run before the module's builder, so nothing exists yet.
+/// Interceptors run before the module's builder, so nothing exists yet. See
+/// ``Registrar/registerInterceptor(for:intercept:)``.
 public struct RouteAttempt: Sendable, Hashable {
     /// The contract routed to, e.g. `Contracts.NoteEditing`.
     public let contract: ContractID
@@ -48,19 +49,17 @@ public struct RouteFailure: Sendable, Hashable {
 }
 
 extension Registrar {
-    /// Registers an interceptor for routes to `contract` (by contract, by shell path, or
-    /// embedded): it runs before the builder and decides ``RouteDecision/allow``,
+    /// Registers an interceptor for routes to `contract` (by contract or by shell path):
+    /// it runs before the builder and decides ``RouteDecision/allow``,
     /// ``RouteDecision/redirect(path:)`` or ``RouteDecision/refuse(reason:)``.
     ///
     ///     registrar.registerInterceptor(for: NoteEditing.self) { attempt, resolver in
-    ///         try resolver.resolve(Session.self).isSignedIn ? .allow : .redirect(path: "login")
+    ///         try resolver.resolve(Session.self).currentUser == nil ? .redirect(path: "login") : .allow
     ///     }
     ///
     /// Interceptors of one contract run in the order of their plugins' names; the first
     /// that does not allow decides. A plugin registers at most one per contract. An error
-    /// thrown refuses the route with the error's text. This default ignores the call: a
-    /// registrar that supports interception implements
-    /// ``Registrar/registerInterceptor(for:name:intercept:)``.
+    /// thrown refuses the route with the error's text. Embedded children are not intercepted.
     public func registerInterceptor<Input>(
         for contract: Input.Type,
         intercept: @escaping (RouteAttempt, any Resolver) throws -> RouteDecision
@@ -68,13 +67,15 @@ extension Registrar {
         registerInterceptor(for: contract, name: nil, intercept: intercept)
     }
 
-    /// Ignores the interceptor: registrars made before Contracts 1.3 do not intercept.
+    /// Ignores the interceptor: the default for a registrar that does not implement
+    /// interception (such as a test double written before Contracts 1.3).
     public func registerInterceptor<Input>(
         for contract: Input.Type,
         name: String?,
         intercept: @escaping (RouteAttempt, any Resolver) throws -> RouteDecision
     ) {}
 
-    /// Ignores the observer: registrars made before Contracts 1.3 do not report route errors.
+    /// Ignores the observer: the default for a registrar that does not report route
+    /// errors (such as a test double written before Contracts 1.3).
     public func observeRouteErrors(_ observer: @escaping (RouteFailure) -> Void) {}
 }
