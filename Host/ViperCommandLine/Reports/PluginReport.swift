@@ -43,6 +43,8 @@ package enum PluginReport {
         let plugins: [DoctorPluginJSON]
         /// Every requirement with who serves it: the graph that was checked.
         let dependencies: [Dependency]
+        /// Every intercepted contract with its interceptors' plugins, in the order they run.
+        let interceptors: [InterceptorJSON]
     }
 
     struct DoctorPluginJSON: Encodable {
@@ -121,13 +123,15 @@ package enum PluginReport {
                         problems: runtime.problems,
                         misplaced: PluginPlacement.nearMisses(folders: runtime.folders, dataFolder: runtime.dataFolder),
                         plugins: runtime.records.map { DoctorPluginJSON(name: $0.name, path: $0.path, status: $0.status, reason: $0.reason) },
-                        dependencies: runtime.dependencies))
+                        dependencies: runtime.dependencies,
+                        interceptors: interceptors(runtime).map { InterceptorJSON(contract: $0.contract, plugins: $0.plugins) }))
     }
 
     package static func doctorText(_ runtime: HostRuntime) -> String {
         let usable = runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count
         // Misplaced files do not make the graph wrong (exit status), but they are why a plugin is missing.
         let misplaced = PluginPlacement.lines(PluginPlacement.nearMisses(folders: runtime.folders, dataFolder: runtime.dataFolder))
+            + interceptorLines(runtime)
         if runtime.problems.isEmpty {
             return (misplaced + ["ok: \(usable) plugin(s) ready, every requirement has a provider"]).map(printable).joined(separator: "\n")
         }

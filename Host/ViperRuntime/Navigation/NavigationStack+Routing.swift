@@ -12,6 +12,9 @@ extension NavigationStack {
         let target = ContractID(request.contract)
         do {
             try checkCanNavigate(from: source, verb: Self.verb(request.transition), target: target.shortName)
+            if let redirect = try intercept(target, name: request.name, path: nil, requester: requester(source)) {
+                do { return try open(path: redirect, as: request.transition, from: source, intercepting: false) } catch let error as NavigationError { throw RedirectFailure(error: error) }
+            }
             try checkConfiguration(request.configuration, of: target)
             let entry = try build(request.contract, name: request.name, placement: .pushed, requester: requester(source),
                                   configuration: request.configuration)
@@ -27,9 +30,9 @@ extension NavigationStack {
             request.completion?(input)
             return entry.module.id
         } catch {
-            let failure = Self.navigationError(error)
+            let failure = (error as? RedirectFailure)?.error ?? Self.navigationError(error)
             request.failure?(failure)
-            report(failure)
+            if !(error is RedirectFailure) { report(failure) }
             throw failure
         }
     }
@@ -38,11 +41,13 @@ extension NavigationStack {
     /// it, or puts it in place of every module (`transition`). Replacing the root from
     /// the shell follows `home`'s rules: refused while a module is presented, and the
     /// modules it removes are asked what would be lost (`confirm`) and told afterwards.
+    /// Returns the id of the module it put on screen (a redirected route's handle is that module's).
+    @discardableResult
     package func open(path: String, as transition: Transition = .push, from source: Int? = nil,
-                      confirm: RemovalConfirmation = NavigationStack.dropUnsaved) throws {
-        let path = path.trimmingCharacters(in: .whitespaces)
+                      confirm: RemovalConfirmation = NavigationStack.dropUnsaved, intercepting: Bool = true) throws -> Int {
+        var path = path.trimmingCharacters(in: .whitespaces)
         do {
-            let match: RouteMatcher<RouteEntry>.Match
+            var match: RouteMatcher<RouteEntry>.Match
             do {
                 match = try routeMatcher.match(path)
             } catch let error as NavigationError where error.code == .noRoute {
@@ -53,6 +58,9 @@ extension NavigationStack {
                 throw NavigationError(.notRegistered, "cannot open '\(path)': \(reason); run 'viper doctor'")
             }
             try checkCanNavigate(from: source, verb: transition == .push ? "open" : Self.verb(transition), target: "'\(path)'")
+            if intercepting, let redirect = try intercept(match.route.target.contract, name: match.route.target.name, path: path, requester: requester(source)) {
+                (path, match) = (redirect, try routeMatcher.match(redirect))
+            }
             let route = match.route.target
             guard let registration = registry.moduleRegistration(contract: route.contract, name: route.name) else {
                 let error = registry.notRegistered(route.contract, name: route.name, requester: requester(source), detail: "")
@@ -64,7 +72,7 @@ extension NavigationStack {
             let entry = try build(registration, parameters: match.parameters, path: path, placement: .pushed)
             guard source == nil, transition == .replaceRoot, let bottom = entries.first else {
                 show(entry, transition)
-                return
+                return entry.id
             }
             do {
                 try confirmRemoval(of: bottom, command: "root", confirm: confirm)
@@ -75,6 +83,7 @@ extension NavigationStack {
             let told = removalHandlers(from: bottom)
             show(entry, transition)
             tellRemovedByUser(told)
+            return entry.id
         } catch {
             let failure = Self.navigationError(error)
             report(failure)
@@ -229,6 +238,7 @@ extension NavigationStack {
     private func report(_ failure: NavigationError) {
         logger?.log(.warning, failure.message, source: "router")
         onRouteError?(failure)
+        tellObservers(failure)
     }
 
     private static func verb(_ transition: Transition) -> String {

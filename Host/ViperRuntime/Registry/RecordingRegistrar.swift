@@ -8,6 +8,8 @@ package final class RecordingRegistrar: Registrar {
     private(set) var services: [ServiceRegistration] = []
     private(set) var modules: [ModuleRegistration] = []
     private(set) var adapters: [AdapterRegistration] = []
+    private(set) var interceptors: [InterceptorRegistration] = []
+    private(set) var routeErrorObservers: [RouteErrorObserver] = []
     /// Contracts this plugin registered more than once (same kind, contract and name).
     private(set) var duplicates: [ProvisionKey] = []
     private(set) var lateCalls = 0
@@ -29,6 +31,7 @@ package final class RecordingRegistrar: Registrar {
             // An adapter requires nothing itself: it serves services and modules alike, and
             // validation follows it to whatever provides its source contract.
             + adapters.map { Provision(kind: .adapter, contract: $0.requiredContract, adaptedFrom: $0.providedContract) }
+            + interceptors.map { Provision(kind: .interceptor, contract: $0.contract, name: $0.name) }
     }
 
     private func accept(_ kind: Provision.Kind, _ contract: ContractID, _ name: String?) -> Bool {
@@ -77,5 +80,20 @@ package final class RecordingRegistrar: Registrar {
                 guard let value = value as? Provided else { return nil }
                 return try PluginExitGuard.run(mark) { try adapt(value) }
             }))
+    }
+
+    package func registerInterceptor<Input>(for contract: Input.Type, name: String?,
+                                            intercept: @escaping (RouteAttempt, any Resolver) throws -> RouteDecision) {
+        let id = ContractID(contract)
+        guard accept(.interceptor, id, name) else { return }
+        interceptors.append(InterceptorRegistration(contract: id, name: name, plugin: plugin, intercept: intercept))
+    }
+
+    package func observeRouteErrors(_ observer: @escaping (RouteFailure) -> Void) {
+        guard !sealed else {
+            lateCalls += 1
+            return
+        }
+        routeErrorObservers.append(RouteErrorObserver(plugin: plugin, observe: observer))
     }
 }

@@ -18,10 +18,11 @@ package final class Registry: @unchecked Sendable {
     private var disabledProviders: [ContractID: String] = [:]
     /// Who keeps each route, and the routes of plugins not loaded or disabled.
     private var routes = RouteTable()
+    /// Route interceptors and route error observers (its own lock).
+    package let interception = InterceptorTable()
 
     /// Lazy loading: asked for a contract that nothing registered yet (e.g. `service
-    /// Contracts.NoteStore[name]`); loads the plugin that provides it
-    /// and returns true if that registered something new.
+    /// Contracts.NoteStore[name]`); loads the plugins that provide (or intercept) it; true if that registered something.
     var onMiss: ((ProvisionKey) -> Bool)?
 
     package init() {}
@@ -40,6 +41,7 @@ package final class Registry: @unchecked Sendable {
     /// Commits what a validated plugin registered. `skipping` lists provisions that
     /// lost to another provider the user chose.
     package func commit(_ recorded: RecordingRegistrar, skipping: Set<String> = []) {
+        interception.add(recorded)
         lock.withLock {
             // Room for all at once: a plugin with thousands of registrations does not regrow the tables.
             services.reserveCapacity(services.count + recorded.services.count)
@@ -70,9 +72,7 @@ package final class Registry: @unchecked Sendable {
         lock.withLock { routes.owners = owners }
     }
 
-    package static func label(_ contract: ContractID, _ name: String?) -> String {
-        ProvisionKey.label(contract, name)
-    }
+    package static func label(_ contract: ContractID, _ name: String?) -> String { ProvisionKey.label(contract, name) }
 
     // MARK: Reading
 

@@ -279,7 +279,7 @@ package final class HostRuntime {
 
     /// Tells the registry why a disabled plugin's contracts and routes are unavailable.
     func noteDisabled(_ descriptor: PluginDescriptor, plugin: String, reason: String) {
-        for provision in descriptor.provides {
+        for provision in descriptor.provides where provision.kind != .interceptor {
             registry.noteDisabled(provision.contract, reason: "\(plugin) is disabled: \(reason)")
         }
         registry.addUnavailableRoutes(Self.routes(of: descriptor, plugin: plugin), reason: "plugin '\(plugin)' is disabled: \(reason)")

@@ -37,7 +37,7 @@ struct PendingPlugins {
             let key = ProvisionKey(provision)
             guard !plugin.overridden.contains(key.label) else { continue }
             switch provision.kind {
-            case .service, .module:
+            case .service, .module, .interceptor:
                 providers[key, default: []].insert(name, at: 0)
             case .adapter:
                 providers[key.with(kind: .service), default: []].append(name)

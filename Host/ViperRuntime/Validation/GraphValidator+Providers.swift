@@ -8,7 +8,8 @@ extension GraphValidator {
         var providers: [ProvisionKey: [Node]] = [:]
         var order: [ProvisionKey] = []
         for node in nodes {
-            for provision in node.descriptor.provides {
+            // An interceptor serves nothing: several of one contract do not compete (see InterceptorTable).
+            for provision in node.descriptor.provides where provision.kind != .interceptor {
                 let key = ProvisionKey(provision)
                 if providers[key] == nil { order.append(key) }
                 if !(providers[key] ?? []).contains(where: { $0.name == node.name }) {

@@ -60,7 +60,7 @@ package struct GraphValidator {
         index.isBuilt = true
         index.hostSlots = Set(hostProvides.map(ProvisionKey.init))
         for (position, node) in nodes.enumerated() {
-            for provision in node.descriptor.provides {
+            for provision in node.descriptor.provides where provision.kind != .interceptor {
                 let slot = ProvisionKey(provision)
                 if index.providers[slot]?.last != position {
                     index.providers[slot, default: []].append(position)

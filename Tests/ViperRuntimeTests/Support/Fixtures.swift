@@ -83,6 +83,13 @@ enum Fixtures {
         return try FixtureCompiler.swiftPlugin(named: module, source: text)
     }
 
+    /// Interception (Tests/Fixtures/Interception): routes, and a gate plugin named `plugin` that guards them.
+    static func vault() throws -> String { try swift("Interception/VaultPlugin.swift", module: "VaultPlugin") }
+    static func gate(_ plugin: String) throws -> String {
+        let text = try source("Interception/GatePlugin.swift").replacingOccurrences(of: "__PLUGIN__", with: plugin)
+        return try FixtureCompiler.swiftPlugin(named: "GatePlugin_" + plugin.replacingOccurrences(of: "-", with: "_"), source: text)
+    }
+
     /// A plugin linked against a library that is deleted afterwards, in a folder of its own.
     static func needingMissingLibrary() throws -> String {
         let folder = try TemporaryFolder.make("missing-dependency")

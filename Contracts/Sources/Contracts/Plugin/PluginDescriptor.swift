@@ -36,6 +36,8 @@ public struct Provision: Hashable, Codable, Sendable, CustomStringConvertible {
         case module
         /// An adapter (``Registrar/registerAdapter(_:from:adapt:)``).
         case adapter
+        /// A route interceptor (``Registrar/registerInterceptor(for:name:intercept:)``); it serves nothing.
+        case interceptor
     }
 
     /// Service, module or adapter.

@@ -53,6 +53,18 @@ public protocol Registrar: AnyObject {
         from provided: Provided.Type,
         adapt: @escaping (Provided) throws -> Required
     )
+
+    /// Registers an interceptor for routes to `contract` registered under `name` (nil: the
+    /// unnamed one), run before the builder. See `RouteInterception.swift` for the rules.
+    func registerInterceptor<Input>(
+        for contract: Input.Type,
+        name: String?,
+        intercept: @escaping (RouteAttempt, any Resolver) throws -> RouteDecision
+    )
+
+    /// Registers an observer that sees every failed navigation (ZIKRouter's global error
+    /// handler), after the route's own `failure` handler and before the error is thrown.
+    func observeRouteErrors(_ observer: @escaping (RouteFailure) -> Void)
 }
 
 extension Registrar {

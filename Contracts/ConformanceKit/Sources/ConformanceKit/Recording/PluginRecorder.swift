@@ -10,6 +10,10 @@ public final class PluginRecorder: Registrar {
     public private(set) var services: [RecordedService] = []
     /// Adapters in registration order.
     public private(set) var adapters: [RecordedAdapter] = []
+    /// Route interceptors in registration order.
+    public private(set) var interceptors: [RecordedInterceptor] = []
+    /// Route error observers in registration order.
+    public private(set) var routeErrorObservers: [(RouteFailure) -> Void] = []
     /// Registrations made twice (same kind, contract and name), as `module X` / `service X[name]`.
     public private(set) var duplicates: [String] = []
     private var seen = Set<String>()
@@ -24,6 +28,15 @@ public final class PluginRecorder: Registrar {
             return false
         }
         return true
+    }
+
+    func recordInterceptor(_ interceptor: RecordedInterceptor) {
+        guard accept("interceptor", interceptor.contract, interceptor.name) else { return }
+        interceptors.append(interceptor)
+    }
+
+    func recordObserver(_ observer: @escaping (RouteFailure) -> Void) {
+        routeErrorObservers.append(observer)
     }
 
     /// Records a service factory.
@@ -54,5 +67,30 @@ public final class PluginRecorder: Registrar {
                                             guard let value = value as? Provided else { return nil }
                                             return try adapt(value)
                                         }))
+    }
+}
+
+
+/// A route interceptor a plugin registered, as ``PluginRecorder`` saw it: call
+/// ``intercept`` with a ``RouteAttempt`` and a resolver to test its decisions.
+public struct RecordedInterceptor {
+    /// The contract whose routes it intercepts.
+    public let contract: ContractID
+    /// The registration name, nil for the unnamed one.
+    public let name: String?
+    /// Decides about an attempt: allow, redirect or refuse.
+    public let intercept: (RouteAttempt, any Resolver) throws -> RouteDecision
+}
+
+extension PluginRecorder {
+    /// Records a route interceptor (one per contract and name; a second is a duplicate).
+    public func registerInterceptor<Input>(for contract: Input.Type, name: String?,
+                                           intercept: @escaping (RouteAttempt, any Resolver) throws -> RouteDecision) {
+        recordInterceptor(RecordedInterceptor(contract: ContractID(contract), name: name, intercept: intercept))
+    }
+
+    /// Records a route error observer.
+    public func observeRouteErrors(_ observer: @escaping (RouteFailure) -> Void) {
+        recordObserver(observer)
     }
 }
