@@ -76,6 +76,18 @@ package final class Shell {
         if reportDatabaseFailures(alreadyReported: false) { failures += 1 }
     }
 
+    /// At the end of a script's input (piped or `-c`, no `quit`): when a module still
+    /// holds unsaved work that the policy does not drop (no `--yes`), says what is lost
+    /// with the process and counts a failed command, so the script exits 1.
+    package func reachEndOfInput() {
+        let unsaved = stack.unsavedWorkOfSession
+        guard !unsaved.isEmpty, case .keep = unsavedWork else { return }
+        let lost = unsaved.map { "\($0.title): \($0.what)" }.joined(separator: "; ")
+        output.error("the input ended with unsaved work (\(lost)), lost as viper exits; "
+                     + "end the script with 'save', or with 'quit!' to drop it on purpose, or run it with --yes")
+        failures += 1
+    }
+
     /// Prints one `error:` line for the database failures recorded since the last call
     /// (unless the command printed its own); returns whether there were any.
     private func reportDatabaseFailures(alreadyReported: Bool) -> Bool {
@@ -154,6 +166,7 @@ package final class Shell {
             showBlock(try command.arguments.first.map(help(for:)) ?? helpListing())
             return .succeeded
         case .quit, .exit:
+            try stack.confirmEnding(command: command.name.hasSuffix("!") ? String(command.name.dropLast()) : command.name, confirm: confirm)
             return .quit
         }
         drawCurrentScreen()

@@ -48,6 +48,18 @@ extension NavigationStack {
 
     /// What removing `entry` and everything above it would lose, top first, as the
     /// modules (and their embedded children) that adopt ``ModuleRemovalHandling`` say.
+    /// Fails and changes nothing when ending the session (`command`: `quit`, `exit`, the
+    /// end of input) would lose unsaved work that `confirm` does not agree to drop.
+    package func confirmEnding(command: String, confirm: RemovalConfirmation) throws {
+        guard let bottom = entries.first else { return }
+        try confirmRemoval(of: bottom, command: command, confirm: confirm)
+    }
+
+    /// What every open module says ending the session now would lose, top first.
+    package var unsavedWorkOfSession: [UnsavedWork] {
+        entries.first.map(unsavedWork(removing:)) ?? []
+    }
+
     package func unsavedWork(removing entry: ModuleEntry) -> [UnsavedWork] {
         guard let index = position(of: entry) else { return [] }
         return entries[index...].reversed().flatMap(\.tree).compactMap { module in
