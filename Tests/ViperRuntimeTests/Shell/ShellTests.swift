@@ -173,7 +173,7 @@ import Testing
               routes           List every route with its contract and plugin
               graph            Show the contract graph around the module on screen (all of it at home)
               help [COMMAND]   List the commands, or explain one
-              quit             Leave viper (also 'exit', or Ctrl-D)
+              quit             Leave viper (also 'exit', or Ctrl-D; 'quit!' drops unsaved work without asking)
 
             List commands
               pick N   Pick item N
