@@ -82,8 +82,7 @@ package final class Shell {
     package func reachEndOfInput() {
         let unsaved = stack.unsavedWorkOfSession
         guard !unsaved.isEmpty, case .keep = unsavedWork else { return }
-        let lost = unsaved.map { "\($0.title): \($0.what)" }.joined(separator: "; ")
-        output.error("the input ended with unsaved work (\(lost)), lost as viper exits; "
+        output.error("the input ended with unsaved work (\(UnsavedWork.list(unsaved))), lost as viper exits; "
                      + "end the script with 'save', or with 'quit!' to drop it on purpose, or run it with --yes")
         failures += 1
     }
@@ -182,8 +181,7 @@ package final class Shell {
             return { _ in false }
         case .ask(let ask):
             return { unsaved in
-                let lost = unsaved.map { "\($0.title): \($0.what)" }.joined(separator: "; ")
-                return ask("Unsaved work would be lost (\(lost)). Drop it? [y/N] ")
+                ask("Unsaved work would be lost (\(UnsavedWork.list(unsaved))). Drop it? [y/N] ")
             }
         }
     }

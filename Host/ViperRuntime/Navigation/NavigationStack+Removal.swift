@@ -51,8 +51,9 @@ extension NavigationStack {
     /// Fails and changes nothing when ending the session (`command`: `quit`, `exit`, the
     /// end of input) would lose unsaved work that `confirm` does not agree to drop.
     package func confirmEnding(command: String, confirm: RemovalConfirmation) throws {
-        guard let bottom = entries.first else { return }
-        try confirmRemoval(of: bottom, command: command, confirm: confirm)
+        let unsaved = unsavedWorkOfSession
+        guard !unsaved.isEmpty, !confirm(unsaved) else { return }
+        throw NavigationError(.refused, "'\(command)' would lose unsaved work (\(UnsavedWork.list(unsaved))); the session goes on: save it first, or type '\(command)!' to drop it")
     }
 
     /// What every open module says ending the session now would lose, top first.
@@ -86,8 +87,7 @@ extension NavigationStack {
     func confirmRemoval(of entry: ModuleEntry, command: String, confirm: RemovalConfirmation) throws {
         let unsaved = unsavedWork(removing: entry)
         guard !unsaved.isEmpty, !confirm(unsaved) else { return }
-        let lost = unsaved.map { "\($0.title): \($0.what)" }.joined(separator: "; ")
-        throw NavigationError(.refused, "'\(command)' would lose unsaved work (\(lost)); nothing was removed: save it first, or type '\(command)!' to drop it")
+        throw NavigationError(.refused, "'\(command)' would lose unsaved work (\(UnsavedWork.list(unsaved))); nothing was removed: save it first, or type '\(command)!' to drop it")
     }
 
     /// The views to tell about a removal by the person: `entry`, what is above it, and their children, top first.

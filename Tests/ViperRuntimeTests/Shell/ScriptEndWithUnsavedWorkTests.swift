@@ -24,7 +24,7 @@ import Testing
     @Test func quitWithUnsavedTextFailsAndTheEndOfInputReportsTheLoss() throws {
         let result = try run(editing + ["quit"])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: 'quit' would lose unsaved work (Note: the title and the text (1 line)); nothing was removed: "
+        #expect(result.stderr == "error: 'quit' would lose unsaved work (Note: the title and the text (1 line)); the session goes on: "
                 + "save it first, or type 'quit!' to drop it\n" + lostLine)
     }
 
