@@ -4,7 +4,7 @@ import Foundation
 /// Live plugins (docs/ARCHITECTURE.md, "Live plugins"): a running viper takes new, changed
 /// and removed plugin files. A new or changed file is scanned in a child as at start-up, with
 /// the same refusals and the same lines; validated against the running graph; then loaded
-/// from a copy at a path of its own (``ReloadCopy``) and committed in place of the version
+/// from a sealed in-memory copy (``PluginLoader/snapshot(_:descriptor:stamp:sha256:)``) and committed in place of the version
 /// that served. Modules already built keep the code they were built with (images are never
 /// closed); everything built or resolved from then on uses the new version.
 ///
@@ -32,10 +32,6 @@ extension HostRuntime {
         state.withLock {
             var report = ReloadReport()
             guard isStarted else { return report }
-            if !reloads.sweptOldCopies {
-                ReloadCopy.sweep(dataFolder: dataFolder)
-                reloads.sweptOldCopies = true
-            }
             let files = ContractLibraryCatalog.separate(PluginDiscovery.discover(folders).files).plugins
             let present = Set(files.map(\.path))
             for record in recordList where !present.contains(record.path) && only?.contains(record.path) != false {
@@ -72,7 +68,7 @@ extension HostRuntime {
         case .success(let valid): outcome = valid
         case .failure(let error): return refuse(file, stamp: stamp, error, into: &report)
         }
-        switch loadVersion(file, scanned: descriptor, stamp: stamp, sha256: result.sha256, name: name) {
+        switch loadVersion(file, scanned: descriptor, stamp: stamp, sha256: result.sha256) {
         case .success(let loaded):
             commitVersion(loaded, file: file, outcome: outcome, into: &report)
             reloads.stamps[file.path] = stamp

@@ -104,25 +104,23 @@ extension HostRuntime {
         return GraphValidator(nodes: nodes, hostProvides: Self.hostProvisions, preferences: preferences)
     }
 
-    /// Loads the version of `file` that was scanned, from a copy of its own, and checks that it is that version.
-    func loadVersion(_ file: PluginFile, scanned: PluginDescriptor, stamp: FileStamp, sha256: String?,
-                     name: String) -> Result<LoadedPlugin, VersionFailure> {
-        reloads.copies += 1
-        let copy: ReloadCopy
-        switch ReloadCopy.make(from: file.path, stamp: stamp, scanned: sha256, name: name, serial: reloads.copies, dataFolder: dataFolder) {
-        case .success(let made): copy = made
-        case .failure(.changing): return .failure(.changing)
-        case .failure(.failed(let message)): return .failure(.refused(PluginLoadError(.missingFile, path: file.path, message: message)))
-        }
-        defer { unlink(copy.path) }
-        let versionLoader = PluginLoader(policy: LoadPolicy(allowInsecure: options.allowInsecurePlugins, alwaysHash: true))
+    /// Loads the version of `file` that was scanned (`stamp`, and `sha256` when the scan hashed it)
+    /// from a sealed copy (``PluginLoader/snapshot(_:descriptor:stamp:sha256:)``): a new inode, so
+    /// glibc loads it as a new image even when the file was written in place. The checks of
+    /// start-up run again on the file (trust, lock, ELF, Contracts), with start-up's words.
+    func loadVersion(_ file: PluginFile, scanned: PluginDescriptor, stamp: FileStamp, sha256: String?) -> Result<LoadedPlugin, VersionFailure> {
+        var policy = loader.policy
+        policy.snapshot = true
+        policy.alwaysHash = true
+        let versionLoader = PluginLoader(policy: policy)
         versionLoader.contractLibraries = loader.contractLibraries
-        let folder = PluginFolder(path: ReloadCopy.folder(in: dataFolder), origin: file.folder.origin)
-        switch versionLoader.load(PluginFile(path: copy.path, folder: folder)) {
+        versionLoader.expectedStamp = stamp
+        switch versionLoader.load(file, known: sha256.map { KnownDigest(stamp: stamp, sha256: $0) }) {
+        case .failure(let error) where error.code == .changedSinceScan:
+            return .failure(.changing)
         case .failure(let error):
-            return .failure(.refused(PluginLoadError(error.code, path: file.path, message: error.message)))
+            return .failure(.refused(error))
         case .success(let loaded):
-            guard loaded.sha256 == copy.sha256 else { return .failure(.changing) }
             if let difference = DescriptorDifference.between(scanned: scanned, loaded: loaded.descriptor) {
                 return .failure(.refused(PluginLoadError(.differsFromScan, path: file.path, message: DescriptorDifference.refusal(difference))))
             }

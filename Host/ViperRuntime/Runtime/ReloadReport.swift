@@ -27,8 +27,4 @@ struct ReloadState {
     /// The stamp of each plugin file as last scanned (at start-up or by a reload), by path:
     /// a file whose stamp is unchanged is not scanned again.
     var stamps: [String: FileStamp] = [:]
-    /// How many copies this process made (each gets a path of its own).
-    var copies = 0
-    /// Whether copies left by earlier processes were removed.
-    var sweptOldCopies = false
 }

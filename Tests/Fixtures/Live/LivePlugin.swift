@@ -1,0 +1,56 @@
+// A live-reload fixture compiled by the tests (LiveReloadTests) in several versions from this
+// one source: the tests replace VERSION_TEXT (what the module draws) and VERSION_SERVICE (what
+// its process-scoped service says). Every version defines the same Swift types, the same
+// @_cdecl symbols and a contract protocol of its own (LiveCounter), as a rebuilt plugin does.
+import Contracts
+
+@_cdecl("viper_plugin_abi")
+public func viperPluginABI() -> UInt32 { ContractsVersion.compiledPacked }
+
+@_cdecl("viper_plugin_entry")
+public func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
+    PluginEntry.run(host, plugin: LivePlugin.self)
+}
+
+/// A contract declared inside the plugin: every version of the image has its own type identity for it.
+public protocol LiveCounter: AnyObject {
+    var said: String { get }
+}
+
+public protocol LiveScreen: AnyObject {}
+
+final class Counter: LiveCounter {
+    let said = "VERSION_SERVICE"
+}
+
+enum LivePlugin: Plugin {
+    static let manifest = PluginManifest(name: "PLUGIN_NAME", version: "1.0.0", summary: "Live-reload fixture")
+
+    static func register(in registrar: any Registrar) throws {
+        registrar.registerService(LiveCounter.self, scope: .process) { _ in Counter() }
+        registrar.registerModule(LiveScreen.self, route: RouteSpec("ROUTE", summary: "Draws which version built it"),
+                                 builder: LiveBuilder())
+    }
+}
+
+final class LiveBuilder: ModuleBuilder {
+    func build(_ context: any ModuleContext) throws -> BuiltModule {
+        BuiltModule(view: LiveView(counter: try context.resolver.resolve(LiveCounter.self)))
+    }
+}
+
+final class LiveView: ModuleView, LiveScreen {
+    let counter: any LiveCounter
+    init(counter: any LiveCounter) { self.counter = counter }
+
+    var title: String { "Live" }
+    var commands: [CommandSpec] { [] }
+
+    func render(on screen: any Screen) {
+        screen.text("VERSION_TEXT drawn; service says \(counter.said)")
+    }
+
+    func perform(_ command: CommandInvocation) throws {
+        throw CommandError("'\(command.name)' is not a command of Live")
+    }
+}
