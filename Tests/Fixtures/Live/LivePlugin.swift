@@ -35,22 +35,34 @@ enum LivePlugin: Plugin {
 
 final class LiveBuilder: ModuleBuilder {
     func build(_ context: any ModuleContext) throws -> BuiltModule {
-        BuiltModule(view: LiveView(counter: try context.resolver.resolve(LiveCounter.self)))
+        BuiltModule(view: LiveView(counter: try context.resolver.resolve(LiveCounter.self), resolver: context.resolver))
     }
 }
 
 final class LiveView: ModuleView, LiveScreen {
     let counter: any LiveCounter
-    init(counter: any LiveCounter) { self.counter = counter }
+    let resolver: any Resolver
+    /// What `ask` found: the LiveCounter this version's code resolves now (its own type identity).
+    var asked: String?
+    init(counter: any LiveCounter, resolver: any Resolver) {
+        self.counter = counter
+        self.resolver = resolver
+    }
 
     var title: String { "Live" }
-    var commands: [CommandSpec] { [] }
+    var commands: [CommandSpec] { [CommandSpec("ask", help: "Resolve the counter again")] }
 
     func render(on screen: any Screen) {
         screen.text("VERSION_TEXT drawn; service says \(counter.said)")
+        if let asked { screen.text("asked: \(asked)") }
     }
 
     func perform(_ command: CommandInvocation) throws {
-        throw CommandError("'\(command.name)' is not a command of Live")
+        guard command.name == "ask" else { throw CommandError("'\(command.name)' is not a command of Live") }
+        do {
+            asked = try resolver.resolve(LiveCounter.self).said
+        } catch {
+            asked = "\(error)"
+        }
     }
 }

@@ -24,8 +24,15 @@ import ViperTestSupport
         #expect(report.notices == ["reloaded live (version 2; 1 older image still mapped)"])
         #expect(report.retry.isEmpty)
         #expect(LiveFixture.drawn(stack) == ["text: version one drawn; service says version one"], "built by version 1")
+        // Version 1's code asks for its own LiveCounter type: version 2's has another type identity.
+        try stack.top?.view.perform(CommandInvocation(name: "ask", arguments: [], rest: ""))
+        // Found under its name, not under its type: a contract declared inside a plugin belongs to one version.
+        #expect(LiveFixture.drawn(stack).last?.hasPrefix("text: asked: LiveScreen (live) asked for Live.LiveCounter, which no loaded plugin provides (registered: Live.LiveCounter)") == true,
+                "\(LiveFixture.drawn(stack))")
         try stack.open(path: "live")
         #expect(LiveFixture.drawn(stack) == ["text: version two drawn; service says version two"])
+        try stack.top?.view.perform(CommandInvocation(name: "ask", arguments: [], rest: ""))
+        #expect(LiveFixture.drawn(stack).last == "text: asked: version two")
         let record = try #require(runtime.record(at: path))
         #expect(record.version == 2 && record.olderImages == 1 && record.status == .loaded)
         #expect(runtime.reloadAll().isEmpty, "an unchanged file is not scanned again")
