@@ -143,8 +143,12 @@ extension HostRuntime {
         logger?.log(.warning, error.description, source: "reload")
         let position = recordList.firstIndex { $0.path == file.path }
         if let position, Self.isServing(recordList[position]), let name = recordList[position].name {
-            report.notices.append("\(name) changed but was not reloaded: \(error.message); version \(recordList[position].version) keeps serving")
-            return
+            let version = recordList[position].version
+            let refused = "\(name) changed but was not reloaded: \(error.message); version \(version)"
+            guard recordList[position].status == .ready else { return report.notices.append(refused + " keeps serving") }
+            // Never loaded, and its file is what changed: nothing of that version is left to serve.
+            withdrawUnloaded(at: position, error)
+            return report.notices.append(refused + " was never loaded, so \(name) is unavailable until a version that loads is in place")
         }
         if let position, recordList[position].reason == error.message { return }
         let record = PluginRecord(name: nil, path: file.path, origin: file.folder.origin, status: status,
@@ -154,6 +158,18 @@ extension HostRuntime {
         let problem = line ?? error.description
         problemList.append(Problem(kind: .loadFailed, plugin: nil, contract: nil, message: problem))
         report.notices.append(problem)
+    }
+
+    /// Disables the plugin of the record at `position`, which was never loaded: its file changed and was refused.
+    private func withdrawUnloaded(at position: Int, _ error: PluginLoadError) {
+        let record = recordList[position]
+        guard let name = record.name else { return }
+        registry.withdraw(plugin: name)
+        pending.remove(named: name)
+        recordList[position].status = .disabled
+        recordList[position].reason = error.message
+        if let descriptor = record.descriptor { noteDisabled(descriptor, plugin: name, reason: error.message) }
+        problemList.append(Problem(kind: .loadFailed, plugin: name, contract: nil, message: error.description))
     }
 
     private func waitFor(_ file: PluginFile, into report: inout ReloadReport) {

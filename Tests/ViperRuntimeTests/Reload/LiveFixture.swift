@@ -23,8 +23,9 @@ enum LiveFixture {
     }
 
     /// A folder for plugin files, and a runtime (isolated scanning, as a session) searching it.
-    static func runtime(folder: String, environment: [String: String] = [:]) throws -> (HostRuntime, TestRuntime.Folders) {
-        let folders = try TestRuntime.makeFolders()
+    static func runtime(folder: String, folders given: TestRuntime.Folders? = nil,
+                        environment: [String: String] = [:]) throws -> (HostRuntime, TestRuntime.Folders) {
+        let folders = try given ?? TestRuntime.makeFolders()
         var options = TestRuntime.options(folders, plugins: [folder], environment: environment)
         options.scanMode = .isolated
         options.scannerExecutable = BuildProducts.viper
