@@ -2,6 +2,7 @@ import ConformanceKit
 import Contracts
 import Foundation
 import Testing
+@testable import ViperCommandLine
 @testable import ViperRuntime
 import ViperTestSupport
 
@@ -125,5 +126,25 @@ import ViperTestSupport
         #expect(runtime.registry.routeEntries.isEmpty)
         try LiveFixture.install(try LiveFixture.build(text: "version one"), in: folder)
         #expect(runtime.reloadAll().notices == ["added live: routes live"], "put back, it is a new plugin again")
+    }
+}
+
+/// `viper plugins` and `doctor` of a runtime that reloaded a plugin.
+@Suite struct LiveReloadReportTests {
+    @Test func theReportsShowTheVersionServingAndTheOlderImages() throws {
+        let folder = try TemporaryFolder.make("live")
+        try LiveFixture.install(try LiveFixture.build(text: "version one"), in: folder)
+        let (runtime, _) = try LiveFixture.runtime(folder: folder)
+        #expect(!PluginReport.pluginsText(runtime).contains("live:  "), "nothing to say before a reload")
+        try NavigationStack(registry: runtime.registry).open(path: "live")
+        for text in ["version two", "version three"] {
+            try LiveFixture.install(try LiveFixture.build(text: text), in: folder)
+            #expect(runtime.reloadAll().notices.count == 1)
+        }
+        #expect(PluginReport.pluginsText(runtime).contains("\n  live:      version 3 since viper started (2 older images still mapped)\n"))
+        #expect(PluginReport.doctorText(runtime).contains("reloaded: live is at version 3 since viper started (2 older images still mapped)\n"))
+        #expect(PluginReport.pluginsJSON(runtime).contains("\"liveVersion\" : 3"))
+        #expect(PluginReport.pluginsJSON(runtime).contains("\"olderImages\" : 2"))
+        #expect(PluginReport.doctorJSON(runtime).contains("\"liveVersion\" : 3"))
     }
 }
