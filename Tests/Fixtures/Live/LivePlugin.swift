@@ -2,6 +2,7 @@
 // one source: the tests replace VERSION_TEXT (what the module draws) and VERSION_SERVICE (what
 // its process-scoped service says). Every version defines the same Swift types, the same
 // @_cdecl symbols and a contract protocol of its own (LiveCounter), as a rebuilt plugin does.
+// A test adds what one version provides or requires at the two EXTRA markers below.
 import Contracts
 
 @_cdecl("viper_plugin_abi")
@@ -30,6 +31,7 @@ enum LivePlugin: Plugin {
         registrar.registerService(LiveCounter.self, scope: .process) { _ in Counter() }
         registrar.registerModule(LiveScreen.self, route: RouteSpec("ROUTE", summary: "Draws which version built it"),
                                  builder: LiveBuilder())
+        // EXTRA_REGISTRATIONS
     }
 }
 
@@ -66,3 +68,5 @@ final class LiveView: ModuleView, LiveScreen {
         }
     }
 }
+
+// EXTRA_TYPES

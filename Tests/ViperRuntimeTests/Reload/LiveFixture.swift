@@ -9,12 +9,14 @@ import ViperTestSupport
 enum LiveFixture {
     /// One version: what its module draws, what its service says, its plugin name and route.
     static func build(text: String, service: String? = nil, name: String = "live", route: String = "live",
-                      module: String = "Live", broken: Bool = false) throws -> String {
+                      module: String = "Live", broken: Bool = false, registrations: String = "", types: String = "") throws -> String {
         var source = try String(contentsOfFile: BuildProducts.repository + "/Tests/Fixtures/Live/LivePlugin.swift", encoding: .utf8)
         source = source.replacingOccurrences(of: "VERSION_TEXT", with: text)
             .replacingOccurrences(of: "VERSION_SERVICE", with: service ?? text)
             .replacingOccurrences(of: "PLUGIN_NAME", with: name)
             .replacingOccurrences(of: "\"ROUTE\"", with: "\"\(route)\"")
+            .replacingOccurrences(of: "// EXTRA_REGISTRATIONS", with: registrations)
+            .replacingOccurrences(of: "// EXTRA_TYPES", with: types)
         if broken {
             source = source.replacingOccurrences(of: "static func register(in registrar: any Registrar) throws {",
                                                  with: "static func register(in registrar: any Registrar) throws {\n        if !manifest.name.isEmpty { throw CommandError(\"\(text) is broken\") }")

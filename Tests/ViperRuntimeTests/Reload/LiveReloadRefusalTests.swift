@@ -77,4 +77,25 @@ import ViperTestSupport
         #expect(line.contains("Contracts"), "\(line)")
         #expect(runtime.reloadAll().notices == [line])
     }
+
+    @Test func aVersionThatWouldBreakAnotherPluginIsRefused() throws {
+        let folder = try TemporaryFolder.make("live")
+        let provides = try LiveFixture.build(text: "version one",
+            registrations: "registrar.registerModule(ArticleListing.self, builder: LiveBuilder())",
+            types: "extension LiveView: ArticleListing { func useSource(_ url: String) {} }")
+        try LiveFixture.install(provides, in: folder)
+        try LiveFixture.install(try LiveFixture.build(text: "needer", name: "needer", route: "needer", module: "LiveNeeder",
+            registrations: "registrar.registerModule(NoteListing.self, requires: [.module(ArticleListing.self)], builder: LiveBuilder())",
+            types: "extension LiveView: NoteListing { func reloadNotes() {} }"), in: folder, as: "libNeeder.so")
+        let (runtime, _) = try LiveFixture.runtime(folder: folder)
+        #expect(runtime.problemLines.isEmpty, "\(runtime.problemLines)")
+        try NavigationStack(registry: runtime.registry).open(path: "live")
+
+        try LiveFixture.install(try LiveFixture.build(text: "version two"), in: folder)  // no longer provides ArticleListing
+        let notices = runtime.reloadAll().notices
+        #expect(notices.count == 1)
+        #expect(notices.first?.hasPrefix("live changed but was not reloaded: it would disable needer (") == true, "\(notices)")
+        #expect(notices.first?.hasSuffix("); fix that first; version 1 keeps serving") == true, "\(notices)")
+        #expect(runtime.record(named: "needer")?.status == .ready)
+    }
 }
