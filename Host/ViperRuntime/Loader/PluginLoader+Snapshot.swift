@@ -1,6 +1,6 @@
 import Foundation
 
-/// Snapshots (docs/ARCHITECTURE.md, "Live plugins"): the runtime's loaders `dlopen` a sealed
+/// Snapshots (docs/ARCHITECTURE.md, "Live plugins"): a session and every reload `dlopen` a sealed
 /// in-memory copy of the checked file (a `memfd`), not the file itself. A shared library is
 /// mapped from its file, and writing the file in place (`cp new.so old.so` keeps the inode)
 /// changes the pages of the running image under the Swift runtime, which reads its type

@@ -30,7 +30,7 @@ package struct LoadPolicy {
     /// Compute every file's SHA-256, lock or not (an in-process start-up does, so `viper plugins --lock` has each digest).
     var alwaysHash = false
     /// `dlopen` a sealed in-memory copy of the checked file, not the file (``PluginLoader/snapshot(_:descriptor:stamp:sha256:)``):
-    /// the runtime's loaders do, so a plugin file written in place cannot change a running image.
+    /// a session's runtime (isolated scanning) and every reload do, so a plugin file written in place cannot change a running image.
     var snapshot = false
 }
 

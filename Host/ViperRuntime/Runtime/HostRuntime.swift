@@ -134,7 +134,7 @@ package final class HostRuntime {
     private func readLock(_ logger: FileLogger) {
         lockState = options.ignoreLock ? .none : LockState.read(folder: dataFolder)
         loader = PluginLoader(policy: LoadPolicy(allowInsecure: options.allowInsecurePlugins, lock: lockState,
-                                                 alwaysHash: options.scanMode == .inProcess, snapshot: true))
+                                                 alwaysHash: options.scanMode == .inProcess, snapshot: options.scanMode == .isolated))
         if options.allowInsecurePlugins {
             let warning = "--allow-insecure-plugins: plugins are loaded even when another account owns them or can write them "
                 + "(or their folders), so anyone with that access can run code as you; use it only for development"
