@@ -28,6 +28,8 @@ package final class Shell {
     let width: Int
     /// Makes the contract graph for `graph` (set by the launcher, which has the runtime).
     var contractGraph: (() -> ContractGraph)?
+    /// Rescans the plugin folders for `reload` (set by the launcher, which has the runtime).
+    var reloadPlugins: (() -> ReloadReport)?
     /// Database failures recorded while a command ran (nil: none are watched).
     let databaseFailures: DatabaseFailures?
     /// How many commands failed in this session.
@@ -161,6 +163,8 @@ package final class Shell {
         case .graph:
             showBlock(try graphListing())
             return .succeeded
+        case .reload:
+            guard try showReload() else { return .succeeded }
         case .help:
             showBlock(try command.arguments.first.map(help(for:)) ?? helpListing())
             return .succeeded

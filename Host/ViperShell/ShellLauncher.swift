@@ -36,6 +36,11 @@ package enum ShellLauncher {
         let scripted = options.script != nil || !stdinIsTerminal
         shell.unsavedWork = options.dropUnsaved ? .drop : .keep
         shell.contractGraph = { ContractGraph(runtime: runtime) }
+        shell.reloadPlugins = {
+            let report = runtime.reloadAll()
+            home.update(routes: stack.routes.map(\.spec), pluginsLoaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count)
+            return report
+        }
         if let script = options.script {
             var quit = false
             for command in CommandSplitter.statements(script) where shell.execute(command) == .quit {
