@@ -29,6 +29,8 @@ struct CachedScan {
         var digests: [String: KnownDigest] = [:]
         /// The scanner, to scan a file again that changed before its first use.
         var scanner: PluginScanner
+        /// The host identity the cache was read under (part of the kept graph's key).
+        var host = ""
     }
 
     func run() -> Scanned {
@@ -36,7 +38,7 @@ struct CachedScan {
         var (cache, note) = DescriptorCache.load(folder: dataFolder, host: host)
         if let note { logger.log(.warning, note, source: "cache") }
         var triage = triageFiles(cache)
-        var scanned = Scanned(scanner: makeScanner())
+        var scanned = Scanned(scanner: makeScanner(), host: host)
         if !triage.toScan.isEmpty {
             for (path, result) in scanned.scanner.scan(triage.toScan) {
                 triage.results[path] = result

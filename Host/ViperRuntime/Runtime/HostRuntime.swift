@@ -183,7 +183,9 @@ package final class HostRuntime {
         for warning in triage.warnings {
             logger.log(.warning, warning, source: "loader")
         }
-        let outcome = validate(triage.candidates, preferences: preferences, logger: logger)
+        let outcome = validate(triage.candidates, preferences: preferences, logger: logger) {
+            self.keptOrFreshOutcome(triage.candidates, results: scanned.results, host: scanned.host, preferences: preferences, logger: logger)
+        }
         var routes: [RouteEntry] = []
         for (index, record) in triage.records {
             guard record.status == .ready, let name = record.name, let descriptor = record.descriptor else {
@@ -253,12 +255,10 @@ package final class HostRuntime {
         }
     }
 
-    private func validate(_ plugins: [(PluginFile, PluginDescriptor)], preferences: [String: ProviderChoice],
-                          logger: FileLogger) -> GraphValidator.Outcome {
-        let validator = GraphValidator(
-            nodes: plugins.map { .init(name: $0.1.manifest.name, path: $0.0.path, descriptor: $0.1, isBundled: $0.0.folder.origin == .bundled) },
-            hostProvides: Self.hostProvisions, preferences: preferences)
-        let outcome = validator.validate()
+    /// Validates `plugins` (or takes `outcome`'s, e.g. the kept graph's) and applies the result.
+    private func validate(_ plugins: [(PluginFile, PluginDescriptor)], preferences: [String: ProviderChoice], logger: FileLogger,
+                          outcome made: (() -> GraphValidator.Outcome)? = nil) -> GraphValidator.Outcome {
+        let outcome = made?() ?? Self.validator(plugins, preferences: preferences).validate()
         registry.assignRoutes(outcome.routeOwners)
         problemList += outcome.problems
         dependencies = outcome.dependencies
