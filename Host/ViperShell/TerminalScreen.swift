@@ -88,10 +88,13 @@ final class TerminalScreen: Screen {
     }
 
     private static func sanitized(_ text: String) -> String {
-        PrintableText.sanitize(text).replacingOccurrences(of: "\n", with: " ")
+        PrintableText.oneLine(text)
     }
 
     private static func lines(of text: String) -> [String] {
-        PrintableText.sanitize(text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let clean = PrintableText.sanitize(text)
+        // Splitting by Character is slow, and most text is one line (sanitized text has no \r to pair with \n).
+        guard clean.utf8.contains(0x0A) else { return [clean] }
+        return clean.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 }

@@ -45,7 +45,7 @@ extension NavigationStack {
     @discardableResult
     package func open(path: String, as transition: Transition = .push, from source: Int? = nil,
                       confirm: RemovalConfirmation = NavigationStack.dropUnsaved, intercepting: Bool = true) throws -> Int {
-        var path = path.trimmingCharacters(in: .whitespaces)
+        var path = path.trimmingWhitespace()
         do {
             var match: RouteMatcher<RouteEntry>.Match
             do {
@@ -158,6 +158,8 @@ extension NavigationStack {
         building[id] = label
         defer { building[id] = nil }
         let built: BuiltModule
+        let started = phaseTimer?.now()
+        defer { phaseTimer?.add(.build, since: started) }
         do {
             built = try PluginExitGuard.run("plugin '\(registration.plugin)'", "building module \(label)") {
                 try registration.builder.build(context)

@@ -43,6 +43,8 @@ package final class NavigationStack {
     /// The global route error handler: sees every failed navigation before it is thrown
     /// (after the route's own `failure` handler). The stack also logs each one.
     package var onRouteError: ((NavigationError) -> Void)?
+    /// Set by `viper-bench` to see where a command's time goes (see ``PhaseTimer``).
+    package var phaseTimer: PhaseTimer?
 
     /// Makes an empty stack (home) over `registry`.
     package init(registry: Registry, logger: (any Logger)? = nil) {
@@ -190,7 +192,7 @@ package final class NavigationStack {
     func retire(_ entry: ModuleEntry) {
         live[entry.id] = nil
         entry.isVisible = false
-        PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleWillBeRemoved of \(ModuleEntry.label(entry.registration))") {
+        PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleWillBeRemoved of \(entry.label)") {
             entry.view.moduleWillBeRemoved()
         }
         leakTracker.watch(entry)
@@ -202,7 +204,7 @@ package final class NavigationStack {
     func appear(_ entry: ModuleEntry) {
         guard !entry.isVisible else { return }
         entry.isVisible = true
-        PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleDidAppear of \(ModuleEntry.label(entry.registration))") {
+        PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleDidAppear of \(entry.label)") {
             entry.view.moduleDidAppear()
         }
         for child in entry.children {
@@ -214,7 +216,7 @@ package final class NavigationStack {
     func disappear(_ entry: ModuleEntry) {
         guard entry.isVisible else { return }
         entry.isVisible = false
-        PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleDidDisappear of \(ModuleEntry.label(entry.registration))") {
+        PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleDidDisappear of \(entry.label)") {
             entry.view.moduleDidDisappear()
         }
         for child in entry.children {

@@ -20,7 +20,7 @@ struct RoutePath: Equatable {
 
     /// Parses `text`; throws a ``NavigationError`` for a query pair without a name or a value.
     init(parsing text: String) throws {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         let pathPart: Substring
         let queryPart: Substring?
         if let mark = trimmed.firstIndex(of: "?") {
