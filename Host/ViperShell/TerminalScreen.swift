@@ -52,8 +52,8 @@ final class TerminalScreen: Screen {
         let labels = fields.map { Self.sanitized($0.label) }
         let width = labels.map(\.count).max() ?? 0
         for (label, field) in zip(labels, fields) {
-            let padding = String(repeating: " ", count: width - label.count)
-            let indent = String(repeating: " ", count: 2 + width + 3)
+            let padding = Self.spaces(width - label.count)
+            let indent = Self.spaces(2 + width + 3)
             for (line, text) in Self.lines(of: field.value).enumerated() {
                 lines.append(line == 0 ? "  " + style.bold(label) + padding + "   " + text : indent + text)
             }
@@ -85,6 +85,11 @@ final class TerminalScreen: Screen {
     /// A blank line before a new block, unless at the top.
     private func separate() {
         if let last = lines.last, !last.isEmpty { lines.append("") }
+    }
+
+    /// `count` spaces (`String(repeating:count:)` of a Character is slow, and every screen pads).
+    static func spaces(_ count: Int) -> String {
+        String(decoding: [UInt8](repeating: 0x20, count: max(0, count)), as: UTF8.self)
     }
 
     private static func sanitized(_ text: String) -> String {

@@ -48,7 +48,7 @@ package final class ModuleEntry {
     }
 
     /// ``label(_:)`` of its registration, made once (lifecycle calls name it in their exit guard).
-    private(set) lazy var label = ModuleEntry.label(registration)
+    lazy var label = ModuleEntry.label(registration)
 
     /// The title the view shows.
     package var title: String { view.title }

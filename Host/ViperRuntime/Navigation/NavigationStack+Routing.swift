@@ -151,7 +151,7 @@ extension NavigationStack {
                placement: ModuleEntry.Placement, configuration: (any ModuleConfiguration)? = nil) throws -> ModuleEntry {
         let id = nextID
         nextID += 1
-        let label = ModuleEntry.label(registration)
+        let label = label(of: registration)
         let router = HostRouter(stack: self, entryID: id, owner: label)
         let context = HostModuleContext(resolver: registry.resolver(for: label), router: router, parameters: parameters,
                                         configuration: configuration)
@@ -171,6 +171,7 @@ extension NavigationStack {
         }
         let entry = ModuleEntry(id: id, registration: registration, built: built, router: router,
                                 parameters: parameters, path: path, placement: placement)
+        entry.label = label
         entry.children = pendingChildren.removeValue(forKey: id) ?? []
         entry.children.forEach { $0.parent = entry }
         guard registration.conforms(entry.input) else {

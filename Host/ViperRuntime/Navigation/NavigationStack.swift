@@ -45,6 +45,15 @@ package final class NavigationStack {
     package var onRouteError: ((NavigationError) -> Void)?
     /// Set by `viper-bench` to see where a command's time goes (see ``PhaseTimer``).
     package var phaseTimer: PhaseTimer?
+    /// ``ModuleEntry/label(_:)`` by registration, made once (each build names its module several times).
+    private var labels: [ObjectIdentifier: (registration: ModuleRegistration, label: String)] = [:]
+
+    func label(of registration: ModuleRegistration) -> String {
+        if let known = labels[ObjectIdentifier(registration)], known.registration === registration { return known.label }
+        let label = ModuleEntry.label(registration)
+        labels[ObjectIdentifier(registration)] = (registration, label)
+        return label
+    }
 
     /// Makes an empty stack (home) over `registry`.
     package init(registry: Registry, logger: (any Logger)? = nil) {
