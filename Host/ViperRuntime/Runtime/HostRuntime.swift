@@ -94,11 +94,15 @@ package final class HostRuntime {
         let preferences = readPreferences()
         let discovery = PluginDiscovery.discover(folders)
         problemList += discovery.folderProblems.map { Problem(kind: .badFolder, plugin: nil, contract: nil, message: $0) }
-        let found = ContractLibraryCatalog.separate(discovery.files)
+        let isolated = options.scanMode == .isolated && !options.rescan
+        let cacheFile = isolated ? DescriptorCache.read(folder: dataFolder) : nil
+        let found = ContractLibraryCatalog.separate(discovery.files) { file in
+            discovery.infos[file.path].map { cacheFile?.cache?.isUnchangedPlugin(file.path, info: $0.info) == true } ?? false
+        }
         loader.contractLibraries = ContractLibraryCatalog(found.libraries, allowInsecure: options.allowInsecurePlugins)
         problemList += loader.contractLibraries.problems
         if options.scanMode == .isolated, let scanner = Self.scannerExecutable(options) {
-            startIsolated(found.plugins, scanner: scanner, preferences: preferences, logger: logger)
+            startIsolated(found.plugins, scanner: scanner, preferences: preferences, logger: logger, cacheFile: cacheFile, infos: discovery.infos)
         } else {
             startInProcess(found.plugins, preferences: preferences, logger: logger)
         }
@@ -172,9 +176,10 @@ package final class HostRuntime {
 
     // MARK: Start-up
 
-    private func startIsolated(_ files: [PluginFile], scanner: String, preferences: [String: ProviderChoice], logger: FileLogger) {
+    private func startIsolated(_ files: [PluginFile], scanner: String, preferences: [String: ProviderChoice], logger: FileLogger,
+                               cacheFile: DescriptorCache.Read?, infos: [String: PluginDiscovery.FileInfo]) {
         let scan = CachedScan(files: files, executable: scanner, options: options, dataFolder: dataFolder,
-                              lockState: lockState, libraries: loader.contractLibraries, logger: logger)
+                              lockState: lockState, libraries: loader.contractLibraries, logger: logger, preloaded: cacheFile, infos: infos)
         let scanned = scan.run()
         rescanner = scanned.scanner
         digests.merge(scanned.digests) { _, new in new }
