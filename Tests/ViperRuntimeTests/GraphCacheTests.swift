@@ -181,6 +181,23 @@ import ViperTestSupport
         #expect(key() != base, "a new Contracts library")
     }
 
+    @Test func theDigestSeparatesFieldsAndSeesEveryByte() {
+        func digest(_ fields: [String]) -> String? {
+            let stream = DigestStream()
+            for field in fields { stream.add(field) }
+            return stream.finish()
+        }
+        let long = String(repeating: "0123456789abcdef", count: 40)
+        #expect(digest(["ab", "c"]) == digest(["ab", "c"]))
+        #expect(digest(["ab", "c"]) != digest(["a", "bc"]))
+        #expect(digest([long]) != digest([long + "x"]))
+        var flipped = Array(long.utf8)
+        flipped[300] ^= 1
+        #expect(digest([long]) != digest([String(decoding: flipped, as: UTF8.self)]), "one bit in the middle of a long field")
+        #expect(digest([]) != digest([""]))
+        #expect(digest(["x"])?.count == 32)
+    }
+
     // MARK: A corrupt file
 
     @Test func aCorruptKeptGraphIsAWarningAndAFreshValidation() throws {
