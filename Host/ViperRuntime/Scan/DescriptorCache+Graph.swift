@@ -61,7 +61,7 @@ extension DescriptorCache {
 
         /// The file's text for `outcome` under `key`.
         static func serialized(_ outcome: GraphValidator.Outcome, key: String) -> [UInt8] {
-            signed(body: Array(encode(outcome).utf8), key: key)
+            signed(body: encode(outcome), key: key)
         }
 
         /// A file with `body` under `key`, with the header that makes it believed (the fuzzer signs mutated bodies).
@@ -104,32 +104,40 @@ extension DescriptorCache {
 
         // MARK: Lines
 
-        private static func encode(_ outcome: GraphValidator.Outcome) -> String {
-            var lines: [String] = []
+        private static func encode(_ outcome: GraphValidator.Outcome) -> [UInt8] {
+            var out = Lines()
             for problem in outcome.problems {
-                lines.append(line("P", problem.kind.rawValue, problem.plugin, problem.contract, problem.message))
+                out.line("P", problem.kind.rawValue, problem.plugin, problem.contract, problem.message)
             }
             for (plugin, reason) in outcome.disabled.sorted(by: { $0.key < $1.key }) {
-                lines.append(line("X", plugin, reason))
+                out.line("X", plugin, reason)
             }
             for (plugin, labels) in outcome.overridden.sorted(by: { $0.key < $1.key }) {
-                for label in labels.sorted() { lines.append(line("O", plugin, label)) }
+                for label in labels.sorted() { out.line("O", plugin, label) }
             }
             for dependency in outcome.dependencies {
                 let requirement = dependency.requirement
-                lines.append(line("E", dependency.plugin, dependency.registration, requirement.kind.rawValue,
-                                  requirement.contract.name, requirement.name, dependency.providedBy, dependency.adaptedFrom?.name))
+                out.line("E", dependency.plugin, dependency.registration, requirement.kind.rawValue,
+                         requirement.contract.name, requirement.name, dependency.providedBy, dependency.adaptedFrom?.name)
             }
             for (shape, owner) in outcome.routeOwners.sorted(by: { $0.key < $1.key }) {
-                lines.append(line("W", shape, owner))
+                out.line("W", shape, owner)
             }
-            return lines.map { $0 + "\n" }.joined()
+            return out.bytes
         }
 
-        private static func line(_ fields: String?...) -> String {
-            var writer = RecordCodec.Writer()
-            for field in fields { writer.add(field) }
-            return writer.line
+        /// ``RecordCodec`` lines written straight into bytes (a cold start writes one per requirement and route).
+        private struct Lines {
+            var bytes: [UInt8] = []
+
+            mutating func line(_ tag: StaticString, _ fields: String?...) {
+                tag.withUTF8Buffer { bytes += $0 }
+                for field in fields {
+                    bytes.append(0x09)
+                    if let field { bytes += RecordCodec.escape(field).utf8 } else { bytes += [0x5C, 0x4E] }  // \N
+                }
+                bytes.append(0x0A)
+            }
         }
 
         private static func decode(_ body: ArraySlice<UInt8>) throws -> GraphValidator.Outcome {
