@@ -134,7 +134,21 @@ extension DescriptorCache {
                 tag.withUTF8Buffer { bytes += $0 }
                 for field in fields {
                     bytes.append(0x09)
-                    if let field { bytes += RecordCodec.escape(field).utf8 } else { bytes += [0x5C, 0x4E] }  // \N
+                    guard var text = field else {
+                        bytes += [0x5C, 0x4E]  // \N
+                        continue
+                    }
+                    text.withUTF8 { utf8 in
+                        for byte in utf8 {
+                            switch byte {  // RecordCodec.escape's escapes, byte by byte
+                            case 0x5C: bytes += [0x5C, 0x5C]
+                            case 0x09: bytes += [0x5C, 0x74]
+                            case 0x0A: bytes += [0x5C, 0x6E]
+                            case 0x0D: bytes += [0x5C, 0x72]
+                            default: bytes.append(byte)
+                            }
+                        }
+                    }
                 }
                 bytes.append(0x0A)
             }
