@@ -52,15 +52,19 @@ package final class Shell {
 
     /// The prompt for line editing: the title of the module on screen.
     var prompt: String {
-        let title = stack.top.map { PrintableText.sanitize($0.title).replacingOccurrences(of: "\n", with: " ") } ?? "viper"
+        let title = stack.top.map { PrintableText.oneLine($0.title) } ?? "viper"
         return "\(title)> "
     }
 
     /// Runs one line; then checks that removed modules were released.
     @discardableResult
     package func execute(_ line: String) -> Outcome {
+        let started = stack.phaseTimer?.now()
         var outcome = run(line)
+        stack.phaseTimer?.add(.command, since: started)
+        let checking = stack.phaseTimer?.now()
         stack.checkForLeaks()
+        stack.phaseTimer?.add(.leakCheck, since: checking)
         if reportDatabaseFailures(alreadyReported: outcome == .failed), outcome == .succeeded {
             outcome = .failed
         }
@@ -99,13 +103,15 @@ package final class Shell {
 
     /// Draws the module on screen (home when nothing is open) under its header.
     func drawCurrentScreen() {
+        let started = stack.phaseTimer?.now()
         showBlock(screenLines())
+        stack.phaseTimer?.add(.draw, since: started)
     }
 
     // MARK: Running commands
 
     private func run(_ line: String) -> Outcome {
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = line.trimmingWhitespace(andNewlines: true)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return .succeeded }
         let revision = stack.revision
         do {
@@ -120,6 +126,8 @@ package final class Shell {
 
     private func dispatch(_ command: CommandInvocation) throws -> Outcome {
         if let builtin = BuiltinCommand(typed: command.name), builtin.isReserved || command.name.hasSuffix("!") {
+            let started = stack.phaseTimer?.now()
+            defer { stack.phaseTimer?.add(.builtin, since: started) }
             return try run(builtin, command)
         }
         if let handler = moduleCommand(named: command.name) {

@@ -96,11 +96,15 @@ package final class HostRuntime {
         let preferences = readPreferences()
         let discovery = PluginDiscovery.discover(folders)
         problemList += discovery.folderProblems.map { Problem(kind: .badFolder, plugin: nil, contract: nil, message: $0) }
-        let found = ContractLibraryCatalog.separate(discovery.files)
+        let isolated = options.scanMode == .isolated && !options.rescan
+        let cacheFile = isolated ? DescriptorCache.read(folder: dataFolder) : nil
+        let found = ContractLibraryCatalog.separate(discovery.files) { file in
+            discovery.infos[file.path].map { cacheFile?.cache?.isUnchangedPlugin(file.path, info: $0.info) == true } ?? false
+        }
         loader.contractLibraries = ContractLibraryCatalog(found.libraries, allowInsecure: options.allowInsecurePlugins)
         problemList += loader.contractLibraries.problems
         if options.scanMode == .isolated, let scanner = Self.scannerExecutable(options) {
-            startIsolated(found.plugins, scanner: scanner, preferences: preferences, logger: logger)
+            startIsolated(found.plugins, scanner: scanner, preferences: preferences, logger: logger, cacheFile: cacheFile, infos: discovery.infos)
         } else {
             startInProcess(found.plugins, preferences: preferences, logger: logger)
         }
@@ -174,9 +178,10 @@ package final class HostRuntime {
 
     // MARK: Start-up
 
-    private func startIsolated(_ files: [PluginFile], scanner: String, preferences: [String: ProviderChoice], logger: FileLogger) {
+    private func startIsolated(_ files: [PluginFile], scanner: String, preferences: [String: ProviderChoice], logger: FileLogger,
+                               cacheFile: DescriptorCache.Read?, infos: [String: PluginDiscovery.FileInfo]) {
         let scan = CachedScan(files: files, executable: scanner, options: options, dataFolder: dataFolder,
-                              lockState: lockState, libraries: loader.contractLibraries, logger: logger)
+                              lockState: lockState, libraries: loader.contractLibraries, logger: logger, preloaded: cacheFile, infos: infos)
         let scanned = scan.run()
         rescanner = scanned.scanner
         digests.merge(scanned.digests) { _, new in new }
@@ -186,7 +191,9 @@ package final class HostRuntime {
         for warning in triage.warnings {
             logger.log(.warning, warning, source: "loader")
         }
-        let outcome = validate(triage.candidates, preferences: preferences, logger: logger)
+        let outcome = validate(triage.candidates, preferences: preferences, logger: logger) {
+            self.keptOrFreshOutcome(triage.candidates, results: scanned.results, host: scanned.host, preferences: preferences, logger: logger)
+        }
         var routes: [RouteEntry] = []
         for (index, record) in triage.records {
             guard record.status == .ready, let name = record.name, let descriptor = record.descriptor else {
@@ -257,12 +264,10 @@ package final class HostRuntime {
         }
     }
 
-    private func validate(_ plugins: [(PluginFile, PluginDescriptor)], preferences: [String: ProviderChoice],
-                          logger: FileLogger) -> GraphValidator.Outcome {
-        let validator = GraphValidator(
-            nodes: plugins.map { .init(name: $0.1.manifest.name, path: $0.0.path, descriptor: $0.1, isBundled: $0.0.folder.origin == .bundled) },
-            hostProvides: Self.hostProvisions, preferences: preferences)
-        let outcome = validator.validate()
+    /// Validates `plugins` (or takes `outcome`'s, e.g. the kept graph's) and applies the result.
+    private func validate(_ plugins: [(PluginFile, PluginDescriptor)], preferences: [String: ProviderChoice], logger: FileLogger,
+                          outcome made: (() -> GraphValidator.Outcome)? = nil) -> GraphValidator.Outcome {
+        let outcome = made?() ?? Self.validator(plugins, preferences: preferences).validate()
         registry.assignRoutes(outcome.routeOwners)
         problemList += outcome.problems
         dependencies = outcome.dependencies
