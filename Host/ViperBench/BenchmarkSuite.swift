@@ -73,6 +73,7 @@ package enum BenchmarkSuite {
         var rows: [Row] = []
         if settings.onlyCosts { return try CostBench.rows(runs: settings.runs) }
         rows.append(InProcessBench.resolveVersusFactory(iterations: settings.iterations))
+        rows.append(InProcessBench.providerVersusFactory(iterations: settings.iterations))
         rows.append(InProcessBench.moduleVersusHandWiring(iterations: settings.iterations / 5))
         if settings.callgrind {
             let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
