@@ -17,7 +17,25 @@ struct RegistryTables {
 /// Its dictionaries share storage with the writer's copy until the next write (copy on write).
 final class RegistrySnapshot {
     let tables: RegistryTables
-    init(_ tables: RegistryTables) { self.tables = tables }
+    /// The unnamed services and modules again, by type identity alone: the common probe.
+    let unnamedServices: TypeTable<ServiceRegistration>
+    let unnamedModules: TypeTable<ModuleRegistration>
+
+    init(_ tables: RegistryTables) {
+        self.tables = tables
+        unnamedServices = TypeTable(tables.services.filter { $0.key.name == nil }.map { ($0.key.type, $0.value) })
+        unnamedModules = TypeTable(tables.modules.filter { $0.key.name == nil }.map { ($0.key.type, $0.value) })
+    }
+
+    @inline(__always)
+    func service(_ key: RegistryKey) -> ServiceRegistration? {
+        key.name == nil ? unnamedServices.find(key.type) : tables.services[key]
+    }
+
+    @inline(__always)
+    func module(_ key: RegistryKey) -> ModuleRegistration? {
+        key.name == nil ? unnamedModules.find(key.type) : tables.modules[key]
+    }
 }
 
 /// Reads without a lock, writes that swap the snapshot.
@@ -39,12 +57,18 @@ extension Registry {
     /// nor call plugin code: it only probes tables.
     @inline(__always)
     func read<T>(_ body: (borrowing RegistryTables) throws -> T) rethrows -> T {
+        try probe { try body($0.tables) }
+    }
+
+    /// ``read(_:)`` with the snapshot itself, for its type tables.
+    @inline(__always)
+    func probe<T>(_ body: (RegistrySnapshot) throws -> T) rethrows -> T {
         readers.wrappingAdd(1, ordering: .sequentiallyConsistent)
         defer { readers.wrappingSubtract(1, ordering: .sequentiallyConsistent) }
         if let raw = published.load(ordering: .sequentiallyConsistent) {
-            return try Unmanaged<RegistrySnapshot>.fromOpaque(raw)._withUnsafeGuaranteedRef { try body($0.tables) }
+            return try Unmanaged<RegistrySnapshot>.fromOpaque(raw)._withUnsafeGuaranteedRef { try body($0) }
         }
-        return try body(publish().tables)
+        return try body(publish())
     }
 
     /// Changes the tables under the lock; readers see the change from their next read.
