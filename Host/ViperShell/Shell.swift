@@ -28,6 +28,8 @@ package final class Shell {
     let width: Int
     /// Makes the contract graph for `graph` (set by the launcher, which has the runtime).
     var contractGraph: (() -> ContractGraph)?
+    /// Rescans the plugin folders for `reload` (set by the launcher, which has the runtime).
+    var reloadPlugins: (() -> ReloadReport)?
     /// Database failures recorded while a command ran (nil: none are watched).
     let databaseFailures: DatabaseFailures?
     /// How many commands failed in this session.
@@ -74,6 +76,17 @@ package final class Shell {
         stack.checkForLeaks()
         closing()
         if reportDatabaseFailures(alreadyReported: false) { failures += 1 }
+    }
+
+    /// At the end of a script's input (piped or `-c`, no `quit`): when a module still
+    /// holds unsaved work that the policy does not drop (no `--yes`), says what is lost
+    /// with the process and counts a failed command, so the script exits 1.
+    package func reachEndOfInput() {
+        let unsaved = stack.unsavedWorkOfSession
+        guard !unsaved.isEmpty, case .keep = unsavedWork else { return }
+        output.error("the input ended with unsaved work (\(UnsavedWork.list(unsaved))), lost as viper exits; "
+                     + "end the script with 'save', or with 'quit!' to drop it on purpose, or run it with --yes")
+        failures += 1
     }
 
     /// Prints one `error:` line for the database failures recorded since the last call
@@ -150,10 +163,13 @@ package final class Shell {
         case .graph:
             showBlock(try graphListing())
             return .succeeded
+        case .reload:
+            guard try showReload() else { return .succeeded }
         case .help:
             showBlock(try command.arguments.first.map(help(for:)) ?? helpListing())
             return .succeeded
         case .quit, .exit:
+            try stack.confirmEnding(command: command.name.hasSuffix("!") ? String(command.name.dropLast()) : command.name, confirm: confirm)
             return .quit
         }
         drawCurrentScreen()
@@ -169,8 +185,7 @@ package final class Shell {
             return { _ in false }
         case .ask(let ask):
             return { unsaved in
-                let lost = unsaved.map { "\($0.title): \($0.what)" }.joined(separator: "; ")
-                return ask("Unsaved work would be lost (\(lost)). Drop it? [y/N] ")
+                ask("Unsaved work would be lost (\(UnsavedWork.list(unsaved))). Drop it? [y/N] ")
             }
         }
     }

@@ -36,15 +36,25 @@ package enum ShellLauncher {
         let scripted = options.script != nil || !stdinIsTerminal
         shell.unsavedWork = options.dropUnsaved ? .drop : .keep
         shell.contractGraph = { ContractGraph(runtime: runtime) }
+        shell.reloadPlugins = {
+            let report = runtime.reloadAll()
+            home.update(routes: stack.routes.map(\.spec), pluginsLoaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count)
+            return report
+        }
         if let script = options.script {
+            var quit = false
             for command in CommandSplitter.statements(script) where shell.execute(command) == .quit {
+                quit = true
                 break
             }
+            if !quit { shell.reachEndOfInput() }
         } else if stdinIsTerminal {
             runInteractive(shell, historyPath: Paths.join(runtime.dataFolder, "history"), output: output)
         } else {
             let reader = PlainLineReader()
-            while let line = reader.readLine(prompt: ""), shell.execute(line) != .quit {}
+            var quit = false
+            while !quit, let line = reader.readLine(prompt: "") { quit = shell.execute(line) == .quit }
+            if !quit { shell.reachEndOfInput() }
         }
         // Closing writes each database's WAL back, so NAME.sqlite alone holds the data.
         shell.finish(closing: { runtime.databases.closeAll() })
@@ -63,11 +73,17 @@ package enum ShellLauncher {
             return answer == "y" || answer == "yes"
         }
         shell.drawCurrentScreen()
+        // Ctrl-D is `quit`: it asks before losing unsaved work, and "no" keeps the session.
+        // Input that keeps ending (the terminal is gone) ends the session after a few tries.
+        var endsInARow = 0
         while true {
             guard let line = reader.readLine(prompt: shell.prompt) else {
                 output.show("")
-                break
+                endsInARow += 1
+                if endsInARow >= 3 || shell.execute("quit") == .quit { break }
+                continue
             }
+            endsInARow = 0
             if !shell.keepsOutOfHistory(line) { reader.remember(line) }
             if shell.execute(line) == .quit { break }
         }

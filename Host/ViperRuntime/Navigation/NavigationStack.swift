@@ -254,6 +254,11 @@ package struct UnsavedWork: Equatable, Sendable {
         self.title = title
         self.what = what
     }
+
+    /// `Note: the text (3 lines); List: the filter`, as the shell's questions and errors say it.
+    package static func list(_ work: [UnsavedWork]) -> String {
+        work.map { "\($0.title): \($0.what)" }.joined(separator: "; ")
+    }
 }
 
 /// Decides whether a removal the person asked for goes on although `unsaved` would be

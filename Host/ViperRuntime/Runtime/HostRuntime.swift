@@ -44,6 +44,8 @@ package final class HostRuntime {
     var pending = PendingPlugins()
     /// The SHA-256 of each usable plugin file, by path (from the scan or the load).
     var digests: [String: KnownDigest] = [:]
+    /// What live reloading knows (`HostRuntime+Reload.swift`).
+    var reloads = ReloadState()
     /// What the first successful ``start()`` found.
     private var report: StartupReport?
 
@@ -59,7 +61,7 @@ package final class HostRuntime {
     /// The contract libraries found in the plugin folders, in search order.
     package var contractLibraries: [ContractLibrary] { loader.contractLibraries.libraries }
     /// Every requirement of every plugin found, with who serves it (from validation).
-    package private(set) var dependencies: [Dependency] = []
+    package internal(set) var dependencies: [Dependency] = []
     /// Whether ``start()`` has run.
     package var isStarted: Bool { state.withLock { report != nil } }
 
@@ -132,7 +134,7 @@ package final class HostRuntime {
     private func readLock(_ logger: FileLogger) {
         lockState = options.ignoreLock ? .none : LockState.read(folder: dataFolder)
         loader = PluginLoader(policy: LoadPolicy(allowInsecure: options.allowInsecurePlugins, lock: lockState,
-                                                 alwaysHash: options.scanMode == .inProcess))
+                                                 alwaysHash: options.scanMode == .inProcess, snapshot: options.scanMode == .isolated))
         if options.allowInsecurePlugins {
             let warning = "--allow-insecure-plugins: plugins are loaded even when another account owns them or can write them "
                 + "(or their folders), so anyone with that access can run code as you; use it only for development"
@@ -145,7 +147,7 @@ package final class HostRuntime {
     }
 
     /// The user's choices of provider: the config file's, then `--prefer`'s over them.
-    private func readPreferences() -> [String: ProviderChoice] {
+    func readPreferences() -> [String: ProviderChoice] {
         var preferences: [String: ProviderChoice] = [:]
         do {
             let configPath = Paths.join(dataFolder, ViperConfig.fileName())
@@ -178,6 +180,7 @@ package final class HostRuntime {
         let scanned = scan.run()
         rescanner = scanned.scanner
         digests.merge(scanned.digests) { _, new in new }
+        reloads.stamps = scanned.results.mapValues(\.stamp)
         let triage = ScanTriage(files: files, results: scanned.results)
         problemList += triage.problems
         for warning in triage.warnings {
@@ -223,6 +226,7 @@ package final class HostRuntime {
             case .success(let plugin):
                 loaded.append(plugin)
                 if let stamp = plugin.stamp, let sha256 = plugin.sha256 { digests[file.path] = KnownDigest(stamp: stamp, sha256: sha256) }
+                reloads.stamps[file.path] = plugin.stamp
                 slots.append((nil, plugin))
             case .failure(let error):
                 if error.code == .alreadyLoaded { continue }
