@@ -81,6 +81,7 @@ package enum BenchmarkSuite {
             return [try lab.shellThroughput(commands: settings.shellCommands)] + (try lab.shellSplitRows(commands: settings.shellCommands))
         }
         rows.append(InProcessBench.resolveVersusFactory(iterations: settings.iterations))
+        rows.append(InProcessBench.providerVersusFactory(iterations: settings.iterations))
         rows.append(InProcessBench.moduleVersusHandWiring(iterations: settings.iterations / 5))
         if settings.callgrind {
             let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]

@@ -97,10 +97,30 @@ enum InProcessBench {
                                   baseline: BenchmarkSuite.duration(basePerCall), ratio: perCall / basePerCall, target: 2)
     }
 
+    static func providerVersusFactory(iterations: Int) -> BenchmarkSuite.Row {
+        let resolver = makeRegistry().resolver(for: "viper-bench")
+        let factory: (any Resolver) throws -> ServiceA = { _ in ServiceA() }
+        let provider = resolver.provider(ServiceA.self)
+        let sink = BlackHole.shared
+        let direct = Stopwatch.median(runs: 5) {
+            for _ in 0..<iterations {
+                if let service = try? factory(resolver) { sink.consume(service) }
+            }
+        }
+        let provided = Stopwatch.median(runs: 5) {
+            for _ in 0..<iterations {
+                if let service = try? provider() { sink.consume(service) }
+            }
+        }
+        let perCall = provided / Double(iterations), basePerCall = direct / Double(iterations)
+        return BenchmarkSuite.Row(name: "call a resolved provider vs its factory", measured: BenchmarkSuite.duration(perCall),
+                                  baseline: BenchmarkSuite.duration(basePerCall), ratio: perCall / basePerCall, target: 2)
+    }
+
     /// The loops the in-process rows time, by name, so `--callgrind` can count their
     /// instructions in a process of their own (``CallgrindBench``).
     enum Loop: String, CaseIterable {
-        case resolve, factory, module, byHand = "by-hand"
+        case resolve, factory, module, byHand = "by-hand", provider
 
         /// Runs the loop `iterations` times.
         func run(iterations: Int) {
@@ -110,10 +130,12 @@ enum InProcessBench {
             let sink = BlackHole.shared
             let factory: (any Resolver) throws -> ServiceA = { _ in ServiceA() }
             let b = ServiceB(), c = ServiceC()
+            let provider = resolver.provider(ServiceA.self)
             for _ in 0..<iterations {
                 switch self {
                 case .resolve: if let service = try? resolver.resolve(ServiceA.self) { sink.consume(service) }
                 case .factory: if let service = try? factory(resolver) { sink.consume(service) }
+                case .provider: if let service = try? provider() { sink.consume(service) }
                 case .module:
                     guard let (registration, _) = registry.moduleRegistration(for: BenchInput.self, name: nil),
                           let module = try? registration.builder.build(context) else { continue }

@@ -14,7 +14,7 @@ import ViperTestSupport
         }
         let wrong = try Subprocess.run(bench, ["--loop", "teleport", "10"])
         #expect(wrong.status == 64)
-        #expect(wrong.stderr == "viper-bench: --loop takes one of resolve, factory, module, by-hand and a count\n")
+        #expect(wrong.stderr == "viper-bench: --loop takes one of resolve, factory, module, by-hand, provider and a count\n")
     }
 
     /// The counts are real: resolving by contract costs more instructions than calling the
@@ -26,5 +26,9 @@ import ViperTestSupport
         let resolve = try CallgrindBench.perCall(.resolve, valgrind: valgrind, executable: bench)
         #expect(factory > 0)
         #expect(resolve > factory)
+        // A provider skips the lookup: its call counts fewer than a resolve, more than the bare factory.
+        let provider = try CallgrindBench.perCall(.provider, valgrind: valgrind, executable: bench)
+        #expect(provider > factory)
+        #expect(provider < resolve)
     }
 }

@@ -15,7 +15,7 @@ package enum PluginExitGuard {
     static let status: Int32 = 70
 
     /// Who runs and what it does, for the line. A registration makes its mark once, so
-    /// marking a factory call costs two `pthread_setspecific` and no allocation.
+    /// marking a factory call costs a store and no allocation.
     package final class Mark {
         package let plugin: String
         let doing: String
@@ -26,11 +26,6 @@ package enum PluginExitGuard {
         }
     }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
     private static let installLock = NSLock()
     nonisolated(unsafe) private static var installed = false
 
@@ -41,7 +36,6 @@ package enum PluginExitGuard {
             return !installed
         }
         guard first else { return }
-        _ = key
         atexit { PluginExitGuard.processExits() }
     }
 
@@ -52,17 +46,19 @@ package enum PluginExitGuard {
     }
 
     /// Runs `body`, plugin code, under `mark`.
+    /// The mark lives in this thread's ``ResolutionStack``, where a service factory's call sets it
+    /// too without a second thread-specific lookup.
     package static func run<T>(_ mark: Mark, _ body: () throws -> T) rethrows -> T {
-        let previous = pthread_getspecific(key)
-        pthread_setspecific(key, Unmanaged.passUnretained(mark).toOpaque())
-        defer { pthread_setspecific(key, previous) }
+        let thread = ResolutionStack.current
+        let previous = thread.exitMark
+        thread.exitMark = Unmanaged.passUnretained(mark)
+        defer { thread.exitMark = previous }
         return try withExtendedLifetime(mark) { try body() }
     }
 
     /// The plugin whose code runs on this thread now, as marked, or nil.
     static var current: (plugin: String, doing: String)? {
-        guard let pointer = pthread_getspecific(key) else { return nil }
-        let mark = Unmanaged<Mark>.fromOpaque(pointer).takeUnretainedValue()
+        guard let mark = ResolutionStack.existing?.exitMark?.takeUnretainedValue() else { return nil }
         return (mark.plugin, mark.doing)
     }
 

@@ -55,7 +55,7 @@ package final class RecordingRegistrar: Registrar {
         services.append(ServiceRegistration(
             key: RegistryKey(type: ObjectIdentifier(contract), name: name), contract: id, name: name,
             scope: scope, requires: requires, plugin: plugin,
-            factory: ServiceFactory { resolver in try PluginExitGuard.run(mark) { try factory(resolver) } }))
+            factory: ServiceFactory(factory), exitMark: mark))  // the registry sets the mark around each call
     }
 
     package func registerModule<Input>(_ contract: Input.Type, name: String?, route: RouteSpec?,

@@ -1,4 +1,5 @@
 import Contracts
+import Synchronization
 
 /// Identifies a registration in the live registry: the contract's type identity and a name.
 struct RegistryKey: Hashable {
@@ -13,6 +14,21 @@ struct RegistryKey: Hashable {
         hasher.combine(type)
         if let name { hasher.combine(name) }
     }
+
+    /// What a dictionary probe hashes. An unnamed key, the common one, is a type identity: its
+    /// pointer mixed with the table's seed by a multiply-xorshift finaliser (a few instructions,
+    /// not SipHash's hundred and more; type identities are the host's, not chosen by an attacker).
+    /// A named key is hashed in full, as ``hash(into:)`` does.
+    func _rawHashValue(seed: Int) -> Int {
+        guard name == nil else {
+            var hasher = Hasher()
+            hasher.combine(seed)
+            hash(into: &hasher)
+            return hasher.finalize()
+        }
+        let bits = (UInt(bitPattern: type) ^ UInt(bitPattern: seed)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(bitPattern: bits ^ (bits >> 29))
+    }
 }
 
 /// A service factory registered by a plugin or the host.
@@ -21,6 +37,8 @@ final class ServiceRegistration {
     package let contract: ContractID
     package let name: String?
     let scope: ServiceScope
+    /// `scope == .process`, kept as a Bool: comparing the resilient enum of Contracts is a call.
+    let isProcessScoped: Bool
     let requires: [Requirement]
     package let plugin: String
     /// The typed factory. Invariant, kept by the two places that make registrations
@@ -30,56 +48,74 @@ final class ServiceRegistration {
     let factory: AnyServiceFactory
     /// The resolver handed to the factory: names this registration as the requester.
     var nestedResolver: ScopedResolver?
+    /// Names the plugin while its factory runs (``PluginExitGuard``); nil for the host's services.
+    let exitMark: PluginExitGuard.Mark?
+    /// Set when the plugin's registrations are withdrawn (live reload): a ``Provider`` bound to
+    /// this registration then resolves again instead of calling a factory that is gone.
+    let withdrawn = Atomic<Bool>(false)
 
     init(key: RegistryKey, contract: ContractID, name: String?, scope: ServiceScope,
-         requires: [Requirement], plugin: String, factory: AnyServiceFactory) {
+         requires: [Requirement], plugin: String, factory: AnyServiceFactory, exitMark: PluginExitGuard.Mark? = nil) {
         self.key = key
         self.contract = contract
         self.name = name
         self.scope = scope
+        self.isProcessScoped = scope == .process
         self.requires = requires
         self.plugin = plugin
         self.factory = factory
+        self.exitMark = exitMark
     }
 
     package var label: String { Registry.label(contract, name) }
 }
 
-/// A service factory with its type erased, for storage.
+/// A service factory with its type erased, for storage, and the process-scoped instance once made.
 class AnyServiceFactory {
-    /// Makes an instance, boxed.
-    func makeAny(_ resolver: any Resolver) throws -> Any {
-        throw HostError("AnyServiceFactory is abstract")
+    /// The process-scoped instance, an `InstanceBox<Service>` retained once, published by the
+    /// first thread that made one (compare-and-exchange) and read without a lock.
+    private let shared = Atomic<UnsafeRawPointer?>(nil)
+
+    deinit {
+        if let box = shared.load(ordering: .acquiring) { Unmanaged<AnyObject>.fromOpaque(box).release() }
     }
 
-    /// The cached process-scoped instance, boxed (guarded by the registry's lock).
-    var cachedAny: Any? { nil }
+    /// The published instance's box, or nil before the first one is made.
+    @inline(__always)
+    final var sharedBox: UnsafeRawPointer? { shared.load(ordering: .acquiring) }
 
-    /// Keeps `value` as the process-scoped instance unless one is there; returns the one kept.
-    func storeIfAbsent(_ value: Any) -> Any { value }
+    /// Publishes `box` unless another thread did first; returns the box that won.
+    final func publish(_ box: AnyObject) -> UnsafeRawPointer {
+        let candidate = UnsafeRawPointer(Unmanaged.passRetained(box).toOpaque())
+        let (exchanged, winner) = shared.compareExchange(expected: nil, desired: candidate,
+                                                          successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
+        guard !exchanged, let winner else { return candidate }
+        Unmanaged<AnyObject>.fromOpaque(candidate).release()
+        return winner
+    }
+
+    /// An instance, boxed, made (or shared) as the registration's scope says.
+    func anyInstance(in registry: Registry, of registration: ServiceRegistration, requester: String) throws -> Any {
+        throw HostError("AnyServiceFactory is abstract")
+    }
 }
 
-/// A service factory that keeps its type, and the process-scoped instance, so
-/// a resolve needs no cast of the result.
+/// A process-scoped instance, boxed so that its pointer can be published atomically.
+final class InstanceBox<Service> {
+    let value: Service
+    init(_ value: Service) { self.value = value }
+}
+
+/// A service factory that keeps its type, so a resolve needs no cast of the result.
 final class ServiceFactory<Service>: AnyServiceFactory {
     let make: (any Resolver) throws -> Service
-    /// The shared instance of a process-scoped service, guarded by the registry's lock.
-    var instance: Service?
 
     init(_ make: @escaping (any Resolver) throws -> Service) {
         self.make = make
     }
 
-    override func makeAny(_ resolver: any Resolver) throws -> Any {
-        try make(resolver)
-    }
-
-    override var cachedAny: Any? { instance.map { $0 as Any } }
-
-    override func storeIfAbsent(_ value: Any) -> Any {
-        if let instance { return instance }
-        instance = value as? Service
-        return value
+    override func anyInstance(in registry: Registry, of registration: ServiceRegistration, requester: String) throws -> Any {
+        try registry.instance(self, of: registration, requester: requester)
     }
 }
 

@@ -1,4 +1,5 @@
 import Contracts
+import Synchronization
 
 /// Live plugins (docs/ARCHITECTURE.md, "Live plugins"): what one plugin registered leaves
 /// the registry when its file is removed or a new version takes over.
@@ -10,20 +11,26 @@ extension Registry {
     /// the caller assigns them again from a new validation. What was already built or resolved
     /// (a module on screen, a service a module holds) is not touched and keeps working on the
     /// code it came from. Returns how many registrations were withdrawn.
+    ///
+    /// One write: readers see the registry with all of it or none of it. A ``Provider`` bound
+    /// to a withdrawn service sees its `withdrawn` flag and resolves again.
     @discardableResult
     func withdraw(plugin: String) -> Int {
         interception.withdraw(plugin: plugin)
-        return lock.withLock {
-            let before = services.count + modules.count + adapters.count
-            services = services.filter { $0.value.plugin != plugin }
-            let leaving = modules.filter { $0.value.plugin == plugin }
-            modules = modules.filter { $0.value.plugin != plugin }
-            adapters = adapters.filter { $0.value.plugin != plugin }
-            routes.routeless.subtract(leaving.keys)
-            routes.pending.removeAll { $0.plugin == plugin }
-            routes.unavailable.removeAll { $0.route.plugin == plugin }
-            disabledProviders = disabledProviders.filter { !$0.value.hasPrefix("\(plugin) ") }
-            return before - services.count - modules.count - adapters.count
+        return write { tables in
+            let before = tables.services.count + tables.modules.count + tables.adapters.count
+            for service in tables.services.values where service.plugin == plugin {
+                service.withdrawn.store(true, ordering: .releasing)
+            }
+            tables.services = tables.services.filter { $0.value.plugin != plugin }
+            let leaving = tables.modules.filter { $0.value.plugin == plugin }
+            tables.modules = tables.modules.filter { $0.value.plugin != plugin }
+            tables.adapters = tables.adapters.filter { $0.value.plugin != plugin }
+            tables.routes.routeless.subtract(leaving.keys)
+            tables.routes.pending.removeAll { $0.plugin == plugin }
+            tables.routes.unavailable.removeAll { $0.route.plugin == plugin }
+            tables.disabledProviders = tables.disabledProviders.filter { !$0.value.hasPrefix("\(plugin) ") }
+            return before - tables.services.count - tables.modules.count - tables.adapters.count
         }
     }
 }

@@ -18,4 +18,8 @@ final class ScopedResolver: Resolver {
     func canResolve(_ contract: Any.Type, name: String?) -> Bool {
         registry.canResolve(contract, name: name)
     }
+
+    func provider<Service>(_ contract: Service.Type, name: String?) -> Provider<Service> {
+        registry.provider(contract, name: name, requester: requester)
+    }
 }

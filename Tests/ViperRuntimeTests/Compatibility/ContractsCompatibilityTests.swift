@@ -48,6 +48,21 @@ import ViperTestSupport
         #expect(session.stdout.hasSuffix("Home\n"), "\(session.stdout)")
     }
 
+    /// Contracts 1.4 added ``Provider`` and a `Resolver` requirement with a default; a plugin built
+    /// against the released 1.3 interface resolves, builds and counts across the boundary as before.
+    @Test func aPluginBuiltAgainstContractsOnePointThreeLoadsAndResolvesInThisViper() throws {
+        let plugin = try legacyPlugin(against: ContractsInterfaces.released("1.3"), named: "LegacyOnePointThree")
+        let viper = ViperProcess()
+        let listing = try viper.run(["plugins", "--plugins", plugin])
+        #expect(listing.stdout.contains("  contracts: 1.3, built with"), "\(listing.stdout)")
+        let session = try viper.run(["--plugins", plugin, "-c", "open legacy?label=old; tap; tap; who"])
+        #expect(session.status == 0, "\(session.stderr)")
+        #expect(session.stderr.isEmpty, "\(session.stderr)")
+        #expect(session.stdout.contains("1. label: old"))
+        #expect(session.stdout.contains("3. taps: 2"), "its own service, resolved through this viper's registry, counted twice")
+        #expect(session.stdout.contains("4. signed in: nobody"), "the bundled Session answered the 1.3 plugin")
+    }
+
     @Test func viperPluginsNamesTheContractsVersionAPluginWasBuiltAgainst() throws {
         let plugin = try legacyPlugin(against: ContractsInterfaces.released("1.0"))
         let listing = try ViperProcess().run(["plugins", "--plugins", plugin])

@@ -1,0 +1,123 @@
+import Contracts
+import Foundation
+import Testing
+import ViperTestSupport
+@testable import ViperRuntime
+
+/// The registry's lock-free reads (issue 12): readers probe a published snapshot while writers
+/// commit; a reader sees a whole commit or none of it, and old snapshots are released once no
+/// read is in flight.
+@Suite struct RegistrySnapshotTests {
+    private final class Greeting: Welcome {
+        let text: String
+        init(_ text: String) { self.text = text }
+    }
+
+    private static func plugin(_ index: Int) -> RecordingRegistrar {
+        let registrar = RecordingRegistrar(plugin: "plugin\(index)")
+        registrar.registerService(Welcome.self, name: "w\(index)", scope: .transient) { _ in Greeting("hello \(index)") }
+        registrar.seal()
+        return registrar
+    }
+
+    @Test func readersWhileAWriterCommitsSeeEachCommitWholeAndInOrder() throws {
+        let registry = Registry()
+        let base = RecordingRegistrar(plugin: "base")
+        base.registerService(Tally.self, scope: .process) { _ in TallyStub() }
+        base.seal()
+        registry.commit(base)
+        let commits = 150
+        let done = Locked(false)
+        let seen = Locked((tallies: Set<Int>(), problems: [String](), reads: 0))
+        DispatchQueue.concurrentPerform(iterations: 6) { thread in
+            guard thread > 0 else {
+                for index in 0..<commits { registry.commit(Self.plugin(index)) }
+                done.withLock { $0 = true }
+                return
+            }
+            let resolver = registry.resolver(for: "reader \(thread)")
+            var finished = false
+            while !finished {
+                finished = done.withLock { $0 }
+                do {
+                    let tally = try resolver.resolve(Tally.self).id
+                    // Commits are in order: in one snapshot, if plugin n's service is there, all before it are too.
+                    let visible = registry.read { tables in
+                        (0..<commits).filter { tables.services[RegistryKey(type: ObjectIdentifier(Welcome.self), name: "w\($0)")] != nil }
+                    }
+                    var problems: [String] = []
+                    if let last = visible.last, visible.count != last + 1 { problems.append("saw \(visible.count) commits ending at \(last)") }
+                    if let last = visible.last, try resolver.resolve(Welcome.self, name: "w\(last)").text != "hello \(last)" {
+                        problems.append("w\(last) made the wrong greeting")
+                    }
+                    seen.withLock {
+                        $0.tallies.insert(tally)
+                        $0.problems += problems
+                        $0.reads += 1
+                    }
+                } catch {
+                    seen.withLock { $0.problems.append("\(error)") }
+                }
+            }
+        }
+        let (tallies, problems, reads) = seen.withLock { ($0.tallies, $0.problems, $0.reads) }
+        #expect(problems.isEmpty, "\(problems.prefix(3))")
+        #expect(tallies.count == 1, "one process-scoped instance for every reader")
+        #expect(reads >= 5)
+        for index in [0, commits / 2, commits - 1] {
+            #expect(try registry.resolver(for: "after").resolve(Welcome.self, name: "w\(index)").text == "hello \(index)")
+        }
+        // With no read in flight, the next write releases every snapshot the readers left behind.
+        registry.noteDisabled(ContractID("Fixture.Nothing"), reason: "a test")
+        #expect(registry.retiredSnapshots == 0)
+    }
+
+    @Test func aRunOfWritesWithNoReadBetweenPublishesOneSnapshot() throws {
+        let registry = Registry()
+        for index in 0..<50 { registry.commit(Self.plugin(index)) }
+        #expect(registry.retiredSnapshots == 0, "nothing was published, so nothing was copied")
+        _ = try registry.resolver(for: "a test").resolve(Welcome.self, name: "w49")
+        registry.commit(Self.plugin(50))  // unpublishes the one snapshot; no reader holds it
+        #expect(registry.retiredSnapshots == 0)
+        #expect(try registry.resolver(for: "a test").resolve(Welcome.self, name: "w50").text == "hello 50")
+    }
+
+    /// Three plugins load on first use while 48 threads resolve their services in different
+    /// orders: each plugin loads once and every thread gets the one instance of each service.
+    @Test func manyThreadsResolveServicesOfThreePluginsThatLoadOnFirstUse() throws {
+        let folders = try TestRuntime.makeFolders(bundled: ["NoteStorage", "Todo", "Account"])
+        var options = TestRuntime.options(folders)
+        options.scanMode = .isolated
+        options.scannerExecutable = BuildProducts.viper
+        let runtime = try TestRuntime.start(options)
+        for name in ["note-storage", "todo", "account"] {
+            #expect(runtime.record(named: name)?.status == .ready, "\(runtime.problemLines)")
+        }
+        let registry = runtime.registry
+        let seen = Locked((instances: [String: Set<ObjectIdentifier>](), failures: [String]()))
+        DispatchQueue.concurrentPerform(iterations: 48) { index in
+            let resolver = registry.resolver(for: "thread \(index)")
+            let order: [(String, () throws -> AnyObject)] = [
+                ("store", { try resolver.resolve(NoteStore.self) as AnyObject }),
+                ("todo", { try resolver.resolve(TodoStore.self) as AnyObject }),
+                ("session", { try resolver.provider(Session.self)() as AnyObject }),
+            ]
+            for step in 0..<3 {
+                let (name, resolve) = order[(index + step) % 3]
+                do {
+                    let instance = ObjectIdentifier(try resolve())
+                    seen.withLock { _ = $0.instances[name, default: []].insert(instance) }
+                } catch {
+                    seen.withLock { $0.failures.append("\(name): \(error)") }
+                }
+            }
+        }
+        let (instances, failures) = seen.withLock { ($0.instances, $0.failures) }
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
+        #expect(instances.mapValues(\.count) == ["store": 1, "todo": 1, "session": 1])
+        for name in ["note-storage", "todo", "account"] {
+            #expect(runtime.record(named: name)?.status == .loaded)
+        }
+        #expect(runtime.problemLines.isEmpty, "\(runtime.problemLines)")
+    }
+}
