@@ -35,14 +35,15 @@ enum BenchPluginSource {
             static let ownName: String = {
                 var info = Dl_info()
                 guard dladdr(#dsohandle, &info) != 0, let file = info.dli_fname else { return "bench-unknown" }
-                // viper loads a plugin through the descriptor it checked (/proc/self/fd/…),
-                // which is still open while the entry runs: resolve it to the file's path.
+                // viper loads a plugin through a descriptor (/proc/self/fd/…), still open while
+                // the entry runs: the checked file, or a sealed copy of it named after the file
+                // (/memfd:libbench-0042.so (deleted)). Resolve it to that name.
                 var name = String(cString: file)
-                if let resolved = realpath(file, nil) {
-                    name = String(cString: resolved)
-                    free(resolved)
-                }
+                var target = [CChar](repeating: 0, count: 4097)
+                if readlink(file, &target, 4096) > 0 { name = String(cString: target) }
+                if name.hasSuffix(" (deleted)") { name.removeLast(10) }
                 if let slash = name.lastIndex(of: "/") { name = String(name[name.index(after: slash)...]) }
+                if name.hasPrefix("memfd:") { name.removeFirst(6) }
                 if name.hasPrefix("lib") { name.removeFirst(3) }
                 if name.hasSuffix(".so") { name.removeLast(3) }
                 return name

@@ -21,7 +21,9 @@ extension PluginLoader {
     /// changed when the file changed while it was read (its stamp, or its digest, differs).
     func snapshot(_ path: String, descriptor: Int32, stamp: FileStamp, sha256: String?) throws(PluginLoadError) -> Int32 {
         guard let create = Self.memfdCreate else { return descriptor }
-        let copy = create("viper-plugin", 3)  // MFD_CLOEXEC | MFD_ALLOW_SEALING
+        // Named after the file, so /proc/self/maps, a debugger and the image's own `dladdr`
+        // (through /proc/self/fd/N while it is open) say `/memfd:libNotesPlugin.so (deleted)`.
+        let copy = create(String(Paths.lastComponent(path).utf8.prefix(200)) ?? "viper-plugin", 3)  // MFD_CLOEXEC | MFD_ALLOW_SEALING
         guard copy >= 0 else { return descriptor }
         var offset: off_t = 0
         while offset < off_t(stamp.size) {
