@@ -17,8 +17,13 @@ import ViperRuntime
 /// does a database that could not be closed at the end. `quit` ends a session early. Start-up
 /// problems are printed first as `warning:` lines on standard error; the shell
 /// opens with the plugins that loaded.
+///
+/// An interactive shell watches the plugin folders (`--no-watch`: not); `-c` and piped
+/// sessions do only with `--watch`. What changed is reloaded between commands on this
+/// thread, and one notice line per plugin is printed (above the prompt on a terminal).
 package enum ShellLauncher {
-    package static func run(runtime: HostRuntime, options: CommandLineOptions, environment: [String: String]) -> Int32 {
+    package static func run(runtime: HostRuntime, options: CommandLineOptions, environment: [String: String],
+                            live setup: LiveSetup = LiveSetup()) -> Int32 {
         let stdinIsTerminal = isatty(STDIN_FILENO) == 1
         let colorAllowed = TerminalStyle.allowsColor(environment: environment, noColorFlag: options.noColor)
         let style = TerminalStyle(colors: colorAllowed && stdinIsTerminal && isatty(STDOUT_FILENO) == 1)
@@ -36,15 +41,25 @@ package enum ShellLauncher {
         let scripted = options.script != nil || !stdinIsTerminal
         shell.unsavedWork = options.dropUnsaved ? .drop : .keep
         shell.contractGraph = { ContractGraph(runtime: runtime) }
+        let watches = options.watch ?? (setup.watchesByDefault || (options.script == nil && stdinIsTerminal))
+        let live = liveSession(setup, watching: watches ? runtime.folders : nil, environment: environment, output: output)
+        defer { live?.stop() }
         if let script = options.script {
-            for command in CommandSplitter.statements(script) where shell.execute(command) == .quit {
-                break
+            if let route = live?.reopenRoute { shell.reopen(route) }
+            for command in CommandSplitter.statements(script) {
+                if let live { shell.apply(live) }
+                if shell.execute(command) == .quit { break }
             }
         } else if stdinIsTerminal {
-            runInteractive(shell, historyPath: Paths.join(runtime.dataFolder, "history"), output: output)
+            runInteractive(shell, historyPath: Paths.join(runtime.dataFolder, "history"), output: output, live: live)
         } else {
+            if let route = live?.reopenRoute { shell.reopen(route) }
             let reader = PlainLineReader()
-            while let line = reader.readLine(prompt: ""), shell.execute(line) != .quit {}
+            // Changes are taken when a line comes, before it runs.
+            while let line = reader.readLine(prompt: "") {
+                if let live { shell.apply(live) }
+                if shell.execute(line) == .quit { break }
+            }
         }
         // Closing writes each database's WAL back, so NAME.sqlite alone holds the data.
         shell.finish(closing: { runtime.databases.closeAll() })
@@ -52,7 +67,7 @@ package enum ShellLauncher {
     }
 
     /// A person at a terminal: readline, history (without lines that carry a secret), exit 0.
-    private static func runInteractive(_ shell: Shell, historyPath: String, output: any ShellOutput) {
+    private static func runInteractive(_ shell: Shell, historyPath: String, output: any ShellOutput, live: LiveSession?) {
         let reader = ReadlineReader(historyPath: historyPath,
                                     completion: { [unowned shell] in shell.completions(before: $0, word: $1) })
         defer { reader.close() }
@@ -63,14 +78,37 @@ package enum ShellLauncher {
             return answer == "y" || answer == "yes"
         }
         shell.drawCurrentScreen()
+        if let route = live?.reopenRoute { shell.reopen(route) }
+        // Changes are taken while readline waits for a key: notices go above the prompt.
+        let idle = { [unowned shell] in
+            guard let live, let update = live.take() else { return }
+            ReadlineReader.printAbove({ shell.show(update, from: live) }, prompt: { shell.prompt })
+        }
         while true {
-            guard let line = reader.readLine(prompt: shell.prompt) else {
+            guard let line = reader.readLine(prompt: shell.prompt, whileWaiting: idle) else {
                 output.show("")
                 break
             }
             if !shell.keepsOutOfHistory(line) { reader.remember(line) }
             if shell.execute(line) == .quit { break }
         }
+    }
+
+    /// The live session: a watcher over `folders` (nil: no watching) and the notices of `setup`;
+    /// nil when there is neither. A watcher that cannot start is a warning, not the end of the shell.
+    private static func liveSession(_ setup: LiveSetup, watching folders: [PluginFolder]?, environment: [String: String],
+                                    output: any ShellOutput) -> LiveSession? {
+        var watcher: FileWatcher?
+        if let folders {
+            do {
+                watcher = try FileWatcher.plugins(in: folders)
+            } catch {
+                output.warning("\(error)")
+            }
+        }
+        guard watcher != nil || setup.notices != nil else { return nil }
+        let reloader = environment[ProbeReloader.variable] == "1" ? ProbeReloader() : setup.reloader
+        return LiveSession(watcher: watcher, reloader: reloader, notices: setup.notices, reopenRoute: setup.reopenRoute)
     }
 
     private static func terminalColumns() -> Int? {

@@ -82,7 +82,9 @@ enum ViperCLI {
             print(options.json ? PluginReport.doctorJSON(runtime) : PluginReport.doctorText(runtime))
             return runtime.problems.isEmpty ? 0 : 1
         default:
-            return ShellLauncher.run(runtime: runtime, options: options, environment: environment)
+            // The runtime reloads plugin files that change while the shell runs (issue 13).
+            return ShellLauncher.run(runtime: runtime, options: options, environment: environment,
+                                     live: LiveSetup(reloader: runtime as? any PluginReloading))
         }
     }
 
