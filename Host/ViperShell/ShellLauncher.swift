@@ -41,8 +41,8 @@ package enum ShellLauncher {
         let scripted = options.script != nil || !stdinIsTerminal
         shell.unsavedWork = options.dropUnsaved ? .drop : .keep
         shell.contractGraph = { ContractGraph(runtime: runtime) }
-        let watches = options.watch ?? (setup.watchesByDefault || (options.script == nil && stdinIsTerminal))
-        let live = liveSession(setup, watching: watches ? runtime.folders : nil, environment: environment, output: output)
+        let watching = watches(options, stdinIsTerminal: stdinIsTerminal, byDefault: setup.watchesByDefault)
+        let live = liveSession(setup, watching: watching ? runtime.folders : nil, environment: environment, output: output)
         defer { live?.stop() }
         if let script = options.script {
             if let route = live?.reopenRoute { shell.reopen(route) }
@@ -92,6 +92,12 @@ package enum ShellLauncher {
             if !shell.keepsOutOfHistory(line) { reader.remember(line) }
             if shell.execute(line) == .quit { break }
         }
+    }
+
+    /// Whether the session watches the plugin folders: as `--watch`/`--no-watch` say, else when
+    /// it is interactive (a terminal and no `-c`) or `byDefault` (`viper dev`).
+    package static func watches(_ options: CommandLineOptions, stdinIsTerminal: Bool, byDefault: Bool) -> Bool {
+        options.watch ?? (byDefault || (options.script == nil && stdinIsTerminal))
     }
 
     /// The live session: a watcher over `folders` (nil: no watching) and the notices of `setup`;
