@@ -103,8 +103,11 @@ extension FileWatcher {
             return true
         }
         if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
-            // Moved away: its watch would follow it to a path no target names.
+            // Removed, or moved away (its watch would follow it to a path no target names): forget
+            // it, so a folder made or moved to the same path gets a watch of its own.
             inotify_rm_watch(inotify, descriptor)
+            paths[descriptor] = nil
+            if watches[folder]?.descriptor == descriptor { watches[folder] = nil }
             return true
         }
         guard !name.isEmpty else { return false }

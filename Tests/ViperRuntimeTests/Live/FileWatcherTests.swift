@@ -122,6 +122,15 @@ import ViperTestSupport
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try write("v3", to: folder + "/libC.so")
         #expect(next(watcher).changes == [folder + "/libC.so"], "a folder made again is watched again")
+        // Moved away, and another folder moved into its place: the new one is watched, its files are new.
+        try FileManager.default.moveItem(atPath: folder, toPath: base + "/old")
+        try FileManager.default.createDirectory(atPath: base + "/staged", withIntermediateDirectories: true)
+        try write("v4", to: base + "/staged/libD.so")
+        try FileManager.default.moveItem(atPath: base + "/staged", toPath: folder)
+        #expect(next(watcher).changes == [folder + "/libD.so"])
+        try write("v5", to: base + "/old/libE.so")
+        try write("v5", to: folder + "/libF.so")
+        #expect(next(watcher).changes == [folder + "/libF.so"], "the folder moved away is no longer watched")
     }
 
     @Test func aSingleFileGivenWithPluginsIsWatchedAloneAndSourcesRecursively() throws {
