@@ -1,3 +1,4 @@
+import Foundation
 import ViperRuntime
 
 /// What `viper` gives the shell for live plugins: the reloader (the runtime), and for `viper dev`
@@ -35,6 +36,11 @@ package final class LiveSession {
     private let otherNotices: (() -> [String])?
     /// `viper dev --open ROUTE`: opened at start and again after each reload.
     let reopenRoute: String?
+    /// Files the reloader found still being written, given again from ``retryAt`` (system uptime).
+    private var retry: [String] = []
+    private var retryAt = 0.0
+    /// How long a file still being written waits before it is given to the reloader again (seconds).
+    static let retryDelay = 0.5
 
     package init(watcher: FileWatcher?, reloader: (any PluginReloading)?, notices: (() -> [String])? = nil, reopenRoute: String? = nil) {
         self.watcher = watcher
@@ -50,15 +56,23 @@ package final class LiveSession {
     /// Takes what is pending and reloads the changed plugin files (never waits); nil when nothing was pending.
     func take() -> Update? {
         let notices = otherNotices?() ?? []
-        let changes = watcher?.takeChanges() ?? []
+        var changes = watcher?.takeChanges() ?? []
+        if !retry.isEmpty, ProcessInfo.processInfo.systemUptime >= retryAt {
+            changes = Array(Set(changes + retry)).sorted()
+            retry = []
+        }
         guard !notices.isEmpty || !changes.isEmpty else { return nil }
         guard !changes.isEmpty else { return Update(notices: notices, reloaded: false) }
         guard let reloader else {
             let lines = changes.map { "plugin file \($0) changed; restart viper to use it (this viper cannot reload plugins)" }
             return Update(notices: notices + lines, reloaded: false)
         }
-        let reloads = reloader.reloadPlugins(changed: changes)
-        return Update(notices: notices + reloads, reloaded: !reloads.isEmpty)
+        let outcome = reloader.reloadPlugins(changed: changes)
+        if !outcome.retry.isEmpty {
+            retry = outcome.retry
+            retryAt = ProcessInfo.processInfo.systemUptime + Self.retryDelay
+        }
+        return Update(notices: notices + outcome.notices, reloaded: !outcome.notices.isEmpty)
     }
 
     /// Stops watching.

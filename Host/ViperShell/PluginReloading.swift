@@ -5,9 +5,10 @@ import ViperRuntime
 /// engine conforms (`HostRuntime+PluginReloading.swift`); the shell knows only this.
 package protocol PluginReloading: AnyObject {
     /// Scans `paths` (plugin files that appeared, changed or went) as start-up would and applies
-    /// what is valid; returns one notice line per plugin it acted on (empty: nothing changed).
-    /// Called on the shell's thread, between commands.
-    func reloadPlugins(changed paths: [String]) -> [String]
+    /// what is valid; returns one notice line per plugin it acted on (empty: nothing changed), and
+    /// the files still being written, of which nothing was used: the shell gives them again a
+    /// little later. Called on the shell's thread, between commands.
+    func reloadPlugins(changed paths: [String]) -> (notices: [String], retry: [String])
 }
 
 /// A reloader that loads nothing and says which files changed: what the shell uses when
@@ -17,9 +18,10 @@ package protocol PluginReloading: AnyObject {
 final class ProbeReloader: PluginReloading {
     static let variable = "VIPER_RELOAD_PROBE"
 
-    func reloadPlugins(changed paths: [String]) -> [String] {
-        paths.map { path in
+    func reloadPlugins(changed paths: [String]) -> (notices: [String], retry: [String]) {
+        let notices = paths.map { path in
             "probe: \(Paths.lastComponent(path)) \(FileManager.default.fileExists(atPath: path) ? "changed" : "removed")"
         }
+        return (notices, [])
     }
 }
