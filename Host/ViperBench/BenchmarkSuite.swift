@@ -21,6 +21,8 @@ package enum BenchmarkSuite {
         var onlyCosts = false
         /// Also count the in-process rows' instructions with callgrind (``CallgrindBench``).
         var callgrind = false
+        /// Only the shell's rows: piped navigation against `where`, and where a navigation command's time goes.
+        var onlyShell = false
     }
 
     package static func main(arguments: [String]) -> Int32 {
@@ -47,11 +49,13 @@ package enum BenchmarkSuite {
                 settings.onlyCosts = true
             case "--callgrind":
                 settings.callgrind = true
+            case "--shell":
+                settings.onlyShell = true
             case "--counts":
                 index += 1
                 settings.counts = index < arguments.count ? arguments[index].split(separator: ",").compactMap { Int($0) } : settings.counts
             case "-h", "--help":
-                print("Usage: viper-bench [--quick] [--costs] [--callgrind] [--counts 0,10,100,1000]\n--costs runs only the rows of costs that must stay linear (navigation depth, commit, scan records).\n--callgrind adds the in-process rows as instructions per call, counted by valgrind (not moved by the machine's load).\nBuild with 'swift build -c release' first; prints a table of ratios against baselines measured in the same run.")
+                print("Usage: viper-bench [--quick] [--costs] [--shell] [--callgrind] [--counts 0,10,100,1000]\n--costs runs only the rows of costs that must stay linear (navigation depth, commit, scan records).\n--shell runs only the shell's rows: piped navigation against 'where', and where a navigation command's time goes (build, draw, leak check, navigation, the rest).\n--callgrind adds the in-process rows as instructions per call, counted by valgrind (not moved by the machine's load).\nBuild with 'swift build -c release' first; prints a table of ratios against baselines measured in the same run.")
                 return 0
             default:
                 FileHandle.standardError.write(Data("viper-bench: unknown option '\(arguments[index])'; see 'viper-bench --help'\n".utf8))
@@ -72,6 +76,10 @@ package enum BenchmarkSuite {
     static func run(_ settings: Settings) throws -> [Row] {
         var rows: [Row] = []
         if settings.onlyCosts { return try CostBench.rows(runs: settings.runs) }
+        if settings.onlyShell {
+            let lab = try StartupLab(counts: [1])
+            return [try lab.shellThroughput(commands: settings.shellCommands)] + (try lab.shellSplitRows(commands: settings.shellCommands))
+        }
         rows.append(InProcessBench.resolveVersusFactory(iterations: settings.iterations))
         rows.append(InProcessBench.moduleVersusHandWiring(iterations: settings.iterations / 5))
         if settings.callgrind {
@@ -83,6 +91,7 @@ package enum BenchmarkSuite {
         rows += try lab.startupRows(runs: settings.runs)
         rows += try lab.memoryRows()
         rows.append(try lab.shellThroughput(commands: settings.shellCommands))
+        rows += try lab.shellSplitRows(commands: settings.shellCommands)
         return rows
     }
 

@@ -3,7 +3,8 @@ import ViperRuntime
 
 /// Fuzzes `plugin-cache`: mutated caches (records that still parse, so the
 /// descriptors inside are believed; and broken bytes) under a runtime that scans in a
-/// child process. Start-up must list every plugin file once, report problems in one
+/// child process; and `plugin-graph`, the kept validation, with mutated bodies signed
+/// again under the real key, so the mutated outcome is believed. Start-up must list every plugin file once, report problems in one
 /// line, leave a readable cache, and survive opening every route it then offers.
 struct CacheFuzzer {
     let seeds: [String]
@@ -18,6 +19,8 @@ struct CacheFuzzer {
         try HostRuntime(options: setup.options(isolated: true)).start()
         watchdog.end()
         let real = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let graphPath = Paths.join(setup.data, DescriptorCache.Graph.fileName)
+        let realGraph = FileManager.default.contents(atPath: graphPath).flatMap { DescriptorCache.Graph.split([UInt8]($0)) }
         let host = DescriptorCache.hostIdentity(executable: setup.viper)
         let files = PluginDiscovery.discover(PluginFolder.searchOrder(flags: [], environment: setup.environment,
                                                                        executableDirectory: setup.products)).files
@@ -33,6 +36,16 @@ struct CacheFuzzer {
                     : String(decoding: FuzzMutator.mutate(bytes: Array(seed.utf8), using: &random, maximum: 16), as: UTF8.self)
             }
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            // The kept graph: with the real cache its key matches, so a mutated body signed again is believed.
+            if let realGraph, random.chance(30) {
+                try Data(real.utf8).write(to: URL(fileURLWithPath: path))
+                let body = RecordMutator.mutate(String(decoding: realGraph.body, as: UTF8.self), using: &random)
+                try Data(DescriptorCache.Graph.signed(body: Array(body.utf8), key: realGraph.key)).write(to: URL(fileURLWithPath: graphPath))
+                watchdog.begin("plugin-graph \(FuzzReport.escape(body, limit: 2_000))")
+                start(setup: setup, files: files, text: body, report: report)
+                watchdog.end()
+                continue
+            }
             watchdog.begin("plugin-cache \(FuzzReport.escape(text, limit: 2_000))")
             _ = DescriptorCache.load(folder: setup.data, host: host)
             if structural {

@@ -1,4 +1,5 @@
 import Contracts
+import ViperRuntime
 
 /// Splits what the user typed into words, as a small POSIX shell would: spaces
 /// separate words, `'single'` quotes keep everything, `"double"` quotes keep
@@ -11,7 +12,7 @@ enum CommandSplitter {
         guard let name = words.first else {
             return CommandInvocation(name: "", arguments: [], rest: "")
         }
-        let rest = String(line[nameEnd...]).trimmingCharacters(in: .whitespaces)
+        let rest = line[nameEnd...].trimmingWhitespace()
         return CommandInvocation(name: name, arguments: Array(words.dropFirst()), rest: rest)
     }
 

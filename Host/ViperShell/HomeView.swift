@@ -3,8 +3,8 @@ import ViperRuntime
 
 /// The screen when nothing is open: what loaded, and every route to open.
 package final class HomeView: ModuleView {
-    private let routes: [RouteSpec]
-    private let pluginsLoaded: Int
+    private var routes: [RouteSpec]
+    private var pluginsLoaded: Int
     private let problems: Int
 
     package init(routes: [RouteSpec], pluginsLoaded: Int, problems: Int) {
@@ -14,6 +14,12 @@ package final class HomeView: ModuleView {
     }
 
     package var title: String { "Home" }
+
+    /// What a reload changed (the shell's `reload`).
+    package func update(routes: [RouteSpec], pluginsLoaded: Int) {
+        self.routes = routes
+        self.pluginsLoaded = pluginsLoaded
+    }
 
     package func render(on screen: any Screen) {
         let plugins = pluginsLoaded == 1 ? "1 plugin" : "\(pluginsLoaded) plugins"

@@ -19,11 +19,19 @@ extension Shell {
 
     /// `── Home › Notes › Sign in (modal) ─────`
     private func header() -> String {
-        let crumbs = Self.headerCrumbs(of: stack).map { PrintableText.sanitize($0).replacingOccurrences(of: "\n", with: " ") }
+        let crumbs = Self.headerCrumbs(of: stack).map(PrintableText.oneLine)
         let plain = crumbs.joined(separator: " › ")
         let styled = (crumbs.dropLast() + [style.bold(crumbs.last ?? "")]).joined(separator: " › ")
         let fill = max(3, width - plain.count - 4)
-        return style.dim("──") + " " + styled + " " + style.dim(String(repeating: "─", count: fill))
+        return style.dim("──") + " " + styled + " " + style.dim(Self.rule(fill))
+    }
+
+    /// `count` box-drawing dashes, made from bytes (`String(repeating:count:)` of a Character is slow).
+    static func rule(_ count: Int) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count * 3)
+        for _ in 0..<count { bytes += [0xE2, 0x94, 0x80] }  // U+2500 ─
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The header names the first module and the last ``headerLast``; a deeper stack shows
@@ -50,7 +58,7 @@ extension Shell {
             usages = ["open PATH", "routes", "help", "quit"]
         }
         var seen = Set<String>()
-        usages = usages.filter { seen.insert(String($0.split(separator: " ").first ?? "")).inserted }
+        usages = usages.filter { seen.insert(String($0[..<($0.utf8.firstIndex(of: 0x20) ?? $0.endIndex)])).inserted }
         return style.dim("Commands: " + usages.joined(separator: ", "))
     }
 

@@ -28,6 +28,8 @@ package final class Shell {
     let width: Int
     /// Makes the contract graph for `graph` (set by the launcher, which has the runtime).
     var contractGraph: (() -> ContractGraph)?
+    /// Rescans the plugin folders for `reload` (set by the launcher, which has the runtime).
+    var reloadPlugins: (() -> ReloadReport)?
     /// Database failures recorded while a command ran (nil: none are watched).
     let databaseFailures: DatabaseFailures?
     /// How many commands failed in this session.
@@ -50,15 +52,19 @@ package final class Shell {
 
     /// The prompt for line editing: the title of the module on screen.
     var prompt: String {
-        let title = stack.top.map { PrintableText.sanitize($0.title).replacingOccurrences(of: "\n", with: " ") } ?? "viper"
+        let title = stack.top.map { PrintableText.oneLine($0.title) } ?? "viper"
         return "\(title)> "
     }
 
     /// Runs one line; then checks that removed modules were released.
     @discardableResult
     package func execute(_ line: String) -> Outcome {
+        let started = stack.phaseTimer?.now()
         var outcome = run(line)
+        stack.phaseTimer?.add(.command, since: started)
+        let checking = stack.phaseTimer?.now()
         stack.checkForLeaks()
+        stack.phaseTimer?.add(.leakCheck, since: checking)
         if reportDatabaseFailures(alreadyReported: outcome == .failed), outcome == .succeeded {
             outcome = .failed
         }
@@ -76,6 +82,17 @@ package final class Shell {
         if reportDatabaseFailures(alreadyReported: false) { failures += 1 }
     }
 
+    /// At the end of a script's input (piped or `-c`, no `quit`): when a module still
+    /// holds unsaved work that the policy does not drop (no `--yes`), says what is lost
+    /// with the process and counts a failed command, so the script exits 1.
+    package func reachEndOfInput() {
+        let unsaved = stack.unsavedWorkOfSession
+        guard !unsaved.isEmpty, case .keep = unsavedWork else { return }
+        output.error("the input ended with unsaved work (\(UnsavedWork.list(unsaved))), lost as viper exits; "
+                     + "end the script with 'save', or with 'quit!' to drop it on purpose, or run it with --yes")
+        failures += 1
+    }
+
     /// Prints one `error:` line for the database failures recorded since the last call
     /// (unless the command printed its own); returns whether there were any.
     private func reportDatabaseFailures(alreadyReported: Bool) -> Bool {
@@ -86,13 +103,15 @@ package final class Shell {
 
     /// Draws the module on screen (home when nothing is open) under its header.
     func drawCurrentScreen() {
+        let started = stack.phaseTimer?.now()
         showBlock(screenLines())
+        stack.phaseTimer?.add(.draw, since: started)
     }
 
     // MARK: Running commands
 
     private func run(_ line: String) -> Outcome {
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = line.trimmingWhitespace(andNewlines: true)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return .succeeded }
         let revision = stack.revision
         do {
@@ -107,6 +126,8 @@ package final class Shell {
 
     private func dispatch(_ command: CommandInvocation) throws -> Outcome {
         if let builtin = BuiltinCommand(typed: command.name), builtin.isReserved || command.name.hasSuffix("!") {
+            let started = stack.phaseTimer?.now()
+            defer { stack.phaseTimer?.add(.builtin, since: started) }
             return try run(builtin, command)
         }
         if let handler = moduleCommand(named: command.name) {
@@ -150,10 +171,13 @@ package final class Shell {
         case .graph:
             showBlock(try graphListing())
             return .succeeded
+        case .reload:
+            guard try showReload() else { return .succeeded }
         case .help:
             showBlock(try command.arguments.first.map(help(for:)) ?? helpListing())
             return .succeeded
         case .quit, .exit:
+            try stack.confirmEnding(command: command.name.hasSuffix("!") ? String(command.name.dropLast()) : command.name, confirm: confirm)
             return .quit
         }
         drawCurrentScreen()
@@ -169,8 +193,7 @@ package final class Shell {
             return { _ in false }
         case .ask(let ask):
             return { unsaved in
-                let lost = unsaved.map { "\($0.title): \($0.what)" }.joined(separator: "; ")
-                return ask("Unsaved work would be lost (\(lost)). Drop it? [y/N] ")
+                ask("Unsaved work would be lost (\(UnsavedWork.list(unsaved))). Drop it? [y/N] ")
             }
         }
     }

@@ -41,25 +41,41 @@ package enum ShellLauncher {
         let scripted = options.script != nil || !stdinIsTerminal
         shell.unsavedWork = options.dropUnsaved ? .drop : .keep
         shell.contractGraph = { ContractGraph(runtime: runtime) }
+        let refreshHome = {
+            home.update(routes: stack.routes.map(\.spec), pluginsLoaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count)
+        }
+        shell.reloadPlugins = {
+            let report = runtime.reloadAll()
+            refreshHome()
+            return report
+        }
         let watching = watches(options, stdinIsTerminal: stdinIsTerminal, byDefault: setup.watchesByDefault)
-        let live = liveSession(setup, watching: watching ? runtime.folders : nil, environment: environment, output: output)
+        let live = liveSession(setup, watching: watching ? runtime.folders : nil, environment: environment, output: output,
+                               afterReload: refreshHome)
         defer { live?.stop() }
         if let script = options.script {
             if let route = live?.reopenRoute { shell.reopen(route) }
+            var quit = false
             for command in CommandSplitter.statements(script) {
                 if let live { shell.apply(live) }
-                if shell.execute(command) == .quit { break }
+                if shell.execute(command) == .quit {
+                    quit = true
+                    break
+                }
             }
+            if !quit { shell.reachEndOfInput() }
         } else if stdinIsTerminal {
             runInteractive(shell, historyPath: Paths.join(runtime.dataFolder, "history"), output: output, live: live)
         } else {
             if let route = live?.reopenRoute { shell.reopen(route) }
             let reader = PlainLineReader()
             // Changes are taken when a line comes, before it runs.
-            while let line = reader.readLine(prompt: "") {
+            var quit = false
+            while !quit, let line = reader.readLine(prompt: "") {
                 if let live { shell.apply(live) }
-                if shell.execute(line) == .quit { break }
+                quit = shell.execute(line) == .quit
             }
+            if !quit { shell.reachEndOfInput() }
         }
         // Closing writes each database's WAL back, so NAME.sqlite alone holds the data.
         shell.finish(closing: { runtime.databases.closeAll() })
@@ -84,11 +100,17 @@ package enum ShellLauncher {
             guard let live, let update = live.take() else { return }
             ReadlineReader.printAbove({ shell.show(update, from: live) }, prompt: { shell.prompt })
         }
+        // Ctrl-D is `quit`: it asks before losing unsaved work, and "no" keeps the session.
+        // Input that keeps ending (the terminal is gone) ends the session after a few tries.
+        var endsInARow = 0
         while true {
             guard let line = reader.readLine(prompt: shell.prompt, whileWaiting: idle) else {
                 output.show("")
-                break
+                endsInARow += 1
+                if endsInARow >= 3 || shell.execute("quit") == .quit { break }
+                continue
             }
+            endsInARow = 0
             if !shell.keepsOutOfHistory(line) { reader.remember(line) }
             if shell.execute(line) == .quit { break }
         }
@@ -103,7 +125,7 @@ package enum ShellLauncher {
     /// The live session: a watcher over `folders` (nil: no watching) and the notices of `setup`;
     /// nil when there is neither. A watcher that cannot start is a warning, not the end of the shell.
     private static func liveSession(_ setup: LiveSetup, watching folders: [PluginFolder]?, environment: [String: String],
-                                    output: any ShellOutput) -> LiveSession? {
+                                    output: any ShellOutput, afterReload: (() -> Void)? = nil) -> LiveSession? {
         var watcher: FileWatcher?
         if let folders {
             do {
@@ -114,7 +136,8 @@ package enum ShellLauncher {
         }
         guard watcher != nil || setup.notices != nil else { return nil }
         let reloader = environment[ProbeReloader.variable] == "1" ? ProbeReloader() : setup.reloader
-        return LiveSession(watcher: watcher, reloader: reloader, notices: setup.notices, reopenRoute: setup.reopenRoute)
+        return LiveSession(watcher: watcher, reloader: reloader, notices: setup.notices, reopenRoute: setup.reopenRoute,
+                           afterReload: afterReload)
     }
 
     private static func terminalColumns() -> Int? {

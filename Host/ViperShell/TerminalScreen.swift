@@ -52,8 +52,8 @@ final class TerminalScreen: Screen {
         let labels = fields.map { Self.sanitized($0.label) }
         let width = labels.map(\.count).max() ?? 0
         for (label, field) in zip(labels, fields) {
-            let padding = String(repeating: " ", count: width - label.count)
-            let indent = String(repeating: " ", count: 2 + width + 3)
+            let padding = Self.spaces(width - label.count)
+            let indent = Self.spaces(2 + width + 3)
             for (line, text) in Self.lines(of: field.value).enumerated() {
                 lines.append(line == 0 ? "  " + style.bold(label) + padding + "   " + text : indent + text)
             }
@@ -87,11 +87,19 @@ final class TerminalScreen: Screen {
         if let last = lines.last, !last.isEmpty { lines.append("") }
     }
 
+    /// `count` spaces (`String(repeating:count:)` of a Character is slow, and every screen pads).
+    static func spaces(_ count: Int) -> String {
+        String(decoding: [UInt8](repeating: 0x20, count: max(0, count)), as: UTF8.self)
+    }
+
     private static func sanitized(_ text: String) -> String {
-        PrintableText.sanitize(text).replacingOccurrences(of: "\n", with: " ")
+        PrintableText.oneLine(text)
     }
 
     private static func lines(of text: String) -> [String] {
-        PrintableText.sanitize(text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let clean = PrintableText.sanitize(text)
+        // Splitting by Character is slow, and most text is one line (sanitized text has no \r to pair with \n).
+        guard clean.utf8.contains(0x0A) else { return [clean] }
+        return clean.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 }

@@ -59,7 +59,7 @@ enum ViperCLI {
 
     /// The commands that start the runtime first: `plugins`, `graph`, `doctor` and the shell.
     private static func runWithPlugins(_ options: CommandLineOptions, environment: [String: String],
-                                       live: (HostRuntime) -> LiveSetup = { LiveSetup(reloader: $0 as? any PluginReloading) }) -> Int32 {
+                                       live: (HostRuntime) -> LiveSetup = { LiveSetup(reloader: $0) }) -> Int32 {
         let runtime = HostRuntime(options: options.runtimeOptions(environment: environment,
                                                                   executableDirectory: Paths.executableDirectory()))
         let startup: StartupReport
@@ -110,7 +110,7 @@ enum ViperCLI {
         var shell = options
         shell.pluginFlags.append(session.library)
         return runWithPlugins(shell, environment: environment) { runtime in
-            LiveSetup(reloader: runtime as? any PluginReloading, notices: session.takeNotices,
+            LiveSetup(reloader: runtime, notices: session.takeNotices,
                       reopenRoute: options.openRoute, watchesByDefault: true)
         }
     }

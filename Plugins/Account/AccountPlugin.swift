@@ -1,8 +1,10 @@
 import Contracts
 
 /// Who is signed in: the ``Session`` service, the ``Login`` module that other
-/// modules present when they need a user, and the ``AccountStatus`` line that
-/// other modules embed.
+/// modules present when they need a user, the ``AccountStatus`` line that other
+/// modules embed, and a guard on the routes that need a user: a route to
+/// ``NoteEditing`` by anyone (another plugin, a drop-in) while nobody is signed in
+/// opens the sign-in form instead, saying why (``SignInGuard``).
 package enum AccountPlugin: Plugin {
     package static let manifest = PluginManifest(name: "account", version: "1.0.0",
                                                  summary: "Sign-in: the session, the login form and a status line")
@@ -13,12 +15,15 @@ package enum AccountPlugin: Plugin {
         }
         registrar.registerModule(
             Login.self,
-            route: RouteSpec("login", summary: "Sign in"),
+            route: RouteSpec("login", summary: "Sign in", query: ["reason"]),
             requires: [.service(Session.self)],
             builder: LoginBuilder())
         registrar.registerModule(
             AccountStatus.self,
             requires: [.service(Session.self)],
             builder: AccountStatusBuilder())
+        registrar.registerInterceptor(for: NoteEditing.self) { _, resolver in
+            SignInGuard.decide(session: try resolver.resolve(Session.self), reason: SignInGuard.noteEditingReason)
+        }
     }
 }

@@ -18,7 +18,7 @@ import ViperTestSupport
 
     @Test func aScriptedBackKeepsUnsavedTextAndFailsTheSession() throws {
         let session = ViperSession()
-        let result = try session.shell(["open notes", "new Groceries", "signin ada secret", "add milk", "back", "where", "quit"])
+        let result = try session.shell(["open notes", "new Groceries", "signin ada secret", "add milk", "back", "where", "quit!"])
         #expect(result.status == 1, "a refused command fails a scripted session")
         #expect(result.stderr == "error: 'back' would lose unsaved work (Note: the title and the text (1 line)); nothing was removed: save it first, or type 'back!' to drop it\n")
         #expect(result.stdout.hasSuffix("Home › Notes › Note\n"), "the editor is still open: \(result.stdout)")

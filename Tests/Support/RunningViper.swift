@@ -60,6 +60,8 @@ public final class RunningViper: @unchecked Sendable {
     public var standardError: String { lock.withLock { String(decoding: errors, as: UTF8.self) } }
 
     public var isRunning: Bool { process.isRunning }
+    /// The process id (to read its /proc entries).
+    public var processIdentifier: Int32 { process.processIdentifier }
     public var terminationReason: Process.TerminationReason { process.terminationReason }
     public var terminationStatus: Int32 { process.terminationStatus }
 

@@ -47,6 +47,7 @@ import ViperTestSupport
             rename it to \(flagged)/libVersionedPlugin.so
             misplaced: \(flagged)/build/libNestedPlugin.so is a plugin viper does not load: viper looks only at files directly in the plugin \
             folder \(flagged); move it to \(flagged)/libNestedPlugin.so
+            interceptor: Contracts.NoteEditing by plugin 'account'
             ok: 6 plugin(s) ready, every requirement has a provider
 
             """)

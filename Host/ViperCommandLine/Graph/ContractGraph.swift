@@ -45,6 +45,8 @@ package struct ContractGraph: Encodable, Equatable {
         let providedBy: String?
         /// When an adapter serves it: the contract it is adapted from.
         let adaptedFrom: String?
+        /// The plugins whose adapters serve it, along the chain from it to ``adaptedFrom``.
+        let adapters: [String]
 
         var label: String { name.map { "\(contract)[\($0)]" } ?? contract }
     }
@@ -66,13 +68,9 @@ package struct ContractGraph: Encodable, Equatable {
     package func focused(on names: Set<String>) -> ContractGraph {
         let chosen = plugins.filter { names.contains($0.name) }
         let providers = Set(chosen.flatMap { $0.requires.compactMap(\.providedBy) })
-        // The plugins whose adapters turn a provider's contract into a chosen plugin's requirement.
-        let adapted = chosen.flatMap(\.requires).filter { $0.adaptedFrom != nil }
-        let adapters = plugins.filter { plugin in
-            plugin.provides.contains { item in
-                item.kind == "adapter" && adapted.contains { $0.label == item.label && $0.adaptedFrom == item.adaptedFrom }
-            }
-        }.map(\.name)
+        // The plugins whose adapters turn a provider's contract into a chosen plugin's requirement:
+        // every one along a chain, as validation followed it.
+        let adapters = Set(chosen.flatMap { $0.requires.flatMap(\.adapters) })
         let provided = Set(chosen.flatMap { $0.provides.map { "\($0.kind == "adapter" ? "service" : $0.kind) \($0.label)" } })
         let consumers = plugins.filter { plugin in
             plugin.requires.contains { required in
@@ -129,13 +127,14 @@ extension ContractGraph {
             requires.append(Required(kind: requirement.kind.rawValue, contract: printable(requirement.contract.name),
                                      name: requirement.name.map(printable),
                                      providedBy: dependency.providedBy.map { $0 == "host" ? hostName : printable($0) },
-                                     adaptedFrom: dependency.adaptedFrom.map { printable($0.name) }))
+                                     adaptedFrom: dependency.adaptedFrom.map { printable($0.name) },
+                                     adapters: dependency.adapters.map { $0 == "host" ? hostName : printable($0) }))
         }
         if dependencies.isEmpty, let descriptor = record.descriptor {
             // A plugin left out of validation (broken, refused) still shows what it asked for.
             requires = descriptor.requires.map {
                 Required(kind: $0.kind.rawValue, contract: printable($0.contract.name), name: $0.name.map(printable),
-                         providedBy: nil, adaptedFrom: nil)
+                         providedBy: nil, adaptedFrom: nil, adapters: [])
             }
         }
         return Plugin(name: printable(record.displayName), version: printable(record.descriptor?.manifest.version ?? "?"),

@@ -34,6 +34,9 @@ package enum GraphText {
     }
 
     private static func provided(_ item: ContractGraph.Provided) -> String {
+        if item.kind == "interceptor" {
+            return "  intercepts routes to  \(item.label)"  // a guard, not something others can require
+        }
         let kind = item.kind.padding(toLength: 7, withPad: " ", startingAt: 0)
         if let source = item.adaptedFrom {
             return "  provides  \(kind)  \(item.label)  (adapted from \(source))"

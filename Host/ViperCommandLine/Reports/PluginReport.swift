@@ -30,6 +30,9 @@ package enum PluginReport {
         let overridden: [String]
         /// The contract libraries it was built against (`Greetings 1.0`).
         let contractLibraries: [String]
+        /// Set once a reload replaced it: the version serving now (1 at start-up), and the older images still mapped.
+        var liveVersion: Int?
+        var olderImages: Int?
     }
 
     struct DoctorJSON: Encodable {
@@ -52,6 +55,9 @@ package enum PluginReport {
         let path: String
         let status: PluginRecord.Status
         let reason: String?
+        /// Set once a reload replaced it (as in ``PluginJSON``).
+        var liveVersion: Int?
+        var olderImages: Int?
     }
 
     static func json<T: Encodable>(_ value: T) -> String {
@@ -73,7 +79,8 @@ package enum PluginReport {
                            swiftCompiler: record.descriptor.map { $0.swiftCompiler?.description ?? "unknown" },
                            provides: record.descriptor?.provides ?? [], requires: record.descriptor?.requires ?? [],
                            overridden: record.overridden,
-                           contractLibraries: record.descriptor?.contractLibraries.map(\.description) ?? [])
+                           contractLibraries: record.descriptor?.contractLibraries.map(\.description) ?? [],
+                           liveVersion: record.version > 1 ? record.version : nil, olderImages: record.version > 1 ? record.olderImages : nil)
             },
             contractLibraries: contractLibrariesJSON(runtime),
             problems: runtime.problems))
@@ -88,6 +95,7 @@ package enum PluginReport {
             let version = record.descriptor.map { " \($0.manifest.version)" } ?? ""
             lines.append("\(record.displayName)\(version)  [\(record.status.rawValue)]")
             lines.append("  path:      \(record.path) (\(record.origin.rawValue))")
+            if let live = liveText(record) { lines.append("  live:      \(live)") }
             if let descriptor = record.descriptor {
                 if !descriptor.manifest.summary.isEmpty { lines.append("  summary:   \(descriptor.manifest.summary)") }
                 lines.append("  contracts: \(descriptor.contractsVersion), built with \(compilerText(descriptor.swiftCompiler))")
@@ -122,7 +130,9 @@ package enum PluginReport {
                         disabled: runtime.records.filter { $0.status == .disabled || $0.status == .broken }.count,
                         problems: runtime.problems,
                         misplaced: PluginPlacement.nearMisses(folders: runtime.folders, dataFolder: runtime.dataFolder),
-                        plugins: runtime.records.map { DoctorPluginJSON(name: $0.name, path: $0.path, status: $0.status, reason: $0.reason) },
+                        plugins: runtime.records.map { DoctorPluginJSON(name: $0.name, path: $0.path, status: $0.status, reason: $0.reason,
+                                                                        liveVersion: $0.version > 1 ? $0.version : nil,
+                                                                        olderImages: $0.version > 1 ? $0.olderImages : nil) },
                         dependencies: runtime.dependencies,
                         interceptors: interceptors(runtime).map { InterceptorJSON(contract: $0.contract, plugins: $0.plugins) }))
     }
@@ -131,7 +141,7 @@ package enum PluginReport {
         let usable = runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count
         // Misplaced files do not make the graph wrong (exit status), but they are why a plugin is missing.
         let misplaced = PluginPlacement.lines(PluginPlacement.nearMisses(folders: runtime.folders, dataFolder: runtime.dataFolder))
-            + interceptorLines(runtime)
+            + interceptorLines(runtime) + liveLines(runtime)
         if runtime.problems.isEmpty {
             return (misplaced + ["ok: \(usable) plugin(s) ready, every requirement has a provider"]).map(printable).joined(separator: "\n")
         }

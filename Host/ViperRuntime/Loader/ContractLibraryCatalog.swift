@@ -31,11 +31,12 @@ final class ContractLibraryCatalog {
     /// Splits what discovery found into plugins and contract libraries (files with a
     /// `viper_contract_library` section that do not export `viper_plugin_entry`), reading only
     /// their section headers (and the symbols of a file with the section).
-    static func separate(_ files: [PluginFile]) -> (plugins: [PluginFile], libraries: [PluginFile]) {
+    /// A file `knownPlugin` vouches for (the descriptor cache has it, unchanged, as a plugin) is not read.
+    static func separate(_ files: [PluginFile], knownPlugin: (PluginFile) -> Bool = { _ in false }) -> (plugins: [PluginFile], libraries: [PluginFile]) {
         var plugins: [PluginFile] = []
         var libraries: [PluginFile] = []
         for file in files {
-            if file.folder.origin != .bundled, let elf = ContractLibraryELF.sniff(path: file.path), elf.record != nil, !elf.definesPluginEntry {
+            if file.folder.origin != .bundled, !knownPlugin(file), let elf = ContractLibraryELF.sniff(path: file.path), elf.record != nil, !elf.definesPluginEntry {
                 libraries.append(file)
             } else {
                 plugins.append(file)

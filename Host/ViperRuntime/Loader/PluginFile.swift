@@ -19,6 +19,15 @@ package enum PluginDiscovery {
         package var files: [PluginFile] = []
         /// Problems with the folders themselves (a `--plugins` path that does not exist).
         var folderProblems: [String] = []
+        /// What the one look at each file found (by path): start-up checks and stamps the
+        /// file from it instead of calling `stat` again. Absent for a file that could not be read.
+        var infos: [String: FileInfo] = [:]
+    }
+
+    /// A file's `stat` (the link's target when it is a link), and whether its path is a link.
+    struct FileInfo {
+        let info: stat
+        let isLink: Bool
     }
 
     /// Lists `*.so` files in each folder in order (bundled folder: `lib*Plugin.so` only,
@@ -50,9 +59,14 @@ package enum PluginDiscovery {
             }
             for path in candidates {
                 var fileInfo = stat()
+                // lstat first: most files are no link, and then it is all of stat (one call per file).
+                var readable = lstat(path, &fileInfo) == 0
+                let isLink = readable && (fileInfo.st_mode & S_IFMT) == S_IFLNK
+                if isLink { readable = stat(path, &fileInfo) == 0 }
                 // A dangling link or a file that vanished: keep it so loading reports it.
-                if stat(path, &fileInfo) == 0 {
+                if readable {
                     guard seenFiles.insert(FileIdentity(device: UInt64(fileInfo.st_dev), inode: UInt64(fileInfo.st_ino))).inserted else { continue }
+                    result.infos[path] = FileInfo(info: fileInfo, isLink: isLink)
                 }
                 result.files.append(PluginFile(path: path, folder: folder))
             }

@@ -29,6 +29,9 @@ package struct LoadPolicy {
     var lock: LockState = .none
     /// Compute every file's SHA-256, lock or not (an in-process start-up does, so `viper plugins --lock` has each digest).
     var alwaysHash = false
+    /// `dlopen` a sealed in-memory copy of the checked file, not the file (``PluginLoader/snapshot(_:descriptor:stamp:sha256:)``):
+    /// a session's runtime (isolated scanning) and every reload do, so a plugin file written in place cannot change a running image.
+    var snapshot = false
 }
 
 /// A SHA-256 already computed for one version of a file (from the scan), so loading
@@ -90,11 +93,13 @@ package final class PluginLoader {
         defer { close(descriptor) }
         do throws(PluginLoadError) {
             let checked = try checkFile(file, descriptor: descriptor, known: known)
-            let declared = try checkImage(file.path, descriptor: descriptor, size: checked.size)
+            let image = policy.snapshot ? try snapshot(file.path, descriptor: descriptor, stamp: checked.stamp, sha256: checked.sha256) : descriptor
+            defer { if image != descriptor { close(image) } }
+            let declared = try checkImage(file.path, descriptor: image, size: checked.size)
             // RTLD_LOCAL keeps each plugin's symbols to itself; RTLD_NODELETE because a
             // Swift image must never be unmapped (the runtime keeps pointers into it).
             beforeOpening?(file)
-            let (handle, version) = try openImage(file.path, descriptor: descriptor, declared: declared)
+            let (handle, version) = try openImage(file.path, descriptor: image, declared: declared)
             return .success(try register(file, handle: handle, version: version, checked: checked))
         } catch {
             return .failure(error)

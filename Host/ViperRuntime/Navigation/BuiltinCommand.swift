@@ -7,9 +7,10 @@ import Contracts
 /// The commands that remove modules (`back`, `close`, `dismiss`, `home`) ask first when
 /// a module says work would be lost (``ModuleRemovalHandling``); typed with `!`
 /// (`back!`) they remove without asking, and `close!` is always the shell's own. So does
-/// `root`, which removes every module before it opens a route.
+/// `root`, which removes every module before it opens a route, and so do `quit` and
+/// `exit`, which remove every module as the session ends.
 package enum BuiltinCommand: String, CaseIterable {
-    case open, present, root, back, close, dismiss, home, `where`, routes, graph, help, quit, exit
+    case open, present, root, back, close, dismiss, home, `where`, routes, graph, reload, help, quit, exit
 
     /// The built-in `name` names, and whether it was typed with `!` to remove without
     /// asking (`back!`); nil for a name that is not one, and for `!` after a command
@@ -26,7 +27,7 @@ package enum BuiltinCommand: String, CaseIterable {
 
     /// Whether the command removes modules, so it may ask before losing unsaved work.
     package var removesModules: Bool {
-        self == .back || self == .close || self == .dismiss || self == .home || self == .root
+        self == .back || self == .close || self == .dismiss || self == .home || self == .root || self == .quit || self == .exit
     }
 
     /// Whether a module's command of the same name is ignored.
@@ -51,8 +52,9 @@ package enum BuiltinCommand: String, CaseIterable {
         case .where: return CommandSpec("where", help: "Show where you are: the breadcrumb of open modules")
         case .routes: return CommandSpec("routes", help: "List every route with its contract and plugin")
         case .graph: return CommandSpec("graph", help: "Show the contract graph around the module on screen (all of it at home)")
+        case .reload: return CommandSpec("reload", help: "Scan the plugin folders again: use new and changed plugins, withdraw removed ones")
         case .help: return CommandSpec("help", arguments: ["COMMAND?"], help: "List the commands, or explain one")
-        case .quit: return CommandSpec("quit", help: "Leave viper (also 'exit', or Ctrl-D)")
+        case .quit: return CommandSpec("quit", help: "Leave viper (also 'exit', or Ctrl-D; 'quit!' drops unsaved work without asking)")
         case .exit: return CommandSpec("exit", help: "Leave viper")
         }
     }

@@ -6,9 +6,15 @@ import Contracts
 /// The stack hands it every module it removes; ``check()`` runs once nothing on
 /// the host's side holds the module any more (the shell calls it after each command).
 package final class LeakTracker {
+    /// What is watched of one module; its names are formatted only when something leaked
+    /// (the shell watches a module on every `back`, and type names are slow to print).
     private struct Watched {
-        let module: String
-        let objects: [(role: String, reference: WeakReference)]
+        let title: String
+        let contract: ContractID
+        let plugin: String
+        let objects: [(role: String, type: AnyObject.Type, reference: WeakReference)]
+
+        var module: String { "\(title) (\(contract.shortName) from \(plugin))" }
     }
 
     private final class WeakReference {
@@ -27,18 +33,19 @@ package final class LeakTracker {
 
     /// Starts watching `entry`'s objects (not its children: they are watched on their own).
     func watch(_ entry: ModuleEntry) {
-        var seen = Set<ObjectIdentifier>()
-        var objects: [(String, WeakReference)] = []
+        var seen: [ObjectIdentifier] = []
+        var objects: [(String, AnyObject.Type, WeakReference)] = []
         func add(_ role: String, _ object: AnyObject) {
-            guard seen.insert(ObjectIdentifier(object)).inserted else { return }
-            objects.append(("\(role) \(type(of: object))", WeakReference(object)))
+            let identifier = ObjectIdentifier(object)
+            guard !seen.contains(identifier) else { return }
+            seen.append(identifier)
+            objects.append((role, type(of: object), WeakReference(object)))
         }
         add("view", entry.view)
         add("input", entry.input)
         for part in entry.parts { add("part", part) }
         add("router", entry.router)
-        let module = "\(entry.title) (\(entry.registration.contract.shortName) from \(entry.registration.plugin))"
-        pending.append(Watched(module: module, objects: objects))
+        pending.append(Watched(title: entry.title, contract: entry.registration.contract, plugin: entry.registration.plugin, objects: objects))
     }
 
     /// Whether removed modules are waiting for ``check()``.
@@ -51,7 +58,7 @@ package final class LeakTracker {
         pending = []
         var found: [LeakReport] = []
         for module in watched {
-            let survivors = module.objects.filter { $0.reference.object != nil }.map(\.role)
+            let survivors = module.objects.filter { $0.reference.object != nil }.map { "\($0.role) \($0.type)" }
             guard !survivors.isEmpty else { continue }
             let report = LeakReport(module: module.module, survivors: survivors)
             found.append(report)

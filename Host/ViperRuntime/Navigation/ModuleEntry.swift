@@ -47,6 +47,9 @@ package final class ModuleEntry {
         self.placement = placement
     }
 
+    /// ``label(_:)`` of its registration, made once (lifecycle calls name it in their exit guard).
+    lazy var label = ModuleEntry.label(registration)
+
     /// The title the view shows.
     package var title: String { view.title }
 

@@ -48,6 +48,19 @@ extension NavigationStack {
 
     /// What removing `entry` and everything above it would lose, top first, as the
     /// modules (and their embedded children) that adopt ``ModuleRemovalHandling`` say.
+    /// Fails and changes nothing when ending the session (`command`: `quit`, `exit`, the
+    /// end of input) would lose unsaved work that `confirm` does not agree to drop.
+    package func confirmEnding(command: String, confirm: RemovalConfirmation) throws {
+        let unsaved = unsavedWorkOfSession
+        guard !unsaved.isEmpty, !confirm(unsaved) else { return }
+        throw NavigationError(.refused, "'\(command)' would lose unsaved work (\(UnsavedWork.list(unsaved))); the session goes on: save it first, or type '\(command)!' to drop it")
+    }
+
+    /// What every open module says ending the session now would lose, top first.
+    package var unsavedWorkOfSession: [UnsavedWork] {
+        entries.first.map(unsavedWork(removing:)) ?? []
+    }
+
     package func unsavedWork(removing entry: ModuleEntry) -> [UnsavedWork] {
         guard let index = position(of: entry) else { return [] }
         return entries[index...].reversed().flatMap(\.tree).compactMap { module in
@@ -74,8 +87,7 @@ extension NavigationStack {
     func confirmRemoval(of entry: ModuleEntry, command: String, confirm: RemovalConfirmation) throws {
         let unsaved = unsavedWork(removing: entry)
         guard !unsaved.isEmpty, !confirm(unsaved) else { return }
-        let lost = unsaved.map { "\($0.title): \($0.what)" }.joined(separator: "; ")
-        throw NavigationError(.refused, "'\(command)' would lose unsaved work (\(lost)); nothing was removed: save it first, or type '\(command)!' to drop it")
+        throw NavigationError(.refused, "'\(command)' would lose unsaved work (\(UnsavedWork.list(unsaved))); nothing was removed: save it first, or type '\(command)!' to drop it")
     }
 
     /// The views to tell about a removal by the person: `entry`, what is above it, and their children, top first.

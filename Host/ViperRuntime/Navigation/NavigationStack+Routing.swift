@@ -45,7 +45,7 @@ extension NavigationStack {
     @discardableResult
     package func open(path: String, as transition: Transition = .push, from source: Int? = nil,
                       confirm: RemovalConfirmation = NavigationStack.dropUnsaved, intercepting: Bool = true) throws -> Int {
-        var path = path.trimmingCharacters(in: .whitespaces)
+        var path = path.trimmingWhitespace()
         do {
             var match: RouteMatcher<RouteEntry>.Match
             do {
@@ -151,13 +151,15 @@ extension NavigationStack {
                placement: ModuleEntry.Placement, configuration: (any ModuleConfiguration)? = nil) throws -> ModuleEntry {
         let id = nextID
         nextID += 1
-        let label = ModuleEntry.label(registration)
+        let label = label(of: registration)
         let router = HostRouter(stack: self, entryID: id, owner: label)
         let context = HostModuleContext(resolver: registry.resolver(for: label), router: router, parameters: parameters,
                                         configuration: configuration)
         building[id] = label
         defer { building[id] = nil }
         let built: BuiltModule
+        let started = phaseTimer?.now()
+        defer { phaseTimer?.add(.build, since: started) }
         do {
             built = try PluginExitGuard.run("plugin '\(registration.plugin)'", "building module \(label)") {
                 try registration.builder.build(context)
@@ -169,6 +171,7 @@ extension NavigationStack {
         }
         let entry = ModuleEntry(id: id, registration: registration, built: built, router: router,
                                 parameters: parameters, path: path, placement: placement)
+        entry.label = label
         entry.children = pendingChildren.removeValue(forKey: id) ?? []
         entry.children.forEach { $0.parent = entry }
         guard registration.conforms(entry.input) else {

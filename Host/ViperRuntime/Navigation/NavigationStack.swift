@@ -43,6 +43,17 @@ package final class NavigationStack {
     /// The global route error handler: sees every failed navigation before it is thrown
     /// (after the route's own `failure` handler). The stack also logs each one.
     package var onRouteError: ((NavigationError) -> Void)?
+    /// Set by `viper-bench` to see where a command's time goes (see ``PhaseTimer``).
+    package var phaseTimer: PhaseTimer?
+    /// ``ModuleEntry/label(_:)`` by registration, made once (each build names its module several times).
+    private var labels: [ObjectIdentifier: (registration: ModuleRegistration, label: String)] = [:]
+
+    func label(of registration: ModuleRegistration) -> String {
+        if let known = labels[ObjectIdentifier(registration)], known.registration === registration { return known.label }
+        let label = ModuleEntry.label(registration)
+        labels[ObjectIdentifier(registration)] = (registration, label)
+        return label
+    }
 
     /// Makes an empty stack (home) over `registry`.
     package init(registry: Registry, logger: (any Logger)? = nil) {
@@ -190,7 +201,7 @@ package final class NavigationStack {
     func retire(_ entry: ModuleEntry) {
         live[entry.id] = nil
         entry.isVisible = false
-        PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleWillBeRemoved of \(ModuleEntry.label(entry.registration))") {
+        PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleWillBeRemoved of \(entry.label)") {
             entry.view.moduleWillBeRemoved()
         }
         leakTracker.watch(entry)
@@ -202,7 +213,7 @@ package final class NavigationStack {
     func appear(_ entry: ModuleEntry) {
         guard !entry.isVisible else { return }
         entry.isVisible = true
-        PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleDidAppear of \(ModuleEntry.label(entry.registration))") {
+        PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleDidAppear of \(entry.label)") {
             entry.view.moduleDidAppear()
         }
         for child in entry.children {
@@ -214,7 +225,7 @@ package final class NavigationStack {
     func disappear(_ entry: ModuleEntry) {
         guard entry.isVisible else { return }
         entry.isVisible = false
-        PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleDidDisappear of \(ModuleEntry.label(entry.registration))") {
+        PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleDidDisappear of \(entry.label)") {
             entry.view.moduleDidDisappear()
         }
         for child in entry.children {
@@ -253,6 +264,11 @@ package struct UnsavedWork: Equatable, Sendable {
     package init(title: String, what: String) {
         self.title = title
         self.what = what
+    }
+
+    /// `Note: the text (3 lines); List: the filter`, as the shell's questions and errors say it.
+    package static func list(_ work: [UnsavedWork]) -> String {
+        work.map { "\($0.title): \($0.what)" }.joined(separator: "; ")
     }
 }
 

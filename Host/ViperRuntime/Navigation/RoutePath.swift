@@ -20,10 +20,10 @@ struct RoutePath: Equatable {
 
     /// Parses `text`; throws a ``NavigationError`` for a query pair without a name or a value.
     init(parsing text: String) throws {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         let pathPart: Substring
         let queryPart: Substring?
-        if let mark = trimmed.firstIndex(of: "?") {
+        if let mark = trimmed.utf8.firstIndex(of: UInt8(ascii: "?")) {
             pathPart = trimmed[..<mark]
             queryPart = trimmed[trimmed.index(after: mark)...]
         } else {
@@ -31,10 +31,10 @@ struct RoutePath: Equatable {
             queryPart = nil
         }
         var bare = pathPart
-        while bare.hasPrefix("/") { bare = bare.dropFirst() }
-        while bare.hasSuffix("/") { bare = bare.dropLast() }
+        while bare.utf8.first == UInt8(ascii: "/") { bare = bare.dropFirst() }
+        while bare.utf8.last == UInt8(ascii: "/") { bare = bare.dropLast() }
         path = String(bare)
-        segments = bare.isEmpty ? [] : bare.split(separator: "/", omittingEmptySubsequences: false).map { Self.decode($0) }
+        segments = bare.isEmpty ? [] : Self.slashSeparated(bare).map { Self.decode($0) }
         var pairs: [Query] = []
         for pair in (queryPart ?? "").split(separator: "&", omittingEmptySubsequences: true) {
             guard let equals = pair.firstIndex(of: "=") else {
@@ -52,8 +52,21 @@ struct RoutePath: Equatable {
     /// Decodes `%XX` escapes as UTF-8; text with a malformed escape or invalid UTF-8 is
     /// kept as typed. (Not `removingPercentEncoding`: it drops a leading U+FEFF, so
     /// `%EF%BB%BF` became an empty value, found by fuzzing.)
+    /// `text.split(separator: "/", omittingEmptySubsequences: false)`, by bytes (a slash is
+    /// one byte and never part of a longer character, so the pieces are the same).
+    private static func slashSeparated(_ text: Substring) -> [Substring] {
+        var pieces: [Substring] = []
+        var start = text.startIndex
+        for index in text.utf8.indices where text.utf8[index] == UInt8(ascii: "/") {
+            pieces.append(text[start..<index])
+            start = text.utf8.index(after: index)
+        }
+        pieces.append(text[start...])
+        return pieces
+    }
+
     private static func decode(_ text: Substring) -> String {
-        guard text.contains("%") else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
         var utf8 = text.utf8[...]
         while let byte = utf8.popFirst() {

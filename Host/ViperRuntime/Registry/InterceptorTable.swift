@@ -41,9 +41,9 @@ package final class RouteErrorObserver {
 ///
 /// `@unchecked Sendable`: both tables are read and written under `lock`.
 package final class InterceptorTable: @unchecked Sendable {
-    private let lock = NSLock()
-    private var byKey: [ProvisionKey: [InterceptorRegistration]] = [:]
-    private var observerList: [RouteErrorObserver] = []
+    let lock = NSLock()
+    var byKey: [ProvisionKey: [InterceptorRegistration]] = [:]
+    var observerList: [RouteErrorObserver] = []
 
     package init() {}
 

@@ -11,13 +11,13 @@ import Foundation
 package final class Registry: @unchecked Sendable {
     /// Guards every table below (Registry+Instances.swift uses it too).
     let lock = NSLock()
-    private var services: [RegistryKey: ServiceRegistration] = [:]
-    private var modules: [RegistryKey: ModuleRegistration] = [:]
-    private var adapters: [ObjectIdentifier: AdapterRegistration] = [:]
+    var services: [RegistryKey: ServiceRegistration] = [:]
+    var modules: [RegistryKey: ModuleRegistration] = [:]
+    var adapters: [ObjectIdentifier: AdapterRegistration] = [:]
     /// Contracts whose provider was disabled, with the reason, for precise errors.
-    private var disabledProviders: [ContractID: String] = [:]
+    var disabledProviders: [ContractID: String] = [:]
     /// Who keeps each route, and the routes of plugins not loaded or disabled.
-    private var routes = RouteTable()
+    var routes = RouteTable()
     /// Route interceptors and route error observers (its own lock).
     package let interception = InterceptorTable()
 

@@ -12,11 +12,11 @@ struct RouteTable {
     /// Which plugin keeps each route, by ``RouteRule/shape(_:)``.
     var owners: [String: String] = [:]
     /// Loaded modules whose route is not served: it breaks a rule or another plugin keeps it.
-    private(set) var routeless = Set<RegistryKey>()
+    var routeless = Set<RegistryKey>()
     /// Routes of plugins that are validated but not loaded yet.
-    private(set) var pending: [RouteEntry] = []
+    var pending: [RouteEntry] = []
     /// Routes of plugins that are disabled, with the reason: so opening one says why.
-    private(set) var unavailable: [(route: RouteEntry, reason: String)] = []
+    var unavailable: [(route: RouteEntry, reason: String)] = []
 
     /// Whether `plugin` may serve `route`: it keeps the rules, and no other plugin keeps it.
     func mayServe(_ route: RouteSpec, plugin: String) -> Bool {

@@ -20,6 +20,10 @@ struct CachedScan {
     let lockState: LockState
     let libraries: ContractLibraryCatalog
     let logger: FileLogger
+    /// The cache file when start-up already read it (else ``run()`` reads it).
+    var preloaded: DescriptorCache.Read?
+    /// What discovery's look at each file found, by path (else each file is `stat`ed here).
+    var infos: [String: PluginDiscovery.FileInfo] = [:]
 
     /// What ``run()`` found.
     struct Scanned {
@@ -29,14 +33,16 @@ struct CachedScan {
         var digests: [String: KnownDigest] = [:]
         /// The scanner, to scan a file again that changed before its first use.
         var scanner: PluginScanner
+        /// The host identity the cache was read under (part of the kept graph's key).
+        var host = ""
     }
 
     func run() -> Scanned {
         let host = DescriptorCache.hostIdentity(executable: executable) + libraries.identity
-        var (cache, note) = DescriptorCache.load(folder: dataFolder, host: host)
+        var (cache, note) = preloaded.map { DescriptorCache.accept($0, host: host) } ?? DescriptorCache.load(folder: dataFolder, host: host)
         if let note { logger.log(.warning, note, source: "cache") }
         var triage = triageFiles(cache)
-        var scanned = Scanned(scanner: makeScanner())
+        var scanned = Scanned(scanner: makeScanner(), host: host)
         if !triage.toScan.isEmpty {
             for (path, result) in scanned.scanner.scan(triage.toScan) {
                 triage.results[path] = result
@@ -68,14 +74,18 @@ struct CachedScan {
 
     private func triageFiles(_ cache: DescriptorCache) -> Triage {
         var triage = Triage()
-        var folderVerdicts: [String: String?] = [:]
+        var trust = TrustMemo()
         for file in files {
             var info = stat()
-            guard stat(file.path, &info) == 0 else { continue }
+            if let known = infos[file.path] {
+                info = known.info
+            } else {
+                guard stat(file.path, &info) == 0 else { continue }
+            }
             let stamp = FileStamp(path: file.path, info: info)
             // Checked here by path so a cached verdict cannot outlive a chmod; the loader
             // checks the open file again before anything of it runs.
-            if !options.allowInsecurePlugins, let problem = trustProblem(file, info: info, verdicts: &folderVerdicts) {
+            if !options.allowInsecurePlugins, let problem = trustProblem(file, info: info, memo: &trust) {
                 triage.results[file.path] = ScanResult(stamp: stamp, outcome: .failed(problem), code: .untrusted)
                 continue
             }
@@ -88,17 +98,36 @@ struct CachedScan {
         return triage
     }
 
-    /// Why `file` cannot be trusted, or nil; a folder's verdict is kept in `verdicts`.
-    private func trustProblem(_ file: PluginFile, info: stat, verdicts: inout [String: String?]) -> String? {
+    /// What the trust checks of one start-up worked out once: each folder's verdict, each
+    /// folder's real path, and who runs viper.
+    private struct TrustMemo {
+        var verdicts: [String: String?] = [:]
+        var realFolders: [String: String] = [:]
+        let user = geteuid()
+    }
+
+    /// Why `file` cannot be trusted, or nil; a folder's verdict is kept in `memo`.
+    private func trustProblem(_ file: PluginFile, info: stat, memo: inout TrustMemo) -> String? {
         // The folders checked depend on where the file (and a link to it) lives, and on the plugin folder.
-        let folderKey = [Paths.parent(Paths.realPath(file.path) ?? file.path), Paths.parent(file.path), file.folder.path]
-            .joined(separator: "\u{0}")
-        let folderProblem = verdicts[folderKey] ?? {
-            let verdict = PluginTrust.folderProblem(path: file.path, root: file.folder.path)
-            verdicts[folderKey] = verdict
+        // A file that is no link lives in its folder's real path (one realpath per folder, not per file).
+        let folder = Paths.parent(file.path)
+        let realFolder: String
+        if infos[file.path]?.isLink == false {
+            realFolder = memo.realFolders[folder] ?? {
+                let real = Paths.realPath(folder) ?? folder
+                memo.realFolders[folder] = real
+                return real
+            }()
+        } else {
+            realFolder = Paths.parent(Paths.realPath(file.path) ?? file.path)
+        }
+        let folderKey = [realFolder, folder, file.folder.path].joined(separator: "\u{0}")
+        let folderProblem = memo.verdicts[folderKey] ?? {
+            let verdict = PluginTrust.folderProblem(path: file.path, root: file.folder.path, user: memo.user)
+            memo.verdicts[folderKey] = verdict
             return verdict
         }()
-        return PluginTrust.fileProblem(path: file.path, info: info) ?? folderProblem
+        return PluginTrust.fileProblem(path: file.path, info: info, user: memo.user) ?? folderProblem
     }
 
     /// Takes the cached result for `file`, or queues it for a scan when the cache cannot answer under the lock.

@@ -44,6 +44,8 @@ package final class HostRuntime {
     var pending = PendingPlugins()
     /// The SHA-256 of each usable plugin file, by path (from the scan or the load).
     var digests: [String: KnownDigest] = [:]
+    /// What live reloading knows (`HostRuntime+Reload.swift`).
+    var reloads = ReloadState()
     /// What the first successful ``start()`` found.
     private var report: StartupReport?
 
@@ -59,7 +61,7 @@ package final class HostRuntime {
     /// The contract libraries found in the plugin folders, in search order.
     package var contractLibraries: [ContractLibrary] { loader.contractLibraries.libraries }
     /// Every requirement of every plugin found, with who serves it (from validation).
-    package private(set) var dependencies: [Dependency] = []
+    package internal(set) var dependencies: [Dependency] = []
     /// Whether ``start()`` has run.
     package var isStarted: Bool { state.withLock { report != nil } }
 
@@ -94,11 +96,15 @@ package final class HostRuntime {
         let preferences = readPreferences()
         let discovery = PluginDiscovery.discover(folders)
         problemList += discovery.folderProblems.map { Problem(kind: .badFolder, plugin: nil, contract: nil, message: $0) }
-        let found = ContractLibraryCatalog.separate(discovery.files)
+        let isolated = options.scanMode == .isolated && !options.rescan
+        let cacheFile = isolated ? DescriptorCache.read(folder: dataFolder) : nil
+        let found = ContractLibraryCatalog.separate(discovery.files) { file in
+            discovery.infos[file.path].map { cacheFile?.cache?.isUnchangedPlugin(file.path, info: $0.info) == true } ?? false
+        }
         loader.contractLibraries = ContractLibraryCatalog(found.libraries, allowInsecure: options.allowInsecurePlugins)
         problemList += loader.contractLibraries.problems
         if options.scanMode == .isolated, let scanner = Self.scannerExecutable(options) {
-            startIsolated(found.plugins, scanner: scanner, preferences: preferences, logger: logger)
+            startIsolated(found.plugins, scanner: scanner, preferences: preferences, logger: logger, cacheFile: cacheFile, infos: discovery.infos)
         } else {
             startInProcess(found.plugins, preferences: preferences, logger: logger)
         }
@@ -132,7 +138,7 @@ package final class HostRuntime {
     private func readLock(_ logger: FileLogger) {
         lockState = options.ignoreLock ? .none : LockState.read(folder: dataFolder)
         loader = PluginLoader(policy: LoadPolicy(allowInsecure: options.allowInsecurePlugins, lock: lockState,
-                                                 alwaysHash: options.scanMode == .inProcess))
+                                                 alwaysHash: options.scanMode == .inProcess, snapshot: options.scanMode == .isolated))
         if options.allowInsecurePlugins {
             let warning = "--allow-insecure-plugins: plugins are loaded even when another account owns them or can write them "
                 + "(or their folders), so anyone with that access can run code as you; use it only for development"
@@ -145,7 +151,7 @@ package final class HostRuntime {
     }
 
     /// The user's choices of provider: the config file's, then `--prefer`'s over them.
-    private func readPreferences() -> [String: ProviderChoice] {
+    func readPreferences() -> [String: ProviderChoice] {
         var preferences: [String: ProviderChoice] = [:]
         do {
             let configPath = Paths.join(dataFolder, ViperConfig.fileName())
@@ -172,18 +178,22 @@ package final class HostRuntime {
 
     // MARK: Start-up
 
-    private func startIsolated(_ files: [PluginFile], scanner: String, preferences: [String: ProviderChoice], logger: FileLogger) {
+    private func startIsolated(_ files: [PluginFile], scanner: String, preferences: [String: ProviderChoice], logger: FileLogger,
+                               cacheFile: DescriptorCache.Read?, infos: [String: PluginDiscovery.FileInfo]) {
         let scan = CachedScan(files: files, executable: scanner, options: options, dataFolder: dataFolder,
-                              lockState: lockState, libraries: loader.contractLibraries, logger: logger)
+                              lockState: lockState, libraries: loader.contractLibraries, logger: logger, preloaded: cacheFile, infos: infos)
         let scanned = scan.run()
         rescanner = scanned.scanner
         digests.merge(scanned.digests) { _, new in new }
+        reloads.stamps = scanned.results.mapValues(\.stamp)
         let triage = ScanTriage(files: files, results: scanned.results)
         problemList += triage.problems
         for warning in triage.warnings {
             logger.log(.warning, warning, source: "loader")
         }
-        let outcome = validate(triage.candidates, preferences: preferences, logger: logger)
+        let outcome = validate(triage.candidates, preferences: preferences, logger: logger) {
+            self.keptOrFreshOutcome(triage.candidates, results: scanned.results, host: scanned.host, preferences: preferences, logger: logger)
+        }
         var routes: [RouteEntry] = []
         for (index, record) in triage.records {
             guard record.status == .ready, let name = record.name, let descriptor = record.descriptor else {
@@ -223,6 +233,7 @@ package final class HostRuntime {
             case .success(let plugin):
                 loaded.append(plugin)
                 if let stamp = plugin.stamp, let sha256 = plugin.sha256 { digests[file.path] = KnownDigest(stamp: stamp, sha256: sha256) }
+                reloads.stamps[file.path] = plugin.stamp
                 slots.append((nil, plugin))
             case .failure(let error):
                 if error.code == .alreadyLoaded { continue }
@@ -253,12 +264,10 @@ package final class HostRuntime {
         }
     }
 
-    private func validate(_ plugins: [(PluginFile, PluginDescriptor)], preferences: [String: ProviderChoice],
-                          logger: FileLogger) -> GraphValidator.Outcome {
-        let validator = GraphValidator(
-            nodes: plugins.map { .init(name: $0.1.manifest.name, path: $0.0.path, descriptor: $0.1, isBundled: $0.0.folder.origin == .bundled) },
-            hostProvides: Self.hostProvisions, preferences: preferences)
-        let outcome = validator.validate()
+    /// Validates `plugins` (or takes `outcome`'s, e.g. the kept graph's) and applies the result.
+    private func validate(_ plugins: [(PluginFile, PluginDescriptor)], preferences: [String: ProviderChoice], logger: FileLogger,
+                          outcome made: (() -> GraphValidator.Outcome)? = nil) -> GraphValidator.Outcome {
+        let outcome = made?() ?? Self.validator(plugins, preferences: preferences).validate()
         registry.assignRoutes(outcome.routeOwners)
         problemList += outcome.problems
         dependencies = outcome.dependencies

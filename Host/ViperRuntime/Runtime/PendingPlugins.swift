@@ -55,6 +55,15 @@ struct PendingPlugins {
         }
     }
 
+    /// Removes the plugin `name` (its file was removed, or a new version took over), so no miss loads it.
+    mutating func remove(named name: String) {
+        guard plugins.removeValue(forKey: name) != nil else { return }
+        providers = providers.compactMapValues { names in
+            let kept = names.filter { $0 != name }
+            return kept.isEmpty ? nil : kept
+        }
+    }
+
     /// Removes and returns every pending plugin, by name.
     mutating func takeAll() -> [(name: String, plugin: PendingPlugin)] {
         let all = plugins.sorted { $0.key < $1.key }.map { (name: $0.key, plugin: $0.value) }

@@ -24,6 +24,10 @@ package struct PluginRecord: Codable, Sendable {
     package let descriptor: PluginDescriptor?
     /// Contracts it provides that lost to the user's chosen provider.
     package var overridden: [String]
+    /// 1 at start-up, one more each time a new version of its file took over (``HostRuntime/reloadAll()``).
+    package var version = 1
+    /// How many images of its older versions stay mapped (images are never closed).
+    package var olderImages = 0
 
     /// The name to show: the manifest name, or the file name.
     package var displayName: String { name ?? Paths.lastComponent(path) }

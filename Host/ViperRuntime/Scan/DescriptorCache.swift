@@ -29,17 +29,38 @@ package struct DescriptorCache {
 
     /// Reads the cache; returns an empty one (and a note why) when it is missing, unreadable or from another host.
     package static func load(folder: String, host: String) -> (cache: DescriptorCache, note: String?) {
+        accept(read(folder: folder), host: host)
+    }
+
+    /// The cache file as read and parsed, before its host is checked: start-up reads it once,
+    /// early, to know which files are unchanged plugins (see ``isUnchangedPlugin(_:info:)``).
+    package struct Read {
+        /// Nil when the file is missing, unreadable or of another format.
+        var cache: DescriptorCache?
+        /// Why the file was not usable, when it exists.
+        var note: String?
+    }
+
+    package static func read(folder: String) -> Read {
         let path = Paths.join(folder, fileName)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return (DescriptorCache(host: host), nil)
-        }
+        guard let data = FileManager.default.contents(atPath: path) else { return Read() }
         guard let cache = parse(data), cache.format == formatVersion else {
-            return (DescriptorCache(host: host), "\(path): the plugin cache is unreadable or from another version; rebuilding it")
+            return Read(note: "\(path): the plugin cache is unreadable or from another version; rebuilding it")
         }
-        guard cache.host == host else {
-            return (DescriptorCache(host: host), nil)
-        }
+        return Read(cache: cache)
+    }
+
+    /// `read`'s cache when it was written by `host`; else an empty one (and the note why).
+    static func accept(_ read: Read, host: String) -> (cache: DescriptorCache, note: String?) {
+        guard let cache = read.cache, cache.host == host else { return (DescriptorCache(host: host), read.note) }
         return (cache, nil)
+    }
+
+    /// Whether the file at `path`, as `info` shows it now, is one this cache scanned as a plugin and
+    /// that has not changed since (same stamp): then it need not be read to tell it from a contract
+    /// library. Whatever host wrote the cache: what a file is does not depend on the host.
+    func isUnchangedPlugin(_ path: String, info: stat) -> Bool {
+        result(for: FileStamp(path: path, info: info)) != nil
     }
 
     /// Reads the cache's text; nil when any line is malformed (the whole cache is then rebuilt).

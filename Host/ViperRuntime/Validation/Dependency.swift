@@ -14,12 +14,17 @@ package struct Dependency: Hashable, Codable, Sendable {
     /// When served through adapters: the contract its provider serves it as, at the end of the
     /// chain (for one adapter, the contract that adapter adapts from; see ``ServingPath``).
     package let adaptedFrom: ContractID?
+    /// The plugins whose adapters are on that chain, from the required contract to
+    /// ``adaptedFrom`` (empty when the provider serves the contract itself).
+    package let adapters: [String]
 
-    package init(plugin: String, registration: String, requirement: Requirement, providedBy: String?, adaptedFrom: ContractID?) {
+    package init(plugin: String, registration: String, requirement: Requirement, providedBy: String?, adaptedFrom: ContractID?,
+                 adapters: [String] = []) {
         self.plugin = plugin
         self.registration = registration
         self.requirement = requirement
         self.providedBy = providedBy
         self.adaptedFrom = adaptedFrom
+        self.adapters = adapters
     }
 }

@@ -137,7 +137,8 @@ package struct GraphValidator {
                 provision.requires.map { requirement in
                     let found = provider(of: requirement, outcome)
                     return Dependency(plugin: node.name, registration: Self.label(provision.contract, provision.name),
-                                      requirement: requirement, providedBy: found.provider, adaptedFrom: found.adaptedFrom)
+                                      requirement: requirement, providedBy: found.provider, adaptedFrom: found.adaptedFrom,
+                                      adapters: found.hops.map(\.plugin))
                 }
             }
         }

@@ -65,6 +65,9 @@ protocol NoteListRouting: AnyObject {
     /// Pushes the editor on note `noteID`, or on a new note titled `title` when `noteID` is nil.
     func showEditor(noteID: Int64?, title: String, output: any NoteEditingOutput) throws
     func showLogin(reason: String, output: any LoginOutput) throws
+    /// Closes the sign-in that ``showLogin(reason:output:)`` presented if it is still on
+    /// screen (it should have closed itself); does nothing when it has gone.
+    func closeLogin() throws
     /// Builds the account status line for the Presenter to hand to the view, with its input;
     /// nil when no plugin provides one.
     func embedAccountStatus() -> (view: any ModuleView, status: (any AccountStatus)?)?

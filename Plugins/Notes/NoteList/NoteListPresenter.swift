@@ -143,6 +143,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         accountStatus?.refresh()
         guard let change = interactor.doTakePendingChange() else { return }
         do {
+            try router.closeLogin()
             try perform(change)
         } catch {
             handleFailure("cannot carry on after signing in: \(error)")
@@ -151,6 +152,12 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
 
     func loginDidCancel() {
         interactor.doDropPendingChange()
+        do {
+            try router.closeLogin()
+        } catch {
+            handleFailure("cannot close the sign-in: \(error)")
+            return
+        }
         show(notice: "Not signed in: the notes stay as they are.")
     }
 

@@ -5,6 +5,8 @@ import Contracts
 final class NoteListRouter: NoteListRouting {
     private let router: any Router
     private let logger: any Logger
+    /// The sign-in this list presented, while it may still be on screen.
+    private var login: (any RoutedModule)?
 
     init(router: any Router, logger: any Logger) {
         self.router = router
@@ -25,10 +27,20 @@ final class NoteListRouter: NoteListRouting {
     }
 
     func showLogin(reason: String, output: any LoginOutput) throws {
-        try router.present(Login.self) { login in
+        login = try router.perform(RouteRequest(Login.self, transition: .present) { login in
             login.reason = reason
             login.output = output
-        }
+        })
+    }
+
+    func closeLogin() throws {
+        // The Login contract says the form closes itself before it reports; one from a
+        // drop-in plugin that does not would stay above the list, and the editor could
+        // not open on it. The list removes what it presented, as ZIKRouter's performer would.
+        defer { login = nil }
+        guard let login, login.isOnScreen else { return }
+        logger.log(.warning, "the sign-in form reported but did not close itself; the note list closed it", source: "notes")
+        try login.remove()
     }
 
     func embedAccountStatus() -> (view: any ModuleView, status: (any AccountStatus)?)? {

@@ -7,6 +7,8 @@ final class SpyNoteListRouter: NoteListRouting {
     enum Route: Equatable {
         case editor(noteID: Int64?, title: String)
         case login(reason: String)
+        /// The list asked to close the sign-in it presented (if still on screen).
+        case closeLogin
     }
 
     private(set) var routes: [Route] = []
@@ -26,6 +28,10 @@ final class SpyNoteListRouter: NoteListRouting {
         if let loginFailure { throw loginFailure }
         routes.append(.login(reason: reason))
         loginOutput = output
+    }
+
+    func closeLogin() throws {
+        routes.append(.closeLogin)
     }
 
     func embedAccountStatus() -> (view: any ModuleView, status: (any AccountStatus)?)? {

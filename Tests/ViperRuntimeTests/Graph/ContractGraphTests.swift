@@ -35,6 +35,7 @@ import ViperTestSupport
             "  provides  service  Contracts.Session",
             "  provides  module   Contracts.Login  /login",
             "  provides  module   Contracts.AccountStatus",
+            "  intercepts routes to  Contracts.NoteEditing",
             "  requires  service  Contracts.Logger  ← viper",
             "  requires  service  Contracts.Session  ← account",
             "articles 1.0.0  [ready]",

@@ -68,7 +68,7 @@ import ViperTestSupport
 
     @Test func preferringTheBundledEditorKeepsThePlainOne() throws {
         let result = try ViperProcess().run(["--plugins", try markdownEditor(), "--prefer", "Contracts.NoteEditing=notes",
-                                             "-c", "open notes; new Trip; signin ada secret"])
+                                             "-c", "open notes; new Trip; signin ada secret; quit!"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(!result.stdout.contains("Markdown note"), "\(result.stdout)")
         #expect(result.stdout.contains("Home › Notes › Note"), "\(result.stdout)")

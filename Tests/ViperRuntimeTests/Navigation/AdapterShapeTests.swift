@@ -114,6 +114,17 @@ import ViperTestSupport
             "ShapesPlugin.ShapeScreen[greeting] service FixtureContracts.Greeting ← fixture-salutation as FixtureContracts.Salutation",
             "ShapesPlugin.ShapeScreen[welcome] service FixtureContracts.Welcome ← fixture-salutation as FixtureContracts.Salutation",
         ])
+        let poster = try #require(json.dependencies.first { $0.registration == "ShapesPlugin.ShapeScreen[poster]" })
+        #expect(poster.adapters == ["fixture-glue", "fixture-shapes"], "Poster from Banner (glue), then Banner from Panel (shapes)")
+    }
+
+    @Test func theGraphAroundTheConsumerShowsEveryPluginOnAChain() throws {
+        let result = try ShellProcess().run(["graph", "fixture-shapes"] + (try working()))
+        #expect(result.status == 0, "\(result.stderr)")
+        let plugins = result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.contains("[") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(plugins == ["fixture-shapes", "fixture-panel", "fixture-glue", "fixture-adapter", "fixture-salutation"],
+                "glue adapts Poster from Banner, the middle of the chain: it is one edge away too")
     }
 
     @Test func withoutTheProviderDoctorNamesTheChainAndTheShellSaysTheSame() throws {

@@ -31,4 +31,15 @@ import ViperTestSupport
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output == "ok\n")
     }
+
+    @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
+    func ctrlDAndQuitAskBeforeUnsavedTextIsLostAndNoKeepsTheSession() throws {
+        let process = ShellProcess()
+        let result = try FixtureCompiler.run([
+            "python3", BuildProducts.repository + "/Tests/Fixtures/Navigation/unsaved_quit.py",
+            BuildProducts.viper, process.dataFolder,
+        ])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output == "ok\n")
+    }
 }

@@ -172,8 +172,9 @@ import Testing
               where            Show where you are: the breadcrumb of open modules
               routes           List every route with its contract and plugin
               graph            Show the contract graph around the module on screen (all of it at home)
+              reload           Scan the plugin folders again: use new and changed plugins, withdraw removed ones
               help [COMMAND]   List the commands, or explain one
-              quit             Leave viper (also 'exit', or Ctrl-D)
+              quit             Leave viper (also 'exit', or Ctrl-D; 'quit!' drops unsaved work without asking)
 
             List commands
               pick N   Pick item N

@@ -85,6 +85,10 @@ enum Fixtures {
 
     /// Interception (Tests/Fixtures/Interception): routes, and a gate plugin named `plugin` that guards them.
     static func vault() throws -> String { try swift("Interception/VaultPlugin.swift", module: "VaultPlugin") }
+    /// A drop-in that pushes the bundled note editor by contract (for the account plugin's sign-in guard).
+    static func quickNote() throws -> String { try swift("Interception/QuickNotePlugin.swift", module: "QuickNotePlugin") }
+    /// A Login provider that reports a sign-in without closing itself (for the note list's handle).
+    static func stickyLogin() throws -> String { try swift("Interception/StickyLoginPlugin.swift", module: "StickyLoginPlugin") }
     static func gate(_ plugin: String) throws -> String {
         let text = try source("Interception/GatePlugin.swift").replacingOccurrences(of: "__PLUGIN__", with: plugin)
         return try FixtureCompiler.swiftPlugin(named: "GatePlugin_" + plugin.replacingOccurrences(of: "-", with: "_"), source: text)

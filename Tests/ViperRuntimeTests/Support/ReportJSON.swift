@@ -78,6 +78,8 @@ struct DoctorReport: Decodable {
         let requirement: Requirement
         let providedBy: String?
         let adaptedFrom: String?
+        /// The plugins whose adapters are on the chain, from the required contract on.
+        let adapters: [String]
     }
 
     struct Plugin: Decodable {

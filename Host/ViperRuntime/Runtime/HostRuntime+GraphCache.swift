@@ -1,0 +1,93 @@
+import Contracts
+import Foundation
+
+/// Validation at an isolated start-up that reuses the graph the last start kept
+/// (``DescriptorCache/Graph``) when nothing it depends on changed.
+///
+/// Invariants:
+/// - The key is the SHA-256 of everything validation reads and of what decides what it is
+///   given: the host identity (Contracts version, the `viper` binary, the contract libraries),
+///   the stamps of the loaded Contracts library, `config.json` and `plugins.lock`, whether the
+///   lock is ignored, every preference (config's and `--prefer`'s, with where it was made), and
+///   each candidate's path, origin and cache line (its stamp, code, digest and descriptor) in
+///   search order. A file that changed, vanished, appeared or lost trust changes a stamp or
+///   the candidate list, so a kept outcome is only ever the one a fresh validation would give.
+/// - A start that cannot make the key (libcrypto failed) validates and removes the kept graph.
+extension HostRuntime {
+    static func validator(_ plugins: [(PluginFile, PluginDescriptor)], preferences: [String: ProviderChoice]) -> GraphValidator {
+        GraphValidator(
+            nodes: plugins.map { .init(name: $0.1.manifest.name, path: $0.0.path, descriptor: $0.1, isBundled: $0.0.folder.origin == .bundled) },
+            hostProvides: hostProvisions, preferences: preferences)
+    }
+
+    /// The outcome of validating `plugins`: the kept one when its key is this start's, else a fresh one, then kept.
+    func keptOrFreshOutcome(_ plugins: [(PluginFile, PluginDescriptor)], results: [String: ScanResult], host: String,
+                            preferences: [String: ProviderChoice], logger: FileLogger) -> GraphValidator.Outcome {
+        guard let key = graphKey(plugins, results: results, host: host, preferences: preferences) else {
+            DescriptorCache.Graph.remove(folder: dataFolder)
+            return Self.validator(plugins, preferences: preferences).validate()
+        }
+        let (kept, note) = DescriptorCache.Graph.load(folder: dataFolder, key: key)
+        if let note { logger.log(.warning, note, source: "cache") }
+        if let kept { return kept.outcome }
+        let outcome = Self.validator(plugins, preferences: preferences).validate()
+        do {
+            try DescriptorCache.Graph.save(outcome, key: key, folder: dataFolder)
+        } catch {
+            logger.log(.warning, "\(error)", source: "cache")
+        }
+        return outcome
+    }
+
+    /// The key of this start's validation (see the invariants above), or nil when it cannot be made.
+    func graphKey(_ plugins: [(PluginFile, PluginDescriptor)], results: [String: ScanResult], host: String,
+                  preferences: [String: ProviderChoice], contractsImage: String? = HostRuntime.contractsImage) -> String? {
+        let stream = DigestStream()
+        stream.add("graph \(DescriptorCache.Graph.formatVersion)")
+        stream.add(host)
+        let inputs = [contractsImage ?? "", Paths.join(dataFolder, ViperConfig.fileName()), PluginLock.path(in: dataFolder)]
+        for path in inputs {
+            stream.add(path)
+            let stamp = FileStamp.read(path) ?? .missing(path)
+            for number in [stamp.size, stamp.modifiedNanoseconds, Int64(bitPattern: stamp.inode), Int64(bitPattern: stamp.device), stamp.changedNanoseconds] {
+                stream.add(number)
+            }
+        }
+        stream.add(options.ignoreLock ? "lock ignored" : "lock read")
+        for (label, choice) in preferences.sorted(by: { $0.key < $1.key }) {
+            stream.add(label)
+            stream.add(choice.plugin)
+            stream.add(choice.source)
+        }
+        stream.add(Int64(plugins.count))
+        for (file, _) in plugins {
+            guard let result = results[file.path] else { return nil }
+            stream.add(file.path)
+            stream.add(file.folder.origin == .bundled ? "bundled" : "other")
+            stream.add(RecordCodec.encode(result))
+        }
+        return stream.finish()
+    }
+
+    /// The file the Contracts library was loaded from (from /proc/self/maps), or nil.
+    static let contractsImage: String? = {
+        // /proc files report a size of 0, so read until the end rather than by size.
+        let descriptor = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while case let count = read(descriptor, &chunk, chunk.count), count > 0 { bytes += chunk[0..<count] }
+        // The first line that ends in /libContracts.so; its path starts at its first slash.
+        let suffix = Array("/libContracts.so\n".utf8)
+        var lineStart = 0
+        for index in bytes.indices where bytes[index] == 0x0A {
+            let line = bytes[lineStart...index]
+            lineStart = index + 1
+            guard line.count >= suffix.count, line.suffix(suffix.count).elementsEqual(suffix),
+                  let slash = line.firstIndex(of: 0x2F) else { continue }
+            return String(decoding: bytes[slash..<index], as: UTF8.self)
+        }
+        return nil
+    }()
+}
