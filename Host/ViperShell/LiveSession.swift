@@ -34,6 +34,8 @@ package final class LiveSession {
     private let watcher: FileWatcher?
     private let reloader: (any PluginReloading)?
     private let otherNotices: (() -> [String])?
+    /// Runs after a reload that changed something (the launcher refreshes the home screen's routes).
+    private let afterReload: (() -> Void)?
     /// `viper dev --open ROUTE`: opened at start and again after each reload.
     let reopenRoute: String?
     /// Files the reloader found still being written, given again from ``retryAt`` (system uptime).
@@ -42,8 +44,10 @@ package final class LiveSession {
     /// How long a file still being written waits before it is given to the reloader again (seconds).
     static let retryDelay = 0.5
 
-    package init(watcher: FileWatcher?, reloader: (any PluginReloading)?, notices: (() -> [String])? = nil, reopenRoute: String? = nil) {
+    package init(watcher: FileWatcher?, reloader: (any PluginReloading)?, notices: (() -> [String])? = nil, reopenRoute: String? = nil,
+                 afterReload: (() -> Void)? = nil) {
         self.watcher = watcher
+        self.afterReload = afterReload
         self.reloader = reloader
         otherNotices = notices
         self.reopenRoute = reopenRoute
@@ -72,6 +76,7 @@ package final class LiveSession {
             retry = outcome.retry
             retryAt = ProcessInfo.processInfo.systemUptime + Self.retryDelay
         }
+        if !outcome.notices.isEmpty { afterReload?() }
         return Update(notices: notices + outcome.notices, reloaded: !outcome.notices.isEmpty)
     }
 

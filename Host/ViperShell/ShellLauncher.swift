@@ -103,7 +103,7 @@ package enum ShellLauncher {
     /// The live session: a watcher over `folders` (nil: no watching) and the notices of `setup`;
     /// nil when there is neither. A watcher that cannot start is a warning, not the end of the shell.
     private static func liveSession(_ setup: LiveSetup, watching folders: [PluginFolder]?, environment: [String: String],
-                                    output: any ShellOutput) -> LiveSession? {
+                                    output: any ShellOutput, afterReload: (() -> Void)? = nil) -> LiveSession? {
         var watcher: FileWatcher?
         if let folders {
             do {
@@ -114,7 +114,8 @@ package enum ShellLauncher {
         }
         guard watcher != nil || setup.notices != nil else { return nil }
         let reloader = environment[ProbeReloader.variable] == "1" ? ProbeReloader() : setup.reloader
-        return LiveSession(watcher: watcher, reloader: reloader, notices: setup.notices, reopenRoute: setup.reopenRoute)
+        return LiveSession(watcher: watcher, reloader: reloader, notices: setup.notices, reopenRoute: setup.reopenRoute,
+                           afterReload: afterReload)
     }
 
     private static func terminalColumns() -> Int? {
