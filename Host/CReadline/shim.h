@@ -26,3 +26,16 @@ static inline const char *viper_history_last_line(void) {
     HIST_ENTRY *entry = history_get(history_base + history_length - 1);
     return entry ? entry->line : NULL;
 }
+
+/* Live plugins: readline calls the hook about ten times a second while it waits for a key
+   (NULL: no hook; readline then blocks in read as before). */
+static inline void viper_rl_set_event_hook(rl_hook_func_t *hook) { rl_event_hook = hook; }
+/* Clears the prompt and the line being typed from the screen before printing above them;
+   readline keeps the line and the cursor position. */
+static inline void viper_rl_clear_visible_line(void) { rl_clear_visible_line(); }
+/* Draws `prompt` and the kept line again on a fresh line, with the cursor where it was. */
+static inline void viper_rl_redraw(const char *prompt) {
+    rl_set_prompt(prompt);
+    rl_on_new_line();
+    rl_redisplay();
+}

@@ -17,8 +17,13 @@ import ViperRuntime
 /// does a database that could not be closed at the end. `quit` ends a session early. Start-up
 /// problems are printed first as `warning:` lines on standard error; the shell
 /// opens with the plugins that loaded.
+///
+/// An interactive shell watches the plugin folders (`--no-watch`: not); `-c` and piped
+/// sessions do only with `--watch`. What changed is reloaded between commands on this
+/// thread, and one notice line per plugin is printed (above the prompt on a terminal).
 package enum ShellLauncher {
-    package static func run(runtime: HostRuntime, options: CommandLineOptions, environment: [String: String]) -> Int32 {
+    package static func run(runtime: HostRuntime, options: CommandLineOptions, environment: [String: String],
+                            live setup: LiveSetup = LiveSetup()) -> Int32 {
         let stdinIsTerminal = isatty(STDIN_FILENO) == 1
         let colorAllowed = TerminalStyle.allowsColor(environment: environment, noColorFlag: options.noColor)
         let style = TerminalStyle(colors: colorAllowed && stdinIsTerminal && isatty(STDOUT_FILENO) == 1)
@@ -36,24 +41,40 @@ package enum ShellLauncher {
         let scripted = options.script != nil || !stdinIsTerminal
         shell.unsavedWork = options.dropUnsaved ? .drop : .keep
         shell.contractGraph = { ContractGraph(runtime: runtime) }
+        let refreshHome = {
+            home.update(routes: stack.routes.map(\.spec), pluginsLoaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count)
+        }
         shell.reloadPlugins = {
             let report = runtime.reloadAll()
-            home.update(routes: stack.routes.map(\.spec), pluginsLoaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count)
+            refreshHome()
             return report
         }
+        let watching = watches(options, stdinIsTerminal: stdinIsTerminal, byDefault: setup.watchesByDefault)
+        let live = liveSession(setup, watching: watching ? runtime.folders : nil, environment: environment, output: output,
+                               afterReload: refreshHome)
+        defer { live?.stop() }
         if let script = options.script {
+            if let route = live?.reopenRoute { shell.reopen(route) }
             var quit = false
-            for command in CommandSplitter.statements(script) where shell.execute(command) == .quit {
-                quit = true
-                break
+            for command in CommandSplitter.statements(script) {
+                if let live { shell.apply(live) }
+                if shell.execute(command) == .quit {
+                    quit = true
+                    break
+                }
             }
             if !quit { shell.reachEndOfInput() }
         } else if stdinIsTerminal {
-            runInteractive(shell, historyPath: Paths.join(runtime.dataFolder, "history"), output: output)
+            runInteractive(shell, historyPath: Paths.join(runtime.dataFolder, "history"), output: output, live: live)
         } else {
+            if let route = live?.reopenRoute { shell.reopen(route) }
             let reader = PlainLineReader()
+            // Changes are taken when a line comes, before it runs.
             var quit = false
-            while !quit, let line = reader.readLine(prompt: "") { quit = shell.execute(line) == .quit }
+            while !quit, let line = reader.readLine(prompt: "") {
+                if let live { shell.apply(live) }
+                quit = shell.execute(line) == .quit
+            }
             if !quit { shell.reachEndOfInput() }
         }
         // Closing writes each database's WAL back, so NAME.sqlite alone holds the data.
@@ -62,7 +83,7 @@ package enum ShellLauncher {
     }
 
     /// A person at a terminal: readline, history (without lines that carry a secret), exit 0.
-    private static func runInteractive(_ shell: Shell, historyPath: String, output: any ShellOutput) {
+    private static func runInteractive(_ shell: Shell, historyPath: String, output: any ShellOutput, live: LiveSession?) {
         let reader = ReadlineReader(historyPath: historyPath,
                                     completion: { [unowned shell] in shell.completions(before: $0, word: $1) })
         defer { reader.close() }
@@ -73,11 +94,17 @@ package enum ShellLauncher {
             return answer == "y" || answer == "yes"
         }
         shell.drawCurrentScreen()
+        if let route = live?.reopenRoute { shell.reopen(route) }
+        // Changes are taken while readline waits for a key: notices go above the prompt.
+        let idle = { [unowned shell] in
+            guard let live, let update = live.take() else { return }
+            ReadlineReader.printAbove({ shell.show(update, from: live) }, prompt: { shell.prompt })
+        }
         // Ctrl-D is `quit`: it asks before losing unsaved work, and "no" keeps the session.
         // Input that keeps ending (the terminal is gone) ends the session after a few tries.
         var endsInARow = 0
         while true {
-            guard let line = reader.readLine(prompt: shell.prompt) else {
+            guard let line = reader.readLine(prompt: shell.prompt, whileWaiting: idle) else {
                 output.show("")
                 endsInARow += 1
                 if endsInARow >= 3 || shell.execute("quit") == .quit { break }
@@ -87,6 +114,30 @@ package enum ShellLauncher {
             if !shell.keepsOutOfHistory(line) { reader.remember(line) }
             if shell.execute(line) == .quit { break }
         }
+    }
+
+    /// Whether the session watches the plugin folders: as `--watch`/`--no-watch` say, else when
+    /// it is interactive (a terminal and no `-c`) or `byDefault` (`viper dev`).
+    package static func watches(_ options: CommandLineOptions, stdinIsTerminal: Bool, byDefault: Bool) -> Bool {
+        options.watch ?? (byDefault || (options.script == nil && stdinIsTerminal))
+    }
+
+    /// The live session: a watcher over `folders` (nil: no watching) and the notices of `setup`;
+    /// nil when there is neither. A watcher that cannot start is a warning, not the end of the shell.
+    private static func liveSession(_ setup: LiveSetup, watching folders: [PluginFolder]?, environment: [String: String],
+                                    output: any ShellOutput, afterReload: (() -> Void)? = nil) -> LiveSession? {
+        var watcher: FileWatcher?
+        if let folders {
+            do {
+                watcher = try FileWatcher.plugins(in: folders)
+            } catch {
+                output.warning("\(error)")
+            }
+        }
+        guard watcher != nil || setup.notices != nil else { return nil }
+        let reloader = environment[ProbeReloader.variable] == "1" ? ProbeReloader() : setup.reloader
+        return LiveSession(watcher: watcher, reloader: reloader, notices: setup.notices, reopenRoute: setup.reopenRoute,
+                           afterReload: afterReload)
     }
 
     private static func terminalColumns() -> Int? {

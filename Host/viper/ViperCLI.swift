@@ -34,6 +34,7 @@ enum ViperCLI {
         case "check": return CheckCommand.run(options: options, environment: environment)
         case "new": return NewCommand.run(options: options, environment: environment)
         case "sdk": return SDKCommand.run(environment: environment)
+        case "dev": return dev(options, environment: environment)
         case "install", "uninstall":
             return InstallCommand.run(options: options, environment: environment, uninstall: options.command == "uninstall")
         default: return runWithPlugins(options, environment: environment)
@@ -57,7 +58,8 @@ enum ViperCLI {
     }
 
     /// The commands that start the runtime first: `plugins`, `graph`, `doctor` and the shell.
-    private static func runWithPlugins(_ options: CommandLineOptions, environment: [String: String]) -> Int32 {
+    private static func runWithPlugins(_ options: CommandLineOptions, environment: [String: String],
+                                       live: (HostRuntime) -> LiveSetup = { LiveSetup(reloader: $0) }) -> Int32 {
         let runtime = HostRuntime(options: options.runtimeOptions(environment: environment,
                                                                   executableDirectory: Paths.executableDirectory()))
         let startup: StartupReport
@@ -82,7 +84,34 @@ enum ViperCLI {
             print(options.json ? PluginReport.doctorJSON(runtime) : PluginReport.doctorText(runtime))
             return runtime.problems.isEmpty ? 0 : 1
         default:
-            return ShellLauncher.run(runtime: runtime, options: options, environment: environment)
+            // The runtime reloads plugin files that change while the shell runs (issue 13).
+            return ShellLauncher.run(runtime: runtime, options: options, environment: environment, live: live(runtime))
+        }
+    }
+
+    /// `viper dev [PATH] [--open ROUTE]`: builds the plugin package, then opens the shell with its
+    /// `.so` added to the bundled plugins, rebuilding on every change to its sources (see ``DevSession``).
+    private static func dev(_ options: CommandLineOptions, environment: [String: String]) -> Int32 {
+        let session: DevSession
+        do {
+            session = try DevSession.prepare(path: options.arguments.first ?? ".") { ViperTool.printError($0) }
+        } catch {
+            ViperTool.printError("viper: \(error)")
+            return 1
+        }
+        defer { session.stop() }
+        if options.watch != false {
+            do {
+                try session.startWatching()
+            } catch {
+                ViperTool.printError("warning: \(error); the package is not rebuilt on changes this session")
+            }
+        }
+        var shell = options
+        shell.pluginFlags.append(session.library)
+        return runWithPlugins(shell, environment: environment) { runtime in
+            LiveSetup(reloader: runtime, notices: session.takeNotices,
+                      reopenRoute: options.openRoute, watchesByDefault: true)
         }
     }
 

@@ -55,6 +55,11 @@ package struct CommandLineOptions {
     /// `--yes`: a scripted session drops unsaved work when a command would lose it,
     /// instead of refusing the command (it never asks: nobody is there to answer).
     package var dropUnsaved = false
+    /// `--watch` / `--no-watch`: watch the plugin folders while the shell runs; nil: the
+    /// session's default (an interactive shell and `viper dev` watch, `-c` and piped input do not).
+    package var watch: Bool?
+    /// `viper dev --open ROUTE`: the route opened at start and after each reload.
+    package var openRoute: String?
 
     /// Parses `arguments` (without the program name). Global options may come
     /// before or after the subcommand; a subcommand's own options only after it.
@@ -90,6 +95,8 @@ package struct CommandLineOptions {
         case "-y", "--yes": dropUnsaved = true
         case "-v", "--verbose": verbose = true
         case "--allow-insecure-plugins": allowInsecurePlugins = true
+        case "--watch": watch = true
+        case "--no-watch": watch = false
         default: return false
         }
         return true
@@ -128,6 +135,9 @@ package struct CommandLineOptions {
         case "--prefix":
             try requireCommand(["install", "uninstall"], for: word.flag, "'viper install' and 'viper uninstall'")
             prefix = try cursor.value(of: word)
+        case "--open":
+            try requireCommand(["dev"], for: word.flag, "'viper dev'")
+            openRoute = try cursor.value(of: word)
         default: return false
         }
         return true

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import ViperRuntime
+import ViperTestSupport
+
+/// The inotify watcher under the shell's plugin watching and `viper dev`: each kind of change
+/// a build or a copy makes is reported once, after the quiet period, and nothing is reported
+/// for files it does not count.
+@Suite struct FileWatcherTests {
+    static let quiet = 0.25
+
+    private func watcher(_ folder: String, origin: PluginOrigin = .flag) throws -> FileWatcher {
+        try FileWatcher.plugins(in: [PluginFolder(path: folder, origin: origin)], quietPeriod: Self.quiet)
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// Waits for the next batch of changes; fails the wait after `seconds`.
+    private func next(_ watcher: FileWatcher, seconds: Double = 3) -> (changes: [String], after: Double) {
+        let start = Date()
+        let changes = watcher.waitForChanges(seconds: seconds)
+        return (changes, Date().timeIntervalSince(start))
+    }
+
+    @Test func aNewPluginFileIsReportedOnceAfterTheQuietPeriod() throws {
+        let folder = try TemporaryFolder.make("watch-new")
+        let watcher = try watcher(folder)
+        defer { watcher.stop() }
+        try write("v1", to: folder + "/libA.so")
+        let (changes, after) = next(watcher)
+        #expect(changes == [folder + "/libA.so"])
+        #expect(after >= Self.quiet - 0.05 && after < 1.0, "reported after \(after) s")
+        #expect(watcher.waitForChanges(seconds: 0.6).isEmpty, "one change, one report")
+    }
+
+    @Test func aMultiStepWriteIsOneChange() throws {
+        let folder = try TemporaryFolder.make("watch-steps")
+        let path = folder + "/libA.so"
+        let watcher = try watcher(folder)
+        defer { watcher.stop() }
+        // A build writes the file in steps: create, several writes, close, chmod; each step
+        // within the quiet period of the one before.
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        for step in 0..<5 {
+            handle.write(Data("part \(step)\n".utf8))
+            usleep(100_000)
+        }
+        try handle.close()
+        usleep(100_000)
+        chmod(path, 0o755)
+        let start = Date()
+        let changes = watcher.waitForChanges(seconds: 3)
+        #expect(changes == [path])
+        #expect(Date().timeIntervalSince(start) >= Self.quiet - 0.05, "not reported before the file was quiet")
+        #expect(watcher.waitForChanges(seconds: 0.6).isEmpty, "the steps made one report")
+    }
+
+    @Test func aFileRebuiltByRenameIntoPlaceIsReported() throws {
+        let folder = try TemporaryFolder.make("watch-rename")
+        try write("v1", to: folder + "/libA.so")
+        let watcher = try watcher(folder)
+        defer { watcher.stop() }
+        try write("v2", to: folder + "/.libA.so.tmp")
+        #expect(rename(folder + "/.libA.so.tmp", folder + "/libA.so") == 0)
+        #expect(next(watcher).changes == [folder + "/libA.so"], "the hidden temporary file is not counted")
+    }
+
+    @Test func aFileCopiedOverInPlaceKeepsItsInodeAndIsReported() throws {
+        let folder = try TemporaryFolder.make("watch-inplace")
+        let path = folder + "/libA.so"
+        try write("version one", to: path)
+        var before = stat()
+        stat(path, &before)
+        let watcher = try watcher(folder)
+        defer { watcher.stop() }
+        let copy = try FixtureCompiler.run(["sh", "-c", "printf 'version two' > \(path)"])  // truncate and write: same inode
+        #expect(copy.status == 0)
+        var after = stat()
+        stat(path, &after)
+        #expect(after.st_ino == before.st_ino, "the test must write in place")
+        #expect(next(watcher).changes == [path])
+    }
+
+    @Test func aRemovedFileAndADeleteThenCreateAreReported() throws {
+        let folder = try TemporaryFolder.make("watch-remove")
+        try write("v1", to: folder + "/libA.so")
+        try write("v1", to: folder + "/libB.so")
+        let watcher = try watcher(folder)
+        defer { watcher.stop() }
+        #expect(unlink(folder + "/libA.so") == 0)
+        #expect(unlink(folder + "/libB.so") == 0)
+        try write("v2", to: folder + "/libB.so")
+        #expect(next(watcher).changes == [folder + "/libA.so", folder + "/libB.so"])
+    }
+
+    @Test func filesTheFolderDoesNotCountAreNotReported() throws {
+        let folder = try TemporaryFolder.make("watch-ignore")
+        let watcher = try watcher(folder, origin: .bundled)
+        defer { watcher.stop() }
+        try write("x", to: folder + "/notes.txt")
+        try write("x", to: folder + "/libContracts.so")  // beside the executable only lib*Plugin.so count
+        try write("x", to: folder + "/.libHidden.so")
+        try write("x", to: folder + "/libOnePlugin.so")
+        #expect(next(watcher).changes == [folder + "/libOnePlugin.so"])
+    }
+
+    @Test func aFolderCreatedLaterIsWatchedAndItsFilesAreNew() throws {
+        let base = try TemporaryFolder.make("watch-later")
+        let folder = base + "/viper/plugins"
+        let watcher = try watcher(folder)
+        defer { watcher.stop() }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try write("v1", to: folder + "/libA.so")
+        #expect(next(watcher).changes == [folder + "/libA.so"])
+        try write("v2", to: folder + "/libB.so")
+        #expect(next(watcher).changes == [folder + "/libB.so"], "the new folder is watched from then on")
+        try FileManager.default.removeItem(atPath: base + "/viper")
+        #expect(next(watcher).changes.sorted() == [folder + "/libA.so", folder + "/libB.so"], "removing the folder removes its files")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try write("v3", to: folder + "/libC.so")
+        #expect(next(watcher).changes == [folder + "/libC.so"], "a folder made again is watched again")
+        // Moved away, and another folder moved into its place: the new one is watched, its files are new.
+        try FileManager.default.moveItem(atPath: folder, toPath: base + "/old")
+        try FileManager.default.createDirectory(atPath: base + "/staged", withIntermediateDirectories: true)
+        try write("v4", to: base + "/staged/libD.so")
+        try FileManager.default.moveItem(atPath: base + "/staged", toPath: folder)
+        #expect(next(watcher).changes == [folder + "/libD.so"])
+        try write("v5", to: base + "/old/libE.so")
+        try write("v5", to: folder + "/libF.so")
+        #expect(next(watcher).changes == [folder + "/libF.so"], "the folder moved away is no longer watched")
+    }
+
+    @Test func aSingleFileGivenWithPluginsIsWatchedAloneAndSourcesRecursively() throws {
+        let folder = try TemporaryFolder.make("watch-file")
+        try write("v1", to: folder + "/libA.so")
+        let watcher = try FileWatcher.plugins(in: [PluginFolder(path: folder + "/libA.so", origin: .flag)], quietPeriod: Self.quiet)
+        defer { watcher.stop() }
+        try write("x", to: folder + "/libB.so")
+        try write("v2", to: folder + "/libA.so")
+        #expect(next(watcher).changes == [folder + "/libA.so"])
+
+        let sources = folder + "/Sources"
+        try FileManager.default.createDirectory(atPath: sources + "/Counter", withIntermediateDirectories: true)
+        let tree = try FileWatcher(targets: [.folder(sources, recursive: true)], quietPeriod: Self.quiet)
+        defer { tree.stop() }
+        try write("let a = 1", to: sources + "/Counter/View.swift")
+        #expect(next(tree).changes == [sources + "/Counter/View.swift"])
+        try FileManager.default.createDirectory(atPath: sources + "/Counter/New", withIntermediateDirectories: true)
+        usleep(50_000)
+        try write("let b = 2", to: sources + "/Counter/New/Model.swift")
+        #expect(next(tree).changes.contains(sources + "/Counter/New/Model.swift"), "a new subfolder is watched too")
+    }
+}
