@@ -53,6 +53,25 @@ import ViperTestSupport
         #expect(!shell.standardError.contains("crashed"))
     }
 
+    /// `viper plugins` in another process starts afresh; the session's own `plugins` knows what it reloaded.
+    @Test func theSessionsPluginsCommandShowsTheVersionServingAndTheOlderImages() throws {
+        let folder = try TemporaryFolder.make("live-plugins")
+        let versions = [try LiveFixture.build(text: "version one"), try LiveFixture.build(text: "version two")]
+        try LiveFixture.install(versions[0], in: folder)
+        let shell = try RunningViper(executable: try ShellProcess.executable.get(), arguments: ["--plugins", folder],
+                                     environment: ShellProcess().base.environment)
+        defer { shell.close() }
+        shell.send("open live")
+        try shell.waitFor("version one drawn")
+        try LiveFixture.install(versions[1], in: folder)
+        shell.send("reload")
+        try shell.waitFor("reloaded live (version 2; 1 older image still mapped)")
+        shell.send("plugins")
+        try shell.waitFor("  live:      version 2 since viper started (1 older image still mapped)")
+        let fresh = try ShellProcess().run(["--plugins", folder, "plugins"])
+        #expect(!fresh.stdout.contains("  live:  "), "a new process knows only the file as it is now")
+    }
+
     static func descriptors(of pid: Int32) -> Int {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).count
     }

@@ -172,6 +172,7 @@ import Testing
               where            Show where you are: the breadcrumb of open modules
               routes           List every route with its contract and plugin
               graph            Show the contract graph around the module on screen (all of it at home)
+              plugins          List this session's plugins: status, what each provides and requires, and the version serving
               reload           Scan the plugin folders again: use new and changed plugins, withdraw removed ones
               help [COMMAND]   List the commands, or explain one
               quit             Leave viper (also 'exit', or Ctrl-D; 'quit!' drops unsaved work without asking)
@@ -247,7 +248,7 @@ import Testing
         let fake = FakeShell()
         fake.app.list.wire = { _, view, _ in view.commands = [CommandSpec("pick", arguments: ["N"], help: "Pick item N")] }
         fake.run("open list")
-        #expect(fake.shell.completions(before: "", word: "p") == ["pick", "present"])
+        #expect(fake.shell.completions(before: "", word: "p") == ["pick", "plugins", "present"])
     }
 
     @Test func thePromptNamesTheModuleOnScreen() {
