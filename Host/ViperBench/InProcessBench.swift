@@ -167,7 +167,8 @@ enum InProcessBench {
             }
         }
         let perCall = byContract / Double(iterations), basePerCall = byHand / Double(iterations)
+        // Issue 12's target for a module: 1.5× what wiring it by hand costs.
         return BenchmarkSuite.Row(name: "build a module with 3 services by contract vs by hand", measured: BenchmarkSuite.duration(perCall),
-                                  baseline: BenchmarkSuite.duration(basePerCall), ratio: perCall / basePerCall, target: 2)
+                                  baseline: BenchmarkSuite.duration(basePerCall), ratio: perCall / basePerCall, target: 1.5)
     }
 }
