@@ -91,6 +91,7 @@ package enum BenchmarkSuite {
         let lab = try StartupLab(counts: settings.counts)
         rows += try lab.startupRows(runs: settings.runs)
         rows += try lab.memoryRows()
+        rows.append(try lab.reloadMemoryRow(reloads: 100))
         rows.append(try lab.shellThroughput(commands: settings.shellCommands))
         rows += try lab.shellSplitRows(commands: settings.shellCommands)
         return rows

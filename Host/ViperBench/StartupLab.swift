@@ -53,13 +53,13 @@ final class StartupLab {
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    private func freshData() -> String {
+    func freshData() -> String {
         let folder = root + "/data-\(UUID().uuidString)"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return folder
     }
 
-    private func environment(data: String, extra: [String: String] = [:]) -> [String: String] {
+    func environment(data: String, extra: [String: String] = [:]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["VIPER_DATA_DIR"] = data
         environment["XDG_DATA_HOME"] = root + "/xdg"
@@ -172,7 +172,7 @@ final class StartupLab {
         return rss
     }
 
-    private func residentOfLoop(folder: String) throws -> Int {
+    func residentOfLoop(folder: String) throws -> Int {
         let result = try Self.run([benchExecutable, "--dlopen-loop", folder], input: "rss\n", direct: true)
         return Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }

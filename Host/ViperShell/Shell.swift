@@ -28,9 +28,10 @@ package final class Shell {
     let width: Int
     /// Makes the contract graph for `graph` (set by the launcher, which has the runtime).
     var contractGraph: (() -> ContractGraph)?
-    /// This session's `viper plugins` report, for `plugins` (set by the launcher, which has the runtime):
-    /// unlike `viper plugins` in another process, it knows what this session reloaded.
-    var pluginListing: (() -> String)?
+    /// This session's `viper plugins` report (false) or `viper doctor` report (true), for `plugins`
+    /// and `doctor` (set by the launcher, which has the runtime): unlike those commands in another
+    /// process, they know what this session reloaded.
+    var pluginReport: ((_ doctor: Bool) -> String)?
     /// Rescans the plugin folders for `reload` (set by the launcher, which has the runtime).
     var reloadPlugins: (() -> ReloadReport)?
     /// Database failures recorded while a command ran (nil: none are watched).
@@ -174,9 +175,9 @@ package final class Shell {
         case .graph:
             showBlock(try graphListing())
             return .succeeded
-        case .plugins:
-            guard let pluginListing else { throw CommandError("the plugin list is not available in this session") }
-            showBlock(pluginListing().split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        case .plugins, .doctor:
+            guard let report = pluginReport else { throw CommandError("the plugin reports are not available in this session") }
+            showBlock(report(builtin == .doctor).split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
             return .succeeded
         case .reload:
             guard try showReload() else { return .succeeded }

@@ -41,7 +41,7 @@ package enum ShellLauncher {
         let scripted = options.script != nil || !stdinIsTerminal
         shell.unsavedWork = options.dropUnsaved ? .drop : .keep
         shell.contractGraph = { ContractGraph(runtime: runtime) }
-        shell.pluginListing = { PluginReport.pluginsText(runtime) }
+        shell.pluginReport = { $0 ? PluginReport.doctorText(runtime) : PluginReport.pluginsText(runtime) }
         let refreshHome = {
             home.update(routes: stack.routes.map(\.spec), pluginsLoaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count)
         }

@@ -73,7 +73,7 @@ import Testing
         #expect(outcome.disabled.isEmpty)
         #expect(outcome.routeOwners == ["sly": "sly"])
         #expect(outcome.problems.map(\.message) == [
-            "/plugins/libsly.so: plugin 'sly' cannot have route 'help' (module Sly.Help): 'help' is a shell command (open, present, root, back, close, dismiss, home, where, routes, graph, plugins, reload, help, quit, exit); choose another name; its other registrations keep working",
+            "/plugins/libsly.so: plugin 'sly' cannot have route 'help' (module Sly.Help): 'help' is a shell command (open, present, root, back, close, dismiss, home, where, routes, graph, plugins, doctor, reload, help, quit, exit); choose another name; its other registrations keep working",
         ])
         #expect(outcome.problems.map(\.kind) == [.badRoute])
     }

@@ -10,7 +10,7 @@ import Contracts
 /// `root`, which removes every module before it opens a route, and so do `quit` and
 /// `exit`, which remove every module as the session ends.
 package enum BuiltinCommand: String, CaseIterable {
-    case open, present, root, back, close, dismiss, home, `where`, routes, graph, plugins, reload, help, quit, exit
+    case open, present, root, back, close, dismiss, home, `where`, routes, graph, plugins, doctor, reload, help, quit, exit
 
     /// The built-in `name` names, and whether it was typed with `!` to remove without
     /// asking (`back!`); nil for a name that is not one, and for `!` after a command
@@ -53,6 +53,7 @@ package enum BuiltinCommand: String, CaseIterable {
         case .routes: return CommandSpec("routes", help: "List every route with its contract and plugin")
         case .graph: return CommandSpec("graph", help: "Show the contract graph around the module on screen (all of it at home)")
         case .plugins: return CommandSpec("plugins", help: "List this session's plugins: status, what each provides and requires, and the version serving")
+        case .doctor: return CommandSpec("doctor", help: "Check this session's plugin graph: each problem once, and what reloads changed")
         case .reload: return CommandSpec("reload", help: "Scan the plugin folders again: use new and changed plugins, withdraw removed ones")
         case .help: return CommandSpec("help", arguments: ["COMMAND?"], help: "List the commands, or explain one")
         case .quit: return CommandSpec("quit", help: "Leave viper (also 'exit', or Ctrl-D; 'quit!' drops unsaved work without asking)")

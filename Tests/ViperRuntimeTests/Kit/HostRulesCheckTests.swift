@@ -26,7 +26,7 @@ import ViperTestSupport
         let plugin = try Fixtures.route("open", plugin: "fixture-open", module: "RouteOpen")
         let result = try check(plugin)
         #expect(result.status == 1)
-        #expect(result.stdout.contains("fail  [DeclaredScreen] route: the host refuses route 'open': 'open' is a shell command (open, present, root, back, close, dismiss, home, where, routes, graph, plugins, reload, help, quit, exit); choose another name\n"),
+        #expect(result.stdout.contains("fail  [DeclaredScreen] route: the host refuses route 'open': 'open' is a shell command (open, present, root, back, close, dismiss, home, where, routes, graph, plugins, doctor, reload, help, quit, exit); choose another name\n"),
                 "\(result.stdout)")
     }
 
@@ -72,7 +72,7 @@ import ViperTestSupport
         let plugin = try Fixtures.swift("Culprits/ReservedCommandPlugin.swift", module: "ReservedCommandPlugin")
         let result = try check(plugin)
         #expect(result.status == 1)
-        #expect(result.stdout.contains("fail  [ReservedScreen] command-names: command 'open' is the shell's own (open, present, root, back, home, where, routes, graph, plugins, reload, help, quit, exit); the shell runs its own and never this one; rename it\n"),
+        #expect(result.stdout.contains("fail  [ReservedScreen] command-names: command 'open' is the shell's own (open, present, root, back, home, where, routes, graph, plugins, doctor, reload, help, quit, exit); the shell runs its own and never this one; rename it\n"),
                 "\(result.stdout)")
         #expect(result.stdout.contains("pass  [ReservedScreen] wired\n"), "\(result.stdout)")
         #expect(result.stdout.contains("pass  [ReservedScreen] route: 'reserved'\n"), "\(result.stdout)")

@@ -53,8 +53,8 @@ import ViperTestSupport
         #expect(!shell.standardError.contains("crashed"))
     }
 
-    /// `viper plugins` in another process starts afresh; the session's own `plugins` knows what it reloaded.
-    @Test func theSessionsPluginsCommandShowsTheVersionServingAndTheOlderImages() throws {
+    /// `viper plugins` in another process starts afresh; the session's own `plugins` and `doctor` know what it reloaded.
+    @Test func theSessionsPluginsAndDoctorCommandsShowTheVersionServingAndTheOlderImages() throws {
         let folder = try TemporaryFolder.make("live-plugins")
         let versions = [try LiveFixture.build(text: "version one"), try LiveFixture.build(text: "version two")]
         try LiveFixture.install(versions[0], in: folder)
@@ -68,6 +68,8 @@ import ViperTestSupport
         try shell.waitFor("reloaded live (version 2; 1 older image still mapped)")
         shell.send("plugins")
         try shell.waitFor("  live:      version 2 since viper started (1 older image still mapped)")
+        shell.send("doctor")
+        try shell.waitFor("reloaded: live is at version 2")
         let fresh = try ShellProcess().run(["--plugins", folder, "plugins"])
         #expect(!fresh.stdout.contains("  live:  "), "a new process knows only the file as it is now")
     }

@@ -173,6 +173,7 @@ import Testing
               routes           List every route with its contract and plugin
               graph            Show the contract graph around the module on screen (all of it at home)
               plugins          List this session's plugins: status, what each provides and requires, and the version serving
+              doctor           Check this session's plugin graph: each problem once, and what reloads changed
               reload           Scan the plugin folders again: use new and changed plugins, withdraw removed ones
               help [COMMAND]   List the commands, or explain one
               quit             Leave viper (also 'exit', or Ctrl-D; 'quit!' drops unsaved work without asking)
