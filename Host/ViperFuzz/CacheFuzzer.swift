@@ -71,6 +71,7 @@ struct CacheFuzzer {
         if listed.count != Set(listed).count || Set(listed) != Set(files.map(\.path)) {
             report.fail("start-up listed \(listed.count) records for \(files.count) plugin files", input: text)
         }
+        _ = runtime.dependencies  // worked out from the kept outcome when one was believed
         if let bad = runtime.problems.map(\.message).first(where: { $0.isEmpty || $0.contains(where: \.isNewline) }) {
             report.fail("a start-up problem is not one line: \(FuzzReport.escape(bad))", input: text)
         }

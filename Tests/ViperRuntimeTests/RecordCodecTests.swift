@@ -40,6 +40,24 @@ import Testing
         }
     }
 
+    @Test func resultsReadFromOneLineAreEqualAndAChangeIsSeen() throws {
+        let result = ScanResult(stamp: stamp("/plugins/libnotes.so"), outcome: .ok(descriptor()), sha256: String(repeating: "ab", count: 32))
+        let line = RecordCodec.encode(result)
+        let first = try RecordCodec.decode(line[...]), second = try RecordCodec.decode(line[...])
+        #expect(first == second && second == result && result == first)
+        #expect(first.hashValue == result.hashValue)
+        var rehashed = second
+        rehashed.sha256 = String(repeating: "cd", count: 32)
+        #expect(rehashed != first, "a changed digest is not the line's result any more")
+        var refused = second
+        refused.code = .notPinned
+        #expect(refused != first)
+        var other = descriptor()
+        other.manifest = PluginManifest(name: "other", version: "1.2.0", summary: "")
+        let renamed = try RecordCodec.decode(RecordCodec.encode(ScanResult(stamp: result.stamp, outcome: .ok(other), sha256: result.sha256))[...])
+        #expect(renamed != first, "another line is compared field by field")
+    }
+
     @Test func damagedLinesAreRefusedNotGuessed() {
         let good = RecordCodec.encode(ScanResult(stamp: stamp("/p/libx.so"), outcome: .ok(descriptor())))
         var fields = good.split(separator: "\t", omittingEmptySubsequences: false)

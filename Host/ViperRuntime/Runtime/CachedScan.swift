@@ -74,6 +74,8 @@ struct CachedScan {
 
     private func triageFiles(_ cache: DescriptorCache) -> Triage {
         var triage = Triage()
+        triage.results.reserveCapacity(files.count)  // no rehashing of every path as the tables grow
+        triage.keep.reserveCapacity(files.count)
         var trust = TrustMemo()
         for file in files {
             var info = stat()

@@ -21,16 +21,26 @@ extension HostRuntime {
     }
 
     /// The outcome of validating `plugins`: the kept one when its key is this start's, else a fresh one, then kept.
+    /// Sets ``dependencies``: a fresh outcome's, or for a kept one, worked out from it when first read.
     func keptOrFreshOutcome(_ plugins: [(PluginFile, PluginDescriptor)], results: [String: ScanResult], host: String,
                             preferences: [String: ProviderChoice], logger: FileLogger) -> GraphValidator.Outcome {
         guard let key = graphKey(plugins, results: results, host: host, preferences: preferences) else {
             DescriptorCache.Graph.remove(folder: dataFolder)
-            return Self.validator(plugins, preferences: preferences).validate()
+            let outcome = Self.validator(plugins, preferences: preferences).validate()
+            dependencies = outcome.dependencies
+            return outcome
         }
         let (kept, note) = DescriptorCache.Graph.load(folder: dataFolder, key: key)
         if let note { logger.log(.warning, note, source: "cache") }
-        if let kept { return kept.outcome }
+        if let kept {
+            // Who serves each requirement follows from the nodes and the kept outcome's disabled and
+            // overridden plugins alone, so this is the list a fresh validation would give.
+            let outcome = kept.outcome
+            dependencyList = LazyDependencies(computing: { Self.validator(plugins, preferences: preferences).dependencies(outcome) })
+            return outcome
+        }
         let outcome = Self.validator(plugins, preferences: preferences).validate()
+        dependencies = outcome.dependencies
         do {
             try DescriptorCache.Graph.save(outcome, key: key, folder: dataFolder)
         } catch {

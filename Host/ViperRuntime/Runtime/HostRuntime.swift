@@ -60,8 +60,12 @@ package final class HostRuntime {
     package var problems: [Problem] { state.withLock { problemList } }
     /// The contract libraries found in the plugin folders, in search order.
     package var contractLibraries: [ContractLibrary] { loader.contractLibraries.libraries }
-    /// Every requirement of every plugin found, with who serves it (from validation).
-    package internal(set) var dependencies: [Dependency] = []
+    /// Every requirement of every plugin found, with who serves it (from validation; see `HostRuntime+GraphCache.swift`).
+    package internal(set) var dependencies: [Dependency] {
+        get { state.withLock { dependencyList.value } }
+        set { state.withLock { dependencyList = LazyDependencies(newValue) } }
+    }
+    var dependencyList = LazyDependencies([])
     /// Whether ``start()`` has run.
     package var isStarted: Bool { state.withLock { report != nil } }
 
@@ -270,7 +274,7 @@ package final class HostRuntime {
         let outcome = made?() ?? Self.validator(plugins, preferences: preferences).validate()
         registry.assignRoutes(outcome.routeOwners)
         problemList += outcome.problems
-        dependencies = outcome.dependencies
+        if made == nil { dependencies = outcome.dependencies }  // else `made` set them
         for problem in outcome.problems {
             logger.log(.warning, problem.message, source: "validation")
         }

@@ -131,7 +131,10 @@ package struct GraphValidator {
 
     // MARK: The graph
 
-    private func dependencies(_ outcome: Outcome) -> [Dependency] {
+    /// Every requirement of every node with who serves it under `outcome` (its disabled and
+    /// overridden plugins): what ``validate()`` puts in ``Outcome/dependencies``, and what a start
+    /// that reused a kept outcome works out when something first reads them.
+    func dependencies(_ outcome: Outcome) -> [Dependency] {
         nodes.flatMap { node in
             node.descriptor.provides.flatMap { provision in
                 provision.requires.map { requirement in
