@@ -187,19 +187,7 @@ final class ContractLibraryCatalog {
     }
 
     /// The folder of the Swift runtime this process uses (from /proc/self/maps), where Foundation's libraries live too.
-    private static let swiftRuntimeFolder: String? = {
-        // /proc files report a size of 0, so read until the end rather than by size.
-        let descriptor = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while case let count = read(descriptor, &chunk, chunk.count), count > 0 { bytes += chunk[0..<count] }
-        let maps = String(decoding: bytes, as: UTF8.self)
-        let line = maps.split(separator: "\n").first { $0.hasSuffix("/libswiftCore.so") }
-        guard let line, let slash = line.firstIndex(of: "/") else { return nil }
-        return Paths.parent(String(line[slash...]))
-    }()
+    private static let swiftRuntimeFolder: String? = ProcessMaps.path(endingWith: "/libswiftCore.so").map(Paths.parent)
 
     private func available(_ soname: String, runPaths: [String]) -> Bool {
         let key = ([soname] + runPaths).joined(separator: "\u{0}")

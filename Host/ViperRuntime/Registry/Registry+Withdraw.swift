@@ -17,21 +17,38 @@ extension Registry {
     @discardableResult
     func withdraw(plugin: String) -> Int {
         interception.withdraw(plugin: plugin)
-        return write { tables in
-            let before = tables.services.count + tables.modules.count + tables.adapters.count
-            for service in tables.services.values where service.plugin == plugin {
-                service.withdrawn.store(true, ordering: .releasing)
-            }
-            tables.services = tables.services.filter { $0.value.plugin != plugin }
-            let leaving = tables.modules.filter { $0.value.plugin == plugin }
-            tables.modules = tables.modules.filter { $0.value.plugin != plugin }
-            tables.adapters = tables.adapters.filter { $0.value.plugin != plugin }
-            tables.routes.routeless.subtract(leaving.keys)
-            tables.routes.pending.removeAll { $0.plugin == plugin }
-            tables.routes.unavailable.removeAll { $0.route.plugin == plugin }
-            tables.disabledProviders = tables.disabledProviders.filter { !$0.value.hasPrefix("\(plugin) ") }
-            return before - tables.services.count - tables.modules.count - tables.adapters.count
+        return write { remove(plugin: plugin, from: &$0) }
+    }
+
+    /// A new version in place of what `plugin` registered (nil: nothing served before), with the
+    /// routes' owners from the validation that admitted it: one write, so a reader sees the old
+    /// version or the new one, never neither.
+    func replace(plugin: String?, with recorded: RecordingRegistrar, skipping: Set<String>, routeOwners: [String: String]) {
+        if let plugin { interception.withdraw(plugin: plugin) }
+        interception.add(recorded)
+        write { tables in
+            if let plugin { remove(plugin: plugin, from: &tables) }
+            tables.routes.owners = routeOwners
+            add(recorded, skipping: skipping, to: &tables)
         }
+    }
+
+    /// What ``withdraw(plugin:)`` writes, inside a write already under way.
+    @discardableResult
+    private func remove(plugin: String, from tables: inout RegistryTables) -> Int {
+        let before = tables.services.count + tables.modules.count + tables.adapters.count
+        for service in tables.services.values where service.plugin == plugin {
+            service.withdrawn.store(true, ordering: .releasing)
+        }
+        tables.services = tables.services.filter { $0.value.plugin != plugin }
+        let leaving = tables.modules.filter { $0.value.plugin == plugin }
+        tables.modules = tables.modules.filter { $0.value.plugin != plugin }
+        tables.adapters = tables.adapters.filter { $0.value.plugin != plugin }
+        tables.routes.routeless.subtract(leaving.keys)
+        tables.routes.pending.removeAll { $0.plugin == plugin }
+        tables.routes.unavailable.removeAll { $0.route.plugin == plugin }
+        tables.disabledProviders = tables.disabledProviders.filter { !$0.value.hasPrefix("\(plugin) ") }
+        return before - tables.services.count - tables.modules.count - tables.adapters.count
     }
 }
 

@@ -51,22 +51,25 @@ package final class Registry: @unchecked Sendable {
     /// lost to another provider the user chose.
     package func commit(_ recorded: RecordingRegistrar, skipping: Set<String> = []) {
         interception.add(recorded)
-        write { tables in
-            // Room for all at once: a plugin with thousands of registrations does not regrow the tables.
-            tables.services.reserveCapacity(tables.services.count + recorded.services.count)
-            tables.modules.reserveCapacity(tables.modules.count + recorded.modules.count)
-            for service in recorded.services where !skipping.contains(Self.label(service.contract, service.name)) {
-                service.nestedResolver = ScopedResolver(registry: self, requester: "\(service.plugin) (\(service.label))")
-                tables.services[service.key] = service
-            }
-            for module in recorded.modules where !skipping.contains(Self.label(module.contract, module.name)) {
-                tables.modules[module.key] = module
-                // Checked again here, on what the plugin registered live, not only on its descriptor.
-                tables.routes.noteLoaded(module)
-            }
-            for adapter in recorded.adapters where !skipping.contains(Self.label(adapter.requiredContract, nil)) {
-                tables.adapters[adapter.required] = adapter
-            }
+        write { add(recorded, skipping: skipping, to: &$0) }
+    }
+
+    /// What ``commit(_:skipping:)`` writes, inside a write already under way.
+    func add(_ recorded: RecordingRegistrar, skipping: Set<String>, to tables: inout RegistryTables) {
+        // Room for all at once: a plugin with thousands of registrations does not regrow the tables.
+        tables.services.reserveCapacity(tables.services.count + recorded.services.count)
+        tables.modules.reserveCapacity(tables.modules.count + recorded.modules.count)
+        for service in recorded.services where !skipping.contains(Self.label(service.contract, service.name)) {
+            service.nestedResolver = ScopedResolver(registry: self, requester: "\(service.plugin) (\(service.label))")
+            tables.services[service.key] = service
+        }
+        for module in recorded.modules where !skipping.contains(Self.label(module.contract, module.name)) {
+            tables.modules[module.key] = module
+            // Checked again here, on what the plugin registered live, not only on its descriptor.
+            tables.routes.noteLoaded(module)
+        }
+        for adapter in recorded.adapters where !skipping.contains(Self.label(adapter.requiredContract, nil)) {
+            tables.adapters[adapter.required] = adapter
         }
     }
 

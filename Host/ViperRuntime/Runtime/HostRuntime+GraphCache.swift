@@ -80,24 +80,5 @@ extension HostRuntime {
     }
 
     /// The file the Contracts library was loaded from (from /proc/self/maps), or nil.
-    static let contractsImage: String? = {
-        // /proc files report a size of 0, so read until the end rather than by size.
-        let descriptor = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while case let count = read(descriptor, &chunk, chunk.count), count > 0 { bytes += chunk[0..<count] }
-        // The first line that ends in /libContracts.so; its path starts at its first slash.
-        let suffix = Array("/libContracts.so\n".utf8)
-        var lineStart = 0
-        for index in bytes.indices where bytes[index] == 0x0A {
-            let line = bytes[lineStart...index]
-            lineStart = index + 1
-            guard line.count >= suffix.count, line.suffix(suffix.count).elementsEqual(suffix),
-                  let slash = line.firstIndex(of: 0x2F) else { continue }
-            return String(decoding: bytes[slash..<index], as: UTF8.self)
-        }
-        return nil
-    }()
+    static let contractsImage: String? = ProcessMaps.path(endingWith: "/libContracts.so")
 }

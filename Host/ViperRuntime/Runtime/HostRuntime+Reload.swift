@@ -87,15 +87,11 @@ extension HostRuntime {
         let old = position.map { recordList[$0] }
         let oldServing = old.flatMap { Self.isServing($0) ? $0.name : nil }
         if let oldName = oldServing {
-            registry.withdraw(plugin: oldName)
             pending.remove(named: oldName)
-            if oldName != name {
-                report.notices.append("removed \(oldName): its routes are withdrawn; modules on screen keep working until they close")
-            }
+            if oldName != name { report.notices.append(Self.removedNotice(oldName)) }
         }
-        registry.assignRoutes(outcome.routeOwners)
         let overridden = outcome.overridden[name] ?? []
-        registry.commit(loaded.registrar, skipping: overridden)
+        registry.replace(plugin: oldServing, with: loaded.registrar, skipping: overridden, routeOwners: outcome.routeOwners)
         dependencies = outcome.dependencies
         forgetProblems(path: file.path, plugin: old?.name)
         problemList += outcome.problems.filter { !problemList.contains($0) }
@@ -132,7 +128,11 @@ extension HostRuntime {
             registry.noteDisabled(provision.contract, reason: reason)
         }
         registry.addUnavailableRoutes(Self.routes(of: descriptor, plugin: name), reason: "plugin '\(name)' was removed while viper ran")
-        report.notices.append("removed \(name): its routes are withdrawn; modules on screen keep working until they close")
+        report.notices.append(Self.removedNotice(name))
+    }
+
+    private static func removedNotice(_ name: String) -> String {
+        "removed \(name): its routes are withdrawn; modules on screen keep working until they close"
     }
 
     /// Says why `file` was not used. A new file gets a record and a problem as at start-up; a changed
