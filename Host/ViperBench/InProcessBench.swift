@@ -77,44 +77,49 @@ enum InProcessBench {
         return registry
     }
 
+    /// Measured and baseline loops alternate this many times, each `iterations / 5` calls long
+    /// (the same calls in all as five runs of `iterations` each); each row's ratio is the
+    /// median of the ratios taken pair by pair (``Stopwatch/paired(pairs:measured:baseline:)``).
+    static let pairs = 25
+
     static func resolveVersusFactory(iterations: Int) -> BenchmarkSuite.Row {
+        let perPair = max(1, iterations / 5)
         let registry = makeRegistry()
         let resolver = registry.resolver(for: "viper-bench")
         let factory: (any Resolver) throws -> ServiceA = { _ in ServiceA() }
         let sink = BlackHole.shared
-        let direct = Stopwatch.median(runs: 5) {
-            for _ in 0..<iterations {
-                if let service = try? factory(resolver) { sink.consume(service) }
-            }
-        }
-        let resolved = Stopwatch.median(runs: 5) {
-            for _ in 0..<iterations {
+        let timing = Stopwatch.paired(pairs: pairs, measured: {
+            for _ in 0..<perPair {
                 if let service = try? resolver.resolve(ServiceA.self) { sink.consume(service) }
             }
-        }
-        let perCall = resolved / Double(iterations), basePerCall = direct / Double(iterations)
+        }, baseline: {
+            for _ in 0..<perPair {
+                if let service = try? factory(resolver) { sink.consume(service) }
+            }
+        })
+        let perCall = timing.measured / Double(perPair), basePerCall = timing.baseline / Double(perPair)
         return BenchmarkSuite.Row(name: "resolve a service by contract vs its factory", measured: BenchmarkSuite.duration(perCall),
-                                  baseline: BenchmarkSuite.duration(basePerCall), ratio: perCall / basePerCall, target: 2)
+                                  baseline: BenchmarkSuite.duration(basePerCall), ratio: timing.ratio, target: 2)
     }
 
     static func providerVersusFactory(iterations: Int) -> BenchmarkSuite.Row {
+        let perPair = max(1, iterations / 5)
         let resolver = makeRegistry().resolver(for: "viper-bench")
         let factory: (any Resolver) throws -> ServiceA = { _ in ServiceA() }
         let provider = resolver.provider(ServiceA.self)
         let sink = BlackHole.shared
-        let direct = Stopwatch.median(runs: 5) {
-            for _ in 0..<iterations {
-                if let service = try? factory(resolver) { sink.consume(service) }
-            }
-        }
-        let provided = Stopwatch.median(runs: 5) {
-            for _ in 0..<iterations {
+        let timing = Stopwatch.paired(pairs: pairs, measured: {
+            for _ in 0..<perPair {
                 if let service = try? provider() { sink.consume(service) }
             }
-        }
-        let perCall = provided / Double(iterations), basePerCall = direct / Double(iterations)
+        }, baseline: {
+            for _ in 0..<perPair {
+                if let service = try? factory(resolver) { sink.consume(service) }
+            }
+        })
+        let perCall = timing.measured / Double(perPair), basePerCall = timing.baseline / Double(perPair)
         return BenchmarkSuite.Row(name: "call a resolved provider vs its factory", measured: BenchmarkSuite.duration(perCall),
-                                  baseline: BenchmarkSuite.duration(basePerCall), ratio: perCall / basePerCall, target: 2)
+                                  baseline: BenchmarkSuite.duration(basePerCall), ratio: timing.ratio, target: 2)
     }
 
     /// The loops the in-process rows time, by name, so `--callgrind` can count their
@@ -136,10 +141,7 @@ enum InProcessBench {
                 case .resolve: if let service = try? resolver.resolve(ServiceA.self) { sink.consume(service) }
                 case .factory: if let service = try? factory(resolver) { sink.consume(service) }
                 case .provider: if let service = try? provider() { sink.consume(service) }
-                case .module:
-                    guard let (registration, _) = registry.moduleRegistration(for: BenchInput.self, name: nil),
-                          let module = try? registration.builder.build(context) else { continue }
-                    sink.consume(module.view)
+                case .module: buildByContract(registry, context, sink)
                 case .byHand: sink.consume(wire(Interactor(a: ServiceA(), b: b, c: c)).view)
                 }
             }
@@ -147,28 +149,32 @@ enum InProcessBench {
     }
 
     static func moduleVersusHandWiring(iterations: Int) -> BenchmarkSuite.Row {
+        let perPair = max(1, iterations / 5)
         let registry = makeRegistry()
         let context = Context(resolver: registry.resolver(for: "viper-bench"))
-        let a = ServiceA(), b = ServiceB(), c = ServiceC()
+        let b = ServiceB(), c = ServiceC()
         let sink = BlackHole.shared
-        let byHand = Stopwatch.median(runs: 5) {
-            for _ in 0..<iterations {
+        let timing = Stopwatch.paired(pairs: pairs, measured: {
+            for _ in 0..<perPair { buildByContract(registry, context, sink) }
+        }, baseline: {
+            for _ in 0..<perPair {
                 let module = wire(Interactor(a: ServiceA(), b: b, c: c))
                 sink.consume(module.view)
             }
-        }
-        _ = a
-        let byContract = Stopwatch.median(runs: 5) {
-            for _ in 0..<iterations {
-                guard let (registration, _) = registry.moduleRegistration(for: BenchInput.self, name: nil),
-                      let module = try? registration.builder.build(context),
-                      registration.conforms(module.input ?? module.view) else { continue }
-                sink.consume(module.view)
-            }
-        }
-        let perCall = byContract / Double(iterations), basePerCall = byHand / Double(iterations)
+        })
+        let perCall = timing.measured / Double(perPair), basePerCall = timing.baseline / Double(perPair)
         // Issue 12's target for a module: 1.5× what wiring it by hand costs.
         return BenchmarkSuite.Row(name: "build a module with 3 services by contract vs by hand", measured: BenchmarkSuite.duration(perCall),
-                                  baseline: BenchmarkSuite.duration(basePerCall), ratio: perCall / basePerCall, target: 1.5)
+                                  baseline: BenchmarkSuite.duration(basePerCall), ratio: timing.ratio, target: 1.5)
+    }
+
+    /// What the shell does to build a module by contract: find its registration, build it, and
+    /// check that what it built conforms to the contract (the wall-clock row and the
+    /// `--callgrind` loop count the same work).
+    static func buildByContract(_ registry: Registry, _ context: Context, _ sink: BlackHole) {
+        guard let (registration, _) = registry.moduleRegistration(for: BenchInput.self, name: nil),
+              let module = try? registration.builder.build(context),
+              registration.conforms(module.input ?? module.view) else { return }
+        sink.consume(module.view)
     }
 }

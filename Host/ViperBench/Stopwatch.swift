@@ -22,6 +22,28 @@ enum Stopwatch {
         times.sort()
         return times[times.count / 2]
     }
+
+    /// Times `measured` and `baseline` in turn, `pairs` times each (A B A B ...), and returns the
+    /// median of each and the median of the ratios taken pair by pair. Pairing keeps the ratio
+    /// meaningful when the machine's speed drifts during the run: timing every baseline run
+    /// first and every measured run after lets a neighbour's load land on one side only.
+    static func paired(pairs: Int, measured: () throws -> Void, baseline: () throws -> Void) rethrows
+        -> (measured: Double, baseline: Double, ratio: Double)
+    {
+        var measuredTimes: [Double] = [], baselineTimes: [Double] = [], ratios: [Double] = []
+        for _ in 0..<max(1, pairs) {
+            let base = try seconds(baseline), time = try seconds(measured)
+            baselineTimes.append(base)
+            measuredTimes.append(time)
+            ratios.append(time / max(base, 1e-9))
+        }
+        return (median(of: measuredTimes), median(of: baselineTimes), median(of: ratios))
+    }
+
+    static func median(of values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
 }
 
 /// Keeps the optimizer from deleting benchmark loops.
