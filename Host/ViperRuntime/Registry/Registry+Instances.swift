@@ -8,12 +8,22 @@ import Foundation
 /// No lock: a process-scoped instance is read with one atomic load. Two threads may both run the
 /// factory the first time, as before; making it wait instead would deadlock two threads whose
 /// services need each other's.
+///
+/// `registration` may be borrowed from this thread's snapshot without a retain (a resolve):
+/// nothing here uses it, nor its factory, after the factory call's frame is popped, when a
+/// snapshot swapped out during the call may be released (Registry+Snapshot.swift).
 extension Registry {
+    /// `stack`: this thread's ``ResolutionStack`` if the caller has it already, else nil.
     @inline(__always)
     func instance<Service>(_ typed: ServiceFactory<Service>, of registration: ServiceRegistration,
-                           requester: String) throws -> Service {
+                           requester: String, on stack: ResolutionStack? = nil) throws -> Service {
         guard registration.isProcessScoped else {
-            return try produce(registration, requester: requester, typed.make)
+            guard let stack else {
+                return try ResolutionStack.currentUnmanaged._withUnsafeGuaranteedRef {
+                    try produce(registration, requester: requester, on: $0, typed.make)
+                }
+            }
+            return try produce(registration, requester: requester, on: stack, typed.make)
         }
         if let box = typed.sharedBox {
             return Unmanaged<InstanceBox<Service>>.fromOpaque(box).takeUnretainedValue().value
@@ -21,13 +31,17 @@ extension Registry {
         return try firstInstance(typed, of: registration, requester: requester)
     }
 
-    /// Makes a process-scoped service's instance and publishes it, unless another thread's won.
+    /// Makes a process-scoped service's instance and publishes it, unless another thread's won:
+    /// inside the factory's frame, which keeps `typed` alive (see above).
     @inline(never)
     private func firstInstance<Service>(_ typed: ServiceFactory<Service>, of registration: ServiceRegistration,
                                         requester: String) throws -> Service {
-        let value = try produce(registration, requester: requester, typed.make)
-        let winner = typed.publish(InstanceBox(value))
-        return Unmanaged<InstanceBox<Service>>.fromOpaque(winner).takeUnretainedValue().value
+        try ResolutionStack.currentUnmanaged._withUnsafeGuaranteedRef { stack in
+            try produce(registration, requester: requester, on: stack) { resolver in
+                let winner = typed.publish(InstanceBox(try typed.make(resolver)))
+                return Unmanaged<InstanceBox<Service>>.fromOpaque(winner).takeUnretainedValue().value
+            }
+        }
     }
 
     func anyInstance(of registration: ServiceRegistration, requester: String) throws -> Any {
@@ -38,24 +52,22 @@ extension Registry {
     /// factory that (indirectly) needs itself is reported as a cycle, not a stack overflow,
     /// and with the plugin's mark set for ``PluginExitGuard``.
     @inline(__always)
-    private func produce<T>(_ registration: ServiceRegistration, requester: String,
+    private func produce<T>(_ registration: ServiceRegistration, requester: String, on stack: ResolutionStack,
                             _ make: (any Resolver) throws -> T) throws -> T {
-        try ResolutionStack.currentUnmanaged._withUnsafeGuaranteedRef { stack in
-            if stack.contains(registration) {
-                throw cycle(registration, stack: stack, requester: requester)
-            }
-            stack.push(registration)
-            let previousMark = stack.exitMark
-            if let mark = registration.exitMark { stack.exitMark = Unmanaged.passUnretained(mark) }
-            defer {
-                stack.exitMark = previousMark
-                stack.pop()
-            }
-            do {
-                return try make(registration.nestedResolver ?? nested(for: registration))
-            } catch {
-                throw failure(error, of: registration, requester: requester)
-            }
+        if stack.contains(registration) {
+            throw cycle(registration, stack: stack, requester: requester)
+        }
+        stack.push(registration)
+        let previousMark = stack.exitMark
+        if let mark = registration.exitMark { stack.exitMark = Unmanaged.passUnretained(mark) }
+        defer {
+            stack.exitMark = previousMark
+            stack.pop()
+        }
+        do {
+            return try make(registration.nestedResolver ?? nested(for: registration))
+        } catch {
+            throw failure(error, of: registration, requester: requester)
         }
     }
 

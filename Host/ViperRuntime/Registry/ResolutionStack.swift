@@ -16,6 +16,12 @@ final class ResolutionStack {
     @exclusivity(unchecked) private var frames: UnsafeMutablePointer<Unmanaged<ServiceRegistration>>
     /// The innermost plugin mark on this thread, or nil outside plugin code (``PluginExitGuard``).
     @exclusivity(unchecked) var exitMark: Unmanaged<PluginExitGuard.Mark>?
+    /// The registry snapshot this thread read last, retained, and its stamp (`UInt64.max`: none).
+    /// See the invariants in Registry+Snapshot.swift.
+    @exclusivity(unchecked) private(set) var snapshot: Unmanaged<RegistrySnapshot>?
+    @exclusivity(unchecked) private(set) var snapshotStamp = UInt64.max
+    /// Snapshots this thread swapped out while a factory ran on it, retained until depth is 0.
+    @exclusivity(unchecked) private var parked: [Unmanaged<RegistrySnapshot>] = []
 
     private init() {
         frames = .allocate(capacity: capacity)
@@ -23,6 +29,8 @@ final class ResolutionStack {
 
     deinit {
         frames.deallocate()
+        snapshot?.release()
+        for old in parked { old.release() }
     }
 
     /// Whether `registration` is being built on this thread already (a cycle).
@@ -43,9 +51,33 @@ final class ResolutionStack {
         depth += 1
     }
 
+    /// Leaves a frame; at depth 0 no frame on this thread can use a parked snapshot any more.
     @inline(__always)
     func pop() {
         depth -= 1
+        if depth == 0, !parked.isEmpty { releaseParked() }
+    }
+
+    /// Keeps `new` (the current snapshot) as this thread's, in place of the one it had: released
+    /// now at depth 0, parked while a factory runs (a frame outside may still use it).
+    @inline(never)
+    func adopt(_ new: RegistrySnapshot) -> Unmanaged<RegistrySnapshot> {
+        let kept = Unmanaged.passRetained(new)
+        let old = snapshot
+        snapshot = kept
+        snapshotStamp = new.stamp
+        // Last: the release may run deinitializers that read the registry again.
+        if let old {
+            if depth > 0 { parked.append(old) } else { old.release() }
+        }
+        return kept
+    }
+
+    @inline(never)
+    private func releaseParked() {
+        let released = parked
+        parked = []
+        for old in released { old.release() }
     }
 
     @inline(never)
