@@ -88,17 +88,18 @@ extension Registry {
     /// ``read(_:)`` with the snapshot itself, for its type tables.
     @inline(__always)
     func probe<T>(_ body: (RegistrySnapshot) throws -> T) rethrows -> T {
-        try ResolutionStack.currentUnmanaged._withUnsafeGuaranteedRef { stack in
-            try snapshot(on: stack)._withUnsafeGuaranteedRef { try body($0) }
-        }
+        try snapshot(on: ResolutionStack.currentUnmanaged)._withUnsafeGuaranteedRef { try body($0) }
     }
 
-    /// The current snapshot, held by `stack` (this thread's): alive until this thread's next
-    /// read at depth 0, without a retain. The common path is one atomic load and a comparison.
+    /// The current snapshot, held by `stack` (this thread's), without a retain: the common path
+    /// is one atomic load and a comparison. (Unmanaged in and out, borrowed only at the leaves:
+    /// a class reference a closure captures is retained around the calls it makes.)
     @inline(__always)
-    func snapshot(on stack: ResolutionStack) -> Unmanaged<RegistrySnapshot> {
-        if let kept = stack.snapshot, stack.snapshotStamp == stamp.load(ordering: .acquiring) { return kept }
-        return refresh(stack)
+    func snapshot(on stack: Unmanaged<ResolutionStack>) -> Unmanaged<RegistrySnapshot> {
+        stack._withUnsafeGuaranteedRef { stack in
+            if let kept = stack.snapshot, stack.snapshotStamp == stamp.load(ordering: .acquiring) { return kept }
+            return refresh(stack)
+        }
     }
 
     /// Swaps the thread's snapshot for the current one (another registry, or a write since).

@@ -113,15 +113,12 @@ package final class Registry: @unchecked Sendable {
     /// snapshot, without a retain: the thread keeps the snapshot until the factory's frame is
     /// popped (Registry+Snapshot.swift).
     func resolve<Service>(_ contract: Service.Type, name: String?, requester: String) throws -> Service {
-        try ResolutionStack.currentUnmanaged._withUnsafeGuaranteedRef { stack in
-            let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
-            if let direct = snapshot(on: stack)._withUnsafeGuaranteedRef({ $0.unretainedService(key) }) {
-                return try direct._withUnsafeGuaranteedRef { direct in
-                    try instance(unsafeDowncast(direct.factory, to: ServiceFactory<Service>.self), of: direct, requester: requester, on: stack)
-                }
-            }
-            return try resolveServed(contract, name: name, requester: requester)
+        let stack = ResolutionStack.currentUnmanaged
+        let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
+        if let direct = snapshot(on: stack)._withUnsafeGuaranteedRef({ $0.unretainedService(key) }) {
+            return try instance(Self.typedFactory(of: direct, as: contract), of: direct, requester: requester, on: stack)
         }
+        return try resolveServed(contract, name: name, requester: requester)
     }
 
     /// A service not registered under the asked contract (yet): loads its plugin, or walks adapters.
