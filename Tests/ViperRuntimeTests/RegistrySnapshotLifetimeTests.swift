@@ -14,6 +14,14 @@ import ViperTestSupport
         init(_ text: String) { self.text = text }
     }
 
+    /// A service that runs `onDeinit` when it is freed.
+    private final class Reentrant: Tally {
+        let id = 0
+        let onDeinit: () -> Void
+        init(_ onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+        deinit { onDeinit() }
+    }
+
     private static func welcome(_ plugin: String, name: String, text: String) -> RecordingRegistrar {
         let registrar = RecordingRegistrar(plugin: plugin)
         registrar.registerService(Welcome.self, name: name, scope: .transient) { _ in Greeting(text) }
@@ -89,5 +97,47 @@ import ViperTestSupport
         let second = try registry.resolver(for: "a test").resolve(Tally.self)
         #expect(first.id != second.id, "the new version's own instance")
         #expect(try registry.resolver(for: "a test").resolve(Tally.self).id == second.id)
+    }
+
+    /// Releasing an old snapshot frees what only it kept, here a process-scoped instance whose
+    /// deinitializer writes to the registry and resolves: that read swaps out the snapshot the
+    /// read that released it is about to return, which must stay alive until that one is done.
+    @Test func aReadFromADeinitializerThatAReleaseRunsDoesNotFreeTheSnapshotOfTheReadAroundIt() throws {
+        let registry = Registry()
+        let resolver = registry.resolver(for: "a test")
+        let inside = Locked((texts: [String](), around: Weak<RegistrySnapshot>(nil)))
+        registry.commit({  // not kept here: the registrar would keep its registrations
+            let old = RecordingRegistrar(plugin: "old")
+            old.registerService(Tally.self, scope: .process) { _ in
+                Reentrant {
+                    // The snapshot the read around this one published and is about to return.
+                    let around = Weak(registry.currentSnapshot)
+                    registry.commit(Self.welcome("late", name: "late", text: "late"))
+                    let text = (try? resolver.resolve(Welcome.self, name: "late").text) ?? "failed"
+                    inside.withLock { $0 = ([text], around) }
+                }
+            }
+            old.seal()
+            return old
+        }())
+        let aliveInFactory = Locked([Bool]())
+        let kept = RecordingRegistrar(plugin: "kept")
+        kept.registerService(Welcome.self, name: "kept", scope: .transient) { _ in
+            // The snapshot this resolve found its registration in must be alive while its factory runs.
+            aliveInFactory.withLock { $0.append(inside.withLock { $0.around.object != nil }) }
+            return Greeting("kept")
+        }
+        kept.seal()
+        registry.commit(kept)
+        #expect(try resolver.resolve(Tally.self).id == 0)  // the instance lives in the old registration's factory
+        registry.withdraw(plugin: "old")  // now only this thread's snapshot keeps it
+        #expect(registry.currentSnapshot == nil, "the withdrawal unpublished it")
+        // This read releases the old snapshot, so the instance, whose deinitializer writes and reads.
+        #expect(try resolver.resolve(Welcome.self, name: "kept").text == "kept")
+        let (texts, around) = inside.withLock { ($0.texts, $0.around) }
+        #expect(texts == ["late"])
+        #expect(aliveInFactory.withLock { $0 } == [true], "parked while the resolve around the deinitializer's used it")
+        #expect(around.object == nil, "released when that resolve's factory returned")
+        #expect(try resolver.resolve(Welcome.self, name: "late").text == "late")
     }
 }

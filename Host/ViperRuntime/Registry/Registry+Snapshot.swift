@@ -59,21 +59,25 @@ final class RegistrySnapshot {
 /// Invariants:
 /// - `current` (under `lock`) is the snapshot of `tables` as they are now, or nil after a
 ///   write; `stamp` is `current`'s stamp, or 0 when it is nil. Both change only under `lock`.
+///   Stamps come from one process-wide counter: a stamp names one registry and one version.
 /// - A write changes `tables` under `lock` and unpublishes the snapshot; the next read
 ///   publishes a new one (under the lock, once), so a run of writes with no read between them
 ///   (start-up, committing plugin after plugin) copies nothing.
 /// - Each thread's ``ResolutionStack`` holds one retained snapshot, the last it read, and its
-///   stamp. A read loads `stamp` (one plain load on x86) and, when it is the thread's, probes
-///   the thread's snapshot: that is the current one, since stamps are never reused. Otherwise
-///   (another registry, or a write since) it takes the lock and swaps the thread's snapshot
-///   for the current one.
-/// - A snapshot is released by ARC when the registry and every thread that held it have
-///   moved on; an idle thread holds at most one old snapshot, until its next read.
-/// - A snapshot the thread swaps out while a factory runs on it (depth > 0: a nested resolve
-///   that loaded a plugin lazily, so wrote) is parked on the thread until the outermost
-///   factory returns: a frame outside may still use a registration it found there without a
-///   retain (``Registry/resolve(_:name:requester:)``). So what a frame borrowed from a read
-///   stays alive until this thread's next read at depth 0, or until depth returns to 0.
+///   stamp. A read loads `stamp` (acquiring: a plain load on x86) and, when it is the thread's,
+///   probes the thread's snapshot, which is then the current one. Otherwise (another registry,
+///   or a write since) it takes the lock and swaps the thread's snapshot for the current one.
+///   No reader counter, no retain: the common read writes no memory other threads read.
+/// - What a read returns without a retain (a resolve's registration, its factory) stays alive
+///   until the factory call that uses it returns: a snapshot the thread swaps out is parked on
+///   the thread, and released only at depth 0 (no factory running on the thread) and outside
+///   a release of parked snapshots (whose deinitializers may read again): at the return to
+///   depth 0, or at the next swap at depth 0. A resolve reads before it pushes its frame and
+///   uses what it found only inside that frame, so nothing borrowed outlives its snapshot.
+/// - A snapshot is freed by ARC once the registry and every thread that held it have moved
+///   on. An idle thread holds at most one old snapshot (the one it read last) until its next
+///   read or its end; only a read from a deinitializer run by such a release parks more, which
+///   the thread's next swap at depth 0 releases.
 ///
 /// A withdrawal (live reload) is one more write: `write { tables in ... }` removes what a plugin
 /// registered and, for "replace", adds what its new build registered, in one swap.

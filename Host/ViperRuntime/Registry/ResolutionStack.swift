@@ -20,8 +20,11 @@ final class ResolutionStack {
     /// See the invariants in Registry+Snapshot.swift.
     @exclusivity(unchecked) private(set) var snapshot: Unmanaged<RegistrySnapshot>?
     @exclusivity(unchecked) private(set) var snapshotStamp = UInt64.max
-    /// Snapshots this thread swapped out while a factory ran on it, retained until depth is 0.
+    /// Snapshots this thread swapped out, retained until no frame of this thread can use them.
     @exclusivity(unchecked) private var parked: [Unmanaged<RegistrySnapshot>] = []
+    /// More than 0 while this thread releases parked snapshots: what their deinitializers read
+    /// swaps out a snapshot a caller outside may still use, so it is parked too.
+    @exclusivity(unchecked) private var releasing = 0
 
     private init() {
         frames = .allocate(capacity: capacity)
@@ -58,26 +61,30 @@ final class ResolutionStack {
         if depth == 0, !parked.isEmpty { releaseParked() }
     }
 
-    /// Keeps `new` (the current snapshot) as this thread's, in place of the one it had: released
-    /// now at depth 0, parked while a factory runs (a frame outside may still use it).
+    /// Keeps `new` (the current snapshot) as this thread's, in place of the one it had, which is
+    /// parked. At depth 0, outside any release, nothing on this thread uses a parked snapshot
+    /// (a read is the first thing a resolve does, and what it found is used only inside the
+    /// factory's frame), so they are released now; else when depth returns to 0.
     @inline(never)
     func adopt(_ new: RegistrySnapshot) -> Unmanaged<RegistrySnapshot> {
         let kept = Unmanaged.passRetained(new)
-        let old = snapshot
+        if let old = snapshot { parked.append(old) }
         snapshot = kept
         snapshotStamp = new.stamp
-        // Last: the release may run deinitializers that read the registry again.
-        if let old {
-            if depth > 0 { parked.append(old) } else { old.release() }
-        }
+        if depth == 0 { releaseParked() }
         return kept
     }
 
+    /// Releases the parked snapshots, unless a release is under way on this thread (then the
+    /// next read at depth 0, or the next return to depth 0, does).
     @inline(never)
     private func releaseParked() {
+        guard releasing == 0 else { return }
         let released = parked
         parked = []
-        for old in released { old.release() }
+        releasing += 1
+        for old in released { old.release() }  // may run deinitializers that read the registry
+        releasing -= 1
     }
 
     @inline(never)
