@@ -49,7 +49,7 @@ extension RegistryTests {
         }
         let readers = 6, rounds = 150
         let finished = Locked(0)
-        let seen = Locked((failures: [String](), versions: Set<String>(), replaced: 0))
+        let seen = Locked((failures: [String](), versions: Set<String>(), replaced: 0, readersThatSawAReplace: 0))
         try RegistryThreads.run(readers + 1) { thread in
             guard thread > 0 else {
                 var version = 0
@@ -63,21 +63,26 @@ extension RegistryTests {
             }
             let resolver = registry.resolver(for: "thread \(thread)")
             let provider = resolver.provider(Welcome.self, name: "swapped")
-            for _ in 0..<rounds {
+            var mine = Set<String>()
+            var round = 0
+            // At least `rounds`, and on until this thread has seen the writer replace the plugin.
+            while round < rounds || (mine.count < 2 && round < 100 * rounds) {
+                round += 1
                 do {
                     _ = try resolver.resolve(Tally.self, name: "outer")
                     let direct = try resolver.resolve(Welcome.self, name: "swapped").text
                     let provided = try provider().text
-                    seen.withLock { _ = $0.versions.insert(direct); _ = $0.versions.insert(provided) }
+                    mine.formUnion([direct, provided])
                 } catch {
                     seen.withLock { $0.failures.append("\(error)") }
                 }
             }
+            seen.withLock { $0.versions.formUnion(mine); $0.readersThatSawAReplace += mine.count > 1 ? 1 : 0 }
             finished.withLock { $0 += 1 }
         }
-        let (failures, versions, replaced) = seen.withLock { ($0.failures, $0.versions, $0.replaced) }
+        let (failures, versions, replaced, sawAReplace) = seen.withLock { ($0.failures, $0.versions, $0.replaced, $0.readersThatSawAReplace) }
         #expect(failures.isEmpty, "\(failures.count) failures: \(failures.prefix(3))")
-        #expect(replaced > 0 && versions.count > 1, "reads saw \(versions.count) of \(replaced) versions")
+        #expect(sawAReplace == readers, "every reader read while the writer replaced (\(versions.count) of \(replaced) versions seen)")
         #expect(versions.allSatisfy { $0.hasPrefix("version ") })
         // Each lazy plugin was committed once, however many threads missed it at once.
         let loaded = registry.read { tables in (0..<Self.lazyPlugins).filter { tables.services[RegistryKey(type: ObjectIdentifier(Welcome.self), name: "lazy\($0)")] != nil } }

@@ -7,6 +7,9 @@ import Foundation
 /// The common path is a depth counter and a store into a buffer made once per thread: no array
 /// growth, no retain (the registrations on it are alive, being built). The chain's text is
 /// made only when a registration is asked for while it is already on the stack.
+///
+/// It also keeps the registry snapshot this thread read last, so that a read needs no reader
+/// count nor retain (the invariants are in Registry+Snapshot.swift).
 final class ResolutionStack {
     /// Unchecked exclusivity: only its own thread ever reaches a stack (it lives in that thread's
     /// specific storage), so the runtime's dynamic access checks could never fire; they cost about
