@@ -5,8 +5,8 @@ import ViperTestSupport
 @testable import ViperRuntime
 
 /// The registry's lock-free reads (issue 12): readers probe a published snapshot while writers
-/// commit; a reader sees a whole commit or none of it, and old snapshots are released once no
-/// read is in flight.
+/// commit; a reader sees a whole commit or none of it, and old snapshots are released once every
+/// thread that read one has moved on (RegistrySnapshotLifetimeTests for the details).
 @Suite struct RegistrySnapshotTests {
     private final class Greeting: Welcome {
         let text: String
@@ -29,6 +29,7 @@ import ViperTestSupport
         let commits = 150
         let done = Locked(false)
         let seen = Locked((tallies: Set<Int>(), problems: [String](), reads: 0))
+        let used = Locked([Weak<RegistrySnapshot>]())
         DispatchQueue.concurrentPerform(iterations: 6) { thread in
             guard thread > 0 else {
                 for index in 0..<commits { registry.commit(Self.plugin(index)) }
@@ -58,7 +59,12 @@ import ViperTestSupport
                 } catch {
                     seen.withLock { $0.problems.append("\(error)") }
                 }
+                if let mine = ResolutionStack.current.snapshot?.takeUnretainedValue() {
+                    used.withLock { $0.append(Weak(mine)) }
+                }
             }
+            // This thread moves on: it reads another registry, so keeps none of this one's snapshots.
+            _ = Registry().canResolve(Tally.self, name: nil)
         }
         let (tallies, problems, reads) = seen.withLock { ($0.tallies, $0.problems, $0.reads) }
         #expect(problems.isEmpty, "\(problems.prefix(3))")
@@ -67,19 +73,27 @@ import ViperTestSupport
         for index in [0, commits / 2, commits - 1] {
             #expect(try registry.resolver(for: "after").resolve(Welcome.self, name: "w\(index)").text == "hello \(index)")
         }
-        // With no read in flight, the next write releases every snapshot the readers left behind.
+        // Once every thread has moved on, no snapshot the readers used is left.
         registry.noteDisabled(ContractID("Fixture.Nothing"), reason: "a test")
-        #expect(registry.retiredSnapshots == 0)
+        #expect(registry.resolver(for: "after").canResolve(Tally.self, name: nil))
+        let kept = used.withLock { list in list.filter { $0.object != nil }.count }
+        #expect(used.withLock(\.count) >= 5)
+        #expect(kept == 0, "\(kept) snapshots still alive")
     }
 
     @Test func aRunOfWritesWithNoReadBetweenPublishesOneSnapshot() throws {
         let registry = Registry()
         for index in 0..<50 { registry.commit(Self.plugin(index)) }
-        #expect(registry.retiredSnapshots == 0, "nothing was published, so nothing was copied")
+        #expect(registry.currentSnapshot == nil, "nothing was published, so nothing was copied")
         _ = try registry.resolver(for: "a test").resolve(Welcome.self, name: "w49")
-        registry.commit(Self.plugin(50))  // unpublishes the one snapshot; no reader holds it
-        #expect(registry.retiredSnapshots == 0)
+        weak let first = registry.currentSnapshot
+        _ = try registry.resolver(for: "a test").resolve(Welcome.self, name: "w0")
+        #expect(first != nil && registry.currentSnapshot === first, "a read with no write before it publishes nothing")
+        registry.commit(Self.plugin(50))  // unpublishes the one snapshot; only this thread holds it
+        #expect(registry.currentSnapshot == nil)
+        #expect(first != nil, "kept by this thread until its next read")
         #expect(try registry.resolver(for: "a test").resolve(Welcome.self, name: "w50").text == "hello 50")
+        #expect(first == nil, "released when this thread read the new one")
     }
 
     /// Three plugins load on first use while 48 threads resolve their services in different

@@ -65,7 +65,7 @@ package final class RecordingRegistrar: Registrar {
         modules.append(ModuleRegistration(
             key: RegistryKey(type: ObjectIdentifier(contract), name: name), contract: id, name: name,
             route: route, requires: requires, plugin: plugin, builder: builder,
-            conforms: { $0 is Input }))
+            conforms: ConformanceMemo { $0 is Input }.callAsFunction))
     }
 
     package func registerAdapter<Required, Provided>(_ required: Required.Type, from provided: Provided.Type,

@@ -8,19 +8,17 @@ import Synchronization
 /// Safe to resolve from many threads at once.
 ///
 /// `@unchecked Sendable`: the tables are written under `lock` and read from an immutable
-/// snapshot published atomically (Registry+Snapshot.swift); `onMiss` is set once, by the
-/// runtime at start-up, before any module or service is resolved.
+/// snapshot each thread keeps, checked against `stamp` (Registry+Snapshot.swift); `onMiss` is
+/// set once, by the runtime at start-up, before any module or service is resolved.
 package final class Registry: @unchecked Sendable {
-    /// Serialises writers, and guards `tables` and `retired`.
+    /// Serialises writers, and guards `tables` and `current`.
     let lock = NSLock()
     /// The writers' copy of the tables (see ``RegistryTables``).
     var tables = RegistryTables()
-    /// The snapshot readers probe: a retained ``RegistrySnapshot``, or nil after a write.
-    let published = Atomic<UnsafeRawPointer?>(nil)
-    /// Reads in flight, so that unpublished snapshots are released only when none can hold one.
-    let readers = Atomic<Int>(0)
-    /// Unpublished snapshots not released yet.
-    var retired: [UnsafeRawPointer] = []
+    /// The snapshot of `tables` readers get, or nil after a write (the next read makes one).
+    var current: RegistrySnapshot?
+    /// `current`'s stamp, or 0 when it is nil: what a read compares with its thread's snapshot.
+    let stamp = Atomic<UInt64>(0)
     /// Route interceptors and route error observers (its own lock).
     package let interception = InterceptorTable()
 
@@ -29,12 +27,6 @@ package final class Registry: @unchecked Sendable {
     var onMiss: ((ProvisionKey) -> Bool)?
 
     package init() {}
-
-    deinit {
-        for raw in retired + [published.load(ordering: .sequentiallyConsistent)].compactMap({ $0 }) {
-            Unmanaged<RegistrySnapshot>.fromOpaque(raw).release()
-        }
-    }
 
     // MARK: Filling
 
@@ -117,10 +109,14 @@ package final class Registry: @unchecked Sendable {
     /// The common path: one probe of the snapshot and a call of the typed factory. Registered
     /// under the asked-for contract's type identity, its box is a ServiceFactory<Service>: the key
     /// fixes the type, so no dynamic cast is needed (measured: the cast's generic metadata
-    /// lookups were a quarter of a resolve).
+    /// lookups were a quarter of a resolve). The registration is borrowed from this thread's
+    /// snapshot, without a retain: the thread keeps the snapshot until the factory's frame is
+    /// popped (Registry+Snapshot.swift).
     func resolve<Service>(_ contract: Service.Type, name: String?, requester: String) throws -> Service {
-        if let direct = registeredService(RegistryKey(type: ObjectIdentifier(contract), name: name)) {
-            return try instance(unsafeDowncast(direct.factory, to: ServiceFactory<Service>.self), of: direct, requester: requester)
+        let stack = ResolutionStack.currentUnmanaged
+        let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
+        if let direct = snapshot(on: stack)._withUnsafeGuaranteedRef({ $0.unretainedService(key) }) {
+            return try instance(Self.typedFactory(of: direct, as: contract), of: direct, requester: requester, on: stack)
         }
         return try resolveServed(contract, name: name, requester: requester)
     }

@@ -7,6 +7,9 @@ import Foundation
 /// The common path is a depth counter and a store into a buffer made once per thread: no array
 /// growth, no retain (the registrations on it are alive, being built). The chain's text is
 /// made only when a registration is asked for while it is already on the stack.
+///
+/// It also keeps the registry snapshot this thread read last, so that a read needs no reader
+/// count nor retain (the invariants are in Registry+Snapshot.swift).
 final class ResolutionStack {
     /// Unchecked exclusivity: only its own thread ever reaches a stack (it lives in that thread's
     /// specific storage), so the runtime's dynamic access checks could never fire; they cost about
@@ -16,6 +19,15 @@ final class ResolutionStack {
     @exclusivity(unchecked) private var frames: UnsafeMutablePointer<Unmanaged<ServiceRegistration>>
     /// The innermost plugin mark on this thread, or nil outside plugin code (``PluginExitGuard``).
     @exclusivity(unchecked) var exitMark: Unmanaged<PluginExitGuard.Mark>?
+    /// The registry snapshot this thread read last, retained, and its stamp (`UInt64.max`: none).
+    /// See the invariants in Registry+Snapshot.swift.
+    @exclusivity(unchecked) private(set) var snapshot: Unmanaged<RegistrySnapshot>?
+    @exclusivity(unchecked) private(set) var snapshotStamp = UInt64.max
+    /// Snapshots this thread swapped out, retained until no frame of this thread can use them.
+    @exclusivity(unchecked) private var parked: [Unmanaged<RegistrySnapshot>] = []
+    /// More than 0 while this thread releases parked snapshots: what their deinitializers read
+    /// swaps out a snapshot a caller outside may still use, so it is parked too.
+    @exclusivity(unchecked) private var releasing = 0
 
     private init() {
         frames = .allocate(capacity: capacity)
@@ -23,6 +35,8 @@ final class ResolutionStack {
 
     deinit {
         frames.deallocate()
+        snapshot?.release()
+        for old in parked { old.release() }
     }
 
     /// Whether `registration` is being built on this thread already (a cycle).
@@ -43,9 +57,37 @@ final class ResolutionStack {
         depth += 1
     }
 
+    /// Leaves a frame; at depth 0 no frame on this thread can use a parked snapshot any more.
     @inline(__always)
     func pop() {
         depth -= 1
+        if depth == 0, !parked.isEmpty { releaseParked() }
+    }
+
+    /// Keeps `new` (the current snapshot) as this thread's, in place of the one it had, which is
+    /// parked. At depth 0, outside any release, nothing on this thread uses a parked snapshot
+    /// (a read is the first thing a resolve does, and what it found is used only inside the
+    /// factory's frame), so they are released now; else when depth returns to 0.
+    @inline(never)
+    func adopt(_ new: RegistrySnapshot) -> Unmanaged<RegistrySnapshot> {
+        let kept = Unmanaged.passRetained(new)
+        if let old = snapshot { parked.append(old) }
+        snapshot = kept
+        snapshotStamp = new.stamp
+        if depth == 0 { releaseParked() }
+        return kept
+    }
+
+    /// Releases the parked snapshots, unless a release is under way on this thread (then the
+    /// next read at depth 0, or the next return to depth 0, does).
+    @inline(never)
+    private func releaseParked() {
+        guard releasing == 0 else { return }
+        let released = parked
+        parked = []
+        releasing += 1
+        for old in released { old.release() }  // may run deinitializers that read the registry
+        releasing -= 1
     }
 
     @inline(never)

@@ -34,12 +34,18 @@ struct TypeTable<Value: AnyObject> {
     /// The value registered for `type`, or nil.
     @inline(__always)
     func find(_ type: ObjectIdentifier) -> Value? {
+        findUnretained(type)?.takeUnretainedValue()
+    }
+
+    /// ``find(_:)`` without a retain: the value lives as long as this table.
+    @inline(__always)
+    func findUnretained(_ type: ObjectIdentifier) -> Unmanaged<Value>? {
         let wanted = UInt(bitPattern: type)
         return slots.withUnsafeBufferPointer { slots in
             var index = Self.start(wanted, shift)
             while true {
                 let found = slots[index].type
-                if found == wanted { return slots[index].value }
+                if found == wanted { return slots[index].value.map { Unmanaged.passUnretained($0) } }
                 if found == 0 { return nil }
                 index = (index + 1) & (slots.count - 1)
             }
