@@ -70,10 +70,9 @@ package final class ScanWorker {
     }
 
     private func take(_ bytes: ArraySlice<UInt8>) {
-        let text = String(decoding: bytes, as: UTF8.self)
         let line: ScanMode.Line
         do {
-            line = try ScanMode.Line(parsing: text[...])
+            line = try ScanMode.Line(parsing: bytes)
         } catch {
             if current != nil { unreadable = "\(error)" }
             return

@@ -108,8 +108,11 @@ package enum RouteRule {
         }
         guard !afterSlash else { return false }
         let first = String(decoding: spec.pattern.utf8.prefix(firstEnd ?? count), as: UTF8.self)
-        return BuiltinCommand(rawValue: first) == nil
+        return !commandNames.contains(first)
     }
+
+    /// ``BuiltinCommand``'s names, for one hash instead of a comparison with each.
+    private static let commandNames = Set(BuiltinCommand.allCases.map(\.rawValue))
 
     private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
