@@ -13,13 +13,12 @@ extension GraphValidator {
         for position in nodes.indices where isEnabled(nodes[position], outcome) {
             let node = nodes[position]
             for (offset, provision) in node.descriptor.provides.enumerated() where provision.kind == .service {
-                let label = index.provisionLabels[position][offset]
+                let label = provisionLabel(position, offset)
                 if isOverridden(node, label, outcome) || ownerOf[label] != nil { continue }
                 ownerOf[label] = node
-                let slots = index.requirementSlots[position][offset]
                 edges[label] = provision.requires.indices.filter { provision.requires[$0].kind == .service }.map { number in
                     let requirement = provision.requires[number]
-                    let found = provider(of: requirement, slot: slots[number], outcome)
+                    let found = provider(of: requirement, slot: requirementSlot(position, offset, number), outcome)
                     return Self.label(found.adaptedFrom ?? requirement.contract, requirement.name)
                 }
             }

@@ -87,7 +87,7 @@ extension GraphValidator {
     private func firstUnsatisfied(_ position: Int, _ outcome: Outcome) -> (Provision, Requirement, Found)? {
         for (offset, provision) in nodes[position].descriptor.provides.enumerated() {
             for (number, requirement) in provision.requires.enumerated() {
-                let found = provider(of: requirement, slot: index.requirementSlots[position][offset][number], outcome)
+                let found = provider(of: requirement, slot: requirementSlot(position, offset, number), outcome)
                 if found.provider == nil { return (provision, requirement, found) }
             }
         }

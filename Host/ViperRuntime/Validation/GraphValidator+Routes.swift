@@ -25,11 +25,12 @@ extension GraphValidator {
         // Claims by shape, each shape numbered in the order first claimed.
         var claimLists: [[RouteClaim]] = []
         var shapeNumbers: [String: Int] = [:]
+        shapeNumbers.reserveCapacity(nodes.count)
         var order: [String] = []
         for position in nodes.indices where isEnabled(nodes[position], outcome) {
             let node = nodes[position]
             for (offset, provision) in node.descriptor.provides.enumerated() where provision.kind == .module {
-                let module = index.provisionLabels[position][offset]
+                let module = provisionLabel(position, offset)
                 guard let route = provision.route, !isOverridden(node, module, outcome) else { continue }
                 if let rule = RouteRule.problem(with: route) {
                     outcome.problems.append(Problem(
@@ -39,12 +40,13 @@ extension GraphValidator {
                 }
                 let shape = RouteRule.shape(route.pattern)
                 let claim = RouteClaim(node: node, module: module, pattern: route.pattern)
-                if let number = shapeNumbers[shape] {
-                    claimLists[number].append(claim)
-                } else {
-                    shapeNumbers[shape] = claimLists.count
+                let next = claimLists.count
+                let number = Self.number(&shapeNumbers[shape, default: next])  // one hash, new or not
+                if number == next {
                     claimLists.append([claim])
                     order.append(shape)
+                } else {
+                    claimLists[number].append(claim)
                 }
             }
         }
@@ -53,6 +55,10 @@ extension GraphValidator {
         for (number, shape) in order.enumerated() {
             let candidates = claimLists[number]
             guard let first = candidates.first else { continue }
+            guard candidates.count > 1 else {
+                outcome.routeOwners[shape] = first.node.name  // the only claim keeps it, chosen or not
+                continue
+            }
             let choice = chosen.isEmpty ? nil : chosen[shape].flatMap { name in candidates.first { $0.node.name == name } }
             let winner = choice ?? candidates.first { $0.node.isBundled } ?? first
             outcome.routeOwners[shape] = winner.node.name
@@ -63,6 +69,8 @@ extension GraphValidator {
             }
         }
     }
+
+    private static func number(_ value: inout Int) -> Int { value }
 
     /// The problem line for a claim that does not get its route, or nil when the user chose another plugin.
     private func routeLoss(_ loser: RouteClaim, winner: RouteClaim, chosen: Bool) -> Problem? {

@@ -42,90 +42,8 @@ package struct GraphValidator {
     /// or of the plugin that keeps a route (`notes`, `notes/:id`).
     var preferences: [String: ProviderChoice] = [:]
 
-    /// Who provides what, built once per validation (a thousand plugins made the
-    /// linear searches of every requirement quadratic). Each distinct ``ProvisionKey`` is
-    /// hashed once here and is an integer (a slot) after that, and each label is made once.
+    /// Who provides what, built once per validation (`GraphValidator+Index.swift`).
     let index = Index()
-
-    final class Index {
-        var isBuilt = false
-        var hostSlots = Set<ProvisionKey>()
-        /// Every key plugins provide (interceptors aside), in the order first found in search order,
-        /// then the keys only the host provides.
-        var slots: [ProvisionKey] = []
-        /// The slots below this are the ones plugins provide.
-        var pluginSlotCount = 0
-        var slotIDs: [ProvisionKey: Int] = [:]
-        /// By slot: its label, whether the host provides it, and the indices into `nodes` of the
-        /// plugins that provide it, in search order.
-        var labels: [String] = []
-        var isHostSlot: [Bool] = []
-        var providers: [[Int]] = []
-        /// Contract -> (node index, adapter provision) for adapters that serve it.
-        var adapters: [ContractID: [(Int, Provision)]] = [:]
-        /// By node, by provision: its slot (nil for an interceptor) and its label.
-        var provisionSlots: [[Int?]] = []
-        var provisionLabels: [[String]] = []
-        /// By node, by provision, by requirement: the slot of the key it asks for directly, or nil
-        /// when neither a plugin nor the host provides that key.
-        var requirementSlots: [[[Int?]]] = []
-    }
-
-    func buildIndex() {
-        guard !index.isBuilt else { return }
-        index.isBuilt = true
-        index.hostSlots = Set(hostProvides.map(ProvisionKey.init))
-        index.provisionSlots.reserveCapacity(nodes.count)
-        index.provisionLabels.reserveCapacity(nodes.count)
-        for (position, node) in nodes.enumerated() {
-            var slots: [Int?] = []
-            var labels: [String] = []
-            for provision in node.descriptor.provides {
-                let key = ProvisionKey(provision)
-                labels.append(key.label)
-                guard provision.kind != .interceptor else {
-                    slots.append(nil)
-                    continue
-                }
-                let slot = slotID(key, label: labels[labels.count - 1])
-                slots.append(slot)
-                if index.providers[slot].last != position {
-                    index.providers[slot].append(position)
-                }
-                if provision.kind == .adapter {
-                    index.adapters[provision.contract, default: []].append((position, provision))
-                }
-            }
-            index.provisionSlots.append(slots)
-            index.provisionLabels.append(labels)
-        }
-        index.pluginSlotCount = index.slots.count
-        for key in hostProvides.map(ProvisionKey.init) {
-            _ = slotID(key, label: key.label)
-        }
-        index.requirementSlots = nodes.map { node in
-            node.descriptor.provides.map { provision in
-                provision.requires.map { index.slotIDs[Self.askedKey($0)] }
-            }
-        }
-    }
-
-    /// The slot of `key`, made when it is new.
-    private func slotID(_ key: ProvisionKey, label: String) -> Int {
-        if let known = index.slotIDs[key] { return known }
-        let slot = index.slots.count
-        index.slotIDs[key] = slot
-        index.slots.append(key)
-        index.labels.append(label)
-        index.isHostSlot.append(index.hostSlots.contains(key))
-        index.providers.append([])
-        return slot
-    }
-
-    /// The key a requirement asks for directly.
-    static func askedKey(_ requirement: Requirement) -> ProvisionKey {
-        ProvisionKey(requirement.kind == .module ? .module : .service, requirement.contract, name: requirement.name)
-    }
 
     func validate() -> Outcome {
         buildIndex()
@@ -195,9 +113,9 @@ package struct GraphValidator {
         for position in nodes.indices {
             let node = nodes[position]
             for (offset, provision) in node.descriptor.provides.enumerated() {
-                let registration = index.provisionLabels[position][offset]
+                let registration = provisionLabel(position, offset)
                 for (number, requirement) in provision.requires.enumerated() {
-                    let found = provider(of: requirement, slot: index.requirementSlots[position][offset][number], outcome)
+                    let found = provider(of: requirement, slot: requirementSlot(position, offset, number), outcome)
                     list.append(Dependency(plugin: node.name, registration: registration, requirement: requirement,
                                            providedBy: found.provider, adaptedFrom: found.adaptedFrom, adapters: found.hops.map(\.plugin)))
                 }

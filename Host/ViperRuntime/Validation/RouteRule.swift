@@ -101,8 +101,8 @@ package enum RouteRule {
                 firstEnd = firstEnd ?? count
                 afterSlash = true
             } else {
-                guard byte < 0x80, isNameScalar(Unicode.Scalar(byte)) else { return false }
-                afterSlash = false
+                guard (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2D || byte == 0x5F else { return false }
+                afterSlash = false  // a-z, 0-9, '-', '_' (``isNameScalar(_:)``, by byte)
             }
             count += 1
         }
