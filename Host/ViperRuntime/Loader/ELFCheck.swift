@@ -127,6 +127,7 @@ package enum ELFCheck {
     /// Up to `count` bytes at `offset` (fewer at the end of the file).
     static func read(_ descriptor: Int32, offset: UInt64, count: Int) -> [UInt8] {
         guard count > 0, offset <= UInt64(Int64.max) - UInt64(count) else { return [] }
+        if let held = heldBytes(descriptor, offset: offset, count: count) { return held }
         // Not zeroed first, and not copied after: a plugin's symbol tables are read whole, for every plugin scanned.
         return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             var filled = 0
