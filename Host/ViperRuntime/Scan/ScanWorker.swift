@@ -28,6 +28,7 @@ package final class ScanWorker {
         self.files = files
         self.paths = Set(files.map(\.path))
         self.errorFile = errorFile
+        results.reserveCapacity(files.count)  // no rehashing of every result as the table grows
     }
 
     deinit {

@@ -36,59 +36,91 @@ extension GraphValidator {
         guard !index.isBuilt else { return }
         index.isBuilt = true
         index.hostSlots = Set(hostProvides.map(ProvisionKey.init))
+        // Built in local tables (each surely unique, so appended to in place) and stored once.
+        var table = Tables()
         let provisionCount = nodes.reduce(0) { $0 + $1.descriptor.provides.count }
-        index.slotIDs.reserveCapacity(provisionCount + hostProvides.count)
-        index.provisionStart.reserveCapacity(nodes.count)
-        index.provisionLabels.reserveCapacity(provisionCount)
-        index.requirementStart.reserveCapacity(provisionCount)
-        for (position, node) in nodes.enumerated() {
-            index.provisionStart.append(index.provisionLabels.count)
-            for provision in node.descriptor.provides {
+        table.reserve(nodes: nodes.count, provisions: provisionCount + hostProvides.count)
+        for position in nodes.indices {
+            table.provisionStart.append(table.provisionLabels.count)
+            for provision in nodes[position].descriptor.provides {
                 // The label as ``ProvisionKey/label`` writes it, without an interpolation.
                 let label = provision.name.map { provision.contract.name + "[" + $0 + "]" } ?? provision.contract.name
-                index.provisionLabels.append(label)
-                index.requirementStart.append(index.requirementSlots.count)
+                table.provisionLabels.append(label)
+                table.requirementStart.append(table.requirementSlots.count)
                 // Filled in below, once every slot is known.
-                index.requirementSlots.append(contentsOf: repeatElement(-1, count: provision.requires.count))
+                table.requirementSlots.append(contentsOf: repeatElement(-1, count: provision.requires.count))
                 guard provision.kind != .interceptor else { continue }
-                let slot = slotID(ProvisionKey(provision), label: label)
-                if index.providers[slot].last != position {
-                    index.providers[slot].append(position)
+                let slot = table.slot(ProvisionKey(provision), label: label)
+                if table.providers[slot].last != position {
+                    table.providers[slot].append(position)
                 }
                 if provision.kind == .adapter {
                     index.adapters[provision.contract, default: []].append((position, provision))
                 }
             }
         }
-        index.pluginSlotCount = index.slots.count
+        index.pluginSlotCount = table.slots.count
         for key in hostProvides.map(ProvisionKey.init) {
-            index.isHostSlot[slotID(key, label: key.label)] = true
+            table.isHostSlot[table.slot(key, label: key.label)] = true
         }
         var number = 0
         for node in nodes {
             for provision in node.descriptor.provides {
                 for requirement in provision.requires {
-                    index.requirementSlots[number] = index.slotIDs[Self.askedKey(requirement)] ?? -1
+                    table.requirementSlots[number] = table.slotIDs[Self.askedKey(requirement)] ?? -1
                     number += 1
                 }
             }
         }
+        index.slots = table.slots
+        index.slotIDs = table.slotIDs
+        index.labels = table.labels
+        index.isHostSlot = table.isHostSlot
+        index.providers = table.providers
+        index.provisionStart = table.provisionStart
+        index.provisionLabels = table.provisionLabels
+        index.requirementStart = table.requirementStart
+        index.requirementSlots = table.requirementSlots
     }
 
-    /// The slot of `key`, made when it is new (one hash either way).
-    private func slotID(_ key: ProvisionKey, label: String) -> Int {
-        let next = index.slots.count
-        let slot = Self.value(&index.slotIDs[key, default: next])
-        if slot == next {
-            index.slots.append(key)
-            index.labels.append(label)
-            index.isHostSlot.append(false)
-            index.providers.append([])
+    /// ``Index``'s tables while they are built.
+    private struct Tables {
+        var slots: [ProvisionKey] = []
+        var slotIDs: [ProvisionKey: Int] = [:]
+        var labels: [String] = []
+        var isHostSlot: [Bool] = []
+        var providers: [[Int]] = []
+        var provisionStart: [Int] = []
+        var provisionLabels: [String] = []
+        var requirementStart: [Int] = []
+        var requirementSlots: [Int] = []
+
+        mutating func reserve(nodes: Int, provisions: Int) {
+            slotIDs.reserveCapacity(provisions)
+            slots.reserveCapacity(provisions)
+            labels.reserveCapacity(provisions)
+            isHostSlot.reserveCapacity(provisions)
+            providers.reserveCapacity(provisions)
+            provisionStart.reserveCapacity(nodes)
+            provisionLabels.reserveCapacity(provisions)
+            requirementStart.reserveCapacity(provisions)
         }
-        return slot
-    }
 
-    private static func value(_ slot: inout Int) -> Int { slot }
+        /// The slot of `key`, made when it is new (one hash either way).
+        mutating func slot(_ key: ProvisionKey, label: String) -> Int {
+            let next = slots.count
+            let slot = Self.value(&slotIDs[key, default: next])
+            if slot == next {
+                slots.append(key)
+                labels.append(label)
+                isHostSlot.append(false)
+                providers.append([])
+            }
+            return slot
+        }
+
+        private static func value(_ slot: inout Int) -> Int { slot }
+    }
 
     /// The key a requirement asks for directly.
     static func askedKey(_ requirement: Requirement) -> ProvisionKey {
