@@ -56,6 +56,7 @@ package struct PluginScanner {
                 let rest = worker.handOffRest()
                 if !rest.isEmpty { waiting.append(rest) }
             }
+            balance(workers, waiting: &waiting)
         }
         return results
     }
@@ -71,6 +72,20 @@ package struct PluginScanner {
         let count = max(1, min(maximumWorkers, cores, files.count / filesPerExtraWorker))
         let size = (files.count + count - 1) / count
         return stride(from: 0, to: files.count, by: size).map { Array(files[$0..<min($0 + size, files.count)]) }
+    }
+
+    /// When a core is free (a scanner finished first: the machine is shared, or its plugins were
+    /// quicker) and another scanner has many files left, gives the later half of them to a new
+    /// scanner, so one slow scanner does not hold up the start. Worth a scanner's start-up (its
+    /// own few milliseconds, on the core that came free) only when each half is well above
+    /// ``filesPerExtraWorker`` files.
+    private func balance(_ workers: [ScanWorker], waiting: inout [[PluginFile]],
+                         cores: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        guard waiting.isEmpty, workers.count < min(Self.maximumWorkers, max(1, cores)),
+              let busiest = workers.max(by: { $0.remainingCount < $1.remainingCount }),
+              busiest.remainingCount >= 4 * Self.filesPerExtraWorker else { return }
+        let rest = busiest.handOffHalf()
+        if !rest.isEmpty { waiting.append(rest) }
     }
 
     /// Whether the plugin `worker` is loading has taken ``handOffAfter`` or more.

@@ -94,6 +94,23 @@ package final class ScanWorker {
         }
     }
 
+    /// How many of its files have no result yet.
+    var remainingCount: Int { files.count - results.count }
+
+    /// Gives up the later half of the files it has not begun, for another worker to scan; returns them.
+    /// Files are scanned in order, so they all come after the one loading now.
+    func handOffHalf() -> [PluginFile] {
+        let begun = current.flatMap { current in files.firstIndex { $0.path == current.path } } ?? (files.lastIndex { results[$0.path] != nil } ?? -1)
+        let notBegun = files.count - (begun + 1)
+        guard notBegun >= 2 else { return [] }
+        let split = files.count - notBegun / 2
+        let rest = Array(files[split...])
+        files.removeSubrange(split...)
+        paths.subtract(rest.map(\.path))
+        if results.count == files.count { isDone = true }
+        return rest
+    }
+
     /// Gives up the files after the one loading now, for another worker to scan; returns them.
     func handOffRest() -> [PluginFile] {
         guard let current, let index = files.firstIndex(where: { $0.path == current.path }) else { return [] }
