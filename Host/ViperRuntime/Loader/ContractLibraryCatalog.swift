@@ -40,41 +40,16 @@ final class ContractLibraryCatalog {
     /// their section headers (and the symbols of a file with the section).
     /// A file `knownPlugin` vouches for (the descriptor cache has it, unchanged, as a plugin) is not read.
     static func separate(_ files: [PluginFile], knownPlugin: (PluginFile) -> Bool = { _ in false }) -> (plugins: [PluginFile], libraries: [PluginFile]) {
-        // Which files to read is decided here; reading them (a few system calls each, before any
-        // scanner can start) is shared by the cores, which are otherwise idle at this point.
-        let toRead = files.indices.filter { files[$0].folder.origin != .bundled && !knownPlugin(files[$0]) }
-        let isLibrary = Self.librarySniffs(toRead.map { files[$0].path })
-        var library = [Bool](repeating: false, count: files.count)
-        for (position, index) in toRead.enumerated() { library[index] = isLibrary[position] }
         var plugins: [PluginFile] = []
         var libraries: [PluginFile] = []
-        for (index, file) in files.enumerated() {
-            if library[index] { libraries.append(file) } else { plugins.append(file) }
-        }
-        return (plugins, libraries)
-    }
-
-    /// Whether each file at `paths` is a contract library (it has the record and no plugin entry),
-    /// read on as many threads as there are cores when there are enough files to share.
-    private static func librarySniffs(_ paths: [String]) -> [Bool] {
-        @Sendable func sniff(_ path: String) -> Bool {
-            guard let elf = ContractLibraryELF.sniff(path: path) else { return false }
-            return elf.record != nil && !elf.definesPluginEntry
-        }
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard cores > 1, paths.count >= 64 else { return paths.map(sniff) }
-        let chunks = min(cores, 4)
-        let size = (paths.count + chunks - 1) / chunks
-        let found = UnsafeMutableBufferPointer<Bool>.allocate(capacity: paths.count)
-        defer { found.deallocate() }
-        found.initialize(repeating: false)
-        nonisolated(unsafe) let results = found  // each chunk writes its own indices only
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            for index in (chunk * size)..<min((chunk + 1) * size, paths.count) {
-                results[index] = sniff(paths[index])
+        for file in files {
+            if file.folder.origin != .bundled, !knownPlugin(file), let elf = ContractLibraryELF.sniff(path: file.path), elf.record != nil, !elf.definesPluginEntry {
+                libraries.append(file)
+            } else {
+                plugins.append(file)
             }
         }
-        return Array(found)
+        return (plugins, libraries)
     }
 
     /// One problem per refused library.
