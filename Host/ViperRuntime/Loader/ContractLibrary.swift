@@ -38,9 +38,20 @@ package struct ContractLibrary: Codable, Sendable, Equatable {
     static func moduleName(soname: String) -> String? {
         guard soname.hasPrefix("lib"), soname.hasSuffix(".so"), soname.count > 6 else { return nil }
         let name = String(soname.dropFirst(3).dropLast(3))
+        // ASCII names (every SONAME a plugin links in practice) need no Unicode property tables:
+        // the loader asks this for each library each plugin needs.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard let first = name.utf8.first, first == UInt8(ascii: "_") || isASCIILetter(first),
+                  name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || isASCIILetter($0) || (0x30...0x39).contains($0) }) else { return nil }
+            return name
+        }
         guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic,
               name.unicodeScalars.allSatisfy({ $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }) else { return nil }
         return name
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
     /// What is wrong with `elf` as a contract library at `path`, or its name and version.

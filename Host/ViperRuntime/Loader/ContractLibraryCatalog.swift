@@ -12,7 +12,14 @@ final class ContractLibraryCatalog {
     private let allowInsecure: Bool
     private let lock = NSLock()
     /// ``isAvailable(_:runPaths:)`` by SONAME and run path: the scanner asks for every plugin, and most need the same libraries.
-    private var availability: [String: Bool] = [:]
+    private var availability: [Linkage: Bool] = [:]
+    /// ``unknownLibraries(needed:runPaths:)`` by what a plugin links.
+    private var unknownByLinkage: [Linkage: [String]] = [:]
+
+    private struct Linkage: Hashable {
+        let needed: [String]
+        let runPaths: [String]
+    }
 
     /// Checks `files` (found by ``separate(_:)``), the first of each name winning.
     init(_ files: [PluginFile] = [], allowInsecure: Bool = false) {
@@ -110,10 +117,7 @@ final class ContractLibraryCatalog {
     func prepare(descriptor: Int32, size: UInt64) -> String? {
         lock.withLock {
             var elf = ContractLibraryELF(descriptor: descriptor, size: size, depth: .dynamic)
-            let unknown = elf.needed.filter { needed in
-                !libraries.contains { $0.soname == needed } && ContractLibrary.moduleName(soname: needed) != nil
-                    && !available(needed, runPaths: elf.runPaths)
-            }
+            let unknown = unknownLibraries(needed: elf.needed, runPaths: elf.runPaths)
             let modules = Set(libraries.map(\.name).filter { !$0.isEmpty } + unknown.compactMap(ContractLibrary.moduleName(soname:)))
             if !modules.isEmpty {
                 elf = ContractLibraryELF(descriptor: descriptor, size: size, depth: .symbols, modules: modules.sorted())
@@ -189,8 +193,22 @@ final class ContractLibraryCatalog {
     /// The folder of the Swift runtime this process uses (from /proc/self/maps), where Foundation's libraries live too.
     private static let swiftRuntimeFolder: String? = ProcessMaps.path(endingWith: "/libswiftCore.so").map(Paths.parent)
 
+    /// The Swift libraries among `needed` that are neither installed contract libraries nor found
+    /// where the dynamic loader looks; kept by `needed` and `runPaths` (the libraries' names do not
+    /// change after ``init(_:allowInsecure:)``), since most plugins link the same ones.
+    private func unknownLibraries(needed: [String], runPaths: [String]) -> [String] {
+        let key = Linkage(needed: needed, runPaths: runPaths)
+        if let known = unknownByLinkage[key] { return known }
+        let unknown = needed.filter { needed in
+            !libraries.contains { $0.soname == needed } && ContractLibrary.moduleName(soname: needed) != nil
+                && !available(needed, runPaths: runPaths)
+        }
+        unknownByLinkage[key] = unknown
+        return unknown
+    }
+
     private func available(_ soname: String, runPaths: [String]) -> Bool {
-        let key = ([soname] + runPaths).joined(separator: "\u{0}")
+        let key = Linkage(needed: [soname], runPaths: runPaths)
         if let known = availability[key] { return known }
         let found = Self.isAvailable(soname, runPaths: runPaths)
         availability[key] = found

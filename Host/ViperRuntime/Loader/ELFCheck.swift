@@ -127,16 +127,17 @@ package enum ELFCheck {
     /// Up to `count` bytes at `offset` (fewer at the end of the file).
     static func read(_ descriptor: Int32, offset: UInt64, count: Int) -> [UInt8] {
         guard count > 0, offset <= UInt64(Int64.max) - UInt64(count) else { return [] }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress.map { $0 + filled }, count - filled, off_t(offset) + off_t(filled))
+        if let held = heldBytes(descriptor, offset: offset, count: count) { return held }
+        // Not zeroed first, and not copied after: a plugin's symbol tables are read whole, for every plugin scanned.
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var filled = 0
+            while filled < count {
+                let got = pread(descriptor, buffer.baseAddress.map { $0 + filled }, count - filled, off_t(offset) + off_t(filled))
+                if got <= 0 { break }
+                filled += got
             }
-            if got <= 0 { break }
-            filled += got
+            initialized = filled
         }
-        return Array(bytes[..<filled])
     }
 }
 

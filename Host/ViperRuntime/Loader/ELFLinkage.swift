@@ -91,16 +91,36 @@ package struct ELFLinkage {
 
     /// The first Contracts protocol descriptor a symbol table defines (not merely references), if any.
     private static func definedContractsDescriptor(symbols: [UInt8], strings: [UInt8]) -> String? {
-        var offset = 0
-        while offset + Self.symbolSize <= symbols.count {
-            let name = Int(UInt32(littleEndian: symbols, at: offset))
-            let sectionIndex = UInt16(littleEndian: symbols, at: offset + 6)
-            if sectionIndex != 0, let found = Self.contractsDescriptor(in: strings, at: name) {  // 0: undefined, a reference
-                return found
+        // Read through raw buffers: the scanner runs this over every symbol of every plugin it loads.
+        let found: Range<Int>? = symbols.withUnsafeBytes { table in
+            strings.withUnsafeBytes { names in
+                var offset = 0
+                while offset + Self.symbolSize <= table.count {
+                    let name = Int(UInt32(littleEndian: table.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                    let sectionIndex = UInt16(littleEndian: table.loadUnaligned(fromByteOffset: offset + 6, as: UInt16.self))
+                    offset += Self.symbolSize
+                    // 0: undefined, a reference.
+                    if sectionIndex != 0, let range = Self.contractsDescriptorRange(in: names, at: name) {
+                        return range
+                    }
+                }
+                return nil
             }
-            offset += Self.symbolSize
         }
-        return nil
+        return found.map { String(decoding: strings[$0], as: UTF8.self) }
+    }
+
+    /// The bytes of the symbol name at `offset` when it is a Contracts protocol descriptor
+    /// (``descriptorPrefix`` … ``descriptorSuffix``), without building a string for any other symbol.
+    private static func contractsDescriptorRange(in names: UnsafeRawBufferPointer, at offset: Int) -> Range<Int>? {
+        let prefix = descriptorPrefix.count
+        guard offset >= 0, offset + prefix <= names.count, let base = names.baseAddress,
+              names[offset] == descriptorPrefix[0], names[offset + 1] == descriptorPrefix[1],
+              descriptorPrefix.withUnsafeBytes({ memcmp(base + offset, $0.baseAddress!, prefix) == 0 }) else { return nil }
+        let end = memchr(base + offset, 0, names.count - offset).map { UnsafeRawPointer($0) - base } ?? names.count
+        guard end - offset >= prefix + descriptorSuffix.count,
+              names[end - 2] == descriptorSuffix[0], names[end - 1] == descriptorSuffix[1] else { return nil }
+        return offset..<end
     }
 
     /// Whether the file needs libContracts.so.
@@ -142,17 +162,6 @@ package struct ELFLinkage {
     private static func string(in table: [UInt8], at offset: Int) -> String {
         guard offset >= 0, offset < table.count else { return "" }
         let end = table[offset...].firstIndex(of: 0) ?? table.count
-        return String(decoding: table[offset..<end], as: UTF8.self)
-    }
-
-    /// The symbol name at `offset` when it is a Contracts protocol descriptor, without
-    /// building a string for every other symbol.
-    private static func contractsDescriptor(in table: [UInt8], at offset: Int) -> String? {
-        guard offset >= 0, offset + descriptorPrefix.count <= table.count,
-              table[offset..<offset + descriptorPrefix.count].elementsEqual(descriptorPrefix) else { return nil }
-        let end = table[offset...].firstIndex(of: 0) ?? table.count
-        guard end - offset >= descriptorPrefix.count + descriptorSuffix.count,
-              table[(end - descriptorSuffix.count)..<end].elementsEqual(descriptorSuffix) else { return nil }
         return String(decoding: table[offset..<end], as: UTF8.self)
     }
 }

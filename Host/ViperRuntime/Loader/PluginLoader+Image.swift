@@ -15,6 +15,13 @@ extension PluginLoader {
     /// The ELF headers, what the image links, its `.viper_abi` section and its contract libraries,
     /// all before `dlopen`; returns the version the section declares, if any.
     func checkImage(_ path: String, descriptor: Int32, size: UInt64) throws(PluginLoadError) -> ContractsVersion? {
+        try ELFCheck.withContents(descriptor: descriptor, size: size) { () throws(PluginLoadError) -> ContractsVersion? in
+            try checkHeaders(path, descriptor: descriptor, size: size)
+        }
+    }
+
+    /// ``checkImage(_:descriptor:size:)``'s checks, in order.
+    private func checkHeaders(_ path: String, descriptor: Int32, size: UInt64) throws(PluginLoadError) -> ContractsVersion? {
         // dlopen maps a truncated file and then crashes on the missing pages: check the headers first.
         if let problem = ELFCheck.problem(descriptor: descriptor) {
             throw PluginLoadError(.notALibrary, path: path, message: problem)

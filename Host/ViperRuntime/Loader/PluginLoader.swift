@@ -76,6 +76,8 @@ package final class PluginLoader {
     /// for a lazy load); a file with another stamp is refused with ``PluginLoadError/Code/changedSinceScan``
     /// before anything of it runs, so the caller can scan it again first.
     var expectedStamp: FileStamp?
+    /// Folder verdicts shared by the loaders of one scanner child (``ScanMode``); nil checks every folder each time.
+    var folderVerdicts: FolderVerdicts?
     /// Test hook: runs after every check passed, just before `dlopen` (tests swap the file here).
     var beforeOpening: ((PluginFile) -> Void)?
 
@@ -131,8 +133,11 @@ package final class PluginLoader {
             throw PluginLoadError(.alreadyLoaded, path: path, message: "already loaded (same file as one found earlier); nothing to do")
         }
         if !policy.allowInsecure {
-            if let problem = PluginTrust.fileProblem(path: path, info: info)
-                ?? PluginTrust.folderProblem(path: path, root: file.folder.path) {
+            let folderProblem = { () -> String? in
+                guard let verdicts = self.folderVerdicts else { return PluginTrust.folderProblem(path: path, root: file.folder.path) }
+                return verdicts.problem(path: path, root: file.folder.path)
+            }
+            if let problem = PluginTrust.fileProblem(path: path, info: info) ?? folderProblem() {
                 throw PluginLoadError(.untrusted, path: path, message: problem)
             }
         }
@@ -256,8 +261,9 @@ package final class PluginLoader {
 
     /// A plugin name is lower-case letters, digits and dashes, so it can be typed and used in paths.
     static func checkName(_ name: String) -> String? {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
-        if name.isEmpty || !name.allSatisfy({ allowed.contains($0) }) || name.hasPrefix("-") {
+        // By bytes: any byte outside the set (a non-ASCII one included) makes the name invalid, as any such character does.
+        let valid = name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") }
+        if name.isEmpty || !valid || name.hasPrefix("-") {
             return "its manifest name '\(name)' is not valid; use lower-case letters, digits and dashes"
         }
         if name == "host" {

@@ -36,6 +36,7 @@ package struct PluginScanner {
         var results: [String: ScanResult] = [:]
         var waiting = Self.batches(files)
         var workers: [ScanWorker] = []
+        var lastRead: UInt64 = 0
         while !waiting.isEmpty || !workers.isEmpty {
             while workers.count < Self.maximumWorkers, !waiting.isEmpty {
                 let batch = waiting.removeFirst()
@@ -45,7 +46,7 @@ package struct PluginScanner {
                     fail(batch, "cannot start the scanner: \(error)", into: &results)
                 }
             }
-            poll(workers)
+            poll(workers, lastRead: &lastRead)
             workers = workers.filter { worker in
                 guard let rest = settle(worker, into: &results) else { return true }
                 if !rest.isEmpty { waiting.append(rest) }
@@ -55,6 +56,7 @@ package struct PluginScanner {
                 let rest = worker.handOffRest()
                 if !rest.isEmpty { waiting.append(rest) }
             }
+            balance(workers, waiting: &waiting)
         }
         return results
     }
@@ -70,6 +72,20 @@ package struct PluginScanner {
         let count = max(1, min(maximumWorkers, cores, files.count / filesPerExtraWorker))
         let size = (files.count + count - 1) / count
         return stride(from: 0, to: files.count, by: size).map { Array(files[$0..<min($0 + size, files.count)]) }
+    }
+
+    /// When a core is free (a scanner finished first: the machine is shared, or its plugins were
+    /// quicker) and another scanner has many files left, gives the later half of them to a new
+    /// scanner, so one slow scanner does not hold up the start. Worth a scanner's start-up (its
+    /// own few milliseconds, on the core that came free) only when each half is well above
+    /// ``filesPerExtraWorker`` files.
+    private func balance(_ workers: [ScanWorker], waiting: inout [[PluginFile]],
+                         cores: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        guard waiting.isEmpty, workers.count < min(Self.maximumWorkers, max(1, cores)),
+              let busiest = workers.max(by: { $0.remainingCount < $1.remainingCount }),
+              busiest.remainingCount >= 4 * Self.filesPerExtraWorker else { return }
+        let rest = busiest.handOffHalf()
+        if !rest.isEmpty { waiting.append(rest) }
     }
 
     /// Whether the plugin `worker` is loading has taken ``handOffAfter`` or more.
@@ -89,9 +105,16 @@ package struct PluginScanner {
         return ScanWorker(process: process, files: files, errorFile: errorFile)
     }
 
+    /// Nanoseconds between two reads of the scanners' pipes at least. A scanner writes two lines
+    /// per plugin, and waking for each (about 800 wake-ups for 1,000 plugins, each with its system
+    /// calls and a look at every worker) cost the parent, and the scanners it shares the cores
+    /// with, more than reading the lines; the pipe holds what comes meanwhile (a few lines).
+    static let readInterval: UInt64 = 2_000_000
+
     /// Waits until a worker's pipe has something, or at most until the next time-out or
-    /// hand-off, or 0.1 s (a scanner can end while a process it started holds the pipe open).
-    private func poll(_ workers: [ScanWorker]) {
+    /// hand-off, or 0.1 s (a scanner can end while a process it started holds the pipe open);
+    /// not sooner than ``readInterval`` after the last read (`lastRead`, monotonic nanoseconds).
+    private func poll(_ workers: [ScanWorker], lastRead: inout UInt64) {
         let reading = workers.filter { !$0.atEnd }
         var wait = 0.1
         for worker in workers {
@@ -102,9 +125,17 @@ package struct PluginScanner {
                 }
             }
         }
+        let sinceRead = Self.now() &- lastRead
+        if sinceRead < Self.readInterval {
+            let pause = Self.readInterval - sinceRead
+            var request = timespec(tv_sec: 0, tv_nsec: Int(pause))
+            nanosleep(&request, nil)
+            wait = max(0, wait - Double(pause) / 1e9)
+        }
         var descriptors = reading.map { pollfd(fd: $0.process.output, events: Int16(POLLIN), revents: 0) }
         let ready = Glibc.poll(&descriptors, nfds_t(descriptors.count), Int32(max(0, wait) * 1000))
         guard ready > 0 else { return }
+        lastRead = Self.now()
         for (worker, descriptor) in zip(reading, descriptors) where descriptor.revents != 0 {
             worker.read()
         }
@@ -160,6 +191,13 @@ package struct PluginScanner {
             results[file.path] = ScanResult(stamp: FileStamp.read(file.path) ?? .missing(file.path),
                                             outcome: .failed("could not be scanned: \(reason); run 'viper plugins --rescan'"))
         }
+    }
+
+    /// Monotonic nanoseconds.
+    private static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     private static func hasInput(_ descriptor: Int32) -> Bool {

@@ -29,11 +29,15 @@ final class ScanGuard {
     private let strayRead: Int32
     private let strayWrite: Int32
     private let scannerPID = getpid()
+    /// The device and inode of the guard's pipe, read once (what standard output must still be).
+    private let strayIdentity: (device: UInt64, inode: UInt64)?
 
     private init(protocolDescriptor: Int32, strayRead: Int32, strayWrite: Int32) {
         self.protocolDescriptor = protocolDescriptor
         self.strayRead = strayRead
         self.strayWrite = strayWrite
+        var own = stat()
+        strayIdentity = fstat(strayWrite, &own) == 0 ? (UInt64(own.st_dev), UInt64(own.st_ino)) : nil
     }
 
     /// Moves the protocol off standard output; nil (the protocol stays there) if the descriptors cannot be set up.
@@ -79,9 +83,9 @@ final class ScanGuard {
     }
 
     private func isStrayPipe(_ descriptor: Int32) -> Bool {
-        var own = stat(), current = stat()
-        guard fstat(strayWrite, &own) == 0, fstat(descriptor, &current) == 0 else { return false }
-        return own.st_dev == current.st_dev && own.st_ino == current.st_ino
+        var current = stat()
+        guard let own = strayIdentity, fstat(descriptor, &current) == 0 else { return false }
+        return own.device == UInt64(current.st_dev) && own.inode == UInt64(current.st_ino)
     }
 
     /// Empties the standard-output pipe; returns up to 4 KiB of what was in it.

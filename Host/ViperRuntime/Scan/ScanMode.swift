@@ -34,12 +34,17 @@ package enum ScanMode {
         }
 
         init(parsing line: Substring) throws {
-            if line.hasPrefix(ScanMode.beginTag + "\t") {
-                var reader = RecordCodec.Reader(line)
+            try self.init(parsing: ArraySlice(line.utf8))
+        }
+
+        /// Reads a line from its UTF-8 bytes as they came from the pipe (no String is made for the whole line).
+        init(parsing bytes: ArraySlice<UInt8>) throws {
+            if bytes.count >= 2, bytes[bytes.startIndex] == UInt8(ascii: "B"), bytes[bytes.startIndex + 1] == 0x09 {
+                var reader = RecordCodec.Reader(bytes: bytes)
                 _ = try reader.text()
                 self = .begin(try reader.text())
             } else {
-                self = .result(try RecordCodec.decode(line))
+                self = .result(try RecordCodec.decode(bytes: bytes))
             }
         }
     }
@@ -70,6 +75,7 @@ package enum ScanMode {
         var folder: String?
         var libraryFiles: [PluginFile] = []
         var libraries: ContractLibraryCatalog?
+        let verdicts = FolderVerdicts()
         let watch = ScanGuard.install()
         let out = watch?.protocolDescriptor ?? STDOUT_FILENO
         var index = 0
@@ -100,7 +106,7 @@ package enum ScanMode {
             emit(.begin(path), to: out)
             let catalog = libraries ?? ContractLibraryCatalog(libraryFiles, allowInsecure: policy.allowInsecure)
             libraries = catalog
-            var result = examine(path, in: folder, policy: policy, libraries: catalog)
+            var result = examine(path, in: folder, policy: policy, libraries: catalog, verdicts: verdicts)
             if watch?.isForkedCopy == true { _exit(0) }
             if let finding = watch?.check() {
                 emit(.result(ScanResult(stamp: result.stamp, outcome: .broken(finding.reason), sha256: result.sha256)), to: out)
@@ -118,10 +124,12 @@ package enum ScanMode {
 
     /// Loads the file at `path` with a loader of its own (in the scanner every file is judged
     /// on its own; duplicate names across files are the parent's concern) and says what happened.
-    private static func examine(_ path: String, in folder: String?, policy: LoadPolicy, libraries: ContractLibraryCatalog) -> ScanResult {
+    private static func examine(_ path: String, in folder: String?, policy: LoadPolicy, libraries: ContractLibraryCatalog,
+                                verdicts: FolderVerdicts) -> ScanResult {
         let file = PluginFile(path: path, folder: PluginFolder(path: folder ?? Paths.parent(path), origin: .flag))
         let loader = PluginLoader(policy: policy)
         loader.contractLibraries = libraries
+        loader.folderVerdicts = verdicts
         switch loader.load(file) {
         case .success(let plugin):
             return ScanResult(stamp: plugin.stamp ?? FileStamp.read(path) ?? .missing(path), outcome: .ok(plugin.descriptor),

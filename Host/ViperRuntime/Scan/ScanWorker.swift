@@ -28,6 +28,7 @@ package final class ScanWorker {
         self.files = files
         self.paths = Set(files.map(\.path))
         self.errorFile = errorFile
+        results.reserveCapacity(files.count)  // no rehashing of every result as the table grows
     }
 
     deinit {
@@ -70,10 +71,9 @@ package final class ScanWorker {
     }
 
     private func take(_ bytes: ArraySlice<UInt8>) {
-        let text = String(decoding: bytes, as: UTF8.self)
         let line: ScanMode.Line
         do {
-            line = try ScanMode.Line(parsing: text[...])
+            line = try ScanMode.Line(parsing: bytes)
         } catch {
             if current != nil { unreadable = "\(error)" }
             return
@@ -92,6 +92,23 @@ package final class ScanWorker {
             unreadable = nil
             if results.count == files.count { isDone = true }
         }
+    }
+
+    /// How many of its files have no result yet.
+    var remainingCount: Int { files.count - results.count }
+
+    /// Gives up the later half of the files it has not begun, for another worker to scan; returns them.
+    /// Files are scanned in order, so they all come after the one loading now.
+    func handOffHalf() -> [PluginFile] {
+        let begun = current.flatMap { current in files.firstIndex { $0.path == current.path } } ?? (files.lastIndex { results[$0.path] != nil } ?? -1)
+        let notBegun = files.count - (begun + 1)
+        guard notBegun >= 2 else { return [] }
+        let split = files.count - notBegun / 2
+        let rest = Array(files[split...])
+        files.removeSubrange(split...)
+        paths.subtract(rest.map(\.path))
+        if results.count == files.count { isDone = true }
+        return rest
     }
 
     /// Gives up the files after the one loading now, for another worker to scan; returns them.

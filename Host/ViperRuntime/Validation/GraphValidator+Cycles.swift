@@ -9,13 +9,16 @@ extension GraphValidator {
     func findCycles(_ outcome: inout Outcome) {
         var edges: [String: [String]] = [:]  // service label -> labels of the services its factory resolves
         var ownerOf: [String: Node] = [:]
-        for node in nodes where isEnabled(node, outcome) {
-            for provision in node.descriptor.provides where provision.kind == .service {
-                let label = Self.label(provision.contract, provision.name)
+        buildIndex()
+        for position in nodes.indices where isEnabled(nodes[position], outcome) {
+            let node = nodes[position]
+            for (offset, provision) in node.descriptor.provides.enumerated() where provision.kind == .service {
+                let label = provisionLabel(position, offset)
                 if isOverridden(node, label, outcome) || ownerOf[label] != nil { continue }
                 ownerOf[label] = node
-                edges[label] = provision.requires.filter { $0.kind == .service }.map { requirement in
-                    let found = provider(of: requirement, outcome)
+                edges[label] = provision.requires.indices.filter { provision.requires[$0].kind == .service }.map { number in
+                    let requirement = provision.requires[number]
+                    let found = provider(of: requirement, slot: requirementSlot(position, offset, number), outcome)
                     return Self.label(found.adaptedFrom ?? requirement.contract, requirement.name)
                 }
             }

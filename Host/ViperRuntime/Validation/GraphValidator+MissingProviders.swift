@@ -8,18 +8,23 @@ extension GraphValidator {
     /// ``ServingPath`` over enabled plugins and what the user chose (the registry walks the
     /// same path over what is loaded).
     func provider(of requirement: Requirement, _ outcome: Outcome) -> Found {
-        let kind: Provision.Kind = requirement.kind == .module ? .module : .service
-        let asked = ProvisionKey(kind, requirement.contract, name: requirement.name)
+        buildIndex()
+        return provider(of: requirement, slot: index.slotIDs[Self.askedKey(requirement)], outcome)
+    }
+
+    /// ``provider(of:_:)`` with the slot of the key `requirement` asks for directly (``Index/requirementSlots``):
+    /// a provider of that key itself answers without a walk; else the walk looks for adapters.
+    func provider(of requirement: Requirement, slot: Int?, _ outcome: Outcome) -> Found {
         buildIndex()
         var disabledCandidate: String?
+        if let slot, let direct = directProvider(slot, outcome, disabledCandidate: &disabledCandidate) {
+            return Found(provider: direct)  // what the walk finds when its first step has a provider
+        }
+        let asked = Self.askedKey(requirement)
         let walk = ServingPath.find(asked, provider: { key in
             if index.hostSlots.contains(key) { return "host" }
-            for node in (index.providers[key] ?? []).map({ nodes[$0] }) {
-                if isOverridden(node, key.label, outcome) { continue }
-                if isEnabled(node, outcome) { return node.name }
-                disabledCandidate = disabledCandidate ?? node.name
-            }
-            return nil
+            guard let slot = index.slotIDs[key] else { return nil }
+            return directProvider(slot, outcome, disabledCandidate: &disabledCandidate)
         }, adapter: { contract in
             // An adapter serves the contract from another one (of the same kind); the first enabled one that was not overridden.
             let label = Self.label(contract, nil)
@@ -39,12 +44,27 @@ extension GraphValidator {
         }
     }
 
+    /// Who provides the key of `slot` itself: the host, else the first enabled plugin that was not
+    /// overridden in it; the first disabled one goes to `disabledCandidate` for the message.
+    private func directProvider(_ slot: Int, _ outcome: Outcome, disabledCandidate: inout String?) -> String? {
+        if index.isHostSlot[slot] { return "host" }
+        for position in index.providers[slot] {
+            let node = nodes[position]
+            if isOverridden(node, index.labels[slot], outcome) { continue }
+            if isEnabled(node, outcome) { return node.name }
+            disabledCandidate = disabledCandidate ?? node.name
+        }
+        return nil
+    }
+
     func disableUnsatisfied(_ outcome: inout Outcome) {
+        buildIndex()
         var changed = true
         while changed {
             changed = false
-            for node in nodes where isEnabled(node, outcome) {
-                guard let (provision, requirement, found) = firstUnsatisfied(node, outcome) else { continue }
+            for position in nodes.indices where isEnabled(nodes[position], outcome) {
+                guard let (provision, requirement, found) = firstUnsatisfied(position, outcome) else { continue }
+                let node = nodes[position]
                 let what = "\(Self.label(provision.contract, provision.name)) requires \(Self.describe(requirement))"
                 let reason: String
                 if let candidate = found.disabledCandidate, let why = outcome.disabled[candidate] {
@@ -64,10 +84,10 @@ extension GraphValidator {
         }
     }
 
-    private func firstUnsatisfied(_ node: Node, _ outcome: Outcome) -> (Provision, Requirement, Found)? {
-        for provision in node.descriptor.provides {
-            for requirement in provision.requires {
-                let found = provider(of: requirement, outcome)
+    private func firstUnsatisfied(_ position: Int, _ outcome: Outcome) -> (Provision, Requirement, Found)? {
+        for (offset, provision) in nodes[position].descriptor.provides.enumerated() {
+            for (number, requirement) in provision.requires.enumerated() {
+                let found = provider(of: requirement, slot: requirementSlot(position, offset, number), outcome)
                 if found.provider == nil { return (provision, requirement, found) }
             }
         }

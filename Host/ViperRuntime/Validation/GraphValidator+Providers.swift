@@ -5,30 +5,30 @@ extension GraphValidator {
     // MARK: Duplicates and choices
 
     func chooseProviders(_ outcome: inout Outcome) {
-        var providers: [ProvisionKey: [Node]] = [:]
-        var order: [ProvisionKey] = []
-        for node in nodes {
-            // An interceptor serves nothing: several of one contract do not compete (see InterceptorTable).
-            for provision in node.descriptor.provides where provision.kind != .interceptor {
-                let key = ProvisionKey(provision)
-                if providers[key] == nil { order.append(key) }
-                if !(providers[key] ?? []).contains(where: { $0.name == node.name }) {
-                    providers[key, default: []].append(node)
-                }
+        buildIndex()
+        // Slot by slot in the order first found (``Index``): the plugins that provide it, each name once.
+        let order = 0..<index.pluginSlotCount
+        let providers = order.map { slot -> [Int] in
+            let positions = index.providers[slot]
+            guard positions.count > 1 else { return positions }
+            var kept: [Int] = []
+            for position in positions where !kept.contains(where: { nodes[$0].name == nodes[position].name }) {
+                kept.append(position)
             }
+            return kept
         }
-        reportBadChoices(providers: providers, order: order, &outcome)
-        let hostSlots = hostSlots
-        for key in order {
-            guard let candidates = providers[key] else { continue }
-            if hostSlots.contains(key) {
+        reportBadChoices(providers: providers, &outcome)
+        for slot in order {
+            if index.isHostSlot[slot] {
                 // The host's own services always win; the plugin's registration stays unused.
-                for node in candidates {
-                    outcome.overridden[node.name, default: []].insert(key.label)
+                for position in providers[slot] {
+                    outcome.overridden[nodes[position].name, default: []].insert(index.labels[slot])
                 }
                 continue
             }
-            guard candidates.count > 1 else { continue }
+            guard providers[slot].count > 1 else { continue }
+            let key = index.slots[slot]
+            let candidates = providers[slot].map { nodes[$0] }
             if let choice = preferences[key.label]?.plugin, candidates.contains(where: { $0.name == choice }) {
                 for node in candidates where node.name != choice {
                     outcome.overridden[node.name, default: []].insert(key.label)
@@ -50,12 +50,12 @@ extension GraphValidator {
     }
 
     /// A choice that names a plugin which does not provide the contract is reported (and ignored).
-    private func reportBadChoices(providers: [ProvisionKey: [Node]], order: [ProvisionKey], _ outcome: inout Outcome) {
+    private func reportBadChoices(providers: [[Int]], _ outcome: inout Outcome) {
         for (label, choice) in preferences.sorted(by: { $0.key < $1.key }) where !RouteRule.isRouteKey(label) {
             var candidates: [String] = []
-            for key in order where key.label == label {
-                for node in providers[key] ?? [] where !candidates.contains(node.name) {
-                    candidates.append(node.name)
+            for slot in providers.indices where index.labels[slot] == label {
+                for position in providers[slot] where !candidates.contains(nodes[position].name) {
+                    candidates.append(nodes[position].name)
                 }
             }
             guard !candidates.contains(choice.plugin) else { continue }

@@ -21,12 +21,17 @@ extension GraphValidator {
     }
 
     func chooseRoutes(_ outcome: inout Outcome) {
-        var claims: [String: [RouteClaim]] = [:]
+        buildIndex()
+        // Claims by shape, each shape numbered in the order first claimed.
+        var claimLists: [[RouteClaim]] = []
+        var shapeNumbers: [String: Int] = [:]
+        shapeNumbers.reserveCapacity(nodes.count)
         var order: [String] = []
-        for node in nodes where outcome.disabled[node.name] == nil {
-            for provision in node.descriptor.provides where provision.kind == .module {
-                let module = Self.label(provision.contract, provision.name)
-                guard let route = provision.route, outcome.overridden[node.name]?.contains(module) != true else { continue }
+        for position in nodes.indices where isEnabled(nodes[position], outcome) {
+            let node = nodes[position]
+            for (offset, provision) in node.descriptor.provides.enumerated() where provision.kind == .module {
+                let module = provisionLabel(position, offset)
+                guard let route = provision.route, !isOverridden(node, module, outcome) else { continue }
                 if let rule = RouteRule.problem(with: route) {
                     outcome.problems.append(Problem(
                         kind: .badRoute, plugin: node.name, contract: route.pattern,
@@ -34,14 +39,27 @@ extension GraphValidator {
                     continue
                 }
                 let shape = RouteRule.shape(route.pattern)
-                if claims[shape] == nil { order.append(shape) }
-                claims[shape, default: []].append(RouteClaim(node: node, module: module, pattern: route.pattern))
+                let claim = RouteClaim(node: node, module: module, pattern: route.pattern)
+                let next = claimLists.count
+                let number = Self.number(&shapeNumbers[shape, default: next])  // one hash, new or not
+                if number == next {
+                    claimLists.append([claim])
+                    order.append(shape)
+                } else {
+                    claimLists[number].append(claim)
+                }
             }
         }
-        let chosen = routeChoices(claims, &outcome)
-        for shape in order {
-            guard let candidates = claims[shape], let first = candidates.first else { continue }
-            let choice = chosen[shape].flatMap { name in candidates.first { $0.node.name == name } }
+        let chosen = routeChoices({ shapeNumbers[$0].map { claimLists[$0] } }, &outcome)
+        outcome.routeOwners.reserveCapacity(outcome.routeOwners.count + order.count)
+        for (number, shape) in order.enumerated() {
+            let candidates = claimLists[number]
+            guard let first = candidates.first else { continue }
+            guard candidates.count > 1 else {
+                outcome.routeOwners[shape] = first.node.name  // the only claim keeps it, chosen or not
+                continue
+            }
+            let choice = chosen.isEmpty ? nil : chosen[shape].flatMap { name in candidates.first { $0.node.name == name } }
             let winner = choice ?? candidates.first { $0.node.isBundled } ?? first
             outcome.routeOwners[shape] = winner.node.name
             for loser in candidates where loser.node.name != winner.node.name || loser.module != winner.module {
@@ -51,6 +69,8 @@ extension GraphValidator {
             }
         }
     }
+
+    private static func number(_ value: inout Int) -> Int { value }
 
     /// The problem line for a claim that does not get its route, or nil when the user chose another plugin.
     private func routeLoss(_ loser: RouteClaim, winner: RouteClaim, chosen: Bool) -> Problem? {
@@ -73,12 +93,12 @@ extension GraphValidator {
     }
 
     /// The user's route choices by shape; a choice of a plugin that does not declare the route is reported (and ignored).
-    private func routeChoices(_ claims: [String: [RouteClaim]], _ outcome: inout Outcome) -> [String: String] {
+    private func routeChoices(_ claims: (String) -> [RouteClaim]?, _ outcome: inout Outcome) -> [String: String] {
         var chosen: [String: String] = [:]
         for (key, choice) in preferences.sorted(by: { $0.key < $1.key }) where RouteRule.isRouteKey(key) {
             let shape = RouteRule.shape(key)
             var candidates: [String] = []
-            for claim in claims[shape] ?? [] where !candidates.contains(claim.node.name) {
+            for claim in claims(shape) ?? [] where !candidates.contains(claim.node.name) {
                 candidates.append(claim.node.name)
             }
             if candidates.contains(choice.plugin) {

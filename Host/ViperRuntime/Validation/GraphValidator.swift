@@ -42,35 +42,8 @@ package struct GraphValidator {
     /// or of the plugin that keeps a route (`notes`, `notes/:id`).
     var preferences: [String: ProviderChoice] = [:]
 
-    /// Who provides what, built once per validation (a thousand plugins made the
-    /// linear searches of every requirement quadratic).
+    /// Who provides what, built once per validation (`GraphValidator+Index.swift`).
     let index = Index()
-
-    final class Index {
-        var isBuilt = false
-        var hostSlots = Set<ProvisionKey>()
-        /// Slot -> indices into `nodes` of the plugins that provide it, in search order.
-        var providers: [ProvisionKey: [Int]] = [:]
-        /// Contract -> (node index, adapter provision) for adapters that serve it.
-        var adapters: [ContractID: [(Int, Provision)]] = [:]
-    }
-
-    func buildIndex() {
-        guard !index.isBuilt else { return }
-        index.isBuilt = true
-        index.hostSlots = Set(hostProvides.map(ProvisionKey.init))
-        for (position, node) in nodes.enumerated() {
-            for provision in node.descriptor.provides where provision.kind != .interceptor {
-                let slot = ProvisionKey(provision)
-                if index.providers[slot]?.last != position {
-                    index.providers[slot, default: []].append(position)
-                }
-                if provision.kind == .adapter {
-                    index.adapters[provision.contract, default: []].append((position, provision))
-                }
-            }
-        }
-    }
 
     func validate() -> Outcome {
         buildIndex()
@@ -114,11 +87,11 @@ package struct GraphValidator {
     }
 
     func isEnabled(_ node: Node, _ outcome: Outcome) -> Bool {
-        outcome.disabled[node.name] == nil
+        outcome.disabled.isEmpty || outcome.disabled[node.name] == nil
     }
 
     func isOverridden(_ node: Node, _ label: String, _ outcome: Outcome) -> Bool {
-        outcome.overridden[node.name]?.contains(label) == true
+        !outcome.overridden.isEmpty && outcome.overridden[node.name]?.contains(label) == true
     }
 
     /// Disables `node` once, with one problem line: `PATH: plugin 'NAME' is disabled: REASON`.
@@ -135,15 +108,19 @@ package struct GraphValidator {
     /// overridden plugins): what ``validate()`` puts in ``Outcome/dependencies``, and what a start
     /// that reused a kept outcome works out when something first reads them.
     func dependencies(_ outcome: Outcome) -> [Dependency] {
-        nodes.flatMap { node in
-            node.descriptor.provides.flatMap { provision in
-                provision.requires.map { requirement in
-                    let found = provider(of: requirement, outcome)
-                    return Dependency(plugin: node.name, registration: Self.label(provision.contract, provision.name),
-                                      requirement: requirement, providedBy: found.provider, adaptedFrom: found.adaptedFrom,
-                                      adapters: found.hops.map(\.plugin))
+        buildIndex()
+        var list: [Dependency] = []
+        for position in nodes.indices {
+            let node = nodes[position]
+            for (offset, provision) in node.descriptor.provides.enumerated() {
+                let registration = provisionLabel(position, offset)
+                for (number, requirement) in provision.requires.enumerated() {
+                    let found = provider(of: requirement, slot: requirementSlot(position, offset, number), outcome)
+                    list.append(Dependency(plugin: node.name, registration: registration, requirement: requirement,
+                                           providedBy: found.provider, adaptedFrom: found.adaptedFrom, adapters: found.hops.map(\.plugin)))
                 }
             }
         }
+        return list
     }
 }

@@ -101,15 +101,18 @@ package enum RouteRule {
                 firstEnd = firstEnd ?? count
                 afterSlash = true
             } else {
-                guard byte < 0x80, isNameScalar(Unicode.Scalar(byte)) else { return false }
-                afterSlash = false
+                guard (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2D || byte == 0x5F else { return false }
+                afterSlash = false  // a-z, 0-9, '-', '_' (``isNameScalar(_:)``, by byte)
             }
             count += 1
         }
         guard !afterSlash else { return false }
         let first = String(decoding: spec.pattern.utf8.prefix(firstEnd ?? count), as: UTF8.self)
-        return BuiltinCommand(rawValue: first) == nil
+        return !commandNames.contains(first)
     }
+
+    /// ``BuiltinCommand``'s names, for one hash instead of a comparison with each.
+    private static let commandNames = Set(BuiltinCommand.allCases.map(\.rawValue))
 
     private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
