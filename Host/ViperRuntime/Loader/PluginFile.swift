@@ -35,6 +35,7 @@ package enum PluginDiscovery {
     /// (same folder listed twice, a symlink) is kept at its first place.
     package static func discover(_ folders: [PluginFolder]) -> Result {
         var result = Result()
+        result.infos.reserveCapacity(256)
         var seenFiles = Set<FileIdentity>()
         var seenFolders = Set<String>()
         for folder in folders {
@@ -49,14 +50,12 @@ package enum PluginDiscovery {
             let candidates: [String]
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 guard seenFolders.insert(Paths.realPath(folder.path) ?? folder.path).inserted else { continue }
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-                candidates = names.filter { name in
-                    guard !name.hasPrefix("."), name.hasSuffix(".so") else { return false }
-                    return folder.origin != .bundled || (name.hasPrefix("lib") && name.hasSuffix("Plugin.so"))
-                }.sorted().map { Paths.join(folder.path, $0) }
+                candidates = pluginPaths(in: folder)
             } else {
                 candidates = [folder.path]
             }
+            result.infos.reserveCapacity(result.infos.count + candidates.count)
+            seenFiles.reserveCapacity(seenFiles.count + candidates.count)
             for path in candidates {
                 var fileInfo = stat()
                 // lstat first: most files are no link, and then it is all of stat (one call per file).
@@ -72,6 +71,47 @@ package enum PluginDiscovery {
             }
         }
         return result
+    }
+}
+
+extension PluginDiscovery {
+    /// The paths of the files in `folder` that may be plugins, sorted by name: `*.so` but hidden
+    /// files (bundled folder: `lib*Plugin.so` only, since the build folder also holds libContracts.so).
+    /// Names are read with `readdir` and, when all are ASCII, checked and sorted as bytes (the order
+    /// `String` sorts them in); any other name is checked and sorted as a `String`.
+    static func pluginPaths(in folder: PluginFolder) -> [String] {
+        guard let directory = opendir(folder.path) else { return [] }
+        defer { closedir(directory) }
+        let bundled = folder.origin == .bundled
+        var names: [[UInt8]] = []
+        var ascii = true
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            if name.contains(where: { $0 >= 0x80 }) {
+                ascii = false
+            } else if !isCandidate(name, bundled: bundled) {
+                continue
+            }
+            names.append(name)
+        }
+        let prefix = Array((folder.path.hasSuffix("/") ? folder.path : folder.path + "/").utf8)
+        guard ascii else {
+            return names.map { String(decoding: $0, as: UTF8.self) }.filter { name in
+                guard !name.hasPrefix("."), name.hasSuffix(".so") else { return false }
+                return !bundled || (name.hasPrefix("lib") && name.hasSuffix("Plugin.so"))
+            }.sorted().map { Paths.join(folder.path, $0) }
+        }
+        names.sort { $0.lexicographicallyPrecedes($1) }
+        return names.map { String(decoding: prefix + $0, as: UTF8.self) }
+    }
+
+    /// The rule of ``pluginPaths(in:)`` on an ASCII name.
+    private static func isCandidate(_ name: [UInt8], bundled: Bool) -> Bool {
+        guard name.first != 0x2E, name.count >= 3, name.suffix(3).elementsEqual(".so".utf8) else { return false }
+        return !bundled || (name.starts(with: "lib".utf8) && name.count >= 9 && name.suffix(9).elementsEqual("Plugin.so".utf8))
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 extension RecordCodec {
     struct Malformed: Error, CustomStringConvertible {
         let description: String
@@ -12,6 +14,8 @@ extension RecordCodec {
         private(set) var position: Int
         /// Whether the last field was read.
         private(set) var isAtEnd = false
+        /// Whether the line holds a backslash at all (most lines have none: then no field is searched for one).
+        private let hasEscapes: Bool
 
         init(_ line: Substring) {
             self.init(bytes: ArraySlice(line.utf8))
@@ -20,6 +24,10 @@ extension RecordCodec {
         init(bytes: ArraySlice<UInt8>) {
             self.bytes = bytes
             position = bytes.startIndex
+            hasEscapes = bytes.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress else { return false }
+                return memchr(base, 0x5C, raw.count) != nil
+            }
         }
 
         /// The next field's bytes (by index into the line) and whether it holds a backslash.
@@ -27,23 +35,43 @@ extension RecordCodec {
             guard !isAtEnd else { throw Malformed(description: "the line ends early") }
             let start = position
             let base = bytes.startIndex
-            var escaped = false
-            let end = bytes.withUnsafeBufferPointer { buffer -> Int in
-                var index = start - base
-                while index < buffer.count {
-                    let byte = buffer[index]
-                    if byte == 0x09 { break }
-                    if byte == 0x5C { escaped = true }
-                    index += 1
-                }
-                return index + base
+            let end = bytes.withUnsafeBytes { raw -> Int in
+                let offset = start - base
+                guard offset < raw.count, let address = raw.baseAddress,
+                      let tab = memchr(address + offset, 0x09, raw.count - offset) else { return raw.count + base }
+                return UnsafeRawPointer(tab) - address + base
             }
             if end == bytes.endIndex {
                 isAtEnd = true
             } else {
                 position = end + 1
             }
-            return (start..<end, escaped)
+            return (start..<end, hasEscapes && bytes[start..<end].contains(0x5C))
+        }
+
+        /// Whether the next field is `literal`, byte for byte; reads it either way.
+        mutating func nextIs(_ literal: StaticString) throws -> Bool {
+            let (range, _) = try nextField()
+            return matches(range, literal)
+        }
+
+        private func matches(_ range: Range<Int>, _ literal: StaticString) -> Bool {
+            guard range.count == literal.utf8CodeUnitCount else { return false }
+            let base = bytes.startIndex
+            return bytes.withUnsafeBytes { raw in
+                guard let address = raw.baseAddress else { return range.isEmpty }
+                return memcmp(address + (range.lowerBound - base), literal.utf8Start, range.count) == 0
+            }
+        }
+
+        /// The next field as one of `choices` (matched byte for byte), else as `parse` reads it as text.
+        mutating func choice<Value>(_ choices: [(StaticString, Value)], else parse: (String) throws -> Value) throws -> Value {
+            let (range, escaped) = try nextField()
+            if !escaped {
+                for (literal, value) in choices where matches(range, literal) { return value }
+            }
+            if isNil(range) { throw Malformed(description: "a value is missing") }
+            return try parse(try string(range, escaped: escaped))
         }
 
         private func isNil(_ range: Range<Int>) -> Bool {
@@ -84,25 +112,42 @@ extension RecordCodec {
 
         mutating func integer<Number: FixedWidthInteger>(_: Number.Type = Number.self) throws -> Number {
             let (range, _) = try nextField()
-            var value: Number = 0
-            var negative = false
-            var digits = 0
-            for index in range {
-                let byte = bytes[index]
-                if index == range.lowerBound, byte == 0x2D, Number.isSigned {
-                    negative = true
-                    continue
-                }
-                guard (0x30...0x39).contains(byte) else { throw Malformed(description: "'\(String(decoding: bytes[range], as: UTF8.self))' is not a number") }
-                let digit = Number(byte - 0x30)
-                let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
-                let (next, overflowB) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
-                guard !overflowA, !overflowB else { throw Malformed(description: "a number is out of range") }
-                value = next
-                digits += 1
+            let base = bytes.startIndex
+            let parsed: Number? = bytes.withUnsafeBytes { raw in
+                Self.parse(UnsafeRawBufferPointer(rebasing: raw[(range.lowerBound - base)..<(range.upperBound - base)]))
             }
-            guard digits > 0 else { throw Malformed(description: "a number is missing") }
-            return value
+            guard let parsed else {
+                let field = bytes[range]
+                let isDigits = !field.isEmpty && field.enumerated().allSatisfy { offset, byte in
+                    (0x30...0x39).contains(byte) || (offset == 0 && byte == 0x2D && Number.isSigned)
+                }
+                if field.isEmpty || (Number.isSigned && field.elementsEqual([0x2D])) { throw Malformed(description: "a number is missing") }
+                if isDigits { throw Malformed(description: "a number is out of range") }
+                throw Malformed(description: "'\(String(decoding: field, as: UTF8.self))' is not a number")
+            }
+            return parsed
+        }
+
+        /// Decimal digits, with a leading minus for a signed type; nil when they are not, or do not fit.
+        private static func parse<Number: FixedWidthInteger>(_ digits: UnsafeRawBufferPointer) -> Number? {
+            var index = 0
+            let negative = Number.isSigned && digits.first == 0x2D
+            if negative { index = 1 }
+            guard index < digits.count else { return nil }
+            var magnitude: UInt64 = 0
+            while index < digits.count {
+                let digit = digits[index] &- 0x30
+                guard digit < 10 else { return nil }
+                let (shifted, overflowA) = magnitude.multipliedReportingOverflow(by: 10)
+                let (next, overflowB) = shifted.addingReportingOverflow(UInt64(digit))
+                guard !overflowA, !overflowB else { return nil }
+                magnitude = next
+                index += 1
+            }
+            guard negative else { return Number(exactly: magnitude) }
+            guard magnitude > 0 else { return 0 }
+            guard let below = Number(exactly: magnitude - 1) else { return nil }
+            return 0 - below - 1
         }
 
         /// A count of items that follow, bounded so a corrupt line cannot ask for billions.

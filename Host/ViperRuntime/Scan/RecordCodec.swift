@@ -160,7 +160,7 @@ package enum RecordCodec {
     /// decoded from `line` when first asked for (see ``ScannedDescriptor``).
     static func decode(_ line: RecordLine, lazily: Bool) throws -> ScanResult {
         var reader = Reader(bytes: line.bytes)
-        guard try reader.text() == resultTag else { throw Malformed(description: "not a result line") }
+        guard try reader.nextIs("R") else { throw Malformed(description: "not a result line") }
         let stamp = FileStamp(path: try reader.text(), size: try reader.integer(), modifiedNanoseconds: try reader.integer(),
                               inode: try reader.integer(), device: try reader.integer(), changedNanoseconds: try reader.integer())
         let code = try reader.optionalText().map { raw -> PluginLoadError.Code in
@@ -191,7 +191,7 @@ package enum RecordCodec {
         let provisions = try reader.count()
         provides.reserveCapacity(provisions)
         for _ in 0..<provisions {
-            let kind = try provisionKind(try reader.text())
+            let kind = try provisionKind(&reader)
             let contract = ContractID(try reader.text())
             let name = try reader.optionalText()
             let pattern = try reader.optionalText()
@@ -201,7 +201,7 @@ package enum RecordCodec {
             let adaptedFrom = try reader.optionalText().map(ContractID.init)
             var requires: [Requirement] = []
             for _ in 0..<(try reader.count()) {
-                let kind = try requirementKind(try reader.text())
+                let kind = try requirementKind(&reader)
                 requires.append(Requirement(kind: kind, contract: ContractID(try reader.text()), name: try reader.optionalText()))
             }
             provides.append(Provision(kind: kind, contract: contract, name: name,
@@ -227,7 +227,7 @@ package enum RecordCodec {
         _ = try reader.optionalText().map(compilerVersion)
         var routes: [RouteEntry] = []
         for _ in 0..<(try reader.count()) {
-            if try provisionKind(try reader.text()) == .module {
+            if try provisionKind(&reader) == .module {
                 let contract = ContractID(try reader.text())
                 let name = try reader.optionalText()
                 let pattern = try reader.optionalText()
@@ -246,7 +246,7 @@ package enum RecordCodec {
             }
             try reader.skipOptionalText()  // adapted from
             for _ in 0..<(try reader.count()) {
-                _ = try requirementKind(try reader.text())
+                _ = try requirementKind(&reader)
                 try reader.skipText()
                 try reader.skipOptionalText()
             }
@@ -259,14 +259,24 @@ package enum RecordCodec {
         return (plugin, routes)
     }
 
-    private static func provisionKind(_ raw: String) throws -> Provision.Kind {
-        guard let kind = Provision.Kind(rawValue: raw) else { throw Malformed(description: "unknown provision kind") }
-        return kind
+    /// The kinds by their raw values, matched as bytes (a kind another Contracts adds is read as text).
+    private static let provisionKinds: [(StaticString, Provision.Kind)] = [
+        ("service", .service), ("module", .module), ("adapter", .adapter), ("interceptor", .interceptor),
+    ]
+    private static let requirementKinds: [(StaticString, Requirement.Kind)] = [("service", .service), ("module", .module)]
+
+    private static func provisionKind(_ reader: inout Reader) throws -> Provision.Kind {
+        try reader.choice(provisionKinds) { raw in
+            guard let kind = Provision.Kind(rawValue: raw) else { throw Malformed(description: "unknown provision kind") }
+            return kind
+        }
     }
 
-    private static func requirementKind(_ raw: String) throws -> Requirement.Kind {
-        guard let kind = Requirement.Kind(rawValue: raw) else { throw Malformed(description: "unknown requirement kind") }
-        return kind
+    private static func requirementKind(_ reader: inout Reader) throws -> Requirement.Kind {
+        try reader.choice(requirementKinds) { raw in
+            guard let kind = Requirement.Kind(rawValue: raw) else { throw Malformed(description: "unknown requirement kind") }
+            return kind
+        }
     }
 
     private static func compilerVersion(_ raw: String) throws -> SwiftCompilerVersion {
