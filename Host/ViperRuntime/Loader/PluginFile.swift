@@ -104,8 +104,20 @@ extension PluginDiscovery {
                 return !bundled || (name.hasPrefix("lib") && name.hasSuffix("Plugin.so"))
             }.sorted().map { Paths.join(folder.path, $0) }
         }
-        names.sort { $0.lexicographicallyPrecedes($1) }
+        names.sort(by: precedes)
         return names.map { String(decoding: prefix + $0, as: UTF8.self) }
+    }
+
+    /// Whether `left` sorts before `right` byte for byte (for ASCII, the order of `String`).
+    private static func precedes(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        left.withUnsafeBytes { one in
+            right.withUnsafeBytes { other in
+                let common = min(one.count, other.count)
+                guard common > 0, let first = one.baseAddress, let second = other.baseAddress else { return one.count < other.count }
+                let order = memcmp(first, second, common)
+                return order != 0 ? order < 0 : one.count < other.count
+            }
+        }
     }
 
     /// The rule of ``pluginPaths(in:)`` on an ASCII name.

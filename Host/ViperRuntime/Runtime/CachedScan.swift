@@ -151,10 +151,15 @@ struct CachedScan {
 
     /// Whether `Paths.parent(path)` is `folder`, without making a string: `folder`, a slash, and a name without one.
     private static func isChild(_ path: String, of folder: String) -> Bool {
-        let path = path.utf8, folder = folder.utf8
-        guard let last = folder.last, last != 0x2F, path.count > folder.count + 1, path.starts(with: folder) else { return false }
-        let rest = path.dropFirst(folder.count)
-        return rest.first == 0x2F && !rest.dropFirst().contains(0x2F)
+        var path = path, folder = folder
+        return path.withUTF8 { path in
+            folder.withUTF8 { folder in
+                guard let last = folder.last, last != 0x2F, path.count > folder.count + 1, path[folder.count] == 0x2F,
+                      let pathStart = path.baseAddress, let folderStart = folder.baseAddress,
+                      memcmp(pathStart, folderStart, folder.count) == 0 else { return false }
+                return memchr(pathStart + folder.count + 1, 0x2F, path.count - folder.count - 1) == nil
+            }
+        }
     }
 
     /// Takes the cached result for `file`, or queues it for a scan when the cache cannot answer under the lock.

@@ -198,7 +198,7 @@ package final class HostRuntime {
         let outcome = validate(triage.candidates.map { ($0.0, $0.1.descriptor) }, preferences: preferences, logger: logger) {
             self.keptOrFreshOutcome(triage.candidates, results: scanned.results, host: scanned.host, preferences: preferences, logger: logger)
         }
-        var routes: [RouteEntry] = []
+        var routes: [PendingRoutes.Plugin] = []
         for (index, record) in triage.records {
             guard record.status == .ready, let name = record.name, let descriptor = record.scanned else {
                 recordList.append(record)
@@ -215,11 +215,11 @@ package final class HostRuntime {
             } else {
                 pending.add(PendingPlugin(file: file, overridden: overridden, known: digests[file.path],
                                           scanned: descriptor, stamp: scanned.results[file.path]?.stamp), name: name)
-                routes += descriptor.routes(plugin: name, except: overridden)
+                routes.append(PendingRoutes.Plugin(descriptor: descriptor, name: name, overridden: overridden))
             }
             recordList.append(updated)
         }
-        registry.addPendingRoutes(routes)
+        registry.addPendingRoutes(declaredBy: routes)
     }
 
     /// Why `file` (by path: its owner and mode, and its folders') cannot be trusted, or nil.

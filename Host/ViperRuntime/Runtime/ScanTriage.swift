@@ -23,6 +23,9 @@ struct ScanTriage {
 
     init(files: [PluginFile], results: [String: ScanResult]) {
         var seenNames: [String: String] = [:]
+        seenNames.reserveCapacity(files.count)
+        records.reserveCapacity(files.count)
+        candidates.reserveCapacity(files.count)
         let bundledNames = Self.bundledNames(files, results)
         for (index, file) in files.enumerated() {
             guard let result = results[file.path] else {

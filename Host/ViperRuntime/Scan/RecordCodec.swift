@@ -174,8 +174,8 @@ package enum RecordCodec {
         case "broken": outcome = .broken(try reader.text())
         case "ok" where lazily:
             let start = reader.position
-            let (name, routes) = try skimDescriptor(&reader)
-            outcome = .ok(ScannedDescriptor(name: name, routes: routes, line: RecordLine(line.storage, start..<line.range.upperBound)))
+            let name = try skimDescriptor(&reader)
+            outcome = .ok(ScannedDescriptor(name: name, line: RecordLine(line.storage, start..<line.range.upperBound)))
         case "ok": outcome = .ok(ScannedDescriptor(try decodeDescriptor(&reader)))
         case let other: throw Malformed(description: "unknown outcome '\(other)'")
         }
@@ -217,33 +217,21 @@ package enum RecordCodec {
     }
 
     /// Checks the descriptor fields as ``decodeDescriptor(_:)`` reads them (it cannot fail on
-    /// them afterwards), making only the plugin's name and its module routes.
-    private static func skimDescriptor(_ reader: inout Reader) throws -> (name: String, routes: [RouteEntry]) {
+    /// them afterwards), making only the plugin's name.
+    private static func skimDescriptor(_ reader: inout Reader) throws -> String {
         let plugin = try reader.text()
         try reader.skipText()  // version
         try reader.skipText()  // summary
         _ = try reader.integer(Int.self)
         _ = try reader.integer(Int.self)
         _ = try reader.optionalText().map(compilerVersion)
-        var routes: [RouteEntry] = []
         for _ in 0..<(try reader.count()) {
-            if try provisionKind(&reader) == .module {
-                let contract = ContractID(try reader.text())
-                let name = try reader.optionalText()
-                let pattern = try reader.optionalText()
-                let summary = try reader.text()
-                var query: [String] = []
-                for _ in 0..<(try reader.count()) { query.append(try reader.text()) }
-                if let pattern {
-                    routes.append(RouteEntry(spec: RouteSpec(pattern, summary: summary, query: query), contract: contract, name: name, plugin: plugin))
-                }
-            } else {
-                try reader.skipText()  // contract
-                try reader.skipOptionalText()  // name
-                try reader.skipOptionalText()  // pattern
-                try reader.skipText()  // summary
-                for _ in 0..<(try reader.count()) { try reader.skipText() }
-            }
+            _ = try provisionKind(&reader)
+            try reader.skipText()  // contract
+            try reader.skipOptionalText()  // name
+            try reader.skipOptionalText()  // pattern
+            try reader.skipText()  // summary
+            for _ in 0..<(try reader.count()) { try reader.skipText() }
             try reader.skipOptionalText()  // adapted from
             for _ in 0..<(try reader.count()) {
                 _ = try requirementKind(&reader)
@@ -256,7 +244,7 @@ package enum RecordCodec {
             _ = try reader.integer(Int.self)
             _ = try reader.integer(Int.self)
         }
-        return (plugin, routes)
+        return plugin
     }
 
     /// The kinds by their raw values, matched as bytes (a kind another Contracts adds is read as text).
@@ -280,10 +268,28 @@ package enum RecordCodec {
     }
 
     private static func compilerVersion(_ raw: String) throws -> SwiftCompilerVersion {
+        if let plain = plainCompilerVersion(raw) { return plain }
         let parts = raw.split(separator: ".")
         guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) else {
             throw Malformed(description: "'\(raw)' is not a compiler version")
         }
+        return SwiftCompilerVersion(major: major, minor: minor)
+    }
+
+    /// `MAJOR.MINOR` of one to four digits each (what a compiler writes), read without splitting; nil for anything else.
+    private static func plainCompilerVersion(_ raw: String) -> SwiftCompilerVersion? {
+        var major = 0, minor = 0, digits = 0, dot = false
+        for byte in raw.utf8 {
+            if byte == 0x2E, !dot, digits > 0 {
+                dot = true
+                digits = 0
+                continue
+            }
+            guard (0x30...0x39).contains(byte), digits < 4 else { return nil }
+            if dot { minor = minor * 10 + Int(byte - 0x30) } else { major = major * 10 + Int(byte - 0x30) }
+            digits += 1
+        }
+        guard dot, digits > 0 else { return nil }
         return SwiftCompilerVersion(major: major, minor: minor)
     }
 }

@@ -6,39 +6,37 @@ import Synchronization
 /// them copies a descriptor.
 ///
 /// Read from the descriptor cache, only what a warm start needs is built at once: the
-/// plugin's name and its module routes. The rest stays in the cache's bytes (``RecordLine``)
-/// and is decoded the first time something asks for ``descriptor`` (loading the plugin,
-/// validation, `doctor`, `plugins`, `graph`).
+/// plugin's name. The rest stays in the cache's bytes (``RecordLine``) and is decoded the
+/// first time something asks for ``descriptor`` (loading the plugin, validation, the pending
+/// routes when first listed or matched, `doctor`, `plugins`, `graph`).
 ///
 /// Invariants:
 /// - A descriptor made from a line is only made after ``RecordCodec`` checked every field of
 ///   that line the way its decoder reads them, so decoding it later cannot fail.
-/// - ``name`` is `descriptor.manifest.name` and ``routes`` are ``HostRuntime/routes(of:plugin:except:)``
-///   of `descriptor` (without exceptions): both made from the same fields.
+/// - ``name`` is `descriptor.manifest.name`, read from the same field.
 /// - Thread-safe: the decode runs once, under a lock, from whichever thread asks first.
 package final class ScannedDescriptor: Hashable, Sendable {
     /// The manifest name.
     package let name: String
-    /// The module routes it declares, as route entries of plugin ``name``.
-    let routes: [RouteEntry]
     private let line: RecordLine?
     private let decoded: Mutex<PluginDescriptor?>
 
     /// A descriptor already decoded (a scan in this process, a test).
     package init(_ descriptor: PluginDescriptor) {
         name = descriptor.manifest.name
-        routes = Self.routes(of: descriptor)
         line = nil
         decoded = Mutex(descriptor)
     }
 
     /// A descriptor whose fields start at `line`'s start and were checked already (see the invariants).
-    init(name: String, routes: [RouteEntry], line: RecordLine) {
+    init(name: String, line: RecordLine) {
         self.name = name
-        self.routes = routes
         self.line = line
         decoded = Mutex(nil)
     }
+
+    /// The module routes it declares, as route entries of plugin ``name`` (decodes the descriptor).
+    var routes: [RouteEntry] { Self.routes(of: descriptor) }
 
     /// The whole descriptor, decoded on first use.
     package var descriptor: PluginDescriptor {
