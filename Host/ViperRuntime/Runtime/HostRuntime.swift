@@ -102,8 +102,8 @@ package final class HostRuntime {
         problemList += discovery.folderProblems.map { Problem(kind: .badFolder, plugin: nil, contract: nil, message: $0) }
         let isolated = options.scanMode == .isolated && !options.rescan
         let cacheFile = isolated ? DescriptorCache.read(folder: dataFolder) : nil
-        let found = ContractLibraryCatalog.separate(discovery.files) { file in
-            discovery.infos[file.path].map { cacheFile?.cache?.isUnchangedPlugin(file.path, info: $0.info) == true } ?? false
+        let found = ContractLibraryCatalog.separate(discovery.files) { [cached = cacheFile?.cache] file in
+            discovery.infos[file.path].map { cached?.isUnchangedPlugin(file.path, info: $0.info) == true } ?? false
         }
         loader.contractLibraries = ContractLibraryCatalog(found.libraries, allowInsecure: options.allowInsecurePlugins)
         problemList += loader.contractLibraries.problems

@@ -36,6 +36,12 @@ struct PendingPlugins {
 
     var isEmpty: Bool { plugins.isEmpty }
 
+    /// Makes room for `count` more plugins (no rehashing while a start-up adds them).
+    mutating func reserveCapacity(_ count: Int) {
+        plugins.reserveCapacity(plugins.count + count)
+        unindexed.reserveCapacity(unindexed.count + count)
+    }
+
     mutating func add(_ plugin: PendingPlugin, name: String) {
         plugins[name] = plugin
         unindexed.append((name, plugin))

@@ -83,7 +83,8 @@ package struct DescriptorCache {
     /// that has not changed since (same stamp): then it need not be read to tell it from a contract
     /// library. Whatever host wrote the cache: what a file is does not depend on the host.
     func isUnchangedPlugin(_ path: String, info: stat) -> Bool {
-        result(for: FileStamp(path: path, info: info)) != nil
+        guard let index = entries.index(forKey: path) else { return false }
+        return entries.values[index].stamp == FileStamp(path: path, info: info)
     }
 
     /// Reads the cache's text; nil when any line is malformed (the whole cache is then rebuilt).
