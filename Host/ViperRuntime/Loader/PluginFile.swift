@@ -86,11 +86,12 @@ extension PluginDiscovery {
         var names: [[UInt8]] = []
         var ascii = true
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix { $0 != 0 })
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
+                guard let base = raw.baseAddress else { return [] }
+                return Array(UnsafeRawBufferPointer(start: base, count: strnlen(base.assumingMemoryBound(to: CChar.self), raw.count)))
             }
             if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-            if name.contains(where: { $0 >= 0x80 }) {
+            if !Self.isASCII(name) {
                 ascii = false
             } else if !isCandidate(name, bundled: bundled) {
                 continue
@@ -120,10 +121,32 @@ extension PluginDiscovery {
         }
     }
 
+    private static func isASCII(_ name: [UInt8]) -> Bool {
+        name.withUnsafeBytes { bytes in
+            var any: UInt8 = 0
+            for byte in bytes { any |= byte }
+            return any < 0x80
+        }
+    }
+
     /// The rule of ``pluginPaths(in:)`` on an ASCII name.
     private static func isCandidate(_ name: [UInt8], bundled: Bool) -> Bool {
-        guard name.first != 0x2E, name.count >= 3, name.suffix(3).elementsEqual(".so".utf8) else { return false }
-        return !bundled || (name.starts(with: "lib".utf8) && name.count >= 9 && name.suffix(9).elementsEqual("Plugin.so".utf8))
+        guard name.first != 0x2E, has(name, suffix: ".so") else { return false }
+        return !bundled || (has(name, prefix: "lib") && has(name, suffix: "Plugin.so"))
+    }
+
+    private static func has(_ name: [UInt8], prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        return name.count >= count && name.withUnsafeBytes { bytes in
+            bytes.baseAddress.map { memcmp($0, prefix.utf8Start, count) == 0 } ?? (count == 0)
+        }
+    }
+
+    private static func has(_ name: [UInt8], suffix: StaticString) -> Bool {
+        let count = suffix.utf8CodeUnitCount
+        return name.count >= count && name.withUnsafeBytes { bytes in
+            bytes.baseAddress.map { memcmp($0 + (bytes.count - count), suffix.utf8Start, count) == 0 } ?? (count == 0)
+        }
     }
 }
 
