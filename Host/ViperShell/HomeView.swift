@@ -3,12 +3,23 @@ import ViperRuntime
 
 /// The screen when nothing is open: what loaded, and every route to open.
 package final class HomeView: ModuleView {
-    private var routes: [RouteSpec]
+    /// Nil until the screen is first drawn, when ``listRoutes`` lists them.
+    private var routes: [RouteSpec]?
+    private let listRoutes: () -> [RouteSpec]
     private var pluginsLoaded: Int
     private let problems: Int
 
     package init(routes: [RouteSpec], pluginsLoaded: Int, problems: Int) {
         self.routes = routes
+        listRoutes = { routes }
+        self.pluginsLoaded = pluginsLoaded
+        self.problems = problems
+    }
+
+    /// A home screen that lists the routes when it is first drawn: a session that never shows
+    /// it (a script, a pipe) does not list every route of every plugin at start-up.
+    package init(routes: @escaping () -> [RouteSpec], pluginsLoaded: Int, problems: Int) {
+        listRoutes = routes
         self.pluginsLoaded = pluginsLoaded
         self.problems = problems
     }
@@ -30,6 +41,8 @@ package final class HomeView: ModuleView {
                 : "\(problems) start-up problems were reported above; 'viper doctor' explains them.")
         }
         screen.heading("Routes")
+        let routes = self.routes ?? listRoutes()
+        self.routes = routes
         if routes.isEmpty {
             screen.empty("No routes: no loaded plugin declares one. 'viper plugins' shows what was found.")
         } else {

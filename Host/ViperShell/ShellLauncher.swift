@@ -32,7 +32,7 @@ package enum ShellLauncher {
             output.warning(problem.message)
         }
         let stack = NavigationStack(registry: runtime.registry, logger: runtime.logger)
-        let home = HomeView(routes: stack.routes.map(\.spec),
+        let home = HomeView(routes: { stack.routes.map(\.spec) },
                             pluginsLoaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count,
                             problems: runtime.problems.count)
         let shell = Shell(stack: stack, home: home, output: output, style: style,

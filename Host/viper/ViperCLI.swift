@@ -57,6 +57,9 @@ enum ViperCLI {
         return 0
     }
 
+    /// Runtimes whose sessions ended, left for the exit to free (see ``runWithPlugins(_:environment:live:)``).
+    nonisolated(unsafe) private static var keptUntilExit: [HostRuntime] = []
+
     /// The commands that start the runtime first: `plugins`, `graph`, `doctor` and the shell.
     private static func runWithPlugins(_ options: CommandLineOptions, environment: [String: String],
                                        live: (HostRuntime) -> LiveSetup = { LiveSetup(reloader: $0) }) -> Int32 {
@@ -85,7 +88,11 @@ enum ViperCLI {
             return runtime.problems.isEmpty ? 0 : 1
         default:
             // The runtime reloads plugin files that change while the shell runs (issue 13).
-            return ShellLauncher.run(runtime: runtime, options: options, environment: environment, live: live(runtime))
+            let status = ShellLauncher.run(runtime: runtime, options: options, environment: environment, live: live(runtime))
+            // The shell closed every database and the log writes as it goes: what is left is memory,
+            // which the process's exit (main.swift) frees faster than taking the runtime apart.
+            keptUntilExit.append(runtime)
+            return status
         }
     }
 

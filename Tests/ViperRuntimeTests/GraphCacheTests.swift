@@ -174,7 +174,8 @@ import ViperTestSupport
         #expect(key(plugins: Array(candidates.reversed())) != base, "search order decides ties")
         #expect(key(plugins: Array(candidates.dropLast())) != base)
         var renamed = results
-        if let (path, result) = results.first, case .ok(var descriptor) = result.outcome {
+        if let (path, result) = results.first, case .ok(let scanned) = result.outcome {
+            var descriptor = scanned.descriptor
             descriptor.manifest = PluginManifest(name: "other", version: "1.0.0", summary: "")
             renamed[path] = ScanResult(stamp: result.stamp, outcome: .ok(descriptor))
         }

@@ -35,6 +35,7 @@ package enum PluginDiscovery {
     /// (same folder listed twice, a symlink) is kept at its first place.
     package static func discover(_ folders: [PluginFolder]) -> Result {
         var result = Result()
+        result.infos.reserveCapacity(256)
         var seenFiles = Set<FileIdentity>()
         var seenFolders = Set<String>()
         for folder in folders {
@@ -49,14 +50,12 @@ package enum PluginDiscovery {
             let candidates: [String]
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 guard seenFolders.insert(Paths.realPath(folder.path) ?? folder.path).inserted else { continue }
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-                candidates = names.filter { name in
-                    guard !name.hasPrefix("."), name.hasSuffix(".so") else { return false }
-                    return folder.origin != .bundled || (name.hasPrefix("lib") && name.hasSuffix("Plugin.so"))
-                }.sorted().map { Paths.join(folder.path, $0) }
+                candidates = pluginPaths(in: folder)
             } else {
                 candidates = [folder.path]
             }
+            result.infos.reserveCapacity(result.infos.count + candidates.count)
+            seenFiles.reserveCapacity(seenFiles.count + candidates.count)
             for path in candidates {
                 var fileInfo = stat()
                 // lstat first: most files are no link, and then it is all of stat (one call per file).
@@ -72,6 +71,82 @@ package enum PluginDiscovery {
             }
         }
         return result
+    }
+}
+
+extension PluginDiscovery {
+    /// The paths of the files in `folder` that may be plugins, sorted by name: `*.so` but hidden
+    /// files (bundled folder: `lib*Plugin.so` only, since the build folder also holds libContracts.so).
+    /// Names are read with `readdir` and, when all are ASCII, checked and sorted as bytes (the order
+    /// `String` sorts them in); any other name is checked and sorted as a `String`.
+    static func pluginPaths(in folder: PluginFolder) -> [String] {
+        guard let directory = opendir(folder.path) else { return [] }
+        defer { closedir(directory) }
+        let bundled = folder.origin == .bundled
+        var names: [[UInt8]] = []
+        var ascii = true
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
+                guard let base = raw.baseAddress else { return [] }
+                return Array(UnsafeRawBufferPointer(start: base, count: strnlen(base.assumingMemoryBound(to: CChar.self), raw.count)))
+            }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            if !Self.isASCII(name) {
+                ascii = false
+            } else if !isCandidate(name, bundled: bundled) {
+                continue
+            }
+            names.append(name)
+        }
+        let prefix = Array((folder.path.hasSuffix("/") ? folder.path : folder.path + "/").utf8)
+        guard ascii else {
+            return names.map { String(decoding: $0, as: UTF8.self) }.filter { name in
+                guard !name.hasPrefix("."), name.hasSuffix(".so") else { return false }
+                return !bundled || (name.hasPrefix("lib") && name.hasSuffix("Plugin.so"))
+            }.sorted().map { Paths.join(folder.path, $0) }
+        }
+        names.sort(by: precedes)
+        return names.map { String(decoding: prefix + $0, as: UTF8.self) }
+    }
+
+    /// Whether `left` sorts before `right` byte for byte (for ASCII, the order of `String`).
+    private static func precedes(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        left.withUnsafeBytes { one in
+            right.withUnsafeBytes { other in
+                let common = min(one.count, other.count)
+                guard common > 0, let first = one.baseAddress, let second = other.baseAddress else { return one.count < other.count }
+                let order = memcmp(first, second, common)
+                return order != 0 ? order < 0 : one.count < other.count
+            }
+        }
+    }
+
+    private static func isASCII(_ name: [UInt8]) -> Bool {
+        name.withUnsafeBytes { bytes in
+            var any: UInt8 = 0
+            for byte in bytes { any |= byte }
+            return any < 0x80
+        }
+    }
+
+    /// The rule of ``pluginPaths(in:)`` on an ASCII name.
+    private static func isCandidate(_ name: [UInt8], bundled: Bool) -> Bool {
+        guard name.first != 0x2E, has(name, suffix: ".so") else { return false }
+        return !bundled || (has(name, prefix: "lib") && has(name, suffix: "Plugin.so"))
+    }
+
+    private static func has(_ name: [UInt8], prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        return name.count >= count && name.withUnsafeBytes { bytes in
+            bytes.baseAddress.map { memcmp($0, prefix.utf8Start, count) == 0 } ?? (count == 0)
+        }
+    }
+
+    private static func has(_ name: [UInt8], suffix: StaticString) -> Bool {
+        let count = suffix.utf8CodeUnitCount
+        return name.count >= count && name.withUnsafeBytes { bytes in
+            bytes.baseAddress.map { memcmp($0 + (bytes.count - count), suffix.utf8Start, count) == 0 } ?? (count == 0)
+        }
     }
 }
 

@@ -55,7 +55,7 @@ struct VerifiedLoader {
         }
         switch result.outcome {
         case .ok(let descriptor):
-            if let difference = DescriptorDifference.between(scanned: scanned, loaded: descriptor) {
+            if let difference = DescriptorDifference.between(scanned: scanned, loaded: descriptor.descriptor) {
                 return .failure(PluginLoadError(.changedSinceScan, path: file.path,
                                                 message: "\(changed), and the new version \(difference); restart viper to use it"))
             }

@@ -14,12 +14,22 @@ struct RouteTable {
     /// Loaded modules whose route is not served: it breaks a rule or another plugin keeps it.
     var routeless = Set<RegistryKey>()
     /// Routes of plugins that are validated but not loaded yet.
-    var pending: [RouteEntry] = []
+    var pending: [RouteEntry] {
+        get { pendingRoutes.entries }
+        set { pendingRoutes = PendingRoutes(newValue) }
+    }
+    /// ``pending``, with the routes of plugins added by declaration listed when first read.
+    private var pendingRoutes = PendingRoutes([])
     /// Routes of plugins that are disabled, with the reason: so opening one says why.
     var unavailable: [(route: RouteEntry, reason: String)] = []
 
     /// Whether `plugin` may serve `route`: it keeps the rules, and no other plugin keeps it.
     func mayServe(_ route: RouteSpec, plugin: String) -> Bool {
+        Self.mayServe(route, plugin: plugin, owners: owners)
+    }
+
+    /// Whether `plugin` may serve `route` when `owners` keep the route shapes.
+    static func mayServe(_ route: RouteSpec, plugin: String, owners: [String: String]) -> Bool {
         RouteRule.problem(with: route) == nil && (owners[RouteRule.shape(route.pattern)] ?? plugin) == plugin
     }
 
@@ -34,6 +44,14 @@ struct RouteTable {
 
     mutating func addPending(_ entries: [RouteEntry]) {
         pending += entries.filter { mayServe($0.spec, plugin: $0.plugin) }
+    }
+
+    /// Adds the routes `plugins` declare (each plugin's module routes but those it lost), as
+    /// ``addPending(_:)`` would with today's owners, but lists and checks them when ``pending``
+    /// is first read: a start-up that never lists or opens a route decodes no descriptor for them.
+    mutating func addPending(declaredBy plugins: [PendingRoutes.Plugin]) {
+        guard !plugins.isEmpty else { return }
+        pendingRoutes = pendingRoutes.adding(plugins, owners: owners)
     }
 
     mutating func addUnavailable(_ entries: [RouteEntry], reason: String) {

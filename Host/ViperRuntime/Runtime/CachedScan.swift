@@ -43,19 +43,28 @@ struct CachedScan {
         if let note { logger.log(.warning, note, source: "cache") }
         var triage = triageFiles(cache)
         var scanned = Scanned(scanner: makeScanner(), host: host)
+        var fresh: [String: ScanResult] = [:]
         if !triage.toScan.isEmpty {
             for (path, result) in scanned.scanner.scan(triage.toScan) {
                 triage.results[path] = result
-                if result.code != .untrusted { triage.keep[path] = result }
+                if result.code != .untrusted { fresh[path] = result }
             }
         }
         scanned.results = triage.results
         for (path, result) in triage.results {
             if case .ok = result.outcome, let known = result.knownDigest { scanned.digests[path] = known }
         }
-        let fresh = Dictionary(uniqueKeysWithValues: files.compactMap { file in triage.keep[file.path].map { (file.path, $0) } })
-        if fresh != cache.entries || !triage.toScan.isEmpty {
-            cache.entries = fresh
+        // Everything kept from the cache is the cache's own entry: it changes only when something
+        // was scanned or an entry is no longer kept (its file vanished, changed or lost trust).
+        if !triage.toScan.isEmpty || triage.kept.count != cache.entries.count {
+            var entries: [String: ScanResult] = [:]
+            for path in triage.kept {
+                entries[path] = cache.entries[path]
+            }
+            for file in files {
+                if let result = fresh[file.path] { entries[file.path] = result }
+            }
+            cache.entries = entries
             do {
                 try cache.save(folder: dataFolder)
             } catch {
@@ -65,21 +74,22 @@ struct CachedScan {
         return scanned
     }
 
-    /// Each file's result so far, what the cache keeps, and what must be scanned.
+    /// Each file's result so far, the paths whose cache entry stays, and what must be scanned.
     private struct Triage {
         var results: [String: ScanResult] = [:]
-        var keep: [String: ScanResult] = [:]
+        var kept: [String] = []
         var toScan: [PluginFile] = []
     }
 
     private func triageFiles(_ cache: DescriptorCache) -> Triage {
         var triage = Triage()
         triage.results.reserveCapacity(files.count)  // no rehashing of every path as the tables grow
-        triage.keep.reserveCapacity(files.count)
+        triage.kept.reserveCapacity(files.count)
         var trust = TrustMemo()
         for file in files {
             var info = stat()
-            if let known = infos[file.path] {
+            let known = infos[file.path]
+            if let known {
                 info = known.info
             } else {
                 guard stat(file.path, &info) == 0 else { continue }
@@ -87,7 +97,7 @@ struct CachedScan {
             let stamp = FileStamp(path: file.path, info: info)
             // Checked here by path so a cached verdict cannot outlive a chmod; the loader
             // checks the open file again before anything of it runs.
-            if !options.allowInsecurePlugins, let problem = trustProblem(file, info: info, memo: &trust) {
+            if !options.allowInsecurePlugins, let problem = trustProblem(file, info: info, isLink: known?.isLink, memo: &trust) {
                 triage.results[file.path] = ScanResult(stamp: stamp, outcome: .failed(problem), code: .untrusted)
                 continue
             }
@@ -106,15 +116,21 @@ struct CachedScan {
         var verdicts: [String: String?] = [:]
         var realFolders: [String: String] = [:]
         let user = geteuid()
+        /// The folder and plugin folder of the last file that was no link, and their verdict:
+        /// the next file of that folder shares it (files come folder by folder).
+        var last: (folder: String, root: String, verdict: String?)?
     }
 
     /// Why `file` cannot be trusted, or nil; a folder's verdict is kept in `memo`.
-    private func trustProblem(_ file: PluginFile, info: stat, memo: inout TrustMemo) -> String? {
+    private func trustProblem(_ file: PluginFile, info: stat, isLink: Bool?, memo: inout TrustMemo) -> String? {
+        if isLink == false, let last = memo.last, last.root == file.folder.path, Self.isChild(file.path, of: last.folder) {
+            return PluginTrust.fileProblem(path: file.path, info: info, user: memo.user) ?? last.verdict
+        }
         // The folders checked depend on where the file (and a link to it) lives, and on the plugin folder.
         // A file that is no link lives in its folder's real path (one realpath per folder, not per file).
         let folder = Paths.parent(file.path)
         let realFolder: String
-        if infos[file.path]?.isLink == false {
+        if isLink == false {
             realFolder = memo.realFolders[folder] ?? {
                 let real = Paths.realPath(folder) ?? folder
                 memo.realFolders[folder] = real
@@ -129,7 +145,21 @@ struct CachedScan {
             memo.verdicts[folderKey] = verdict
             return verdict
         }()
+        memo.last = isLink == false ? (folder, file.folder.path, folderProblem) : nil
         return PluginTrust.fileProblem(path: file.path, info: info, user: memo.user) ?? folderProblem
+    }
+
+    /// Whether `Paths.parent(path)` is `folder`, without making a string: `folder`, a slash, and a name without one.
+    private static func isChild(_ path: String, of folder: String) -> Bool {
+        var path = path, folder = folder
+        return path.withUTF8 { path in
+            folder.withUTF8 { folder in
+                guard let last = folder.last, last != 0x2F, path.count > folder.count + 1, path[folder.count] == 0x2F,
+                      let pathStart = path.baseAddress, let folderStart = folder.baseAddress,
+                      memcmp(pathStart, folderStart, folder.count) == 0 else { return false }
+                return memchr(pathStart + folder.count + 1, 0x2F, path.count - folder.count - 1) == nil
+            }
+        }
     }
 
     /// Takes the cached result for `file`, or queues it for a scan when the cache cannot answer under the lock.
@@ -148,10 +178,10 @@ struct CachedScan {
                 triage.toScan.append(file)  // no digest yet, or refused by a lock that now pins it: scan it
                 return
             }
-            triage.keep[file.path] = cached
+            triage.kept.append(file.path)
         default:
             triage.results[file.path] = cached
-            triage.keep[file.path] = cached
+            triage.kept.append(file.path)
         }
     }
 

@@ -22,11 +22,13 @@ extension HostRuntime {
 
     /// The outcome of validating `plugins`: the kept one when its key is this start's, else a fresh one, then kept.
     /// Sets ``dependencies``: a fresh outcome's, or for a kept one, worked out from it when first read.
-    func keptOrFreshOutcome(_ plugins: [(PluginFile, PluginDescriptor)], results: [String: ScanResult], host: String,
+    /// A kept outcome decodes no descriptor (they are decoded when something reads them).
+    func keptOrFreshOutcome(_ plugins: [(PluginFile, ScannedDescriptor)], results: [String: ScanResult], host: String,
                             preferences: [String: ProviderChoice], logger: FileLogger) -> GraphValidator.Outcome {
-        guard let key = graphKey(plugins, results: results, host: host, preferences: preferences) else {
+        let decoded = { plugins.map { ($0.0, $0.1.descriptor) } }
+        guard let key = graphKey(plugins.map(\.0), results: results, host: host, preferences: preferences) else {
             DescriptorCache.Graph.remove(folder: dataFolder)
-            let outcome = Self.validator(plugins, preferences: preferences).validate()
+            let outcome = Self.validator(decoded(), preferences: preferences).validate()
             dependencies = outcome.dependencies
             return outcome
         }
@@ -36,10 +38,10 @@ extension HostRuntime {
             // Who serves each requirement follows from the nodes and the kept outcome's disabled and
             // overridden plugins alone, so this is the list a fresh validation would give.
             let outcome = kept.outcome
-            dependencyList = LazyDependencies(computing: { Self.validator(plugins, preferences: preferences).dependencies(outcome) })
+            dependencyList = LazyDependencies(computing: { Self.validator(decoded(), preferences: preferences).dependencies(outcome) })
             return outcome
         }
-        let outcome = Self.validator(plugins, preferences: preferences).validate()
+        let outcome = Self.validator(decoded(), preferences: preferences).validate()
         dependencies = outcome.dependencies
         do {
             try DescriptorCache.Graph.save(outcome, key: key, folder: dataFolder)
@@ -49,8 +51,15 @@ extension HostRuntime {
         return outcome
     }
 
-    /// The key of this start's validation (see the invariants above), or nil when it cannot be made.
+    /// ``graphKey(_:results:host:preferences:contractsImage:)`` of the files of `plugins`.
     func graphKey(_ plugins: [(PluginFile, PluginDescriptor)], results: [String: ScanResult], host: String,
+                  preferences: [String: ProviderChoice], contractsImage: String? = HostRuntime.contractsImage) -> String? {
+        graphKey(plugins.map(\.0), results: results, host: host, preferences: preferences, contractsImage: contractsImage)
+    }
+
+    /// The key of this start's validation (see the invariants above), or nil when it cannot be made.
+    /// Each candidate's result is hashed as the line it was read from, byte for byte (no line is made again).
+    func graphKey(_ files: [PluginFile], results: [String: ScanResult], host: String,
                   preferences: [String: ProviderChoice], contractsImage: String? = HostRuntime.contractsImage) -> String? {
         let stream = DigestStream()
         stream.add("graph \(DescriptorCache.Graph.formatVersion)")
@@ -69,12 +78,16 @@ extension HostRuntime {
             stream.add(choice.plugin)
             stream.add(choice.source)
         }
-        stream.add(Int64(plugins.count))
-        for (file, _) in plugins {
+        stream.add(Int64(files.count))
+        for file in files {
             guard let result = results[file.path] else { return nil }
             stream.add(file.path)
             stream.add(file.folder.origin == .bundled ? "bundled" : "other")
-            stream.add(RecordCodec.encode(result))
+            if let line = result.line {
+                stream.add(line.bytes)  // the same field as the line's text would be
+            } else {
+                stream.add(RecordCodec.encode(result))
+            }
         }
         return stream.finish()
     }

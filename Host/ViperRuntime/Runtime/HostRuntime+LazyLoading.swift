@@ -30,7 +30,7 @@ extension HostRuntime {
     private func load(_ plugin: PendingPlugin, name: String) -> Bool {
         let position = recordList.firstIndex { $0.name == name && $0.path == plugin.file.path }
         let verified = VerifiedLoader(loader: loader, scanner: rescanner)
-        switch verified.load(plugin.file, scanned: plugin.scanned, stamp: plugin.stamp, known: plugin.known) {
+        switch verified.load(plugin.file, scanned: plugin.scanned.descriptor, stamp: plugin.stamp, known: plugin.known) {
         case .success(let loaded):
             registry.commit(loaded.registrar, skipping: plugin.overridden)
             if let position { recordList[position].status = .loaded }
@@ -42,7 +42,7 @@ extension HostRuntime {
                 recordList[position].status = .disabled
                 recordList[position].reason = error.message
             }
-            if let descriptor = recordList.first(where: { $0.name == name })?.descriptor {
+            if let descriptor = recordList.first(where: { $0.name == name })?.scanned?.descriptor {
                 noteDisabled(descriptor, plugin: name, reason: error.message)
             }
             logger?.log(.error, error.description, source: "loader")

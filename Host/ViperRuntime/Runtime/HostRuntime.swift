@@ -102,8 +102,8 @@ package final class HostRuntime {
         problemList += discovery.folderProblems.map { Problem(kind: .badFolder, plugin: nil, contract: nil, message: $0) }
         let isolated = options.scanMode == .isolated && !options.rescan
         let cacheFile = isolated ? DescriptorCache.read(folder: dataFolder) : nil
-        let found = ContractLibraryCatalog.separate(discovery.files) { file in
-            discovery.infos[file.path].map { cacheFile?.cache?.isUnchangedPlugin(file.path, info: $0.info) == true } ?? false
+        let found = ContractLibraryCatalog.separate(discovery.files) { [cached = cacheFile?.cache] file in
+            discovery.infos[file.path].map { cached?.isUnchangedPlugin(file.path, info: $0.info) == true } ?? false
         }
         loader.contractLibraries = ContractLibraryCatalog(found.libraries, allowInsecure: options.allowInsecurePlugins)
         problemList += loader.contractLibraries.problems
@@ -195,12 +195,12 @@ package final class HostRuntime {
         for warning in triage.warnings {
             logger.log(.warning, warning, source: "loader")
         }
-        let outcome = validate(triage.candidates, preferences: preferences, logger: logger) {
+        let outcome = validate(triage.candidates.map { ($0.0, $0.1.descriptor) }, preferences: preferences, logger: logger) {
             self.keptOrFreshOutcome(triage.candidates, results: scanned.results, host: scanned.host, preferences: preferences, logger: logger)
         }
-        var routes: [RouteEntry] = []
+        var routes: [PendingRoutes.Plugin] = []
         for (index, record) in triage.records {
-            guard record.status == .ready, let name = record.name, let descriptor = record.descriptor else {
+            guard record.status == .ready, let name = record.name, let descriptor = record.scanned else {
                 recordList.append(record)
                 continue
             }
@@ -211,15 +211,15 @@ package final class HostRuntime {
             if let reason = outcome.disabled[name] {
                 updated.status = .disabled
                 updated.reason = reason
-                noteDisabled(descriptor, plugin: name, reason: reason)
+                noteDisabled(descriptor.descriptor, plugin: name, reason: reason)
             } else {
                 pending.add(PendingPlugin(file: file, overridden: overridden, known: digests[file.path],
                                           scanned: descriptor, stamp: scanned.results[file.path]?.stamp), name: name)
-                routes += Self.routes(of: descriptor, plugin: name, except: overridden)
+                routes.append(PendingRoutes.Plugin(descriptor: descriptor, name: name, overridden: overridden))
             }
             recordList.append(updated)
         }
-        registry.addPendingRoutes(routes)
+        registry.addPendingRoutes(declaredBy: routes)
     }
 
     /// Why `file` (by path: its owner and mode, and its folders') cannot be trusted, or nil.
@@ -269,9 +269,9 @@ package final class HostRuntime {
     }
 
     /// Validates `plugins` (or takes `outcome`'s, e.g. the kept graph's) and applies the result.
-    private func validate(_ plugins: [(PluginFile, PluginDescriptor)], preferences: [String: ProviderChoice], logger: FileLogger,
+    private func validate(_ plugins: @autoclosure () -> [(PluginFile, PluginDescriptor)], preferences: [String: ProviderChoice], logger: FileLogger,
                           outcome made: (() -> GraphValidator.Outcome)? = nil) -> GraphValidator.Outcome {
-        let outcome = made?() ?? Self.validator(plugins, preferences: preferences).validate()
+        let outcome = made?() ?? Self.validator(plugins(), preferences: preferences).validate()
         registry.assignRoutes(outcome.routeOwners)
         problemList += outcome.problems
         if made == nil { dependencies = outcome.dependencies }  // else `made` set them

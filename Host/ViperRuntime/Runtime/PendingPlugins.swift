@@ -7,8 +7,8 @@ struct PendingPlugin {
     let overridden: Set<String>
     /// The digest the scan computed, so an unchanged file is not hashed again when it loads.
     let known: KnownDigest?
-    /// What the scan recorded, which loading in this process must match.
-    let scanned: PluginDescriptor
+    /// What the scan recorded, which loading in this process must match (shared with its record).
+    let scanned: ScannedDescriptor
     /// The stamp of the file the scan opened.
     let stamp: FileStamp?
 }
@@ -23,17 +23,40 @@ struct PendingPlugin {
 ///   last first (the validator chose among direct providers already); an adapter
 ///   serves its contract as a service and as a module.
 /// - Overridden provisions are not indexed: a miss never loads a plugin for what it lost.
+/// - The index of who serves what is made at the first lookup (a start-up adds a plugin in
+///   constant time and decodes no descriptor), in the order the plugins were added, so it is
+///   the index adding them one by one gives.
 /// - Not locked itself: ``HostRuntime`` uses it under its `state` lock.
 struct PendingPlugins {
     private var plugins: [String: PendingPlugin] = [:]
-    /// Plugin names that serve each key, preferred first.
+    /// Plugin names that serve each key, preferred first (without ``unindexed``).
     private var providers: [ProvisionKey: [String]] = [:]
+    /// Plugins added since the index was last brought up to date, in order.
+    private var unindexed: [(name: String, plugin: PendingPlugin)] = []
 
     var isEmpty: Bool { plugins.isEmpty }
 
+    /// Makes room for `count` more plugins (no rehashing while a start-up adds them).
+    mutating func reserveCapacity(_ count: Int) {
+        plugins.reserveCapacity(plugins.count + count)
+        unindexed.reserveCapacity(unindexed.count + count)
+    }
+
     mutating func add(_ plugin: PendingPlugin, name: String) {
         plugins[name] = plugin
-        for provision in plugin.scanned.provides {
+        unindexed.append((name, plugin))
+    }
+
+    /// Indexes what the plugins added since the last lookup serve.
+    private mutating func updateIndex() {
+        for (name, plugin) in unindexed {
+            index(plugin, name: name)
+        }
+        unindexed.removeAll()
+    }
+
+    private mutating func index(_ plugin: PendingPlugin, name: String) {
+        for provision in plugin.scanned.descriptor.provides {
             let key = ProvisionKey(provision)
             guard !plugin.overridden.contains(key.label) else { continue }
             switch provision.kind {
@@ -50,7 +73,8 @@ struct PendingPlugins {
 
     /// Removes and returns the pending plugins that serve `key`, preferred first.
     mutating func take(serving key: ProvisionKey) -> [(name: String, plugin: PendingPlugin)] {
-        (providers[key] ?? []).compactMap { name in
+        updateIndex()
+        return (providers[key] ?? []).compactMap { name in
             plugins.removeValue(forKey: name).map { (name, $0) }
         }
     }
@@ -58,6 +82,7 @@ struct PendingPlugins {
     /// Removes the plugin `name` (its file was removed, or a new version took over), so no miss loads it.
     mutating func remove(named name: String) {
         guard plugins.removeValue(forKey: name) != nil else { return }
+        unindexed.removeAll { $0.name == name }
         providers = providers.compactMapValues { names in
             let kept = names.filter { $0 != name }
             return kept.isEmpty ? nil : kept
@@ -68,6 +93,14 @@ struct PendingPlugins {
     mutating func takeAll() -> [(name: String, plugin: PendingPlugin)] {
         let all = plugins.sorted { $0.key < $1.key }.map { (name: $0.key, plugin: $0.value) }
         plugins.removeAll()
+        unindexed.removeAll()
         return all
+    }
+}
+
+extension PendingPlugin {
+    /// A pending plugin whose scan recorded `scanned` (decoded already).
+    init(file: PluginFile, overridden: Set<String>, known: KnownDigest?, scanned: PluginDescriptor, stamp: FileStamp?) {
+        self.init(file: file, overridden: overridden, known: known, scanned: ScannedDescriptor(scanned), stamp: stamp)
     }
 }

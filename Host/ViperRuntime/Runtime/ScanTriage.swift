@@ -16,13 +16,16 @@ struct ScanTriage {
     /// (index into the files, record) in search order.
     private(set) var records: [(index: Int, record: PluginRecord)] = []
     /// The files that go on to validation, with their descriptors.
-    private(set) var candidates: [(PluginFile, PluginDescriptor)] = []
+    private(set) var candidates: [(PluginFile, ScannedDescriptor)] = []
     private(set) var problems: [Problem] = []
     /// Lines for the log, one per refused file.
     private(set) var warnings: [String] = []
 
     init(files: [PluginFile], results: [String: ScanResult]) {
         var seenNames: [String: String] = [:]
+        seenNames.reserveCapacity(files.count)
+        records.reserveCapacity(files.count)
+        candidates.reserveCapacity(files.count)
         let bundledNames = Self.bundledNames(files, results)
         for (index, file) in files.enumerated() {
             guard let result = results[file.path] else {
@@ -31,7 +34,7 @@ struct ScanTriage {
             }
             switch result.outcome {
             case .ok(let descriptor):
-                let name = descriptor.manifest.name
+                let name = descriptor.name
                 if file.folder.origin != .bundled, let bundled = bundledNames[name] {
                     fail(file, "the name '\(name)' belongs to the bundled plugin at \(bundled); give this plugin another name in its PluginManifest", at: index)
                 } else if let other = seenNames[name] {
@@ -40,7 +43,7 @@ struct ScanTriage {
                     seenNames[name] = file.path
                     candidates.append((file, descriptor))
                     records.append((index, PluginRecord(name: name, path: file.path, origin: file.folder.origin,
-                                                        status: .ready, reason: nil, descriptor: descriptor, overridden: [])))
+                                                        status: .ready, reason: nil, scanned: descriptor, overridden: [])))
                 }
             case .failed(let message):
                 fail(file, message, at: index)
@@ -56,8 +59,8 @@ struct ScanTriage {
     private static func bundledNames(_ files: [PluginFile], _ results: [String: ScanResult]) -> [String: String] {
         var names: [String: String] = [:]
         for file in files where file.folder.origin == .bundled {
-            if case .ok(let descriptor)? = results[file.path]?.outcome, names[descriptor.manifest.name] == nil {
-                names[descriptor.manifest.name] = file.path
+            if case .ok(let descriptor)? = results[file.path]?.outcome, names[descriptor.name] == nil {
+                names[descriptor.name] = file.path
             }
         }
         return names

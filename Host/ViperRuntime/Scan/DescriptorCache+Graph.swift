@@ -158,6 +158,7 @@ extension DescriptorCache {
 
         private static func decode(_ body: ArraySlice<UInt8>) throws -> GraphValidator.Outcome {
             var outcome = GraphValidator.Outcome()
+            outcome.routeOwners.reserveCapacity(body.lazy.filter { $0 == 0x0A }.count)  // most lines are route owners
             var start = body.startIndex
             while start < body.endIndex {
                 let end = body[start...].firstIndex(of: 0x0A) ?? body.endIndex
@@ -170,6 +171,13 @@ extension DescriptorCache {
         }
 
         private static func decodeLine(_ reader: inout RecordCodec.Reader, into outcome: inout GraphValidator.Outcome) throws {
+            var tag = reader
+            if try tag.nextIs("W") {  // the common line, told without making its tag
+                reader = tag
+                let shape = try reader.text()
+                outcome.routeOwners[shape] = try reader.text()
+                return
+            }
             switch try reader.text() {
             case "P":
                 guard let kind = Problem.Kind(rawValue: try reader.text()) else { throw RecordCodec.Malformed(description: "unknown problem kind") }

@@ -43,11 +43,34 @@ package struct DescriptorCache {
 
     package static func read(folder: String) -> Read {
         let path = Paths.join(folder, fileName)
-        guard let data = FileManager.default.contents(atPath: path) else { return Read() }
-        guard let cache = parse(data), cache.format == formatVersion else {
+        guard let bytes = readFile(path) else { return Read() }
+        guard let cache = parse(bytes: bytes), cache.format == formatVersion else {
             return Read(note: "\(path): the plugin cache is unreadable or from another version; rebuilding it")
         }
         return Read(cache: cache)
+    }
+
+    /// The bytes of the file at `path` (one `open`, `fstat` and `read`), or nil when it cannot be read.
+    static func readFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 4096)) }  // it grew since fstat
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
     }
 
     /// `read`'s cache when it was written by `host`; else an empty one (and the note why).
@@ -60,45 +83,67 @@ package struct DescriptorCache {
     /// that has not changed since (same stamp): then it need not be read to tell it from a contract
     /// library. Whatever host wrote the cache: what a file is does not depend on the host.
     func isUnchangedPlugin(_ path: String, info: stat) -> Bool {
-        result(for: FileStamp(path: path, info: info)) != nil
+        guard let index = entries.index(forKey: path) else { return false }
+        return entries.values[index].stamp == FileStamp(path: path, info: info)
     }
 
     /// Reads the cache's text; nil when any line is malformed (the whole cache is then rebuilt).
     package static func parse(_ data: Data) -> DescriptorCache? {
-        let bytes = [UInt8](data)
-        guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
-        var lines: [ArraySlice<UInt8>] = []
-        var start = 0
-        for (position, byte) in bytes.enumerated() where byte == 0x0A {
-            if position > start { lines.append(bytes[start..<position]) }
-            start = position + 1
-        }
-        if start < bytes.count { lines.append(bytes[start...]) }
-        guard let header = lines.first else { return nil }
-        var reader = RecordCodec.Reader(bytes: header)
-        guard (try? reader.text()) == magic, let format: Int = try? reader.integer(),
-              let host = try? reader.text(), reader.isAtEnd else { return nil }
+        parse(bytes: [UInt8](data))
+    }
+
+    /// Reads the cache's bytes: every line is checked whole, but a descriptor is only decoded
+    /// when something asks for it (see ``ScannedDescriptor``); the lines keep pointing into `bytes`.
+    static func parse(bytes: [UInt8]) -> DescriptorCache? {
+        let valid = bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) != nil }
+        guard valid else { return nil }
+        var lines = lineRanges(bytes)
+        guard let headerLine = lines.next() else { return nil }
+        var header = RecordCodec.Reader(bytes: bytes[headerLine])
+        guard (try? header.text()) == magic, let format: Int = try? header.integer(),
+              let host = try? header.text(), header.isAtEnd else { return nil }
         var cache = DescriptorCache(host: host)
         cache.format = format
-        cache.entries.reserveCapacity(lines.count)
-        for line in lines.dropFirst() {
-            guard let result = try? RecordCodec.decode(bytes: line) else { return nil }
+        cache.entries.reserveCapacity(bytes.count / 128)
+        while let line = lines.next() {
+            guard let result = try? RecordCodec.decode(RecordLine(bytes, line), lazily: true) else { return nil }
             cache.entries[result.stamp.path] = result
         }
         return cache
     }
 
+    /// The ranges of the non-empty lines of `bytes`, in order.
+    private static func lineRanges(_ bytes: [UInt8]) -> IndexingIterator<[Range<Int>]> {
+        var ranges: [Range<Int>] = []
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var start = 0
+            while start < buffer.count {
+                let end = memchr(base + start, 0x0A, buffer.count - start).map { UnsafeRawPointer($0) - base } ?? buffer.count
+                if end > start { ranges.append(start..<end) }
+                start = end + 1
+            }
+        }
+        return ranges.makeIterator()
+    }
+
     /// The cache's text.
     func serialized() -> String {
+        String(decoding: serializedBytes(), as: UTF8.self)
+    }
+
+    /// The cache's bytes: the header, then each entry's line (as read, when it was read) by path.
+    func serializedBytes() -> [UInt8] {
         var header = RecordCodec.Writer()
         header.add(Self.magic)
         header.add(format)
         header.add(host)
-        var lines = [header.line]
+        var bytes = Array(header.line.utf8)
+        bytes.append(0x0A)
         for path in entries.keys.sorted() {
-            if let result = entries[path] { lines.append(RecordCodec.encode(result)) }
+            if let result = entries[path] { RecordCodec.append(result, to: &bytes) }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return bytes
     }
 
     /// The cached result for a file, if its stamp is unchanged.
@@ -109,7 +154,7 @@ package struct DescriptorCache {
 
     /// Writes the cache atomically (temporary file, then rename), so a crash never leaves half a cache.
     func save(folder: String) throws {
-        let data = Data(Array(serialized().utf8))
+        let data = Data(serializedBytes())
         let path = Paths.join(folder, Self.fileName)
         let temporary = path + ".tmp-\(getpid())"
         guard FileManager.default.createFile(atPath: temporary, contents: data) else {

@@ -10,14 +10,14 @@
 final class DigestStream {
     private var h1: UInt64 = 0x9E37_79B9_7F4A_7C15
     private var h2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-    private var pending: [UInt8] = []
+    /// The bytes fed that do not fill a block yet (the first `pendingCount` of these 16).
+    private var pending: (UInt64, UInt64) = (0, 0)
+    private var pendingCount = 0
     private var total: UInt64 = 0
     private static let c1: UInt64 = 0x87C3_7B91_1142_53D5
     private static let c2: UInt64 = 0x4CF5_AD43_2745_937F
 
-    init() {
-        pending.reserveCapacity(16)
-    }
+    init() {}
 
     /// Adds one field: its byte count, then its bytes.
     func add(_ bytes: UnsafeRawBufferPointer) {
@@ -42,20 +42,31 @@ final class DigestStream {
 
     private func feed(_ piece: UnsafeRawBufferPointer) {
         total &+= UInt64(piece.count)
+        guard let source = piece.baseAddress else { return }
         var offset = 0
-        if !pending.isEmpty {
-            let take = min(16 - pending.count, piece.count)
-            pending += piece[0..<take]
+        if pendingCount > 0 {
+            let take = min(16 - pendingCount, piece.count)
+            let start = pendingCount
+            withUnsafeMutableBytes(of: &pending) { buffer in
+                buffer.baseAddress.map { ($0 + start).copyMemory(from: source, byteCount: take) }
+            }
+            pendingCount += take
             offset = take
-            guard pending.count == 16 else { return }
-            pending.withUnsafeBytes { mix(block: $0, at: 0) }
-            pending.removeAll(keepingCapacity: true)
+            guard pendingCount == 16 else { return }
+            let block = pending
+            withUnsafeBytes(of: block) { mix(block: $0, at: 0) }
+            pendingCount = 0
         }
         while piece.count - offset >= 16 {
             mix(block: piece, at: offset)
             offset += 16
         }
-        pending += piece[offset...]
+        let rest = piece.count - offset
+        guard rest > 0 else { return }
+        withUnsafeMutableBytes(of: &pending) { buffer in
+            buffer.baseAddress.map { $0.copyMemory(from: source + offset, byteCount: rest) }
+        }
+        pendingCount = rest
     }
 
     private func mix(block: UnsafeRawBufferPointer, at offset: Int) {
@@ -89,8 +100,11 @@ final class DigestStream {
 
     /// The digest as 32 lower-case hex digits. The stream is spent afterwards.
     func finish() -> String? {
-        var tail = pending + [UInt8](repeating: 0, count: 16 - pending.count)
-        tail[15] = UInt8(pending.count)
+        var tail = [UInt8](repeating: 0, count: 16)
+        withUnsafeBytes(of: pending) { bytes in
+            for index in 0..<pendingCount { tail[index] = bytes[index] }
+        }
+        tail[15] = UInt8(pendingCount)
         tail.withUnsafeBytes { mix(block: $0, at: 0) }
         h1 ^= total
         h2 ^= total

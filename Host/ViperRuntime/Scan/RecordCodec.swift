@@ -32,7 +32,22 @@ package enum RecordCodec {
         return nil
     }
 
+    /// ``overflow(_:)`` of a scanned descriptor.
+    static func overflow(_ scanned: ScannedDescriptor) -> String? {
+        overflow(scanned.descriptor)
+    }
+
     // MARK: Writing
+
+    /// Appends `result`'s line and a newline to `bytes`: the line it was read from when it has one.
+    static func append(_ result: ScanResult, to bytes: inout [UInt8]) {
+        if let line = result.line {
+            bytes += line.bytes
+        } else {
+            bytes += encode(result).utf8
+        }
+        bytes.append(0x0A)
+    }
 
     struct Writer {
         private(set) var fields: [String] = []
@@ -70,7 +85,7 @@ package enum RecordCodec {
 
     /// One result as a line (without its newline).
     package static func encode(_ result: ScanResult) -> String {
-        if let encoded = result.encoded { return encoded }
+        if let line = result.line { return String(decoding: line.bytes, as: UTF8.self) }
         var writer = Writer()
         writer.add(resultTag)
         let stamp = result.stamp
@@ -89,9 +104,9 @@ package enum RecordCodec {
         case .broken(let message):
             writer.add("broken")
             writer.add(message)
-        case .ok(let descriptor):
+        case .ok(let scanned):
             writer.add("ok")
-            encode(descriptor, into: &writer)
+            encode(scanned.descriptor, into: &writer)
         }
         return writer.line
     }
@@ -130,115 +145,22 @@ package enum RecordCodec {
 
     // MARK: Reading
 
-    struct Malformed: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// Reads tokens of one line in order, from its UTF-8 bytes (no String is made for
-    /// the line or for fields that are numbers).
-    struct Reader {
-        private let bytes: ArraySlice<UInt8>
-        private var fields: [Range<Int>] = []
-        private var index = 0
-
-        init(_ line: Substring) {
-            self.init(bytes: ArraySlice(line.utf8))
-        }
-
-        init(bytes: ArraySlice<UInt8>) {
-            self.bytes = bytes
-            fields.reserveCapacity(32)  // a cache line of a plugin with one registration has 29 fields: one allocation, not six
-            var start = bytes.startIndex
-            var position = bytes.startIndex
-            while position < bytes.endIndex {
-                if bytes[position] == 0x09 {
-                    fields.append(start..<position)
-                    start = position + 1
-                }
-                position += 1
-            }
-            fields.append(start..<bytes.endIndex)
-        }
-
-        var isAtEnd: Bool { index == fields.count }
-
-        private mutating func nextField() throws -> ArraySlice<UInt8> {
-            guard index < fields.count else { throw Malformed(description: "the line ends early") }
-            defer { index += 1 }
-            return bytes[fields[index]]
-        }
-
-        mutating func optionalText() throws -> String? {
-            let field = try nextField()
-            if field.count == 2, field.first == 0x5C, field.last == 0x4E { return nil }  // \N
-            return try RecordCodec.unescape(field)
-        }
-
-        mutating func text() throws -> String {
-            guard let value = try optionalText() else { throw Malformed(description: "a value is missing") }
-            return value
-        }
-
-        mutating func integer<Number: FixedWidthInteger>(_: Number.Type = Number.self) throws -> Number {
-            let field = try nextField()
-            var value: Number = 0
-            var negative = false
-            var digits = 0
-            for (offset, byte) in field.enumerated() {
-                if offset == 0, byte == 0x2D, Number.isSigned {
-                    negative = true
-                    continue
-                }
-                guard (0x30...0x39).contains(byte) else { throw Malformed(description: "'\(String(decoding: field, as: UTF8.self))' is not a number") }
-                let digit = Number(byte - 0x30)
-                let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
-                let (next, overflowB) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
-                guard !overflowA, !overflowB else { throw Malformed(description: "a number is out of range") }
-                value = next
-                digits += 1
-            }
-            guard digits > 0 else { throw Malformed(description: "a number is missing") }
-            return value
-        }
-
-        /// A count of items that follow, bounded so a corrupt line cannot ask for billions.
-        mutating func count() throws -> Int {
-            let number: Int = try integer()
-            guard (0...RecordCodec.maximumCount).contains(number) else { throw Malformed(description: "a count of \(number) is out of range") }
-            return number
-        }
-    }
-
-    static func unescape(_ field: ArraySlice<UInt8>) throws -> String {
-        guard field.contains(0x5C) else { return String(decoding: field, as: UTF8.self) }
-        var output: [UInt8] = []
-        output.reserveCapacity(field.count)
-        var iterator = field.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == 0x5C else {
-                output.append(byte)
-                continue
-            }
-            switch iterator.next() {
-            case 0x5C: output.append(0x5C)
-            case 0x74: output.append(0x09)  // t
-            case 0x6E: output.append(0x0A)  // n
-            case 0x72: output.append(0x0D)  // r
-            default: throw Malformed(description: "a stray backslash")
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-
     /// Reads a line written by ``encode(_:)``.
     package static func decode(_ line: Substring) throws -> ScanResult {
         try decode(bytes: ArraySlice(line.utf8))
     }
 
-    /// Reads a line written by ``encode(_:)``, from its UTF-8 bytes.
+    /// Reads a line written by ``encode(_:)``, from its UTF-8 bytes, descriptor and all (the scanner's output).
     package static func decode(bytes line: ArraySlice<UInt8>) throws -> ScanResult {
-        var reader = Reader(bytes: line)
-        guard try reader.text() == resultTag else { throw Malformed(description: "not a result line") }
+        try decode(RecordLine(line), lazily: false)
+    }
+
+    /// Reads `line`, which the result keeps (writing the cache copies it). With `lazily`, a
+    /// descriptor's fields are all checked, but only its name and routes are made; the rest is
+    /// decoded from `line` when first asked for (see ``ScannedDescriptor``).
+    static func decode(_ line: RecordLine, lazily: Bool) throws -> ScanResult {
+        var reader = Reader(bytes: line.bytes)
+        guard try reader.nextIs("R") else { throw Malformed(description: "not a result line") }
         let stamp = FileStamp(path: try reader.text(), size: try reader.integer(), modifiedNanoseconds: try reader.integer(),
                               inode: try reader.integer(), device: try reader.integer(), changedNanoseconds: try reader.integer())
         let code = try reader.optionalText().map { raw -> PluginLoadError.Code in
@@ -250,26 +172,26 @@ package enum RecordCodec {
         switch try reader.text() {
         case "failed": outcome = .failed(try reader.text())
         case "broken": outcome = .broken(try reader.text())
-        case "ok": outcome = .ok(try decodeDescriptor(&reader))
+        case "ok" where lazily:
+            let start = reader.position
+            let name = try skimDescriptor(&reader)
+            outcome = .ok(ScannedDescriptor(name: name, line: RecordLine(line.storage, start..<line.range.upperBound)))
+        case "ok": outcome = .ok(ScannedDescriptor(try decodeDescriptor(&reader)))
         case let other: throw Malformed(description: "unknown outcome '\(other)'")
         }
         guard reader.isAtEnd else { throw Malformed(description: "the line has extra fields") }
-        return ScanResult(ScanResult(stamp: stamp, outcome: outcome, code: code, sha256: sha256), readFrom: line)
+        return ScanResult(stamp: stamp, outcome: outcome, code: code, sha256: sha256, line: line)
     }
 
-    private static func decodeDescriptor(_ reader: inout Reader) throws -> PluginDescriptor {
+    static func decodeDescriptor(_ reader: inout Reader) throws -> PluginDescriptor {
         let manifest = PluginManifest(name: try reader.text(), version: try reader.text(), summary: try reader.text())
         let contracts = ContractsVersion(major: try reader.integer(), minor: try reader.integer())
-        let swift = try reader.optionalText().map { raw -> SwiftCompilerVersion in
-            let parts = raw.split(separator: ".")
-            guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) else {
-                throw Malformed(description: "'\(raw)' is not a compiler version")
-            }
-            return SwiftCompilerVersion(major: major, minor: minor)
-        }
+        let swift = try reader.optionalText().map(compilerVersion)
         var provides: [Provision] = []
-        for _ in 0..<(try reader.count()) {
-            guard let kind = Provision.Kind(rawValue: try reader.text()) else { throw Malformed(description: "unknown provision kind") }
+        let provisions = try reader.count()
+        provides.reserveCapacity(provisions)
+        for _ in 0..<provisions {
+            let kind = try provisionKind(&reader)
             let contract = ContractID(try reader.text())
             let name = try reader.optionalText()
             let pattern = try reader.optionalText()
@@ -279,7 +201,7 @@ package enum RecordCodec {
             let adaptedFrom = try reader.optionalText().map(ContractID.init)
             var requires: [Requirement] = []
             for _ in 0..<(try reader.count()) {
-                guard let kind = Requirement.Kind(rawValue: try reader.text()) else { throw Malformed(description: "unknown requirement kind") }
+                let kind = try requirementKind(&reader)
                 requires.append(Requirement(kind: kind, contract: ContractID(try reader.text()), name: try reader.optionalText()))
             }
             provides.append(Provision(kind: kind, contract: contract, name: name,
@@ -292,5 +214,82 @@ package enum RecordCodec {
             descriptor.contractLibraries.append(ContractLibraryVersion(name: try reader.text(), major: try reader.integer(), minor: try reader.integer()))
         }
         return descriptor
+    }
+
+    /// Checks the descriptor fields as ``decodeDescriptor(_:)`` reads them (it cannot fail on
+    /// them afterwards), making only the plugin's name.
+    private static func skimDescriptor(_ reader: inout Reader) throws -> String {
+        let plugin = try reader.text()
+        try reader.skipText()  // version
+        try reader.skipText()  // summary
+        _ = try reader.integer(Int.self)
+        _ = try reader.integer(Int.self)
+        _ = try reader.optionalText().map(compilerVersion)
+        for _ in 0..<(try reader.count()) {
+            _ = try provisionKind(&reader)
+            try reader.skipText()  // contract
+            try reader.skipOptionalText()  // name
+            try reader.skipOptionalText()  // pattern
+            try reader.skipText()  // summary
+            for _ in 0..<(try reader.count()) { try reader.skipText() }
+            try reader.skipOptionalText()  // adapted from
+            for _ in 0..<(try reader.count()) {
+                _ = try requirementKind(&reader)
+                try reader.skipText()
+                try reader.skipOptionalText()
+            }
+        }
+        for _ in 0..<(try reader.count()) {
+            try reader.skipText()
+            _ = try reader.integer(Int.self)
+            _ = try reader.integer(Int.self)
+        }
+        return plugin
+    }
+
+    /// The kinds by their raw values, matched as bytes (a kind another Contracts adds is read as text).
+    private static let provisionKinds: [(StaticString, Provision.Kind)] = [
+        ("service", .service), ("module", .module), ("adapter", .adapter), ("interceptor", .interceptor),
+    ]
+    private static let requirementKinds: [(StaticString, Requirement.Kind)] = [("service", .service), ("module", .module)]
+
+    private static func provisionKind(_ reader: inout Reader) throws -> Provision.Kind {
+        try reader.choice(provisionKinds) { raw in
+            guard let kind = Provision.Kind(rawValue: raw) else { throw Malformed(description: "unknown provision kind") }
+            return kind
+        }
+    }
+
+    private static func requirementKind(_ reader: inout Reader) throws -> Requirement.Kind {
+        try reader.choice(requirementKinds) { raw in
+            guard let kind = Requirement.Kind(rawValue: raw) else { throw Malformed(description: "unknown requirement kind") }
+            return kind
+        }
+    }
+
+    private static func compilerVersion(_ raw: String) throws -> SwiftCompilerVersion {
+        if let plain = plainCompilerVersion(raw) { return plain }
+        let parts = raw.split(separator: ".")
+        guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) else {
+            throw Malformed(description: "'\(raw)' is not a compiler version")
+        }
+        return SwiftCompilerVersion(major: major, minor: minor)
+    }
+
+    /// `MAJOR.MINOR` of one to four digits each (what a compiler writes), read without splitting; nil for anything else.
+    private static func plainCompilerVersion(_ raw: String) -> SwiftCompilerVersion? {
+        var major = 0, minor = 0, digits = 0, dot = false
+        for byte in raw.utf8 {
+            if byte == 0x2E, !dot, digits > 0 {
+                dot = true
+                digits = 0
+                continue
+            }
+            guard (0x30...0x39).contains(byte), digits < 4 else { return nil }
+            if dot { minor = minor * 10 + Int(byte - 0x30) } else { major = major * 10 + Int(byte - 0x30) }
+            digits += 1
+        }
+        guard dot, digits > 0 else { return nil }
+        return SwiftCompilerVersion(major: major, minor: minor)
     }
 }

@@ -3,24 +3,30 @@ import Contracts
 /// What scanning one plugin file found: a descriptor, or why it is broken.
 package struct ScanResult: Hashable {
     package enum Outcome: Hashable {
-        /// It loaded and registered.
-        case ok(PluginDescriptor)
+        /// It loaded and registered (its descriptor, shared and decoded on demand).
+        case ok(ScannedDescriptor)
         /// Loading reported an error (a `PluginLoadError` message).
         case failed(String)
         /// It crashed or hung the scanner: skipped until the file changes.
         case broken(String)
+
+        /// It loaded and registered `descriptor`.
+        package static func ok(_ descriptor: PluginDescriptor) -> Outcome {
+            .ok(ScannedDescriptor(descriptor))
+        }
     }
 
     let stamp: FileStamp
     let outcome: Outcome
     /// The kind of failure, for `.failed` (a refusal by the lock is not a verdict on the file).
-    var code: PluginLoadError.Code? { didSet { encoded = nil } }
+    var code: PluginLoadError.Code? { didSet { line = nil } }
     /// SHA-256 of the bytes the scanner opened (and loaded), when it got that far.
-    var sha256: String? { didSet { encoded = nil } }
+    var sha256: String? { didSet { line = nil } }
     /// The line this result was read from (the scanner's or the cache's), so writing the cache
     /// copies it instead of encoding it again (measured: 43 M of 308 M instructions of a cold
-    /// start with 1,000 plugins). Nil when made or changed here; not part of equality.
-    private(set) var encoded: String?
+    /// start with 1,000 plugins), and the kept graph's key hashes it as it is. Nil when made or
+    /// changed here; not part of equality.
+    private(set) var line: RecordLine?
 
     package init(stamp: FileStamp, outcome: Outcome, code: PluginLoadError.Code? = nil, sha256: String? = nil) {
         self.stamp = stamp
@@ -29,16 +35,16 @@ package struct ScanResult: Hashable {
         self.sha256 = sha256
     }
 
-    /// The result read from `line`, which encodes it exactly (``RecordCodec/decode(bytes:)``).
-    init(_ result: ScanResult, readFrom line: ArraySlice<UInt8>) {
-        self = result
-        encoded = String(decoding: line, as: UTF8.self)
+    /// The result read from `line`, which encodes it exactly (``RecordCodec/decode(_:lazily:)``).
+    init(stamp: FileStamp, outcome: Outcome, code: PluginLoadError.Code?, sha256: String?, line: RecordLine) {
+        self.init(stamp: stamp, outcome: outcome, code: code, sha256: sha256)
+        self.line = line
     }
 
     package static func == (left: ScanResult, right: ScanResult) -> Bool {
         // Two results read from one line are equal (the line encodes its result exactly), without
         // walking their descriptors: a warm start compares the cache's 1,000 entries with what it keeps.
-        if let line = left.encoded, line == right.encoded { return true }
+        if let line = left.line, line == right.line { return true }
         return left.stamp == right.stamp && left.outcome == right.outcome && left.code == right.code && left.sha256 == right.sha256
     }
 
