@@ -78,6 +78,13 @@ import Testing
         #expect(outcome.problems.map(\.kind) == [.badRoute])
     }
 
+    @Test func aRouteWithControlCharactersIsRefusedInOneLine() {
+        let outcome = validate([node("sly", [module("Sly.Home", route: "\t\n")])])
+        #expect(outcome.problems.map(\.message) == [
+            "/plugins/libsly.so: plugin 'sly' cannot have route '     ' (module Sly.Home): '     ' is not a valid path: '     ' may use only lower-case letters a-z, digits, '-' and '_'; its other registrations keep working",
+        ])
+    }
+
     @Test func aBundledPluginKeepsItsRouteAgainstADropInFoundFirst() {
         let outcome = validate([
             node("dropin", [module("Dropin.Screen", route: "notes")]),

@@ -24,14 +24,15 @@ package struct Problem: Hashable, Codable, Sendable, CustomStringConvertible {
     package let plugin: String?
     /// The contract concerned (for a route problem: the route).
     package let contract: String?
-    /// One line: what is wrong and what to do.
+    /// One line: what is wrong and what to do. It quotes names a plugin or a file chose (a
+    /// route, a contract), so it is made one line here, whatever they hold (``PrintableText``).
     package let message: String
 
     package init(kind: Kind, plugin: String?, contract: String?, message: String) {
         self.kind = kind
         self.plugin = plugin
         self.contract = contract
-        self.message = message
+        self.message = PrintableText.oneLine(message)
     }
 
     package var description: String { message }
