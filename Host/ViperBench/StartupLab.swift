@@ -68,12 +68,10 @@ final class StartupLab {
         return environment.merging(extra) { _, new in new }
     }
 
-    /// Seconds for `viper --plugins FOLDER` to start, reach its first prompt and quit.
+    /// Seconds for `viper --plugins FOLDER` to start, reach its first prompt and quit, timed
+    /// from outside (``timedRun(_:inputFile:environment:)``).
     private func timeViper(folder: String, data: String) throws -> Double {
-        try Stopwatch.seconds {
-            let result = try Self.run([viper, "--plugins", folder], input: "quit\n", environment: environment(data: data), direct: true)
-            guard result.status == 0 else { throw Failure(description: "viper failed: \(result.output)") }
-        }
+        try Self.timedRun([viper, "--plugins", folder], inputFile: inputFile("quit\n"), environment: environment(data: data))
     }
 
     func startupRows(runs: Int) throws -> [BenchmarkSuite.Row] {
@@ -83,9 +81,7 @@ final class StartupLab {
             var cold: [Double] = [], loop: [Double] = []
             for _ in 0..<runs {
                 cold.append(try timeViper(folder: folder, data: freshData()))
-                loop.append(try Stopwatch.seconds {
-                    _ = try Self.run([benchExecutable, "--dlopen-loop", folder], direct: true)
-                })
+                loop.append(try Self.timedRun([benchExecutable, "--dlopen-loop", folder]))
             }
             let measured = Self.median(cold), baseline = Self.median(loop)
             rows.append(BenchmarkSuite.Row(name: "start-up to first prompt, cold, \(count) plugins vs a dlopen loop",
