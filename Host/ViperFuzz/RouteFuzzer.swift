@@ -81,10 +81,14 @@ struct RouteFuzzer {
                 check(match, text: text, report: report)
             }
         } catch {
-            // Another route with as many literal segments that comes first may take the path
-            // (and refuse its query): overlapping routes are the plugins' choice, not a bug here.
-            let shadowed = specs.prefix { $0 != spec }.contains { other in
-                Self.literals(other) >= Self.literals(spec) && Self.binds(other, values)
+            // Another route may take the path (and refuse its query): one with more literal
+            // segments wherever it is, or one with as many that comes first. Overlapping routes
+            // are the plugins' choice, not a bug here.
+            let earlier = specs.prefix { $0 != spec }
+            let shadowed = specs.contains { other in
+                guard other != spec, Self.binds(other, values) else { return false }
+                return Self.literals(other) > Self.literals(spec)
+                    || (Self.literals(other) == Self.literals(spec) && earlier.contains(other))
             }
             report.tried(shadowed ? "built path shadowed" : "built path refused")
             if !shadowed {
