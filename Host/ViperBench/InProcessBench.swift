@@ -82,6 +82,13 @@ enum InProcessBench {
     /// median of the ratios taken pair by pair (``Stopwatch/paired(pairs:measured:baseline:)``).
     static let pairs = 25
 
+    /// A row of per-call times from a paired timing of loops of `calls` calls each.
+    private static func row(_ name: String, _ timing: (measured: Double, baseline: Double, ratio: Double),
+                            calls: Int, target: Double) -> BenchmarkSuite.Row {
+        BenchmarkSuite.Row(name: name, measured: BenchmarkSuite.duration(timing.measured / Double(calls)),
+                           baseline: BenchmarkSuite.duration(timing.baseline / Double(calls)), ratio: timing.ratio, target: target)
+    }
+
     static func resolveVersusFactory(iterations: Int) -> BenchmarkSuite.Row {
         let perPair = max(1, iterations / 5)
         let registry = makeRegistry()
@@ -97,9 +104,7 @@ enum InProcessBench {
                 if let service = try? factory(resolver) { sink.consume(service) }
             }
         })
-        let perCall = timing.measured / Double(perPair), basePerCall = timing.baseline / Double(perPair)
-        return BenchmarkSuite.Row(name: "resolve a service by contract vs its factory", measured: BenchmarkSuite.duration(perCall),
-                                  baseline: BenchmarkSuite.duration(basePerCall), ratio: timing.ratio, target: 2)
+        return row("resolve a service by contract vs its factory", timing, calls: perPair, target: 2)
     }
 
     static func providerVersusFactory(iterations: Int) -> BenchmarkSuite.Row {
@@ -117,9 +122,7 @@ enum InProcessBench {
                 if let service = try? factory(resolver) { sink.consume(service) }
             }
         })
-        let perCall = timing.measured / Double(perPair), basePerCall = timing.baseline / Double(perPair)
-        return BenchmarkSuite.Row(name: "call a resolved provider vs its factory", measured: BenchmarkSuite.duration(perCall),
-                                  baseline: BenchmarkSuite.duration(basePerCall), ratio: timing.ratio, target: 2)
+        return row("call a resolved provider vs its factory", timing, calls: perPair, target: 2)
     }
 
     /// The loops the in-process rows time, by name, so `--callgrind` can count their
@@ -162,10 +165,8 @@ enum InProcessBench {
                 sink.consume(module.view)
             }
         })
-        let perCall = timing.measured / Double(perPair), basePerCall = timing.baseline / Double(perPair)
         // Issue 12's target for a module: 1.5× what wiring it by hand costs.
-        return BenchmarkSuite.Row(name: "build a module with 3 services by contract vs by hand", measured: BenchmarkSuite.duration(perCall),
-                                  baseline: BenchmarkSuite.duration(basePerCall), ratio: timing.ratio, target: 1.5)
+        return row("build a module with 3 services by contract vs by hand", timing, calls: perPair, target: 1.5)
     }
 
     /// What the shell does to build a module by contract: find its registration, build it, and
