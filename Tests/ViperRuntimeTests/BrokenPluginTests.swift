@@ -23,11 +23,14 @@ import ViperTestSupport
         #expect(record.reason.map { broken.matches("\(broken.broken): \($0)") } == true)
     }
 
-    @Test(arguments: BrokenPlugin.allCases)
-    func aBrokenPluginGivesOneLineAndTheOthersStillLoadInViper(_ kind: BrokenPlugin) throws {
+    /// Through the built viper, its scanners started both ways: a copy of viper (the start-up's
+    /// way) and a fresh `viper __scan` (`VIPER_SCAN_EXEC=1`); the verdict must not differ.
+    @Test(arguments: BrokenPlugin.allCases, [false, true])
+    func aBrokenPluginGivesOneLineAndTheOthersStillLoadInViper(_ kind: BrokenPlugin, exec: Bool) throws {
         let broken = try kind.make()
         let good = try Fixtures.good()
-        let viper = ViperProcess()
+        var viper = ViperProcess()
+        if exec { viper.environment["VIPER_SCAN_EXEC"] = "1" }
         let result = try viper.run(["plugins", "--json", "--plugins", good] + broken.plugins.flatMap { ["--plugins", $0] })
         #expect(result.status == 0, "\(result.stderr)")
         let report = try PluginsReport.decode(result.stdout)

@@ -179,6 +179,7 @@ final class ContractLibraryCatalog {
             return "refused: it needs the contract library \(library.name) (\(library.path)), which was refused: \(problem)"
         }
         let name = PluginLoader.loadName(descriptor: descriptor, path: library.path)
+        LoadedImages.noteOpening()
         guard dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) != nil else {
             let raw = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
             let reason = PluginLoadError.printable(raw.replacingOccurrences(of: name, with: library.path))

@@ -68,9 +68,18 @@ package enum PluginExitGuard {
             + "not as a success, and whatever was to follow did not run; fix the plugin or remove it"
     }
 
+    /// Whether the handler stands down: in a scanner made by `fork` from a host that had
+    /// installed it, where a plugin's `exit` must end the scanner as it would a fresh one.
+    nonisolated(unsafe) private static var disarmed = false
+
+    /// Makes the `atexit` handler do nothing in this process from now on (a scanner copy has one thread).
+    static func disarm() {
+        disarmed = true
+    }
+
     /// The `atexit` handler: does nothing unless plugin code on this thread called `exit`.
     private static func processExits() {
-        guard let current else { return }
+        guard !disarmed, let current else { return }
         var text = line(plugin: current.plugin, doing: current.doing) + "\n"
         fflush(nil)  // what viper printed before the plugin's call is kept
         text.withUTF8 { bytes in

@@ -52,6 +52,7 @@ extension PluginLoader {
     func openImage(_ path: String, descriptor: Int32, declared: ContractsVersion?) throws(PluginLoadError)
         -> (UnsafeMutableRawPointer, ContractsVersion) {
         let name = Self.loadName(descriptor: descriptor, path: path)
+        LoadedImages.noteOpening()
         guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             let raw = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
             throw PluginLoadError.fromDlopen(path: path, dlerror: raw.replacingOccurrences(of: name, with: path))

@@ -24,6 +24,9 @@ package struct PluginScanner {
     /// Scanners running at once, at most.
     static let maximumWorkers = 4
 
+    /// How scanners start: decided once per scan (see ``ScannerLaunch``).
+    private(set) var launch = ScannerLaunch.exec
+
     /// Seconds a plugin may load before the files after it are handed to another scanner.
     var handOffAfter: Double { min(timeout / 4, 1) }
 
@@ -33,6 +36,12 @@ package struct PluginScanner {
     }
 
     func scan(_ files: [PluginFile]) -> [String: ScanResult] {
+        var scanner = self
+        scanner.launch = ScannerLaunch.choose(executable: executable)
+        return scanner.run(files)
+    }
+
+    private func run(_ files: [PluginFile]) -> [String: ScanResult] {
         var results: [String: ScanResult] = [:]
         var waiting = Self.batches(files)
         var workers: [ScanWorker] = []
@@ -95,13 +104,20 @@ package struct PluginScanner {
     }
 
     private func start(_ files: [PluginFile]) throws -> ScanWorker {
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"  // a crashing plugin should not cost a backtrace
+        let arguments = ScanMode.arguments(for: files, allowInsecure: allowInsecure, lockFolder: lockFolder, libraries: libraries)
         let errorFile = NSTemporaryDirectory() + "viper-scan-\(UUID().uuidString).err"
-        let process = try ChildProcess.start(
-            executable: executable, arguments: ScanMode.arguments(for: files, allowInsecure: allowInsecure, lockFolder: lockFolder,
-                                                                      libraries: libraries),
-            environment: environment, ownGroup: true, errorFile: errorFile)
+        let process: ChildProcess
+        if launch == .fork {
+            process = try ChildProcess.fork(ownGroup: true, errorFile: errorFile) {
+                PluginExitGuard.disarm()
+                return ScanMode.run(paths: Array(arguments.dropFirst()))
+            }
+        } else {
+            var environment = ProcessInfo.processInfo.environment
+            environment["SWIFT_BACKTRACE"] = "enable=no"  // a crashing plugin should not cost a backtrace
+            process = try ChildProcess.start(executable: executable, arguments: arguments, environment: environment,
+                                             ownGroup: true, errorFile: errorFile)
+        }
         return ScanWorker(process: process, files: files, errorFile: errorFile)
     }
 

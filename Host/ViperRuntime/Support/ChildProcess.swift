@@ -21,7 +21,7 @@ final class ChildProcess {
     let ownGroup: Bool
     private var termination: Termination?
 
-    private init(pid: pid_t, output: Int32, ownGroup: Bool) {
+    init(pid: pid_t, output: Int32, ownGroup: Bool) {
         self.pid = pid
         self.output = output
         self.ownGroup = ownGroup
