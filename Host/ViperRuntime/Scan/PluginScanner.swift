@@ -43,7 +43,9 @@ package struct PluginScanner {
 
     private func run(_ files: [PluginFile]) -> [String: ScanResult] {
         var results: [String: ScanResult] = [:]
-        var waiting = Self.batches(files)
+        // Read once: Foundation reads the cgroup files for it each time (two opens and reads).
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        var waiting = Self.batches(files, cores: cores)
         var workers: [ScanWorker] = []
         var lastRead: UInt64 = 0
         while !waiting.isEmpty || !workers.isEmpty {
@@ -65,7 +67,7 @@ package struct PluginScanner {
                 let rest = worker.handOffRest()
                 if !rest.isEmpty { waiting.append(rest) }
             }
-            balance(workers, waiting: &waiting)
+            balance(workers, waiting: &waiting, cores: cores)
         }
         return results
     }
@@ -88,8 +90,7 @@ package struct PluginScanner {
     /// scanner, so one slow scanner does not hold up the start. Worth a scanner's start-up (its
     /// own few milliseconds, on the core that came free) only when each half is well above
     /// ``filesPerExtraWorker`` files.
-    private func balance(_ workers: [ScanWorker], waiting: inout [[PluginFile]],
-                         cores: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    private func balance(_ workers: [ScanWorker], waiting: inout [[PluginFile]], cores: Int) {
         guard waiting.isEmpty, workers.count < min(Self.maximumWorkers, max(1, cores)),
               let busiest = workers.max(by: { $0.remainingCount < $1.remainingCount }),
               busiest.remainingCount >= 4 * Self.filesPerExtraWorker else { return }
@@ -129,7 +130,8 @@ package struct PluginScanner {
 
     /// Waits until a worker's pipe has something, or at most until the next time-out or
     /// hand-off, or 0.1 s (a scanner can end while a process it started holds the pipe open);
-    /// not sooner than ``readInterval`` after the last read (`lastRead`, monotonic nanoseconds).
+    /// not sooner than ``readInterval`` after the last read (`lastRead`, monotonic nanoseconds)
+    /// while more than ``filesPerExtraWorker`` files wait for a result.
     private func poll(_ workers: [ScanWorker], lastRead: inout UInt64) {
         let reading = workers.filter { !$0.atEnd }
         var wait = 0.1
@@ -142,7 +144,9 @@ package struct PluginScanner {
             }
         }
         let sinceRead = Self.now() &- lastRead
-        if sinceRead < Self.readInterval {
+        // The last few files' lines are read as they come: a pause then would only delay the end.
+        let remaining = workers.reduce(0) { $0 + $1.remainingCount }
+        if remaining > Self.filesPerExtraWorker, sinceRead < Self.readInterval {
             let pause = Self.readInterval - sinceRead
             var request = timespec(tv_sec: 0, tv_nsec: Int(pause))
             nanosleep(&request, nil)
