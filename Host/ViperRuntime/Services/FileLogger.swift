@@ -17,11 +17,11 @@ package final class FileLogger: Logger {
 
     /// `echo` receives each echoed line, newline included (standard error unless a test captures it).
     init(path: String, echoLevel: LogLevel?, echo: @escaping (String) -> Void = FileLogger.writeToStandardError) {
-        if !FileManager.default.fileExists(atPath: path) {
-            _ = FileManager.default.createFile(atPath: path, contents: nil)
-        }
-        handle = FileHandle(forWritingAtPath: path)
-        _ = try? handle?.seekToEnd()
+        // Opened to append: each line lands at the end even when two viper processes share the
+        // folder, and a missing file is made here (Foundation's createFile wrote a temporary
+        // file and renamed it, two more system calls on every first start).
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        handle = descriptor >= 0 ? FileHandle(fileDescriptor: descriptor, closeOnDealloc: true) : nil
         self.echoLevel = echoLevel
         self.echo = echo
     }
