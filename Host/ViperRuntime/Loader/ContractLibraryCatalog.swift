@@ -114,9 +114,10 @@ final class ContractLibraryCatalog {
 
     /// Why the plugin open as `descriptor` must not be loaded because of a contract library,
     /// or nil, after loading every installed library it links. Runs before the plugin's `dlopen`.
-    func prepare(descriptor: Int32, size: UInt64) -> String? {
+    /// `linkage` is what ``ELFLinkage`` read of the same file (its `DT_NEEDED` and run path).
+    func prepare(descriptor: Int32, size: UInt64, linkage: ELFLinkage) -> String? {
         lock.withLock {
-            var elf = ContractLibraryELF(descriptor: descriptor, size: size, depth: .dynamic)
+            var elf = ContractLibraryELF(needed: linkage.needed, runPaths: linkage.runPaths)
             let unknown = unknownLibraries(needed: elf.needed, runPaths: elf.runPaths)
             let modules = Set(libraries.map(\.name).filter { !$0.isEmpty } + unknown.compactMap(ContractLibrary.moduleName(soname:)))
             if !modules.isEmpty {

@@ -45,6 +45,12 @@ struct ContractLibraryELF {
         }
     }
 
+    /// What a file's `.dynamic` depth would say, from its linkage already read (``ELFLinkage``).
+    init(needed: [String], runPaths: [String]) {
+        self.needed = needed
+        self.runPaths = runPaths
+    }
+
     /// Reads the open ELF file `descriptor` of `size` bytes to `depth`; with `.symbols`, looks for
     /// the Swift symbols of `modules` only (comparing bytes, so a large table costs no strings).
     init(descriptor: Int32, size: UInt64, depth: Depth, modules: [String] = []) {

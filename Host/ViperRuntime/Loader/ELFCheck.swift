@@ -144,6 +144,12 @@ package enum ELFCheck {
 extension FixedWidthInteger {
     /// Reads a little-endian integer from `bytes` at `offset`; missing bytes read as zero.
     init(littleEndian bytes: [UInt8], at offset: Int) {
+        if offset >= 0, offset <= bytes.count - MemoryLayout<Self>.size {
+            // One load where the bytes are all there (nearly always): the loop below cost about
+            // a hundred instructions an integer, and the scanner reads thousands a plugin.
+            self = bytes.withUnsafeBytes { Self(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: Self.self)) }
+            return
+        }
         var value: Self = 0
         for index in 0..<(Self.bitWidth / 8) where offset + index < bytes.count {
             value |= Self(truncatingIfNeeded: bytes[offset + index]) << (8 * index)

@@ -9,6 +9,8 @@ import Foundation
 package struct ELFLinkage {
     /// Names from `DT_NEEDED`, in order.
     var needed: [String] = []
+    /// Folders from `DT_RPATH` and `DT_RUNPATH`, in order (where the contract libraries are looked for).
+    var runPaths: [String] = []
     /// The first Contracts protocol descriptor the file defines, if any.
     var contractsDescriptor: String?
     /// Whether the file had section headers to read (a stripped file may not).
@@ -40,14 +42,18 @@ package struct ELFLinkage {
         }
 
         let names = contents(namesIndex)
-        if let index = sections.indices.first(where: { Self.string(in: names, at: Int(sections[$0].name)) == ABISection.name }) {
+        // Section names are compared as bytes (no String for each of a plugin's ~50 sections).
+        let wanted = Array(ABISection.name.utf8) + [0]
+        if let index = sections.indices.first(where: { Self.hasName(wanted, in: names, at: Int(sections[$0].name)) }) {
             abiSection = sections[index].type == 8 ? .malformed("it has no bytes in the file") : ABISection(contents(index))
         }
 
         for (index, section) in sections.enumerated() {
             switch section.type {
             case 6:  // SHT_DYNAMIC
-                needed += Self.neededNames(entries: contents(index), strings: contents(Int(section.link)))
+                let dynamic = Self.dynamicNames(entries: contents(index), strings: contents(Int(section.link)))
+                needed += dynamic.needed
+                runPaths += dynamic.runPaths
             case 2, 11:  // SHT_SYMTAB, SHT_DYNSYM
                 guard contractsDescriptor == nil else { continue }
                 contractsDescriptor = Self.definedContractsDescriptor(symbols: contents(index), strings: contents(Int(section.link)))
@@ -71,27 +77,36 @@ package struct ELFLinkage {
         count = min(count, Self.maximumSections, Int(clamping: (size - tableOffset) / UInt64(entrySize)))
         guard count > 0 else { return nil }
         let table = ELFCheck.read(descriptor, offset: tableOffset, count: count * entrySize)
-        return (0..<count).map { Section(table, at: $0 * entrySize) }
+        let whole = min(count, table.count / entrySize)  // a short read keeps the headers read whole
+        guard whole > 0 else { return nil }
+        return table.withUnsafeBytes { raw in (0..<whole).map { Section(raw, at: $0 * entrySize) } }
     }
 
-    /// The `DT_NEEDED` names of a dynamic section, in order.
-    private static func neededNames(entries: [UInt8], strings: [UInt8]) -> [String] {
-        var needed: [String] = []
+    /// The `DT_NEEDED` names and the `DT_RPATH`/`DT_RUNPATH` folders of a dynamic section, in order.
+    private static func dynamicNames(entries: [UInt8], strings: [UInt8]) -> (needed: [String], runPaths: [String]) {
+        var needed: [String] = [], runPaths: [String] = []
         var offset = 0
         while offset + 16 <= entries.count {
             let tag = UInt64(littleEndian: entries, at: offset)
             if tag == 0 { break }  // DT_NULL
+            let value = Int(clamping: UInt64(littleEndian: entries, at: offset + 8))
             if tag == 1 {  // DT_NEEDED
-                needed.append(Self.string(in: strings, at: Int(clamping: UInt64(littleEndian: entries, at: offset + 8))))
+                needed.append(Self.string(in: strings, at: value))
+            } else if tag == 15 || tag == 29 {  // DT_RPATH, DT_RUNPATH
+                // Split as bytes: a split by Character walks grapheme clusters, slow for a path.
+                runPaths += Self.string(in: strings, at: value).utf8.split(separator: UInt8(ascii: ":"))
+                    .map { String(decoding: $0, as: UTF8.self) }
             }
             offset += 16
         }
-        return needed
+        return (needed, runPaths)
     }
 
     /// The first Contracts protocol descriptor a symbol table defines (not merely references), if any.
     private static func definedContractsDescriptor(symbols: [UInt8], strings: [UInt8]) -> String? {
         // Read through raw buffers: the scanner runs this over every symbol of every plugin it loads.
+        // "$s9C" is checked as bytes first (no other Swift symbol of a plugin starts so, unless its
+        // module's name has nine letters and starts with C): the full comparison runs for few names.
         let found: Range<Int>? = symbols.withUnsafeBytes { table in
             strings.withUnsafeBytes { names in
                 var offset = 0
@@ -100,9 +115,9 @@ package struct ELFLinkage {
                     let sectionIndex = UInt16(littleEndian: table.loadUnaligned(fromByteOffset: offset + 6, as: UInt16.self))
                     offset += Self.symbolSize
                     // 0: undefined, a reference.
-                    if sectionIndex != 0, let range = Self.contractsDescriptorRange(in: names, at: name) {
-                        return range
-                    }
+                    guard sectionIndex != 0, name + 4 <= names.count, names[name] == 0x24, names[name + 1] == 0x73,
+                          names[name + 2] == 0x39, names[name + 3] == 0x43 else { continue }
+                    if let range = Self.contractsDescriptorRange(in: names, at: name) { return range }
                 }
                 return nil
             }
@@ -149,19 +164,35 @@ package struct ELFLinkage {
         let size: UInt64
         let link: UInt32
 
-        init(_ table: [UInt8], at position: Int) {
-            name = UInt32(littleEndian: table, at: position)
-            type = UInt32(littleEndian: table, at: position + 4)
-            offset = UInt64(littleEndian: table, at: position + 24)
-            size = UInt64(littleEndian: table, at: position + 32)
-            link = UInt32(littleEndian: table, at: position + 40)
+        /// Reads the header at `position`; the table holds `position + 64` bytes at least.
+        init(_ table: UnsafeRawBufferPointer, at position: Int) {
+            name = UInt32(littleEndian: table.loadUnaligned(fromByteOffset: position, as: UInt32.self))
+            type = UInt32(littleEndian: table.loadUnaligned(fromByteOffset: position + 4, as: UInt32.self))
+            offset = UInt64(littleEndian: table.loadUnaligned(fromByteOffset: position + 24, as: UInt64.self))
+            size = UInt64(littleEndian: table.loadUnaligned(fromByteOffset: position + 32, as: UInt64.self))
+            link = UInt32(littleEndian: table.loadUnaligned(fromByteOffset: position + 40, as: UInt32.self))
+        }
+    }
+
+    /// Whether the bytes at `offset` of `table` are `name` (its terminating NUL included).
+    private static func hasName(_ name: [UInt8], in table: [UInt8], at offset: Int) -> Bool {
+        guard offset >= 0, offset <= table.count - name.count else { return false }
+        return table.withUnsafeBytes { bytes in
+            name.withUnsafeBytes { wanted in
+                guard let base = bytes.baseAddress, let start = wanted.baseAddress else { return false }
+                return memcmp(base + offset, start, name.count) == 0
+            }
         }
     }
 
     /// The NUL-terminated string at `offset`, or "" when it lies outside the table.
     private static func string(in table: [UInt8], at offset: Int) -> String {
         guard offset >= 0, offset < table.count else { return "" }
-        let end = table[offset...].firstIndex(of: 0) ?? table.count
-        return String(decoding: table[offset..<end], as: UTF8.self)
+        return table.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return "" }
+            let length = memchr(base + offset, 0, bytes.count - offset).map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - (base + offset) }
+                ?? bytes.count - offset
+            return String(decoding: UnsafeBufferPointer(start: base + offset, count: length), as: UTF8.self)
+        }
     }
 }

@@ -42,7 +42,7 @@ extension PluginLoader {
         case nil:
             break
         }
-        if let problem = contractLibraries.prepare(descriptor: descriptor, size: size) {
+        if let problem = contractLibraries.prepare(descriptor: descriptor, size: size, linkage: linkage) {
             throw PluginLoadError(.contractLibrary, path: path, message: problem)
         }
         return declared
