@@ -95,36 +95,51 @@ package struct DescriptorCache {
     /// Reads the cache's bytes: every line is checked whole, but a descriptor is only decoded
     /// when something asks for it (see ``ScannedDescriptor``); the lines keep pointing into `bytes`.
     static func parse(bytes: [UInt8]) -> DescriptorCache? {
-        let valid = bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) != nil }
-        guard valid else { return nil }
-        var lines = lineRanges(bytes)
-        guard let headerLine = lines.next() else { return nil }
-        var header = RecordCodec.Reader(bytes: bytes[headerLine])
-        guard (try? header.text()) == magic, let format: Int = try? header.integer(),
-              let host = try? header.text(), header.isAtEnd else { return nil }
-        var cache = DescriptorCache(host: host)
-        cache.format = format
-        cache.entries.reserveCapacity(bytes.count / 128)
-        while let line = lines.next() {
-            guard let result = try? RecordCodec.decode(RecordLine(bytes, line), lazily: true) else { return nil }
-            cache.entries[result.stamp.path] = result
-        }
-        return cache
-    }
-
-    /// The ranges of the non-empty lines of `bytes`, in order.
-    private static func lineRanges(_ bytes: [UInt8]) -> IndexingIterator<[Range<Int>]> {
-        var ranges: [Range<Int>] = []
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
+        bytes.withUnsafeBufferPointer { buffer -> DescriptorCache? in
+            guard let base = buffer.baseAddress, isUTF8(buffer) else { return nil }
+            let count = buffer.count
+            func lineEnd(from start: Int) -> Int {
+                memchr(base + start, 0x0A, count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
+            }
             var start = 0
-            while start < buffer.count {
-                let end = memchr(base + start, 0x0A, buffer.count - start).map { UnsafeRawPointer($0) - base } ?? buffer.count
-                if end > start { ranges.append(start..<end) }
+            while start < count, base[start] == 0x0A { start += 1 }  // empty lines are skipped
+            guard start < count else { return nil }
+            let headerEnd = lineEnd(from: start)
+            var header = RecordCodec.Reader(bytes: bytes[start..<headerEnd])
+            guard (try? header.text()) == magic, let format: Int = try? header.integer(),
+                  let host = try? header.text(), header.isAtEnd else { return nil }
+            var cache = DescriptorCache(host: host)
+            cache.format = format
+            cache.entries.reserveCapacity(count / 128)
+            start = headerEnd + 1
+            while start < count {
+                let end = lineEnd(from: start)
+                if end > start {
+                    guard let result = RecordCodec.decodeCached(UnsafeBufferPointer(start: base + start, count: end - start),
+                                                                storage: bytes, range: start..<end) else { return nil }
+                    cache.entries[result.stamp.path] = result
+                }
                 start = end + 1
             }
+            return cache
         }
-        return ranges.makeIterator()
+    }
+
+    /// Whether `bytes` are UTF-8: ASCII is checked eight bytes at a time, anything else by `String`.
+    private static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var any: UInt64 = 0
+        var index = 0
+        while index + 8 <= bytes.count {
+            any |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            any |= UInt64(bytes[index])
+            index += 1
+        }
+        return any & 0x8080_8080_8080_8080 == 0 || String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// The cache's text.

@@ -1,0 +1,179 @@
+import Contracts
+import Foundation
+
+extension RecordCodec {
+    /// Reads one cache line as ``decode(_:lazily:)`` with `lazily` did, but straight from raw bytes
+    /// and without a `Reader`: each field is found with one pass over its bytes, a field is checked
+    /// where it stands, and a String is made only for the path, the plugin's name and the rare text
+    /// fields a warm start shows (a failure's message, a code, a digest). Nil for any line
+    /// ``decode(bytes:)`` refuses (RecordCodecCheckTests compares the two on damaged lines).
+    ///
+    /// `line` is `storage[range]`, already known to be UTF-8; the result keeps `storage`.
+    static func decodeCached(_ line: UnsafeBufferPointer<UInt8>, storage: [UInt8], range: Range<Int>) -> ScanResult? {
+        guard let base = line.baseAddress else { return nil }
+        var cursor = FieldCursor(base, count: line.count)
+        guard let tag = cursor.next(), cursor.matches(tag, "R"),
+              let path = cursor.text(),
+              let size: Int64 = cursor.integer(), let modified: Int64 = cursor.integer(),
+              let inode: UInt64 = cursor.integer(), let device: UInt64 = cursor.integer(),
+              let changed: Int64 = cursor.integer(),
+              let code = cursor.optionalText(), let sha256 = cursor.optionalText(),
+              let kind = cursor.next() else { return nil }
+        var failureCode: PluginLoadError.Code?
+        if let raw = code {
+            guard let known = PluginLoadError.Code(rawValue: raw) else { return nil }
+            failureCode = known
+        }
+        let outcome: ScanResult.Outcome
+        if cursor.matches(kind, "ok") {
+            let start = cursor.position
+            guard let name = skimDescriptor(&cursor) else { return nil }
+            outcome = .ok(ScannedDescriptor(name: name, line: RecordLine(storage, (range.lowerBound + start)..<range.upperBound)))
+        } else if cursor.matches(kind, "failed"), let message = cursor.text() {
+            outcome = .failed(message)
+        } else if cursor.matches(kind, "broken"), let message = cursor.text() {
+            outcome = .broken(message)
+        } else {
+            return nil
+        }
+        guard cursor.isAtEnd else { return nil }
+        let stamp = FileStamp(path: path, size: size, modifiedNanoseconds: modified, inode: inode, device: device, changedNanoseconds: changed)
+        return ScanResult(stamp: stamp, outcome: outcome, code: failureCode, sha256: sha256, line: RecordLine(storage, range))
+    }
+
+    /// Checks the descriptor fields as ``decodeDescriptor(_:)`` reads them (so it cannot fail on
+    /// them afterwards), making only the plugin's name; nil when one is not what it reads.
+    private static func skimDescriptor(_ cursor: inout FieldCursor) -> String? {
+        guard let plugin = cursor.text(), cursor.skipText(), cursor.skipText(),  // version, summary
+              cursor.integer(Int.self) != nil, cursor.integer(Int.self) != nil,
+              cursor.skipCompilerVersion(), let provisions = cursor.count() else { return nil }
+        for _ in 0..<provisions {
+            guard cursor.skipKind(provisionKinds, else: { Provision.Kind(rawValue: $0) != nil }),
+                  cursor.skipText(), cursor.skipOptionalText(), cursor.skipOptionalText(), cursor.skipText(),  // contract, name, pattern, summary
+                  let queries = cursor.count() else { return nil }
+            for _ in 0..<queries where !cursor.skipText() { return nil }
+            guard cursor.skipOptionalText(), let requirements = cursor.count() else { return nil }  // adapted from
+            for _ in 0..<requirements {
+                guard cursor.skipKind(requirementKinds, else: { Requirement.Kind(rawValue: $0) != nil }),
+                      cursor.skipText(), cursor.skipOptionalText() else { return nil }
+            }
+        }
+        guard let libraries = cursor.count() else { return nil }
+        for _ in 0..<libraries {
+            guard cursor.skipText(), cursor.integer(Int.self) != nil, cursor.integer(Int.self) != nil else { return nil }
+        }
+        return plugin
+    }
+
+    /// The fields of one line in order, read from its raw bytes with the rules of ``Reader``
+    /// (the same escapes, `\N`, numbers and counts); nil where the reader would throw.
+    /// Valid only while the bytes it points to are.
+    struct FieldCursor {
+        private let base: UnsafePointer<UInt8>
+        private let length: Int
+        /// Where the next field starts.
+        private(set) var position = 0
+        /// Whether the last field was read.
+        private(set) var isAtEnd = false
+        /// Whether the line holds a backslash at all: without one no field is nil or escaped.
+        private let hasEscapes: Bool
+
+        init(_ base: UnsafePointer<UInt8>, count: Int) {
+            self.base = base
+            length = count
+            hasEscapes = memchr(base, 0x5C, count) != nil
+        }
+
+        /// The next field's bytes (offsets into the line), or nil after the last.
+        mutating func next() -> Range<Int>? {
+            guard !isAtEnd else { return nil }
+            let start = position
+            var index = start
+            while index < length, base[index] != 0x09 { index += 1 }
+            if index == length { isAtEnd = true } else { position = index + 1 }
+            return start..<index
+        }
+
+        func matches(_ field: Range<Int>, _ literal: StaticString) -> Bool {
+            field.count == literal.utf8CodeUnitCount && memcmp(base + field.lowerBound, literal.utf8Start, field.count) == 0
+        }
+
+        private func isNil(_ field: Range<Int>) -> Bool {
+            hasEscapes && field.count == 2 && base[field.lowerBound] == 0x5C && base[field.lowerBound + 1] == 0x4E
+        }
+
+        /// Whether the field's escapes are those ``RecordCodec/unescape(_:)`` reads.
+        private func escapesAreValid(_ field: Range<Int>) -> Bool {
+            guard hasEscapes else { return true }
+            var index = field.lowerBound
+            while index < field.upperBound {
+                if base[index] == 0x5C {
+                    guard index + 1 < field.upperBound else { return false }
+                    switch base[index + 1] {
+                    case 0x5C, 0x74, 0x6E, 0x72: index += 2
+                    default: return false
+                    }
+                } else {
+                    index += 1
+                }
+            }
+            return true
+        }
+
+        private func string(_ field: Range<Int>) -> String? {
+            let bytes = UnsafeBufferPointer(start: base + field.lowerBound, count: field.count)
+            guard hasEscapes, bytes.contains(0x5C) else { return String(decoding: bytes, as: UTF8.self) }
+            return try? RecordCodec.unescape(ArraySlice(bytes))
+        }
+
+        /// A text field: nil when it is missing, `\N`, or badly escaped.
+        mutating func text() -> String? {
+            guard let field = next(), !isNil(field) else { return nil }
+            return string(field)
+        }
+
+        /// An optional text field: `.some(nil)` for `\N`, nil when it is missing or badly escaped.
+        mutating func optionalText() -> String?? {
+            guard let field = next() else { return nil }
+            if isNil(field) { return .some(nil) }
+            return string(field).map { .some($0) }
+        }
+
+        mutating func skipText() -> Bool {
+            guard let field = next(), !isNil(field) else { return false }
+            return escapesAreValid(field)
+        }
+
+        mutating func skipOptionalText() -> Bool {
+            guard let field = next() else { return false }
+            return isNil(field) || escapesAreValid(field)
+        }
+
+        mutating func integer<Number: FixedWidthInteger>(_: Number.Type = Number.self) -> Number? {
+            guard let field = next() else { return nil }
+            return Reader.parse(UnsafeRawBufferPointer(start: base + field.lowerBound, count: field.count))
+        }
+
+        /// A count of items that follow, bounded as ``Reader/count()`` bounds it.
+        mutating func count() -> Int? {
+            guard let number: Int = integer(), (0...RecordCodec.maximumCount).contains(number) else { return nil }
+            return number
+        }
+
+        /// A kind field: one of `choices` byte for byte, else a text `known` accepts.
+        mutating func skipKind<Value>(_ choices: [(StaticString, Value)], else known: (String) -> Bool) -> Bool {
+            guard let field = next() else { return false }
+            for (literal, _) in choices where matches(field, literal) { return true }
+            guard !isNil(field), let text = string(field) else { return false }
+            return known(text)
+        }
+
+        /// An optional compiler version, as ``RecordCodec/compilerVersion(_:)`` reads it.
+        mutating func skipCompilerVersion() -> Bool {
+            guard let field = next() else { return false }
+            if isNil(field) { return true }
+            guard let text = string(field) else { return false }
+            return (try? RecordCodec.compilerVersion(text)) != nil
+        }
+    }
+}
