@@ -19,9 +19,9 @@ package enum PluginDiscovery {
         package var files: [PluginFile] = []
         /// Problems with the folders themselves (a `--plugins` path that does not exist).
         var folderProblems: [String] = []
-        /// What the one look at each file found (by path): start-up checks and stamps the
-        /// file from it instead of calling `stat` again. Absent for a file that could not be read.
-        var infos: [String: FileInfo] = [:]
+        /// What the one look at each file found (by index into ``files``): start-up checks and
+        /// stamps the file from it instead of calling `stat` again. Nil for a file that could not be read.
+        var infos: [FileInfo?] = []
     }
 
     /// A file's `stat` (the link's target when it is a link), and whether its path is a link.
@@ -35,7 +35,6 @@ package enum PluginDiscovery {
     /// (same folder listed twice, a symlink) is kept at its first place.
     package static func discover(_ folders: [PluginFolder]) -> Result {
         var result = Result()
-        result.infos.reserveCapacity(256)
         var seenFiles = Set<FileIdentity>()
         var seenFolders = Set<String>()
         for folder in folders {
@@ -65,8 +64,8 @@ package enum PluginDiscovery {
                 // A dangling link or a file that vanished: keep it so loading reports it.
                 if readable {
                     guard seenFiles.insert(FileIdentity(device: UInt64(fileInfo.st_dev), inode: UInt64(fileInfo.st_ino))).inserted else { continue }
-                    result.infos[path] = FileInfo(info: fileInfo, isLink: isLink)
                 }
+                result.infos.append(readable ? FileInfo(info: fileInfo, isLink: isLink) : nil)
                 result.files.append(PluginFile(path: path, folder: folder))
             }
         }

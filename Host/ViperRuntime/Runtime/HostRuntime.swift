@@ -102,15 +102,17 @@ package final class HostRuntime {
         problemList += discovery.folderProblems.map { Problem(kind: .badFolder, plugin: nil, contract: nil, message: $0) }
         let isolated = options.scanMode == .isolated && !options.rescan
         let cacheFile = isolated ? DescriptorCache.read(folder: dataFolder) : nil
-        let found = ContractLibraryCatalog.separate(discovery.files) { [cached = cacheFile?.cache] file in
-            discovery.infos[file.path].map { cached?.isUnchangedPlugin(file.path, info: $0.info) == true } ?? false
+        let found = ContractLibraryCatalog.separatePositions(discovery.files) { [cached = cacheFile?.cache] index in
+            discovery.infos[index].map { cached?.isUnchangedPlugin(discovery.files[index].path, info: $0.info) == true } ?? false
         }
-        loader.contractLibraries = ContractLibraryCatalog(found.libraries, allowInsecure: options.allowInsecurePlugins)
+        let plugins = found.plugins.map { discovery.files[$0] }
+        loader.contractLibraries = ContractLibraryCatalog(found.libraries.map { discovery.files[$0] }, allowInsecure: options.allowInsecurePlugins)
         problemList += loader.contractLibraries.problems
         if options.scanMode == .isolated, let scanner = Self.scannerExecutable(options) {
-            startIsolated(found.plugins, scanner: scanner, preferences: preferences, logger: logger, cacheFile: cacheFile, infos: discovery.infos)
+            startIsolated(plugins, scanner: scanner, preferences: preferences, logger: logger, cacheFile: cacheFile,
+                          infos: found.plugins.map { discovery.infos[$0] })
         } else {
-            startInProcess(found.plugins, preferences: preferences, logger: logger)
+            startInProcess(plugins, preferences: preferences, logger: logger)
         }
         registry.onMiss = { [weak self] key in
             self?.activate(key) ?? false
@@ -183,13 +185,18 @@ package final class HostRuntime {
     // MARK: Start-up
 
     private func startIsolated(_ files: [PluginFile], scanner: String, preferences: [String: ProviderChoice], logger: FileLogger,
-                               cacheFile: DescriptorCache.Read?, infos: [String: PluginDiscovery.FileInfo]) {
+                               cacheFile: DescriptorCache.Read?, infos: [PluginDiscovery.FileInfo?]) {
         let scan = CachedScan(files: files, executable: scanner, options: options, dataFolder: dataFolder,
                               lockState: lockState, libraries: loader.contractLibraries, logger: logger, preloaded: cacheFile, infos: infos)
         let scanned = scan.run()
         rescanner = scanned.scanner
-        digests.merge(scanned.digests) { _, new in new }
-        reloads.stamps = scanned.results.mapValues(\.stamp)
+        var stamps: [String: FileStamp] = [:]
+        stamps.reserveCapacity(files.count)
+        for (index, file) in files.enumerated() {
+            if let known = scanned.digests[index] { digests[file.path] = known }
+            if let result = scanned.results[index] { stamps[file.path] = result.stamp }
+        }
+        reloads.stamps = stamps
         let triage = ScanTriage(files: files, results: scanned.results)
         problemList += triage.problems
         for warning in triage.warnings {
@@ -213,8 +220,8 @@ package final class HostRuntime {
                 updated.reason = reason
                 noteDisabled(descriptor.descriptor, plugin: name, reason: reason)
             } else {
-                pending.add(PendingPlugin(file: file, overridden: overridden, known: digests[file.path],
-                                          scanned: descriptor, stamp: scanned.results[file.path]?.stamp), name: name)
+                pending.add(PendingPlugin(file: file, overridden: overridden, known: scanned.digests[index],
+                                          scanned: descriptor, stamp: scanned.results[index]?.stamp), name: name)
                 routes.append(PendingRoutes.Plugin(descriptor: descriptor, name: name, overridden: overridden))
             }
             recordList.append(updated)

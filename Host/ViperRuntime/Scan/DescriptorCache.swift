@@ -161,6 +161,14 @@ package struct DescriptorCache {
         return bytes
     }
 
+    /// How many files the cache has an entry for.
+    var count: Int { entries.count }
+
+    /// The entry for the file at `path`, whatever its stamp.
+    func entry(at path: String) -> ScanResult? {
+        entries[path]
+    }
+
     /// The cached result for a file, if its stamp is unchanged.
     func result(for stamp: FileStamp) -> ScanResult? {
         guard let entry = entries[stamp.path], entry.stamp == stamp else { return nil }

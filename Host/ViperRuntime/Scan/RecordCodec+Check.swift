@@ -69,46 +69,79 @@ extension RecordCodec {
     /// (the same escapes, `\N`, numbers and counts); nil where the reader would throw.
     /// Valid only while the bytes it points to are.
     struct FieldCursor {
+        /// A field's bytes (offsets into the line), and whether it holds a backslash (else it is
+        /// neither `\N` nor escaped: most fields of most lines).
+        struct Field {
+            let range: Range<Int>
+            let escaped: Bool
+        }
+
         private let base: UnsafePointer<UInt8>
         private let length: Int
         /// Where the next field starts.
         private(set) var position = 0
         /// Whether the last field was read.
         private(set) var isAtEnd = false
-        /// Whether the line holds a backslash at all: without one no field is nil or escaped.
-        private let hasEscapes: Bool
 
         init(_ base: UnsafePointer<UInt8>, count: Int) {
             self.base = base
             length = count
-            hasEscapes = memchr(base, 0x5C, count) != nil
         }
 
-        /// The next field's bytes (offsets into the line), or nil after the last.
-        mutating func next() -> Range<Int>? {
+        /// The bytes of `word` that are zero, as their high bits; the lowest set bit is exact.
+        @inline(__always) private static func zeroBytes(_ word: UInt64) -> UInt64 {
+            (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+        }
+
+        /// The next field, or nil after the last: eight bytes at a time, looking for a tab and a backslash at once.
+        mutating func next() -> Field? {
             guard !isAtEnd else { return nil }
             let start = position
             var index = start
-            while index < length, base[index] != 0x09 { index += 1 }
-            if index == length { isAtEnd = true } else { position = index + 1 }
-            return start..<index
+            var escaped = false
+            let raw = UnsafeRawPointer(base)
+            var found = false
+            while index + 8 <= length {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let tabs = Self.zeroBytes(word ^ 0x0909_0909_0909_0909)
+                let slashes = Self.zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+                if tabs != 0 {
+                    let tab = tabs.trailingZeroBitCount
+                    if slashes != 0, slashes.trailingZeroBitCount < tab { escaped = true }
+                    index += tab >> 3
+                    found = true
+                    break
+                }
+                if slashes != 0 { escaped = true }
+                index += 8
+            }
+            if !found {
+                while index < length {
+                    let byte = base[index]
+                    if byte == 0x09 { break }
+                    if byte == 0x5C { escaped = true }
+                    index += 1
+                }
+            }
+            if index >= length { isAtEnd = true } else { position = index + 1 }
+            return Field(range: start..<index, escaped: escaped)
         }
 
-        func matches(_ field: Range<Int>, _ literal: StaticString) -> Bool {
-            field.count == literal.utf8CodeUnitCount && memcmp(base + field.lowerBound, literal.utf8Start, field.count) == 0
+        func matches(_ field: Field, _ literal: StaticString) -> Bool {
+            field.range.count == literal.utf8CodeUnitCount && memcmp(base + field.range.lowerBound, literal.utf8Start, field.range.count) == 0
         }
 
-        private func isNil(_ field: Range<Int>) -> Bool {
-            hasEscapes && field.count == 2 && base[field.lowerBound] == 0x5C && base[field.lowerBound + 1] == 0x4E
+        private func isNil(_ field: Field) -> Bool {
+            field.escaped && field.range.count == 2 && base[field.range.lowerBound] == 0x5C && base[field.range.lowerBound + 1] == 0x4E
         }
 
         /// Whether the field's escapes are those ``RecordCodec/unescape(_:)`` reads.
-        private func escapesAreValid(_ field: Range<Int>) -> Bool {
-            guard hasEscapes else { return true }
-            var index = field.lowerBound
-            while index < field.upperBound {
+        private func escapesAreValid(_ field: Field) -> Bool {
+            guard field.escaped else { return true }
+            var index = field.range.lowerBound
+            while index < field.range.upperBound {
                 if base[index] == 0x5C {
-                    guard index + 1 < field.upperBound else { return false }
+                    guard index + 1 < field.range.upperBound else { return false }
                     switch base[index + 1] {
                     case 0x5C, 0x74, 0x6E, 0x72: index += 2
                     default: return false
@@ -120,9 +153,9 @@ extension RecordCodec {
             return true
         }
 
-        private func string(_ field: Range<Int>) -> String? {
-            let bytes = UnsafeBufferPointer(start: base + field.lowerBound, count: field.count)
-            guard hasEscapes, bytes.contains(0x5C) else { return String(decoding: bytes, as: UTF8.self) }
+        private func string(_ field: Field) -> String? {
+            let bytes = UnsafeBufferPointer(start: base + field.range.lowerBound, count: field.range.count)
+            guard field.escaped else { return String(decoding: bytes, as: UTF8.self) }
             return try? RecordCodec.unescape(ArraySlice(bytes))
         }
 
@@ -151,7 +184,7 @@ extension RecordCodec {
 
         mutating func integer<Number: FixedWidthInteger>(_: Number.Type = Number.self) -> Number? {
             guard let field = next() else { return nil }
-            return Reader.parse(UnsafeRawBufferPointer(start: base + field.lowerBound, count: field.count))
+            return Reader.parse(UnsafeRawBufferPointer(start: base + field.range.lowerBound, count: field.range.count))
         }
 
         /// A count of items that follow, bounded as ``Reader/count()`` bounds it.
@@ -168,10 +201,25 @@ extension RecordCodec {
             return known(text)
         }
 
-        /// An optional compiler version, as ``RecordCodec/compilerVersion(_:)`` reads it.
+        /// An optional compiler version, as ``RecordCodec/compilerVersion(_:)`` reads it: `MAJOR.MINOR`
+        /// of one to four digits each is told from its bytes, anything else is read as text.
         mutating func skipCompilerVersion() -> Bool {
             guard let field = next() else { return false }
             if isNil(field) { return true }
+            var digits = 0, dot = false, plain = true
+            for index in field.range {
+                let byte = base[index]
+                if byte == 0x2E, !dot, digits > 0 {
+                    dot = true
+                    digits = 0
+                } else if byte &- 0x30 < 10, digits < 4 {
+                    digits += 1
+                } else {
+                    plain = false
+                    break
+                }
+            }
+            if plain, dot, digits > 0 { return true }
             guard let text = string(field) else { return false }
             return (try? RecordCodec.compilerVersion(text)) != nil
         }

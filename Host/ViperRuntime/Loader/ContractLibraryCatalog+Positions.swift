@@ -1,0 +1,18 @@
+extension ContractLibraryCatalog {
+    /// ``separate(_:knownPlugin:)`` by index into `files`: start-up keeps what it knows of each
+    /// file in arrays in file order, so no path is looked up in a table.
+    static func separatePositions(_ files: [PluginFile], knownPlugin: (Int) -> Bool) -> (plugins: [Int], libraries: [Int]) {
+        var plugins: [Int] = []
+        var libraries: [Int] = []
+        plugins.reserveCapacity(files.count)
+        for (index, file) in files.enumerated() {
+            if file.folder.origin != .bundled, !knownPlugin(index), let elf = ContractLibraryELF.sniff(path: file.path),
+               elf.record != nil, !elf.definesPluginEntry {
+                libraries.append(index)
+            } else {
+                plugins.append(index)
+            }
+        }
+        return (plugins, libraries)
+    }
+}
