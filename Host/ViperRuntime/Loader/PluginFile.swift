@@ -76,76 +76,77 @@ package enum PluginDiscovery {
 extension PluginDiscovery {
     /// The paths of the files in `folder` that may be plugins, sorted by name: `*.so` but hidden
     /// files (bundled folder: `lib*Plugin.so` only, since the build folder also holds libContracts.so).
-    /// Names are read with `readdir` and, when all are ASCII, checked and sorted as bytes (the order
-    /// `String` sorts them in); any other name is checked and sorted as a `String`.
+    /// Names are read with `readdir` into one buffer and, when all are ASCII, checked and sorted as
+    /// bytes (the order `String` sorts them in), each path made once from the folder's and the name's
+    /// bytes; any other name is checked and sorted as a `String`.
     static func pluginPaths(in folder: PluginFolder) -> [String] {
         guard let directory = opendir(folder.path) else { return [] }
         defer { closedir(directory) }
         let bundled = folder.origin == .bundled
-        var names: [[UInt8]] = []
+        var storage: [UInt8] = []
+        var names: [Range<Int>] = []
         var ascii = true
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+        let nameCapacity = MemoryLayout<dirent>.size - nameOffset
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
-                guard let base = raw.baseAddress else { return [] }
-                return Array(UnsafeRawBufferPointer(start: base, count: strnlen(base.assumingMemoryBound(to: CChar.self), raw.count)))
-            }
-            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            // The name in place (copying the entry's 256-byte name field cost more than the rest).
+            let start = UnsafeRawPointer(entry) + nameOffset
+            let name = UnsafeRawBufferPointer(start: start, count: strnlen(start.assumingMemoryBound(to: CChar.self), nameCapacity))
+            if name.count <= 2, name.allSatisfy({ $0 == 0x2E }), !name.isEmpty { continue }  // . and ..
             if !Self.isASCII(name) {
                 ascii = false
             } else if !isCandidate(name, bundled: bundled) {
                 continue
             }
-            names.append(name)
+            names.append(storage.count..<(storage.count + name.count))
+            storage.append(contentsOf: name)
         }
-        let prefix = Array((folder.path.hasSuffix("/") ? folder.path : folder.path + "/").utf8)
         guard ascii else {
-            return names.map { String(decoding: $0, as: UTF8.self) }.filter { name in
+            return names.map { String(decoding: storage[$0], as: UTF8.self) }.filter { name in
                 guard !name.hasPrefix("."), name.hasSuffix(".so") else { return false }
                 return !bundled || (name.hasPrefix("lib") && name.hasSuffix("Plugin.so"))
             }.sorted().map { Paths.join(folder.path, $0) }
         }
-        names.sort(by: precedes)
-        return names.map { String(decoding: prefix + $0, as: UTF8.self) }
-    }
-
-    /// Whether `left` sorts before `right` byte for byte (for ASCII, the order of `String`).
-    private static func precedes(_ left: [UInt8], _ right: [UInt8]) -> Bool {
-        left.withUnsafeBytes { one in
-            right.withUnsafeBytes { other in
-                let common = min(one.count, other.count)
-                guard common > 0, let first = one.baseAddress, let second = other.baseAddress else { return one.count < other.count }
-                let order = memcmp(first, second, common)
-                return order != 0 ? order < 0 : one.count < other.count
+        var prefix = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+        return storage.withUnsafeBufferPointer { buffer -> [String] in
+            guard let base = buffer.baseAddress else { return [] }
+            names.sort { left, right in
+                let order = memcmp(base + left.lowerBound, base + right.lowerBound, min(left.count, right.count))
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+            return prefix.withUTF8 { head in
+                names.map { name in
+                    String(unsafeUninitializedCapacity: head.count + name.count) { path in
+                        guard let target = path.baseAddress else { return 0 }
+                        if let source = head.baseAddress { target.update(from: source, count: head.count) }
+                        (target + head.count).update(from: base + name.lowerBound, count: name.count)
+                        return head.count + name.count
+                    }
+                }
             }
         }
     }
 
-    private static func isASCII(_ name: [UInt8]) -> Bool {
-        name.withUnsafeBytes { bytes in
-            var any: UInt8 = 0
-            for byte in bytes { any |= byte }
-            return any < 0x80
-        }
+    private static func isASCII(_ name: UnsafeRawBufferPointer) -> Bool {
+        var any: UInt8 = 0
+        for byte in name { any |= byte }
+        return any < 0x80
     }
 
     /// The rule of ``pluginPaths(in:)`` on an ASCII name.
-    private static func isCandidate(_ name: [UInt8], bundled: Bool) -> Bool {
+    private static func isCandidate(_ name: UnsafeRawBufferPointer, bundled: Bool) -> Bool {
         guard name.first != 0x2E, has(name, suffix: ".so") else { return false }
         return !bundled || (has(name, prefix: "lib") && has(name, suffix: "Plugin.so"))
     }
 
-    private static func has(_ name: [UInt8], prefix: StaticString) -> Bool {
+    private static func has(_ name: UnsafeRawBufferPointer, prefix: StaticString) -> Bool {
         let count = prefix.utf8CodeUnitCount
-        return name.count >= count && name.withUnsafeBytes { bytes in
-            bytes.baseAddress.map { memcmp($0, prefix.utf8Start, count) == 0 } ?? (count == 0)
-        }
+        return name.count >= count && (name.baseAddress.map { memcmp($0, prefix.utf8Start, count) == 0 } ?? (count == 0))
     }
 
-    private static func has(_ name: [UInt8], suffix: StaticString) -> Bool {
+    private static func has(_ name: UnsafeRawBufferPointer, suffix: StaticString) -> Bool {
         let count = suffix.utf8CodeUnitCount
-        return name.count >= count && name.withUnsafeBytes { bytes in
-            bytes.baseAddress.map { memcmp($0 + (bytes.count - count), suffix.utf8Start, count) == 0 } ?? (count == 0)
-        }
+        return name.count >= count && (name.baseAddress.map { memcmp($0 + (name.count - count), suffix.utf8Start, count) == 0 } ?? (count == 0))
     }
 }
 

@@ -182,9 +182,36 @@ extension RecordCodec {
             return isNil(field) || escapesAreValid(field)
         }
 
-        mutating func integer<Number: FixedWidthInteger>(_: Number.Type = Number.self) -> Number? {
+        /// A number field of a signed 64-bit type, read as ``Reader`` reads one (a leading minus, digits, no overflow).
+        mutating func integer<Number: FixedWidthInteger & SignedInteger>(_: Number.Type = Number.self) -> Number? {
             guard let field = next() else { return nil }
-            return Reader.parse(UnsafeRawBufferPointer(start: base + field.range.lowerBound, count: field.range.count))
+            let negative = field.range.count > 0 && base[field.range.lowerBound] == 0x2D
+            guard let magnitude = digits(field.range.dropFirst(negative ? 1 : 0)) else { return nil }
+            guard negative else { return Number(exactly: magnitude) }
+            guard magnitude > 0 else { return 0 }
+            guard let below = Number(exactly: magnitude - 1) else { return nil }
+            return 0 - below - 1
+        }
+
+        /// A number field of an unsigned type.
+        mutating func integer<Number: FixedWidthInteger & UnsignedInteger>(_: Number.Type = Number.self) -> Number? {
+            guard let field = next(), let magnitude = digits(field.range) else { return nil }
+            return Number(exactly: magnitude)
+        }
+
+        /// One or more decimal digits that fit 64 bits, else nil.
+        private func digits(_ range: Range<Int>) -> UInt64? {
+            guard !range.isEmpty else { return nil }
+            var magnitude: UInt64 = 0
+            for index in range {
+                let digit = base[index] &- 0x30
+                guard digit < 10 else { return nil }
+                let (shifted, overflowA) = magnitude.multipliedReportingOverflow(by: 10)
+                let (next, overflowB) = shifted.addingReportingOverflow(UInt64(digit))
+                guard !overflowA, !overflowB else { return nil }
+                magnitude = next
+            }
+            return magnitude
         }
 
         /// A count of items that follow, bounded as ``Reader/count()`` bounds it.

@@ -129,7 +129,7 @@ extension RecordCodec {
         }
 
         /// Decimal digits, with a leading minus for a signed type; nil when they are not, or do not fit.
-        static func parse<Number: FixedWidthInteger>(_ digits: UnsafeRawBufferPointer) -> Number? {
+        private static func parse<Number: FixedWidthInteger>(_ digits: UnsafeRawBufferPointer) -> Number? {
             var index = 0
             let negative = Number.isSigned && digits.first == 0x2D
             if negative { index = 1 }
