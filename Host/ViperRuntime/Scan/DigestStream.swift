@@ -17,30 +17,13 @@ final class DigestStream {
     private static let c1: UInt64 = 0x87C3_7B91_1142_53D5
     private static let c2: UInt64 = 0x4CF5_AD43_2745_937F
 
-    /// Fields added and not fed yet: the kept graph's key adds three short fields per plugin, and
-    /// feeding each through the block buffer cost more than the mixing (the digest is the same).
-    private var queued: [UInt8] = []
-    private static let queueLimit = 1 << 16
-
     init() {}
 
     /// Adds one field: its byte count, then its bytes.
     func add(_ bytes: UnsafeRawBufferPointer) {
         var count = UInt64(bytes.count).littleEndian
-        if queued.capacity == 0 { queued.reserveCapacity(Self.queueLimit + 4096) }
-        withUnsafeBytes(of: &count) { queued.append(contentsOf: $0) }
-        if bytes.count >= Self.queueLimit {
-            flush()
-            feed(bytes)
-            return
-        }
-        queued.append(contentsOf: bytes)
-        if queued.count >= Self.queueLimit { flush() }
-    }
-
-    private func flush() {
-        queued.withUnsafeBytes { feed($0) }
-        queued.removeAll(keepingCapacity: true)
+        withUnsafeBytes(of: &count) { feed($0) }
+        feed(bytes)
     }
 
     func add(_ text: String) {
@@ -117,7 +100,6 @@ final class DigestStream {
 
     /// The digest as 32 lower-case hex digits. The stream is spent afterwards.
     func finish() -> String? {
-        flush()
         var tail = [UInt8](repeating: 0, count: 16)
         withUnsafeBytes(of: pending) { bytes in
             for index in 0..<pendingCount { tail[index] = bytes[index] }

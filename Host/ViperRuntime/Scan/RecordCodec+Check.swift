@@ -14,9 +14,8 @@ extension RecordCodec {
         var cursor = FieldCursor(base, count: line.count)
         guard let tag = cursor.next(), cursor.matches(tag, "R"),
               let path = cursor.text(),
-              let size: Int64 = cursor.integer(), let modified: Int64 = cursor.integer(),
-              let inode: UInt64 = cursor.integer(), let device: UInt64 = cursor.integer(),
-              let changed: Int64 = cursor.integer(),
+              let size = cursor.signed(), let modified = cursor.signed(),
+              let inode = cursor.unsigned(), let device = cursor.unsigned(), let changed = cursor.signed(),
               let code = cursor.optionalText(), let sha256 = cursor.optionalText(),
               let kind = cursor.next() else { return nil }
         var failureCode: PluginLoadError.Code?
@@ -45,7 +44,7 @@ extension RecordCodec {
     /// them afterwards), making only the plugin's name; nil when one is not what it reads.
     private static func skimDescriptor(_ cursor: inout FieldCursor) -> String? {
         guard let plugin = cursor.text(), cursor.skipText(), cursor.skipText(),  // version, summary
-              cursor.integer(Int.self) != nil, cursor.integer(Int.self) != nil,
+              cursor.signed() != nil, cursor.signed() != nil,
               cursor.skipCompilerVersion(), let provisions = cursor.count() else { return nil }
         for _ in 0..<provisions {
             guard cursor.skipKind(provisionKinds, else: { Provision.Kind(rawValue: $0) != nil }),
@@ -60,7 +59,7 @@ extension RecordCodec {
         }
         guard let libraries = cursor.count() else { return nil }
         for _ in 0..<libraries {
-            guard cursor.skipText(), cursor.integer(Int.self) != nil, cursor.integer(Int.self) != nil else { return nil }
+            guard cursor.skipText(), cursor.signed() != nil, cursor.signed() != nil else { return nil }
         }
         return plugin
     }
@@ -182,21 +181,21 @@ extension RecordCodec {
             return isNil(field) || escapesAreValid(field)
         }
 
-        /// A number field of a signed 64-bit type, read as ``Reader`` reads one (a leading minus, digits, no overflow).
-        mutating func integer<Number: FixedWidthInteger & SignedInteger>(_: Number.Type = Number.self) -> Number? {
+        /// A signed number field, read as ``Reader`` reads one (a leading minus, digits, no overflow).
+        mutating func signed() -> Int64? {
             guard let field = next() else { return nil }
             let negative = field.range.count > 0 && base[field.range.lowerBound] == 0x2D
             guard let magnitude = digits(field.range.dropFirst(negative ? 1 : 0)) else { return nil }
-            guard negative else { return Number(exactly: magnitude) }
+            guard negative else { return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil }
             guard magnitude > 0 else { return 0 }
-            guard let below = Number(exactly: magnitude - 1) else { return nil }
-            return 0 - below - 1
+            guard magnitude - 1 <= UInt64(Int64.max) else { return nil }
+            return 0 - Int64(magnitude - 1) - 1
         }
 
-        /// A number field of an unsigned type.
-        mutating func integer<Number: FixedWidthInteger & UnsignedInteger>(_: Number.Type = Number.self) -> Number? {
-            guard let field = next(), let magnitude = digits(field.range) else { return nil }
-            return Number(exactly: magnitude)
+        /// An unsigned number field.
+        mutating func unsigned() -> UInt64? {
+            guard let field = next() else { return nil }
+            return digits(field.range)
         }
 
         /// One or more decimal digits that fit 64 bits, else nil.
@@ -216,8 +215,8 @@ extension RecordCodec {
 
         /// A count of items that follow, bounded as ``Reader/count()`` bounds it.
         mutating func count() -> Int? {
-            guard let number: Int = integer(), (0...RecordCodec.maximumCount).contains(number) else { return nil }
-            return number
+            guard let number = signed(), (0...Int64(RecordCodec.maximumCount)).contains(number) else { return nil }
+            return Int(number)
         }
 
         /// A kind field: one of `choices` byte for byte, else a text `known` accepts.
