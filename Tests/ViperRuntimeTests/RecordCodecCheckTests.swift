@@ -91,4 +91,26 @@ import Testing
         }
         #expect(compared > 1_000)
     }
+
+    @Test func aCacheOutOfOrderOrWithAPathTwiceIsReadAsTheLastLineOfEachPath() throws {
+        func line(_ path: String, _ message: String) -> String {
+            RecordCodec.encode(ScanResult(stamp: FileStamp(path: path, size: 1, modifiedNanoseconds: 2, inode: 3, device: 4), outcome: .failed(message)))
+        }
+        let header = "\(DescriptorCache.magic)\t\(DescriptorCache.formatVersion)\th\n"
+        let text = header + [line("/p/libC.so", "c"), line("/p/libA.so", "first"), line("/p/libB.so", "b"), line("/p/libA.so", "last")]
+            .joined(separator: "\n") + "\n"
+        let cache = try #require(DescriptorCache.parse(Data(text.utf8)))
+        #expect(cache.count == 3)
+        #expect(cache.entries.keys.sorted() == ["/p/libA.so", "/p/libB.so", "/p/libC.so"])
+        for (near, path) in [(0, "/p/libA.so"), (0, "/p/libC.so"), (2, "/p/libB.so"), (9, "/p/libA.so"), (-1, "/p/libC.so")] {
+            let stamp = FileStamp(path: path, size: 1, modifiedNanoseconds: 2, inode: 3, device: 4)
+            #expect(cache.result(for: stamp, near: near)?.stamp == stamp, "\(path) near \(near)")
+        }
+        #expect(cache.result(for: FileStamp(path: "/p/libA.so", size: 1, modifiedNanoseconds: 2, inode: 3, device: 4))?.outcome == .failed("last"))
+        #expect(cache.result(for: FileStamp(path: "/p/libD.so", size: 1, modifiedNanoseconds: 2, inode: 3, device: 4)) == nil)
+        #expect(cache.result(for: FileStamp(path: "/p/libB.so", size: 9, modifiedNanoseconds: 2, inode: 3, device: 4)) == nil, "a changed stamp")
+        let written = String(decoding: cache.serializedBytes(), as: UTF8.self)
+        #expect(written == header + [line("/p/libA.so", "last"), line("/p/libB.so", "b"), line("/p/libC.so", "c")].joined(separator: "\n") + "\n",
+                "written back in path order, each path once")
+    }
 }

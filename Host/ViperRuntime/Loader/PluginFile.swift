@@ -58,9 +58,10 @@ package enum PluginDiscovery {
             for path in candidates {
                 var fileInfo = stat()
                 // lstat first: most files are no link, and then it is all of stat (one call per file).
-                var readable = lstat(path, &fileInfo) == 0
+                // withCString: a native path is used in place (passing the String made a C copy of it).
+                var readable = path.withCString { lstat($0, &fileInfo) } == 0
                 let isLink = readable && (fileInfo.st_mode & S_IFMT) == S_IFLNK
-                if isLink { readable = stat(path, &fileInfo) == 0 }
+                if isLink { readable = path.withCString { stat($0, &fileInfo) } == 0 }
                 // A dangling link or a file that vanished: keep it so loading reports it.
                 if readable {
                     guard seenFiles.insert(FileIdentity(device: UInt64(fileInfo.st_dev), inode: UInt64(fileInfo.st_ino))).inserted else { continue }

@@ -65,7 +65,7 @@ struct CachedScan {
         if !triage.toScan.isEmpty || triage.kept.count != cache.count {
             var entries: [String: ScanResult] = [:]
             for index in triage.kept {
-                entries[files[index].path] = cache.entry(at: files[index].path)
+                entries[files[index].path] = cache.entry(at: files[index].path, near: index)
             }
             for (index, result) in fresh { entries[files[index].path] = result }
             cache.entries = entries
@@ -105,7 +105,7 @@ struct CachedScan {
                 triage.results[index] = ScanResult(stamp: stamp, outcome: .failed(problem), code: .untrusted)
                 continue
             }
-            guard !options.rescan, let cached = cache.result(for: stamp) else {
+            guard !options.rescan, let cached = cache.result(for: stamp, near: index) else {
                 triage.toScan.append(index)
                 continue
             }

@@ -103,7 +103,7 @@ package final class HostRuntime {
         let isolated = options.scanMode == .isolated && !options.rescan
         let cacheFile = isolated ? DescriptorCache.read(folder: dataFolder) : nil
         let found = ContractLibraryCatalog.separatePositions(discovery.files) { [cached = cacheFile?.cache] index in
-            discovery.infos[index].map { cached?.isUnchangedPlugin(discovery.files[index].path, info: $0.info) == true } ?? false
+            discovery.infos[index].map { cached?.isUnchangedPlugin(discovery.files[index].path, info: $0.info, near: index) == true } ?? false
         }
         let plugins = found.plugins.map { discovery.files[$0] }
         loader.contractLibraries = ContractLibraryCatalog(found.libraries.map { discovery.files[$0] }, allowInsecure: options.allowInsecurePlugins)

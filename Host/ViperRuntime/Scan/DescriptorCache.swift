@@ -15,7 +15,14 @@ package struct DescriptorCache {
     var format = DescriptorCache.formatVersion
     /// The host's Contracts version and viper build when the cache was written: a new host rescans everything.
     var host: String
-    var entries: [String: ScanResult] = [:]
+    /// The entries by path (made from ``sorted`` when read; setting it sorts them).
+    var entries: [String: ScanResult] {
+        get { Dictionary(sorted.map { ($0.stamp.path, $0) }, uniquingKeysWith: { _, last in last }) }
+        set { sorted = newValue.values.sorted { $0.stamp.path < $1.stamp.path } }
+    }
+    /// The entries in the order of their paths, each path once: start-up asks for them in file
+    /// order, so the entry is nearly always at the place it asks first, and no path is hashed.
+    private var sorted: [ScanResult] = []
 
     init(host: String) {
         self.host = host
@@ -82,9 +89,23 @@ package struct DescriptorCache {
     /// Whether the file at `path`, as `info` shows it now, is one this cache scanned as a plugin and
     /// that has not changed since (same stamp): then it need not be read to tell it from a contract
     /// library. Whatever host wrote the cache: what a file is does not depend on the host.
-    func isUnchangedPlugin(_ path: String, info: stat) -> Bool {
-        guard let index = entries.index(forKey: path) else { return false }
-        return entries.values[index].stamp == FileStamp(path: path, info: info)
+    /// `near` is where to look first (the file's place in the search order).
+    func isUnchangedPlugin(_ path: String, info: stat, near: Int = 0) -> Bool {
+        guard let index = position(of: path, near: near) else { return false }
+        return sorted[index].stamp == FileStamp(path: path, info: info)
+    }
+
+    /// Where the entry for `path` is in ``sorted``: at `near` (or just after it), else by a binary search.
+    private func position(of path: String, near: Int) -> Int? {
+        if near >= 0, near < sorted.count, sorted[near].stamp.path == path { return near }
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            let other = sorted[middle].stamp.path
+            if other == path { return middle }
+            if other < path { low = middle + 1 } else { high = middle }
+        }
+        return nil
     }
 
     /// Reads the cache's text; nil when any line is malformed (the whole cache is then rebuilt).
@@ -110,16 +131,22 @@ package struct DescriptorCache {
                   let host = try? header.text(), header.isAtEnd else { return nil }
             var cache = DescriptorCache(host: host)
             cache.format = format
-            cache.entries.reserveCapacity(count / 128)
+            cache.sorted.reserveCapacity(count / 128)
+            var inOrder = true
             start = headerEnd + 1
             while start < count {
                 let end = lineEnd(from: start)
                 if end > start {
                     guard let result = RecordCodec.decodeCached(UnsafeBufferPointer(start: base + start, count: end - start),
                                                                 storage: bytes, range: start..<end) else { return nil }
-                    cache.entries[result.stamp.path] = result
+                    if inOrder, let last = cache.sorted.last, !(last.stamp.path < result.stamp.path) { inOrder = false }
+                    cache.sorted.append(result)
                 }
                 start = end + 1
+            }
+            if !inOrder {
+                // Not written by this host (it writes each path once, in order): the last line of a path wins.
+                cache.entries = cache.entries
             }
             return cache
         }
@@ -155,24 +182,24 @@ package struct DescriptorCache {
         header.add(host)
         var bytes = Array(header.line.utf8)
         bytes.append(0x0A)
-        for path in entries.keys.sorted() {
-            if let result = entries[path] { RecordCodec.append(result, to: &bytes) }
+        for result in sorted {
+            RecordCodec.append(result, to: &bytes)
         }
         return bytes
     }
 
     /// How many files the cache has an entry for.
-    var count: Int { entries.count }
+    var count: Int { sorted.count }
 
     /// The entry for the file at `path`, whatever its stamp.
-    func entry(at path: String) -> ScanResult? {
-        entries[path]
+    func entry(at path: String, near: Int = 0) -> ScanResult? {
+        position(of: path, near: near).map { sorted[$0] }
     }
 
     /// The cached result for a file, if its stamp is unchanged.
-    func result(for stamp: FileStamp) -> ScanResult? {
-        guard let entry = entries[stamp.path], entry.stamp == stamp else { return nil }
-        return entry
+    func result(for stamp: FileStamp, near: Int = 0) -> ScanResult? {
+        guard let index = position(of: stamp.path, near: near), sorted[index].stamp == stamp else { return nil }
+        return sorted[index]
     }
 
     /// Writes the cache atomically (temporary file, then rename), so a crash never leaves half a cache.
