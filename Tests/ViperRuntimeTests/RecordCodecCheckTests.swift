@@ -113,4 +113,29 @@ import Testing
         #expect(written == header + [line("/p/libA.so", "last"), line("/p/libB.so", "b"), line("/p/libC.so", "c")].joined(separator: "\n") + "\n",
                 "written back in path order, each path once")
     }
+
+    @Test func numbersAreReadAsTheReaderReadsThem() {
+        var random = SystemRandomNumberGenerator()
+        var fields = ["0", "-0", "", "-", "00000000000000000001", "9223372036854775807", "9223372036854775808", "-9223372036854775808",
+                      "-9223372036854775809", "18446744073709551615", "18446744073709551616", "99999999999999999999", "1234567a", "12345678x",
+                      "123456789012345:", "/2345678", "1234567812345678", "-12345678"]
+        for length in 1...20 {
+            for _ in 0..<20 {
+                fields.append(String((0..<length).map { _ in Character(String(Int.random(in: 0...9, using: &random))) }))
+            }
+        }
+        fields += fields.map { "-" + $0 }
+        for field in fields {
+            let bytes = Array(field.utf8)
+            var signed = RecordCodec.Reader(bytes: bytes[...]), unsigned = RecordCodec.Reader(bytes: bytes[...])
+            let expected = (try? signed.integer(Int64.self), try? unsigned.integer(UInt64.self))
+            let line = bytes + [0x09, 0x37]  // the field, then another: the cursor stops at the tab
+            let read = line.withUnsafeBufferPointer { buffer -> (Int64?, UInt64?) in
+                guard let base = buffer.baseAddress else { return (nil, nil) }
+                var one = RecordCodec.FieldCursor(base, count: buffer.count), other = one
+                return (one.signed(), other.unsigned())
+            }
+            #expect(read.0 == expected.0 && read.1 == expected.1, "'\(field)'")
+        }
+    }
 }

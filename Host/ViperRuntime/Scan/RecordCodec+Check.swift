@@ -47,13 +47,14 @@ extension RecordCodec {
               cursor.signed() != nil, cursor.signed() != nil,
               cursor.skipCompilerVersion(), let provisions = cursor.count() else { return nil }
         for _ in 0..<provisions {
-            guard cursor.skipKind(provisionKinds, else: { Provision.Kind(rawValue: $0) != nil }),
+            guard cursor.skipKind({ $0.matches($1, "service") || $0.matches($1, "module") || $0.matches($1, "adapter") || $0.matches($1, "interceptor") },
+                                  else: { Provision.Kind(rawValue: $0) != nil }),
                   cursor.skipText(), cursor.skipOptionalText(), cursor.skipOptionalText(), cursor.skipText(),  // contract, name, pattern, summary
                   let queries = cursor.count() else { return nil }
             for _ in 0..<queries where !cursor.skipText() { return nil }
             guard cursor.skipOptionalText(), let requirements = cursor.count() else { return nil }  // adapted from
             for _ in 0..<requirements {
-                guard cursor.skipKind(requirementKinds, else: { Requirement.Kind(rawValue: $0) != nil }),
+                guard cursor.skipKind({ $0.matches($1, "service") || $0.matches($1, "module") }, else: { Requirement.Kind(rawValue: $0) != nil }),
                       cursor.skipText(), cursor.skipOptionalText() else { return nil }
             }
         }
@@ -185,7 +186,7 @@ extension RecordCodec {
         mutating func signed() -> Int64? {
             guard let field = next() else { return nil }
             let negative = field.range.count > 0 && base[field.range.lowerBound] == 0x2D
-            guard let magnitude = digits(field.range.dropFirst(negative ? 1 : 0)) else { return nil }
+            guard let magnitude = digits((field.range.lowerBound + (negative ? 1 : 0))..<field.range.upperBound) else { return nil }
             guard negative else { return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil }
             guard magnitude > 0 else { return 0 }
             guard magnitude - 1 <= UInt64(Int64.max) else { return nil }
@@ -198,17 +199,40 @@ extension RecordCodec {
             return digits(field.range)
         }
 
-        /// One or more decimal digits that fit 64 bits, else nil.
+        /// One or more decimal digits that fit 64 bits, else nil. Up to 19 digits cannot overflow:
+        /// they are read eight at a time without checks (a stamp's times have 19).
         private func digits(_ range: Range<Int>) -> UInt64? {
             guard !range.isEmpty else { return nil }
             var magnitude: UInt64 = 0
-            for index in range {
+            var index = range.lowerBound
+            guard range.count <= 19 else {
+                for index in range {
+                    let digit = base[index] &- 0x30
+                    guard digit < 10 else { return nil }
+                    let (shifted, overflowA) = magnitude.multipliedReportingOverflow(by: 10)
+                    let (next, overflowB) = shifted.addingReportingOverflow(UInt64(digit))
+                    guard !overflowA, !overflowB else { return nil }
+                    magnitude = next
+                }
+                return magnitude
+            }
+            let raw = UnsafeRawPointer(base)
+            while range.upperBound - index >= 8 {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                // Every byte 0x30...0x39: its high half is 3, and still 3 after adding 6.
+                guard word & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030,
+                      (word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030 else { return nil }
+                var value = ((word & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8  // pairs of digits
+                value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16  // groups of four
+                value = ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32  // all eight
+                magnitude = magnitude &* 100_000_000 &+ value
+                index += 8
+            }
+            while index < range.upperBound {
                 let digit = base[index] &- 0x30
                 guard digit < 10 else { return nil }
-                let (shifted, overflowA) = magnitude.multipliedReportingOverflow(by: 10)
-                let (next, overflowB) = shifted.addingReportingOverflow(UInt64(digit))
-                guard !overflowA, !overflowB else { return nil }
-                magnitude = next
+                magnitude = magnitude &* 10 &+ UInt64(digit)
+                index += 1
             }
             return magnitude
         }
@@ -219,10 +243,10 @@ extension RecordCodec {
             return Int(number)
         }
 
-        /// A kind field: one of `choices` byte for byte, else a text `known` accepts.
-        mutating func skipKind<Value>(_ choices: [(StaticString, Value)], else known: (String) -> Bool) -> Bool {
+        /// A kind field: one `literal` matches byte for byte (the kinds a decoder reads as bytes), else a text `known` accepts.
+        mutating func skipKind(_ literal: (FieldCursor, Field) -> Bool, else known: (String) -> Bool) -> Bool {
             guard let field = next() else { return false }
-            for (literal, _) in choices where matches(field, literal) { return true }
+            if literal(self, field) { return true }
             guard !isNil(field), let text = string(field) else { return false }
             return known(text)
         }
