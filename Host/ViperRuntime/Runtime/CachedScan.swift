@@ -31,6 +31,9 @@ struct CachedScan {
         var results: [ScanResult?] = []
         /// The SHA-256 of each file whose scan succeeded, by index into the files.
         var digests: [KnownDigest?] = []
+        /// The stamp of each file's result, by index into the files (read once here: copying whole
+        /// results out of the array one at a time cost more than the rest of using them).
+        var stamps: [FileStamp?] = []
         /// The scanner, to scan a file again that changed before its first use.
         var scanner: PluginScanner
         /// The host identity the cache was read under (part of the kept graph's key).
@@ -59,6 +62,7 @@ struct CachedScan {
             guard let result, case .ok = result.outcome else { return nil }
             return result.knownDigest
         }
+        scanned.stamps = triage.results.map { $0?.stamp }
         scanned.results = triage.results
         // Everything kept from the cache is the cache's own entry: it changes only when something
         // was scanned or an entry is no longer kept (its file vanished, changed or lost trust).

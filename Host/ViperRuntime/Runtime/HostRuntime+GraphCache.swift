@@ -27,8 +27,7 @@ extension HostRuntime {
     func keptOrFreshOutcome(_ plugins: [(PluginFile, ScannedDescriptor, index: Int)], results: [ScanResult?], host: String,
                             preferences: [String: ProviderChoice], logger: FileLogger) -> GraphValidator.Outcome {
         let decoded = { plugins.map { ($0.0, $0.1.descriptor) } }
-        let candidateResults = plugins.map { $0.index < results.count ? results[$0.index] : nil }
-        guard let key = graphKey(plugins.map(\.0), results: candidateResults, host: host, preferences: preferences) else {
+        guard let key = graphKey(plugins.map(\.0), results: results, positions: plugins.map(\.index), host: host, preferences: preferences) else {
             DescriptorCache.Graph.remove(folder: dataFolder)
             let outcome = Self.validator(decoded(), preferences: preferences).validate()
             dependencies = outcome.dependencies
@@ -61,8 +60,8 @@ extension HostRuntime {
 
     /// The key of this start's validation (see the invariants above), or nil when it cannot be made.
     /// Each candidate's result is hashed as the line it was read from, byte for byte (no line is made again).
-    /// `results` holds the result of each of `files`, in the same order.
-    func graphKey(_ files: [PluginFile], results: [ScanResult?], host: String,
+    /// `results` holds the result of each of `files`: in the same order, or at the index `positions` gives for each.
+    func graphKey(_ files: [PluginFile], results: [ScanResult?], positions: [Int]? = nil, host: String,
                   preferences: [String: ProviderChoice], contractsImage: String? = HostRuntime.contractsImage) -> String? {
         let stream = DigestStream()
         stream.add("graph \(DescriptorCache.Graph.formatVersion)")
@@ -81,10 +80,11 @@ extension HostRuntime {
             stream.add(choice.plugin)
             stream.add(choice.source)
         }
-        guard files.count == results.count else { return nil }
+        guard (positions?.count ?? results.count) == files.count else { return nil }
         stream.add(Int64(files.count))
-        for (file, result) in zip(files, results) {
-            guard let result else { return nil }
+        for (order, file) in files.enumerated() {
+            let position = positions?[order] ?? order
+            guard position >= 0, position < results.count, let result = results[position] else { return nil }
             stream.add(file.path)
             stream.add(file.folder.origin == .bundled ? "bundled" : "other")
             if let line = result.line {

@@ -194,7 +194,7 @@ package final class HostRuntime {
         stamps.reserveCapacity(files.count)
         for (index, file) in files.enumerated() {
             if let known = scanned.digests[index] { digests[file.path] = known }
-            if let result = scanned.results[index] { stamps[file.path] = result.stamp }
+            if let stamp = scanned.stamps[index] { stamps[file.path] = stamp }
         }
         reloads.stamps = stamps
         let triage = ScanTriage(files: files, results: scanned.results)
@@ -206,6 +206,9 @@ package final class HostRuntime {
             self.keptOrFreshOutcome(triage.candidates, results: scanned.results, host: scanned.host, preferences: preferences, logger: logger)
         }
         var routes: [PendingRoutes.Plugin] = []
+        routes.reserveCapacity(triage.candidates.count)
+        pending.reserveCapacity(triage.candidates.count)
+        recordList.reserveCapacity(recordList.count + triage.records.count)
         for (index, record) in triage.records {
             guard record.status == .ready, let name = record.name, let descriptor = record.scanned else {
                 recordList.append(record)
@@ -221,7 +224,7 @@ package final class HostRuntime {
                 noteDisabled(descriptor.descriptor, plugin: name, reason: reason)
             } else {
                 pending.add(PendingPlugin(file: file, overridden: overridden, known: scanned.digests[index],
-                                          scanned: descriptor, stamp: scanned.results[index]?.stamp), name: name)
+                                          scanned: descriptor, stamp: scanned.stamps[index]), name: name)
                 routes.append(PendingRoutes.Plugin(descriptor: descriptor, name: name, overridden: overridden))
             }
             recordList.append(updated)

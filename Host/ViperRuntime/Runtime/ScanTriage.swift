@@ -29,11 +29,11 @@ struct ScanTriage {
         candidates.reserveCapacity(files.count)
         let bundledNames = Self.bundledNames(files, results)
         for (index, file) in files.enumerated() {
-            guard index < results.count, let result = results[index] else {
+            guard index < results.count, let outcome = results[index]?.outcome else {
                 fail(file, "no such file; check the path, or remove the broken link from \(file.folder.path)", at: index)
                 continue
             }
-            switch result.outcome {
+            switch outcome {
             case .ok(let descriptor):
                 let name = descriptor.name
                 if file.folder.origin != .bundled, let bundled = bundledNames[name] {
