@@ -29,9 +29,8 @@ struct CachedScan {
     struct Scanned {
         /// What each file is reported as, by index into the files (nil: it vanished).
         var results: [ScanResult?] = []
-        /// The SHA-256 of each file whose scan succeeded and has one, with its index into the files
-        /// (few or none at a warm start without a lock: a list of those, not a slot per file).
-        var digests: [(index: Int, digest: KnownDigest)] = []
+        /// The SHA-256 of each file whose scan succeeded, by index into the files.
+        var digests: [KnownDigest?] = []
         /// The stamp of each file's result, by index into the files (read once here: copying whole
         /// results out of the array one at a time cost more than the rest of using them).
         var stamps: [FileStamp?] = []
@@ -59,14 +58,11 @@ struct CachedScan {
                 if result.code != .untrusted { fresh.append((index, result)) }
             }
         }
-        scanned.stamps.reserveCapacity(files.count)
-        for index in triage.results.indices {
-            scanned.stamps.append(triage.results[index]?.stamp)
-            // Most results have no digest (no lock): told from the field alone, without copying the result.
-            guard triage.results[index]?.sha256 != nil, let result = triage.results[index], case .ok = result.outcome,
-                  let known = result.knownDigest else { continue }
-            scanned.digests.append((index, known))
+        scanned.digests = triage.results.map { result in
+            guard let result, case .ok = result.outcome else { return nil }
+            return result.knownDigest
         }
+        scanned.stamps = triage.results.map { $0?.stamp }
         scanned.results = triage.results
         // Everything kept from the cache is the cache's own entry: it changes only when something
         // was scanned or an entry is no longer kept (its file vanished, changed or lost trust).
