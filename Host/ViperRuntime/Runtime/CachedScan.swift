@@ -31,6 +31,8 @@ struct CachedScan {
         var results: [ScanResult?] = []
         /// The SHA-256 of each file whose scan succeeded, by index into the files.
         var digests: [KnownDigest?] = []
+        /// Whether any file has a digest (none at a warm start without a lock: then no slot is read).
+        var anyDigest = false
         /// The stamp of each file's result, by index into the files (read once here: copying whole
         /// results out of the array one at a time cost more than the rest of using them).
         var stamps: [FileStamp?] = []
@@ -62,6 +64,7 @@ struct CachedScan {
             guard let result, case .ok = result.outcome else { return nil }
             return result.knownDigest
         }
+        scanned.anyDigest = scanned.digests.contains { $0 != nil }
         scanned.stamps = triage.results.map { $0?.stamp }
         scanned.results = triage.results
         // Everything kept from the cache is the cache's own entry: it changes only when something

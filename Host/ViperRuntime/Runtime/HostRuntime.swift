@@ -193,7 +193,7 @@ package final class HostRuntime {
         var stamps: [String: FileStamp] = [:]
         stamps.reserveCapacity(files.count)
         for (index, file) in files.enumerated() {
-            if let known = scanned.digests[index] { digests[file.path] = known }
+            if scanned.anyDigest, let known = scanned.digests[index] { digests[file.path] = known }
             if let stamp = scanned.stamps[index] { stamps[file.path] = stamp }
         }
         reloads.stamps = stamps
@@ -217,13 +217,13 @@ package final class HostRuntime {
             let file = files[index]
             var updated = record
             let overridden = outcome.overridden[name] ?? []
-            updated.overridden = overridden.sorted()
+            updated.overridden = overridden.isEmpty ? [] : overridden.sorted()
             if let reason = outcome.disabled[name] {
                 updated.status = .disabled
                 updated.reason = reason
                 noteDisabled(descriptor.descriptor, plugin: name, reason: reason)
             } else {
-                pending.add(PendingPlugin(file: file, overridden: overridden, known: scanned.digests[index],
+                pending.add(PendingPlugin(file: file, overridden: overridden, known: scanned.anyDigest ? scanned.digests[index] : nil,
                                           scanned: descriptor, stamp: scanned.stamps[index]), name: name)
                 routes.append(PendingRoutes.Plugin(descriptor: descriptor, name: name, overridden: overridden))
             }
