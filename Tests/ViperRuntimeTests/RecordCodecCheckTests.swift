@@ -138,4 +138,18 @@ import Testing
             #expect(read.0 == expected.0 && read.1 == expected.1, "'\(field)'")
         }
     }
+
+    @Test func aFileIsReadWholeWhateverItsSize() throws {
+        let folder = NSTemporaryDirectory() + "viper-read-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for size in [0, 1, 4095, 4096, 65_537, 300_000] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            let path = folder + "/f\(size)"
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            #expect(DescriptorCache.readFile(path) == bytes, "\(size) bytes")
+        }
+        #expect(DescriptorCache.readFile(folder) == nil, "a folder is no file")
+        #expect(DescriptorCache.readFile(folder + "/missing") == nil)
+    }
 }

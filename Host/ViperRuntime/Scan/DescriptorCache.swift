@@ -18,9 +18,9 @@ package struct DescriptorCache {
     /// The entries by path (made from ``sorted`` when read; setting it sorts them).
     var entries: [String: ScanResult] {
         get { Dictionary(sorted.map { ($0.stamp.path, $0) }, uniquingKeysWith: { _, last in last }) }
-        set { sorted = newValue.values.sorted { $0.stamp.path < $1.stamp.path } }
+        set { sorted = newValue.values.sorted { Self.order($0.stamp.path, $1.stamp.path) < 0 } }
     }
-    /// The entries in the order of their paths, each path once: start-up asks for them in file
+    /// The entries in the byte order of their paths, each path once: start-up asks for them in file
     /// order, so the entry is nearly always at the place it asks first, and no path is hashed.
     private var sorted: [ScanResult] = []
 
@@ -58,26 +58,46 @@ package struct DescriptorCache {
     }
 
     /// The bytes of the file at `path` (one `open`, `fstat` and `read`), or nil when it cannot be read.
+    /// The buffer has one byte more than `fstat` says, so the read that finds the end needs no room
+    /// made (growing it copied the whole cache), and it is not zeroed first.
     static func readFile(_ path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 4096)) }  // it grew since fstat
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(0, Int(info.st_size)) + 1) { buffer, initialized in
+            initialized = readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer), failed: &failed)
+        }
+        guard !failed else { return nil }
+        if bytes.count > Int(info.st_size) {  // it grew since fstat: read the rest
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { readAll(descriptor, into: $0, failed: &failed) }
+                guard !failed else { return nil }
+                bytes += chunk[..<count]
+                if count < chunk.count { break }
             }
+        }
+        return bytes
+    }
+
+    /// Reads into `buffer` until it is full or the file ends; how many bytes were read.
+    private static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, failed: inout Bool) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var filled = 0
+        while filled < buffer.count {
+            let count = Foundation.read(descriptor, base + filled, buffer.count - filled)
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
+            guard count >= 0 else {
+                failed = true
+                return filled
+            }
             if count == 0 { break }
             filled += count
         }
-        bytes.removeSubrange(filled...)
-        return bytes
+        return filled
     }
 
     /// `read`'s cache when it was written by `host`; else an empty one (and the note why).
@@ -97,15 +117,30 @@ package struct DescriptorCache {
 
     /// Where the entry for `path` is in ``sorted``: at `near` (or just after it), else by a binary search.
     private func position(of path: String, near: Int) -> Int? {
-        if near >= 0, near < sorted.count, sorted[near].stamp.path == path { return near }
+        if near >= 0, near < sorted.count, Self.order(sorted[near].stamp.path, path) == 0 { return near }
         var low = 0, high = sorted.count
         while low < high {
             let middle = (low + high) / 2
-            let other = sorted[middle].stamp.path
-            if other == path { return middle }
-            if other < path { low = middle + 1 } else { high = middle }
+            let order = Self.order(sorted[middle].stamp.path, path)
+            if order == 0 { return middle }
+            if order < 0 { low = middle + 1 } else { high = middle }
         }
         return nil
+    }
+
+    /// How two paths compare byte for byte (a path is bytes to the file system): negative, zero or positive.
+    static func order(_ left: String, _ right: String) -> Int {
+        var left = left, right = right
+        return left.withUTF8 { one in
+            right.withUTF8 { other in
+                let common = min(one.count, other.count)
+                if common > 0, let first = one.baseAddress, let second = other.baseAddress {
+                    let order = memcmp(first, second, common)
+                    if order != 0 { return Int(order) }
+                }
+                return one.count - other.count
+            }
+        }
     }
 
     /// Reads the cache's text; nil when any line is malformed (the whole cache is then rebuilt).
@@ -139,7 +174,7 @@ package struct DescriptorCache {
                 if end > start {
                     guard let result = RecordCodec.decodeCached(UnsafeBufferPointer(start: base + start, count: end - start),
                                                                 storage: bytes, range: start..<end) else { return nil }
-                    if inOrder, let last = cache.sorted.last, !(last.stamp.path < result.stamp.path) { inOrder = false }
+                    if inOrder, let last = cache.sorted.last, order(last.stamp.path, result.stamp.path) >= 0 { inOrder = false }
                     cache.sorted.append(result)
                 }
                 start = end + 1
