@@ -18,9 +18,9 @@ package struct DescriptorCache {
     /// The entries by path (made from ``sorted`` when read; setting it sorts them).
     var entries: [String: ScanResult] {
         get { Dictionary(sorted.map { ($0.stamp.path, $0) }, uniquingKeysWith: { _, last in last }) }
-        set { sorted = newValue.values.sorted { Self.order($0.stamp.path, $1.stamp.path) < 0 } }
+        set { sorted = newValue.values.sorted { $0.stamp.path < $1.stamp.path } }
     }
-    /// The entries in the byte order of their paths, each path once: start-up asks for them in file
+    /// The entries in the order of their paths, each path once: start-up asks for them in file
     /// order, so the entry is nearly always at the place it asks first, and no path is hashed.
     private var sorted: [ScanResult] = []
 
@@ -117,30 +117,15 @@ package struct DescriptorCache {
 
     /// Where the entry for `path` is in ``sorted``: at `near` (or just after it), else by a binary search.
     private func position(of path: String, near: Int) -> Int? {
-        if near >= 0, near < sorted.count, Self.order(sorted[near].stamp.path, path) == 0 { return near }
+        if near >= 0, near < sorted.count, sorted[near].stamp.path == path { return near }
         var low = 0, high = sorted.count
         while low < high {
             let middle = (low + high) / 2
-            let order = Self.order(sorted[middle].stamp.path, path)
-            if order == 0 { return middle }
-            if order < 0 { low = middle + 1 } else { high = middle }
+            let other = sorted[middle].stamp.path
+            if other == path { return middle }
+            if other < path { low = middle + 1 } else { high = middle }
         }
         return nil
-    }
-
-    /// How two paths compare byte for byte (a path is bytes to the file system): negative, zero or positive.
-    static func order(_ left: String, _ right: String) -> Int {
-        var left = left, right = right
-        return left.withUTF8 { one in
-            right.withUTF8 { other in
-                let common = min(one.count, other.count)
-                if common > 0, let first = one.baseAddress, let second = other.baseAddress {
-                    let order = memcmp(first, second, common)
-                    if order != 0 { return Int(order) }
-                }
-                return one.count - other.count
-            }
-        }
     }
 
     /// Reads the cache's text; nil when any line is malformed (the whole cache is then rebuilt).
@@ -174,7 +159,7 @@ package struct DescriptorCache {
                 if end > start {
                     guard let result = RecordCodec.decodeCached(UnsafeBufferPointer(start: base + start, count: end - start),
                                                                 storage: bytes, range: start..<end) else { return nil }
-                    if inOrder, let last = cache.sorted.last, order(last.stamp.path, result.stamp.path) >= 0 { inOrder = false }
+                    if inOrder, let last = cache.sorted.last, !(last.stamp.path < result.stamp.path) { inOrder = false }
                     cache.sorted.append(result)
                 }
                 start = end + 1
