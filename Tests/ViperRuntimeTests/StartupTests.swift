@@ -113,7 +113,7 @@ import Testing
         let results = [ScanResult(stamp: .missing(dropIn.path), outcome: .ok(descriptor)),
                        ScanResult(stamp: .missing(bundled.path), outcome: .ok(descriptor))]
         let triage = ScanTriage(files: [dropIn, bundled], results: results)
-        #expect(triage.candidates.map(\.file.path) == [bundled.path])
+        #expect(triage.candidates.map(\.0.path) == [bundled.path])
         #expect(triage.records.map(\.record.status) == [.disabled, .ready])
         #expect(triage.records.first?.record.reason
             == "the name 'notes' belongs to the bundled plugin at /bin/libB.so; give this plugin another name in its PluginManifest")

@@ -24,10 +24,10 @@ extension HostRuntime {
     /// Sets ``dependencies``: a fresh outcome's, or for a kept one, worked out from it when first read.
     /// A kept outcome decodes no descriptor (they are decoded when something reads them).
     /// `results` holds each file's result by the index each of `plugins` carries.
-    func keptOrFreshOutcome(_ plugins: [ScanTriage.Candidate], results: [ScanResult?], host: String,
+    func keptOrFreshOutcome(_ plugins: [(PluginFile, ScannedDescriptor, index: Int)], results: [ScanResult?], host: String,
                             preferences: [String: ProviderChoice], logger: FileLogger) -> GraphValidator.Outcome {
-        let decoded = { plugins.map { ($0.file, $0.scanned.descriptor) } }
-        guard let key = graphKey(plugins.map(\.file), results: results, positions: plugins.map(\.index), host: host, preferences: preferences) else {
+        let decoded = { plugins.map { ($0.0, $0.1.descriptor) } }
+        guard let key = graphKey(plugins.map(\.0), results: results, positions: plugins.map(\.index), host: host, preferences: preferences) else {
             DescriptorCache.Graph.remove(folder: dataFolder)
             let outcome = Self.validator(decoded(), preferences: preferences).validate()
             dependencies = outcome.dependencies

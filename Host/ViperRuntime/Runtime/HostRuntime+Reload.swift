@@ -54,7 +54,7 @@ extension HostRuntime {
         guard let result = scanForReload(file, stamp: stamp), result.stamp == stamp, FileStamp.read(file.path) == stamp,
               !(Self.isRecent(stamp) && Self.mayBeHalfWritten(result)) else { return waitFor(file, into: &report) }
         let triage = ScanTriage(files: [file], results: [result])
-        guard let descriptor = triage.candidates.first?.scanned.descriptor else {
+        guard let descriptor = triage.candidates.first?.1.descriptor else {
             let message = triage.records.first?.record.reason ?? "could not be scanned"
             return refuse(file, stamp: stamp, PluginLoadError(result.code ?? .missingFile, path: file.path, message: message),
                           line: triage.problems.first?.message, status: triage.records.first?.record.status ?? .disabled, into: &report)

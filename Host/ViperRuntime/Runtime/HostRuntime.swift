@@ -202,15 +202,14 @@ package final class HostRuntime {
         for warning in triage.warnings {
             logger.log(.warning, warning, source: "loader")
         }
-        let outcome = validate(triage.candidates.map { ($0.file, $0.scanned.descriptor) }, preferences: preferences, logger: logger) {
+        let outcome = validate(triage.candidates.map { ($0.0, $0.1.descriptor) }, preferences: preferences, logger: logger) {
             self.keptOrFreshOutcome(triage.candidates, results: scanned.results, host: scanned.host, preferences: preferences, logger: logger)
         }
         var routes: [PendingRoutes.Plugin] = []
         routes.reserveCapacity(triage.candidates.count)
         pending.reserveCapacity(triage.candidates.count)
         recordList.reserveCapacity(recordList.count + triage.records.count)
-        for slot in triage.records {
-            let index = slot.index, record = slot.record
+        for (index, record) in triage.records {
             guard record.status == .ready, let name = record.name, let descriptor = record.scanned else {
                 recordList.append(record)
                 continue

@@ -13,24 +13,10 @@ import Contracts
 ///   files with one name the first found keeps it.
 /// - Pure: it reads nothing and logs nothing; ``warnings`` are for the caller's log.
 struct ScanTriage {
-    /// A file's record and its index into the files. (Structs, not tuples: an array of tuples was
-    /// copied and destroyed through the runtime's generic tuple code.)
-    struct Slot {
-        let index: Int
-        let record: PluginRecord
-    }
-
-    /// A file that goes on to validation, with its descriptor and its index into the files.
-    struct Candidate {
-        let file: PluginFile
-        let scanned: ScannedDescriptor
-        let index: Int
-    }
-
-    /// The records in search order.
-    private(set) var records: [Slot] = []
-    /// The files that go on to validation.
-    private(set) var candidates: [Candidate] = []
+    /// (index into the files, record) in search order.
+    private(set) var records: [(index: Int, record: PluginRecord)] = []
+    /// The files that go on to validation, with their descriptors and their index into the files.
+    private(set) var candidates: [(PluginFile, ScannedDescriptor, index: Int)] = []
     private(set) var problems: [Problem] = []
     /// Lines for the log, one per refused file.
     private(set) var warnings: [String] = []
@@ -56,16 +42,16 @@ struct ScanTriage {
                     seenNames[name] = other  // the first found keeps the name (one lookup for the common case, two for this one)
                     fail(file, "a plugin named '\(name)' is already loaded from \(files[other].path); remove one of the two", at: index)
                 } else {
-                    candidates.append(Candidate(file: file, scanned: descriptor, index: index))
-                    records.append(Slot(index: index, record: PluginRecord(name: name, path: file.path, origin: file.folder.origin,
-                                                                           status: .ready, reason: nil, scanned: descriptor, overridden: [])))
+                    candidates.append((file, descriptor, index))
+                    records.append((index, PluginRecord(name: name, path: file.path, origin: file.folder.origin,
+                                                        status: .ready, reason: nil, scanned: descriptor, overridden: [])))
                 }
             case .failed(let message):
                 fail(file, message, at: index)
             case .broken(let message):
                 problems.append(Problem(kind: .loadFailed, plugin: nil, contract: nil, message: "\(file.path): \(message)"))
-                records.append(Slot(index: index, record: PluginRecord(name: nil, path: file.path, origin: file.folder.origin, status: .broken,
-                                                                       reason: message, descriptor: nil, overridden: [])))
+                records.append((index, PluginRecord(name: nil, path: file.path, origin: file.folder.origin, status: .broken,
+                                                    reason: message, descriptor: nil, overridden: [])))
             }
         }
     }
@@ -84,8 +70,8 @@ struct ScanTriage {
     private mutating func fail(_ file: PluginFile, _ message: String, at index: Int) {
         let error = PluginLoadError(.missingFile, path: file.path, message: message)
         problems.append(Problem(kind: .loadFailed, plugin: nil, contract: nil, message: error.description))
-        records.append(Slot(index: index, record: PluginRecord(name: nil, path: file.path, origin: file.folder.origin, status: .disabled,
-                                                               reason: message, descriptor: nil, overridden: [])))
+        records.append((index, PluginRecord(name: nil, path: file.path, origin: file.folder.origin, status: .disabled,
+                                            reason: message, descriptor: nil, overridden: [])))
         warnings.append(error.description)
     }
 }
