@@ -75,22 +75,9 @@ final class DigestStream {
                 withUnsafeBytes(of: block) { mix(block: $0, at: 0) }
                 pendingCount = 0
             }
-            if piece.count - offset >= 16 {
-                // The whole blocks with the state in locals (a call per block kept it in memory: 66 instructions a block).
-                var one = h1, two = h2
-                while piece.count - offset >= 16 {
-                    let k1 = UInt64(littleEndian: piece.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                    let k2 = UInt64(littleEndian: piece.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
-                    one ^= Self.scramble(k1, Self.c1, 31, Self.c2)
-                    one = Self.rotate(one, 27) &+ two
-                    one = one &* 5 &+ 0x52DC_E729
-                    two ^= Self.scramble(k2, Self.c2, 33, Self.c1)
-                    two = Self.rotate(two, 31) &+ one
-                    two = two &* 5 &+ 0x3849_5AB5
-                    offset += 16
-                }
-                h1 = one
-                h2 = two
+            while piece.count - offset >= 16 {
+                mix(block: piece, at: offset)
+                offset += 16
             }
             let rest = piece.count - offset
             guard rest > 0 else { return }
