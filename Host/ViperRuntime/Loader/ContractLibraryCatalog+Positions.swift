@@ -15,4 +15,12 @@ extension ContractLibraryCatalog {
         }
         return (plugins, libraries)
     }
+
+    /// The plugins of what discovery found, with what its look at each found, and the contract
+    /// libraries; `knownPlugin` is asked by index into `discovery.files`.
+    static func separate(_ discovery: PluginDiscovery.Result, knownPlugin: (Int) -> Bool)
+        -> (plugins: [PluginFile], infos: [PluginDiscovery.FileInfo?], libraries: [PluginFile]) {
+        let split = separatePositions(discovery.files, knownPlugin: knownPlugin)
+        return (split.plugins.map { discovery.files[$0] }, split.plugins.map { $0 < discovery.infos.count ? discovery.infos[$0] : nil }, split.libraries.map { discovery.files[$0] })
+    }
 }

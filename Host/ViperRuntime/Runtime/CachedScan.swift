@@ -205,3 +205,17 @@ struct CachedScan {
         return scanner
     }
 }
+
+extension CachedScan.Scanned {
+    /// Adds the digest of each of `files` that has one to `digests`, and makes `stamps` the stamp of
+    /// each that has a result (what live reloading compares with), both by path.
+    func keep(_ files: [PluginFile], digests: inout [String: KnownDigest], stamps: inout [String: FileStamp]) {
+        var byPath: [String: FileStamp] = [:]
+        byPath.reserveCapacity(files.count)
+        for (index, file) in files.enumerated() {
+            if anyDigest, let known = self.digests[index] { digests[file.path] = known }
+            if let stamp = self.stamps[index] { byPath[file.path] = stamp }
+        }
+        stamps = byPath
+    }
+}

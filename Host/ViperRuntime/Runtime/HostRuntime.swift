@@ -102,17 +102,15 @@ package final class HostRuntime {
         problemList += discovery.folderProblems.map { Problem(kind: .badFolder, plugin: nil, contract: nil, message: $0) }
         let isolated = options.scanMode == .isolated && !options.rescan
         let cacheFile = isolated ? DescriptorCache.read(folder: dataFolder) : nil
-        let found = ContractLibraryCatalog.separatePositions(discovery.files) { [cached = cacheFile?.cache] index in
+        let found = ContractLibraryCatalog.separate(discovery) { [cached = cacheFile?.cache] index in
             discovery.infos[index].map { cached?.isUnchangedPlugin(discovery.files[index].path, info: $0.info, near: index) == true } ?? false
         }
-        let plugins = found.plugins.map { discovery.files[$0] }
-        loader.contractLibraries = ContractLibraryCatalog(found.libraries.map { discovery.files[$0] }, allowInsecure: options.allowInsecurePlugins)
+        loader.contractLibraries = ContractLibraryCatalog(found.libraries, allowInsecure: options.allowInsecurePlugins)
         problemList += loader.contractLibraries.problems
         if options.scanMode == .isolated, let scanner = Self.scannerExecutable(options) {
-            startIsolated(plugins, scanner: scanner, preferences: preferences, logger: logger, cacheFile: cacheFile,
-                          infos: found.plugins.map { discovery.infos[$0] })
+            startIsolated(found.plugins, scanner: scanner, preferences: preferences, logger: logger, cacheFile: cacheFile, infos: found.infos)
         } else {
-            startInProcess(plugins, preferences: preferences, logger: logger)
+            startInProcess(found.plugins, preferences: preferences, logger: logger)
         }
         registry.onMiss = { [weak self] key in
             self?.activate(key) ?? false
@@ -190,13 +188,7 @@ package final class HostRuntime {
                               lockState: lockState, libraries: loader.contractLibraries, logger: logger, preloaded: cacheFile, infos: infos)
         let scanned = scan.run()
         rescanner = scanned.scanner
-        var stamps: [String: FileStamp] = [:]
-        stamps.reserveCapacity(files.count)
-        for (index, file) in files.enumerated() {
-            if scanned.anyDigest, let known = scanned.digests[index] { digests[file.path] = known }
-            if let stamp = scanned.stamps[index] { stamps[file.path] = stamp }
-        }
-        reloads.stamps = stamps
+        scanned.keep(files, digests: &digests, stamps: &reloads.stamps)
         let triage = ScanTriage(files: files, results: scanned.results)
         problemList += triage.problems
         for warning in triage.warnings {
@@ -206,9 +198,7 @@ package final class HostRuntime {
             self.keptOrFreshOutcome(triage.candidates, results: scanned.results, host: scanned.host, preferences: preferences, logger: logger)
         }
         var routes: [PendingRoutes.Plugin] = []
-        routes.reserveCapacity(triage.candidates.count)
         pending.reserveCapacity(triage.candidates.count)
-        recordList.reserveCapacity(recordList.count + triage.records.count)
         for (index, record) in triage.records {
             guard record.status == .ready, let name = record.name, let descriptor = record.scanned else {
                 recordList.append(record)
