@@ -21,6 +21,7 @@ extension ContractLibraryCatalog {
     static func separate(_ discovery: PluginDiscovery.Result, knownPlugin: (Int) -> Bool)
         -> (plugins: [PluginFile], infos: [PluginDiscovery.FileInfo?], libraries: [PluginFile]) {
         let split = separatePositions(discovery.files, knownPlugin: knownPlugin)
-        return (split.plugins.map { discovery.files[$0] }, split.plugins.map { $0 < discovery.infos.count ? discovery.infos[$0] : nil }, split.libraries.map { discovery.files[$0] })
+        let infos = split.plugins.map { $0 < discovery.infos.count ? discovery.infos[$0] : nil }
+        return (split.plugins.map { discovery.files[$0] }, infos, split.libraries.map { discovery.files[$0] })
     }
 }
