@@ -96,7 +96,7 @@ import Testing
 
     @Test func aFileWithoutAResultIsDisabledWithOneProblem() {
         let folder = PluginFolder(path: "/plugins", origin: .flag)
-        let triage = ScanTriage(files: [PluginFile(path: "/plugins/libGone.so", folder: folder)], results: [:])
+        let triage = ScanTriage(files: [PluginFile(path: "/plugins/libGone.so", folder: folder)], results: [])
         #expect(triage.candidates.isEmpty)
         #expect(triage.records.map(\.index) == [0])
         #expect(triage.records.map(\.record.status) == [.disabled])
@@ -110,8 +110,8 @@ import Testing
         let bundled = PluginFile(path: "/bin/libB.so", folder: PluginFolder(path: "/bin", origin: .bundled))
         let descriptor = PluginDescriptor(manifest: PluginManifest(name: "notes", version: "1.0.0", summary: "notes"),
                                           contractsVersion: .current, provides: [])
-        let results = [dropIn.path: ScanResult(stamp: .missing(dropIn.path), outcome: .ok(descriptor)),
-                       bundled.path: ScanResult(stamp: .missing(bundled.path), outcome: .ok(descriptor))]
+        let results = [ScanResult(stamp: .missing(dropIn.path), outcome: .ok(descriptor)),
+                       ScanResult(stamp: .missing(bundled.path), outcome: .ok(descriptor))]
         let triage = ScanTriage(files: [dropIn, bundled], results: results)
         #expect(triage.candidates.map(\.0.path) == [bundled.path])
         #expect(triage.records.map(\.record.status) == [.disabled, .ready])

@@ -16,11 +16,12 @@ import ViperTestSupport
         try FileManager.default.createSymbolicLink(atPath: folder + "/libDangling.so", withDestinationPath: folder + "/nothing")
         let result = PluginDiscovery.discover([PluginFolder(path: folder, origin: .flag)])
         #expect(result.files.map { Paths.lastComponent($0.path) } == ["libA.so", "libB.so", "libDangling.so"])
-        let plain = try #require(result.infos[file])
+        #expect(result.infos.count == result.files.count, "one look per file, in file order")
+        let plain = try #require(result.infos[0])
         #expect(!plain.isLink && plain.info.st_size == 3)
-        let link = try #require(result.infos[folder + "/libB.so"])
+        let link = try #require(result.infos[1])
         #expect(link.isLink && link.info.st_size == 2, "a link's look is its target's stat")
-        #expect(result.infos[folder + "/libDangling.so"] == nil, "a dangling link is listed but has no look: loading reports it")
+        #expect(result.infos[2] == nil, "a dangling link is listed but has no look: loading reports it")
     }
 
     @Test func onlyAnUnchangedCachedFileIsVouchedFor() throws {

@@ -40,16 +40,8 @@ final class ContractLibraryCatalog {
     /// their section headers (and the symbols of a file with the section).
     /// A file `knownPlugin` vouches for (the descriptor cache has it, unchanged, as a plugin) is not read.
     static func separate(_ files: [PluginFile], knownPlugin: (PluginFile) -> Bool = { _ in false }) -> (plugins: [PluginFile], libraries: [PluginFile]) {
-        var plugins: [PluginFile] = []
-        var libraries: [PluginFile] = []
-        for file in files {
-            if file.folder.origin != .bundled, !knownPlugin(file), let elf = ContractLibraryELF.sniff(path: file.path), elf.record != nil, !elf.definesPluginEntry {
-                libraries.append(file)
-            } else {
-                plugins.append(file)
-            }
-        }
-        return (plugins, libraries)
+        let split = separatePositions(files) { knownPlugin(files[$0]) }
+        return (split.plugins.map { files[$0] }, split.libraries.map { files[$0] })
     }
 
     /// One problem per refused library.

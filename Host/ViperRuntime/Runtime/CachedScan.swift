@@ -22,15 +22,20 @@ struct CachedScan {
     let logger: FileLogger
     /// The cache file when start-up already read it (else ``run()`` reads it).
     var preloaded: DescriptorCache.Read?
-    /// What discovery's look at each file found, by path (else each file is `stat`ed here).
-    var infos: [String: PluginDiscovery.FileInfo] = [:]
+    /// What discovery's look at each file found, by index into `files` (when empty, each file is `stat`ed here).
+    var infos: [PluginDiscovery.FileInfo?] = []
 
     /// What ``run()`` found.
     struct Scanned {
-        /// What each file is reported as, by path.
-        var results: [String: ScanResult] = [:]
-        /// The SHA-256 of each file whose scan succeeded, by path.
-        var digests: [String: KnownDigest] = [:]
+        /// What each file is reported as, by index into the files (nil: it vanished).
+        var results: [ScanResult?] = []
+        /// The SHA-256 of each file whose scan succeeded, by index into the files.
+        var digests: [KnownDigest?] = []
+        /// Whether any file has a digest (none at a warm start without a lock: then no slot is read).
+        var anyDigest = false
+        /// The stamp of each file's result, by index into the files (read once here: copying whole
+        /// results out of the array one at a time cost more than the rest of using them).
+        var stamps: [FileStamp?] = []
         /// The scanner, to scan a file again that changed before its first use.
         var scanner: PluginScanner
         /// The host identity the cache was read under (part of the kept graph's key).
@@ -43,27 +48,33 @@ struct CachedScan {
         if let note { logger.log(.warning, note, source: "cache") }
         var triage = triageFiles(cache)
         var scanned = Scanned(scanner: makeScanner(), host: host)
-        var fresh: [String: ScanResult] = [:]
+        var fresh: [(index: Int, result: ScanResult)] = []
         if !triage.toScan.isEmpty {
-            for (path, result) in scanned.scanner.scan(triage.toScan) {
-                triage.results[path] = result
-                if result.code != .untrusted { fresh[path] = result }
+            // The scanner answers by path; only the files it scanned are looked up.
+            var positions: [String: Int] = [:]
+            positions.reserveCapacity(triage.toScan.count)
+            for index in triage.toScan { positions[files[index].path] = index }
+            for (path, result) in scanned.scanner.scan(triage.toScan.map { files[$0] }) {
+                guard let index = positions[path] else { continue }
+                triage.results[index] = result
+                if result.code != .untrusted { fresh.append((index, result)) }
             }
         }
-        scanned.results = triage.results
-        for (path, result) in triage.results {
-            if case .ok = result.outcome, let known = result.knownDigest { scanned.digests[path] = known }
+        scanned.digests = triage.results.map { result in
+            guard let result, case .ok = result.outcome else { return nil }
+            return result.knownDigest
         }
+        scanned.anyDigest = scanned.digests.contains { $0 != nil }
+        scanned.stamps = triage.results.map { $0?.stamp }
+        scanned.results = triage.results
         // Everything kept from the cache is the cache's own entry: it changes only when something
         // was scanned or an entry is no longer kept (its file vanished, changed or lost trust).
-        if !triage.toScan.isEmpty || triage.kept.count != cache.entries.count {
+        if !triage.toScan.isEmpty || triage.kept.count != cache.count {
             var entries: [String: ScanResult] = [:]
-            for path in triage.kept {
-                entries[path] = cache.entries[path]
+            for index in triage.kept {
+                entries[files[index].path] = cache.entry(at: files[index].path, near: index)
             }
-            for file in files {
-                if let result = fresh[file.path] { entries[file.path] = result }
-            }
+            for (index, result) in fresh { entries[files[index].path] = result }
             cache.entries = entries
             do {
                 try cache.save(folder: dataFolder)
@@ -74,21 +85,21 @@ struct CachedScan {
         return scanned
     }
 
-    /// Each file's result so far, the paths whose cache entry stays, and what must be scanned.
+    /// Each file's result so far, the files whose cache entry stays, and those that must be scanned (by index into `files`).
     private struct Triage {
-        var results: [String: ScanResult] = [:]
-        var kept: [String] = []
-        var toScan: [PluginFile] = []
+        var results: [ScanResult?] = []
+        var kept: [Int] = []
+        var toScan: [Int] = []
     }
 
     private func triageFiles(_ cache: DescriptorCache) -> Triage {
         var triage = Triage()
-        triage.results.reserveCapacity(files.count)  // no rehashing of every path as the tables grow
+        triage.results = Array(repeating: nil, count: files.count)
         triage.kept.reserveCapacity(files.count)
         var trust = TrustMemo()
-        for file in files {
+        for (index, file) in files.enumerated() {
             var info = stat()
-            let known = infos[file.path]
+            let known = index < infos.count ? infos[index] : nil
             if let known {
                 info = known.info
             } else {
@@ -98,14 +109,14 @@ struct CachedScan {
             // Checked here by path so a cached verdict cannot outlive a chmod; the loader
             // checks the open file again before anything of it runs.
             if !options.allowInsecurePlugins, let problem = trustProblem(file, info: info, isLink: known?.isLink, memo: &trust) {
-                triage.results[file.path] = ScanResult(stamp: stamp, outcome: .failed(problem), code: .untrusted)
+                triage.results[index] = ScanResult(stamp: stamp, outcome: .failed(problem), code: .untrusted)
                 continue
             }
-            guard !options.rescan, let cached = cache.result(for: stamp) else {
-                triage.toScan.append(file)
+            guard !options.rescan, let cached = cache.result(for: stamp, near: index) else {
+                triage.toScan.append(index)
                 continue
             }
-            use(cached, for: file, stamp: stamp, &triage)
+            use(cached, for: index, stamp: stamp, &triage)
         }
         return triage
     }
@@ -162,26 +173,26 @@ struct CachedScan {
         }
     }
 
-    /// Takes the cached result for `file`, or queues it for a scan when the cache cannot answer under the lock.
-    private func use(_ cached: ScanResult, for file: PluginFile, stamp: FileStamp, _ triage: inout Triage) {
+    /// Takes the cached result for file `index`, or queues it for a scan when the cache cannot answer under the lock.
+    private func use(_ cached: ScanResult, for index: Int, stamp: FileStamp, _ triage: inout Triage) {
         switch (cached.outcome, cached.code) {
         case (_, .notPinned?), (.ok, _):
             if case .ok = cached.outcome, !lockState.isLocked {
-                triage.results[file.path] = cached
+                triage.results[index] = cached
             } else if lockState.isLocked, cached.sha256 != nil,
-                      let refusal = lockState.refusal(path: file.path, sha256: cached.sha256) {
+                      let refusal = lockState.refusal(path: files[index].path, sha256: cached.sha256) {
                 // Refused by the lock without running anything; the cached scan stays for later.
-                triage.results[file.path] = ScanResult(stamp: stamp, outcome: .failed(refusal), code: .notPinned, sha256: cached.sha256)
+                triage.results[index] = ScanResult(stamp: stamp, outcome: .failed(refusal), code: .notPinned, sha256: cached.sha256)
             } else if case .ok = cached.outcome, cached.sha256 != nil {
-                triage.results[file.path] = cached
+                triage.results[index] = cached
             } else {
-                triage.toScan.append(file)  // no digest yet, or refused by a lock that now pins it: scan it
+                triage.toScan.append(index)  // no digest yet, or refused by a lock that now pins it: scan it
                 return
             }
-            triage.kept.append(file.path)
+            triage.kept.append(index)
         default:
-            triage.results[file.path] = cached
-            triage.kept.append(file.path)
+            triage.results[index] = cached
+            triage.kept.append(index)
         }
     }
 
@@ -192,5 +203,19 @@ struct CachedScan {
         scanner.lockFolder = lockState.isLocked ? dataFolder : nil
         scanner.libraries = libraries.foundFiles
         return scanner
+    }
+}
+
+extension CachedScan.Scanned {
+    /// Adds the digest of each of `files` that has one to `digests`, and makes `stamps` the stamp of
+    /// each that has a result (what live reloading compares with), both by path.
+    func keep(_ files: [PluginFile], digests: inout [String: KnownDigest], stamps: inout [String: FileStamp]) {
+        var byPath: [String: FileStamp] = [:]
+        byPath.reserveCapacity(files.count)
+        for (index, file) in files.enumerated() {
+            if anyDigest, let known = self.digests[index] { digests[file.path] = known }
+            if let stamp = self.stamps[index] { byPath[file.path] = stamp }
+        }
+        stamps = byPath
     }
 }

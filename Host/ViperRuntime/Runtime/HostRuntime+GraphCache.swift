@@ -23,10 +23,11 @@ extension HostRuntime {
     /// The outcome of validating `plugins`: the kept one when its key is this start's, else a fresh one, then kept.
     /// Sets ``dependencies``: a fresh outcome's, or for a kept one, worked out from it when first read.
     /// A kept outcome decodes no descriptor (they are decoded when something reads them).
-    func keptOrFreshOutcome(_ plugins: [(PluginFile, ScannedDescriptor)], results: [String: ScanResult], host: String,
+    /// `results` holds each file's result by the index each of `plugins` carries.
+    func keptOrFreshOutcome(_ plugins: [(PluginFile, ScannedDescriptor, index: Int)], results: [ScanResult?], host: String,
                             preferences: [String: ProviderChoice], logger: FileLogger) -> GraphValidator.Outcome {
         let decoded = { plugins.map { ($0.0, $0.1.descriptor) } }
-        guard let key = graphKey(plugins.map(\.0), results: results, host: host, preferences: preferences) else {
+        guard let key = graphKey(plugins.map(\.0), results: results, positions: plugins.map(\.index), host: host, preferences: preferences) else {
             DescriptorCache.Graph.remove(folder: dataFolder)
             let outcome = Self.validator(decoded(), preferences: preferences).validate()
             dependencies = outcome.dependencies
@@ -54,12 +55,13 @@ extension HostRuntime {
     /// ``graphKey(_:results:host:preferences:contractsImage:)`` of the files of `plugins`.
     func graphKey(_ plugins: [(PluginFile, PluginDescriptor)], results: [String: ScanResult], host: String,
                   preferences: [String: ProviderChoice], contractsImage: String? = HostRuntime.contractsImage) -> String? {
-        graphKey(plugins.map(\.0), results: results, host: host, preferences: preferences, contractsImage: contractsImage)
+        graphKey(plugins.map(\.0), results: plugins.map { results[$0.0.path] }, host: host, preferences: preferences, contractsImage: contractsImage)
     }
 
     /// The key of this start's validation (see the invariants above), or nil when it cannot be made.
     /// Each candidate's result is hashed as the line it was read from, byte for byte (no line is made again).
-    func graphKey(_ files: [PluginFile], results: [String: ScanResult], host: String,
+    /// `results` holds the result of each of `files`: in the same order, or at the index `positions` gives for each.
+    func graphKey(_ files: [PluginFile], results: [ScanResult?], positions: [Int]? = nil, host: String,
                   preferences: [String: ProviderChoice], contractsImage: String? = HostRuntime.contractsImage) -> String? {
         let stream = DigestStream()
         stream.add("graph \(DescriptorCache.Graph.formatVersion)")
@@ -78,9 +80,11 @@ extension HostRuntime {
             stream.add(choice.plugin)
             stream.add(choice.source)
         }
+        guard (positions?.count ?? results.count) == files.count else { return nil }
         stream.add(Int64(files.count))
-        for file in files {
-            guard let result = results[file.path] else { return nil }
+        for (order, file) in files.enumerated() {
+            let position = positions?[order] ?? order
+            guard position >= 0, position < results.count, let result = results[position] else { return nil }
             stream.add(file.path)
             stream.add(file.folder.origin == .bundled ? "bundled" : "other")
             if let line = result.line {

@@ -53,7 +53,7 @@ extension HostRuntime {
         guard !Self.isBeingWritten(file.path, stamp) else { return waitFor(file, into: &report) }
         guard let result = scanForReload(file, stamp: stamp), result.stamp == stamp, FileStamp.read(file.path) == stamp,
               !(Self.isRecent(stamp) && Self.mayBeHalfWritten(result)) else { return waitFor(file, into: &report) }
-        let triage = ScanTriage(files: [file], results: [file.path: result])
+        let triage = ScanTriage(files: [file], results: [result])
         guard let descriptor = triage.candidates.first?.1.descriptor else {
             let message = triage.records.first?.record.reason ?? "could not be scanned"
             return refuse(file, stamp: stamp, PluginLoadError(result.code ?? .missingFile, path: file.path, message: message),

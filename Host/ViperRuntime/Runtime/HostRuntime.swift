@@ -102,13 +102,13 @@ package final class HostRuntime {
         problemList += discovery.folderProblems.map { Problem(kind: .badFolder, plugin: nil, contract: nil, message: $0) }
         let isolated = options.scanMode == .isolated && !options.rescan
         let cacheFile = isolated ? DescriptorCache.read(folder: dataFolder) : nil
-        let found = ContractLibraryCatalog.separate(discovery.files) { [cached = cacheFile?.cache] file in
-            discovery.infos[file.path].map { cached?.isUnchangedPlugin(file.path, info: $0.info) == true } ?? false
+        let found = ContractLibraryCatalog.separate(discovery) { [cached = cacheFile?.cache] index in
+            discovery.infos[index].map { cached?.isUnchangedPlugin(discovery.files[index].path, info: $0.info, near: index) == true } ?? false
         }
         loader.contractLibraries = ContractLibraryCatalog(found.libraries, allowInsecure: options.allowInsecurePlugins)
         problemList += loader.contractLibraries.problems
         if options.scanMode == .isolated, let scanner = Self.scannerExecutable(options) {
-            startIsolated(found.plugins, scanner: scanner, preferences: preferences, logger: logger, cacheFile: cacheFile, infos: discovery.infos)
+            startIsolated(found.plugins, scanner: scanner, preferences: preferences, logger: logger, cacheFile: cacheFile, infos: found.infos)
         } else {
             startInProcess(found.plugins, preferences: preferences, logger: logger)
         }
@@ -183,13 +183,12 @@ package final class HostRuntime {
     // MARK: Start-up
 
     private func startIsolated(_ files: [PluginFile], scanner: String, preferences: [String: ProviderChoice], logger: FileLogger,
-                               cacheFile: DescriptorCache.Read?, infos: [String: PluginDiscovery.FileInfo]) {
+                               cacheFile: DescriptorCache.Read?, infos: [PluginDiscovery.FileInfo?]) {
         let scan = CachedScan(files: files, executable: scanner, options: options, dataFolder: dataFolder,
                               lockState: lockState, libraries: loader.contractLibraries, logger: logger, preloaded: cacheFile, infos: infos)
         let scanned = scan.run()
         rescanner = scanned.scanner
-        digests.merge(scanned.digests) { _, new in new }
-        reloads.stamps = scanned.results.mapValues(\.stamp)
+        scanned.keep(files, digests: &digests, stamps: &reloads.stamps)
         let triage = ScanTriage(files: files, results: scanned.results)
         problemList += triage.problems
         for warning in triage.warnings {
@@ -199,6 +198,7 @@ package final class HostRuntime {
             self.keptOrFreshOutcome(triage.candidates, results: scanned.results, host: scanned.host, preferences: preferences, logger: logger)
         }
         var routes: [PendingRoutes.Plugin] = []
+        pending.reserveCapacity(triage.candidates.count)
         for (index, record) in triage.records {
             guard record.status == .ready, let name = record.name, let descriptor = record.scanned else {
                 recordList.append(record)
@@ -207,14 +207,14 @@ package final class HostRuntime {
             let file = files[index]
             var updated = record
             let overridden = outcome.overridden[name] ?? []
-            updated.overridden = overridden.sorted()
+            updated.overridden = overridden.isEmpty ? [] : overridden.sorted()
             if let reason = outcome.disabled[name] {
                 updated.status = .disabled
                 updated.reason = reason
                 noteDisabled(descriptor.descriptor, plugin: name, reason: reason)
             } else {
-                pending.add(PendingPlugin(file: file, overridden: overridden, known: digests[file.path],
-                                          scanned: descriptor, stamp: scanned.results[file.path]?.stamp), name: name)
+                pending.add(PendingPlugin(file: file, overridden: overridden, known: scanned.anyDigest ? scanned.digests[index] : nil,
+                                          scanned: descriptor, stamp: scanned.stamps[index]), name: name)
                 routes.append(PendingRoutes.Plugin(descriptor: descriptor, name: name, overridden: overridden))
             }
             recordList.append(updated)

@@ -31,8 +31,9 @@ struct PendingPlugins {
     private var plugins: [String: PendingPlugin] = [:]
     /// Plugin names that serve each key, preferred first (without ``unindexed``).
     private var providers: [ProvisionKey: [String]] = [:]
-    /// Plugins added since the index was last brought up to date, in order.
-    private var unindexed: [(name: String, plugin: PendingPlugin)] = []
+    /// Names of the plugins added since the index was last brought up to date, in order (each
+    /// plugin is kept once, in `plugins`: a start-up adds a thousand).
+    private var unindexed: [String] = []
 
     var isEmpty: Bool { plugins.isEmpty }
 
@@ -44,13 +45,13 @@ struct PendingPlugins {
 
     mutating func add(_ plugin: PendingPlugin, name: String) {
         plugins[name] = plugin
-        unindexed.append((name, plugin))
+        unindexed.append(name)
     }
 
     /// Indexes what the plugins added since the last lookup serve.
     private mutating func updateIndex() {
-        for (name, plugin) in unindexed {
-            index(plugin, name: name)
+        for name in unindexed {
+            if let plugin = plugins[name] { index(plugin, name: name) }
         }
         unindexed.removeAll()
     }
@@ -82,7 +83,7 @@ struct PendingPlugins {
     /// Removes the plugin `name` (its file was removed, or a new version took over), so no miss loads it.
     mutating func remove(named name: String) {
         guard plugins.removeValue(forKey: name) != nil else { return }
-        unindexed.removeAll { $0.name == name }
+        unindexed.removeAll { $0 == name }
         providers = providers.compactMapValues { names in
             let kept = names.filter { $0 != name }
             return kept.isEmpty ? nil : kept

@@ -15,33 +15,34 @@ import Contracts
 struct ScanTriage {
     /// (index into the files, record) in search order.
     private(set) var records: [(index: Int, record: PluginRecord)] = []
-    /// The files that go on to validation, with their descriptors.
-    private(set) var candidates: [(PluginFile, ScannedDescriptor)] = []
+    /// The files that go on to validation, with their descriptors and their index into the files.
+    private(set) var candidates: [(PluginFile, ScannedDescriptor, index: Int)] = []
     private(set) var problems: [Problem] = []
     /// Lines for the log, one per refused file.
     private(set) var warnings: [String] = []
 
-    init(files: [PluginFile], results: [String: ScanResult]) {
-        var seenNames: [String: String] = [:]
+    /// `results` holds each file's result by index into `files` (nil, or missing at the end: it vanished).
+    init(files: [PluginFile], results: [ScanResult?]) {
+        var seenNames: [String: Int] = [:]
         seenNames.reserveCapacity(files.count)
         records.reserveCapacity(files.count)
         candidates.reserveCapacity(files.count)
         let bundledNames = Self.bundledNames(files, results)
         for (index, file) in files.enumerated() {
-            guard let result = results[file.path] else {
+            guard index < results.count, let outcome = results[index]?.outcome else {
                 fail(file, "no such file; check the path, or remove the broken link from \(file.folder.path)", at: index)
                 continue
             }
-            switch result.outcome {
+            switch outcome {
             case .ok(let descriptor):
                 let name = descriptor.name
                 if file.folder.origin != .bundled, let bundled = bundledNames[name] {
                     fail(file, "the name '\(name)' belongs to the bundled plugin at \(bundled); give this plugin another name in its PluginManifest", at: index)
-                } else if let other = seenNames[name] {
-                    fail(file, "a plugin named '\(name)' is already loaded from \(other); remove one of the two", at: index)
+                } else if let other = seenNames.updateValue(index, forKey: name) {
+                    seenNames[name] = other  // the first found keeps the name (one lookup for the common case, two for this one)
+                    fail(file, "a plugin named '\(name)' is already loaded from \(files[other].path); remove one of the two", at: index)
                 } else {
-                    seenNames[name] = file.path
-                    candidates.append((file, descriptor))
+                    candidates.append((file, descriptor, index))
                     records.append((index, PluginRecord(name: name, path: file.path, origin: file.folder.origin,
                                                         status: .ready, reason: nil, scanned: descriptor, overridden: [])))
                 }
@@ -56,10 +57,10 @@ struct ScanTriage {
     }
 
     /// The names the bundled plugins use, with the file of each.
-    private static func bundledNames(_ files: [PluginFile], _ results: [String: ScanResult]) -> [String: String] {
+    private static func bundledNames(_ files: [PluginFile], _ results: [ScanResult?]) -> [String: String] {
         var names: [String: String] = [:]
-        for file in files where file.folder.origin == .bundled {
-            if case .ok(let descriptor)? = results[file.path]?.outcome, names[descriptor.name] == nil {
+        for (index, file) in files.enumerated() where file.folder.origin == .bundled && index < results.count {
+            if case .ok(let descriptor)? = results[index]?.outcome, names[descriptor.name] == nil {
                 names[descriptor.name] = file.path
             }
         }

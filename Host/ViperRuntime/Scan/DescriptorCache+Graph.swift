@@ -29,8 +29,8 @@ extension DescriptorCache {
         /// with a note when the file was there but unreadable.
         static func load(folder: String, key: String) -> (graph: Graph?, note: String?) {
             let path = Paths.join(folder, fileName)
-            guard let data = FileManager.default.contents(atPath: path) else { return (nil, nil) }
-            switch parse([UInt8](data), key: key) {
+            guard let bytes = DescriptorCache.readFile(path) else { return (nil, nil) }
+            switch parse(bytes, key: key) {
             case .success(let graph): return (graph, nil)
             case .failure(.otherKey): return (nil, nil)
             case .failure(.malformed(let why)): return (nil, "\(path): the kept plugin graph is unreadable (\(why)); validating again")
@@ -156,16 +156,35 @@ extension DescriptorCache {
             }
         }
 
+        /// Reads the body's lines. A route owner's line (nearly all of them) is read from its raw bytes
+        /// (``RecordCodec/FieldCursor``); any other line, or one that does not read so, by ``decodeLine(_:into:)``.
         private static func decode(_ body: ArraySlice<UInt8>) throws -> GraphValidator.Outcome {
             var outcome = GraphValidator.Outcome()
-            outcome.routeOwners.reserveCapacity(body.lazy.filter { $0 == 0x0A }.count)  // most lines are route owners
-            var start = body.startIndex
-            while start < body.endIndex {
-                let end = body[start...].firstIndex(of: 0x0A) ?? body.endIndex
-                var reader = RecordCodec.Reader(bytes: body[start..<end])
-                try decodeLine(&reader, into: &outcome)
-                guard reader.isAtEnd else { throw RecordCodec.Malformed(description: "a line has extra fields") }
-                start = end + 1
+            try body.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let count = buffer.count
+                func lineEnd(from start: Int) -> Int {
+                    memchr(base + start, 0x0A, count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
+                }
+                var lines = 0, start = 0
+                while start < count {
+                    lines += 1
+                    start = lineEnd(from: start) + 1
+                }
+                outcome.routeOwners.reserveCapacity(lines)  // most lines are route owners
+                start = 0
+                while start < count {
+                    let end = lineEnd(from: start)
+                    var cursor = RecordCodec.FieldCursor(base + start, count: end - start)
+                    if let tag = cursor.next(), cursor.matches(tag, "W"), let shape = cursor.text(), let owner = cursor.text(), cursor.isAtEnd {
+                        outcome.routeOwners[shape] = owner
+                    } else {
+                        var reader = RecordCodec.Reader(bytes: body[(body.startIndex + start)..<(body.startIndex + end)])
+                        try decodeLine(&reader, into: &outcome)
+                        guard reader.isAtEnd else { throw RecordCodec.Malformed(description: "a line has extra fields") }
+                    }
+                    start = end + 1
+                }
             }
             return outcome
         }

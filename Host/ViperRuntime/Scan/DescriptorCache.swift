@@ -15,7 +15,14 @@ package struct DescriptorCache {
     var format = DescriptorCache.formatVersion
     /// The host's Contracts version and viper build when the cache was written: a new host rescans everything.
     var host: String
-    var entries: [String: ScanResult] = [:]
+    /// The entries by path (made from ``sorted`` when read; setting it sorts them).
+    var entries: [String: ScanResult] {
+        get { Dictionary(sorted.map { ($0.stamp.path, $0) }, uniquingKeysWith: { _, last in last }) }
+        set { sorted = newValue.values.sorted { $0.stamp.path < $1.stamp.path } }
+    }
+    /// The entries in the order of their paths, each path once: start-up asks for them in file
+    /// order, so the entry is nearly always at the place it asks first, and no path is hashed.
+    private var sorted: [ScanResult] = []
 
     init(host: String) {
         self.host = host
@@ -51,26 +58,46 @@ package struct DescriptorCache {
     }
 
     /// The bytes of the file at `path` (one `open`, `fstat` and `read`), or nil when it cannot be read.
+    /// The buffer has one byte more than `fstat` says, so the read that finds the end needs no room
+    /// made (growing it copied the whole cache), and it is not zeroed first.
     static func readFile(_ path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 4096)) }  // it grew since fstat
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(0, Int(info.st_size)) + 1) { buffer, initialized in
+            initialized = readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer), failed: &failed)
+        }
+        guard !failed else { return nil }
+        if bytes.count > Int(info.st_size) {  // it grew since fstat: read the rest
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { readAll(descriptor, into: $0, failed: &failed) }
+                guard !failed else { return nil }
+                bytes += chunk[..<count]
+                if count < chunk.count { break }
             }
+        }
+        return bytes
+    }
+
+    /// Reads into `buffer` until it is full or the file ends; how many bytes were read.
+    private static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, failed: inout Bool) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var filled = 0
+        while filled < buffer.count {
+            let count = Foundation.read(descriptor, base + filled, buffer.count - filled)
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
+            guard count >= 0 else {
+                failed = true
+                return filled
+            }
             if count == 0 { break }
             filled += count
         }
-        bytes.removeSubrange(filled...)
-        return bytes
+        return filled
     }
 
     /// `read`'s cache when it was written by `host`; else an empty one (and the note why).
@@ -82,9 +109,23 @@ package struct DescriptorCache {
     /// Whether the file at `path`, as `info` shows it now, is one this cache scanned as a plugin and
     /// that has not changed since (same stamp): then it need not be read to tell it from a contract
     /// library. Whatever host wrote the cache: what a file is does not depend on the host.
-    func isUnchangedPlugin(_ path: String, info: stat) -> Bool {
-        guard let index = entries.index(forKey: path) else { return false }
-        return entries.values[index].stamp == FileStamp(path: path, info: info)
+    /// `near` is where to look first (the file's place in the search order).
+    func isUnchangedPlugin(_ path: String, info: stat, near: Int = 0) -> Bool {
+        guard let index = position(of: path, near: near) else { return false }
+        return sorted[index].stamp == FileStamp(path: path, info: info)
+    }
+
+    /// Where the entry for `path` is in ``sorted``: at `near` (or just after it), else by a binary search.
+    private func position(of path: String, near: Int) -> Int? {
+        if near >= 0, near < sorted.count, sorted[near].stamp.path == path { return near }
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            let other = sorted[middle].stamp.path
+            if other == path { return middle }
+            if other < path { low = middle + 1 } else { high = middle }
+        }
+        return nil
     }
 
     /// Reads the cache's text; nil when any line is malformed (the whole cache is then rebuilt).
@@ -95,36 +136,57 @@ package struct DescriptorCache {
     /// Reads the cache's bytes: every line is checked whole, but a descriptor is only decoded
     /// when something asks for it (see ``ScannedDescriptor``); the lines keep pointing into `bytes`.
     static func parse(bytes: [UInt8]) -> DescriptorCache? {
-        let valid = bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) != nil }
-        guard valid else { return nil }
-        var lines = lineRanges(bytes)
-        guard let headerLine = lines.next() else { return nil }
-        var header = RecordCodec.Reader(bytes: bytes[headerLine])
-        guard (try? header.text()) == magic, let format: Int = try? header.integer(),
-              let host = try? header.text(), header.isAtEnd else { return nil }
-        var cache = DescriptorCache(host: host)
-        cache.format = format
-        cache.entries.reserveCapacity(bytes.count / 128)
-        while let line = lines.next() {
-            guard let result = try? RecordCodec.decode(RecordLine(bytes, line), lazily: true) else { return nil }
-            cache.entries[result.stamp.path] = result
-        }
-        return cache
-    }
-
-    /// The ranges of the non-empty lines of `bytes`, in order.
-    private static func lineRanges(_ bytes: [UInt8]) -> IndexingIterator<[Range<Int>]> {
-        var ranges: [Range<Int>] = []
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
+        bytes.withUnsafeBufferPointer { buffer -> DescriptorCache? in
+            guard let base = buffer.baseAddress, isUTF8(buffer) else { return nil }
+            let count = buffer.count
+            func lineEnd(from start: Int) -> Int {
+                memchr(base + start, 0x0A, count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
+            }
             var start = 0
-            while start < buffer.count {
-                let end = memchr(base + start, 0x0A, buffer.count - start).map { UnsafeRawPointer($0) - base } ?? buffer.count
-                if end > start { ranges.append(start..<end) }
+            while start < count, base[start] == 0x0A { start += 1 }  // empty lines are skipped
+            guard start < count else { return nil }
+            let headerEnd = lineEnd(from: start)
+            var header = RecordCodec.Reader(bytes: bytes[start..<headerEnd])
+            guard (try? header.text()) == magic, let format: Int = try? header.integer(),
+                  let host = try? header.text(), header.isAtEnd else { return nil }
+            var cache = DescriptorCache(host: host)
+            cache.format = format
+            cache.sorted.reserveCapacity(count / 128)
+            var inOrder = true
+            start = headerEnd + 1
+            while start < count {
+                let end = lineEnd(from: start)
+                if end > start {
+                    guard let result = RecordCodec.decodeCached(UnsafeBufferPointer(start: base + start, count: end - start),
+                                                                storage: bytes, range: start..<end) else { return nil }
+                    if inOrder, let last = cache.sorted.last, !(last.stamp.path < result.stamp.path) { inOrder = false }
+                    cache.sorted.append(result)
+                }
                 start = end + 1
             }
+            if !inOrder {
+                // Not written by this host (it writes each path once, in order): the last line of a path wins.
+                cache.entries = cache.entries
+            }
+            return cache
         }
-        return ranges.makeIterator()
+    }
+
+    /// Whether `bytes` are UTF-8: ASCII is checked eight bytes at a time, anything else by `String`.
+    private static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var any: UInt64 = 0
+        var index = 0
+        while index + 8 <= bytes.count {
+            any |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            any |= UInt64(bytes[index])
+            index += 1
+        }
+        return any & 0x8080_8080_8080_8080 == 0 || String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// The cache's text.
@@ -140,16 +202,24 @@ package struct DescriptorCache {
         header.add(host)
         var bytes = Array(header.line.utf8)
         bytes.append(0x0A)
-        for path in entries.keys.sorted() {
-            if let result = entries[path] { RecordCodec.append(result, to: &bytes) }
+        for result in sorted {
+            RecordCodec.append(result, to: &bytes)
         }
         return bytes
     }
 
+    /// How many files the cache has an entry for.
+    var count: Int { sorted.count }
+
+    /// The entry for the file at `path`, whatever its stamp.
+    func entry(at path: String, near: Int = 0) -> ScanResult? {
+        position(of: path, near: near).map { sorted[$0] }
+    }
+
     /// The cached result for a file, if its stamp is unchanged.
-    func result(for stamp: FileStamp) -> ScanResult? {
-        guard let entry = entries[stamp.path], entry.stamp == stamp else { return nil }
-        return entry
+    func result(for stamp: FileStamp, near: Int = 0) -> ScanResult? {
+        guard let index = position(of: stamp.path, near: near), sorted[index].stamp == stamp else { return nil }
+        return sorted[index]
     }
 
     /// Writes the cache atomically (temporary file, then rename), so a crash never leaves half a cache.

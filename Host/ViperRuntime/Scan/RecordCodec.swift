@@ -152,13 +152,12 @@ package enum RecordCodec {
 
     /// Reads a line written by ``encode(_:)``, from its UTF-8 bytes, descriptor and all (the scanner's output).
     package static func decode(bytes line: ArraySlice<UInt8>) throws -> ScanResult {
-        try decode(RecordLine(line), lazily: false)
+        try decode(RecordLine(line))
     }
 
-    /// Reads `line`, which the result keeps (writing the cache copies it). With `lazily`, a
-    /// descriptor's fields are all checked, but only its name and routes are made; the rest is
-    /// decoded from `line` when first asked for (see ``ScannedDescriptor``).
-    static func decode(_ line: RecordLine, lazily: Bool) throws -> ScanResult {
+    /// Reads `line`, which the result keeps (writing the cache copies it). The descriptor cache
+    /// reads its lines with ``decodeCached(_:storage:range:)`` instead, decoding descriptors lazily.
+    static func decode(_ line: RecordLine) throws -> ScanResult {
         var reader = Reader(bytes: line.bytes)
         guard try reader.nextIs("R") else { throw Malformed(description: "not a result line") }
         let stamp = FileStamp(path: try reader.text(), size: try reader.integer(), modifiedNanoseconds: try reader.integer(),
@@ -172,10 +171,6 @@ package enum RecordCodec {
         switch try reader.text() {
         case "failed": outcome = .failed(try reader.text())
         case "broken": outcome = .broken(try reader.text())
-        case "ok" where lazily:
-            let start = reader.position
-            let name = try skimDescriptor(&reader)
-            outcome = .ok(ScannedDescriptor(name: name, line: RecordLine(line.storage, start..<line.range.upperBound)))
         case "ok": outcome = .ok(ScannedDescriptor(try decodeDescriptor(&reader)))
         case let other: throw Malformed(description: "unknown outcome '\(other)'")
         }
@@ -216,42 +211,11 @@ package enum RecordCodec {
         return descriptor
     }
 
-    /// Checks the descriptor fields as ``decodeDescriptor(_:)`` reads them (it cannot fail on
-    /// them afterwards), making only the plugin's name.
-    private static func skimDescriptor(_ reader: inout Reader) throws -> String {
-        let plugin = try reader.text()
-        try reader.skipText()  // version
-        try reader.skipText()  // summary
-        _ = try reader.integer(Int.self)
-        _ = try reader.integer(Int.self)
-        _ = try reader.optionalText().map(compilerVersion)
-        for _ in 0..<(try reader.count()) {
-            _ = try provisionKind(&reader)
-            try reader.skipText()  // contract
-            try reader.skipOptionalText()  // name
-            try reader.skipOptionalText()  // pattern
-            try reader.skipText()  // summary
-            for _ in 0..<(try reader.count()) { try reader.skipText() }
-            try reader.skipOptionalText()  // adapted from
-            for _ in 0..<(try reader.count()) {
-                _ = try requirementKind(&reader)
-                try reader.skipText()
-                try reader.skipOptionalText()
-            }
-        }
-        for _ in 0..<(try reader.count()) {
-            try reader.skipText()
-            _ = try reader.integer(Int.self)
-            _ = try reader.integer(Int.self)
-        }
-        return plugin
-    }
-
     /// The kinds by their raw values, matched as bytes (a kind another Contracts adds is read as text).
-    private static let provisionKinds: [(StaticString, Provision.Kind)] = [
+    static let provisionKinds: [(StaticString, Provision.Kind)] = [
         ("service", .service), ("module", .module), ("adapter", .adapter), ("interceptor", .interceptor),
     ]
-    private static let requirementKinds: [(StaticString, Requirement.Kind)] = [("service", .service), ("module", .module)]
+    static let requirementKinds: [(StaticString, Requirement.Kind)] = [("service", .service), ("module", .module)]
 
     private static func provisionKind(_ reader: inout Reader) throws -> Provision.Kind {
         try reader.choice(provisionKinds) { raw in
@@ -267,7 +231,7 @@ package enum RecordCodec {
         }
     }
 
-    private static func compilerVersion(_ raw: String) throws -> SwiftCompilerVersion {
+    static func compilerVersion(_ raw: String) throws -> SwiftCompilerVersion {
         if let plain = plainCompilerVersion(raw) { return plain }
         let parts = raw.split(separator: ".")
         guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) else {
