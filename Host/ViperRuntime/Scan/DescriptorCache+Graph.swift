@@ -91,17 +91,9 @@ extension DescriptorCache {
             return (key, Array(bytes[(newline + 1)...]))
         }
 
-        /// Writes the file atomically (temporary file, then rename).
+        /// Writes the file atomically (``RebuildableFile``).
         static func save(_ outcome: GraphValidator.Outcome, key: String, folder: String) throws {
-            let path = Paths.join(folder, fileName)
-            let temporary = path + ".tmp-\(getpid())"
-            guard FileManager.default.createFile(atPath: temporary, contents: Data(serialized(outcome, key: key))) else {
-                throw HostError("cannot write the kept plugin graph \(temporary); check the data folder's permissions")
-            }
-            guard rename(temporary, path) == 0 else {
-                unlink(temporary)
-                throw HostError("cannot replace the kept plugin graph \(path): \(String(cString: strerror(errno)))")
-            }
+            try RebuildableFile.replace(Paths.join(folder, fileName), with: serialized(outcome, key: key), what: "the kept plugin graph")
         }
 
         /// Removes the file (a start that cannot key its validation keeps nothing stale).

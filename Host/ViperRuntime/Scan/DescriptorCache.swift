@@ -222,17 +222,9 @@ package struct DescriptorCache {
         return sorted[index]
     }
 
-    /// Writes the cache atomically (temporary file, then rename), so a crash never leaves half a cache.
+    /// Writes the cache atomically (``RebuildableFile``): a crash never leaves half a cache, and one a power cut
+    /// empties or tears is refused whole when read and rebuilt.
     func save(folder: String) throws {
-        let data = Data(serializedBytes())
-        let path = Paths.join(folder, Self.fileName)
-        let temporary = path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-            throw HostError("cannot write the plugin cache \(temporary); check the data folder's permissions")
-        }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw HostError("cannot replace the plugin cache \(path): \(String(cString: strerror(errno)))")
-        }
+        try RebuildableFile.replace(Paths.join(folder, Self.fileName), with: serializedBytes(), what: "the plugin cache")
     }
 }
