@@ -9,11 +9,6 @@ import ViperTestSupport
 /// or its end; a snapshot swapped out while a factory runs lives until the outermost factory
 /// returns, so what the frames outside found in it stays valid.
 @Suite struct RegistrySnapshotLifetimeTests {
-    private final class Greeting: Welcome {
-        let text: String
-        init(_ text: String) { self.text = text }
-    }
-
     /// A service that runs `onDeinit` when it is freed.
     private final class Reentrant: Tally {
         let id = 0
@@ -22,19 +17,12 @@ import ViperTestSupport
         deinit { onDeinit() }
     }
 
-    private static func welcome(_ plugin: String, name: String, text: String) -> RecordingRegistrar {
-        let registrar = RecordingRegistrar(plugin: plugin)
-        registrar.registerService(Welcome.self, name: name, scope: .transient) { _ in Greeting(text) }
-        registrar.seal()
-        return registrar
-    }
-
     @Test func anIdleThreadKeepsOneOldSnapshotUntilItReadsAgainOrReadsAnotherRegistry() throws {
         let registry = Registry()
-        registry.commit(Self.welcome("one", name: "one", text: "1"))
+        registry.commit(WelcomeStub.registrar(plugin: "one", name: "one", text: "1"))
         #expect(try registry.resolver(for: "a test").resolve(Welcome.self, name: "one").text == "1")
         weak let first = registry.currentSnapshot
-        registry.commit(Self.welcome("two", name: "two", text: "2"))
+        registry.commit(WelcomeStub.registrar(plugin: "two", name: "two", text: "2"))
         #expect(first != nil, "this thread read it last")
         #expect(try registry.resolver(for: "a test").resolve(Welcome.self, name: "two").text == "2")
         #expect(first == nil, "released when this thread read the next one")
@@ -48,7 +36,7 @@ import ViperTestSupport
 
     @Test func aThreadThatEndsReleasesItsSnapshot() throws {
         let registry = Registry()
-        registry.commit(Self.welcome("one", name: "one", text: "1"))
+        registry.commit(WelcomeStub.registrar(plugin: "one", name: "one", text: "1"))
         let held = Locked(Weak<RegistrySnapshot>(nil))
         let texts = Locked([String]())
         try RegistryThreads.run(1) { _ in
@@ -79,7 +67,7 @@ import ViperTestSupport
                 }
                 return TallyStub()
             }
-            registrar.registerService(Welcome.self, name: "v\(number)", scope: .transient) { _ in Greeting("version \(number)") }
+            registrar.registerService(Welcome.self, name: "v\(number)", scope: .transient) { _ in WelcomeStub("version \(number)") }
             registrar.seal()
             return registrar
         }
@@ -112,7 +100,7 @@ import ViperTestSupport
                 Reentrant {
                     // The snapshot the read around this one published and is about to return.
                     let around = Weak(registry.currentSnapshot)
-                    registry.commit(Self.welcome("late", name: "late", text: "late"))
+                    registry.commit(WelcomeStub.registrar(plugin: "late", name: "late", text: "late"))
                     let text = (try? resolver.resolve(Welcome.self, name: "late").text) ?? "failed"
                     inside.withLock { $0 = ([text], around) }
                 }
@@ -125,7 +113,7 @@ import ViperTestSupport
         kept.registerService(Welcome.self, name: "kept", scope: .transient) { _ in
             // The snapshot this resolve found its registration in must be alive while its factory runs.
             aliveInFactory.withLock { $0.append(inside.withLock { $0.around.object != nil }) }
-            return Greeting("kept")
+            return WelcomeStub("kept")
         }
         kept.seal()
         registry.commit(kept)

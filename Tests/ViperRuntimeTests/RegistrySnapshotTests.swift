@@ -8,14 +8,9 @@ import ViperTestSupport
 /// commit; a reader sees a whole commit or none of it, and old snapshots are released once every
 /// thread that read one has moved on (RegistrySnapshotLifetimeTests for the details).
 @Suite struct RegistrySnapshotTests {
-    private final class Greeting: Welcome {
-        let text: String
-        init(_ text: String) { self.text = text }
-    }
-
     private static func plugin(_ index: Int) -> RecordingRegistrar {
         let registrar = RecordingRegistrar(plugin: "plugin\(index)")
-        registrar.registerService(Welcome.self, name: "w\(index)", scope: .transient) { _ in Greeting("hello \(index)") }
+        registrar.registerService(Welcome.self, name: "w\(index)", scope: .transient) { _ in WelcomeStub("hello \(index)") }
         registrar.seal()
         return registrar
     }

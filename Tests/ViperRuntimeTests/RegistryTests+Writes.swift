@@ -11,13 +11,6 @@ import ViperTestSupport
 extension RegistryTests {
     private static let lazyPlugins = 48
 
-    private static func welcome(_ plugin: String, name: String, text: String) -> RecordingRegistrar {
-        let registrar = RecordingRegistrar(plugin: plugin)
-        registrar.registerService(Welcome.self, name: name, scope: .transient) { _ in WelcomeStub(text) }
-        registrar.seal()
-        return registrar
-    }
-
     @Test func resolvingFromManyThreadsWhilePluginsLoadInsideFactoriesAndAPluginIsReplacedIsSafe() throws {
         let registry = Registry()
         let outer = RecordingRegistrar(plugin: "outer")
@@ -37,12 +30,12 @@ extension RegistryTests {
         }
         outer.seal()
         registry.commit(outer)
-        registry.commit(Self.welcome("swapped", name: "swapped", text: "version 0"))
+        registry.commit(WelcomeStub.registrar(plugin: "swapped", name: "swapped", text: "version 0"))
         let loads = Locked([String: Int]())
         registry.onMiss = { key in
             guard let name = key.name, name.hasPrefix("lazy") else { return false }
             loads.withLock { loads in
-                if loads[name] == nil { registry.commit(Self.welcome(name, name: name, text: "lazy \(name.dropFirst(4))")) }
+                if loads[name] == nil { registry.commit(WelcomeStub.registrar(plugin: name, name: name, text: "lazy \(name.dropFirst(4))")) }
                 loads[name, default: 0] += 1
             }
             return true
@@ -55,7 +48,7 @@ extension RegistryTests {
                 var version = 0
                 while finished.withLock({ $0 }) < readers {
                     version += 1
-                    registry.replace(plugin: "swapped", with: Self.welcome("swapped", name: "swapped", text: "version \(version)"),
+                    registry.replace(plugin: "swapped", with: WelcomeStub.registrar(plugin: "swapped", name: "swapped", text: "version \(version)"),
                                      skipping: [], routeOwners: [:])
                 }
                 seen.withLock { $0.replaced = version }
