@@ -165,7 +165,8 @@ import ViperTestSupport
         try Data([1]).write(to: URL(fileURLWithPath: contracts))
         func key(host: String = "h", preferences: [String: ProviderChoice] = [:], plugins: [(PluginFile, PluginDescriptor)]? = nil,
                  results changed: [String: ScanResult]? = nil) -> String? {
-            runtime.graphKey(plugins ?? candidates, results: changed ?? results, host: host, preferences: preferences, contractsImage: contracts)
+            let files = (plugins ?? candidates).map(\.0), table = changed ?? results
+            return runtime.graphKey(files, results: files.map { table[$0.path] }, host: host, preferences: preferences, contractsImage: contracts)
         }
         let base = try #require(key())
         #expect(key() == base, "the key is a function of its inputs")

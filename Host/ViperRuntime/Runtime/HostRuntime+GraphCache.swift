@@ -52,12 +52,6 @@ extension HostRuntime {
         return outcome
     }
 
-    /// ``graphKey(_:results:host:preferences:contractsImage:)`` of the files of `plugins`.
-    func graphKey(_ plugins: [(PluginFile, PluginDescriptor)], results: [String: ScanResult], host: String,
-                  preferences: [String: ProviderChoice], contractsImage: String? = HostRuntime.contractsImage) -> String? {
-        graphKey(plugins.map(\.0), results: plugins.map { results[$0.0.path] }, host: host, preferences: preferences, contractsImage: contractsImage)
-    }
-
     /// The key of this start's validation (see the invariants above), or nil when it cannot be made.
     /// Each candidate's result is hashed as the line it was read from, byte for byte (no line is made again).
     /// `results` holds the result of each of `files`: in the same order, or at the index `positions` gives for each.

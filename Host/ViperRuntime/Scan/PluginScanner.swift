@@ -24,9 +24,6 @@ package struct PluginScanner {
     /// Scanners running at once, at most.
     static let maximumWorkers = 4
 
-    /// How scanners start: decided once per scan (see ``ScannerLaunch``).
-    private(set) var launch = ScannerLaunch.exec
-
     /// Seconds a plugin may load before the files after it are handed to another scanner.
     var handOffAfter: Double { min(timeout / 4, 1) }
 
@@ -36,13 +33,9 @@ package struct PluginScanner {
     }
 
     func scan(_ files: [PluginFile]) -> [String: ScanResult] {
-        var scanner = self
-        scanner.launch = ScannerLaunch.choose(executable: executable)
-        return scanner.run(files)
-    }
-
-    private func run(_ files: [PluginFile]) -> [String: ScanResult] {
         var results: [String: ScanResult] = [:]
+        // How scanners start is decided once per scan (see ``ScannerLaunch``).
+        let launch = ScannerLaunch.choose(executable: executable)
         // Read once: Foundation reads the cgroup files for it each time (two opens and reads).
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var waiting = Self.batches(files, cores: cores)
@@ -52,7 +45,7 @@ package struct PluginScanner {
             while workers.count < Self.maximumWorkers, !waiting.isEmpty {
                 let batch = waiting.removeFirst()
                 do {
-                    workers.append(try start(batch))
+                    workers.append(try start(batch, launch: launch))
                 } catch {
                     fail(batch, "cannot start the scanner: \(error)", into: &results)
                 }
@@ -104,7 +97,7 @@ package struct PluginScanner {
         return -current.since.timeIntervalSinceNow >= handOffAfter
     }
 
-    private func start(_ files: [PluginFile]) throws -> ScanWorker {
+    private func start(_ files: [PluginFile], launch: ScannerLaunch) throws -> ScanWorker {
         let arguments = ScanMode.arguments(for: files, allowInsecure: allowInsecure, lockFolder: lockFolder, libraries: libraries)
         let errorFile = NSTemporaryDirectory() + "viper-scan-\(UUID().uuidString).err"
         let process: ChildProcess

@@ -13,12 +13,7 @@ extension ChildProcess {
     /// started with `SWIFT_BACKTRACE=enable=no`), every descriptor above 2 is closed, and it
     /// ends with `_exit`, running none of this process's `atexit` handlers or stdio flushes.
     static func fork(ownGroup: Bool, errorFile: String?, body: () -> Int32) throws -> ChildProcess {
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else {
-            throw HostError("cannot create a pipe for a scanner: \(String(cString: strerror(errno)))")
-        }
-        _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
+        let pipeEnds = try outputPipe(for: "a scanner")
         fflush(nil)  // what this process buffered must not be written twice, once by the copy
         let pid = Glibc.fork()
         if pid == 0 {

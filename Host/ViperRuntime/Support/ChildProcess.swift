@@ -39,13 +39,7 @@ final class ChildProcess {
     /// Its standard error goes to `errorFile` (created or emptied) when given, else nowhere.
     static func start(executable: String, arguments: [String], environment: [String: String],
                       ownGroup: Bool = false, errorFile: String? = nil) throws -> ChildProcess {
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else {
-            throw HostError("cannot create a pipe for \(executable): \(String(cString: strerror(errno)))")
-        }
-        // Neither end leaks into other children; the child's stdout is a dup2 copy, which keeps no flag.
-        _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
+        let pipeEnds = try outputPipe(for: executable)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -78,6 +72,18 @@ final class ChildProcess {
             throw HostError("cannot start \(executable): \(String(cString: strerror(status)))")
         }
         return ChildProcess(pid: pid, output: pipeEnds[0], ownGroup: ownGroup)
+    }
+
+    /// A pipe for a child's standard output, `[read, write]`, neither end leaking into other
+    /// children (the child's standard output is a `dup2` copy, which keeps no flag).
+    static func outputPipe(for what: String) throws -> [Int32] {
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else {
+            throw HostError("cannot create a pipe for \(what): \(String(cString: strerror(errno)))")
+        }
+        _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
+        return pipeEnds
     }
 
     /// Stops the child (and its group) at once.
