@@ -16,6 +16,20 @@ extension FileWatcher {
     /// anything was added.
     @discardableResult
     func arm(reportingNew: Bool) -> Bool {
+        // A folder can vanish between choosing it and watching it (a tree removed while its
+        // folders' events are read): then the watches are chosen again, or nothing might be left
+        // watching at all. Each pass sees fewer folders, so a few passes settle it.
+        var added = false
+        for _ in 0..<16 {
+            let pass = armOnce(reportingNew: reportingNew)
+            added = added || pass.added
+            guard pass.vanished else { break }
+        }
+        return added
+    }
+
+    /// One pass of ``arm(reportingNew:)``: what it added, and whether a folder vanished before its watch was set.
+    private func armOnce(reportingNew: Bool) -> (added: Bool, vanished: Bool) {
         var wanted: [String: UInt32] = [:]
         for target in targets {
             let folder = target.folder
@@ -33,18 +47,22 @@ extension FileWatcher {
             paths[watch.descriptor] = nil
             watches[path] = nil
         }
-        var added = false
+        var added = false, vanished = false
         for (path, mask) in wanted.sorted(by: { $0.key < $1.key }) where watches[path]?.mask != mask {
             let wasFolderWatch = (watches[path]?.mask ?? 0) & UInt32(IN_CLOSE_WRITE) != 0
             let descriptor = inotify_add_watch(inotify, path, mask)
-            guard descriptor >= 0 else { continue }  // vanished meanwhile, or out of watches: the parent still hears it
+            guard descriptor >= 0 else {
+                // Vanished meanwhile: choose again. Out of watches: what is watched still hears what it can.
+                if errno == ENOENT || errno == ENOTDIR { vanished = true }
+                continue
+            }
             if let old = watches[path], old.descriptor != descriptor { paths[old.descriptor] = nil }
             watches[path] = (descriptor, mask)
             paths[descriptor] = path
             added = true
             if reportingNew, !wasFolderWatch, mask & UInt32(IN_CLOSE_WRITE) != 0 { reportFiles(in: path) }
         }
-        return added
+        return (added, vanished)
     }
 
     /// Reports every file a target accepts in `folder` (a folder that just appeared).
