@@ -16,14 +16,16 @@ extension FileWatcher {
     /// anything was added.
     @discardableResult
     func arm(reportingNew: Bool) -> Bool {
-        // A folder can vanish between choosing it and watching it (a tree removed while its
-        // folders' events are read): then the watches are chosen again, or nothing might be left
-        // watching at all. Each pass sees fewer folders, so a few passes settle it.
+        // The folders move while they are chosen and watched, so the watches are chosen again
+        // until a pass changes nothing: a folder can vanish before its watch is set (a tree
+        // removed while its events are read), and nothing would be left watching; or a missing
+        // folder can appear just before its parent's watch is set (`mkdir -p` racing the event
+        // of its first part), and the parent would never hear of it.
         var added = false
         for _ in 0..<16 {
             let pass = armOnce(reportingNew: reportingNew)
             added = added || pass.added
-            guard pass.vanished else { break }
+            guard pass.vanished || pass.added else { break }
         }
         return added
     }
