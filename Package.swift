@@ -184,15 +184,63 @@ let systemLibraries: [Target] = [
 ]
 
 // MARK: - Tests of the host
+//
+// By cost. The unit targets, one per layer, spawn no process and link only their layer and the
+// ones below it, so an edit of the shell rebuilds no core test: `swift test --filter
+// 'ViperCoreTests|ViperLoadingTests|ViperRuntimeTests|ViperShellTests'` is the fast loop
+// (CONTRIBUTING.md). `ViperIntegrationTests` runs the built binaries: the shell on pipes and
+// pseudo-terminals, scanners, `viper check`, compilers, valgrind. `swift test` runs them all.
+
+/// Test doubles of the core's tests that the tests of the layers above reuse: fake contracts,
+/// builders, views and presenters, a fake app over a real navigation stack.
+let coreTestSupport: Target = .target(
+    name: "ViperCoreTestSupport",
+    dependencies: ["ViperCore", contracts, conformanceKit, "ViperTestSupport"],
+    path: "Tests/CoreSupport"
+)
+
+/// A started runtime over temporary folders (`TestRuntime`), for runtime and integration tests.
+let hostTestSupport: Target = .target(
+    name: "ViperHostTestSupport",
+    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", contracts, "ViperTestSupport", "ViperCoreTestSupport"],
+    path: "Tests/HostSupport"
+)
 
 let hostTests: [Target] = [
     .testTarget(
+        name: "ViperCoreTests",
+        dependencies: ["ViperCore", contracts, conformanceKit, "ViperTestSupport", "ViperCoreTestSupport"],
+        path: "Tests/ViperCoreTests"
+    ),
+    .testTarget(
+        name: "ViperLoadingTests",
+        dependencies: ["ViperCore", "ViperLoading", contracts, "ViperTestSupport", "ViperCoreTestSupport"],
+        path: "Tests/ViperLoadingTests"
+    ),
+    .testTarget(
         name: "ViperRuntimeTests",
         dependencies: [
-            "ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck", "ViperBench", "ViperFuzz",
-            contracts, conformanceKit, "ViperTestSupport",
+            "ViperCore", "ViperLoading", "ViperRuntime", contracts, conformanceKit,
+            "ViperTestSupport", "ViperCoreTestSupport", "ViperHostTestSupport",
         ],
         path: "Tests/ViperRuntimeTests"
+    ),
+    .testTarget(
+        name: "ViperShellTests",
+        dependencies: [
+            "ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ViperShell", contracts,
+            "ViperTestSupport", "ViperCoreTestSupport",
+        ],
+        path: "Tests/ViperShellTests"
+    ),
+    .testTarget(
+        name: "ViperIntegrationTests",
+        dependencies: [
+            "ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck",
+            "ViperBench", "ViperFuzz", contracts, conformanceKit, "ViperTestSupport", "ViperCoreTestSupport",
+            "ViperHostTestSupport",
+        ],
+        path: "Tests/ViperIntegrationTests"
     ),
     .testTarget(
         name: "ConformanceKitTests",
@@ -213,6 +261,6 @@ let package = Package(
         .package(path: "Contracts/ConformanceKit"),
     ],
     targets: systemLibraries + [core, loading, runtime, commandLine, shell, kit, check, bench, fuzz] + executables
-        + hostTests + plugins.flatMap(\.targets) + featureTests,
+        + [coreTestSupport, hostTestSupport] + hostTests + plugins.flatMap(\.targets) + featureTests,
     swiftLanguageModes: [.v6]
 )

@@ -19,6 +19,15 @@ package protocol PluginReloading: AnyObject {
 final class ProbeReloader: PluginReloading {
     static let variable = "VIPER_RELOAD_PROBE"
 
+    /// With the probe, `VIPER_RELOAD_PROBE_HEARD=1` turns on ``heard``.
+    static let heardVariable = "VIPER_RELOAD_PROBE_HEARD"
+
+    /// Writes `probe: heard N` to standard error when the watcher has `waiting` changes ready:
+    /// the event a test waits for before it sends the line that should see them.
+    static let heard: @Sendable (Int) -> Void = { waiting in
+        FileHandle.standardError.write(Data("probe: heard \(waiting)\n".utf8))
+    }
+
     func reloadPlugins(changed paths: [String]) -> (notices: [String], retry: [String]) {
         let notices = paths.map { path in
             "probe: \(Paths.lastComponent(path)) \(FileManager.default.fileExists(atPath: path) ? "changed" : "removed")"

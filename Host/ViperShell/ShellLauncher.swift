@@ -130,15 +130,18 @@ package enum ShellLauncher {
     private static func liveSession(_ setup: LiveSetup, watching folders: [PluginFolder]?, environment: [String: String],
                                     output: any ShellOutput, afterReload: (() -> Void)? = nil) -> LiveSession? {
         var watcher: FileWatcher?
+        let probing = environment[ProbeReloader.variable] == "1"
         if let folders {
             do {
-                watcher = try FileWatcher.plugins(in: folders)
+                // Asked to, a probe says on standard error when the watcher has heard a change, so tests wait for it.
+                let heard = probing && environment[ProbeReloader.heardVariable] == "1" ? ProbeReloader.heard : nil
+                watcher = try FileWatcher.plugins(in: folders, onReady: heard)
             } catch {
                 output.warning("\(error)")
             }
         }
         guard watcher != nil || setup.notices != nil else { return nil }
-        let reloader = environment[ProbeReloader.variable] == "1" ? ProbeReloader() : setup.reloader
+        let reloader = probing ? ProbeReloader() : setup.reloader
         return LiveSession(watcher: watcher, reloader: reloader, notices: setup.notices, reopenRoute: setup.reopenRoute,
                            afterReload: afterReload)
     }

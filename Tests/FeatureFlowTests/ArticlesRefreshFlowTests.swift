@@ -40,13 +40,15 @@ import ViperTestSupport
     }
 
     @Test func ctrlCStopsAFetchFromAServerThatNeverAnswersAndTheShellCarriesOn() throws {
-        let never = try FixtureServer.shared().url("never")
+        let server = try FixtureServer.shared()
+        let path = "never/ctrl-c-\(UUID().uuidString)"
+        let never = server.url(path)
         let viper = try ViperSession().start()
         viper.send("open articles")
         try viper.waitFor("1. VIPER in five roles")
         viper.send("source \(never)")
-        // The fetch waits up to 10 s for an answer that never comes; Ctrl-C well before that.
-        Thread.sleep(forTimeInterval: 1.5)
+        // The fetch waits up to 10 s for an answer that never comes; Ctrl-C once its request is there.
+        #expect(server.waitUntilAsked(for: path, seconds: 8), "viper's request never reached the server")
         let interrupted = Date()
         viper.interrupt()
         try viper.waitFor("Stopped fetching \(never); the list is as it was.", seconds: 5)

@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import Testing
+import ViperHostTestSupport
 @testable import ViperRuntime
 import ViperTestSupport
 

@@ -2,6 +2,7 @@ import Contracts
 import Foundation
 import Testing
 @testable import ViperCore
+import ViperHostTestSupport
 @testable import ViperLoading
 @testable import ViperRuntime
 import ViperTestSupport

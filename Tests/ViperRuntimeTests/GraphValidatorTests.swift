@@ -1,6 +1,7 @@
 import Contracts
 import Testing
 @testable import ViperCore
+import ViperCoreTestSupport
 @testable import ViperRuntime
 
 /// The start-up check on hand-made descriptors: no plugin is loaded.

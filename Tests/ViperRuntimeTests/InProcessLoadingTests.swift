@@ -2,6 +2,8 @@ import ConformanceKit
 import Contracts
 import Foundation
 import Testing
+import ViperCoreTestSupport
+import ViperHostTestSupport
 @testable import ViperLoading
 @testable import ViperRuntime
 import ViperTestSupport

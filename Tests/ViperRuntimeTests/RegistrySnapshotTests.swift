@@ -2,6 +2,8 @@ import Contracts
 import Foundation
 import Testing
 @testable import ViperCore
+import ViperCoreTestSupport
+import ViperHostTestSupport
 import ViperTestSupport
 @testable import ViperRuntime
 

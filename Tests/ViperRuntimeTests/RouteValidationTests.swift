@@ -1,6 +1,7 @@
 import Contracts
 import Testing
 @testable import ViperCore
+import ViperCoreTestSupport
 @testable import ViperRuntime
 
 /// The route rules and route conflicts, on hand-made descriptors: no plugin is loaded.

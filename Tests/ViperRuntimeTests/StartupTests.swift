@@ -2,6 +2,8 @@ import Contracts
 import Foundation
 import Testing
 @testable import ViperCore
+import ViperCoreTestSupport
+import ViperHostTestSupport
 @testable import ViperLoading
 @testable import ViperRuntime
 

@@ -6,7 +6,8 @@ extension FileWatcher {
     /// ``PluginDiscovery/discover(_:)`` does). A `--plugins` path that is not a folder and ends in
     /// `.so` is one file: its folder is watched for it. Folders that do not exist are watched for
     /// when they appear.
-    package static func plugins(in folders: [PluginFolder], quietPeriod: Double = 0.25) throws -> FileWatcher {
+    package static func plugins(in folders: [PluginFolder], quietPeriod: Double = 0.25,
+                                onReady: (@Sendable (Int) -> Void)? = nil) throws -> FileWatcher {
         var seen = Set<String>()
         let targets: [Target] = folders.compactMap { folder in
             guard seen.insert(folder.path).inserted else { return nil }
@@ -17,6 +18,6 @@ extension FileWatcher {
                 return !bundled || (name.hasPrefix("lib") && name.hasSuffix("Plugin.so"))
             })
         }
-        return try FileWatcher(targets: targets, quietPeriod: quietPeriod)
+        return try FileWatcher(targets: targets, quietPeriod: quietPeriod, onReady: onReady)
     }
 }

@@ -72,14 +72,20 @@ package final class FileWatcher: @unchecked Sendable {
     /// Events that keep coming do not hold back the quiet paths longer than this (seconds).
     static let longestBatch = 3.0
 
+    /// Called on the watcher's thread each time changes become ready to take, with how many are
+    /// waiting (tests wait for it instead of sleeping past the quiet period; see `VIPER_RELOAD_PROBE`).
+    private let onReady: (@Sendable (Int) -> Void)?
+
     /// A failure to set up inotify (too many instances or watches), with what to do.
     package struct SetupError: Error, CustomStringConvertible {
         package let description: String
     }
 
     /// Starts watching `targets` at once (changes before this call are not reported).
-    package init(targets: [Target], quietPeriod: Double = 0.25, writeSilence: Double = 2) throws {
+    package init(targets: [Target], quietPeriod: Double = 0.25, writeSilence: Double = 2,
+                 onReady: (@Sendable (Int) -> Void)? = nil) throws {
         self.targets = targets
+        self.onReady = onReady
         self.quietPeriod = quietPeriod
         self.writeSilence = writeSilence
         inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -179,10 +185,12 @@ package final class FileWatcher: @unchecked Sendable {
         guard quiet.count == pending.count || (now >= batchStart + Self.longestBatch && !quiet.isEmpty) else { return }
         for path in quiet { pending[path] = nil }
         batchStart = now
-        condition.withLock {
+        let waiting = condition.withLock {
             ready.formUnion(quiet)
             condition.broadcast()
+            return ready.count
         }
+        onReady?(waiting)
     }
 
     /// Notes an event on `path`: it restarts the path's quiet period.

@@ -1,14 +1,9 @@
 // The entry target of the Notes plugin (Package.swift, `plugin(_:)`): what every plugin exports
 // under the same names, kept apart from the feature target NotesPlugin so that its tests link
-// NotesPlugin without these symbols. Nothing else belongs here.
+// NotesPlugin without these symbols. Nothing else belongs here. Its `.viper_abi` record is
+// Plugins/ABIRecord.swift, linked into every entry target as ABIRecord.swift.
 import Contracts
 import NotesPlugin
-
-/// The Contracts ABI this plugin is built for, as one record ("VIPR", major, minor) in its
-/// `.viper_abi` section: viper reads it from the file before any of the plugin's code runs.
-/// Keep the numbers equal to the Contracts it is built against (`viper check` compares them).
-@used @section(".viper_abi")
-let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, 1, 4)
 
 /// The Contracts ABI this plugin was compiled against, for viper releases that predate the
 /// `.viper_abi` section.

@@ -20,9 +20,23 @@ LIFETIME = 1800
 
 SERVED_ONCE = set()
 SERVED_LOCK = threading.Lock()
+# Every path asked for, so a test can wait until viper's request has arrived (GET /asked/PATH
+# answers "yes" or "no") instead of sleeping.
+ASKED = set()
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     def do_GET(self):
+        if self.path.startswith("/asked/"):
+            with SERVED_LOCK:
+                body = b"yes" if self.path[len("/asked"):] in ASKED else b"no"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        with SERVED_LOCK:
+            ASKED.add(self.path)
         if self.path.startswith("/never"):
             time.sleep(LIFETIME)
             return

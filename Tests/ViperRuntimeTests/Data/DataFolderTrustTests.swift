@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ViperCore
+import ViperCoreTestSupport
 @testable import ViperLoading
 import ViperTestSupport
 @testable import ViperRuntime

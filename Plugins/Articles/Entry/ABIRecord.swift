@@ -1,0 +1,1 @@
+../../ABIRecord.swift

@@ -1,0 +1,21 @@
+import Contracts
+import ViperCore
+
+/// A ``Welcome`` with fixed text.
+package final class WelcomeStub: Welcome {
+    package let text: String
+
+    package init(_ text: String) {
+        self.text = text
+    }
+}
+
+extension WelcomeStub {
+    /// A sealed registrar for `plugin` that serves a transient ``Welcome`` named `name` saying `text`.
+    package static func registrar(plugin: String, name: String, text: String) -> RecordingRegistrar {
+        let registrar = RecordingRegistrar(plugin: plugin)
+        registrar.registerService(Welcome.self, name: name, scope: .transient) { _ in WelcomeStub(text) }
+        registrar.seal()
+        return registrar
+    }
+}

@@ -1,0 +1,79 @@
+import Contracts
+import Foundation
+import Testing
+import ViperTestSupport
+
+/// The gate against accidental breaks (`Contracts/API/gate`) and the reference documentation
+/// check (`Contracts/API/reference`), run on this build and on edited copies of Contracts.
+@Suite(.tags(.slow)) struct APIGateTests {
+    private let host = ContractsVersion.current
+    private var repository: String { BuildProducts.repository }
+
+    private var baseline: String {
+        (try? String(contentsOfFile: repository + "/Contracts/API/BASELINE", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "missing"
+    }
+
+    private func gate(_ arguments: [String]) throws -> Subprocess.Result {
+        try FixtureCompiler.run([repository + "/Contracts/API/gate"] + arguments)
+    }
+
+    @Test func thisBuildKeepsEveryPromiseOfTheReleasedBaseline() throws {
+        let result = try gate(["--modules", BuildProducts.modules])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.hasPrefix("gate: Contracts \(host) keeps every promise of the released \(baseline) ("), "\(result.output)")
+    }
+
+    @Test func aRenamedFunctionFailsTheGateAndIsNamed() throws {
+        let modules = try ModifiedContracts.build([ModifiedContracts.renameCanLoad])
+        let result = try gate(["--modules", modules, "--contracts-only"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("error: ABI breakage: func ContractsVersion.canLoad(_:) has been renamed to func canLoadPlugin(_:)"),
+                "\(result.output)")
+        #expect(result.output.contains("gate: Contracts \(host) breaks plugins or tests built against Contracts \(baseline) ("))
+    }
+
+    @Test func aBreakIsAcceptedWhenTheMajorGoesUp() throws {
+        let next = ContractsVersion(major: host.major + 1, minor: 0)
+        let modules = try ModifiedContracts.build([ModifiedContracts.renameCanLoad] + ModifiedContracts.claim(next))
+        let result = try gate(["--modules", modules, "--contracts-only"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("breaking change(s) accepted: Contracts \(next) is a new major after \(baseline)"))
+    }
+
+    @Test func anAdditionNeedsANewMinor() throws {
+        let unchanged = try gate(["--modules", try ModifiedContracts.build([ModifiedContracts.addProbe]), "--contracts-only"])
+        #expect(unchanged.status == 1)
+        #expect(unchanged.output.contains("func gateProbe() is a new API"), "\(unchanged.output)")
+        #expect(unchanged.output.contains("raise the minor in ContractsVersion"))
+
+        let next = ContractsVersion(major: host.major, minor: host.minor + 1)
+        let bumped = try gate(["--modules", try ModifiedContracts.build([ModifiedContracts.addProbe] + ModifiedContracts.claim(next)),
+                               "--contracts-only"])
+        #expect(bumped.status == 0, "\(bumped.output)")
+        #expect(bumped.output.contains("gate: Contracts \(next) keeps every promise of the released \(baseline) (1 addition(s))"))
+    }
+
+    @Test func aMissingModulesFolderIsNamedWithTheFix() throws {
+        let result = try gate(["--modules", "/nonexistent/Modules"])
+        #expect(result.status == 66)
+        #expect(result.output == "gate: no Contracts.swiftinterface in /nonexistent/Modules; build first ('swift build') or name the folder with --modules\n")
+    }
+
+    @Test func theReferenceDocumentationBuildsWithoutWarnings() throws {
+        let output = NSTemporaryDirectory() + "viper-reference-\(UUID().uuidString)"
+        let result = try FixtureCompiler.run([repository + "/Contracts/API/reference", "--modules", BuildProducts.modules,
+                                              "--output", output])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(FileManager.default.fileExists(atPath: output + "/data/documentation/contracts/registrar.json"))
+    }
+
+    @Test func anUndocumentedPublicSymbolFailsTheReference() throws {
+        let modules = try ModifiedContracts.build([ModifiedContracts.addProbe])
+        let result = try FixtureCompiler.run([repository + "/Contracts/API/reference", "--modules", modules,
+                                              "--output", NSTemporaryDirectory() + "viper-reference-\(UUID().uuidString)"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("/Contracts/Services/GateProbe.swift:1: gateProbe() has no /// comment"), "\(result.output)")
+        #expect(result.output.contains("reference: 1 public symbol(s) without documentation; add a /// summary to each"))
+    }
+}

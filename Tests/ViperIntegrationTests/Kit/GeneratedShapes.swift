@@ -1,0 +1,61 @@
+import Foundation
+import ViperCoreTestSupport
+import ViperTestSupport
+
+/// The other shapes `viper new` writes (a service plugin, an adapter plugin, a plugin with a
+/// module added by `viper new module`), each generated in a temporary folder outside the
+/// repository, built with `swift build` and tested with `swift test` once per test run,
+/// then shared, as ``GeneratedCounter`` does for the default template.
+enum GeneratedShapes {
+    enum Shape: String {
+        case service, adapter, addedModule
+
+        /// The package's name, and the `viper new` runs that write it (`DIR` is the folder).
+        var package: String {
+            switch self {
+            case .service: return "Journal"
+            case .adapter: return "Welcome"
+            case .addedModule: return "Tally"
+            }
+        }
+
+        var commands: [[String]] {
+            switch self {
+            case .service: return [["new", "service", "Journal", "--dir", "DIR"]]
+            case .adapter: return [["new", "adapter", "Welcome", "--dir", "DIR"]]
+            case .addedModule: return [["new", "Tally", "--dir", "DIR"], ["new", "module", "Details", "--in", "DIR/Tally"]]
+            }
+        }
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cached: [Shape: Result<GeneratedCounter.Built, any Error>] = [:]
+
+    static func built(_ shape: Shape) throws -> GeneratedCounter.Built {
+        lock.lock()
+        defer { lock.unlock() }
+        if let result = cached[shape] { return try result.get() }
+        let result = Result { try make(shape) }
+        cached[shape] = result
+        return try result.get()
+    }
+
+    private static func make(_ shape: Shape) throws -> GeneratedCounter.Built {
+        let folder = try TemporaryFolder.make("new-\(shape.rawValue)")
+        for command in shape.commands {
+            let arguments = command.map { $0.replacingOccurrences(of: "DIR", with: folder) }
+            let new = try ViperProcess().run(arguments)
+            guard new.status == 0 else {
+                throw GeneratedCounter.Failure(description: "viper \(arguments.joined(separator: " ")) failed (\(new.status)): \(new.stderr)")
+            }
+        }
+        let package = folder + "/" + shape.package
+        let build = try FixtureCompiler.run(["swift", "build"], in: package)
+        guard build.status == 0 else {
+            throw GeneratedCounter.Failure(description: "swift build of the generated \(shape.rawValue) package failed:\n\(build.output)")
+        }
+        let test = try FixtureCompiler.run(["swift", "test"], in: package)
+        return GeneratedCounter.Built(package: package, library: package + "/.build/debug/lib\(shape.package)Plugin.so",
+                                      testOutput: test.output, testStatus: test.status)
+    }
+}

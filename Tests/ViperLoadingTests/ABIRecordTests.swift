@@ -1,0 +1,43 @@
+import Contracts
+import Foundation
+import Testing
+import ViperTestSupport
+
+/// Every bundled plugin's `.viper_abi` record comes from one file, `Plugins/ABIRecord.swift`,
+/// linked into each entry target; these tests hold that file to ``ContractsVersion`` so a
+/// release cannot raise one and forget the other.
+@Suite struct ABIRecordTests {
+    static let plugins = ["Greeter", "Notes", "NoteStorage", "Account", "Todo", "Articles"]
+
+    /// The major and minor of the record's tuple literal `(0x5649_5052, MAJOR, MINOR)`.
+    static func recordedVersion(in source: String) -> (major: Int, minor: Int)? {
+        guard let regex = try? NSRegularExpression(pattern: #"\(0x5649_5052, (\d+), (\d+)\)"#),
+              let match = regex.firstMatch(in: source, range: NSRange(source.startIndex..., in: source)),
+              let major = Range(match.range(at: 1), in: source).flatMap({ Int(source[$0]) }),
+              let minor = Range(match.range(at: 2), in: source).flatMap({ Int(source[$0]) }) else { return nil }
+        return (major, minor)
+    }
+
+    @Test func theSharedRecordNamesTheContractsVersionThePluginsAreBuiltAgainst() throws {
+        let source = try String(contentsOfFile: BuildProducts.repository + "/Plugins/ABIRecord.swift", encoding: .utf8)
+        let recorded = try #require(Self.recordedVersion(in: source), "Plugins/ABIRecord.swift holds no record")
+        #expect(recorded.major == Int(ContractsVersion.current.major) && recorded.minor == Int(ContractsVersion.current.minor),
+                "Plugins/ABIRecord.swift says \(recorded.major).\(recorded.minor), Contracts is \(ContractsVersion.current); change the record")
+    }
+
+    @Test func everyEntryTargetLinksTheSharedRecordAndStatesNoneOfItsOwn() throws {
+        for plugin in Self.plugins {
+            let entry = "\(BuildProducts.repository)/Plugins/\(plugin)/Entry"
+            let link = try FileManager.default.destinationOfSymbolicLink(atPath: entry + "/ABIRecord.swift")
+            #expect(link == "../../ABIRecord.swift", "\(plugin)'s ABIRecord.swift points at \(link)")
+            let source = try String(contentsOfFile: "\(entry)/\(plugin)Entry.swift", encoding: .utf8)
+            #expect(Self.recordedVersion(in: source) == nil, "\(plugin)Entry.swift states a record of its own")
+        }
+    }
+
+    @Test func aRecordIsReadFromItsLiteral() throws {
+        let read = try #require(Self.recordedVersion(in: "let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, 2, 11)"))
+        #expect(read.major == 2 && read.minor == 11)
+        #expect(Self.recordedVersion(in: "let viperABI = (0x1234, 1, 4)") == nil)
+    }
+}
