@@ -53,6 +53,8 @@ package final class HostRuntime {
     private(set) var lockState: LockState = .none
     /// Start-up notices that are not problems with a plugin: printed as `warning:` lines on every start.
     package private(set) var warnings: [String] = []
+    /// Why nothing is written in the data folder this session (``DataFolderGuard``), or nil.
+    package private(set) var dataWriteProblem: String?
 
     /// Every plugin file found, in search order.
     package var records: [PluginRecord] { state.withLock { recordList } }
@@ -128,8 +130,11 @@ package final class HostRuntime {
         let data = try LocalDataFolder.prepare(dataFolder)
         let clock = try SystemClock(environment: options.environment)
         PluginExitGuard.install()
-        let logger = FileLogger(path: Paths.join(data.path, "viper.log"), echoLevel: options.echoLevel)
+        dataWriteProblem = DataFolderGuard.writeProblem(data.path)
+        let logger = FileLogger(path: dataWriteProblem == nil ? Paths.join(data.path, "viper.log") : nil, echoLevel: options.echoLevel)
         self.logger = logger
+        warnings += [dataWriteProblem, logger.fileProblem].compactMap { $0 }
+        databases.refusal = dataWriteProblem
         let databases = databases
         registry.addHostService(Logger.self) { _ in logger }
         registry.addHostService(Clock.self) { _ in clock }
