@@ -2,7 +2,7 @@ import CCrypto
 import Foundation
 
 /// SHA-256 (FIPS 180-4) from the system's libcrypto, as lower-case hex.
-enum SHA256 {
+package enum SHA256 {
     /// The digest of `bytes`.
     static func hex<Bytes: Sequence>(of bytes: Bytes) -> String? where Bytes.Element == UInt8 {
         let array = Array(bytes)
@@ -11,7 +11,7 @@ enum SHA256 {
 
     /// The digest of everything in the open file `descriptor`, read from offset 0 with
     /// `pread` (the file offset is left alone), or nil when it cannot be read.
-    static func hex(ofFile descriptor: Int32) -> String? {
+    package static func hex(ofFile descriptor: Int32) -> String? {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         return digest { update in
             var offset: off_t = 0
