@@ -52,11 +52,13 @@ package final class InterceptorTable: @unchecked Sendable {
         plugins.sorted()
     }
 
-    /// Adds what a validated plugin registered.
-    func add(_ recorded: RecordingRegistrar) {
+    /// Adds what a validated plugin registered, but the interceptors `skipping` names
+    /// (``InterceptionPermission/skipKey(_:)``: not allowed).
+    func add(_ recorded: RecordingRegistrar, skipping: Set<String> = []) {
         guard !recorded.interceptors.isEmpty || !recorded.routeErrorObservers.isEmpty else { return }
         lock.withLock {
-            for interceptor in recorded.interceptors {
+            for interceptor in recorded.interceptors
+            where !skipping.contains(InterceptionPermission.skipKey(Registry.label(interceptor.contract, interceptor.name))) {
                 let key = ProvisionKey(.interceptor, interceptor.contract, name: interceptor.name)
                 var list = byKey[key, default: []].filter { $0.plugin != interceptor.plugin }
                 list.append(interceptor)

@@ -67,7 +67,8 @@ package final class FileLogger: Logger {
         return result
     }
 
+    /// C0 and C1 controls, and invisible format characters (``PrintableText/isInvisibleFormat(_:)``).
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || PrintableText.isInvisibleFormat(scalar)
     }
 }
