@@ -1,4 +1,6 @@
 import Foundation
+import ViperCore
+import ViperLoading
 import ViperRuntime
 
 /// What `viper install` wrote in `PREFIX/lib/viper`, kept in the folder's marker file

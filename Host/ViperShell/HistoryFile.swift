@@ -1,4 +1,5 @@
 import Foundation
+import ViperLoading
 import ViperRuntime
 
 /// The shell's `history` file in the data folder: one command a line, the newest last, at most

@@ -1,4 +1,6 @@
 import Foundation
+import ViperCore
+import ViperLoading
 
 extension HostRuntime {
     /// One problem for each interceptor that is off because its plugin was not allowed to intercept

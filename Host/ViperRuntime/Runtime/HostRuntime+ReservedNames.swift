@@ -1,4 +1,6 @@
 import Foundation
+import ViperCore
+import ViperLoading
 
 extension HostRuntime {
     /// Records each file refused for its name (``ReservedNames``): one problem and one disabled

@@ -1,5 +1,7 @@
 import Contracts
 import Foundation
+import ViperCore
+import ViperLoading
 
 /// Interception is a permission, like a browser extension's: an interceptor decides where every
 /// route to its contract goes (redirect it to itself, refuse it), so a plugin dropped into a plugin
@@ -34,18 +36,15 @@ package struct InterceptionPermission: Sendable {
         }.map { ProvisionKey($0).label }
     }
 
-    /// The labels, as ``Registry/commit(_:skipping:)`` takes them (``skipKey(_:)``), of what `recorded`
+    /// The labels, as ``Registry/commit(_:skipping:)`` takes them (``InterceptorTable/skipKey(_:)``), of what `recorded`
     /// registered to intercept without permission.
     func skipped(_ recorded: RecordingRegistrar, origin: PluginOrigin) -> Set<String> {
         guard origin != .bundled, !recorded.interceptors.isEmpty else { return [] }
         let provided = Set(recorded.services.map(\.contract) + recorded.modules.map(\.contract))
         return Set(recorded.interceptors.filter { interceptor in
             !permits(plugin: interceptor.plugin, origin: origin, contract: interceptor.contract, provided: provided)
-        }.map { Self.skipKey(Registry.label($0.contract, $0.name)) })
+        }.map { InterceptorTable.skipKey(Registry.label($0.contract, $0.name)) })
     }
-
-    /// How an interceptor is named in a commit's `skipping` set, apart from a service or module of the same label.
-    static func skipKey(_ label: String) -> String { "interceptor " + label }
 
     /// The problem line for `plugin`'s interceptor of `label`, which is off.
     package static func problem(plugin: String, label: String) -> Problem {

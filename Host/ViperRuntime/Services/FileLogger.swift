@@ -1,5 +1,7 @@
 import Contracts
 import Foundation
+import ViperCore
+import ViperLoading
 
 /// The host's ``Logger``: appends lines to `viper.log` in the data folder, and
 /// echoes messages at or above `echoLevel` to standard error.

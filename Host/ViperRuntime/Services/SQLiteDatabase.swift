@@ -1,6 +1,7 @@
 import CSQLite
 import Contracts
 import Foundation
+import ViperLoading
 
 /// One SQLite connection, serialized by a lock. Writes are durable when
 /// ``execute(_:_:)`` or ``transaction(_:)`` returns (WAL, synchronous=FULL).

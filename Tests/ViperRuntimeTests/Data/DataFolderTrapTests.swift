@@ -4,6 +4,8 @@ import Testing
 import ViperTestSupport
 @testable import ViperRuntime
 @testable import ViperShell
+@testable import ViperCore
+@testable import ViperLoading
 
 /// Issue 25, part 3: the data folder is never a trap. Every file viper writes there is opened
 /// without following a link (a link put in its place is refused or replaced, and the file it

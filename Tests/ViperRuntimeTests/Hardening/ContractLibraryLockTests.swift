@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import ViperTestSupport
 @testable import ViperRuntime
+@testable import ViperCore
+@testable import ViperLoading
 
 /// Issue 25, part 9: `plugins.lock` pins contract libraries as it pins plugins: `viper plugins
 /// --lock` writes each one's SHA-256, and while the lock is in force a library that is not in it,

@@ -3,6 +3,8 @@ import Testing
 import ViperTestSupport
 @testable import ViperRuntime
 @testable import ViperShell
+@testable import ViperCore
+@testable import ViperLoading
 
 /// Issue 25, part 8: text from plugins and stored data reaches the terminal with its invisible
 /// format characters (Unicode Cf: bidirectional controls, zero-width marks) shown as escapes; a

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import ViperTestSupport
 @testable import ViperRuntime
+@testable import ViperCore
+@testable import ViperLoading
 
 /// Issue 25, part 7: a plugin reached through a link is trusted as the file it leads to: its real
 /// folder and every folder above it, as for a plain file in its plugin folder. A root-owned folder

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import ViperTestSupport
 @testable import ViperRuntime
+@testable import ViperCore
+@testable import ViperLoading
 
 /// Issue 25, part 5: a plugin or contract library in a plugin folder named like one of viper's own
 /// libraries (`Contracts`, `ConformanceKit`) or the Swift runtime's is refused by itself, with one

@@ -4,6 +4,8 @@ import ViperTestSupport
 import ViperCommandLine
 @testable import ViperKit
 @testable import ViperRuntime
+@testable import ViperCore
+@testable import ViperLoading
 
 /// Issue 25, part 4: `viper uninstall` removes exactly what `viper install` wrote. An install is
 /// laid out here by hand as `install` lays it out (files, then the marker's manifest of them), so

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import ViperRuntime
 import ViperTestSupport
+@testable import ViperCore
+@testable import ViperLoading
 
 /// Issue 25, part 7: a link added to a watched plugin folder is a change like a file added.
 @Suite struct WatchedLinkTests {

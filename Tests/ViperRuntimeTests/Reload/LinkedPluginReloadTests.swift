@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import ViperRuntime
 import ViperTestSupport
+@testable import ViperCore
+@testable import ViperLoading
 
 /// Issue 25, part 7: a plugin linked into a watched folder is added like a file put there. The
 /// watcher reported the link, and the reload looked for its path made absolute with Foundation's
