@@ -21,11 +21,12 @@ package enum ReservedNames {
     ]
 
     /// Why the file at `path` is refused for its name, or nil.
+    /// Asked of every file found at every start: one lookup of its name (a warm start with 1,000
+    /// plugins spent 1% of its instructions here when each name was cut up and looked up twice).
     package static func fileProblem(_ path: String) -> String? {
         let name = Paths.lastComponent(path)
-        guard name.hasPrefix("lib"), name.hasSuffix(".so") else { return nil }
+        guard reservedFileNames.contains(name) else { return nil }
         let module = String(name.dropFirst(3).dropLast(3))
-        guard isReserved(module) else { return nil }
         return "refused: \(name) is the name of one of viper's own libraries or the Swift runtime's (\(module)), so it could stand "
             + "in for it; it is not loaded, and nothing else changes: rename it (a plugin or contract library needs a name of its own) "
             + "or remove it"
@@ -38,6 +39,9 @@ package enum ReservedNames {
         return "refused: a contract library may not be named \(module), the name of one of viper's own libraries or the Swift "
             + "runtime's, since it could stand in for it; it is not loaded, and nothing else changes: give its module a name of its own"
     }
+
+    /// `lib<Name>.so` for every reserved `<Name>`.
+    private static let reservedFileNames: Set<String> = Set(modules.union(runtimeModules).map { "lib\($0).so" })
 
     private static func isReserved(_ module: String) -> Bool {
         modules.contains(module) || runtimeModules.contains(module)
