@@ -13,12 +13,13 @@ import ViperRuntime
 ///     PREFIX/lib/viper/{viper, libContracts.so, lib*Plugin.so, Modules/, Contracts/}
 ///
 /// The folder is filled beside its final place and renamed into it, so a failed install
-/// leaves the previous one (or nothing). A marker file in it records what the install
-/// created, so uninstall removes only an install of viper, and the `bin`/`lib` folders
+/// leaves the previous one (or nothing). A marker file in it (``InstallManifest``) records
+/// each file the install wrote with its SHA-256 and the prefix it was made for, so uninstall
+/// removes exactly those files (any other stays and is named), and the `bin`/`lib` folders
 /// only when the install made them and they are empty again.
 package enum InstallCommand {
     static let defaultPrefix = "~/.local"
-    /// Marks `PREFIX/lib/viper` as made by `viper install`; lists the folders it created, one a line.
+    /// Marks `PREFIX/lib/viper` as made by `viper install`: its ``InstallManifest``.
     static let markerName = ".viper-install"
     /// What SDK users need from `Modules/`: the interface (stable across compilers) and the binary module.
     private static let moduleFiles = ["Contracts.swiftinterface", "Contracts.swiftmodule", "Contracts.swiftdoc"]
@@ -57,20 +58,31 @@ package enum InstallCommand {
         if Paths.realPath(target.folder) == Paths.realPath(source) {
             throw UsageError("this viper is the one installed in \(target.folder); run 'viper install' from a new build to replace it")
         }
-        try checkOurs(target)
+        let previous = try checkOurs(target)
+        if case .manifest(let manifest) = previous {
+            // Replacing the folder would delete them: the person moves them first.
+            let foreign = manifest.foreignFiles(in: target.folder, marker: markerName)
+            guard foreign.isEmpty else {
+                throw UsageError("\(target.folder) holds \(Self.list(foreign)) that 'viper install' did not write (or that changed since), "
+                    + "and installing replaces the folder; move \(foreign.count == 1 ? "it" : "them") away, then install again")
+            }
+        }
         var created: [String] = []
         for folder in [target.prefix, target.bin, target.lib] where !manager.fileExists(atPath: folder) {
             try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
             created.append(folder)
         }
-        if let previous = try? String(contentsOfFile: Paths.join(target.folder, markerName), encoding: .utf8) {
-            created = previous.split(separator: "\n").map(String.init)  // an upgrade keeps what the first install made
+        switch previous {  // an upgrade keeps what the first install made
+        case .manifest(let manifest): created = manifest.created
+        case .folderList(let folders): created = folders
+        case nil: break
         }
         let staging = target.folder + ".installing-\(getpid())"
         try? manager.removeItem(atPath: staging)
         do {
             try fill(staging, from: source, modules: modules, contracts: contracts)
-            try (created.joined(separator: "\n") + "\n").write(toFile: Paths.join(staging, markerName), atomically: true, encoding: .utf8)
+            let manifest = try InstallManifest.record(folder: staging, prefix: target.prefix, created: created, marker: markerName)
+            try manifest.text.write(toFile: Paths.join(staging, markerName), atomically: true, encoding: .utf8)
             if manager.fileExists(atPath: target.folder) { try manager.removeItem(atPath: target.folder) }
             try manager.moveItem(atPath: staging, toPath: target.folder)
         } catch {
@@ -130,26 +142,56 @@ package enum InstallCommand {
         guard manager.fileExists(atPath: target.folder) else {
             throw UsageError("no viper is installed in \(target.prefix) (\(target.folder) does not exist); give the prefix you installed with, --prefix PREFIX")
         }
-        try checkOurs(target)
-        let created = ((try? String(contentsOfFile: Paths.join(target.folder, markerName), encoding: .utf8)) ?? "")
-            .split(separator: "\n").map(String.init)
+        guard case .manifest(let manifest) = try checkOurs(target) else {
+            throw UsageError("\(target.folder) was installed by an earlier viper, whose marker lists no files, so uninstall cannot tell "
+                + "them from yours; run 'viper install --prefix \(target.prefix)' with this viper (it records them), then uninstall again")
+        }
+        let kept = manifest.foreignFiles(in: target.folder, marker: markerName)
+        for path in InstallManifest.contents(of: target.folder).files where !kept.contains(path) {
+            unlink(Paths.join(target.folder, path))
+        }
+        // Deepest first, and only when empty: what was kept keeps its folders.
+        for folder in InstallManifest.contents(of: target.folder).folders {
+            rmdir(Paths.join(target.folder, folder))
+        }
+        rmdir(target.folder)
         if (try? manager.destinationOfSymbolicLink(atPath: target.link)) != nil {
             try manager.removeItem(atPath: target.link)
         }
-        try manager.removeItem(atPath: target.folder)
-        // Deepest first, and only when empty: another program may have put files there since.
-        for folder in created.sorted(by: { $0.count > $1.count })
+        // Only the folders above that install made, deepest first, and only when empty.
+        for folder in manifest.created.filter([target.lib, target.bin, target.prefix].contains).sorted(by: { $0.count > $1.count })
         where (try? manager.contentsOfDirectory(atPath: folder))?.isEmpty == true {
             try manager.removeItem(atPath: folder)
         }
-        return "Removed viper from \(target.prefix) (\(target.folder) and \(target.link)). Your data and plugin folders are untouched."
+        var lines = ["Removed viper from \(target.prefix) (the files install wrote in \(target.folder), and \(target.link))."]
+        if !kept.isEmpty {
+            lines.append("Kept \(Self.list(kept)) in \(target.folder) that 'viper install' did not write (or that changed since); "
+                + "remove \(kept.count == 1 ? "it" : "them") yourself if you do not need \(kept.count == 1 ? "it" : "them").")
+        }
+        lines.append("Your data and plugin folders are untouched.")
+        return lines.joined(separator: "\n")
     }
 
-    /// Refuses a `lib/viper` or `bin/viper` that `viper install` did not make.
-    private static func checkOurs(_ target: Target) throws {
+    /// "1 file (a)" or "3 files (a, b, c)".
+    private static func list(_ paths: [String]) -> String {
+        "\(paths.count) file\(paths.count == 1 ? "" : "s") (\(paths.joined(separator: ", ")))"
+    }
+
+    /// Refuses a `lib/viper` or `bin/viper` that `viper install` did not make, or whose marker was
+    /// made for another prefix; returns the marker, or nil when there is no `lib/viper`.
+    private static func checkOurs(_ target: Target) throws -> InstallManifest.Marker? {
         let manager = FileManager.default
-        if manager.fileExists(atPath: target.folder), !manager.fileExists(atPath: Paths.join(target.folder, markerName)) {
-            throw UsageError("\(target.folder) exists but was not made by 'viper install'; move it away or choose another --prefix")
+        var marker: InstallManifest.Marker?
+        if manager.fileExists(atPath: target.folder) {
+            let path = Paths.join(target.folder, markerName)
+            guard !DataFolderGuard.isLink(path), let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw UsageError("\(target.folder) exists but was not made by 'viper install'; move it away or choose another --prefix")
+            }
+            marker = try InstallManifest.parse(text, path: path)
+            if case .manifest(let manifest) = marker, Paths.realPath(manifest.prefix) != Paths.realPath(target.prefix) {
+                throw UsageError("\(path) was made for the prefix \(manifest.prefix), not \(target.prefix), so it does not describe "
+                    + "the files here; move \(target.folder) away yourself, or give the prefix it was made for")
+            }
         }
         if let destination = try? manager.destinationOfSymbolicLink(atPath: target.link) {
             guard destination == "../lib/viper/viper" || Paths.realPath(target.link) == Paths.realPath(Paths.join(target.folder, "viper")) else {
@@ -158,5 +200,6 @@ package enum InstallCommand {
         } else if manager.fileExists(atPath: target.link) {
             throw UsageError("\(target.link) exists and is not a link made by 'viper install'; move it away or choose another --prefix")
         }
+        return marker
     }
 }

@@ -12,18 +12,19 @@ final class ReadlineReader: LineReader {
     nonisolated(unsafe) private static var nextMatch = 0
 
     private let historyPath: String
-    /// Whether the history file is used: not when it is not a regular file.
+    /// Whether the history file is used: not when it is not a regular file, or nil was given.
     private let keepsHistory: Bool
     /// Why the history file is not used, for a `warning:` line; nil when it is.
     let historyWarning: String?
     /// Lines kept in the history file.
     static let historyLimit: Int32 = 1000
 
-    /// `completion` gets the line before the word under the cursor, and that word.
-    init(historyPath: String, completion: @escaping (_ before: String, _ word: String) -> [String]) {
-        self.historyPath = historyPath
-        historyWarning = Self.historyProblem(historyPath)
-        keepsHistory = historyWarning == nil
+    /// `completion` gets the line before the word under the cursor, and that word. A nil
+    /// `historyPath` keeps no history file (the data folder may not be written).
+    init(historyPath: String?, completion: @escaping (_ before: String, _ word: String) -> [String]) {
+        self.historyPath = historyPath ?? ""
+        historyWarning = historyPath.flatMap(Self.historyProblem)
+        keepsHistory = historyPath != nil && historyWarning == nil
         Self.complete = completion
         viper_rl_set_name(strdup("viper"))
         rl_initialize()
@@ -47,20 +48,18 @@ final class ReadlineReader: LineReader {
         }
         stifle_history(Self.historyLimit)
         guard keepsHistory else { return }
-        if !FileManager.default.fileExists(atPath: historyPath) {
-            _ = FileManager.default.createFile(atPath: historyPath, contents: nil, attributes: [.posixPermissions: 0o600])
-        }
-        read_history(historyPath)
+        for line in HistoryFile.read(self.historyPath) { add_history(line) }
     }
 
-    /// Why the file at `path` must not be used as the history file, or nil. Readline
-    /// opens it with a plain `open`, which blocks forever on a FIFO and reads a device.
+    /// Why the file at `path` must not be used as the history file, or nil. A plain `open`
+    /// blocks forever on a FIFO, reads a device, and writes through a link into its target.
     static func historyProblem(_ path: String) -> String? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }  // missing: created as a regular file
+        guard lstat(path, &info) == 0 else { return nil }  // missing: created as a regular file
         guard info.st_mode & S_IFMT != S_IFREG else { return nil }
         let kind: String
         switch info.st_mode & S_IFMT {
+        case S_IFLNK: kind = "a symbolic link (writing it would change the file it points at)"
         case S_IFIFO: kind = "a FIFO"
         case S_IFDIR: kind = "a folder"
         case S_IFCHR, S_IFBLK: kind = "a device"
@@ -87,7 +86,7 @@ final class ReadlineReader: LineReader {
 
     func close() {
         guard keepsHistory, Self.historyProblem(historyPath) == nil else { return }
-        history_truncate_file(historyPath, Self.historyLimit)
+        HistoryFile.truncate(historyPath, keeping: Int(Self.historyLimit))
     }
 
     /// Adds a line to the history (and appends it to the file at once, so a killed
@@ -98,6 +97,6 @@ final class ReadlineReader: LineReader {
             return
         }
         add_history(line)
-        if keepsHistory, Self.historyProblem(historyPath) == nil { append_history(1, historyPath) }
+        if keepsHistory, Self.historyProblem(historyPath) == nil { HistoryFile.append(line, to: historyPath) }
     }
 }

@@ -116,6 +116,10 @@ package final class Shell {
     // MARK: Running commands
 
     private func run(_ line: String) -> Outcome {
+        if let refusal = Self.lengthProblem(line) {
+            output.error(refusal)
+            return .failed
+        }
         let trimmed = line.trimmingWhitespace(andNewlines: true)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return .succeeded }
         let revision = stack.revision

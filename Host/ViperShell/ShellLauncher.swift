@@ -68,7 +68,9 @@ package enum ShellLauncher {
             }
             if !quit { shell.reachEndOfInput() }
         } else if stdinIsTerminal {
-            runInteractive(shell, historyPath: Paths.join(runtime.dataFolder, "history"), output: output, live: live)
+            // No history file when the data folder may not be written (start-up said why).
+            runInteractive(shell, historyPath: runtime.dataWriteProblem == nil ? Paths.join(runtime.dataFolder, "history") : nil,
+                           output: output, live: live)
         } else {
             if let route = live?.reopenRoute { shell.reopen(route) }
             let reader = PlainLineReader()
@@ -86,7 +88,7 @@ package enum ShellLauncher {
     }
 
     /// A person at a terminal: readline, history (without lines that carry a secret), exit 0.
-    private static func runInteractive(_ shell: Shell, historyPath: String, output: any ShellOutput, live: LiveSession?) {
+    private static func runInteractive(_ shell: Shell, historyPath: String?, output: any ShellOutput, live: LiveSession?) {
         let reader = ReadlineReader(historyPath: historyPath,
                                     completion: { [unowned shell] in shell.completions(before: $0, word: $1) })
         defer { reader.close() }

@@ -33,6 +33,8 @@ package struct CommandLineOptions {
     package var unlock = false
     /// `--allow-insecure-plugins`: skip the owner and permission checks on plugin files.
     package var allowInsecurePlugins = false
+    /// `--allow-intercept NAME`, repeatable.
+    package var allowIntercept: [String] = []
     /// `viper new --dir DIR`.
     package var directory: String?
     /// `viper new --in-tree`.
@@ -96,6 +98,7 @@ package struct CommandLineOptions {
         case "-y", "--yes": dropUnsaved = true
         case "-v", "--verbose": verbose = true
         case "--allow-insecure-plugins": allowInsecurePlugins = true
+        case "--allow-intercept": allowIntercept.append(try cursor.value(of: word))
         case "--watch": watch = true
         case "--no-watch": watch = false
         default: return false
@@ -194,6 +197,7 @@ package struct CommandLineOptions {
         runtime.echoLevel = verbose ? .info : .error
         runtime.rescan = rescan
         runtime.allowInsecurePlugins = allowInsecurePlugins
+        runtime.allowIntercept = allowIntercept
         runtime.ignoreLock = lock
         return runtime
     }

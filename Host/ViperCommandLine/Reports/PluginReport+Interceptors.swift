@@ -17,7 +17,9 @@ extension PluginReport {
         var byContract: [String: [String]] = [:]
         for record in runtime.records where record.status == .loaded || record.status == .ready {
             guard let name = record.name, let descriptor = record.descriptor else { continue }
-            for provision in descriptor.provides where provision.kind == .interceptor {
+            // An interceptor that is off (not allowed) is a problem of its own, not a running interceptor.
+            let off = record.origin == .bundled ? [] : runtime.interceptionPermission.pending(descriptor, origin: record.origin)
+            for provision in descriptor.provides where provision.kind == .interceptor && !off.contains(ProvisionKey(provision).label) {
                 byContract[ProvisionKey(provision).label, default: []].append(name)
             }
         }

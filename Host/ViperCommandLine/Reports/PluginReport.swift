@@ -127,29 +127,31 @@ package enum PluginReport {
     }
 
     package static func doctorJSON(_ runtime: HostRuntime) -> String {
-        json(DoctorJSON(ok: runtime.problems.isEmpty,
-                        loaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count,
-                        disabled: runtime.records.filter { $0.status == .disabled || $0.status == .broken }.count,
-                        problems: runtime.problems,
-                        misplaced: PluginPlacement.nearMisses(folders: runtime.folders, dataFolder: runtime.dataFolder),
-                        plugins: runtime.records.map { DoctorPluginJSON(name: $0.name, path: $0.path, status: $0.status, reason: $0.reason,
-                                                                        liveVersion: $0.version > 1 ? $0.version : nil,
-                                                                        olderImages: $0.version > 1 ? $0.olderImages : nil) },
-                        dependencies: runtime.dependencies,
-                        interceptors: interceptors(runtime).map { InterceptorJSON(contract: $0.contract, plugins: $0.plugins) }))
+        let problems = runtime.doctorProblems
+        return json(DoctorJSON(ok: problems.isEmpty,
+                               loaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count,
+                               disabled: runtime.records.filter { $0.status == .disabled || $0.status == .broken }.count,
+                               problems: problems,
+                               misplaced: PluginPlacement.nearMisses(folders: runtime.folders, dataFolder: runtime.dataFolder),
+                               plugins: runtime.records.map { DoctorPluginJSON(name: $0.name, path: $0.path, status: $0.status, reason: $0.reason,
+                                                                               liveVersion: $0.version > 1 ? $0.version : nil,
+                                                                               olderImages: $0.version > 1 ? $0.olderImages : nil) },
+                               dependencies: runtime.dependencies,
+                               interceptors: interceptors(runtime).map { InterceptorJSON(contract: $0.contract, plugins: $0.plugins) }))
     }
 
     package static func doctorText(_ runtime: HostRuntime) -> String {
+        let problems = runtime.doctorProblems
         let usable = runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count
         // Misplaced files do not make the graph wrong (exit status), but they are why a plugin is missing.
         let misplaced = PluginPlacement.lines(PluginPlacement.nearMisses(folders: runtime.folders, dataFolder: runtime.dataFolder))
             + interceptorLines(runtime) + liveLines(runtime)
-        if runtime.problems.isEmpty {
+        if problems.isEmpty {
             return (misplaced + ["ok: \(usable) plugin(s) ready, every requirement has a provider"]).map(printable).joined(separator: "\n")
         }
         let disabled = runtime.records.filter { $0.status == .disabled || $0.status == .broken }.count
-        return (runtime.problems.map { "problem: \($0.message)" } + misplaced
-                + ["\(runtime.problems.count) problem(s); \(usable) plugin(s) ready, \(disabled) disabled"])
+        return (problems.map { "problem: \($0.message)" } + misplaced
+                + ["\(problems.count) problem(s); \(usable) plugin(s) ready, \(disabled) disabled"])
             .map(printable).joined(separator: "\n")
     }
 

@@ -47,16 +47,21 @@ package final class InterceptorTable: @unchecked Sendable {
 
     package init() {}
 
+    /// How an interceptor is named in a commit's `skipping` set, apart from a service or module of the same label.
+    package static func skipKey(_ label: String) -> String { "interceptor " + label }
+
     /// The order interceptors of one contract run in: by plugin name.
     package static func order(_ plugins: [String]) -> [String] {
         plugins.sorted()
     }
 
-    /// Adds what a validated plugin registered.
-    package func add(_ recorded: RecordingRegistrar) {
+    /// Adds what a validated plugin registered, but the interceptors `skipping` names
+    /// (``skipKey(_:)``: not allowed, see the runtime's `InterceptionPermission`).
+    package func add(_ recorded: RecordingRegistrar, skipping: Set<String> = []) {
         guard !recorded.interceptors.isEmpty || !recorded.routeErrorObservers.isEmpty else { return }
         lock.withLock {
-            for interceptor in recorded.interceptors {
+            for interceptor in recorded.interceptors
+            where !skipping.contains(Self.skipKey(Registry.label(interceptor.contract, interceptor.name))) {
                 let key = ProvisionKey(.interceptor, interceptor.contract, name: interceptor.name)
                 var list = byKey[key, default: []].filter { $0.plugin != interceptor.plugin }
                 list.append(interceptor)

@@ -25,7 +25,7 @@ extension Registry {
     /// version or the new one, never neither.
     package func replace(plugin: String?, with recorded: RecordingRegistrar, skipping: Set<String>, routeOwners: [String: String]) {
         if let plugin { interception.withdraw(plugin: plugin) }
-        interception.add(recorded)
+        interception.add(recorded, skipping: skipping)
         write { tables in
             if let plugin { remove(plugin: plugin, from: &tables) }
             tables.routes.owners = routeOwners

@@ -42,7 +42,7 @@ package final class Registry: @unchecked Sendable {
     /// Commits what a validated plugin registered. `skipping` lists provisions that
     /// lost to another provider the user chose.
     package func commit(_ recorded: RecordingRegistrar, skipping: Set<String> = []) {
-        interception.add(recorded)
+        interception.add(recorded, skipping: skipping)
         write { add(recorded, skipping: skipping, to: &$0) }
     }
 

@@ -2,7 +2,10 @@
 /// the shell's screens, `plugins`, `doctor`, the graph and the log echo share.
 package enum PrintableText {
     /// `text` without control characters (a plugin's data cannot move the cursor or
-    /// change colours); tabs become four spaces, newlines stay.
+    /// change colours); tabs become four spaces, newlines stay. Invisible format characters
+    /// (Unicode Cf: the bidirectional controls U+202A–U+202E and U+2066–U+2069, the zero-width
+    /// U+200B–U+200F, ...) are shown as escapes (`\u{202E}`): printed, they reorder or hide
+    /// what the line says (a title that reads as another, a command that is not what it shows).
     package static func sanitize(_ text: String) -> String {
         // Most text has nothing to remove: return it as it is (the shell draws every screen through here).
         if isPrintable(text, allowingNewlines: true) { return text }
@@ -12,6 +15,7 @@ package enum PrintableText {
             case 0x0A: result.append(scalar)
             case 0x09: result.append(contentsOf: "    ".unicodeScalars)
             case 0x00..<0x20, 0x7F..<0xA0: continue
+            case _ where isInvisibleFormat(scalar): result.append(contentsOf: escape(scalar).unicodeScalars)
             default: result.append(scalar)
             }
         }
@@ -25,10 +29,12 @@ package enum PrintableText {
         return sanitize(message).replacingOccurrences(of: "\n", with: " ")
     }
 
-    /// Whether `text` has no control character (C0, DEL, C1; a newline only when allowed):
-    /// then sanitizing it changes nothing. C1 controls are U+0080–U+009F, `C2 80`–`C2 9F` in UTF-8.
+    /// Whether `text` has no control character (C0, DEL, C1; a newline only when allowed)
+    /// and no invisible format character: then sanitizing it changes nothing. C1 controls are
+    /// U+0080–U+009F, `C2 80`–`C2 9F` in UTF-8. ASCII text is checked by its bytes alone.
     package static func isPrintable(_ text: String, allowingNewlines: Bool) -> Bool {
         var afterC2 = false
+        var ascii = true
         for byte in text.utf8 {
             if byte < 0x20 {
                 guard allowingNewlines, byte == 0x0A else { return false }
@@ -36,7 +42,19 @@ package enum PrintableText {
                 return false
             }
             afterC2 = byte == 0xC2
+            if byte >= 0x80 { ascii = false }
         }
-        return true
+        return ascii || !text.unicodeScalars.contains(where: isInvisibleFormat)
+    }
+
+    /// Whether `scalar` is a format character (Unicode general category Cf), which a terminal
+    /// draws as nothing or uses to reorder the text around it.
+    package static func isInvisibleFormat(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0xAD && scalar.properties.generalCategory == .format
+    }
+
+    /// `\u{202E}`: how an invisible character is shown.
+    static func escape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
     }
 }

@@ -4,14 +4,18 @@ package enum Suggestion {
     package static func nearest(to word: String, in candidates: [String]) -> String? {
         let word = word.lowercased()
         var best: (String, Int)?
+        let length = word.count
         for candidate in candidates {
-            let distance = editDistance(word, candidate.lowercased())
             let prefixMatch = candidate.lowercased().hasPrefix(word) && !word.isEmpty
+            // The distance is at least the difference in length, and no hint is given above 3:
+            // a 1 MB word is not compared letter by letter with every command (16 s before).
+            guard prefixMatch || abs(candidate.count - length) <= 3 else { continue }
+            let distance = editDistance(word, candidate.lowercased())
             let score = prefixMatch ? min(distance, 1) : distance
             if score < (best?.1 ?? Int.max) { best = (candidate, score) }
         }
         guard let (candidate, score) = best else { return nil }
-        let limit = max(1, min(3, word.count / 2))
+        let limit = max(1, min(3, length / 2))
         return score <= limit ? candidate : nil
     }
 

@@ -11,6 +11,8 @@ package final class ContractLibraryCatalog {
     package private(set) var libraries: [ContractLibrary] = []
     private var files: [PluginFile] = []
     private let allowInsecure: Bool
+    /// The plugin lock: while one is in force, a library loads only when pinned in it, as a plugin.
+    private let lockState: LockState
     private let lock = NSLock()
     /// ``isAvailable(_:runPaths:)`` by SONAME and run path: the scanner asks for every plugin, and most need the same libraries.
     private var availability: [Linkage: Bool] = [:]
@@ -23,10 +25,16 @@ package final class ContractLibraryCatalog {
     }
 
     /// Checks `files` (found by ``separate(_:)``), the first of each name winning.
-    package init(_ files: [PluginFile] = [], allowInsecure: Bool = false) {
+    package init(_ files: [PluginFile] = [], allowInsecure: Bool = false, lock: LockState = .none) {
         self.allowInsecure = allowInsecure
+        lockState = lock
         for file in files {
             var library = inspect(file)
+            if let reason = ReservedNames.libraryProblem(name: library.name, soname: library.soname) {
+                // Nameless, so no plugin that links the real library is matched to it.
+                library = ContractLibrary(name: "", soname: "", version: library.version, path: file.path, origin: file.folder.origin,
+                                          status: .refused, reason: reason)
+            }
             if library.status == .ready, let first = libraries.first(where: { $0.name == library.name && $0.status == .ready }) {
                 library.status = .refused
                 library.reason = "another contract library named \(library.name) was found first, at \(first.path); remove one of the two"
@@ -100,7 +108,11 @@ package final class ContractLibraryCatalog {
             ?? PluginTrust.folderProblem(path: file.path, root: file.folder.path) {
             return problem
         }
-        return ELFCheck.problem(descriptor: descriptor) ?? ELFLinkage(descriptor: descriptor, size: UInt64(info.st_size)).problem
+        if let problem = ELFCheck.problem(descriptor: descriptor) ?? ELFLinkage(descriptor: descriptor, size: UInt64(info.st_size)).problem {
+            return problem
+        }
+        // Pinned like a plugin (issue 25): checked on the descriptor that is loaded.
+        return lockState.isLocked ? lockState.refusal(path: file.path, sha256: SHA256.hex(ofFile: descriptor)) : nil
     }
 
     // MARK: Loading plugins

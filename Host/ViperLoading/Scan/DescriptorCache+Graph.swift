@@ -99,6 +99,7 @@ extension DescriptorCache {
 
         /// Removes the file (a start that cannot key its validation keeps nothing stale).
         package static func remove(folder: String) {
+            guard DataFolderGuard.writeProblem(folder) == nil else { return }
             unlink(Paths.join(folder, fileName))
         }
 

@@ -104,7 +104,7 @@ package enum ScanMode {
             }
             let path = argument
             emit(.begin(path), to: out)
-            let catalog = libraries ?? ContractLibraryCatalog(libraryFiles, allowInsecure: policy.allowInsecure)
+            let catalog = libraries ?? ContractLibraryCatalog(libraryFiles, allowInsecure: policy.allowInsecure, lock: policy.lock)
             libraries = catalog
             var result = examine(path, in: folder, policy: policy, libraries: catalog, verdicts: verdicts)
             if watch?.isForkedCopy == true { _exit(0) }

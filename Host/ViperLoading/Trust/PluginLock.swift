@@ -71,13 +71,9 @@ package struct PluginLock: Codable, Equatable {
         let data = try encoder.encode(self) + Data("\n".utf8)
         let path = Self.path(in: folder)
         let temporary = path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o644]) else {
-            throw HostError("cannot write the plugin lock \(temporary); check the data folder's permissions")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw HostError("cannot replace the plugin lock \(path): \(reason)")
+        // A new temporary file, never a link followed (``DataFolderGuard``).
+        if let failure = DataFolderGuard.replace(path, temporary: temporary, with: Array(data), what: "the plugin lock", sync: true) {
+            throw failure
         }
     }
 

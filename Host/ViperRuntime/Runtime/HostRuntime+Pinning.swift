@@ -12,8 +12,8 @@ extension HostRuntime {
         package let sha256: String
     }
 
-    /// Writes `plugins.lock` with the SHA-256 of every plugin in use (ready or loaded)
-    /// and returns its path and what it pinned. Start the runtime with
+    /// Writes `plugins.lock` with the SHA-256 of every plugin in use (ready or loaded) and of
+    /// every contract library that was not refused, and returns its path and what it pinned. Start the runtime with
     /// ``RuntimeOptions/ignoreLock`` so plugins an older lock refused are in use again.
     /// Throws before ``start()``: a runtime that has not looked at its plugins would pin none.
     package func writeLock() throws -> (path: String, plugins: [LockedPlugin]) {
@@ -30,6 +30,15 @@ extension HostRuntime {
             }
             lock.plugins[record.path] = PluginLock.Entry(name: name, sha256: sha256)
             locked.append(LockedPlugin(name: name, path: record.path, sha256: sha256))
+        }
+        // Contract libraries are pinned as plugins are: a library swapped after locking would run in every plugin that links it.
+        for library in contractLibraries where library.status != .refused {
+            guard let sha256 = try Self.digest(ofFileAt: library.path) else {
+                throw HostError("\(library.path): cannot compute its SHA-256; check that the file is readable, then run 'viper plugins --lock' again")
+            }
+            let name = "\(library.name) (contract library)"
+            lock.plugins[library.path] = PluginLock.Entry(name: name, sha256: sha256)
+            locked.append(LockedPlugin(name: name, path: library.path, sha256: sha256))
         }
         try lock.save(folder: dataFolder)
         logger?.log(.info, "locked \(locked.count) plugin(s) in \(PluginLock.path(in: dataFolder))", source: "loader")

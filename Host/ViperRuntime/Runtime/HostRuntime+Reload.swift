@@ -22,7 +22,9 @@ extension HostRuntime {
     /// Scans again the plugin files at `paths` (new, changed or removed; paths in the search folders or
     /// given with --plugins), and applies what changed. Called on the shell's thread between commands.
     package func reload(changed paths: [String]) -> ReloadReport {
-        reload(only: Set(paths.map(Paths.absolute)))
+        // Not `Paths.absolute`: its `standardizingPath` resolves links on Linux, so a link added to a
+        // watched folder was looked for under its target's path, which no plugin folder lists.
+        reload(only: Set(paths.map { $0.hasPrefix("/") ? $0 : Paths.absolute($0) }))
     }
 
     /// Rescans every plugin folder and --plugins file (the shell's `reload` command).
@@ -34,8 +36,12 @@ extension HostRuntime {
         state.withLock {
             var report = ReloadReport()
             guard isStarted else { return report }
-            let files = ContractLibraryCatalog.separate(PluginDiscovery.discover(folders).files).plugins
-            let present = Set(files.map(\.path))
+            // A file with a reserved name keeps the record start-up gave it, and is never loaded.
+            let (found, reserved) = PluginDiscovery.discover(folders).files.reduce(into: ([PluginFile](), Set<String>())) {
+                if ReservedNames.fileProblem($1.path) == nil { $0.0.append($1) } else { $0.1.insert($1.path) }
+            }
+            let files = ContractLibraryCatalog.separate(found).plugins
+            let present = Set(files.map(\.path)).union(reserved)
             for record in recordList where !present.contains(record.path) && only?.contains(record.path) != false {
                 removeFile(record.path, into: &report)
             }
@@ -93,7 +99,8 @@ extension HostRuntime {
             if oldName != name { report.notices.append(Self.removedNotice(oldName)) }
         }
         let overridden = outcome.overridden[name] ?? []
-        registry.replace(plugin: oldServing, with: loaded.registrar, skipping: overridden, routeOwners: outcome.routeOwners)
+        let skipped = overridden.union(interceptionPermission.skipped(loaded.registrar, origin: file.folder.origin))
+        registry.replace(plugin: oldServing, with: loaded.registrar, skipping: skipped, routeOwners: outcome.routeOwners)
         dependencies = outcome.dependencies
         forgetProblems(path: file.path, plugin: old?.name)
         problemList += outcome.problems.filter { !problemList.contains($0) }

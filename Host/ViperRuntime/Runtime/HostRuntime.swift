@@ -55,6 +55,10 @@ package final class HostRuntime {
     private(set) var lockState: LockState = .none
     /// Start-up notices that are not problems with a plugin: printed as `warning:` lines on every start.
     package private(set) var warnings: [String] = []
+    /// Which plugins may intercept contracts they do not provide (``InterceptionPermission``).
+    package private(set) var interceptionPermission = InterceptionPermission()
+    /// Why nothing is written in the data folder this session (``DataFolderGuard``), or nil.
+    package private(set) var dataWriteProblem: String?
 
     /// Every plugin file found, in search order.
     package var records: [PluginRecord] { state.withLock { recordList } }
@@ -100,14 +104,15 @@ package final class HostRuntime {
         let logger = try startServices()
         readLock(logger)
         let preferences = readPreferences()
-        let discovery = PluginDiscovery.discover(folders)
+        var discovery = PluginDiscovery.discover(folders)
         problemList += discovery.folderProblems.map { Problem(kind: .badFolder, plugin: nil, contract: nil, message: $0) }
+        noteReserved(discovery.removeReserved())
         let isolated = options.scanMode == .isolated && !options.rescan
         let cacheFile = isolated ? DescriptorCache.read(folder: dataFolder) : nil
         let found = ContractLibraryCatalog.separate(discovery) { [cached = cacheFile?.cache] index in
             discovery.infos[index].map { cached?.isUnchangedPlugin(discovery.files[index].path, info: $0.info, near: index) == true } ?? false
         }
-        loader.contractLibraries = ContractLibraryCatalog(found.libraries, allowInsecure: options.allowInsecurePlugins)
+        loader.contractLibraries = ContractLibraryCatalog(found.libraries, allowInsecure: options.allowInsecurePlugins, lock: lockState)
         problemList += loader.contractLibraries.problems
         if options.scanMode == .isolated, let scanner = Self.scannerExecutable(options) {
             startIsolated(found.plugins, scanner: scanner, preferences: preferences, logger: logger, cacheFile: cacheFile, infos: found.infos)
@@ -130,8 +135,11 @@ package final class HostRuntime {
         let data = try LocalDataFolder.prepare(dataFolder)
         let clock = try SystemClock(environment: options.environment)
         PluginExitGuard.install()
-        let logger = FileLogger(path: Paths.join(data.path, "viper.log"), echoLevel: options.echoLevel)
+        dataWriteProblem = DataFolderGuard.writeProblem(data.path)
+        let logger = FileLogger(path: dataWriteProblem == nil ? Paths.join(data.path, "viper.log") : nil, echoLevel: options.echoLevel)
         self.logger = logger
+        warnings += [dataWriteProblem, logger.fileProblem].compactMap { $0 }
+        databases.refusal = dataWriteProblem
         let databases = databases
         registry.addHostService(Logger.self) { _ in logger }
         registry.addHostService(Clock.self) { _ in clock }
@@ -159,11 +167,14 @@ package final class HostRuntime {
     /// The user's choices of provider: the config file's, then `--prefer`'s over them.
     func readPreferences() -> [String: ProviderChoice] {
         var preferences: [String: ProviderChoice] = [:]
+        interceptionPermission = InterceptionPermission(allowed: Set(options.allowIntercept))
         do {
             let configPath = Paths.join(dataFolder, ViperConfig.fileName())
-            for (contract, plugin) in try ViperConfig.load(folder: dataFolder).providers {
+            let config = try ViperConfig.load(folder: dataFolder)
+            for (contract, plugin) in config.providers {
                 preferences[contract] = ProviderChoice(plugin: plugin, source: configPath)
             }
+            interceptionPermission.allowed.formUnion(config.allowIntercept ?? [])
         } catch {
             problemList.append(Problem(kind: .badPreference, plugin: nil, contract: nil, message: "\(error)"))
         }
@@ -264,7 +275,8 @@ package final class HostRuntime {
                 record.reason = reason
                 noteDisabled(plugin.descriptor, plugin: name, reason: reason)
             } else {
-                registry.commit(plugin.registrar, skipping: overridden)
+                registry.commit(plugin.registrar, skipping: overridden.union(
+                    interceptionPermission.skipped(plugin.registrar, origin: plugin.file.folder.origin)))
             }
             recordList.append(record)
         }

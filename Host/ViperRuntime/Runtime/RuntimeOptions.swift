@@ -22,6 +22,8 @@ package struct RuntimeOptions {
     package var allowInsecurePlugins = false
     /// Start as if there were no plugin lock (`viper plugins --lock` rewrites it from what is in use).
     package var ignoreLock = false
+    /// `--allow-intercept NAME`: plugins allowed to intercept contracts they do not provide.
+    package var allowIntercept: [String] = []
     package var environment: [String: String]
     package var executableDirectory: String
 

@@ -4,10 +4,12 @@ import ViperLoading
 
 /// `config.json` in the data folder: the user's choices.
 ///
-///     { "providers": { "Contracts.NoteEditing": "markdown-editor" } }
+///     { "providers": { "Contracts.NoteEditing": "markdown-editor" }, "allowIntercept": ["guard"] }
 package struct ViperConfig: Codable {
     /// Which plugin serves a contract provided by more than one.
     var providers: [String: String] = [:]
+    /// Plugins allowed to intercept contracts they do not provide (``InterceptionPermission``); optional, so older configs read as before.
+    var allowIntercept: [String]?
 
     package static func fileName() -> String { "config.json" }
 
@@ -32,5 +34,14 @@ package struct ViperConfig: Codable {
         case DecodingError.typeMismatch(_, let context): return "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
         default: return "\(error)"
         }
+    }
+}
+
+extension ViperConfig {
+    /// Every key may be left out: a config with only `allowIntercept`, or only `providers`, is valid.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        providers = try container.decodeIfPresent([String: String].self, forKey: .providers) ?? [:]
+        allowIntercept = try container.decodeIfPresent([String].self, forKey: .allowIntercept)
     }
 }

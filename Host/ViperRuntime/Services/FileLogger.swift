@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import ViperCore
+import ViperLoading
 
 /// The host's ``Logger``: appends lines to `viper.log` in the data folder, and
 /// echoes messages at or above `echoLevel` to standard error.
@@ -16,13 +17,23 @@ package final class FileLogger: Logger {
     private let echoLevel: LogLevel?
     private let echo: (String) -> Void
 
+    /// Why the log file is not written this session (it is a link, say), or nil.
+    package let fileProblem: String?
+
     /// `echo` receives each echoed line, newline included (standard error unless a test captures it).
-    init(path: String, echoLevel: LogLevel?, echo: @escaping (String) -> Void = FileLogger.writeToStandardError) {
+    /// A nil `path` keeps no file (the data folder may not be written: ``DataFolderGuard``).
+    init(path: String?, echoLevel: LogLevel?, echo: @escaping (String) -> Void = FileLogger.writeToStandardError) {
         // Opened to append: each line lands at the end even when two viper processes share the
         // folder, and a missing file is made here (Foundation's createFile wrote a temporary
-        // file and renamed it, two more system calls on every first start).
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        // file and renamed it, two more system calls on every first start). Never through a link.
+        let descriptor = path.map { DataFolderGuard.openForWriting($0, flags: O_CREAT | O_APPEND) } ?? -1
         handle = descriptor >= 0 ? FileHandle(fileDescriptor: descriptor, closeOnDealloc: true) : nil
+        if let path, descriptor < 0, errno == ELOOP {
+            fileProblem = "the log \(path) is a symbolic link, so viper does not write it (it could point at any file of yours); "
+                + "remove it ('rm \(path)') and viper starts a new one"
+        } else {
+            fileProblem = nil
+        }
         self.echoLevel = echoLevel
         self.echo = echo
     }
@@ -58,7 +69,8 @@ package final class FileLogger: Logger {
         return result
     }
 
+    /// C0 and C1 controls, and invisible format characters (``PrintableText/isInvisibleFormat(_:)``).
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || PrintableText.isInvisibleFormat(scalar)
     }
 }

@@ -1,6 +1,7 @@
 import CSQLite
 import Contracts
 import Foundation
+import ViperLoading
 
 /// One SQLite connection, serialized by a lock. Writes are durable when
 /// ``execute(_:_:)`` or ``transaction(_:)`` returns (WAL, synchronous=FULL).
@@ -27,6 +28,11 @@ final class SQLiteDatabase: Database {
     init(path: String, failures: DatabaseFailures? = nil) throws {
         self.path = path
         self.failures = failures
+        if DataFolderGuard.isLink(path) {
+            throw DatabaseError(path: path, code: SQLITE_CANTOPEN,
+                                message: "the database is a symbolic link, and viper opens no database through a link (it could point at "
+                                    + "any file of yours); put the database file itself in its place ('mv'), or remove the link")
+        }
         let exists = FileManager.default.fileExists(atPath: path)
         if exists, !FileManager.default.isReadableFile(atPath: path) || !FileManager.default.isWritableFile(atPath: path) {
             throw DatabaseError(path: path, code: SQLITE_CANTOPEN,
@@ -36,7 +42,7 @@ final class SQLiteDatabase: Database {
             throw DatabaseError(path: path, code: SQLITE_CANTOPEN, message: problem)
         }
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_NOFOLLOW
         let status = sqlite3_open_v2(path, &db, flags, nil)
         guard status == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"

@@ -12,6 +12,8 @@ package final class SQLiteDatabaseOpening: DatabaseOpening {
     package let failures: DatabaseFailures
     private let lock = NSLock()
     private var open: [String: SQLiteDatabase] = [:]
+    /// Why no database may be opened this session (the data folder may not be written), or nil.
+    package var refusal: String?
 
     init(folder: String, failures: DatabaseFailures = DatabaseFailures()) {
         self.folder = folder
@@ -25,6 +27,11 @@ package final class SQLiteDatabaseOpening: DatabaseOpening {
         }
         return try lock.withLock {
             if let existing = open[name] { return existing }
+            if let refusal {
+                let error = DatabaseError(path: Paths.join(folder, name + ".sqlite"), code: SQLITE_CANTOPEN, message: refusal)
+                failures.record(error)
+                throw error
+            }
             do {
                 let database = try SQLiteDatabase(path: Paths.join(folder, name + ".sqlite"), failures: failures)
                 open[name] = database

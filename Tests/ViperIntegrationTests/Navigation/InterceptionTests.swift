@@ -10,8 +10,11 @@ import ViperCoreTestSupport
 /// fixture-gate redirects routes to NoteListing (`secrets`) to `signin` and refuses routes to
 /// TodoListing (`locked`) with a reason; `doctor` lists the interceptors and their conflicts.
 @Suite struct InterceptionThroughViperTests {
+    /// The vault and the gates, each gate allowed to intercept (a drop-in's interceptor of a contract
+    /// it does not provide is off until the person allows it: `InterceptionPermissionTests`).
     private func plugins(_ gates: [String]) throws -> [String] {
         try ([Fixtures.vault()] + gates.map { try Fixtures.gate($0) }).flatMap { ["--plugins", $0] }
+            + gates.flatMap { ["--allow-intercept", $0] }
     }
 
     @Test func anInterceptorRedirectsToSignIn() throws {

@@ -1,0 +1,56 @@
+import Contracts
+import Foundation
+import ViperCore
+import ViperLoading
+
+/// Interception is a permission, like a browser extension's: an interceptor decides where every
+/// route to its contract goes (redirect it to itself, refuse it), so a plugin dropped into a plugin
+/// folder cannot take over `notes` or `login` by registering one.
+///
+/// Invariants:
+/// - A plugin may intercept a contract it provides itself (a module or service of that contract):
+///   it guards its own screens.
+/// - A bundled plugin (shipped in the folder beside viper) may intercept any contract, as before.
+/// - Any other interceptor is off until the person allows its plugin by name: `--allow-intercept
+///   NAME` (repeatable) or `"allowIntercept": ["NAME"]` in `config.json`. Off means it is never
+///   committed to the registry, so it never runs; `viper doctor` lists it as a problem with the fix.
+package struct InterceptionPermission: Sendable {
+    /// The plugins the person allowed to intercept any contract.
+    package var allowed: Set<String> = []
+
+    package init(allowed: Set<String> = []) {
+        self.allowed = allowed
+    }
+
+    /// Whether `plugin`, found in a folder of `origin` and providing `provided`, may intercept `contract`.
+    package func permits(plugin: String, origin: PluginOrigin, contract: ContractID, provided: Set<ContractID>) -> Bool {
+        origin == .bundled || allowed.contains(plugin) || provided.contains(contract)
+    }
+
+    /// The interceptors `descriptor` declares that are off (by label), in its order.
+    package func pending(_ descriptor: PluginDescriptor, origin: PluginOrigin) -> [String] {
+        let plugin = descriptor.manifest.name
+        let provided = Set(descriptor.provides.filter { $0.kind == .service || $0.kind == .module }.map(\.contract))
+        return descriptor.provides.filter { provision in
+            provision.kind == .interceptor && !permits(plugin: plugin, origin: origin, contract: provision.contract, provided: provided)
+        }.map { ProvisionKey($0).label }
+    }
+
+    /// The labels, as ``Registry/commit(_:skipping:)`` takes them (``InterceptorTable/skipKey(_:)``), of what `recorded`
+    /// registered to intercept without permission.
+    func skipped(_ recorded: RecordingRegistrar, origin: PluginOrigin) -> Set<String> {
+        guard origin != .bundled, !recorded.interceptors.isEmpty else { return [] }
+        let provided = Set(recorded.services.map(\.contract) + recorded.modules.map(\.contract))
+        return Set(recorded.interceptors.filter { interceptor in
+            !permits(plugin: interceptor.plugin, origin: origin, contract: interceptor.contract, provided: provided)
+        }.map { InterceptorTable.skipKey(Registry.label($0.contract, $0.name)) })
+    }
+
+    /// The problem line for `plugin`'s interceptor of `label`, which is off.
+    package static func problem(plugin: String, label: String) -> Problem {
+        Problem(kind: .loadFailed, plugin: plugin, contract: label,
+                message: "plugin '\(plugin)' asks to intercept \(label), which it does not provide, so it could redirect or refuse "
+                    + "every route there; its interceptor is off until you allow it: run viper with --allow-intercept \(plugin), "
+                    + "or add \"allowIntercept\": [\"\(plugin)\"] to config.json")
+    }
+}
