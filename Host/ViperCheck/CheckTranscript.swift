@@ -34,7 +34,7 @@ struct CheckTranscript {
         guard refusal == nil else { return }
         guard let envelope = try? JSONDecoder().decode(CheckChannel.Envelope.self, from: message),
               Self.same(envelope.secret, secret) else {
-            return refuse("a message on the check channel did not carry this run's secret: code in the checker (the plugin's) wrote to it")
+            return refuse("a message on the check channel did not carry this run's secret: code in the checker's process (the plugin's) wrote to it")
         }
         guard envelope.sequence == sequence else {
             return refuse("a message on the check channel came out of sequence (\(envelope.sequence) where \(sequence) was due)")
