@@ -1,5 +1,5 @@
 import Foundation
-import ViperRuntime
+import ViperLoading
 
 /// One run of `viper check`'s child, from the parent: starts it on a fresh ``CheckChannel``,
 /// reads the channel until the child ends (or its time is up), and hands what came to a

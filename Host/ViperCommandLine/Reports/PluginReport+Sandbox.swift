@@ -1,4 +1,4 @@
-import ViperRuntime
+import ViperLoading
 
 extension PluginReport {
     /// The sandbox's one line when the kernel lacks a piece of it or it is turned off (see

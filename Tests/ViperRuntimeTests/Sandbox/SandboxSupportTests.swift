@@ -1,6 +1,6 @@
 import Testing
 @testable import ViperCommandLine
-import ViperRuntime
+import ViperLoading
 
 /// The one line `viper check` and `viper doctor` print when the kernel lacks a piece of the
 /// sandbox, from an injected probe (no kernel here lacks anything; nothing is started).
