@@ -39,6 +39,7 @@ enum CheckChannel {
 
     /// Reads the header from standard input, then puts /dev/null there; nil when it is not there.
     static func readHeader() -> (descriptor: Int32, secret: String)? {
+        guard isatty(STDIN_FILENO) == 0 else { return nil }  // typed by a person: no parent, no header
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         // Byte by byte, so nothing after the header is taken from the pipe (there is nothing, by design).

@@ -36,8 +36,7 @@ package enum CheckChild {
         let absolute = Paths.absolute(path)
         if let sandbox {
             setenv("TMPDIR", sandbox, 1)
-            let folders = [Paths.parent(absolute), Paths.parent(Paths.realPath(absolute) ?? absolute)] + pluginFlags.map(Paths.absolute)
-            Sandbox.forPlugins(in: folders, writable: sandbox, environment: environment).apply()
+            Sandbox.forCheck(of: absolute, pluginFlags: pluginFlags, writable: sandbox, environment: environment).apply()
         }
         let writer = LineWriter(sender: CheckChannel.Sender(descriptor: channel.descriptor, secret: channel.secret))
         let status = check(path: absolute, pluginFlags: pluginFlags, environment: environment, writer: writer)

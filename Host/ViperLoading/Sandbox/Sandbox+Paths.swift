@@ -23,6 +23,27 @@ extension Sandbox {
         return Sandbox(readable: folders.filter { !$0.isEmpty && seen.insert($0).inserted }, writable: writable)
     }
 
+    /// The absolute folders of the run paths (`DT_RUNPATH`, `DT_RPATH`) of the plugin files
+    /// `paths`, each once: where the dynamic loader finds the libraries a plugin needs that are
+    /// not beside it (a plugin's `$ORIGIN` names /proc/self/fd when viper loads it, so entries
+    /// with a `$` are passed over). Reads each file's ELF tables (``ELFLinkage``) before the box closes.
+    static func runPathFolders(of paths: [String]) -> [String] {
+        var folders: [String] = []
+        var seen = Set<String>()
+        for path in paths {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            for folder in ELFLinkage(descriptor: descriptor, size: UInt64(status.st_size)).runPaths
+            where folder.hasPrefix("/") && !folder.contains("$") && seen.insert(folder).inserted {
+                folders.append(folder)
+            }
+        }
+        return folders
+    }
+
     /// The folders of the files this process has mapped (from /proc/self/maps), each once.
     static func mappedFolders() -> [String] {
         guard let text = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
@@ -36,5 +57,22 @@ extension Sandbox {
             if !folder.isEmpty, seen.insert(folder).inserted { folders.append(String(folder)) }
         }
         return folders
+    }
+}
+
+extension Sandbox {
+    /// The sandbox of `viper check`'s child for the plugin at `path`: its folder (also the real
+    /// one, when it is a link), the `--plugins` folders, and the run paths of the plugin and of
+    /// the files directly in those folders; writing only in `writable`.
+    package static func forCheck(of path: String, pluginFlags: [String], writable: String,
+                                 environment: [String: String]) -> Sandbox {
+        let flags = pluginFlags.map(Paths.absolute)
+        var files = [path]
+        for folder in flags {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            files += names.filter { $0.hasSuffix(".so") }.map { Paths.join(folder, $0) }
+        }
+        let folders = [Paths.parent(path), Paths.parent(Paths.realPath(path) ?? path)] + flags + runPathFolders(of: files)
+        return forPlugins(in: folders, writable: writable, environment: environment)
     }
 }

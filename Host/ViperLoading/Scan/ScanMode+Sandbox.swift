@@ -5,10 +5,12 @@ extension ScanMode {
     static let sandboxOption = "--sandbox"
 
     /// The sandbox the arguments ask for, or nil (no `--sandbox`): readable are the folders of
-    /// every file to scan, each `--in` folder, each `--library`'s folder and the lock's file.
+    /// every file to scan and of their run paths, each `--in` folder, each `--library`'s folder
+    /// and the lock's file.
     static func sandbox(for arguments: [String]) -> Sandbox? {
         var writable: String?
         var folders: [String] = []
+        var files: [String] = []
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -22,11 +24,15 @@ extension ScanMode {
                 if argument == "--lock" { folders.append(Paths.join(value, PluginLock.fileName)) }
                 index += 2
             default:
-                if argument.hasPrefix("/") { folders.append(Paths.parent(argument)) }
+                if argument.hasPrefix("/") {
+                    folders.append(Paths.parent(argument))
+                    files.append(argument)
+                }
                 index += 1
             }
         }
-        return writable.map { Sandbox.forPlugins(in: folders, writable: $0) }
+        guard let writable else { return nil }
+        return Sandbox.forPlugins(in: folders + Sandbox.runPathFolders(of: files), writable: writable)
     }
 
     /// Applies the sandbox the arguments ask for, if any, and points `TMPDIR` into its folder.
