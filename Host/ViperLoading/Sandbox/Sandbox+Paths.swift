@@ -36,7 +36,7 @@ extension Sandbox {
             defer { close(descriptor) }
             var status = stat()
             guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
-            for folder in ELFLinkage(descriptor: descriptor, size: UInt64(status.st_size)).runPaths
+            for folder in ELFLinkage(descriptor: descriptor, size: UInt64(status.st_size), symbols: false).runPaths
             where folder.hasPrefix("/") && !folder.contains("$") && seen.insert(folder).inserted {
                 folders.append(folder)
             }
