@@ -96,7 +96,7 @@ let core: Target = .target(
 /// the core (a scan result is registered into the core's registry).
 ///
 /// Folders, lowest first (a folder uses only those before it; `FolderLayeringTests` checks):
-/// Process, Files, ELF, Trust, Loader, Scan.
+/// Process, Files, ELF, Sandbox, Trust, Loader, Scan.
 let loading: Target = .target(
     name: "ViperLoading",
     dependencies: [contracts, "ViperCore", "CCrypto"],

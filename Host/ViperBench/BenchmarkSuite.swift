@@ -23,6 +23,8 @@ package enum BenchmarkSuite {
         var callgrind = false
         /// Only the shell's rows: piped navigation against `where`, and where a navigation command's time goes.
         var onlyShell = false
+        /// Only the sandbox's rows: a cold start with the most plugins, sandboxed against not.
+        var onlySandbox = false
     }
 
     package static func main(arguments: [String]) -> Int32 {
@@ -51,11 +53,13 @@ package enum BenchmarkSuite {
                 settings.callgrind = true
             case "--shell":
                 settings.onlyShell = true
+            case "--sandbox":
+                settings.onlySandbox = true
             case "--counts":
                 index += 1
                 settings.counts = index < arguments.count ? arguments[index].split(separator: ",").compactMap { Int($0) } : settings.counts
             case "-h", "--help":
-                print("Usage: viper-bench [--quick] [--costs] [--shell] [--callgrind] [--counts 0,10,100,1000]\n--costs runs only the rows of costs that must stay linear (navigation depth, commit, scan records).\n--shell runs only the shell's rows: piped navigation against 'where', and where a navigation command's time goes (build, draw, leak check, navigation, the rest).\n--callgrind adds the in-process rows as instructions per call, counted by valgrind (not moved by the machine's load).\nBuild with 'swift build -c release' first; prints a table of ratios against baselines measured in the same run.")
+                print("Usage: viper-bench [--quick] [--costs] [--shell] [--sandbox] [--callgrind] [--counts 0,10,100,1000]\n--costs runs only the rows of costs that must stay linear (navigation depth, commit, scan records).\n--shell runs only the shell's rows: piped navigation against 'where', and where a navigation command's time goes (build, draw, leak check, navigation, the rest).\n--sandbox runs only the sandbox's rows: a cold start with the most plugins, the scanners sandboxed against VIPER_SANDBOX=off (CPU time, and wall time).\n--callgrind adds the in-process rows as instructions per call, counted by valgrind (not moved by the machine's load).\nBuild with 'swift build -c release' first; prints a table of ratios against baselines measured in the same run.")
                 return 0
             default:
                 FileHandle.standardError.write(Data("viper-bench: unknown option '\(arguments[index])'; see 'viper-bench --help'\n".utf8))
@@ -76,6 +80,9 @@ package enum BenchmarkSuite {
     static func run(_ settings: Settings) throws -> [Row] {
         var rows: [Row] = []
         if settings.onlyCosts { return try CostBench.rows(runs: settings.runs) }
+        if settings.onlySandbox, let most = settings.counts.max() {
+            return try StartupLab(counts: [most]).sandboxRows(count: most, runs: settings.runs)
+        }
         if settings.onlyShell {
             let lab = try StartupLab(counts: [1])
             return [try lab.shellThroughput(commands: settings.shellCommands)] + (try lab.shellSplitRows(commands: settings.shellCommands))
@@ -90,6 +97,7 @@ package enum BenchmarkSuite {
         rows += try CostBench.rows(runs: settings.runs)
         let lab = try StartupLab(counts: settings.counts)
         rows += try lab.startupRows(runs: settings.runs)
+        if let most = settings.counts.max() { rows += try lab.sandboxRows(count: most, runs: settings.runs) }
         rows += try lab.memoryRows()
         rows.append(try lab.reloadMemoryRow(reloads: 100))
         rows.append(try lab.shellThroughput(commands: settings.shellCommands))

@@ -13,26 +13,35 @@ package enum CheckChild {
     package static let command = "__check"
 
     package static func run(arguments: [String], environment: [String: String]) -> Int32 {
-        var report: String?
+        // First of all: the channel and the run's secret, before any plugin could read them.
+        let channel = CheckChannel.readHeader()
+        var sandbox: String?
         var pluginFlags: [String] = []
         var path: String?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if (argument == "--report" || argument == "--plugins"), index + 1 < arguments.count {
-                if argument == "--report" { report = arguments[index + 1] } else { pluginFlags.append(arguments[index + 1]) }
+            if argument == "--plugins" || argument == "--sandbox", index + 1 < arguments.count {
+                if argument == "--sandbox" { sandbox = arguments[index + 1] } else { pluginFlags.append(arguments[index + 1]) }
                 index += 2
                 continue
             }
             path = argument
             index += 1
         }
-        guard let report, let path, let output = FileHandle(forWritingAtPath: report) else {
+        guard let channel, let path else {
             ViperTool.printError("viper: \(command) is internal to 'viper check'; run 'viper check PATH.so'")
             return ViperTool.usageExitCode
         }
-        let writer = LineWriter(handle: output)
-        return check(path: Paths.absolute(path), pluginFlags: pluginFlags, environment: environment, writer: writer)
+        let absolute = Paths.absolute(path)
+        if let sandbox {
+            setenv("TMPDIR", sandbox, 1)
+            Sandbox.forCheck(of: absolute, pluginFlags: pluginFlags, writable: sandbox, environment: environment).apply()
+        }
+        let writer = LineWriter(sender: CheckChannel.Sender(descriptor: channel.descriptor, secret: channel.secret))
+        let status = check(path: absolute, pluginFlags: pluginFlags, environment: environment, writer: writer)
+        writer.end()
+        return status
     }
 
     /// Runs every check on the plugin at `path`; each step that fails writes its line and stops.
@@ -112,14 +121,12 @@ package enum CheckChild {
         }
     }
 
-    /// Appends JSON lines to the report, unbuffered.
+    /// Sends the report's lines on the check channel, as they happen.
     final class LineWriter {
-        private let handle: FileHandle
-        private let encoder = JSONEncoder()
+        private let sender: CheckChannel.Sender
 
-        init(handle: FileHandle) {
-            self.handle = handle
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        init(sender: CheckChannel.Sender) {
+            self.sender = sender
         }
 
         func start(_ check: String, _ subject: String) {
@@ -131,9 +138,12 @@ package enum CheckChild {
         }
 
         func write(_ line: CheckLine) {
-            guard var data = try? encoder.encode(line) else { return }
-            data.append(0x0A)
-            handle.write(data)
+            sender.send(line)
+        }
+
+        /// The last line: how many results came before it.
+        func end() {
+            sender.end()
         }
     }
 }

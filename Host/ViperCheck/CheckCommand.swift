@@ -21,6 +21,9 @@ package enum CheckCommand {
             ViperTool.printError("viper: cannot check \(path): \(error)")
             return 1
         }
+        if let line = SandboxSupport.probe(environment: environment).line {
+            if options.json { ViperTool.printError(line) } else { print(line) }
+        }
         print(options.json ? outcome.json : outcome.text)
         return outcome.conforms ? 0 : 1
     }
@@ -30,45 +33,25 @@ package enum CheckCommand {
         try FileManager.default.createDirectory(atPath: scratch + "/data", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: scratch + "/xdg", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let report = scratch + "/report.jsonl"
-        _ = FileManager.default.createFile(atPath: report, contents: nil)
-
-        let process = Process()
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        process.executableURL = URL(fileURLWithPath: me)
-        process.arguments = [CheckChild.command, "--report", report] + pluginFlags.flatMap { ["--plugins", Paths.absolute($0)] } + [path]
+        let sandbox = Sandbox.isTurnedOff(environment) ? [] : ["--sandbox", scratch]
+        let arguments = [CheckChild.command] + sandbox + pluginFlags.flatMap { ["--plugins", Paths.absolute($0)] } + [path]
         var childEnvironment = environment
         childEnvironment["VIPER_DATA_DIR"] = scratch + "/data"
         childEnvironment["XDG_DATA_HOME"] = scratch + "/xdg"
         childEnvironment.removeValue(forKey: "VIPER_PLUGIN_PATH")
         childEnvironment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = childEnvironment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
         let errors = scratch + "/stderr"
-        _ = FileManager.default.createFile(atPath: errors, contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: errors) ?? FileHandle.nullDevice
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-
         let timeout = environment["VIPER_CHECK_TIMEOUT"].flatMap(Double.init) ?? 120
-        var ended: String?
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            kill(process.processIdentifier, SIGKILL)
-            finished.wait()
-            ended = "did not finish within \(Int(timeout)) s (VIPER_CHECK_TIMEOUT) and was stopped"
-        } else if process.terminationReason == .uncaughtSignal {
-            let said = lastLine(of: errors).map { " after printing '\($0)'" } ?? ""
-            ended = "crashed with \(PluginScanner.signalName(process.terminationStatus))\(said)"
-        } else if process.terminationStatus != 0 {
-            ended = "the checker ended with status \(process.terminationStatus)"
+        // The verdict comes from the parent's reading of the channel (CheckSession, CheckTranscript).
+        let session = CheckSession(executable: me, arguments: arguments, environment: childEnvironment,
+                                   errorFile: errors, timeout: timeout)
+        let ending = try session.run()
+        var ended = ending.ended
+        if let crash = ended, crash.hasPrefix("crashed") {
+            ended = crash + (lastLine(of: errors).map { " after printing '\($0)'" } ?? "")
         }
-        let decoder = JSONDecoder()
-        let data = FileManager.default.contents(atPath: report) ?? Data()
-        let lines = data.split(separator: 0x0A).compactMap { try? decoder.decode(CheckLine.self, from: Data($0)) }
-        return CheckOutcome(path: path, lines: lines, ended: ended)
+        return ending.transcript.outcome(path: path, ended: ended)
     }
 
     /// The child's last words on standard error (see ``ScanWorker/lastWords(_:)``).

@@ -21,7 +21,11 @@ import ViperTestSupport
 
     private func listing(_ plugins: String, markers: String? = nil, timeout: String? = nil) throws -> String {
         var viper = ViperProcess()
-        if let markers { viper.environment["VIPER_TEST_MARKERS"] = markers }
+        if let markers {
+            viper.environment["VIPER_TEST_MARKERS"] = markers
+            // These fixtures report through files in the markers folder, which the sandbox keeps them from writing.
+            viper.environment["VIPER_SANDBOX"] = "off"
+        }
         if let timeout { viper.environment["VIPER_SCAN_TIMEOUT"] = timeout }
         let result = try viper.run(["plugins", "--plugins", plugins])
         #expect(result.status == 0)

@@ -145,7 +145,7 @@ package enum PluginReport {
         let usable = runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count
         // Misplaced files do not make the graph wrong (exit status), but they are why a plugin is missing.
         let misplaced = PluginPlacement.lines(PluginPlacement.nearMisses(folders: runtime.folders, dataFolder: runtime.dataFolder))
-            + interceptorLines(runtime) + liveLines(runtime)
+            + interceptorLines(runtime) + liveLines(runtime) + sandboxLines()
         if problems.isEmpty {
             return (misplaced + ["ok: \(usable) plugin(s) ready, every requirement has a provider"]).map(printable).joined(separator: "\n")
         }

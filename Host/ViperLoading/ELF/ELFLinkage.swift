@@ -26,7 +26,9 @@ package struct ELFLinkage {
     private static let descriptorSuffix = Array("Mp".utf8)
 
     /// Reads the linkage of the open ELF file `descriptor` of `size` bytes (already through ``ELFCheck``).
-    package init(descriptor: Int32, size: UInt64) {
+    /// Without `symbols` the symbol tables are not read (``contractsDescriptor`` stays nil): the
+    /// sandbox needs only the run paths, and the symbol tables are most of what is read.
+    package init(descriptor: Int32, size: UInt64, symbols: Bool = true) {
         let header = ELFCheck.read(descriptor, offset: 0, count: 64)
         guard header.count == 64, let sections = Self.sections(descriptor: descriptor, size: size, header: header) else { return }
         hasSections = true
@@ -55,7 +57,7 @@ package struct ELFLinkage {
                 needed += dynamic.needed
                 runPaths += dynamic.runPaths
             case 2, 11:  // SHT_SYMTAB, SHT_DYNSYM
-                guard contractsDescriptor == nil else { continue }
+                guard symbols, contractsDescriptor == nil else { continue }
                 contractsDescriptor = Self.definedContractsDescriptor(symbols: contents(index), strings: contents(Int(section.link)))
             default:
                 continue

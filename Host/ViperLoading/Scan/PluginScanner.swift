@@ -42,11 +42,13 @@ package struct PluginScanner {
         var waiting = Self.batches(files, cores: cores)
         var workers: [ScanWorker] = []
         var lastRead: UInt64 = 0
+        let sandbox = Self.makeSandboxFolder()
+        defer { sandbox.map { try? FileManager.default.removeItem(atPath: $0) } }
         while !waiting.isEmpty || !workers.isEmpty {
             while workers.count < Self.maximumWorkers, !waiting.isEmpty {
                 let batch = waiting.removeFirst()
                 do {
-                    workers.append(try start(batch, launch: launch))
+                    workers.append(try start(batch, launch: launch, sandbox: sandbox))
                 } catch {
                     fail(batch, "cannot start the scanner: \(error)", into: &results)
                 }
@@ -98,8 +100,9 @@ package struct PluginScanner {
         return -current.since.timeIntervalSinceNow >= handOffAfter
     }
 
-    private func start(_ files: [PluginFile], launch: ScannerLaunch) throws -> ScanWorker {
-        let arguments = ScanMode.arguments(for: files, allowInsecure: allowInsecure, lockFolder: lockFolder, libraries: libraries)
+    private func start(_ files: [PluginFile], launch: ScannerLaunch, sandbox: String?) throws -> ScanWorker {
+        let arguments = ScanMode.arguments(for: files, allowInsecure: allowInsecure, lockFolder: lockFolder, libraries: libraries,
+                                           sandbox: sandbox)
         let errorFile = NSTemporaryDirectory() + "viper-scan-\(UUID().uuidString).err"
         let process: ChildProcess
         if launch == .fork {

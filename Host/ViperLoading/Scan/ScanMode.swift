@@ -9,7 +9,8 @@ import Foundation
 /// Options: `--allow-insecure-plugins`; `--lock DIR` (refuse files not pinned in
 /// DIR/plugins.lock, before opening them); `--in FOLDER` (the plugin folder of the
 /// paths that follow, whose folders must be trusted up to it; default: each file's own folder);
-/// `--library PATH` (an installed contract library, checked again and loaded before a plugin that links it).
+/// `--library PATH` (an installed contract library, checked again and loaded before a plugin that links it);
+/// `--sandbox DIR` (scan in a ``Sandbox`` that writes only in DIR, see `ScanMode+Sandbox.swift`).
 package enum ScanMode {
     package static let command = "__scan"
 
@@ -50,8 +51,10 @@ package enum ScanMode {
     }
 
     /// The arguments for scanning `files` under `policy` (the lock read from `lockFolder`).
-    package static func arguments(for files: [PluginFile], allowInsecure: Bool, lockFolder: String?, libraries: [PluginFile] = []) -> [String] {
+    package static func arguments(for files: [PluginFile], allowInsecure: Bool, lockFolder: String?, libraries: [PluginFile] = [],
+                                  sandbox: String? = nil) -> [String] {
         var arguments = [command]
+        if let sandbox { arguments += [sandboxOption, sandbox] }
         if allowInsecure { arguments.append("--allow-insecure-plugins") }
         if let lockFolder { arguments += ["--lock", lockFolder] }
         for library in libraries { arguments += ["--library", library.path] }
@@ -76,6 +79,7 @@ package enum ScanMode {
         var libraryFiles: [PluginFile] = []
         var libraries: ContractLibraryCatalog?
         let verdicts = FolderVerdicts()
+        enterSandbox(arguments)  // before the first plugin's constructors run
         let watch = ScanGuard.install()
         let out = watch?.protocolDescriptor ?? STDOUT_FILENO
         var index = 0
@@ -93,6 +97,9 @@ package enum ScanMode {
             case "--library" where index < arguments.count:
                 let path = arguments[index]
                 libraryFiles.append(PluginFile(path: path, folder: PluginFolder(path: Paths.parent(path), origin: .flag)))
+                index += 1
+                continue
+            case sandboxOption where index < arguments.count:
                 index += 1
                 continue
             case "--in" where index < arguments.count:

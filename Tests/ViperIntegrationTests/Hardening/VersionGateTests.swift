@@ -75,6 +75,7 @@ import ViperTestSupport
         var viper = ViperProcess()
         let marker = viper.dataFolder + "/loaded-marker"
         viper.environment["VIPER_FIXTURE_MARKER"] = marker
+        viper.environment["VIPER_SANDBOX"] = "off"  // else the sandbox alone would keep the marker from appearing
         let result = try viper.run(["plugins", "--plugins", path])
         #expect(result.stdout.contains("  disabled:  refused: it carries its own copy of Contracts"), "\(result.stdout)")
         #expect(!FileManager.default.fileExists(atPath: marker))

@@ -1,0 +1,109 @@
+import Foundation
+
+/// The box a child runs plugin code in before the person chose to use it: the scanner
+/// (`viper __scan`, forked or spawned) and `viper check`'s child. Built from the kernel's own
+/// mechanisms, applied by the child to itself after `fork`/`exec` and before the first
+/// `dlopen` (a plugin's constructors run inside `dlopen`), and kept by everything it starts:
+///
+/// - resource limits: address space (``Limits/memory``, generous: the Swift runtime reserves
+///   much it never touches), CPU seconds, the size of any file written, no core files, and
+///   processes (the user's count now plus a few, so a fork bomb stops at once);
+/// - `PR_SET_NO_NEW_PRIVS`: nothing it runs gains rights (set-user-ID programs), which
+///   Landlock and seccomp require anyway;
+/// - Landlock: reading and running only beneath ``readable`` (the system's folders, the
+///   folders of the libraries mapped now, the plugins' folders), writing only beneath
+///   ``writable`` (a private temporary folder the parent removes); from ABI 4 no TCP bind or
+///   connect, from ABI 6 no abstract UNIX socket or signal reaching outside the box;
+/// - seccomp (``SeccompFilter``): no `socket()` of any family, no io_uring.
+///
+/// Invariants: applying never fails the child. What the kernel lacks is left out, and
+/// ``SandboxSupport`` says so in one line; `VIPER_SANDBOX=off` (for measuring its cost, and
+/// for tests whose plugins report through files) leaves the child as it was. Landlock and
+/// `no_new_privs` bind the calling thread and the threads and processes it starts, so the
+/// child applies them while it runs a single thread (the scanner and the check child do it
+/// first thing); seccomp is synchronised to every thread.
+package struct Sandbox: Sendable {
+    /// Folders and files whose contents may be read and run.
+    package var readable: [String]
+    /// The one folder that may be written in (created by the parent, private to this child).
+    package var writable: String
+    package var limits = Limits()
+
+    /// Resource limits, each soft and hard at once (a child cannot raise them again).
+    package struct Limits: Sendable {
+        /// Address space, bytes.
+        package var memory: UInt64 = 16 << 30
+        /// CPU time, seconds; past it the kernel ends the child with SIGXCPU (the parent names it).
+        package var cpuSeconds: UInt64 = 300
+        /// Largest file the child may write, bytes (a database in a check's data folder fits).
+        package var fileSize: UInt64 = 256 << 20
+        /// Processes and threads the user may run beyond those running now.
+        package var extraProcesses: UInt64 = 256
+
+        package init() {}
+    }
+
+    /// What was put in force.
+    package struct Applied: Equatable, Sendable {
+        package var landlock: Int?
+        package var seccomp = false
+        package var noNewPrivileges = false
+    }
+
+    package init(readable: [String], writable: String) {
+        self.readable = readable
+        self.writable = writable
+    }
+
+    /// Whether the person turned the sandbox off (`VIPER_SANDBOX=off`).
+    package static func isTurnedOff(_ environment: [String: String]) -> Bool {
+        environment["VIPER_SANDBOX"] == "off"
+    }
+
+    /// Puts this process in the box, as far as the kernel allows; says what is in force.
+    @discardableResult
+    package func apply() -> Applied {
+        var applied = Applied()
+        setLimits()
+        applied.noNewPrivileges = Syscall.prctl(38, 1) == 0  // PR_SET_NO_NEW_PRIVS
+        guard applied.noNewPrivileges else { return applied }
+        if let abi = Landlock.abiVersion(), let ruleset = Landlock.Ruleset(abi: abi) {
+            for path in readable { ruleset.allow(.readAndRun, beneath: path) }
+            ruleset.allow(Landlock.FileRights.handled(abi: abi), beneath: writable)
+            for device in ["/dev/null", "/dev/zero", "/dev/full"] {
+                ruleset.allow([.readFile, .writeFile], beneath: device)
+            }
+            if ruleset.restrict() { applied.landlock = abi }
+        }
+        applied.seccomp = SeccompFilter.install()
+        return applied
+    }
+
+    private func setLimits() {
+        set(RLIMIT_AS, limits.memory)
+        set(RLIMIT_CPU, limits.cpuSeconds)
+        set(RLIMIT_FSIZE, limits.fileSize)
+        set(RLIMIT_CORE, 0)
+        set(__rlimit_resource(rawValue: 6), Self.tasksNow() + limits.extraProcesses)  // RLIMIT_NPROC, not imported
+    }
+
+    /// Lowers a limit to `value` (never raises one the parent set lower).
+    private func set(_ resource: __rlimit_resource, _ value: UInt64) {
+        let kind = __rlimit_resource_t(resource.rawValue)
+        var limit = rlimit()
+        guard getrlimit(kind, &limit) == 0 else { return }
+        let target = rlim_t(value)
+        limit.rlim_cur = min(limit.rlim_cur, target)
+        limit.rlim_max = min(limit.rlim_max, target)
+        _ = setrlimit(kind, &limit)
+    }
+
+    /// Threads running on the machine now (`/proc/loadavg`'s fourth field, `running/total`): at
+    /// least the user's own count, which is what `RLIMIT_NPROC` counts, read in one small read.
+    static func tasksNow() -> UInt64 {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return 32768 }
+        let fields = text.split(separator: " ")
+        guard fields.count >= 4, let total = fields[3].split(separator: "/").last.flatMap({ UInt64($0) }) else { return 32768 }
+        return total
+    }
+}

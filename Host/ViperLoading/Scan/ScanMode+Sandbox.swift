@@ -1,0 +1,44 @@
+import Foundation
+
+extension ScanMode {
+    /// The option that puts the scanner in a ``Sandbox`` writing only in the folder that follows.
+    static let sandboxOption = "--sandbox"
+
+    /// The sandbox the arguments ask for, or nil (no `--sandbox`): readable are the folders of
+    /// every file to scan and of their run paths, each `--in` folder, each `--library`'s folder
+    /// and the lock's file.
+    static func sandbox(for arguments: [String]) -> Sandbox? {
+        var writable: String?
+        var folders: [String] = []
+        var files: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let value = index + 1 < arguments.count ? arguments[index + 1] : nil
+            switch argument {
+            case sandboxOption, "--in", "--library", "--lock":
+                guard let value else { return nil }
+                if argument == sandboxOption { writable = value }
+                if argument == "--in" { folders.append(value) }
+                if argument == "--library" { folders.append(Paths.parent(value)) }
+                if argument == "--lock" { folders.append(Paths.join(value, PluginLock.fileName)) }
+                index += 2
+            default:
+                if argument.hasPrefix("/") {
+                    folders.append(Paths.parent(argument))
+                    files.append(argument)
+                }
+                index += 1
+            }
+        }
+        guard let writable else { return nil }
+        return Sandbox.forPlugins(in: folders + Sandbox.runPathFolders(of: files), writable: writable)
+    }
+
+    /// Applies the sandbox the arguments ask for, if any, and points `TMPDIR` into its folder.
+    static func enterSandbox(_ arguments: [String]) {
+        guard let sandbox = sandbox(for: arguments) else { return }
+        setenv("TMPDIR", sandbox.writable, 1)
+        sandbox.apply()
+    }
+}
