@@ -82,9 +82,9 @@ package final class NavigationStack {
     /// Every declared shell route, including those of plugins not loaded yet.
     package var routes: [RouteEntry] { registry.routeEntries }
 
-    /// Matches shell paths against every declared route.
+    /// Matches shell paths against every declared route (made once per version of the registry).
     package var routeMatcher: RouteMatcher<RouteEntry> {
-        RouteMatcher(routes.map { RouteMatcher.Route(spec: $0.spec, target: $0) })
+        registry.routing.matcher
     }
 
     /// Titles from the bottom; a presented module is marked `(modal)`.

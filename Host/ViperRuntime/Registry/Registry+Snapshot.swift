@@ -23,6 +23,8 @@ final class RegistrySnapshot {
     /// The unnamed services and modules again, by type identity alone: the common probe.
     let unnamedServices: TypeTable<ServiceRegistration>
     let unnamedModules: TypeTable<ModuleRegistration>
+    /// The routes and the modules by label, made when a navigation first reads them (Registry+Routing.swift).
+    let routing = RegistryRouting()
 
     /// Stamps of published snapshots, process-wide: so a stamp names one registry and one
     /// version of its tables, and a registry made later at a freed one's address cannot match
