@@ -72,7 +72,7 @@ import Testing
     @Test func theIndexedMatcherGivesThePlainLoopsAnswerOnGeneratedTables() {
         var generator = Generator(state: 27)
         var compared = 0, matched = 0
-        for _ in 0..<3_000 {
+        for _ in 0..<1_000 {
             let specs = makeSpecs(&generator)
             let matcher = RouteMatcher(specs.enumerated().map { RouteMatcher.Route(spec: $0.element, target: $0.offset) })
             let reference = PlainRouteMatcher(specs: specs)
@@ -87,7 +87,7 @@ import Testing
             }
         }
         // The tables are not so sparse that nearly every path fails.
-        #expect(compared > 30_000)
+        #expect(compared > 10_000)
         #expect(matched > compared / 5, "\(matched) of \(compared) matched")
     }
 
