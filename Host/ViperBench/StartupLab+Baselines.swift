@@ -1,5 +1,5 @@
 import Foundation
-import ViperRuntime
+import ViperLoading
 
 /// The cold start against minimal hosts outside viper-bench (``MinimalHostSource``), each loading
 /// the plugins on as many processes as viper runs scanners; and a start with no plugins against

@@ -1,5 +1,5 @@
 import Testing
-@testable import ViperRuntime
+@testable import ViperLoading
 
 /// viper-bench's cold-start baselines load plugins on as many processes as viper scans them with
 /// (``PluginScanner/scannerCount(files:cores:)``): that count must be the number of batches the

@@ -1,5 +1,5 @@
 import Contracts
-@testable import ViperRuntime
+@testable import ViperCore
 
 /// The route matcher as it was before ``RouteIndex``: a loop over every route that splits
 /// each pattern on each match. Kept as the reference the indexed matcher is held to

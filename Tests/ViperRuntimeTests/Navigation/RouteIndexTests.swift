@@ -1,6 +1,6 @@
 import Contracts
 import Testing
-@testable import ViperRuntime
+@testable import ViperCore
 
 /// The matcher finds routes through ``RouteIndex`` instead of a loop over every route: it must
 /// open the same route with the same parameters, and fail on the same paths with the same kind
