@@ -25,11 +25,18 @@ package enum BenchmarkSuite {
         var onlyShell = false
         /// Only the sandbox's rows: a cold start with the most plugins, sandboxed against not.
         var onlySandbox = false
+        /// Only the navigation rows: a command with 1,000 and 5,000 plugins against 10 (``NavigationBench``).
+        var onlyNavigation = false
+        /// Only the growth rows: each start-up's cost per plugin with 10,000 against 2,500.
+        var onlyGrowth = false
     }
 
     package static func main(arguments: [String]) -> Int32 {
         if arguments.first == "--dlopen-loop" {
             return DlopenLoop.run(folder: arguments.dropFirst().first ?? ".")
+        }
+        if arguments.first == "--navigate" {
+            return NavigationBench.child(Array(arguments.dropFirst()))
         }
         if arguments.first == "--loop" {
             // One in-process loop alone, for `--callgrind` to count (internal).
@@ -55,11 +62,15 @@ package enum BenchmarkSuite {
                 settings.onlyShell = true
             case "--sandbox":
                 settings.onlySandbox = true
+            case "--navigation":
+                settings.onlyNavigation = true
+            case "--growth":
+                settings.onlyGrowth = true
             case "--counts":
                 index += 1
                 settings.counts = index < arguments.count ? arguments[index].split(separator: ",").compactMap { Int($0) } : settings.counts
             case "-h", "--help":
-                print("Usage: viper-bench [--quick] [--costs] [--shell] [--sandbox] [--callgrind] [--counts 0,10,100,1000]\n--costs runs only the rows of costs that must stay linear (navigation depth, commit, scan records).\n--shell runs only the shell's rows: piped navigation against 'where', and where a navigation command's time goes (build, draw, leak check, navigation, the rest).\n--sandbox runs only the sandbox's rows: a cold start with the most plugins, the scanners sandboxed against VIPER_SANDBOX=off (CPU time, and wall time).\n--callgrind adds the in-process rows as instructions per call, counted by valgrind (not moved by the machine's load).\nBuild with 'swift build -c release' first; prints a table of ratios against baselines measured in the same run.")
+                print("Usage: viper-bench [--quick] [--costs] [--shell] [--sandbox] [--navigation] [--growth] [--callgrind] [--counts 0,10,100,1000]\n--costs runs only the rows of costs that must stay linear (navigation depth, commit, scan records).\n--shell runs only the shell's rows: piped navigation against 'where', and where a navigation command's time goes (build, draw, leak check, navigation, the rest).\n--sandbox runs only the sandbox's rows: a cold start with the most plugins, the scanners sandboxed against VIPER_SANDBOX=off (CPU time, and wall time).\n--navigation runs only the navigation rows: open + back with 1000 and 5000 plugins against 10, per command.\n--growth runs only the growth rows: each start-up's cost per plugin with 10000 plugins against 2500.\n--callgrind adds the in-process rows as instructions per call, counted by valgrind (not moved by the machine's load).\nBuild with 'swift build -c release' first; prints a table of ratios against baselines measured in the same run.")
                 return 0
             default:
                 FileHandle.standardError.write(Data("viper-bench: unknown option '\(arguments[index])'; see 'viper-bench --help'\n".utf8))
@@ -83,6 +94,12 @@ package enum BenchmarkSuite {
         if settings.onlySandbox, let most = settings.counts.max() {
             return try StartupLab(counts: [most]).sandboxRows(count: most, runs: settings.runs)
         }
+        if settings.onlyGrowth {
+            return try StartupLab(counts: []).growthRows(runs: settings.runs)
+        }
+        if settings.onlyNavigation {
+            return try StartupLab(counts: []).navigationRows(runs: settings.runs, callgrind: settings.callgrind)
+        }
         if settings.onlyShell {
             let lab = try StartupLab(counts: [1])
             return [try lab.shellThroughput(commands: settings.shellCommands)] + (try lab.shellSplitRows(commands: settings.shellCommands))
@@ -102,6 +119,7 @@ package enum BenchmarkSuite {
         rows.append(try lab.reloadMemoryRow(reloads: 100))
         rows.append(try lab.shellThroughput(commands: settings.shellCommands))
         rows += try lab.shellSplitRows(commands: settings.shellCommands)
+        rows += try lab.navigationRows(runs: settings.runs, callgrind: settings.callgrind)
         return rows
     }
 

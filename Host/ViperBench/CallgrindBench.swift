@@ -12,7 +12,7 @@ enum CallgrindBench {
     static let pairs: [(name: String, measured: InProcessBench.Loop, baseline: InProcessBench.Loop, target: Double)] = [
         ("resolve a service by contract vs its factory, instructions", .resolve, .factory, 2),
         ("call a resolved provider vs its factory, instructions", .provider, .factory, 2),
-        ("build a module with 3 services by contract vs by hand, instructions", .module, .byHand, 1.5),
+        ("build a module with 3 services by contract vs bare hand wiring, instructions", .module, .byHand, 1.5),
     ]
 
     static func rows(executable: String) throws -> [BenchmarkSuite.Row] {
@@ -45,7 +45,7 @@ enum CallgrindBench {
         return count
     }
 
-    private static func which(_ tool: String) -> String? {
+    static func which(_ tool: String) -> String? {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return folders.map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }

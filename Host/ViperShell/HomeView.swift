@@ -2,8 +2,13 @@ import Contracts
 import ViperCore
 import ViperRuntime
 
-/// The screen when nothing is open: what loaded, and every route to open.
+/// The screen when nothing is open: what loaded, and the routes to open (the first
+/// ``shownRoutes``, then how many more: 'routes' lists them all).
 package final class HomeView: ModuleView {
+    /// How many routes home lists: drawing home costs the same with 10 plugins as with 5,000
+    /// (`back` to home is a navigation command), and a screen of 5,000 lines shows nothing.
+    package static let shownRoutes = 10
+
     /// Nil until the screen is first drawn, when ``listRoutes`` lists them.
     private var routes: [RouteSpec]?
     private let listRoutes: () -> [RouteSpec]
@@ -47,7 +52,10 @@ package final class HomeView: ModuleView {
         if routes.isEmpty {
             screen.empty("No routes: no loaded plugin declares one. 'viper plugins' shows what was found.")
         } else {
-            screen.fields(routes.map { Field(RouteMatcher<Void>.display($0), $0.summary) })
+            screen.fields(routes.prefix(Self.shownRoutes).map { Field(RouteMatcher<Void>.display($0), $0.summary) })
+            if routes.count > Self.shownRoutes {
+                screen.text("… and \(routes.count - Self.shownRoutes) more: 'routes' lists them all, 'open' completes them with Tab.")
+            }
         }
     }
 }

@@ -45,6 +45,8 @@ package final class NavigationStack {
     package var onRouteError: ((NavigationError) -> Void)?
     /// Set by `viper-bench` to see where a command's time goes (see ``PhaseTimer``).
     package var phaseTimer: PhaseTimer?
+    /// ``routeMatcher`` and the stamp of the registry's tables it was made from.
+    private var matcher: (stamp: UInt64, matcher: RouteMatcher<RouteEntry>)?
     /// ``ModuleEntry/label(_:)`` by registration, made once (each build names its module several times).
     private var labels: [ObjectIdentifier: (registration: ModuleRegistration, label: String)] = [:]
 
@@ -82,9 +84,13 @@ package final class NavigationStack {
     /// Every declared shell route, including those of plugins not loaded yet.
     package var routes: [RouteEntry] { registry.routeEntries }
 
-    /// Matches shell paths against every declared route.
+    /// Matches shell paths against every declared route (made once per version of the registry).
     package var routeMatcher: RouteMatcher<RouteEntry> {
-        RouteMatcher(routes.map { RouteMatcher.Route(spec: $0.spec, target: $0) })
+        let routing = registry.routing
+        if let kept = matcher, kept.stamp == routing.stamp { return kept.matcher }
+        let made = RouteMatcher(routing.entries.map { RouteMatcher.Route(spec: $0.spec, target: $0) })
+        matcher = (routing.stamp, made)
+        return made
     }
 
     /// Titles from the bottom; a presented module is marked `(modal)`.

@@ -6,6 +6,9 @@ import Contracts
 /// segment and becomes parameter `name`. When several patterns match, the one with
 /// more literal segments wins (`notes/new` before `notes/:id`). Query names the
 /// route does not declare are rejected.
+///
+/// The patterns are split and indexed once, when the matcher is made (``RouteIndex``): a
+/// match costs the same however many routes there are.
 package struct RouteMatcher<Target> {
     /// A route and what it opens.
     package struct Route {
@@ -25,9 +28,11 @@ package struct RouteMatcher<Target> {
     }
 
     package let routes: [Route]
+    private let index: RouteIndex
 
     package init(_ routes: [Route]) {
         self.routes = routes
+        index = RouteIndex(routes.map(\.spec.pattern))
     }
 
     /// The route `text` opens, with its parameters.
@@ -36,21 +41,15 @@ package struct RouteMatcher<Target> {
         guard !path.segments.isEmpty else {
             throw NavigationError(.noRoute, "'\(text)' is not a path; give one such as \(example)")
         }
-        var best: (route: Route, values: [String: String], literals: Int)?
-        for route in routes {
-            guard let values = Self.bind(path.segments, to: Self.segments(of: route.spec.pattern)) else { continue }
-            let literals = Self.segments(of: route.spec.pattern).filter { !$0.hasPrefix(":") }.count
-            if let current = best, current.literals >= literals { continue }
-            best = (route, values, literals)
-        }
-        guard let best else {
+        guard let found = index.best(path.segments) else {
             throw NavigationError(.noRoute, "no route matches '\(path.path)'; \(hint(for: path))")
         }
-        var values = best.values
-        let accepted = best.route.spec.query
+        let route = routes[found]
+        var values = index.values(path.segments, route: found)
+        let accepted = route.spec.query
         for pair in path.query {
             guard accepted.contains(pair.name) else {
-                let pattern = best.route.spec.pattern
+                let pattern = route.spec.pattern
                 if accepted.isEmpty {
                     throw NavigationError(.badParameter, "'\(pattern)' takes no parameters; remove '?\(pair.name)=…'")
                 }
@@ -62,7 +61,7 @@ package struct RouteMatcher<Target> {
             }
             values[pair.name] = pair.value
         }
-        return Match(route: best.route, parameters: RouteParameters(values))
+        return Match(route: route, parameters: RouteParameters(values))
     }
 
     /// What a person types for `spec`'s path, for listings: `notes/:id [?source=…]`.
@@ -87,27 +86,13 @@ package struct RouteMatcher<Target> {
         pattern.split(separator: "/").map(String.init)
     }
 
-    private static func bind(_ segments: [String], to pattern: [String]) -> [String: String]? {
-        guard segments.count == pattern.count else { return nil }
-        var values: [String: String] = [:]
-        for (segment, part) in zip(segments, pattern) {
-            if part.hasPrefix(":") {
-                guard !segment.isEmpty else { return nil }
-                values[String(part.dropFirst())] = segment
-            } else if segment != part {
-                return nil
-            }
-        }
-        return values
-    }
-
     private var example: String {
         routes.first.map { "'\($0.spec.pattern)'" } ?? "'notes'"
     }
 
     private func hint(for path: RoutePath) -> String {
         let patterns = routes.map(\.spec.pattern)
-        let sameStart = routes.filter { Self.segments(of: $0.spec.pattern).first == path.segments.first }.map(\.spec.pattern)
+        let sameStart = routes.indices.filter { index.patterns[$0].first?.text == path.segments[0] }.map { routes[$0].spec.pattern }
         if !sameStart.isEmpty {
             return "routes starting with '\(path.segments[0])': \(sameStart.joined(separator: ", "))"
         }

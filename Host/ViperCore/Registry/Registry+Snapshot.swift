@@ -23,6 +23,8 @@ package final class RegistrySnapshot {
     /// The unnamed services and modules again, by type identity alone: the common probe.
     package let unnamedServices: TypeTable<ServiceRegistration>
     package let unnamedModules: TypeTable<ModuleRegistration>
+    /// The routes and the modules by label, made when a navigation first reads them (Registry+Routing.swift).
+    package let routing = RegistryRouting()
 
     /// Stamps of published snapshots, process-wide: so a stamp names one registry and one
     /// version of its tables, and a registry made later at a freed one's address cannot match

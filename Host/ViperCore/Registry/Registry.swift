@@ -88,8 +88,7 @@ package final class Registry: @unchecked Sendable {
     /// Every module route known, loaded or not: from live registrations and from the
     /// descriptors of plugins that load on first use. Sorted by pattern.
     package var routeEntries: [RouteEntry] {
-        let (loaded, table) = read { (Array($0.modules.values), $0.routes) }
-        return table.entries(loaded: loaded)
+        routing.entries
     }
 
     package func addUnavailableRoutes(_ entries: [RouteEntry], reason: String) {
@@ -261,7 +260,7 @@ package final class Registry: @unchecked Sendable {
 
     /// The module registration for a contract given by name (shell routes), loading its plugin if needed.
     package func moduleRegistration(contract: ContractID, name: String?) -> ModuleRegistration? {
-        let find = { self.read { $0.modules.values.first { $0.contract == contract && $0.name == name } } }
+        let find = { self.probe { $0.routing.module(contract, name: name, in: $0.tables) } }
         if let found = find() { return found }
         _ = onMiss?(ProvisionKey(.module, contract, name: name))  // then again, as in servingPath
         return find()

@@ -76,7 +76,7 @@ package struct PluginScanner {
     /// cores (at most ``maximumWorkers``), when there are enough files to pay for them.
     package static func batches(_ files: [PluginFile], cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> [[PluginFile]] {
         guard !files.isEmpty else { return [] }
-        let count = max(1, min(maximumWorkers, cores, files.count / filesPerExtraWorker))
+        let count = scannerCount(files: files.count, cores: cores)
         let size = (files.count + count - 1) / count
         return stride(from: 0, to: files.count, by: size).map { Array(files[$0..<min($0 + size, files.count)]) }
     }
