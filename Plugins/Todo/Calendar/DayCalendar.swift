@@ -80,3 +80,14 @@ struct DayCalendar {
             ?? Date(timeIntervalSince1970: 0)
     }
 }
+
+extension DayCalendar {
+    /// `day` moved by `count` months; the 31st becomes the last day of a shorter month.
+    func adding(months count: Int, to day: CalendarDay) -> CalendarDay {
+        let total = day.year * 12 + (day.month - 1) + count
+        let (year, month) = (total / 12, total % 12 + 1)
+        var last = 31
+        while last > 28, validDay(year: year, month: month, day: last) == nil { last -= 1 }
+        return CalendarDay(year: year, month: month, day: min(day.day, last))
+    }
+}
