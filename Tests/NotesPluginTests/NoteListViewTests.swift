@@ -13,6 +13,7 @@ extension CommandError: @retroactive Equatable {
         func didAskForNewNote(title: String) throws {}
         func didAskToEdit(item: Int) throws {}
         func didAskToDelete(item: Int) throws {}
+        func didAskToShow(item: Int) throws {}
         func didAskToSignOut() {}
         func didAskToFind(_ text: String) {}
     }

@@ -26,3 +26,11 @@ enum NoteChangePermission: Equatable {
     /// Nobody is signed in: the change waits for a sign-in.
     case signInFirst
 }
+
+/// A whole note as the list's Interactor hands it over for `show N`: plain values.
+struct NoteReading: Equatable {
+    let title: String
+    let body: String
+    /// When it was last saved, in seconds since 1970.
+    let modified: Double
+}

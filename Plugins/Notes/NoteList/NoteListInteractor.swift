@@ -55,6 +55,17 @@ final class NoteListInteractor: NoteListInteracting {
         }
     }
 
+    func doShowNote(id: Int64) throws {
+        let note: Note?
+        do {
+            note = try store.note(id: id)
+        } catch {
+            throw CommandError("cannot read note \(id): \(error)")
+        }
+        guard let note else { throw CommandError("the note is no longer stored; 'find' lists the notes again") }
+        output?.handleNoteShown(NoteReading(title: note.title, body: note.body, modified: note.modified))
+    }
+
     func doCheckNoteExists(id: Int64) throws {
         let note: Note?
         do {

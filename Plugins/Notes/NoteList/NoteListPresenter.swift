@@ -45,6 +45,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
     func didAppear() {
         // A notice is about the last command; outputs that arrive after this set their own.
         model.notice = nil
+        model.shown = nil
         if !embedded, let view {
             embedded = true
             if let status = router.embedAccountStatus() {
@@ -74,6 +75,11 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
 
     func didAskToDelete(item: Int) throws {
         try request(.delete(id: try note(at: item).id))
+    }
+
+    func didAskToShow(item: Int) throws {
+        model.notice = nil
+        try interactor.doShowNote(id: try note(at: item).id)
     }
 
     func didAskToSignOut() {
@@ -110,6 +116,14 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
 
     func handleNoteDeleted(title: String) {
         show(notice: title.isEmpty ? "Deleted the note." : "Deleted '\(title)'.")
+    }
+
+    func handleNoteShown(_ note: NoteReading) {
+        let lines = note.body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        model.shown = ShownNote(heading: note.title.isEmpty ? "(untitled)" : note.title,
+                                modified: modifiedFormat.string(from: Date(timeIntervalSince1970: note.modified)),
+                                lines: note.body.isEmpty ? [] : lines)
+        view?.didUpdate(model)
     }
 
     func handleSignedOut() {

@@ -15,6 +15,8 @@ final class SpyNoteListOutput: NoteListInteractorOutput {
         searches.append(search)
     }
     func handleNoteDeleted(title: String) { deleted.append(title) }
+    private(set) var shown: [NoteReading] = []
+    func handleNoteShown(_ note: NoteReading) { shown.append(note) }
     func handleSignedOut() { signOuts.append("signed out") }
     func handleNobodySignedIn() { signOuts.append("nobody signed in") }
     func handleFailure(_ message: String) { failures.append(message) }
