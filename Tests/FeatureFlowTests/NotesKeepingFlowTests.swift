@@ -34,4 +34,23 @@ import Testing
         #expect(result.stderr.contains("error: the editor 'false' exited with status 1; the note is as it was"))
         #expect(Screens(result.stdout).last("Home › Notes").contains("  1. Plans — pack (modified 2026-12-01 09:00)"))
     }
+
+    @Test func exportedNotesAreMarkdownFilesThatAnotherDataFolderImports() throws {
+        let session = ViperSession()
+        let folder = session.home + "/exported"
+        let first = try session.shell(["open notes", "new Groceries", "signin ada secret", "add milk", "save", "export \(folder)", "quit"])
+        #expect(first.status == 0, "stderr: \(first.stderr)")
+        #expect(Screens(first.stdout).last("Home › Notes").contains("Exported 1 note to \(folder), one Markdown file each."))
+        #expect(try String(contentsOfFile: folder + "/groceries.md", encoding: .utf8) == "# Groceries\n\nmilk\n")
+        let modified = try FileManager.default.attributesOfItem(atPath: folder + "/groceries.md")[.modificationDate] as? Date
+        #expect(modified == Date(timeIntervalSince1970: 1_796_115_600), "the note's modified time, 2026-12-01 09:00 UTC")
+
+        var other = ViperSession()
+        other.environment["HOME"] = session.home
+        let second = try other.shell(["open notes", "import \(folder)", "signin bob secret", "quit"])
+        #expect(second.status == 0, "stderr: \(second.stderr)")
+        let list = Screens(second.stdout).last("Home › Notes")
+        #expect(list.contains("  1. Groceries — milk (modified 2026-12-01 09:00)"))
+        #expect(list.contains("Imported 1 note from \(folder)."))
+    }
 }

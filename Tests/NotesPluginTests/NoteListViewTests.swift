@@ -14,6 +14,8 @@ extension CommandError: @retroactive Equatable {
         func didAskToEdit(item: Int) throws {}
         func didAskToDelete(item: Int) throws {}
         func didAskToShow(item: Int) throws {}
+        func didAskToExport(to folder: String) throws {}
+        func didAskToImport(from folder: String) throws {}
         func didAskToSignOut() {}
         func didAskToFind(_ text: String) {}
     }

@@ -25,6 +25,10 @@ protocol NoteListEventHandling: AnyObject {
     /// Shows note `item` in full below the list, without editing it (no sign-in needed).
     func didAskToShow(item: Int) throws
     func didAskToSignOut()
+    /// Writes every note to `folder` as Markdown (no sign-in needed: nothing changes).
+    func didAskToExport(to folder: String) throws
+    /// Adds a note for each Markdown file of `folder` (signs in first, as any change).
+    func didAskToImport(from folder: String) throws
     /// `text` empty shows every note again.
     func didAskToFind(_ text: String)
 }
@@ -43,6 +47,11 @@ protocol NoteListInteracting: AnyObject {
     /// Forgets the pending change (the sign-in was cancelled or could not be shown).
     func doDropPendingChange()
     func doDeleteNote(id: Int64)
+    /// Writes every note to `folder`, one Markdown file each (``NoteMarkdown``), with its
+    /// modified time; never replaces a file. Throws a ``CommandError`` saying what to do.
+    func doExportNotes(to folder: String) throws
+    /// Adds a note for each `.md` file of `folder`; throws a ``CommandError`` saying what to do.
+    func doImportNotes(from folder: String) throws
     /// Reads note `id` in full for ``NoteListInteractorOutput/handleNoteShown(_:)``; throws a
     /// ``CommandError`` when it cannot be read.
     func doShowNote(id: Int64) throws
@@ -60,6 +69,8 @@ protocol NoteListInteractorOutput: AnyObject {
     func handleNotesLoaded(_ notes: [NoteSummary], search: String?)
     func handleNoteDeleted(title: String)
     func handleNoteShown(_ note: NoteReading)
+    func handleNotesExported(count: Int, folder: String)
+    func handleNotesImported(count: Int, folder: String)
     func handleSignedOut()
     /// Sign-out was asked for while nobody was signed in.
     func handleNobodySignedIn()

@@ -17,6 +17,8 @@ enum NoteChange: Equatable {
     case edit(id: Int64)
     /// Delete the stored note with this id.
     case delete(id: Int64)
+    /// Add a note for each Markdown file of this folder.
+    case importFolder(path: String)
 }
 
 /// Whether a ``NoteChange`` may be made now (the Interactor's rule: changing notes needs a signed-in account).

@@ -82,6 +82,15 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         try interactor.doShowNote(id: try note(at: item).id)
     }
 
+    func didAskToExport(to folder: String) throws {
+        model.notice = nil
+        try interactor.doExportNotes(to: folder)
+    }
+
+    func didAskToImport(from folder: String) throws {
+        try request(.importFolder(path: folder))
+    }
+
     func didAskToSignOut() {
         interactor.doSignOut()
     }
@@ -124,6 +133,14 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
                                 modified: modifiedFormat.string(from: Date(timeIntervalSince1970: note.modified)),
                                 lines: note.body.isEmpty ? [] : lines)
         view?.didUpdate(model)
+    }
+
+    func handleNotesExported(count: Int, folder: String) {
+        show(notice: "Exported \(count == 1 ? "1 note" : "\(count) notes") to \(folder), one Markdown file each.")
+    }
+
+    func handleNotesImported(count: Int, folder: String) {
+        show(notice: "Imported \(count == 1 ? "1 note" : "\(count) notes") from \(folder).")
     }
 
     func handleSignedOut() {
@@ -198,6 +215,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         case .create(let title): try router.showEditor(noteID: nil, title: title, output: self)
         case .edit(let id): try router.showEditor(noteID: id, title: "", output: self)
         case .delete(let id): interactor.doDeleteNote(id: id)
+        case .importFolder(let path): try interactor.doImportNotes(from: path)
         }
     }
 

@@ -37,7 +37,8 @@ final class TodoDoneInteractor: TodoDoneInteracting {
     }
 
     private func change(_ action: (TodoActions) throws -> TodoChange) throws {
-        output?.handleChange(try action(TodoActions(data: data, reader: DueDateReader(clock: clock))))
+        let change = try action(TodoActions(data: data, reader: DueDateReader(clock: clock)))
+        output?.handleChange(change)
         doFindFinishedItems()
     }
 }

@@ -32,7 +32,8 @@ final class TodoEditInteractor: TodoEditInteracting {
 
     func doSave(id: Int64, name: String, due: CalendarDay?) {
         do {
-            output?.handleItemSaved(summary(try data.change(id: id, name: name, due: due)))
+            let saved = try data.change(id: id, name: name, due: due)
+            output?.handleItemSaved(summary(saved))
         } catch {
             output?.handleFailure("cannot save the changes: \(error)")
         }

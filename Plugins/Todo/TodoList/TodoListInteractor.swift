@@ -74,7 +74,8 @@ final class TodoListInteractor: TodoListInteracting {
 
     private func change(_ action: (TodoActions) throws -> TodoChange) throws {
         let actions = TodoActions(data: data, reader: DueDateReader(clock: clock, firstWeekday: firstWeekday))
-        output?.handleChange(try action(actions))
+        let change = try action(actions)
+        output?.handleChange(change)
         doFindUpcomingItems()
     }
 }
