@@ -37,7 +37,6 @@ import Testing
         #expect(list.contains("Later this week"))
         #expect(list.contains("  3. Call mum (Friday)"))
         #expect(list.contains("Next week"))
-        #expect(list.contains("  2. Buy milk"))
         #expect(list.contains("  1. Plan trip (Tuesday 2026-12-08)"))
         #expect(list.contains("Done: Buy milk (id 2). Type 'undo' to take it back, 'finished' for the finished items."))
     }
