@@ -42,6 +42,13 @@ import ViperTestSupport
         #expect(output.transfers == ["exported 2 to \(folder)/out", "imported 2 from \(folder)/out"])
     }
 
+    @Test func aTildeIsTheHomeFolderOfHOME() {
+        let folder = FileMarkdownFolder(home: "/home/ada")
+        #expect(folder.resolve("~/notes") == "/home/ada/notes")
+        #expect(folder.resolve("~") == "/home/ada")
+        #expect(folder.resolve("/srv/~notes") == "/srv/~notes")
+    }
+
     @Test func exportNeverReplacesAFileAndImportSaysWhenThereIsNothing() throws {
         let folder = try TemporaryFolder.make("markdown")
         try "mine\n".write(toFile: folder + "/groceries.md", atomically: true, encoding: .utf8)

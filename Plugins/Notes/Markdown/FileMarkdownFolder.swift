@@ -5,6 +5,18 @@ import Foundation
 /// to do; a file that is there is never replaced.
 final class FileMarkdownFolder: MarkdownFolder {
     private let files = FileManager.default
+    private let home: String
+
+    /// `home` is what `~` means: `$HOME`, which Foundation's own expansion ignores on Linux.
+    init(home: String = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()) {
+        self.home = home
+    }
+
+    func resolve(_ path: String) -> String {
+        if path == "~" { return home }
+        if path.hasPrefix("~/") { return home + path.dropFirst() }
+        return path
+    }
 
     func names(in path: String) throws -> Set<String> {
         var isFolder: ObjCBool = false

@@ -10,6 +10,8 @@ struct MarkdownFile: Equatable {
 /// The folder `export DIR` writes to and `import DIR` reads from, injected into the list's
 /// Interactor so its rules are tested without a disk.
 protocol MarkdownFolder: AnyObject {
+    /// `path` as the user meant it: `~` is their home folder.
+    func resolve(_ path: String) -> String
     /// The names of the files already in `path` (a missing folder has none).
     func names(in path: String) throws -> Set<String>
     /// Writes `file` into `path` (made when missing) and sets its modification time; never

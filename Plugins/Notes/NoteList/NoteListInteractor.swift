@@ -69,7 +69,7 @@ final class NoteListInteractor: NoteListInteracting {
     }
 
     func doExportNotes(to folder: String) throws {
-        let path = try Self.folderPath(folder, for: "export")
+        let path = markdown.resolve(try Self.folderPath(folder, for: "export"))
         let notes: [Note]
         do {
             notes = try store.notes()
@@ -86,7 +86,7 @@ final class NoteListInteractor: NoteListInteracting {
     }
 
     func doImportNotes(from folder: String) throws {
-        let path = try Self.folderPath(folder, for: "import")
+        let path = markdown.resolve(try Self.folderPath(folder, for: "import"))
         let files = try markdown.markdownFiles(in: path)
         guard !files.isEmpty else { throw CommandError("\(path) holds no .md files; give the folder an export wrote") }
         do {
@@ -100,11 +100,11 @@ final class NoteListInteractor: NoteListInteracting {
         doLoadNotes()
     }
 
-    /// `folder` with `~` expanded; a ``CommandError`` when it is empty.
+    /// `folder` trimmed; a ``CommandError`` when it is empty.
     private static func folderPath(_ folder: String, for command: String) throws -> String {
         let trimmed = folder.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw CommandError("\(command) needs a folder, e.g. '\(command) ~/notes'") }
-        return (trimmed as NSString).expandingTildeInPath
+        return trimmed
     }
 
     func doCheckNoteExists(id: Int64) throws {

@@ -228,6 +228,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
     }
 
     private func show(notice: String) {
+        model.shown = nil
         model.notice = notice
         view?.didUpdate(model)
     }
