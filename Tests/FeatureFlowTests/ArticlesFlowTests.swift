@@ -56,3 +56,24 @@ import ViperTestSupport
         #expect(screens.last("Home › Articles › Article").contains("Second paragraph."))
     }
 }
+
+/// RSS and Atom feeds served over HTTP by the local fixture server, read by the built `viper`.
+@Suite struct ArticleFeedFormatFlowTests {
+    @Test func anRSSFeedOverHTTPIsListedWithItsDatesAndLinks() throws {
+        let feed = try FixtureServer.shared().url("rss.xml")
+        let result = try ViperSession().shell(["open articles?source=\(feed)", "show 1", "quit"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let screens = Screens(result.stdout)
+        let list = screens.last("Home › Articles")
+        #expect(list.contains("  1. VIPER & plugins — Ada Lovelace, 2026-12-01 08:30"))
+        #expect(list.contains("  2. Second post — 2026-11-30 10:00"))
+        #expect(screens.last("Home › Articles › Article").contains("Routers by protocol ."))
+    }
+
+    @Test func anAtomFeedOverHTTPIsListed() throws {
+        let feed = try FixtureServer.shared().url("atom.xml")
+        let result = try ViperSession().shell(["open articles?source=\(feed)", "quit"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(Screens(result.stdout).last("Home › Articles").contains("  1. Modules that never import each other — Grace Hopper, 2026-11-29 12:00"))
+    }
+}
