@@ -77,3 +77,31 @@ import ViperTestSupport
         #expect(Screens(result.stdout).last("Home › Articles").contains("  1. Modules that never import each other — Grace Hopper, 2026-11-29 12:00"))
     }
 }
+
+/// `browse N` through the built `viper`: the page goes to `$BROWSER`; without one, the address is shown.
+@Suite struct ArticleBrowseFlowTests {
+    @Test func browseHandsTheArticlesAddressToTheBrowser() throws {
+        var session = ViperSession()
+        let log = session.home + "/browsed.txt"
+        let browser = session.home + "/browser.sh"
+        try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> \(log)\n".write(toFile: browser, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: browser)
+        session.environment["BROWSER"] = browser
+        let feed = try FixtureServer.shared().url("rss.xml")
+        let result = try session.shell(["open articles?source=\(feed)", "browse 2", "show 1", "browse", "quit"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "https://blog.example/second\nhttps://blog.example/viper\n")
+        #expect(Screens(result.stdout).last("Home › Articles › Article").contains("Opened https://blog.example/viper."))
+    }
+
+    @Test func withoutABrowserTheAddressIsShown() throws {
+        var session = ViperSession()
+        session.environment.removeValue(forKey: "BROWSER")
+        session.environment["PATH"] = "/nonexistent"
+        let feed = try FixtureServer.shared().url("atom.xml")
+        let result = try session.shell(["open articles?source=\(feed)", "browse 1", "quit"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(Screens(result.stdout).last("Home › Articles")
+            .contains("No browser is set (set BROWSER, or install xdg-open); the address is https://atom.example/modules"))
+    }
+}

@@ -1,4 +1,5 @@
 import Contracts
+import Foundation
 
 /// Wires the article list, with URLSession behind its fetcher and the last good
 /// feeds kept in the data folder, and applies the route's `?source=URL`.
@@ -12,7 +13,8 @@ final class ArticleListBuilder: ModuleBuilder {
                                                logger: try context.resolver.resolve(Logger.self),
                                                cache: FileArticleCache(folder: try context.resolver.resolve(DataFolder.self).path),
                                                clock: clock, foregroundWait: Self.foregroundWait)
-        let router = ArticleListRouter(router: context.router)
+        let router = ArticleListRouter(router: context.router,
+                                       pages: BrowserPageOpener(environment: ProcessInfo.processInfo.environment))
         let presenter = ArticleListPresenter(interactor: interactor, router: router, timeZoneIdentifier: clock.timeZoneIdentifier)
         let view = ArticleListView(presenter: presenter)
         interactor.output = presenter

@@ -11,6 +11,8 @@ protocol ArticleListEventHandling: AnyObject {
     func didAskToRefresh()
     func didChooseSource(_ text: String)
     func didSelect(item: Int) throws
+    /// Opens article `item`'s page in the browser (`browse N`), else says its address.
+    func didAskToBrowse(item: Int) throws
     /// Stops the fetch under way; throws a ``CommandError`` when there is none.
     func didAskToCancel() throws
     /// The view is about to draw: an answer that came in since is shown now.
@@ -41,6 +43,8 @@ protocol ArticleListInteractorOutput: AnyObject {
 /// Presenter → Router.
 protocol ArticleListRouting: AnyObject {
     func showDetails(for article: Article) throws
+    /// Opens `address` in the user's browser; false when there is none to open it with.
+    func openPage(_ address: String) throws -> Bool
 }
 
 /// What the view draws: display strings only.

@@ -61,6 +61,20 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         try router.showDetails(for: articles[item - 1])
     }
 
+    func didAskToBrowse(item: Int) throws {
+        guard articles.indices.contains(item - 1) else {
+            throw CommandError(articles.isEmpty ? "there are no articles to browse; 'refresh' or try another 'source URL'"
+                                                : "no article \(item); choose 1 to \(articles.count)")
+        }
+        let website = articles[item - 1].website
+        guard website.hasPrefix("http://") || website.hasPrefix("https://") else {
+            throw CommandError(website.isEmpty ? "article \(item) has no web address" : "'\(website)' is not a web address a browser can open")
+        }
+        let opened = try router.openPage(website)
+        model.notice = opened ? "Opened \(website)." : "No browser is set (set BROWSER, or install xdg-open); the address is \(website)"
+        view?.didUpdate(model)
+    }
+
     func didAskToCancel() throws {
         guard isLoading else { throw CommandError("nothing is being fetched; 'refresh' fetches the list again") }
         interactor.doCancelLoad()

@@ -15,6 +15,7 @@ final class ArticleListView: ModuleView, ArticleListViewing {
     var commands: [CommandSpec] {
         [
             CommandSpec("show", arguments: ["N"], help: "Read article N"),
+            CommandSpec("browse", arguments: ["N"], help: "Open article N's page with $BROWSER or xdg-open (else show its address)"),
             CommandSpec("refresh", help: "Fetch the list again (Ctrl-C stops a slow fetch)"),
             CommandSpec("source", arguments: ["URL?"], help: "Fetch from URL (a JSON list); without URL, the built-in sample"),
             CommandSpec("cancel", help: "Stop the fetch under way (Ctrl-C does too); the list stays as it was"),
@@ -54,6 +55,10 @@ final class ArticleListView: ModuleView, ArticleListViewing {
             if case .list(let rows) = model.state { count = rows.count } else { count = 0 }
             // With nothing listed, the presenter says why and what to do.
             try presenter.didSelect(item: count == 0 ? 0 : command.itemNumber(count: count))
+        case "browse":
+            let count: Int
+            if case .list(let rows) = model.state { count = rows.count } else { count = 0 }
+            try presenter.didAskToBrowse(item: count == 0 ? 0 : command.itemNumber(count: count))
         case "refresh": presenter.didAskToRefresh()
         case "source": presenter.didChooseSource(command.rest)
         case "cancel": try presenter.didAskToCancel()
