@@ -14,6 +14,7 @@ extension CommandError: @retroactive Equatable {
         func didAskToEdit(item: Int) throws {}
         func didAskToDelete(item: Int) throws {}
         func didAskToShow(item: Int) throws {}
+        func didAskToUndo() throws {}
         func didAskToExport(to folder: String) throws {}
         func didAskToImport(from folder: String) throws {}
         func didAskToSignOut() {}

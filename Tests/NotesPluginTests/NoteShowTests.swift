@@ -32,6 +32,7 @@ import ViperTestSupport
             func didAskToEdit(item: Int) throws {}
             func didAskToDelete(item: Int) throws {}
             func didAskToShow(item: Int) throws {}
+        func didAskToUndo() throws {}
         func didAskToExport(to folder: String) throws {}
         func didAskToImport(from folder: String) throws {}
             func didAskToSignOut() {}

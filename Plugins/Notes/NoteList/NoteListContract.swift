@@ -25,6 +25,8 @@ protocol NoteListEventHandling: AnyObject {
     /// Shows note `item` in full below the list, without editing it (no sign-in needed).
     func didAskToShow(item: Int) throws
     func didAskToSignOut()
+    /// Brings back the last note deleted from this list (signs in first, as any change).
+    func didAskToUndo() throws
     /// Writes every note to `folder` as Markdown (no sign-in needed: nothing changes).
     func didAskToExport(to folder: String) throws
     /// Adds a note for each Markdown file of `folder` (signs in first, as any change).
@@ -47,6 +49,9 @@ protocol NoteListInteracting: AnyObject {
     /// Forgets the pending change (the sign-in was cancelled or could not be shown).
     func doDropPendingChange()
     func doDeleteNote(id: Int64)
+    /// Stores the last note deleted from this list again (as a new note), once; throws a
+    /// ``CommandError`` when there is none.
+    func doUndoDelete() throws
     /// Writes every note to `folder`, one Markdown file each (``NoteMarkdown``), with its
     /// modified time; never replaces a file. Throws a ``CommandError`` saying what to do.
     func doExportNotes(to folder: String) throws
@@ -68,6 +73,7 @@ protocol NoteListInteractorOutput: AnyObject {
     /// `search` is the text searched for, nil when every note is listed.
     func handleNotesLoaded(_ notes: [NoteSummary], search: String?)
     func handleNoteDeleted(title: String)
+    func handleNoteRestored(title: String)
     func handleNoteShown(_ note: NoteReading)
     func handleNotesExported(count: Int, folder: String)
     func handleNotesImported(count: Int, folder: String)

@@ -19,6 +19,8 @@ enum NoteChange: Equatable {
     case delete(id: Int64)
     /// Add a note for each Markdown file of this folder.
     case importFolder(path: String)
+    /// Store the last deleted note again.
+    case undoDelete
 }
 
 /// Whether a ``NoteChange`` may be made now (the Interactor's rule: changing notes needs a signed-in account).

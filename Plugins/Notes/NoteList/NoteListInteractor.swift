@@ -12,6 +12,8 @@ final class NoteListInteractor: NoteListInteracting {
     private let markdown: any MarkdownFolder
     /// The text searched for; nil lists every note.
     private var search: String?
+    /// The last note deleted from this list, for `undo`.
+    private var lastDeleted: NoteDraft?
     /// The change waiting for a sign-in.
     private(set) var pendingChange: NoteChange?
 
@@ -48,13 +50,26 @@ final class NoteListInteractor: NoteListInteracting {
 
     func doDeleteNote(id: Int64) {
         do {
-            let title = try store.note(id: id)?.title
+            let note = try store.note(id: id)
             try store.delete(id: id)
-            output?.handleNoteDeleted(title: title ?? "")
+            lastDeleted = note.map { NoteDraft(title: $0.title, body: $0.body) }
+            output?.handleNoteDeleted(title: note?.title ?? "")
             doLoadNotes()
         } catch {
             fail("cannot delete the note: \(error)")
         }
+    }
+
+    func doUndoDelete() throws {
+        guard let draft = lastDeleted else { throw CommandError("nothing to undo: 'undo' brings back the last note deleted here") }
+        do {
+            _ = try store.add(draft)
+        } catch {
+            throw CommandError("cannot store the note again: \(error)")
+        }
+        lastDeleted = nil
+        output?.handleNoteRestored(title: draft.title)
+        doLoadNotes()
     }
 
     func doShowNote(id: Int64) throws {

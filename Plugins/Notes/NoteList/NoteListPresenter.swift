@@ -82,6 +82,10 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         try interactor.doShowNote(id: try note(at: item).id)
     }
 
+    func didAskToUndo() throws {
+        try request(.undoDelete)
+    }
+
     func didAskToExport(to folder: String) throws {
         model.notice = nil
         try interactor.doExportNotes(to: folder)
@@ -124,7 +128,11 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
     }
 
     func handleNoteDeleted(title: String) {
-        show(notice: title.isEmpty ? "Deleted the note." : "Deleted '\(title)'.")
+        show(notice: (title.isEmpty ? "Deleted the note." : "Deleted '\(title)'.") + " Type 'undo' to bring it back.")
+    }
+
+    func handleNoteRestored(title: String) {
+        show(notice: "Back: '\(title)'.")
     }
 
     func handleNoteShown(_ note: NoteReading) {
@@ -216,6 +224,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         case .edit(let id): try router.showEditor(noteID: id, title: "", output: self)
         case .delete(let id): interactor.doDeleteNote(id: id)
         case .importFolder(let path): try interactor.doImportNotes(from: path)
+        case .undoDelete: try interactor.doUndoDelete()
         }
     }
 

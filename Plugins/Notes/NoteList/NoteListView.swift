@@ -18,6 +18,7 @@ final class NoteListView: ModuleView, NoteListViewing {
             CommandSpec("edit", arguments: ["N"], help: "Edit note N (signs you in first if needed)"),
             CommandSpec("show", arguments: ["N"], help: "Read note N in full, without editing it"),
             CommandSpec("delete", arguments: ["N"], help: "Delete note N (signs you in first if needed)"),
+            CommandSpec("undo", help: "Bring back the note deleted last"),
             CommandSpec("find", arguments: ["TEXT..."], help: "List the notes whose title or text holds TEXT; without TEXT, every note"),
             CommandSpec("export", arguments: ["DIR"], help: "Write every note to DIR as Markdown, one file each (title as heading, modified time kept)"),
             CommandSpec("import", arguments: ["DIR"], help: "Add a note for each Markdown file of DIR (signs you in first if needed)"),
@@ -70,6 +71,7 @@ final class NoteListView: ModuleView, NoteListViewing {
         case "show": try presenter.didAskToShow(item: itemNumber(command))
         case "find": presenter.didAskToFind(command.rest)
         case "signout": presenter.didAskToSignOut()
+        case "undo": try presenter.didAskToUndo()
         case "export": try presenter.didAskToExport(to: command.rest)
         case "import": try presenter.didAskToImport(from: command.rest)
         default: throw CommandError("'\(command.name)' is not a command of Notes; type 'help' for the list")

@@ -15,6 +15,8 @@ final class SpyNoteListOutput: NoteListInteractorOutput {
         searches.append(search)
     }
     func handleNoteDeleted(title: String) { deleted.append(title) }
+    private(set) var restored: [String] = []
+    func handleNoteRestored(title: String) { restored.append(title) }
     private(set) var shown: [NoteReading] = []
     func handleNoteShown(_ note: NoteReading) { shown.append(note) }
     private(set) var transfers: [String] = []
