@@ -105,3 +105,28 @@ import ViperTestSupport
             .contains("No browser is set (set BROWSER, or install xdg-open); the address is https://atom.example/modules"))
     }
 }
+
+/// Subscriptions kept in the data folder, and every feed read into one list, through the built `viper`.
+@Suite struct ArticleSubscriptionFlowTests {
+    @Test func subscribedFeedsAreKeptAndReadTogetherNewestFirst() throws {
+        let server = try FixtureServer.shared()
+        let session = ViperSession()
+        let first = try session.shell(["open articles", "subscribe \(server.url("rss.xml"))", "subscribe \(server.url("atom.xml"))",
+                                       "subscribe \(server.url("status/500"))", "quit"])
+        #expect(first.status == 0, "stderr: \(first.stderr)")
+
+        let second = try session.shell(["open articles", "feeds", "unsubscribe 3", "quit"])
+        #expect(second.status == 0, "stderr: \(second.stderr)")
+        let screens = Screens(second.stdout)
+        let list = screens.first("Home › Articles")
+        #expect(list.contains("  Source    all feeds (3)"))
+        #expect(list.contains("  1. VIPER & plugins — Ada Lovelace, 2026-12-01 08:30"))
+        #expect(list.contains("  2. Second post — 2026-11-30 10:00"))
+        #expect(list.contains("  3. Modules that never import each other — Grace Hopper, 2026-11-29 12:00"))
+        #expect(list.contains { $0.hasPrefix("error: \(server.url("status/500")): ") })
+        #expect(screens.screens[1].contains("  feed 3: \(server.url("status/500"))"))
+        #expect(screens.last("Home › Articles").contains("Unsubscribed from \(server.url("status/500"))."))
+        let kept = try String(contentsOfFile: session.dataFolder + "/feeds.json", encoding: .utf8)
+        #expect(!kept.contains("status"))
+    }
+}

@@ -12,7 +12,8 @@ final class ArticleListBuilder: ModuleBuilder {
         let interactor = ArticleListInteractor(fetcher: URLSessionArticleFetcher(),
                                                logger: try context.resolver.resolve(Logger.self),
                                                cache: FileArticleCache(folder: try context.resolver.resolve(DataFolder.self).path),
-                                               clock: clock, foregroundWait: Self.foregroundWait)
+                                               clock: clock, foregroundWait: Self.foregroundWait,
+                                               subscriptions: FileFeedSubscriptions(folder: try context.resolver.resolve(DataFolder.self).path))
         let router = ArticleListRouter(router: context.router,
                                        pages: BrowserPageOpener(environment: ProcessInfo.processInfo.environment))
         let presenter = ArticleListPresenter(interactor: interactor, router: router, timeZoneIdentifier: clock.timeZoneIdentifier)

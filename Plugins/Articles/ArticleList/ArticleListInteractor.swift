@@ -16,20 +16,110 @@ final class ArticleListInteractor: ArticleListInteracting {
     private let cache: (any ArticleCaching)?
     private let clock: (any Clock)?
     private let foregroundWait: Double
+    private let subscriptions: (any FeedSubscriptions)?
     private var pending: (fetch: any ArticleFetch, source: String)?
 
+    /// How many subscribed feeds are fetched at the same time.
+    static let feedsAtOnce = 4
+    /// How long `feeds` waits for each group of feeds, in seconds.
+    static let allFeedsWait = 10.0
+
     init(fetcher: any ArticleFetching, logger: any Logger, cache: (any ArticleCaching)? = nil, clock: (any Clock)? = nil,
-         foregroundWait: Double = 10) {
+         foregroundWait: Double = 10, subscriptions: (any FeedSubscriptions)? = nil) {
         self.fetcher = fetcher
         self.logger = logger
         self.cache = cache
         self.clock = clock
         self.foregroundWait = foregroundWait
+        self.subscriptions = subscriptions
+    }
+
+    func doSubscribe(_ address: String) throws {
+        let source = try ArticleSource(address)
+        guard case .url = source else { throw CommandError("subscribe needs a feed's address, e.g. 'subscribe https://www.swift.org/atom.xml'") }
+        var addresses = try keptSubscriptions().addresses()
+        guard !addresses.contains(source.label) else { throw CommandError("\(source.label) is already subscribed; 'feeds' reads it") }
+        addresses.append(source.label)
+        try keptSubscriptions().save(addresses)
+        output?.handleSubscriptions(addresses, notice: "Subscribed to \(source.label). Type 'all' to read every feed.")
+    }
+
+    func doUnsubscribe(number: Int) throws {
+        var addresses = try keptSubscriptions().addresses()
+        guard addresses.indices.contains(number - 1) else {
+            throw CommandError(addresses.isEmpty ? "there are no subscriptions; 'subscribe URL' adds one" : "no feed \(number); choose 1 to \(addresses.count)")
+        }
+        let removed = addresses.remove(at: number - 1)
+        try keptSubscriptions().save(addresses)
+        output?.handleSubscriptions(addresses, notice: "Unsubscribed from \(removed).")
+    }
+
+    func doListSubscriptions() throws {
+        let addresses = try keptSubscriptions().addresses()
+        output?.handleSubscriptions(addresses, notice: addresses.isEmpty
+            ? "No subscriptions yet: 'subscribe URL' adds a feed."
+            : "'unsubscribe N' stops following feed N; 'all' reads every feed.")
+    }
+
+    func doLoadAllFeeds() throws {
+        let addresses = try keptSubscriptions().addresses()
+        guard !addresses.isEmpty else { throw CommandError("there are no subscriptions; 'subscribe URL' adds a feed") }
+        pending?.fetch.cancel()
+        pending = nil
+        var articles: [Article] = []
+        var problems: [String] = []
+        for start in stride(from: 0, to: addresses.count, by: Self.feedsAtOnce) {
+            let group = addresses[start..<min(start + Self.feedsAtOnce, addresses.count)]
+            let fetches = group.map { address in (address, Result { try Self.url(address) }.map { fetcher.start($0) }) }
+            let deadline = ProcessInfo.processInfo.systemUptime + Self.allFeedsWait
+            for (address, started) in fetches {
+                do {
+                    let fetch = try started.get()
+                    guard let data = try fetch.wait(seconds: max(0, deadline - ProcessInfo.processInfo.systemUptime)) else {
+                        fetch.cancel()
+                        throw ArticleSourceError("no answer within \(Int(Self.allFeedsWait)) s")
+                    }
+                    let feed = try ArticleDecoder.articles(from: data, source: address)
+                    _ = keep(feed, for: address)
+                    articles += feed
+                } catch {
+                    logger.log(.warning, "articles from \(address): \(error)", source: "articles")
+                    let kept = cache?.feed(for: address)
+                    articles += kept?.articles ?? []
+                    problems.append("\(address): \(error)" + (kept == nil ? "" : " (showing the kept copy)"))
+                }
+            }
+        }
+        let newestFirst = articles.enumerated().sorted { ($0.element.date, -$0.offset) > ($1.element.date, -$1.offset) }.map(\.element)
+        output?.handleArticlesLoaded(newestFirst, from: "all feeds (\(addresses.count))", fetched: clock?.secondsSince1970)
+        output?.handleFeedProblems(problems)
+    }
+
+    private func keptSubscriptions() throws -> any FeedSubscriptions {
+        guard let subscriptions else { throw CommandError("this list keeps no subscriptions") }
+        return subscriptions
+    }
+
+    /// The http(s) or file URL of a subscribed address.
+    private static func url(_ address: String) throws -> URL {
+        guard case .url(let url) = try ArticleSource(address) else { throw ArticleSourceError("'\(address)' is not a feed address") }
+        return url
     }
 
     func doLoadArticles(from text: String) {
         pending?.fetch.cancel()
         pending = nil
+        if text.trimmingCharacters(in: .whitespaces).isEmpty, let subscriptions {
+            do {
+                if try !subscriptions.addresses().isEmpty {
+                    try doLoadAllFeeds()
+                    return
+                }
+            } catch {
+                output?.handleLoadFailed("\(error)", source: "your feeds", lastGood: nil)
+                return
+            }
+        }
         var label = text
         do {
             let source = try ArticleSource(text)

@@ -75,6 +75,23 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         view?.didUpdate(model)
     }
 
+    func didAskToSubscribe(_ address: String) throws {
+        try interactor.doSubscribe(address)
+    }
+
+    func didAskToUnsubscribe(number: Int) throws {
+        try interactor.doUnsubscribe(number: number)
+    }
+
+    func didAskForAllFeeds() throws {
+        source = ""
+        load()
+    }
+
+    func didAskForSubscriptions() throws {
+        try interactor.doListSubscriptions()
+    }
+
     func didAskToCancel() throws {
         guard isLoading else { throw CommandError("nothing is being fetched; 'refresh' fetches the list again") }
         interactor.doCancelLoad()
@@ -85,6 +102,17 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     }
 
     // MARK: ArticleListInteractorOutput
+
+    func handleSubscriptions(_ addresses: [String], notice: String) {
+        model.subscriptions = addresses
+        model.notice = notice
+        view?.didUpdate(model)
+    }
+
+    func handleFeedProblems(_ problems: [String]) {
+        model.problems = problems
+        view?.didUpdate(model)
+    }
 
     func handleStillLoading(source: String) {
         model.notice = "Still fetching \(source): type 'cancel' to stop it; the list updates after your next command."
@@ -144,6 +172,8 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     // MARK: Private
 
     private func load() {
+        model.problems = []
+        model.subscriptions = []
         hasLoaded = true
         isLoading = true
         beforeLoad = (model, articles, shownSource)

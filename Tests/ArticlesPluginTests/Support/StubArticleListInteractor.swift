@@ -29,6 +29,11 @@ final class StubArticleListInteractor: ArticleListInteracting {
     private(set) var collectCount = 0
     private(set) var cancelCount = 0
 
+    func doSubscribe(_ address: String) throws {}
+    func doUnsubscribe(number: Int) throws {}
+    func doListSubscriptions() throws {}
+    func doLoadAllFeeds() throws {}
+
     func doCollectFinishedLoad() {
         collectCount += 1
     }

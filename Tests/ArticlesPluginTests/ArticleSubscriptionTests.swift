@@ -1,0 +1,63 @@
+import ConformanceKit
+import Contracts
+import Foundation
+import Testing
+import ViperTestSupport
+@testable import ArticlesPlugin
+
+/// Subscriptions (`subscribe URL`, `feeds`, `unsubscribe N`) and every feed read into one
+/// list, newest first, with a line per feed that failed and its kept copy used.
+@Suite struct ArticleSubscriptionTests {
+    private func makeInteractor(_ subscriptions: MemoryFeedSubscriptions, fetcher: SpyArticleFetcher = SpyArticleFetcher(),
+                                cache: MemoryArticleCache = MemoryArticleCache()) -> (ArticleListInteractor, SpyArticleListOutput) {
+        let interactor = ArticleListInteractor(fetcher: fetcher, logger: MemoryLogger(), cache: cache, subscriptions: subscriptions)
+        let output = SpyArticleListOutput()
+        interactor.output = output
+        return (interactor, output)
+    }
+
+    @Test func subscribeKeepsAnAddressOnceAndUnsubscribeTakesItsNumber() throws {
+        let kept = MemoryFeedSubscriptions()
+        let (interactor, output) = makeInteractor(kept)
+        try interactor.doSubscribe("https://a.example/rss.xml")
+        try interactor.doSubscribe("https://b.example/atom.xml")
+        #expect { try interactor.doSubscribe("https://a.example/rss.xml") } throws: {
+            "\($0)" == "https://a.example/rss.xml is already subscribed; 'feeds' reads it"
+        }
+        #expect { try interactor.doSubscribe("") } throws: {
+            "\($0)" == "subscribe needs a feed's address, e.g. 'subscribe https://www.swift.org/atom.xml'"
+        }
+        try interactor.doUnsubscribe(number: 1)
+        #expect(kept.kept == ["https://b.example/atom.xml"])
+        #expect(output.notices.last == "Unsubscribed from https://a.example/rss.xml.")
+        #expect { try interactor.doUnsubscribe(number: 3) } throws: { "\($0)" == "no feed 3; choose 1 to 1" }
+    }
+
+    @Test func everyFeedIsReadIntoOneListNewestFirst() throws {
+        let fetcher = SpyArticleFetcher()
+        fetcher.answer = Data(#"[{"title": "Old", "date": "2026-10-01"}, {"title": "New", "date": "2026-12-01 08:00"}]"#.utf8)
+        let (interactor, output) = makeInteractor(MemoryFeedSubscriptions(["https://a.example/", "https://b.example/"]), fetcher: fetcher)
+        interactor.doLoadArticles(from: "")
+        #expect(fetcher.requested.map(\.absoluteString) == ["https://a.example/", "https://b.example/"])
+        #expect(output.loaded.last?.map(\.title) == ["New", "New", "Old", "Old"])
+        #expect(output.problems.last == [])
+    }
+
+    @Test func aFeedThatFailsGetsALineAndItsKeptCopyIsUsed() throws {
+        let fetcher = SpyArticleFetcher()
+        fetcher.failure = ArticleSourceError("https://a.example/ answered 500 (Internal Server Error)")
+        let cache = MemoryArticleCache()
+        try cache.save(CachedFeed(articles: [Article(title: "Kept", date: "2026-11-30")], fetched: 0), for: "https://a.example/")
+        let (interactor, output) = makeInteractor(MemoryFeedSubscriptions(["https://a.example/"]), fetcher: fetcher, cache: cache)
+        try interactor.doLoadAllFeeds()
+        #expect(output.loaded.last?.map(\.title) == ["Kept"])
+        #expect(output.problems.last == ["https://a.example/: https://a.example/ answered 500 (Internal Server Error) (showing the kept copy)"])
+    }
+
+    @Test func withoutSubscriptionsTheListShowsTheSample() {
+        let (interactor, output) = makeInteractor(MemoryFeedSubscriptions())
+        interactor.doLoadArticles(from: "")
+        #expect(output.loaded.last?.isEmpty == false)
+        #expect(output.problems.isEmpty)
+    }
+}
