@@ -61,3 +61,32 @@ import ViperTestSupport
         #expect(output.problems.isEmpty)
     }
 }
+
+/// Read and unread: `show N` marks an article read (kept in the data folder), `unread` lists the rest.
+@Suite struct ArticleUnreadTests {
+    @Test func anArticleShownIsReadAndUnreadListsTheRest() throws {
+        let interactor = StubArticleListInteractor()
+        interactor.result = .success([Article(title: "A", website: "https://a.example/"), Article(title: "B")])
+        let router = SpyArticleListRouter()
+        let presenter = ArticleListPresenter(interactor: interactor, router: router)
+        let view = SpyArticleListView()
+        presenter.view = view
+        interactor.output = presenter
+        presenter.didAppear()
+        try presenter.didSelect(item: 1)
+        presenter.didAskForUnread()
+        #expect(view.models.last?.state == .list(["B"]))
+        #expect(view.models.last?.notice == "1 unread of 2. 'show N' reads one; 'refresh' lists every article again.")
+        try presenter.didSelect(item: 1)
+        #expect(router.shown.last?.title == "B", "numbers follow the unread list on screen")
+    }
+
+    @Test func whatWasReadIsKeptInTheDataFolderByAddressOrTitle() throws {
+        let folder = try TemporaryFolder.make("read")
+        try FileReadArticles(folder: folder).markRead(ArticleListInteractor.key(of: Article(title: "A", website: "https://a.example/")))
+        try FileReadArticles(folder: folder).markRead(ArticleListInteractor.key(of: Article(title: "B")))
+        let again = ArticleListInteractor(fetcher: SpyArticleFetcher(), logger: MemoryLogger(), readArticles: FileReadArticles(folder: folder))
+        let unread = again.doFindUnread(in: [Article(title: "A again", website: "https://a.example/"), Article(title: "B"), Article(title: "C")])
+        #expect(unread.map(\.title) == ["C"])
+    }
+}

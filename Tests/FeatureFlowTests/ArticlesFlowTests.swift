@@ -130,3 +130,19 @@ import ViperTestSupport
         #expect(!kept.contains("status"))
     }
 }
+
+/// Read and unread kept across runs, through the built `viper`.
+@Suite struct ArticleUnreadFlowTests {
+    @Test func anArticleReadInOneRunIsNotUnreadInTheNext() throws {
+        let feed = try FixtureServer.shared().url("rss.xml")
+        let session = ViperSession()
+        let first = try session.shell(["open articles?source=\(feed)", "show 2", "quit"])
+        #expect(first.status == 0, "stderr: \(first.stderr)")
+        let second = try session.shell(["open articles?source=\(feed)", "unread", "quit"])
+        #expect(second.status == 0, "stderr: \(second.stderr)")
+        let list = Screens(second.stdout).last("Home › Articles")
+        #expect(list.contains("  1. VIPER & plugins — Ada Lovelace, 2026-12-01 08:30"))
+        #expect(!list.contains { $0.contains("Second post") })
+        #expect(list.contains("1 unread of 2. 'show N' reads one; 'refresh' lists every article again."))
+    }
+}

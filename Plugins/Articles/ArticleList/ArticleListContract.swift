@@ -23,6 +23,8 @@ protocol ArticleListEventHandling: AnyObject {
     func didAskForAllFeeds() throws
     /// The subscribed feeds, numbered for `unsubscribe N` (`feeds`).
     func didAskForSubscriptions() throws
+    /// Only the articles not read yet (`unread`).
+    func didAskForUnread()
 }
 
 /// Presenter → Interactor: the use cases.
@@ -38,6 +40,10 @@ protocol ArticleListInteracting: AnyObject {
     func doSubscribe(_ address: String) throws
     /// Removes subscription `number` (1 is the first); throws when there is none.
     func doUnsubscribe(number: Int) throws
+    /// The articles of `articles` not read yet (the rule of what counts as read is here).
+    func doFindUnread(in articles: [Article]) -> [Article]
+    /// Remembers that `article` was read; a failure to remember is logged, never shown.
+    func doMarkRead(_ article: Article)
     /// Hands the subscriptions to ``ArticleListInteractorOutput/handleSubscriptions(_:notice:)``.
     func doListSubscriptions() throws
     /// Fetches every subscribed feed at once and hands on one list, newest first, with a line

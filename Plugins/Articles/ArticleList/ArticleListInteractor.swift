@@ -17,6 +17,7 @@ final class ArticleListInteractor: ArticleListInteracting {
     private let clock: (any Clock)?
     private let foregroundWait: Double
     private let subscriptions: (any FeedSubscriptions)?
+    private let readArticles: (any ReadArticles)?
     private var pending: (fetch: any ArticleFetch, source: String)?
 
     /// How many subscribed feeds are fetched at the same time.
@@ -25,7 +26,8 @@ final class ArticleListInteractor: ArticleListInteracting {
     static let allFeedsWait = 10.0
 
     init(fetcher: any ArticleFetching, logger: any Logger, cache: (any ArticleCaching)? = nil, clock: (any Clock)? = nil,
-         foregroundWait: Double = 10, subscriptions: (any FeedSubscriptions)? = nil) {
+         foregroundWait: Double = 10, subscriptions: (any FeedSubscriptions)? = nil, readArticles: (any ReadArticles)? = nil) {
+        self.readArticles = readArticles
         self.fetcher = fetcher
         self.logger = logger
         self.cache = cache
@@ -52,6 +54,24 @@ final class ArticleListInteractor: ArticleListInteracting {
         let removed = addresses.remove(at: number - 1)
         try keptSubscriptions().save(addresses)
         output?.handleSubscriptions(addresses, notice: "Unsubscribed from \(removed).")
+    }
+
+    func doFindUnread(in articles: [Article]) -> [Article] {
+        guard let readArticles else { return articles }
+        return articles.filter { !readArticles.isRead(Self.key(of: $0)) }
+    }
+
+    func doMarkRead(_ article: Article) {
+        do {
+            try readArticles?.markRead(Self.key(of: article))
+        } catch {
+            logger.log(.warning, "\(error)", source: "articles")
+        }
+    }
+
+    /// What an article is known by: its address, or its title without one.
+    static func key(of article: Article) -> String {
+        article.website.isEmpty ? article.title : article.website
     }
 
     func doListSubscriptions() throws {

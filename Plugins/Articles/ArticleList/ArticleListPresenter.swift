@@ -59,6 +59,16 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
                                                 : "no article \(item); choose 1 to \(articles.count)")
         }
         try router.showDetails(for: articles[item - 1])
+        interactor.doMarkRead(articles[item - 1])
+    }
+
+    func didAskForUnread() {
+        let unread = interactor.doFindUnread(in: articles)
+        let total = articles.count
+        articles = unread
+        model.state = unread.isEmpty ? .empty("Everything here is read. 'refresh' shows every article again.") : .list(unread.map(Self.row))
+        model.notice = "\(unread.count) unread of \(total). 'show N' reads one; 'refresh' lists every article again."
+        view?.didUpdate(model)
     }
 
     func didAskToBrowse(item: Int) throws {

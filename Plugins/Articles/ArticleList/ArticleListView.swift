@@ -21,6 +21,7 @@ final class ArticleListView: ModuleView, ArticleListViewing {
             CommandSpec("subscribe", arguments: ["URL"], help: "Keep URL among your feeds (RSS, Atom or JSON Feed)"),
             CommandSpec("feeds", help: "List your subscriptions, numbered for 'unsubscribe N'"),
             CommandSpec("unsubscribe", arguments: ["N"], help: "Stop following feed N of 'feeds'"),
+            CommandSpec("unread", help: "Only the articles not read yet ('refresh' lists them all again)"),
             CommandSpec("all", help: "Every subscribed feed's articles in one list, newest first ('refresh' fetches them again)"),
             CommandSpec("cancel", help: "Stop the fetch under way (Ctrl-C does too); the list stays as it was"),
         ]
@@ -78,6 +79,7 @@ final class ArticleListView: ModuleView, ArticleListViewing {
         case "subscribe": try presenter.didAskToSubscribe(command.rest)
         case "feeds": try presenter.didAskForSubscriptions()
         case "all": try presenter.didAskForAllFeeds()
+        case "unread": presenter.didAskForUnread()
         case "unsubscribe":
             guard let word = command.arguments.first, let number = Int(word) else {
                 throw CommandError("unsubscribe needs a feed's number from 'feeds', e.g. 'unsubscribe 2'")

@@ -33,6 +33,9 @@ final class StubArticleListInteractor: ArticleListInteracting {
     func doUnsubscribe(number: Int) throws {}
     func doListSubscriptions() throws {}
     func doLoadAllFeeds() throws {}
+    private(set) var read: [Article] = []
+    func doFindUnread(in articles: [Article]) -> [Article] { articles.filter { !read.contains($0) } }
+    func doMarkRead(_ article: Article) { read.append(article) }
 
     func doCollectFinishedLoad() {
         collectCount += 1
