@@ -90,3 +90,44 @@ import ViperTestSupport
         #expect(unread.map(\.title) == ["C"])
     }
 }
+
+/// Conditional requests: the kept copy's ETag and Last-Modified go with the next fetch, and a
+/// `304 Not Modified` answer shows the kept copy as current.
+@Suite struct ArticleConditionalFetchTests {
+    @Test func theValidatorsOfAGoodFetchAreKeptAndSentNextTime() throws {
+        let fetcher = SpyArticleFetcher()
+        fetcher.answer = Data(#"[{"title": "A"}]"#.utf8)
+        fetcher.validatorsAnswered = FeedValidators(etag: "\"v1\"", lastModified: "Tue, 01 Dec 2026 08:00:00 GMT")
+        let cache = MemoryArticleCache()
+        let interactor = ArticleListInteractor(fetcher: fetcher, logger: MemoryLogger(), cache: cache,
+                                               clock: try FixedClock(iso8601: "2026-12-01T09:00:00Z"))
+        interactor.doLoadArticles(from: "https://a.example/feed")
+        #expect(cache.feeds["https://a.example/feed"]?.validators.etag == "\"v1\"", "kept even with no output listening")
+        interactor.doLoadArticles(from: "https://a.example/feed")
+        #expect(fetcher.validatorsSent == [.none, FeedValidators(etag: "\"v1\"", lastModified: "Tue, 01 Dec 2026 08:00:00 GMT")])
+    }
+
+    @Test func notModifiedShowsTheKeptCopyAsFetchedNow() throws {
+        let fetcher = SpyArticleFetcher()
+        fetcher.failure = ArticleFeedNotModified(url: "https://a.example/feed")
+        let cache = MemoryArticleCache()
+        try cache.save(CachedFeed(articles: [Article(title: "Kept")], fetched: 0, validators: FeedValidators(etag: "\"v1\"")),
+                       for: "https://a.example/feed")
+        let clock = try FixedClock(iso8601: "2026-12-01T09:00:00Z")
+        let interactor = ArticleListInteractor(fetcher: fetcher, logger: MemoryLogger(), cache: cache, clock: clock)
+        let output = SpyArticleListOutput()
+        interactor.output = output
+        interactor.doLoadArticles(from: "https://a.example/feed")
+        #expect(output.loaded.last == [Article(title: "Kept")])
+        #expect(output.failures.isEmpty)
+        #expect(cache.feed(for: "https://a.example/feed") == CachedFeed(articles: [Article(title: "Kept")], fetched: clock.secondsSince1970,
+                                                                          validators: FeedValidators(etag: "\"v1\"")))
+    }
+
+    @Test func aCacheFileWrittenBeforeValidatorsStillReads() throws {
+        let folder = try TemporaryFolder.make("cache")
+        try #"{"https://a.example/":{"fetched":7,"articles":[{"title":"T","authors":"","date":"","website":"","content":"","imageUrl":""}]}}"#
+            .write(toFile: folder + "/" + FileArticleCache.fileName, atomically: true, encoding: .utf8)
+        #expect(FileArticleCache(folder: folder).feed(for: "https://a.example/") == CachedFeed(articles: [Article(title: "T")], fetched: 7))
+    }
+}

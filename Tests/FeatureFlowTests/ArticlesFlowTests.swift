@@ -146,3 +146,21 @@ import ViperTestSupport
         #expect(list.contains("1 unread of 2. 'show N' reads one; 'refresh' lists every article again."))
     }
 }
+
+/// Conditional requests against the local server (Python's file server answers
+/// `If-Modified-Since` with `304 Not Modified`), through the built `viper`.
+@Suite struct ArticleConditionalFlowTests {
+    @Test func theServersLastModifiedIsKeptAndAnUnchangedFeedStillLists() throws {
+        let feed = try FixtureServer.shared().url("rss.xml")
+        let session = ViperSession()
+        let first = try session.shell(["open articles?source=\(feed)", "quit"])
+        #expect(first.status == 0, "stderr: \(first.stderr)")
+        let cache = try String(contentsOfFile: session.dataFolder + "/articles-cache.json", encoding: .utf8)
+        #expect(cache.contains("\"lastModified\""))
+        let second = try session.shell(["open articles?source=\(feed)", "refresh", "quit"])
+        #expect(second.status == 0, "stderr: \(second.stderr)")
+        let list = Screens(second.stdout).last("Home › Articles")
+        #expect(list.contains("  1. VIPER & plugins — Ada Lovelace, 2026-12-01 08:30"))
+        #expect(!list.contains { $0.hasPrefix("error:") })
+    }
+}

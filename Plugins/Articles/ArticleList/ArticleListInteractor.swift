@@ -90,18 +90,26 @@ final class ArticleListInteractor: ArticleListInteracting {
         var problems: [String] = []
         for start in stride(from: 0, to: addresses.count, by: Self.feedsAtOnce) {
             let group = addresses[start..<min(start + Self.feedsAtOnce, addresses.count)]
-            let fetches = group.map { address in (address, Result { try Self.url(address) }.map { fetcher.start($0) }) }
+            let fetches = group.map { address in
+                (address, Result { try Self.url(address) }.map { fetcher.start($0, validators: validators(of: address)) })
+            }
             let deadline = ProcessInfo.processInfo.systemUptime + Self.allFeedsWait
             for (address, started) in fetches {
                 do {
                     let fetch = try started.get()
-                    guard let data = try fetch.wait(seconds: max(0, deadline - ProcessInfo.processInfo.systemUptime)) else {
-                        fetch.cancel()
-                        throw ArticleSourceError("no answer within \(Int(Self.allFeedsWait)) s")
+                    do {
+                        guard let data = try fetch.wait(seconds: max(0, deadline - ProcessInfo.processInfo.systemUptime)) else {
+                            fetch.cancel()
+                            throw ArticleSourceError("no answer within \(Int(Self.allFeedsWait)) s")
+                        }
+                        let feed = try ArticleDecoder.articles(from: data, source: address)
+                        _ = keep(feed, for: address, validators: fetch.validators)
+                        articles += feed
+                    } catch is ArticleFeedNotModified {
+                        let kept = cache?.feed(for: address)
+                        _ = keep(kept?.articles ?? [], for: address, validators: kept?.validators ?? .none)
+                        articles += kept?.articles ?? []
                     }
-                    let feed = try ArticleDecoder.articles(from: data, source: address)
-                    _ = keep(feed, for: address)
-                    articles += feed
                 } catch {
                     logger.log(.warning, "articles from \(address): \(error)", source: "articles")
                     let kept = cache?.feed(for: address)
@@ -113,6 +121,11 @@ final class ArticleListInteractor: ArticleListInteracting {
         let newestFirst = articles.enumerated().sorted { ($0.element.date, -$0.offset) > ($1.element.date, -$1.offset) }.map(\.element)
         output?.handleArticlesLoaded(newestFirst, from: "all feeds (\(addresses.count))", fetched: clock?.secondsSince1970)
         output?.handleFeedProblems(problems)
+    }
+
+    /// The validators of the kept copy of `source`, for a conditional fetch; none without a copy.
+    private func validators(of source: String) -> FeedValidators {
+        cache?.feed(for: source)?.validators ?? .none
     }
 
     private func keptSubscriptions() throws -> any FeedSubscriptions {
@@ -149,7 +162,7 @@ final class ArticleListInteractor: ArticleListInteracting {
                 let articles = try ArticleDecoder.articles(from: Data(OfflineArticles.json.utf8), source: label)
                 output?.handleArticlesLoaded(articles, from: label, fetched: nil)
             case .url(let url):
-                pending = (fetcher.start(url), label)
+                pending = (fetcher.start(url, validators: validators(of: label)), label)
                 collect(waiting: foregroundWait)
             }
         } catch {
@@ -179,7 +192,16 @@ final class ArticleListInteractor: ArticleListInteracting {
             pending = nil
             let articles = try ArticleDecoder.articles(from: data, source: label)
             logger.log(.info, "\(articles.count) article(s) from \(label)", source: "articles")
-            output?.handleArticlesLoaded(articles, from: label, fetched: keep(articles, for: label))
+            // Kept first: `output?.` would skip the call with no output listening.
+            let fetched = keep(articles, for: label, validators: fetch.validators)
+            output?.handleArticlesLoaded(articles, from: label, fetched: fetched)
+        } catch is ArticleFeedNotModified {
+            // Asked with the kept copy's validators, so there is a kept copy; it is current.
+            pending = nil
+            let kept = cache?.feed(for: label)
+            logger.log(.info, "\(label) has not changed", source: "articles")
+            let fetched = keep(kept?.articles ?? [], for: label, validators: kept?.validators ?? .none)
+            output?.handleArticlesLoaded(kept?.articles ?? [], from: label, fetched: fetched)
         } catch let cancelled as ArticleFetchCancelled {
             pending = nil
             logger.log(.info, "\(cancelled)", source: "articles")
@@ -193,11 +215,11 @@ final class ArticleListInteractor: ArticleListInteracting {
 
     /// Saves a good feed; returns when it was fetched. A cache that cannot be written
     /// costs only the offline copy, so it is logged, not shown.
-    private func keep(_ articles: [Article], for source: String) -> Double? {
+    private func keep(_ articles: [Article], for source: String, validators: FeedValidators) -> Double? {
         guard let clock else { return nil }
         let now = clock.secondsSince1970
         do {
-            try cache?.save(CachedFeed(articles: articles, fetched: now), for: source)
+            try cache?.save(CachedFeed(articles: articles, fetched: now, validators: validators), for: source)
         } catch {
             logger.log(.warning, "\(error)", source: "articles")
         }
