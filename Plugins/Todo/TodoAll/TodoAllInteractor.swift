@@ -61,25 +61,30 @@ final class TodoAllInteractor: TodoAllInteracting {
     /// `items` (sorted by due day, those without one last) in groups, in the order they are shown.
     static func groups(_ items: [TodoRecord], today: CalendarDay, calendar: DayCalendar) -> [TodoGroup] {
         let thisWeek = calendar.startOfWeek(containing: today)
-        var groups: [TodoGroup] = []
+        // The weeks shown one by one, worked out once rather than per item.
+        let weeks = (0..<weeksShown).map { offset in
+            let start = calendar.adding(7 * offset, to: thisWeek)
+            return (start: start, end: calendar.adding(6, to: start), offset: offset)
+        }
+        var periods: [TodoPeriod] = []
+        var members: [[ListedItem]] = []
         for item in items {
-            let period = item.due.map { self.period(of: $0, today: today, thisWeek: thisWeek, calendar: calendar) } ?? .noDate
+            let period = item.due.map { self.period(of: $0, today: today, weeks: weeks) } ?? .noDate
             let listed = ListedItem(id: item.id, title: item.name, due: item.due, weekday: item.due.map(calendar.isoWeekday) ?? 0)
-            if let last = groups.last, last.period == period {
-                groups[groups.count - 1] = TodoGroup(period: period, items: last.items + [listed])
+            if periods.last == period {
+                members[members.count - 1].append(listed)
             } else {
-                groups.append(TodoGroup(period: period, items: [listed]))
+                periods.append(period)
+                members.append([listed])
             }
         }
-        return groups
+        return zip(periods, members).map { TodoGroup(period: $0, items: $1) }
     }
 
-    private static func period(of due: CalendarDay, today: CalendarDay, thisWeek: CalendarDay, calendar: DayCalendar) -> TodoPeriod {
+    private static func period(of due: CalendarDay, today: CalendarDay,
+                               weeks: [(start: CalendarDay, end: CalendarDay, offset: Int)]) -> TodoPeriod {
         if due < today { return .overdue }
-        for offset in 0..<weeksShown {
-            let start = calendar.adding(7 * offset, to: thisWeek)
-            if due <= calendar.adding(6, to: start) { return .week(start: start, offset: offset) }
-        }
+        if let week = weeks.first(where: { due <= $0.end }) { return .week(start: week.start, offset: week.offset) }
         return .month(year: due.year, month: due.month)
     }
 
