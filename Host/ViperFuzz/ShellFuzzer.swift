@@ -90,7 +90,7 @@ struct ShellFuzzer {
         case ..<97: line = String(decoding: (0..<random.int(0...60)).map { _ in UInt8(truncatingIfNeeded: random.next()) }, as: UTF8.self)
         default: line = mutator.mutate(String(repeating: random.pick(seeds) + " ", count: random.int(20...400)), using: &random)
         }
-        return Self.offline(line)
+        return Self.contained(Self.offline(line))
     }
 
     /// A line made of a command the shell offers now (or any built-in) and plausible arguments.
@@ -142,13 +142,25 @@ struct ShellFuzzer {
         return line.replacingOccurrences(of: "http", with: "file", options: .caseInsensitive)
     }
 
+    /// Commands that reach outside the session: `export DIR` writes files where the fuzzer runs
+    /// (the shell fuzzes in this process), `editor` and `browse` start the user's editor or
+    /// browser. A line that starts with one becomes `help` with the same arguments.
+    static let reachingOut: Set<String> = ["export", "editor", "browse"]
+
+    static func contained(_ line: String) -> String {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        let name = trimmed.prefix { $0 != " " && $0 != "\t" }
+        guard reachingOut.contains(String(name)) else { return line }
+        return "help" + trimmed.dropFirst(name.count)
+    }
+
     // MARK: A real viper on standard input
 
     private func runProcess(count: Int, setup: FuzzSetup, mutator: FuzzMutator, random: inout FuzzRandom, report: FuzzReport) throws {
         var input = Data()
         var written = 0
         while written < count {
-            let text = Self.offline(random.chance(70) ? mutator.mutate(random.pick(seeds), using: &random, others: seeds) : random.pick(seeds))
+            let text = Self.contained(Self.offline(random.chance(70) ? mutator.mutate(random.pick(seeds), using: &random, others: seeds) : random.pick(seeds)))
             // `quit` would end the session before the rest of the input is read.
             let first = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
             if first == "quit" || first == "exit" { continue }

@@ -16,7 +16,8 @@ import ViperRuntime
 /// Scripted sessions (`-c` and piped) run every command even after one fails, and
 /// exit 1 when any failed, 0 otherwise; a command during which a database failed
 /// (a save on a full disk, a read-only or unopenable file) counts as failed, and so
-/// does a database that could not be closed at the end. `quit` ends a session early. Start-up
+/// does a database that could not be closed at the end. `quit` ends a session early; with
+/// `-e` the first failed command does too, as in `sh -e` (``stopsHere(after:_:)``). Start-up
 /// problems are printed first as `warning:` lines on standard error; the shell
 /// opens with the plugins that loaded.
 ///
@@ -61,7 +62,8 @@ package enum ShellLauncher {
             var quit = false
             for command in CommandSplitter.statements(script) {
                 if let live { shell.apply(live) }
-                if shell.execute(command) == .quit {
+                let outcome = shell.execute(command)
+                if outcome == .quit || stopsHere(after: outcome, options, command: command, output: output) {
                     quit = true
                     break
                 }
@@ -78,7 +80,8 @@ package enum ShellLauncher {
             var quit = false
             while !quit, let line = reader.readLine(prompt: "") {
                 if let live { shell.apply(live) }
-                quit = shell.execute(line) == .quit
+                let outcome = shell.execute(line)
+                quit = outcome == .quit || stopsHere(after: outcome, options, command: line, output: output)
             }
             if !quit { shell.reachEndOfInput() }
         }
@@ -119,6 +122,16 @@ package enum ShellLauncher {
             if !shell.keepsOutOfHistory(line) { reader.remember(line) }
             if shell.execute(line) == .quit { break }
         }
+    }
+
+    /// With `-e`, a failed command ends a scripted session (the rest is not run, and viper exits 1
+    /// as for any failure): says so on one line naming the command, and returns true.
+    static func stopsHere(after outcome: Shell.Outcome, _ options: CommandLineOptions, command: String,
+                          output: any ShellOutput) -> Bool {
+        guard options.stopOnFailure, outcome == .failed else { return false }
+        let shown = PrintableText.oneLine(command.trimmingCharacters(in: .whitespaces))
+        output.error("stopped at the first failed command, '\(shown)' (-e); the commands after it did not run")
+        return true
     }
 
     /// Whether the session watches the plugin folders: as `--watch`/`--no-watch` say, else when

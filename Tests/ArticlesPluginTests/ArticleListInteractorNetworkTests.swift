@@ -52,12 +52,12 @@ import ViperTestSupport
     @Test func malformedJSONIsReportedNotThrown() throws {
         let url = try FixtureServer.shared().url("broken.json")
         let output = load(url)
-        #expect(output.failures == ["\(url) did not send a JSON list of articles (it is not valid JSON); check the source"])
+        #expect(output.failures == ["\(url) did not send an RSS, Atom or JSON feed (it is not valid JSON); check the source"])
     }
 
     @Test func anArticleWithoutATitleIsReported() throws {
         let url = try FixtureServer.shared().url("untitled.json")
-        #expect(load(url).failures == ["\(url) did not send a JSON list of articles (an article has no 'title'); check the source"])
+        #expect(load(url).failures == ["\(url) did not send an RSS, Atom or JSON feed (an article has no 'title'); check the source"])
     }
 
     @Test func aRefusedConnectionIsReported() {

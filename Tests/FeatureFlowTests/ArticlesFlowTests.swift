@@ -56,3 +56,111 @@ import ViperTestSupport
         #expect(screens.last("Home › Articles › Article").contains("Second paragraph."))
     }
 }
+
+/// RSS and Atom feeds served over HTTP by the local fixture server, read by the built `viper`.
+@Suite struct ArticleFeedFormatFlowTests {
+    @Test func anRSSFeedOverHTTPIsListedWithItsDatesAndLinks() throws {
+        let feed = try FixtureServer.shared().url("rss.xml")
+        let result = try ViperSession().shell(["open articles?source=\(feed)", "show 1", "quit"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let screens = Screens(result.stdout)
+        let list = screens.last("Home › Articles")
+        #expect(list.contains("  1. VIPER & plugins — Ada Lovelace, 2026-12-01 08:30"))
+        #expect(list.contains("  2. Second post — 2026-11-30 10:00"))
+        #expect(screens.last("Home › Articles › Article").contains("Routers by protocol ."))
+    }
+
+    @Test func anAtomFeedOverHTTPIsListed() throws {
+        let feed = try FixtureServer.shared().url("atom.xml")
+        let result = try ViperSession().shell(["open articles?source=\(feed)", "quit"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(Screens(result.stdout).last("Home › Articles").contains("  1. Modules that never import each other — Grace Hopper, 2026-11-29 12:00"))
+    }
+}
+
+/// `browse N` through the built `viper`: the page goes to `$BROWSER`; without one, the address is shown.
+@Suite struct ArticleBrowseFlowTests {
+    @Test func browseHandsTheArticlesAddressToTheBrowser() throws {
+        var session = ViperSession()
+        let log = session.home + "/browsed.txt"
+        let browser = session.home + "/browser.sh"
+        try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> \(log)\n".write(toFile: browser, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: browser)
+        session.environment["BROWSER"] = browser
+        let feed = try FixtureServer.shared().url("rss.xml")
+        let result = try session.shell(["open articles?source=\(feed)", "browse 2", "show 1", "browse", "quit"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "https://blog.example/second\nhttps://blog.example/viper\n")
+        #expect(Screens(result.stdout).last("Home › Articles › Article").contains("Opened https://blog.example/viper."))
+    }
+
+    @Test func withoutABrowserTheAddressIsShown() throws {
+        var session = ViperSession()
+        session.environment.removeValue(forKey: "BROWSER")
+        session.environment["PATH"] = "/nonexistent"
+        let feed = try FixtureServer.shared().url("atom.xml")
+        let result = try session.shell(["open articles?source=\(feed)", "browse 1", "quit"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(Screens(result.stdout).last("Home › Articles")
+            .contains("No browser is set (set BROWSER, or install xdg-open); the address is https://atom.example/modules"))
+    }
+}
+
+/// Subscriptions kept in the data folder, and every feed read into one list, through the built `viper`.
+@Suite struct ArticleSubscriptionFlowTests {
+    @Test func subscribedFeedsAreKeptAndReadTogetherNewestFirst() throws {
+        let server = try FixtureServer.shared()
+        let session = ViperSession()
+        let first = try session.shell(["open articles", "subscribe \(server.url("rss.xml"))", "subscribe \(server.url("atom.xml"))",
+                                       "subscribe \(server.url("status/500"))", "quit"])
+        #expect(first.status == 0, "stderr: \(first.stderr)")
+
+        let second = try session.shell(["open articles", "feeds", "unsubscribe 3", "quit"])
+        #expect(second.status == 0, "stderr: \(second.stderr)")
+        let screens = Screens(second.stdout)
+        let list = screens.first("Home › Articles")
+        #expect(list.contains("  Source    all feeds (3)"))
+        #expect(list.contains("  1. VIPER & plugins — Ada Lovelace, 2026-12-01 08:30"))
+        #expect(list.contains("  2. Second post — 2026-11-30 10:00"))
+        #expect(list.contains("  3. Modules that never import each other — Grace Hopper, 2026-11-29 12:00"))
+        #expect(list.contains { $0.hasPrefix("error: \(server.url("status/500")): ") })
+        #expect(screens.screens[1].contains("  feed 3: \(server.url("status/500"))"))
+        #expect(screens.last("Home › Articles").contains("Unsubscribed from \(server.url("status/500"))."))
+        let kept = try String(contentsOfFile: session.dataFolder + "/feeds.json", encoding: .utf8)
+        #expect(!kept.contains("status"))
+    }
+}
+
+/// Read and unread kept across runs, through the built `viper`.
+@Suite struct ArticleUnreadFlowTests {
+    @Test func anArticleReadInOneRunIsNotUnreadInTheNext() throws {
+        let feed = try FixtureServer.shared().url("rss.xml")
+        let session = ViperSession()
+        let first = try session.shell(["open articles?source=\(feed)", "show 2", "quit"])
+        #expect(first.status == 0, "stderr: \(first.stderr)")
+        let second = try session.shell(["open articles?source=\(feed)", "unread", "quit"])
+        #expect(second.status == 0, "stderr: \(second.stderr)")
+        let list = Screens(second.stdout).last("Home › Articles")
+        #expect(list.contains("  1. VIPER & plugins — Ada Lovelace, 2026-12-01 08:30"))
+        #expect(!list.contains { $0.contains("Second post") })
+        #expect(list.contains("1 unread of 2. 'show N' reads one; 'refresh' lists every article again."))
+    }
+}
+
+/// Conditional requests against the local server (Python's file server answers
+/// `If-Modified-Since` with `304 Not Modified`), through the built `viper`.
+@Suite struct ArticleConditionalFlowTests {
+    @Test func theServersLastModifiedIsKeptAndAnUnchangedFeedStillLists() throws {
+        let feed = try FixtureServer.shared().url("rss.xml")
+        let session = ViperSession()
+        let first = try session.shell(["open articles?source=\(feed)", "quit"])
+        #expect(first.status == 0, "stderr: \(first.stderr)")
+        let cache = try String(contentsOfFile: session.dataFolder + "/articles-cache.json", encoding: .utf8)
+        #expect(cache.contains("\"lastModified\""))
+        let second = try session.shell(["open articles?source=\(feed)", "refresh", "quit"])
+        #expect(second.status == 0, "stderr: \(second.stderr)")
+        let list = Screens(second.stdout).last("Home › Articles")
+        #expect(list.contains("  1. VIPER & plugins — Ada Lovelace, 2026-12-01 08:30"))
+        #expect(!list.contains { $0.hasPrefix("error:") })
+    }
+}

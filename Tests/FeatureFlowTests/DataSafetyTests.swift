@@ -24,7 +24,7 @@ import Testing
         for line in ["open todo", "add Buy milk", "due tomorrow", "save"] {
             viper.send(line)
         }
-        try viper.waitFor("Added 'Buy milk' for 2026-12-02.")
+        try viper.waitFor("Added 'Buy milk' (id 1) for 2026-12-02.")
         viper.killNow()
         #expect(viper.wasKilled)
 

@@ -116,7 +116,7 @@ import ViperTestSupport
         #expect(result.stderr == """
             error: cannot open 'notes/9': no note 9; 'open notes' lists the notes, and 'edit N' opens one
             error: cannot open 'notes/first': parameter 'id' must be a whole number, not 'first'
-            error: cannot open 'todo/9': no item 9; 'open todo/all' lists every item, and 'edit N' opens one
+            error: cannot open 'todo/9': there is no to-do item 9; the number before each item is its id ('open todo/all' lists every item)
 
             """)
         #expect(result.stdout == "Home\n")

@@ -106,7 +106,7 @@ import ViperTestSupport
         parts.presenter.loginDidSucceed(User(name: "ada"))
         #expect(parts.store.stored.isEmpty)
         #expect(parts.view.last?.rows == [])
-        #expect(parts.view.last?.notice == "Deleted 'Groceries'.")
+        #expect(parts.view.last?.notice == "Deleted 'Groceries'. Type 'undo' to bring it back.")
     }
 
     @Test func refusesANumberThatIsNotInTheList() {

@@ -13,6 +13,10 @@ extension CommandError: @retroactive Equatable {
         func didAskForNewNote(title: String) throws {}
         func didAskToEdit(item: Int) throws {}
         func didAskToDelete(item: Int) throws {}
+        func didAskToShow(item: Int) throws {}
+        func didAskToUndo() throws {}
+        func didAskToExport(to folder: String) throws {}
+        func didAskToImport(from folder: String) throws {}
         func didAskToSignOut() {}
         func didAskToFind(_ text: String) {}
     }

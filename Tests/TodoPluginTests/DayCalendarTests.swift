@@ -15,6 +15,17 @@ import ViperTestSupport
         #expect(calendar.endOfWeek(containing: day("2026-12-07")) == day("2026-12-13"))
     }
 
+    @Test func theWeekdayArithmeticAgreesWithFoundationOnEveryDayFrom1999To2101() {
+        var day = CalendarDay(year: 1999, month: 1, day: 1)
+        var disagreements: [CalendarDay] = []
+        while day.year < 2102 {
+            if calendar.isoWeekday(of: day) != calendar.foundationISOWeekday(of: day) { disagreements.append(day) }
+            day = calendar.adding(1, to: day)
+        }
+        #expect(disagreements.isEmpty)
+        #expect(calendar.isoWeekday(of: CalendarDay(year: 1, month: 1, day: 1)) == 1, "0001-01-01 was a Monday (proleptic Gregorian)")
+    }
+
     @Test func addingDaysCrossesMonthsAndYears() {
         #expect(calendar.adding(1, to: day("2026-11-30")) == day("2026-12-01"))
         #expect(calendar.adding(1, to: day("2026-12-31")) == day("2027-01-01"))

@@ -52,19 +52,28 @@ import ViperTestSupport
         #expect(parts.log.events == ["close", "added Buy milk"])
     }
 
-    @Test func refusesToSaveWithoutANameOrADueDate() throws {
+    @Test func refusesToSaveWithoutAName() throws {
         let parts = try makePresenter()
-        #expect(throws: CommandError.self) { try parts.presenter.didAskToSave() }
-        try parts.presenter.didEnterName("Buy milk")
         #expect(throws: CommandError.self) { try parts.presenter.didAskToSave() }
         #expect(parts.store.stored.isEmpty)
         #expect(parts.log.events.isEmpty)
     }
 
+    @Test func anOpenerOfAnotherPluginNeedsADueDateSoNoneIsRefusedForIt() throws {
+        let parts = try makePresenter()
+        try parts.presenter.didEnterName("Read a book")
+        try parts.presenter.didEnterDueDate("none")
+        #expect(parts.view.last?.due == "(no date)")
+        #expect { try parts.presenter.didAskToSave() } throws: {
+            "\($0)" == "the module that opened this form needs a due date; type 'due WHEN' (e.g. 'due tomorrow')"
+        }
+        #expect(parts.store.stored.isEmpty)
+    }
+
     @Test func keepsTheFormWhenADueDateIsRejected() throws {
         let parts = try makePresenter()
         try parts.presenter.didEnterDueDate("friday")
-        #expect(throws: CommandError.self) { try parts.presenter.didEnterDueDate("someday") }
+        #expect(throws: CommandError.self) { try parts.presenter.didEnterDueDate("someday soon") }
         #expect(parts.view.last?.due == "Friday 2026-12-04")
     }
 

@@ -10,7 +10,7 @@ import ViperTestSupport
     private final class SpyOutput: TodoAllInteractorOutput {
         private(set) var groups: [[TodoGroup]] = []
         private(set) var failures: [String] = []
-        func handleGroups(_ groups: [TodoGroup]) { self.groups.append(groups) }
+        func handleGroups(_ groups: [TodoGroup], filter: TodoFilter) { self.groups.append(groups) }
         func handleChange(_ change: TodoChange) {}
         func handleFailure(_ message: String) { failures.append(message) }
     }
@@ -53,5 +53,17 @@ import ViperTestSupport
         // With Sunday-first weeks, Sunday 12-06 already belongs to next week.
         let result = try groups(on: "2026-12-01T09:00:00Z", firstWeekday: 1, [("saturday", "2026-12-05"), ("sunday", "2026-12-06")])
         #expect(result.order == [.week(start: day("2026-11-29"), offset: 0), .week(start: day("2026-12-06"), offset: 1)])
+    }
+
+    @Test func itemsWithoutADateComeLastInTheirOwnGroup() throws {
+        let store = FakeTodoRecords([TodoRecord(id: 1, name: "Someday", due: nil), TodoRecord(id: 2, name: "Taxes", due: day("2027-03-01"))])
+        let interactor = TodoAllInteractor(store: store, clock: try FixedClock(iso8601: "2026-12-01T09:00:00Z"), logger: MemoryLogger())
+        let output = SpyOutput()
+        interactor.output = output
+        interactor.doFindAllItems()
+        #expect(output.groups.last == [
+            TodoGroup(period: .month(year: 2027, month: 3), items: [ListedItem(id: 2, title: "Taxes", due: day("2027-03-01"), weekday: 1)]),
+            TodoGroup(period: .noDate, items: [ListedItem(id: 1, title: "Someday", due: nil, weekday: 0)]),
+        ])
     }
 }

@@ -10,12 +10,14 @@ import ViperTestSupport
         var groups: [TodoGroup] = []
         private(set) var completed: [Int64] = []
         private(set) var deleted: [Int64] = []
-        func doFindAllItems() { output?.handleGroups(groups) }
-        func doCompleteItem(id: Int64) { completed.append(id) }
-        func doDeleteItem(id: Int64) { deleted.append(id) }
-        func doUndo() { output?.handleChange(.nothingToUndo) }
-        func doFindItem(id: Int64) -> TodoItem? {
-            groups.flatMap(\.items).first { $0.id == id }.map { TodoItem(id: $0.id, name: $0.title, due: $0.due) }
+        func doFindAllItems() { output?.handleGroups(groups, filter: .all) }
+        func doFilter(_ filter: TodoFilter) {}
+        func doCompleteItem(id: Int64) throws { try doCheckItem(id: id); completed.append(id) }
+        func doDeleteItem(id: Int64) throws { try doCheckItem(id: id); deleted.append(id) }
+        func doReopenItem(id: Int64) throws {}
+        func doUndo() throws { output?.handleChange(.nothingToUndo) }
+        func doCheckItem(id: Int64) throws {
+            guard groups.flatMap(\.items).contains(where: { $0.id == id }) else { throw CommandError("there is no to-do item \(id)") }
         }
     }
 
@@ -28,6 +30,7 @@ import ViperTestSupport
             TodoGroup(period: .week(start: day("2026-11-30"), offset: 0), items: [ListedItem(id: 1, title: "Milk", due: day("2026-12-01"), weekday: 2)]),
             TodoGroup(period: .week(start: day("2026-12-14"), offset: 2), items: []),
             TodoGroup(period: .month(year: 2027, month: 3), items: [ListedItem(id: 9, title: "Taxes", due: day("2027-03-01"), weekday: 1)]),
+            TodoGroup(period: .noDate, items: [ListedItem(id: 4, title: "Someday", due: nil, weekday: 0)]),
         ]
         let router = SpyTodoListRouter()
         let presenter = TodoAllPresenter(interactor: interactor, router: router)
@@ -41,29 +44,30 @@ import ViperTestSupport
         let (presenter, _, view, _) = makePresenter()
         presenter.didAppear()
         #expect(view.last?.sections == [
-            UpcomingDisplaySection(name: "Overdue", rows: ["Old (Friday 2026-11-20)"]),
-            UpcomingDisplaySection(name: "This week (from 2026-11-30)", rows: ["Milk (Tuesday 2026-12-01)"]),
-            UpcomingDisplaySection(name: "Week of 2026-12-14", rows: []),
-            UpcomingDisplaySection(name: "March 2027", rows: ["Taxes (Monday 2027-03-01)"]),
+            TodoDisplaySection(name: "Overdue", rows: [TodoDisplayRow(id: 7, text: "Old (Friday 2026-11-20)")]),
+            TodoDisplaySection(name: "This week (from 2026-11-30)", rows: [TodoDisplayRow(id: 1, text: "Milk (Tuesday 2026-12-01)")]),
+            TodoDisplaySection(name: "Week of 2026-12-14", rows: []),
+            TodoDisplaySection(name: "March 2027", rows: [TodoDisplayRow(id: 9, text: "Taxes (Monday 2027-03-01)")]),
+            TodoDisplaySection(name: "No date", rows: [TodoDisplayRow(id: 4, text: "Someday")]),
         ])
     }
 
-    @Test func numbersRunThroughEveryGroup() throws {
+    @Test func commandsNameItemsByTheirIds() throws {
         let (presenter, interactor, _, router) = makePresenter()
         presenter.didAppear()
-        try presenter.didComplete(item: 3)
-        try presenter.didAskToDelete(item: 1)
-        try presenter.didAskToEdit(item: 2)
+        try presenter.didComplete(id: 9)
+        try presenter.didAskToDelete(id: 7)
+        try presenter.didAskToEdit(id: 1)
         #expect(interactor.completed == [9])
         #expect(interactor.deleted == [7])
-        #expect(router.edited == [TodoItem(id: 1, name: "Milk", due: day("2026-12-01"))])
-        #expect { try presenter.didComplete(item: 4) } throws: { "\($0)" == "no item 4; choose 1 to 3" }
+        #expect(router.edited == [1])
+        #expect { try presenter.didComplete(id: 5) } throws: { "\($0)" == "there is no to-do item 5" }
     }
 
     @Test func aSavedEditIsNamedAndTheListReadAgain() {
         let (presenter, _, view, _) = makePresenter()
-        presenter.todoEditorDidSave(TodoItem(id: 9, name: "Taxes 2026", due: day("2027-04-01")))
+        presenter.todoEditorDidSave(TodoSummary(id: 9, title: "Taxes 2026", due: DueDay(day: day("2027-04-01"), weekday: 4, nearness: nil)))
         #expect(view.last?.notice == "Changed 'Taxes 2026', due 2027-04-01.")
-        #expect(view.last?.sections.count == 4)
+        #expect(view.last?.sections.count == 5)
     }
 }

@@ -12,7 +12,7 @@ import ViperTestSupport
     private final class SpyOutput: TodoItemEditingOutput {
         let log: EventLog
         init(log: EventLog) { self.log = log }
-        func todoEditorDidSave(_ item: TodoItem) { log.record("saved \(item.name) \(item.due)") }
+        func todoEditorDidSave(_ item: TodoSummary) { log.record("saved \(item.title) \(item.due.map { "\($0.day)" } ?? "none")") }
     }
 
     private final class SpyRouter: ClosingRouterSpy, TodoEditRouting {}
@@ -27,7 +27,7 @@ import ViperTestSupport
         presenter.view = view
         let output = SpyOutput(log: log)
         presenter.output = output
-        presenter.edit(item)
+        try presenter.edit(itemID: item.id)
         return (presenter, view, store, log, output)
     }
 
@@ -49,6 +49,22 @@ import ViperTestSupport
         try withExtendedLifetime(output) { try presenter.didAskToSave() }
         #expect(store.stored == [TodoItem(id: 4, name: "Milk", due: day("2027-01-15"))])
         #expect(log.events == ["close", "saved Milk 2027-01-15"])
+    }
+
+    @Test func noneTakesTheDateAwayWithThePluginsStore() throws {
+        let log = EventLog()
+        let store = FakeTodoRecords([TodoRecord(id: 4, name: "Milk", due: day("2026-12-01"))])
+        let interactor = TodoEditInteractor(store: store, clock: try FixedClock(iso8601: "2026-12-01T09:00:00Z"))
+        let presenter = TodoEditPresenter(interactor: interactor, router: SpyRouter(log: log))
+        interactor.output = presenter
+        let output = SpyOutput(log: log)
+        presenter.output = output
+        try presenter.edit(itemID: 4)
+        try presenter.didEnterDueDate("none")
+        #expect(presenter.unsavedWork == "the due date (was 2026-12-01)")
+        try withExtendedLifetime(output) { try presenter.didAskToSave() }
+        #expect(store.rows == [TodoRecord(id: 4, name: "Milk", due: nil)])
+        #expect(log.events == ["close", "saved Milk none"])
     }
 
     @Test func aDayInThePastIsRefusedAndTheItemKept() throws {

@@ -22,10 +22,10 @@ import ViperTestSupport
     @Test func theInteractorFindsAStoredItemByIdOverdueOrNot() throws {
         let overdue = TodoItem(id: 4, name: "Old", due: day("2026-11-20"))
         let (_, interactor, _) = try makeEditor([overdue, TodoItem(id: 5, name: "New", due: day("2027-01-02"))])
-        #expect(try interactor.doFindItem(id: 4) == overdue)
-        #expect(try interactor.doFindItem(id: 5).name == "New")
+        #expect(try interactor.doFindItem(id: 4) == TodoSummary(id: 4, title: "Old", due: DueDay(day: day("2026-11-20"), weekday: 5, nearness: .overdue)))
+        #expect(try interactor.doFindItem(id: 5).title == "New")
         #expect { try interactor.doFindItem(id: 9) } throws: {
-            "\($0)" == "no item 9; 'open todo/all' lists every item, and 'edit N' opens one"
+            "\($0)" == "there is no to-do item 9; the number before each item is its id ('open todo/all' lists every item)"
         }
     }
 

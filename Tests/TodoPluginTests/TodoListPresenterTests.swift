@@ -43,32 +43,44 @@ import ViperTestSupport
         #expect(parts.view.last?.sections == [])
     }
 
-    @Test func showsSectionsInTheirOrderWithDaysForLaterItems() {
+    private func rows(_ pairs: [(Int64, String)]) -> [TodoDisplayRow] {
+        pairs.map { TodoDisplayRow(id: $0.0, text: $0.1) }
+    }
+
+    @Test func showsSectionsInTheirOrderWithDaysForLaterItemsAndEachItemsId() {
         let parts = makePresenter(items: week)
         parts.presenter.didAppear()
         #expect(parts.view.last?.sections == [
-            UpcomingDisplaySection(name: "Today", rows: ["Buy milk"]),
-            UpcomingDisplaySection(name: "Tomorrow", rows: ["Pay rent (Wednesday)"]),
-            UpcomingDisplaySection(name: "Later this week", rows: ["Call mum (Friday)"]),
-            UpcomingDisplaySection(name: "Next week", rows: ["Plan trip (Tuesday 2026-12-08)"]),
+            TodoDisplaySection(name: "Today", rows: rows([(1, "Buy milk")])),
+            TodoDisplaySection(name: "Tomorrow", rows: rows([(2, "Pay rent (Wednesday)")])),
+            TodoDisplaySection(name: "Later this week", rows: rows([(3, "Call mum (Friday)")])),
+            TodoDisplaySection(name: "Next week", rows: rows([(4, "Plan trip (Tuesday 2026-12-08)")])),
         ])
     }
 
-    @Test func marksTheItemWithTheShownNumberDone() throws {
-        let parts = makePresenter(items: week)
+    @Test func itemsWithoutADateHaveTheirOwnSectionLast() {
+        let parts = makePresenter(items: [UpcomingItem(id: 8, title: "Read a book", dueDate: nil, weekday: 0, relation: .noDate)] + week)
         parts.presenter.didAppear()
-        // Numbers run through the sections: 3 is "Call mum" under Later this week.
-        try parts.presenter.didComplete(item: 3)
-        #expect(parts.interactor.completed == [3])
-        #expect(parts.view.last?.notice == "Done: Call mum. Type 'undo' to bring it back.")
-        #expect(parts.view.last?.sections.flatMap(\.rows).contains("Call mum (Friday)") == false)
+        #expect(parts.view.last?.sections.map(\.name) == ["Today", "Tomorrow", "Later this week", "Next week", "No date"])
+        #expect(parts.view.last?.sections.last?.rows == rows([(8, "Read a book")]))
     }
 
-    @Test func refusesANumberThatIsNotShown() {
+    @Test func marksTheItemWithTheGivenIdDone() throws {
         let parts = makePresenter(items: week)
         parts.presenter.didAppear()
-        #expect(throws: CommandError.self) { try parts.presenter.didComplete(item: 5) }
+        try parts.presenter.didComplete(id: 3)
+        #expect(parts.interactor.completed == [3])
+        #expect(parts.view.last?.notice == "Done: Call mum (id 3). Type 'undo' to take it back, 'finished' for the finished items.")
+        #expect(parts.view.last?.sections.flatMap(\.rows).map(\.id).contains(3) == false)
+    }
+
+    @Test func anIdThatIsNotThereIsRefusedSoAScriptStops() {
+        let parts = makePresenter(items: week)
+        parts.presenter.didAppear()
+        #expect(throws: CommandError.self) { try parts.presenter.didComplete(id: 5) }
+        #expect(throws: CommandError.self) { try parts.presenter.didAskToEdit(id: 5) }
         #expect(parts.interactor.completed.isEmpty)
+        #expect(parts.router.edited.isEmpty)
     }
 
     @Test func presentsTheAddModuleAndListensToIt() throws {
@@ -84,14 +96,14 @@ import ViperTestSupport
         parts.interactor.items = [item(9, "Buy milk", "2026-12-02", "Wednesday", .tomorrow)]
         parts.presenter.todoAdderDidAdd(TodoItem(id: 9, name: "Buy milk", due: day("2026-12-02")))
         #expect(parts.interactor.findCount == 2)
-        #expect(parts.view.last?.sections == [UpcomingDisplaySection(name: "Tomorrow", rows: ["Buy milk (Wednesday)"])])
-        #expect(parts.view.last?.notice == "Added 'Buy milk' for 2026-12-02.")
+        #expect(parts.view.last?.sections == [TodoDisplaySection(name: "Tomorrow", rows: rows([(9, "Buy milk (Wednesday)")]))])
+        #expect(parts.view.last?.notice == "Added 'Buy milk' (id 9) for 2026-12-02.")
     }
 
     @Test func saysWhyANewItemDueLaterIsNotListed() {
         let parts = makePresenter()
         parts.presenter.todoAdderDidAdd(TodoItem(id: 9, name: "Taxes", due: day("2027-03-01")))
-        #expect(parts.view.last?.notice == "Added 'Taxes' for 2027-03-01; the list shows items due by the end of next week.")
+        #expect(parts.view.last?.notice == "Added 'Taxes' (id 9) for 2027-03-01; this list shows items due by the end of next week, 'all' shows every item.")
     }
 
     @Test func showsAFailureInPlaceOfTheList() {
@@ -103,29 +115,42 @@ import ViperTestSupport
     @Test func overdueItemsComeFirstWithTheDayTheyWereDue() {
         let parts = makePresenter(items: week + [item(9, "File taxes", "2026-11-27", "Friday", .overdue)])
         parts.presenter.didAppear()
-        #expect(parts.view.last?.sections.first == UpcomingDisplaySection(name: "Overdue", rows: ["File taxes (was due Friday 2026-11-27)"]))
+        #expect(parts.view.last?.sections.first == TodoDisplaySection(name: "Overdue", rows: rows([(9, "File taxes (was due Friday 2026-11-27)")])))
     }
 
-    @Test func deleteAndEditUseTheShownNumber() throws {
+    @Test func deleteAndEditUseTheItemsId() throws {
         let parts = makePresenter(items: week)
         parts.presenter.didAppear()
-        try parts.presenter.didAskToEdit(item: 2)
-        try parts.presenter.didAskToDelete(item: 1)
-        #expect(parts.router.edited == [TodoItem(id: 2, name: "Pay rent", due: day("2026-12-02"))])
+        try parts.presenter.didAskToEdit(id: 2)
+        try parts.presenter.didAskToDelete(id: 1)
+        #expect(parts.router.edited == [2])
         #expect(parts.interactor.deleted == [1])
-        #expect(parts.view.last?.notice == "Deleted: Buy milk. Type 'undo' to bring it back.")
+        #expect(parts.view.last?.notice == "Deleted: Buy milk (id 1). Type 'undo' to bring it back.")
     }
 
-    @Test func undoWithNothingToUndoSaysSo() {
+    @Test func undoWithNothingToUndoSaysSo() throws {
         let parts = makePresenter(items: week)
-        parts.presenter.didAskToUndo()
+        try parts.presenter.didAskToUndo()
         #expect(parts.interactor.undoCount == 1)
-        #expect(parts.view.last?.notice == "Nothing to undo: 'undo' brings back the last item marked done or deleted.")
+        #expect(parts.view.last?.notice == "Nothing to undo: 'undo' takes back the last done, delete or reopen.")
     }
 
-    @Test func allOpensTheAllItemsView() throws {
+    @Test func findAndTagLimitTheListAndSaySoAndAloneTheyShowAll() {
+        let parts = makePresenter(items: week)
+        parts.presenter.didAskToFind("  milk ")
+        #expect(parts.view.last?.filter == "Items whose name holds 'milk'. Type 'find' alone to show every item.")
+        parts.presenter.didAskForTag("+home")
+        #expect(parts.view.last?.filter == "Items tagged +home. Type 'tag' alone to show every item.")
+        parts.presenter.didAskForTag("")
+        #expect(parts.interactor.filters == [.text("milk"), .tag("home"), .all])
+        #expect(parts.view.last?.filter == nil)
+    }
+
+    @Test func allAndFinishedOpenTheirViews() throws {
         let parts = makePresenter()
         try parts.presenter.didAskForAllItems()
+        try parts.presenter.didAskForFinishedItems()
         #expect(parts.router.allItemsShown == 1)
+        #expect(parts.router.finishedItemsShown == 1)
     }
 }

@@ -3,64 +3,92 @@ import Contracts
 import Testing
 import ViperTestSupport
 @testable import TodoPlugin
+@testable import ViperRuntime
 
-/// `done` and `delete` take an item off the list; `undo` brings back the last one,
-/// once, from either list (the history is the plugin's).
+/// `done`, `delete` and `reopen` change an item; `undo` takes back the last of them, once, from
+/// any list, under the item's own id, and the step is kept in the store, so a restart keeps it.
 @Suite struct TodoUndoTests {
     private struct Parts {
-        let store: StubTodoStore
+        let store: FakeTodoRecords
         let list: TodoListInteractor
         let listOutput: SpyTodoListOutput
         let all: TodoAllInteractor
     }
 
     private func makeParts() throws -> Parts {
-        let store = StubTodoStore([TodoItem(id: 1, name: "Buy milk", due: day("2026-12-01")),
-                                   TodoItem(id: 2, name: "Taxes", due: day("2027-03-01"))])
+        let store = FakeTodoRecords([TodoRecord(id: 1, name: "Buy milk", due: day("2026-12-01")),
+                                     TodoRecord(id: 2, name: "Taxes", due: day("2027-03-01"))])
         let clock = try FixedClock(iso8601: "2026-12-01T09:00:00Z")
-        let history = UndoHistory()
-        let list = TodoListInteractor(store: store, clock: clock, logger: MemoryLogger(), history: history)
-        let all = TodoAllInteractor(store: store, clock: clock, logger: MemoryLogger(), history: history)
+        let list = TodoListInteractor(store: store, clock: clock, logger: MemoryLogger())
+        let all = TodoAllInteractor(store: store, clock: clock, logger: MemoryLogger())
         let output = SpyTodoListOutput()
         list.output = output
-        list.doFindUpcomingItems()
-        all.doFindAllItems()
         return Parts(store: store, list: list, listOutput: output, all: all)
     }
 
-    @Test func undoBringsBackTheItemLastMarkedDone() throws {
+    private func summary(_ id: Int64, _ title: String, _ due: String, weekday: Int, _ nearness: DueDay.Nearness? = nil) -> TodoSummary {
+        TodoSummary(id: id, title: title, due: DueDay(day: day(due), weekday: weekday, nearness: nearness))
+    }
+
+    @Test func undoPutsBackTheItemLastMarkedDoneUnderItsOwnId() throws {
         let parts = try makeParts()
-        parts.list.doCompleteItem(id: 1)
+        try parts.list.doCompleteItem(id: 1)
         #expect(parts.listOutput.upcoming.last?.map(\.title) == [])
-        parts.list.doUndo()
+        try parts.list.doUndo()
         #expect(parts.listOutput.changes == [
-            .done(TodoItem(id: 1, name: "Buy milk", due: day("2026-12-01"))),
-            .restored(TodoItem(id: 3, name: "Buy milk", due: day("2026-12-01")), after: .done),
+            .done(summary(1, "Buy milk", "2026-12-01", weekday: 2, .today)),
+            .restored(summary(1, "Buy milk", "2026-12-01", weekday: 2, .today), after: .done),
         ])
-        #expect(parts.listOutput.upcoming.last?.map(\.title) == ["Buy milk"])
+        #expect(parts.listOutput.upcoming.last?.map(\.id) == [1])
+        #expect(try parts.store.doneRecords().isEmpty)
     }
 
     @Test func undoWorksOnceAndThenSaysThereIsNothingToUndo() throws {
         let parts = try makeParts()
-        parts.list.doDeleteItem(id: 1)
-        parts.list.doUndo()
-        parts.list.doUndo()
+        try parts.list.doDeleteItem(id: 1)
+        try parts.list.doUndo()
+        try parts.list.doUndo()
         #expect(parts.listOutput.changes.last == .nothingToUndo)
-        #expect(parts.store.stored.map(\.name).sorted() == ["Buy milk", "Taxes"])
+        #expect(parts.store.rows.map(\.id).sorted() == [1, 2])
     }
 
     @Test func anItemDoneInTheAllItemsViewCanBeUndoneFromTheUpcomingList() throws {
         let parts = try makeParts()
-        parts.all.doCompleteItem(id: 2)
-        #expect(parts.store.removed == [2])
-        parts.list.doUndo()
-        #expect(parts.listOutput.changes.last == .restored(TodoItem(id: 2, name: "Taxes", due: day("2027-03-01")), after: .done))
+        try parts.all.doCompleteItem(id: 2)
+        try parts.list.doUndo()
+        #expect(parts.listOutput.changes.last == .restored(summary(2, "Taxes", "2027-03-01", weekday: 1), after: .done))
+    }
+
+    @Test func reopenPutsAFinishedItemBackAndUndoMarksItDoneAgain() throws {
+        let parts = try makeParts()
+        try parts.list.doCompleteItem(id: 1)
+        try parts.list.doReopenItem(id: 1)
+        #expect(try parts.store.openRecords().map(\.id) == [1, 2])
+        try parts.list.doUndo()
+        #expect(try parts.store.doneRecords().map(\.id) == [1])
+        #expect { try parts.list.doReopenItem(id: 2) } throws: { "\($0)" == "item 2 is not done; only finished items can be reopened" }
+    }
+
+    @Test func undoSurvivesARestart() throws {
+        let folder = try TemporaryDataFolder()
+        let clock = try FixedClock(iso8601: "2026-12-01T09:00:00Z")
+        let first = TodoDataManager(store: SQLiteTodoStore(databases: SQLiteDatabaseOpening(folder: folder.path)), clock: clock)
+        let milk = try first.add(name: "Buy milk", due: day("2026-12-02"))
+        _ = try first.delete(id: milk.id)
+
+        let second = TodoDataManager(store: SQLiteTodoStore(databases: SQLiteDatabaseOpening(folder: folder.path)), clock: clock)
+        let undone = try second.undo()
+        #expect(undone?.record == milk)
+        #expect(undone?.verb == .deleted)
+        #expect(try second.openItems() == [milk])
+        #expect(try second.undo() == nil)
     }
 
     @Test func theNoticeSaysHowToUndoAndWhatCameBack() {
-        let milk = TodoItem(id: 1, name: "Buy milk", due: day("2026-12-01"))
-        #expect(TodoChangeNotice.text(for: .done(milk)) == "Done: Buy milk. Type 'undo' to bring it back.")
-        #expect(TodoChangeNotice.text(for: .deleted(milk)) == "Deleted: Buy milk. Type 'undo' to bring it back.")
+        let milk = summary(1, "Buy milk", "2026-12-01", weekday: 2)
+        #expect(TodoChangeNotice.text(for: .done(milk)) == "Done: Buy milk (id 1). Type 'undo' to take it back, 'finished' for the finished items.")
+        #expect(TodoChangeNotice.text(for: .deleted(milk)) == "Deleted: Buy milk (id 1). Type 'undo' to bring it back.")
         #expect(TodoChangeNotice.text(for: .restored(milk, after: .deleted)) == "Back on the list (no longer deleted): Buy milk, due 2026-12-01.")
+        #expect(TodoChangeNotice.text(for: .reopened(TodoSummary(id: 3, title: "Read", due: nil))) == "Back on the list: Read (id 3), no due date.")
     }
 }

@@ -19,6 +19,7 @@ package struct CommandInfo {
         Option(flag: "--prefer", value: "CONTRACT=PLUGIN", help: "Choose the provider of a contract that several plugins provide; repeatable"),
         Option(flag: "--prefer", value: "ROUTE=PLUGIN", help: "Choose which plugin keeps a route that several declare (a bundled one keeps it otherwise)"),
         Option(flag: "-c", value: "COMMANDS", help: "Run shell commands separated by ';' and exit (non-zero if one failed)"),
+        Option(flag: "-e", value: nil, help: "In -c or piped commands, stop at the first command that fails, as sh -e does (exit 1)"),
         Option(flag: "--yes", value: nil, help: "In -c or piped commands, drop unsaved work when 'back', 'close', ... would lose it (else refused)"),
         Option(flag: "--watch", value: nil, help: "Watch the plugin folders in -c or piped sessions too, reloading plugins that change"),
         Option(flag: "--no-watch", value: nil, help: "Do not watch the plugin folders (an interactive shell and 'viper dev' do by default)"),

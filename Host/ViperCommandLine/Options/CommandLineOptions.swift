@@ -58,6 +58,9 @@ package struct CommandLineOptions {
     /// `--yes`: a scripted session drops unsaved work when a command would lose it,
     /// instead of refusing the command (it never asks: nobody is there to answer).
     package var dropUnsaved = false
+    /// `-e` (`--errexit`): a scripted session stops at the first command that fails, as
+    /// `sh -e` does, so a failed `due` never lets the `save` after it run.
+    package var stopOnFailure = false
     /// `--watch` / `--no-watch`: watch the plugin folders while the shell runs; nil: the
     /// session's default (an interactive shell and `viper dev` watch, `-c` and piped input do not).
     package var watch: Bool?
@@ -96,6 +99,7 @@ package struct CommandLineOptions {
         case "--version": version = true
         case "--no-color": noColor = true
         case "-y", "--yes": dropUnsaved = true
+        case "-e", "--errexit": stopOnFailure = true
         case "-v", "--verbose": verbose = true
         case "--allow-insecure-plugins": allowInsecurePlugins = true
         case "--allow-intercept": allowIntercept.append(try cursor.value(of: word))

@@ -1,16 +1,27 @@
 import Contracts
 
-/// Draws one article. It has no commands of its own: 'back' returns to the list.
+/// Draws one article; `browse` opens its page ('back' returns to the list).
 final class ArticleDetailView: ModuleView, ArticleDetailViewing {
-    /// The view owns its presenter; the presenter holds the view weakly.
-    private let presenter: ArticleDetailPresenter
+    /// The view owns its presenter, through its protocol; the presenter holds the view weakly.
+    private let presenter: any ArticleDetailEventHandling
     private var model = ArticleDetailViewModel()
 
-    init(presenter: ArticleDetailPresenter) {
+    init(presenter: any ArticleDetailEventHandling) {
         self.presenter = presenter
     }
 
     var title: String { "Article" }
+
+    var commands: [CommandSpec] {
+        [CommandSpec("browse", help: "Open the article's page with $BROWSER or xdg-open (else show its address)")]
+    }
+
+    func perform(_ command: CommandInvocation) throws {
+        switch command.name {
+        case "browse": try presenter.didAskToBrowse()
+        default: throw CommandError("'\(command.name)' is not a command of Article; type 'help' for the list")
+        }
+    }
 
     func didUpdate(_ model: ArticleDetailViewModel) {
         self.model = model
@@ -26,6 +37,9 @@ final class ArticleDetailView: ModuleView, ArticleDetailViewing {
         }
         for paragraph in model.paragraphs {
             screen.text(paragraph)
+        }
+        if let notice = model.notice {
+            screen.text(notice)
         }
     }
 }

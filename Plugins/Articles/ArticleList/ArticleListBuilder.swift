@@ -1,4 +1,5 @@
 import Contracts
+import Foundation
 
 /// Wires the article list, with URLSession behind its fetcher and the last good
 /// feeds kept in the data folder, and applies the route's `?source=URL`.
@@ -11,8 +12,11 @@ final class ArticleListBuilder: ModuleBuilder {
         let interactor = ArticleListInteractor(fetcher: URLSessionArticleFetcher(),
                                                logger: try context.resolver.resolve(Logger.self),
                                                cache: FileArticleCache(folder: try context.resolver.resolve(DataFolder.self).path),
-                                               clock: clock, foregroundWait: Self.foregroundWait)
-        let router = ArticleListRouter(router: context.router)
+                                               clock: clock, foregroundWait: Self.foregroundWait,
+                                               subscriptions: FileFeedSubscriptions(folder: try context.resolver.resolve(DataFolder.self).path),
+                                               readArticles: FileReadArticles(folder: try context.resolver.resolve(DataFolder.self).path))
+        let router = ArticleListRouter(router: context.router,
+                                       pages: BrowserPageOpener(environment: ProcessInfo.processInfo.environment))
         let presenter = ArticleListPresenter(interactor: interactor, router: router, timeZoneIdentifier: clock.timeZoneIdentifier)
         let view = ArticleListView(presenter: presenter)
         interactor.output = presenter

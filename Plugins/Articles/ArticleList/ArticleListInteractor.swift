@@ -16,20 +16,143 @@ final class ArticleListInteractor: ArticleListInteracting {
     private let cache: (any ArticleCaching)?
     private let clock: (any Clock)?
     private let foregroundWait: Double
+    private let subscriptions: (any FeedSubscriptions)?
+    private let readArticles: (any ReadArticles)?
     private var pending: (fetch: any ArticleFetch, source: String)?
 
+    /// How many subscribed feeds are fetched at the same time.
+    static let feedsAtOnce = 4
+    /// How long `feeds` waits for each group of feeds, in seconds.
+    static let allFeedsWait = 10.0
+
     init(fetcher: any ArticleFetching, logger: any Logger, cache: (any ArticleCaching)? = nil, clock: (any Clock)? = nil,
-         foregroundWait: Double = 10) {
+         foregroundWait: Double = 10, subscriptions: (any FeedSubscriptions)? = nil, readArticles: (any ReadArticles)? = nil) {
+        self.readArticles = readArticles
         self.fetcher = fetcher
         self.logger = logger
         self.cache = cache
         self.clock = clock
         self.foregroundWait = foregroundWait
+        self.subscriptions = subscriptions
+    }
+
+    func doSubscribe(_ address: String) throws {
+        let source = try ArticleSource(address)
+        guard case .url = source else { throw CommandError("subscribe needs a feed's address, e.g. 'subscribe https://www.swift.org/atom.xml'") }
+        var addresses = try keptSubscriptions().addresses()
+        guard !addresses.contains(source.label) else { throw CommandError("\(source.label) is already subscribed; 'feeds' reads it") }
+        addresses.append(source.label)
+        try keptSubscriptions().save(addresses)
+        output?.handleSubscriptions(addresses, notice: "Subscribed to \(source.label). Type 'all' to read every feed.")
+    }
+
+    func doUnsubscribe(number: Int) throws {
+        var addresses = try keptSubscriptions().addresses()
+        guard addresses.indices.contains(number - 1) else {
+            throw CommandError(addresses.isEmpty ? "there are no subscriptions; 'subscribe URL' adds one" : "no feed \(number); choose 1 to \(addresses.count)")
+        }
+        let removed = addresses.remove(at: number - 1)
+        try keptSubscriptions().save(addresses)
+        output?.handleSubscriptions(addresses, notice: "Unsubscribed from \(removed).")
+    }
+
+    func doFindUnread(in articles: [Article]) -> [Article] {
+        guard let readArticles else { return articles }
+        return articles.filter { !readArticles.isRead(Self.key(of: $0)) }
+    }
+
+    func doMarkRead(_ article: Article) {
+        do {
+            try readArticles?.markRead(Self.key(of: article))
+        } catch {
+            logger.log(.warning, "\(error)", source: "articles")
+        }
+    }
+
+    /// What an article is known by: its address, or its title without one.
+    static func key(of article: Article) -> String {
+        article.website.isEmpty ? article.title : article.website
+    }
+
+    func doListSubscriptions() throws {
+        let addresses = try keptSubscriptions().addresses()
+        output?.handleSubscriptions(addresses, notice: addresses.isEmpty
+            ? "No subscriptions yet: 'subscribe URL' adds a feed."
+            : "'unsubscribe N' stops following feed N; 'all' reads every feed.")
+    }
+
+    func doLoadAllFeeds() throws {
+        let addresses = try keptSubscriptions().addresses()
+        guard !addresses.isEmpty else { throw CommandError("there are no subscriptions; 'subscribe URL' adds a feed") }
+        pending?.fetch.cancel()
+        pending = nil
+        var articles: [Article] = []
+        var problems: [String] = []
+        for start in stride(from: 0, to: addresses.count, by: Self.feedsAtOnce) {
+            let group = addresses[start..<min(start + Self.feedsAtOnce, addresses.count)]
+            let fetches = group.map { address in
+                (address, Result { try Self.url(address) }.map { fetcher.start($0, validators: validators(of: address)) })
+            }
+            let deadline = ProcessInfo.processInfo.systemUptime + Self.allFeedsWait
+            for (address, started) in fetches {
+                do {
+                    let fetch = try started.get()
+                    do {
+                        guard let data = try fetch.wait(seconds: max(0, deadline - ProcessInfo.processInfo.systemUptime)) else {
+                            fetch.cancel()
+                            throw ArticleSourceError("no answer within \(Int(Self.allFeedsWait)) s")
+                        }
+                        let feed = try ArticleDecoder.articles(from: data, source: address)
+                        _ = keep(feed, for: address, validators: fetch.validators)
+                        articles += feed
+                    } catch is ArticleFeedNotModified {
+                        let kept = cache?.feed(for: address)
+                        _ = keep(kept?.articles ?? [], for: address, validators: kept?.validators ?? .none)
+                        articles += kept?.articles ?? []
+                    }
+                } catch {
+                    logger.log(.warning, "articles from \(address): \(error)", source: "articles")
+                    let kept = cache?.feed(for: address)
+                    articles += kept?.articles ?? []
+                    problems.append("\(address): \(error)" + (kept == nil ? "" : " (showing the kept copy)"))
+                }
+            }
+        }
+        let newestFirst = articles.enumerated().sorted { ($0.element.date, -$0.offset) > ($1.element.date, -$1.offset) }.map(\.element)
+        output?.handleArticlesLoaded(newestFirst, from: "all feeds (\(addresses.count))", fetched: clock?.secondsSince1970)
+        output?.handleFeedProblems(problems)
+    }
+
+    /// The validators of the kept copy of `source`, for a conditional fetch; none without a copy.
+    private func validators(of source: String) -> FeedValidators {
+        cache?.feed(for: source)?.validators ?? .none
+    }
+
+    private func keptSubscriptions() throws -> any FeedSubscriptions {
+        guard let subscriptions else { throw CommandError("this list keeps no subscriptions") }
+        return subscriptions
+    }
+
+    /// The http(s) or file URL of a subscribed address.
+    private static func url(_ address: String) throws -> URL {
+        guard case .url(let url) = try ArticleSource(address) else { throw ArticleSourceError("'\(address)' is not a feed address") }
+        return url
     }
 
     func doLoadArticles(from text: String) {
         pending?.fetch.cancel()
         pending = nil
+        if text.trimmingCharacters(in: .whitespaces).isEmpty, let subscriptions {
+            do {
+                if try !subscriptions.addresses().isEmpty {
+                    try doLoadAllFeeds()
+                    return
+                }
+            } catch {
+                output?.handleLoadFailed("\(error)", source: "your feeds", lastGood: nil)
+                return
+            }
+        }
         var label = text
         do {
             let source = try ArticleSource(text)
@@ -39,7 +162,7 @@ final class ArticleListInteractor: ArticleListInteracting {
                 let articles = try ArticleDecoder.articles(from: Data(OfflineArticles.json.utf8), source: label)
                 output?.handleArticlesLoaded(articles, from: label, fetched: nil)
             case .url(let url):
-                pending = (fetcher.start(url), label)
+                pending = (fetcher.start(url, validators: validators(of: label)), label)
                 collect(waiting: foregroundWait)
             }
         } catch {
@@ -69,7 +192,16 @@ final class ArticleListInteractor: ArticleListInteracting {
             pending = nil
             let articles = try ArticleDecoder.articles(from: data, source: label)
             logger.log(.info, "\(articles.count) article(s) from \(label)", source: "articles")
-            output?.handleArticlesLoaded(articles, from: label, fetched: keep(articles, for: label))
+            // Kept first: `output?.` would skip the call with no output listening.
+            let fetched = keep(articles, for: label, validators: fetch.validators)
+            output?.handleArticlesLoaded(articles, from: label, fetched: fetched)
+        } catch is ArticleFeedNotModified {
+            // Asked with the kept copy's validators, so there is a kept copy; it is current.
+            pending = nil
+            let kept = cache?.feed(for: label)
+            logger.log(.info, "\(label) has not changed", source: "articles")
+            let fetched = keep(kept?.articles ?? [], for: label, validators: kept?.validators ?? .none)
+            output?.handleArticlesLoaded(kept?.articles ?? [], from: label, fetched: fetched)
         } catch let cancelled as ArticleFetchCancelled {
             pending = nil
             logger.log(.info, "\(cancelled)", source: "articles")
@@ -83,11 +215,11 @@ final class ArticleListInteractor: ArticleListInteracting {
 
     /// Saves a good feed; returns when it was fetched. A cache that cannot be written
     /// costs only the offline copy, so it is logged, not shown.
-    private func keep(_ articles: [Article], for source: String) -> Double? {
+    private func keep(_ articles: [Article], for source: String, validators: FeedValidators) -> Double? {
         guard let clock else { return nil }
         let now = clock.secondsSince1970
         do {
-            try cache?.save(CachedFeed(articles: articles, fetched: now), for: source)
+            try cache?.save(CachedFeed(articles: articles, fetched: now, validators: validators), for: source)
         } catch {
             logger.log(.warning, "\(error)", source: "articles")
         }

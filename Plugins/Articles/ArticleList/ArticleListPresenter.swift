@@ -59,6 +59,47 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
                                                 : "no article \(item); choose 1 to \(articles.count)")
         }
         try router.showDetails(for: articles[item - 1])
+        interactor.doMarkRead(articles[item - 1])
+    }
+
+    func didAskForUnread() {
+        let unread = interactor.doFindUnread(in: articles)
+        let total = articles.count
+        articles = unread
+        model.state = unread.isEmpty ? .empty("Everything here is read. 'refresh' shows every article again.") : .list(unread.map(Self.row))
+        model.notice = "\(unread.count) unread of \(total). 'show N' reads one; 'refresh' lists every article again."
+        view?.didUpdate(model)
+    }
+
+    func didAskToBrowse(item: Int) throws {
+        guard articles.indices.contains(item - 1) else {
+            throw CommandError(articles.isEmpty ? "there are no articles to browse; 'refresh' or try another 'source URL'"
+                                                : "no article \(item); choose 1 to \(articles.count)")
+        }
+        let website = articles[item - 1].website
+        guard website.hasPrefix("http://") || website.hasPrefix("https://") else {
+            throw CommandError(website.isEmpty ? "article \(item) has no web address" : "'\(website)' is not a web address a browser can open")
+        }
+        let opened = try router.openPage(website)
+        model.notice = opened ? "Opened \(website)." : "No browser is set (set BROWSER, or install xdg-open); the address is \(website)"
+        view?.didUpdate(model)
+    }
+
+    func didAskToSubscribe(_ address: String) throws {
+        try interactor.doSubscribe(address)
+    }
+
+    func didAskToUnsubscribe(number: Int) throws {
+        try interactor.doUnsubscribe(number: number)
+    }
+
+    func didAskForAllFeeds() throws {
+        source = ""
+        load()
+    }
+
+    func didAskForSubscriptions() throws {
+        try interactor.doListSubscriptions()
     }
 
     func didAskToCancel() throws {
@@ -71,6 +112,17 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     }
 
     // MARK: ArticleListInteractorOutput
+
+    func handleSubscriptions(_ addresses: [String], notice: String) {
+        model.subscriptions = addresses
+        model.notice = notice
+        view?.didUpdate(model)
+    }
+
+    func handleFeedProblems(_ problems: [String]) {
+        model.problems = problems
+        view?.didUpdate(model)
+    }
 
     func handleStillLoading(source: String) {
         model.notice = "Still fetching \(source): type 'cancel' to stop it; the list updates after your next command."
@@ -130,6 +182,8 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     // MARK: Private
 
     private func load() {
+        model.problems = []
+        model.subscriptions = []
         hasLoaded = true
         isLoading = true
         beforeLoad = (model, articles, shownSource)

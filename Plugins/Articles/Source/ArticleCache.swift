@@ -6,6 +6,8 @@ struct CachedFeed: Equatable {
     let articles: [Article]
     /// When it was fetched, in seconds since 1970 (from the injected clock).
     let fetched: Double
+    /// What the server said identifies this version, for the next conditional fetch.
+    var validators = FeedValidators.none
 }
 
 /// Keeps the last good feed of each source, so a list can be shown when the source
@@ -28,12 +30,14 @@ final class FileArticleCache: ArticleCaching {
 
     func feed(for source: String) -> CachedFeed? {
         guard let entry = readAll()[source] else { return nil }
-        return CachedFeed(articles: entry.articles.map(\.article), fetched: entry.fetched)
+        return CachedFeed(articles: entry.articles.map(\.article), fetched: entry.fetched,
+                          validators: FeedValidators(etag: entry.etag, lastModified: entry.lastModified))
     }
 
     func save(_ feed: CachedFeed, for source: String) throws {
         var all = readAll()
-        all[source] = Entry(fetched: feed.fetched, articles: feed.articles.map(Record.init))
+        all[source] = Entry(fetched: feed.fetched, articles: feed.articles.map(Record.init),
+                            etag: feed.validators.etag, lastModified: feed.validators.lastModified)
         do {
             try JSONEncoder().encode(all).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
@@ -46,9 +50,12 @@ final class FileArticleCache: ArticleCaching {
         return (try? JSONDecoder().decode([String: Entry].self, from: data)) ?? [:]
     }
 
+    /// `etag` and `lastModified` are optional, so a file written before them still reads.
     private struct Entry: Codable {
         let fetched: Double
         let articles: [Record]
+        var etag: String?
+        var lastModified: String?
     }
 
     private struct Record: Codable {

@@ -1,22 +1,30 @@
 import Contracts
 import Foundation
 
-/// Reads a feed: a JSON array of articles, or an object whose `articles` key holds
-/// one. Each article has a `title` and, optionally, `authors`, `date`, `website`,
-/// `content` and `imageUrl` (the Articles VIPER app's fields).
+/// Reads a feed, told apart by its content: XML is RSS 2.0 or Atom (``FeedXMLReader``); a JSON
+/// object with a jsonfeed.org `version` is a JSON Feed (``JSONFeedReader``); otherwise a JSON
+/// array of articles, or an object whose `articles` key holds one. Each such article has a
+/// `title` and, optionally, `authors`, `date`, `website`, `content` and `imageUrl` (the
+/// Articles VIPER app's fields).
 enum ArticleDecoder {
     static func articles(from data: Data, source: String) throws -> [Article] {
+        let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if first == UInt8(ascii: "<") {
+            return try FeedXMLReader.articles(from: data, source: source)
+        }
+        if first == UInt8(ascii: "{"), JSONFeedReader.isJSONFeed(data) {
+            return try JSONFeedReader.articles(from: data, source: source)
+        }
         let decoder = JSONDecoder()
         let records: [Record]
         do {
-            let first = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
             if first == UInt8(ascii: "{") {
                 records = try decoder.decode(Feed.self, from: data).articles
             } else {
                 records = try decoder.decode([Record].self, from: data)
             }
         } catch {
-            throw ArticleSourceError("\(source) did not send a JSON list of articles (\(summary(of: error))); check the source")
+            throw ArticleSourceError("\(source) did not send an RSS, Atom or JSON feed (\(summary(of: error))); check the source")
         }
         return records.map { record in
             Article(title: record.title, authors: record.authors ?? "", date: record.date ?? "",

@@ -26,7 +26,7 @@ final class URLSessionArticleFetcher: ArticleFetching {
         session.invalidateAndCancel()
     }
 
-    func start(_ url: URL) -> any ArticleFetch {
+    func start(_ url: URL, validators: FeedValidators) -> any ArticleFetch {
         if url.isFileURL {
             do {
                 return FinishedFetch(.success(try Data(contentsOf: url)))
@@ -35,7 +35,10 @@ final class URLSessionArticleFetcher: ArticleFetching {
             }
         }
         let fetch = SessionFetch(url: url, timeout: timeout)
-        let task = session.dataTask(with: url) { data, response, error in
+        var request = URLRequest(url: url)
+        if let etag = validators.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        if let lastModified = validators.lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
+        let task = session.dataTask(with: request) { data, response, error in
             fetch.finish(data: data, response: response, error: error)
         }
         fetch.task = task
@@ -62,6 +65,8 @@ private final class FinishedFetch: ArticleFetch {
     }
 
     func cancel() {}
+
+    var validators: FeedValidators { .none }
 }
 
 /// An HTTP fetch: URLSession's answer, handed from its queue to the waiting caller.
@@ -73,7 +78,12 @@ private final class SessionFetch: ArticleFetch, @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var outcome: Result<Data, any Error>?
     private var cancelled = false
+    private var answered = FeedValidators.none
     var task: URLSessionDataTask?
+
+    var validators: FeedValidators {
+        lock.withLock { answered }
+    }
 
     init(url: URL, timeout: TimeInterval) {
         self.url = url
@@ -85,13 +95,21 @@ private final class SessionFetch: ArticleFetch, @unchecked Sendable {
         let result: Result<Data, any Error>
         if let error {
             result = .failure(ArticleSourceError("cannot reach \(url.absoluteString): \(URLSessionArticleFetcher.reason(error)); check the URL and that the server is running"))
+        } else if let http = response as? HTTPURLResponse, http.statusCode == 304 {
+            result = .failure(ArticleFeedNotModified(url: url.absoluteString))
         } else if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
             let phrase = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
             result = .failure(ArticleSourceError("\(url.absoluteString) answered \(http.statusCode) (\(phrase)); try 'refresh' later or another source"))
         } else {
             result = .success(data ?? Data())
         }
-        lock.withLock { outcome = result }
+        let http = response as? HTTPURLResponse
+        let validators = FeedValidators(etag: http?.value(forHTTPHeaderField: "ETag"),
+                                        lastModified: http?.value(forHTTPHeaderField: "Last-Modified"))
+        lock.withLock {
+            outcome = result
+            answered = validators
+        }
         done.signal()
     }
 

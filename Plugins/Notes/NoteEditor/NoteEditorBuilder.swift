@@ -1,11 +1,13 @@
 import Contracts
+import Foundation
 
 /// Wires the note editor and injects the note store, for the note the route's
 /// ``NoteEditorConfiguration`` names (a new note without one). The caller sets its
 /// output through ``NoteEditing`` before it appears.
 final class NoteEditorBuilder: ModuleBuilder {
     func build(_ context: any ModuleContext) throws -> BuiltModule {
-        let interactor = NoteEditorInteractor(store: try context.resolver.resolve(NoteStore.self))
+        let interactor = NoteEditorInteractor(store: try context.resolver.resolve(NoteStore.self),
+                                              textEditor: ProcessTextEditor(environment: ProcessInfo.processInfo.environment))
         let router = NoteEditorRouter(router: context.router)
         let presenter = NoteEditorPresenter(interactor: interactor, router: router)
         let view = NoteEditorView(presenter: presenter)

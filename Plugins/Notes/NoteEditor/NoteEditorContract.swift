@@ -10,6 +10,8 @@ protocol NoteEditorEventHandling: AnyObject {
     func didChangeTitle(_ title: String) throws
     func didChangeBody(_ body: String)
     func didAppendLine(_ line: String)
+    /// Opens the body in the user's editor (`$VISUAL`, `$EDITOR`) and takes it back as unsaved work.
+    func didAskForExternalEditor() throws
     func didAskToSave() throws
     /// Closes; with unsaved changes the first call throws a ``CommandError`` naming
     /// them, and a second call drops them.
@@ -29,6 +31,9 @@ protocol NoteEditorInteracting: AnyObject {
     /// Stores `draft` as note `id` (a new note when nil). A note needs a title: without one it
     /// throws a ``CommandError`` saying how to give one; a store failure goes to the output.
     func doSave(_ draft: NoteDraft, id: Int64?) throws
+    /// `body` as the user left it in their editor; throws a ``CommandError`` (no editor set,
+    /// the editor failed) and the body is then as it was.
+    func doEditExternally(_ body: String) throws -> String
 }
 
 /// Interactor → Presenter: the results.

@@ -5,9 +5,15 @@ import Contracts
 final class NoteEditorInteractor: NoteEditorInteracting {
     weak var output: (any NoteEditorInteractorOutput)?
     private let store: any NoteStore
+    private let textEditor: any ExternalTextEditing
 
-    init(store: any NoteStore) {
+    init(store: any NoteStore, textEditor: any ExternalTextEditing = ProcessTextEditor(environment: [:])) {
         self.store = store
+        self.textEditor = textEditor
+    }
+
+    func doEditExternally(_ body: String) throws -> String {
+        try textEditor.edit(body)
     }
 
     func doLoadNote(id: Int64) {

@@ -56,6 +56,12 @@ final class NoteEditorPresenter: NoteEditing, NoteEditorEventHandling, NoteEdito
         refresh()
     }
 
+    func didAskForExternalEditor() throws {
+        let body = try interactor.doEditExternally(draft.body)
+        draft = NoteDraft(title: draft.title, body: body)
+        refresh()
+    }
+
     func didAskToSave() throws {
         try interactor.doSave(draft, id: noteID)
     }

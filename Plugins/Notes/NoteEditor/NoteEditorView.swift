@@ -17,6 +17,7 @@ final class NoteEditorView: ModuleView, ModuleRemovalHandling, NoteEditorViewing
             CommandSpec("title", arguments: ["TEXT..."], help: "Set the title"),
             CommandSpec("body", arguments: ["TEXT..."], help: "Replace the body with TEXT"),
             CommandSpec("add", arguments: ["TEXT..."], help: "Add TEXT as a new line of the body"),
+            CommandSpec("editor", help: "Write the body in your editor ($VISUAL or $EDITOR); it comes back unsaved"),
             CommandSpec("save", help: "Save the note and close the editor"),
             CommandSpec("cancel", help: "Close the editor without saving (asks first when something is unsaved)"),
             CommandSpec("close", help: "The same as 'cancel'"),
@@ -58,6 +59,7 @@ final class NoteEditorView: ModuleView, ModuleRemovalHandling, NoteEditorViewing
         case "title": try presenter.didChangeTitle(command.rest)
         case "body": presenter.didChangeBody(command.rest)
         case "add": presenter.didAppendLine(command.rest)
+        case "editor": try presenter.didAskForExternalEditor()
         case "save": try presenter.didAskToSave()
         case "cancel", "close": try presenter.didAskToCancel()
         default: throw CommandError("'\(command.name)' is not a command of the note editor; type 'help' for the list")

@@ -22,7 +22,15 @@ protocol NoteListEventHandling: AnyObject {
     func didAskForNewNote(title: String) throws
     func didAskToEdit(item: Int) throws
     func didAskToDelete(item: Int) throws
+    /// Shows note `item` in full below the list, without editing it (no sign-in needed).
+    func didAskToShow(item: Int) throws
     func didAskToSignOut()
+    /// Brings back the last note deleted from this list (signs in first, as any change).
+    func didAskToUndo() throws
+    /// Writes every note to `folder` as Markdown (no sign-in needed: nothing changes).
+    func didAskToExport(to folder: String) throws
+    /// Adds a note for each Markdown file of `folder` (signs in first, as any change).
+    func didAskToImport(from folder: String) throws
     /// `text` empty shows every note again.
     func didAskToFind(_ text: String)
 }
@@ -41,6 +49,17 @@ protocol NoteListInteracting: AnyObject {
     /// Forgets the pending change (the sign-in was cancelled or could not be shown).
     func doDropPendingChange()
     func doDeleteNote(id: Int64)
+    /// Stores the last note deleted from this list again (as a new note), once; throws a
+    /// ``CommandError`` when there is none.
+    func doUndoDelete() throws
+    /// Writes every note to `folder`, one Markdown file each (``NoteMarkdown``), with its
+    /// modified time; never replaces a file. Throws a ``CommandError`` saying what to do.
+    func doExportNotes(to folder: String) throws
+    /// Adds a note for each `.md` file of `folder`; throws a ``CommandError`` saying what to do.
+    func doImportNotes(from folder: String) throws
+    /// Reads note `id` in full for ``NoteListInteractorOutput/handleNoteShown(_:)``; throws a
+    /// ``CommandError`` when it cannot be read.
+    func doShowNote(id: Int64) throws
     /// Checks that note `id` is stored (a route names it); throws a ``CommandError`` that
     /// says there is none and how to find one.
     func doCheckNoteExists(id: Int64) throws
@@ -54,6 +73,10 @@ protocol NoteListInteractorOutput: AnyObject {
     /// `search` is the text searched for, nil when every note is listed.
     func handleNotesLoaded(_ notes: [NoteSummary], search: String?)
     func handleNoteDeleted(title: String)
+    func handleNoteRestored(title: String)
+    func handleNoteShown(_ note: NoteReading)
+    func handleNotesExported(count: Int, folder: String)
+    func handleNotesImported(count: Int, folder: String)
     func handleSignedOut()
     /// Sign-out was asked for while nobody was signed in.
     func handleNobodySignedIn()
@@ -85,4 +108,13 @@ struct NoteListViewModel: Equatable {
     var notice: String?
     /// e.g. "Notes with 'milk': 2 of 5. Type 'find' to list all."; nil without a search.
     var searchLine: String?
+    /// The note `show N` asked for, drawn in full below the list; nil when none is.
+    var shown: ShownNote?
+}
+
+/// A note drawn in full by `show N`: display strings only.
+struct ShownNote: Equatable {
+    let heading: String
+    let modified: String
+    let lines: [String]
 }

@@ -17,6 +17,10 @@ enum NoteChange: Equatable {
     case edit(id: Int64)
     /// Delete the stored note with this id.
     case delete(id: Int64)
+    /// Add a note for each Markdown file of this folder.
+    case importFolder(path: String)
+    /// Store the last deleted note again.
+    case undoDelete
 }
 
 /// Whether a ``NoteChange`` may be made now (the Interactor's rule: changing notes needs a signed-in account).
@@ -25,4 +29,12 @@ enum NoteChangePermission: Equatable {
     case granted
     /// Nobody is signed in: the change waits for a sign-in.
     case signInFirst
+}
+
+/// A whole note as the list's Interactor hands it over for `show N`: plain values.
+struct NoteReading: Equatable {
+    let title: String
+    let body: String
+    /// When it was last saved, in seconds since 1970.
+    let modified: Double
 }

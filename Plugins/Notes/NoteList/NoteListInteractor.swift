@@ -2,22 +2,26 @@ import Contracts
 import Foundation
 
 /// The list's use cases over the injected ``NoteStore`` and ``Session``: list,
-/// search by text, delete, sign out, and the rule that changing notes needs a
+/// search by text, delete, show, export and import Markdown, sign out, and the rule that changing notes needs a
 /// signed-in account (a change asked for without one waits here for the sign-in).
 final class NoteListInteractor: NoteListInteracting {
     weak var output: (any NoteListInteractorOutput)?
     private let store: any NoteStore
     private let session: any Session
     private let logger: any Logger
+    private let markdown: any MarkdownFolder
     /// The text searched for; nil lists every note.
     private var search: String?
+    /// The last note deleted from this list, for `undo`.
+    private var lastDeleted: NoteDraft?
     /// The change waiting for a sign-in.
     private(set) var pendingChange: NoteChange?
 
-    init(store: any NoteStore, session: any Session, logger: any Logger) {
+    init(store: any NoteStore, session: any Session, logger: any Logger, markdown: any MarkdownFolder = FileMarkdownFolder()) {
         self.store = store
         self.session = session
         self.logger = logger
+        self.markdown = markdown
     }
 
     var isSignedIn: Bool { session.currentUser != nil }
@@ -46,13 +50,76 @@ final class NoteListInteractor: NoteListInteracting {
 
     func doDeleteNote(id: Int64) {
         do {
-            let title = try store.note(id: id)?.title
+            let note = try store.note(id: id)
             try store.delete(id: id)
-            output?.handleNoteDeleted(title: title ?? "")
+            lastDeleted = note.map { NoteDraft(title: $0.title, body: $0.body) }
+            output?.handleNoteDeleted(title: note?.title ?? "")
             doLoadNotes()
         } catch {
             fail("cannot delete the note: \(error)")
         }
+    }
+
+    func doUndoDelete() throws {
+        guard let draft = lastDeleted else { throw CommandError("nothing to undo: 'undo' brings back the last note deleted here") }
+        do {
+            _ = try store.add(draft)
+        } catch {
+            throw CommandError("cannot store the note again: \(error)")
+        }
+        lastDeleted = nil
+        output?.handleNoteRestored(title: draft.title)
+        doLoadNotes()
+    }
+
+    func doShowNote(id: Int64) throws {
+        let note: Note?
+        do {
+            note = try store.note(id: id)
+        } catch {
+            throw CommandError("cannot read note \(id): \(error)")
+        }
+        guard let note else { throw CommandError("the note is no longer stored; 'find' lists the notes again") }
+        output?.handleNoteShown(NoteReading(title: note.title, body: note.body, modified: note.modified))
+    }
+
+    func doExportNotes(to folder: String) throws {
+        let path = markdown.resolve(try Self.folderPath(folder, for: "export"))
+        let notes: [Note]
+        do {
+            notes = try store.notes()
+        } catch {
+            throw CommandError("cannot read notes: \(error)")
+        }
+        var taken = try markdown.names(in: path)
+        for note in notes {
+            let name = NoteMarkdown.fileName(title: note.title, id: note.id, taken: taken)
+            taken.insert(name)
+            try markdown.write(MarkdownFile(name: name, text: NoteMarkdown.text(title: note.title, body: note.body), modified: note.modified), to: path)
+        }
+        output?.handleNotesExported(count: notes.count, folder: path)
+    }
+
+    func doImportNotes(from folder: String) throws {
+        let path = markdown.resolve(try Self.folderPath(folder, for: "import"))
+        let files = try markdown.markdownFiles(in: path)
+        guard !files.isEmpty else { throw CommandError("\(path) holds no .md files; give the folder an export wrote") }
+        do {
+            for file in files {
+                _ = try store.add(NoteMarkdown.draft(from: file.text, fileName: String(file.name.dropLast(3))))
+            }
+        } catch {
+            throw CommandError("cannot store an imported note: \(error)")
+        }
+        output?.handleNotesImported(count: files.count, folder: path)
+        doLoadNotes()
+    }
+
+    /// `folder` trimmed; a ``CommandError`` when it is empty.
+    private static func folderPath(_ folder: String, for command: String) throws -> String {
+        let trimmed = folder.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw CommandError("\(command) needs a folder, e.g. '\(command) ~/notes'") }
+        return trimmed
     }
 
     func doCheckNoteExists(id: Int64) throws {

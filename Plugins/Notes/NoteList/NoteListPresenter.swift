@@ -45,6 +45,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
     func didAppear() {
         // A notice is about the last command; outputs that arrive after this set their own.
         model.notice = nil
+        model.shown = nil
         if !embedded, let view {
             embedded = true
             if let status = router.embedAccountStatus() {
@@ -74,6 +75,24 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
 
     func didAskToDelete(item: Int) throws {
         try request(.delete(id: try note(at: item).id))
+    }
+
+    func didAskToShow(item: Int) throws {
+        model.notice = nil
+        try interactor.doShowNote(id: try note(at: item).id)
+    }
+
+    func didAskToUndo() throws {
+        try request(.undoDelete)
+    }
+
+    func didAskToExport(to folder: String) throws {
+        model.notice = nil
+        try interactor.doExportNotes(to: folder)
+    }
+
+    func didAskToImport(from folder: String) throws {
+        try request(.importFolder(path: folder))
     }
 
     func didAskToSignOut() {
@@ -109,7 +128,27 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
     }
 
     func handleNoteDeleted(title: String) {
-        show(notice: title.isEmpty ? "Deleted the note." : "Deleted '\(title)'.")
+        show(notice: (title.isEmpty ? "Deleted the note." : "Deleted '\(title)'.") + " Type 'undo' to bring it back.")
+    }
+
+    func handleNoteRestored(title: String) {
+        show(notice: "Back: '\(title)'.")
+    }
+
+    func handleNoteShown(_ note: NoteReading) {
+        let lines = note.body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        model.shown = ShownNote(heading: note.title.isEmpty ? "(untitled)" : note.title,
+                                modified: modifiedFormat.string(from: Date(timeIntervalSince1970: note.modified)),
+                                lines: note.body.isEmpty ? [] : lines)
+        view?.didUpdate(model)
+    }
+
+    func handleNotesExported(count: Int, folder: String) {
+        show(notice: "Exported \(count == 1 ? "1 note" : "\(count) notes") to \(folder), one Markdown file each.")
+    }
+
+    func handleNotesImported(count: Int, folder: String) {
+        show(notice: "Imported \(count == 1 ? "1 note" : "\(count) notes") from \(folder).")
     }
 
     func handleSignedOut() {
@@ -184,6 +223,8 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         case .create(let title): try router.showEditor(noteID: nil, title: title, output: self)
         case .edit(let id): try router.showEditor(noteID: id, title: "", output: self)
         case .delete(let id): interactor.doDeleteNote(id: id)
+        case .importFolder(let path): try interactor.doImportNotes(from: path)
+        case .undoDelete: try interactor.doUndoDelete()
         }
     }
 
@@ -196,6 +237,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
     }
 
     private func show(notice: String) {
+        model.shown = nil
         model.notice = notice
         view?.didUpdate(model)
     }

@@ -16,8 +16,12 @@ final class NoteListView: ModuleView, NoteListViewing {
         [
             CommandSpec("new", arguments: ["TITLE..."], help: "Write a new note titled TITLE (signs you in first if needed)"),
             CommandSpec("edit", arguments: ["N"], help: "Edit note N (signs you in first if needed)"),
+            CommandSpec("show", arguments: ["N"], help: "Read note N in full, without editing it"),
             CommandSpec("delete", arguments: ["N"], help: "Delete note N (signs you in first if needed)"),
+            CommandSpec("undo", help: "Bring back the note deleted last"),
             CommandSpec("find", arguments: ["TEXT..."], help: "List the notes whose title or text holds TEXT; without TEXT, every note"),
+            CommandSpec("export", arguments: ["DIR"], help: "Write every note to DIR as Markdown, one file each (title as heading, modified time kept)"),
+            CommandSpec("import", arguments: ["DIR"], help: "Add a note for each Markdown file of DIR (signs you in first if needed)"),
             CommandSpec("signout", help: "Sign out"),
         ]
     }
@@ -44,6 +48,16 @@ final class NoteListView: ModuleView, NoteListViewing {
         } else {
             screen.list(model.rows)
         }
+        if let shown = model.shown {
+            screen.heading(shown.heading)
+            screen.fields([Field("Modified", shown.modified)])
+            if shown.lines.isEmpty {
+                screen.empty("The body is empty.")
+            }
+            for line in shown.lines {
+                screen.text(line)
+            }
+        }
         if let notice = model.notice {
             screen.text(notice)
         }
@@ -54,8 +68,12 @@ final class NoteListView: ModuleView, NoteListViewing {
         case "new": try presenter.didAskForNewNote(title: command.rest)
         case "edit": try presenter.didAskToEdit(item: itemNumber(command))
         case "delete": try presenter.didAskToDelete(item: itemNumber(command))
+        case "show": try presenter.didAskToShow(item: itemNumber(command))
         case "find": presenter.didAskToFind(command.rest)
         case "signout": presenter.didAskToSignOut()
+        case "undo": try presenter.didAskToUndo()
+        case "export": try presenter.didAskToExport(to: command.rest)
+        case "import": try presenter.didAskToImport(from: command.rest)
         default: throw CommandError("'\(command.name)' is not a command of Notes; type 'help' for the list")
         }
     }

@@ -41,8 +41,18 @@ struct DayCalendar {
         return CalendarDay(year: parts.year ?? day.year, month: parts.month ?? day.month, day: parts.day ?? day.day)
     }
 
-    /// 1 for Monday through 7 for Sunday.
+    /// 1 for Monday through 7 for Sunday: Sakamoto's arithmetic for the Gregorian calendar,
+    /// because a Calendar call per item made long lists slow (`DayCalendarTests` holds it to Foundation).
     func isoWeekday(of day: CalendarDay) -> Int {
+        let offsets = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
+        let year = day.month < 3 ? day.year - 1 : day.year
+        let month = max(1, min(12, day.month))
+        let sundayZero = (year + year / 4 - year / 100 + year / 400 + offsets[month - 1] + day.day) % 7  // 0 = Sunday
+        return (sundayZero + 6) % 7 + 1
+    }
+
+    /// Foundation's answer for ``isoWeekday(of:)``, for the test that holds the arithmetic to it.
+    func foundationISOWeekday(of day: CalendarDay) -> Int {
         let sundayFirst = utc.component(.weekday, from: date(day))  // 1 = Sunday
         return (sundayFirst + 5) % 7 + 1
     }
@@ -78,5 +88,16 @@ struct DayCalendar {
     private func date(_ day: CalendarDay) -> Date {
         utc.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))
             ?? Date(timeIntervalSince1970: 0)
+    }
+}
+
+extension DayCalendar {
+    /// `day` moved by `count` months; the 31st becomes the last day of a shorter month.
+    func adding(months count: Int, to day: CalendarDay) -> CalendarDay {
+        let total = day.year * 12 + (day.month - 1) + count
+        let (year, month) = (total / 12, total % 12 + 1)
+        var last = 31
+        while last > 28, validDay(year: year, month: month, day: last) == nil { last -= 1 }
+        return CalendarDay(year: year, month: month, day: min(day.day, last))
     }
 }

@@ -1,10 +1,9 @@
-import Contracts
-
-/// What happened to an item after `done`, `delete` or `undo`, for the Presenter to say.
+/// What happened to an item after `done`, `delete`, `reopen` or `undo`, for the Presenter to say.
 enum TodoChange: Equatable {
-    case done(TodoItem)
-    case deleted(TodoItem)
-    /// `undo` put the item back; `verb` is how it had left.
-    case restored(TodoItem, after: UndoHistory.Verb)
+    case done(TodoSummary)
+    case deleted(TodoSummary)
+    case reopened(TodoSummary)
+    /// `undo` put the item back as it was; `verb` is how it had changed.
+    case restored(TodoSummary, after: TodoUndoStep.Verb)
     case nothingToUndo
 }

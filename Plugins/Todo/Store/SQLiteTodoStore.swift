@@ -5,9 +5,14 @@ import Contracts
 /// Opened on first use, so a damaged file is reported (with its path) by the call
 /// that needed it and drawn by the module, never overwritten. Every write runs in
 /// a transaction. Due days are stored as `YYYY-MM-DD` text, which sorts by date.
+///
+/// Schema 2 (this plugin's ``TodoRecordStore``, in `SQLiteTodoStore+Records.swift`): the
+/// due day may be NULL (an item without a date), `done_at` keeps when an item was finished
+/// (it stays stored), and `todo_undo` holds the one step `undo` takes back, so it survives
+/// a restart. The contract's calls see only items with a day that are still to do.
 final class SQLiteTodoStore: TodoStore {
     static let databaseName = "todo"
-    static let schemaVersion: Int64 = 1
+    static let schemaVersion: Int64 = 2
 
     private let databases: any DatabaseOpening
     private var database: (any Database)?
@@ -17,30 +22,20 @@ final class SQLiteTodoStore: TodoStore {
     }
 
     func items(from start: CalendarDay, through end: CalendarDay) throws -> [TodoItem] {
-        let rows = try open().query(
-            "SELECT id, name, due FROM todo_items WHERE due >= ? AND due <= ? ORDER BY due, id",
-            [.text(start.description), .text(end.description)])
-        return try rows.map { row in
-            guard let id = row.integer("id"), let name = row.text("name"), let due = row.text("due").flatMap(Self.day) else {
-                throw TodoStoreError(path: try open().path, message: "a to-do row is damaged (\(row.columns)); delete it with the sqlite3 tool or restore a backup")
-            }
-            return TodoItem(id: id, name: name, due: due)
-        }
+        try records(where: "done_at IS NULL AND due IS NOT NULL AND due >= ? AND due <= ?", order: "due, id",
+                    [.text(start.description), .text(end.description)]).compactMap(\.contractItem)
     }
 
     func add(name: String, due: CalendarDay) throws -> TodoItem {
-        let db = try open()
-        return try db.transaction {
-            try db.execute("INSERT INTO todo_items(name, due) VALUES (?, ?)", [.text(name), .text(due.description)])
-            return TodoItem(id: db.lastInsertRowID, name: name, due: due)
-        }
+        let record = try insert(name: name, due: due)
+        return TodoItem(id: record.id, name: record.name, due: due)
     }
 
     func update(id: Int64, name: String, due: CalendarDay) throws -> TodoItem {
         let db = try open()
         return try db.transaction {
             guard try !db.query("SELECT id FROM todo_items WHERE id = ?", [.integer(id)]).isEmpty else {
-                throw TodoStoreError(path: db.path, message: "there is no to-do item \(id) (it was done or deleted); reload the list")
+                throw TodoStoreError(path: db.path, message: "there is no to-do item \(id) (it was deleted); reload the list")
             }
             try db.execute("UPDATE todo_items SET name = ?, due = ? WHERE id = ?", [.text(name), .text(due.description), .integer(id)])
             return TodoItem(id: id, name: name, due: due)
@@ -48,14 +43,25 @@ final class SQLiteTodoStore: TodoStore {
     }
 
     func remove(id: Int64) throws {
+        try delete(id: id)
+    }
+
+    /// The rows matching `condition`, read into records; a damaged row is an error naming the file.
+    func records(where condition: String, order: String, _ parameters: [SQLValue] = []) throws -> [TodoRecord] {
         let db = try open()
-        try db.transaction {
-            try db.execute("DELETE FROM todo_items WHERE id = ?", [.integer(id)])
+        let rows = try db.query("SELECT id, name, due, done_at FROM todo_items WHERE \(condition) ORDER BY \(order)", parameters)
+        return try rows.map { row in
+            let dueText = row.text("due")
+            let due = dueText.flatMap(Self.day)
+            guard let id = row.integer("id"), let name = row.text("name"), dueText == nil || due != nil else {
+                throw TodoStoreError(path: db.path, message: "a to-do row is damaged (\(row.columns)); delete it with the sqlite3 tool or restore a backup")
+            }
+            return TodoRecord(id: id, name: name, due: due, doneAt: row.real("done_at"))
         }
     }
 
     /// Opens the database and brings its schema up to date, once.
-    private func open() throws -> any Database {
+    func open() throws -> any Database {
         if let database { return database }
         let db = try databases.open(Self.databaseName)
         try db.transaction {
@@ -64,21 +70,41 @@ final class SQLiteTodoStore: TodoStore {
                 throw TodoStoreError(path: db.path, message: "written by a newer todo plugin (schema \(version), this one reads \(Self.schemaVersion)); update the plugin")
             }
             guard version < Self.schemaVersion else { return }
-            try db.execute("""
-                CREATE TABLE IF NOT EXISTS todo_items(
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    name TEXT NOT NULL,
-                    due TEXT NOT NULL)
-                """)
-            try db.execute("CREATE INDEX IF NOT EXISTS todo_items_due ON todo_items(due)")
+            try Self.migrate(db, from: version)
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
         }
         database = db
         return db
     }
 
+    /// Schema 2 from nothing, or from schema 1 (due NOT NULL, no done time): SQLite cannot
+    /// drop a NOT NULL, so the table is copied, keeping every id and the id counter.
+    private static func migrate(_ db: any Database, from version: Int64) throws {
+        try db.execute("""
+            CREATE TABLE IF NOT EXISTS todo_items_v2(
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name TEXT NOT NULL,
+                due TEXT,
+                done_at REAL)
+            """)
+        if version == 1 {
+            try db.execute("INSERT INTO todo_items_v2(id, name, due) SELECT id, name, due FROM todo_items")
+            // The old counter is at least the largest id: a deleted item's id is never given again.
+            try db.execute("DELETE FROM sqlite_sequence WHERE name = 'todo_items_v2'")
+            try db.execute("INSERT INTO sqlite_sequence(name, seq) SELECT 'todo_items_v2', seq FROM sqlite_sequence WHERE name = 'todo_items'")
+            try db.execute("DROP TABLE todo_items")
+        }
+        try db.execute("ALTER TABLE todo_items_v2 RENAME TO todo_items")
+        try db.execute("CREATE INDEX IF NOT EXISTS todo_items_due ON todo_items(due)")
+        try db.execute("""
+            CREATE TABLE IF NOT EXISTS todo_undo(
+                slot INTEGER PRIMARY KEY CHECK (slot = 1),
+                verb TEXT NOT NULL, item_id INTEGER NOT NULL, name TEXT NOT NULL, due TEXT, done_at REAL)
+            """)
+    }
+
     /// Reads `YYYY-MM-DD`.
-    private static func day(_ text: String) -> CalendarDay? {
+    static func day(_ text: String) -> CalendarDay? {
         let parts = text.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3 else { return nil }
         return CalendarDay(year: parts[0], month: parts[1], day: parts[2])

@@ -17,18 +17,18 @@ protocol TodoAddEventHandling: AnyObject {
 
 /// Presenter → Interactor: the use cases.
 protocol TodoAddInteracting: AnyObject {
-    /// Reads what the user typed as a due day; throws a ``CommandError`` that says what is accepted.
-    func doParseDueDate(_ text: String) throws -> DueDay
+    /// Reads what the user typed as a due day (nil for `none`); throws a ``CommandError`` that says what is accepted.
+    func doParseDueDate(_ text: String) throws -> DueDay?
     /// Today, which a new item is due on until the user says otherwise.
     func doFindDefaultDueDate() -> DueDay
-    /// Stores a new item. An item needs a name and a due day: without either it throws a
+    /// Stores a new item; `due` nil is an item without a date. Without a name it throws a
     /// ``CommandError`` saying what to type; a store failure goes to the output.
     func doSave(name: String, due: DueDay?) throws
 }
 
 /// Interactor → Presenter: the results.
 protocol TodoAddInteractorOutput: AnyObject {
-    func handleItemSaved(_ item: TodoItem)
+    func handleItemSaved(_ item: TodoSummary)
     func handleFailure(_ message: String)
 }
 
@@ -42,4 +42,12 @@ struct TodoAddViewModel: Equatable {
     var name = "(not set: type 'name TEXT')"
     var due = "(not set: type 'due WHEN')"
     var error: String?
+}
+
+/// What the add form tells an opener of this plugin, which can take an item without a date:
+/// plain values rather than the contract's ``TodoItem`` (whose day is required). An opener
+/// that only adopts ``TodoAddingOutput`` is told through it, and `due none` is refused for it.
+protocol TodoAddedItemOutput: AnyObject {
+    /// `item` was stored; `dueText` says its day ("for 2026-12-01", "without a date").
+    func todoAdderDidAdd(_ item: TodoSummary, dueText: String)
 }

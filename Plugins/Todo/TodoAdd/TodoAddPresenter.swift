@@ -45,6 +45,9 @@ final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteracto
     }
 
     func didAskToSave() throws {
+        if due == nil, let output, !(output is any TodoAddedItemOutput) {
+            throw CommandError("the module that opened this form needs a due date; type 'due WHEN' (e.g. 'due tomorrow')")
+        }
         try interactor.doSave(name: name, due: due)
     }
 
@@ -60,10 +63,14 @@ final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteracto
 
     // MARK: TodoAddInteractorOutput
 
-    func handleItemSaved(_ item: TodoItem) {
+    func handleItemSaved(_ item: TodoSummary) {
         let output = self.output
         router.close()
-        output?.todoAdderDidAdd(item)
+        if let own = output as? any TodoAddedItemOutput {
+            own.todoAdderDidAdd(item, dueText: item.due.map { "for \($0.day)" } ?? "without a date")
+        } else if let due = item.due {
+            output?.todoAdderDidAdd(TodoItem(id: item.id, name: item.title, due: due.day))
+        }
     }
 
     func handleFailure(_ message: String) {
@@ -76,7 +83,7 @@ final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteracto
     private func refresh() {
         var model = TodoAddViewModel()
         if !name.isEmpty { model.name = name }
-        if let due { model.due = TodoFormat.label(due) }
+        model.due = due.map(TodoFormat.label) ?? "(no date)"
         model.error = error
         view?.didUpdate(model)
     }

@@ -14,7 +14,7 @@ final class TodoAddView: ModuleView, ModuleRemovalHandling, TodoAddViewing {
     var commands: [CommandSpec] {
         [
             CommandSpec("name", arguments: ["TEXT..."], help: "Set what to do"),
-            CommandSpec("due", arguments: ["WHEN..."], help: "Set the due date: YYYY-MM-DD, today, tomorrow or a weekday name"),
+            CommandSpec("due", arguments: ["WHEN..."], help: "Set the due date: today, friday, next friday, in 3 weeks, dec 24, 2026-12-24 or none"),
             CommandSpec("save", help: "Add the item and close the form"),
             CommandSpec("cancel", help: "Close the form without adding"),
         ]

@@ -11,41 +11,46 @@ protocol TodoAllViewing: AnyObject {
     func didUpdate(_ model: TodoAllViewModel)
 }
 
-/// View → Presenter: what the user did.
+/// View → Presenter: what the user did. Items are named by their stable id.
 protocol TodoAllEventHandling: AnyObject {
     func didAppear()
-    func didComplete(item: Int) throws
-    func didAskToDelete(item: Int) throws
-    func didAskToEdit(item: Int) throws
-    func didAskToUndo()
+    func didComplete(id: Int64) throws
+    func didAskToDelete(id: Int64) throws
+    func didAskToReopen(id: Int64) throws
+    func didAskToEdit(id: Int64) throws
+    func didAskToUndo() throws
+    func didAskToFind(_ text: String)
+    func didAskForTag(_ tag: String)
 }
 
-/// Presenter → Interactor: the use cases.
+/// Presenter → Interactor: the use cases; a command on an item that is not there throws.
 protocol TodoAllInteracting: AnyObject {
     func doFindAllItems()
-    func doCompleteItem(id: Int64)
-    func doDeleteItem(id: Int64)
-    func doUndo()
-    /// The stored item behind `id`, as last read (for the editor).
-    func doFindItem(id: Int64) -> TodoItem?
+    func doFilter(_ filter: TodoFilter)
+    func doCompleteItem(id: Int64) throws
+    func doDeleteItem(id: Int64) throws
+    func doReopenItem(id: Int64) throws
+    func doUndo() throws
+    func doCheckItem(id: Int64) throws
 }
 
 /// Interactor → Presenter: the results.
 protocol TodoAllInteractorOutput: AnyObject {
-    func handleGroups(_ groups: [TodoGroup])
+    func handleGroups(_ groups: [TodoGroup], filter: TodoFilter)
     func handleChange(_ change: TodoChange)
     func handleFailure(_ message: String)
 }
 
 /// Presenter → Router.
 protocol TodoAllRouting: AnyObject {
-    func showEditor(for item: TodoItem, output: any TodoItemEditingOutput) throws
+    func showEditor(forItem id: Int64, output: any TodoItemEditingOutput) throws
 }
 
 /// What the view draws: display strings only.
 struct TodoAllViewModel: Equatable {
-    var sections: [UpcomingDisplaySection] = []
+    var sections: [TodoDisplaySection] = []
     var emptyMessage = "No to-do items. Type 'back' and 'add NAME' to add one."
+    var filter: String?
     var error: String?
     var notice: String?
 }

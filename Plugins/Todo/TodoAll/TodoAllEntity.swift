@@ -8,14 +8,17 @@ enum TodoPeriod: Hashable {
     case week(start: CalendarDay, offset: Int)
     /// A month after the weeks shown one by one.
     case month(year: Int, month: Int)
+    /// Items without a date, last.
+    case noDate
 }
 
-/// An item as the all-items Interactor hands it on.
+/// An item as the all-items Interactor hands it on: plain values.
 struct ListedItem: Equatable {
     let id: Int64
     let title: String
-    let due: CalendarDay
-    /// The ISO weekday of `due`: 1 is Monday, 7 is Sunday.
+    /// nil for an item without a date.
+    let due: CalendarDay?
+    /// The ISO weekday of `due`: 1 is Monday, 7 is Sunday (0 without a date).
     let weekday: Int
 }
 

@@ -1,110 +1,97 @@
 import Contracts
 
-/// Reads every stored item and groups it: overdue first, then this week and the
+/// Reads every item still to do and groups it: overdue first, then this week and the
 /// next three weeks one by one (weeks start on the locale's first weekday), then
-/// each later month. `done`, `delete` and `undo` work as in the upcoming list.
+/// each later month, then items without a date. `done`, `delete`, `reopen`, `undo`,
+/// `find` and `tag` work as in the upcoming list.
 final class TodoAllInteractor: TodoAllInteracting {
     weak var output: (any TodoAllInteractorOutput)?
-    private let store: any TodoStore
+    private let data: TodoDataManager
     private let clock: any Clock
     private let logger: any Logger
     private let firstWeekday: Int
-    private let history: UndoHistory
-    private var known: [Int64: TodoItem] = [:]
+    private var filter = TodoFilter.all
 
     /// How many weeks, this one included, are shown one by one before months take over.
     static let weeksShown = 4
-    /// The last day a store is asked about.
-    static let endOfTime = CalendarDay(year: 9999, month: 12, day: 31)
 
-    init(store: any TodoStore, clock: any Clock, logger: any Logger,
-         firstWeekday: Int = WeekStart.iso, history: UndoHistory = UndoHistory()) {
-        self.store = store
+    init(data: TodoDataManager, clock: any Clock, logger: any Logger, firstWeekday: Int = WeekStart.iso) {
+        self.data = data
         self.clock = clock
         self.logger = logger
         self.firstWeekday = firstWeekday
-        self.history = history
     }
 
     func doFindAllItems() {
         let calendar = DayCalendar(timeZoneIdentifier: clock.timeZoneIdentifier, firstWeekday: firstWeekday)
         do {
-            let items = try store.items(from: TodoListInteractor.beginningOfTime, through: Self.endOfTime)
-            known = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            output?.handleGroups(Self.groups(items, today: calendar.today(clock), calendar: calendar))
+            let items = try data.openItems().filter { filter.matches($0.name) }
+            output?.handleGroups(Self.groups(items, today: calendar.today(clock), calendar: calendar), filter: filter)
         } catch {
-            fail("cannot read to-do items: \(error)")
+            logger.log(.error, "cannot read to-do items: \(error)", source: "todo")
+            output?.handleFailure("cannot read to-do items: \(error)")
         }
     }
 
-    func doCompleteItem(id: Int64) {
-        remove(id: id, as: .done)
-    }
-
-    func doDeleteItem(id: Int64) {
-        remove(id: id, as: .deleted)
-    }
-
-    func doUndo() {
-        do {
-            guard let restored = try history.undo(in: store) else {
-                output?.handleChange(.nothingToUndo)
-                return
-            }
-            output?.handleChange(.restored(restored.item, after: restored.verb))
-        } catch {
-            fail("cannot undo: \(error)")
-            return
-        }
+    func doFilter(_ filter: TodoFilter) {
+        self.filter = filter
         doFindAllItems()
     }
 
-    func doFindItem(id: Int64) -> TodoItem? {
-        known[id]
+    func doCompleteItem(id: Int64) throws {
+        try change { try $0.complete(id: id) }
     }
 
-    /// `items` (sorted by due day) in groups, in the order they are shown.
-    static func groups(_ items: [TodoItem], today: CalendarDay, calendar: DayCalendar) -> [TodoGroup] {
+    func doDeleteItem(id: Int64) throws {
+        try change { try $0.delete(id: id) }
+    }
+
+    func doReopenItem(id: Int64) throws {
+        try change { try $0.reopen(id: id) }
+    }
+
+    func doUndo() throws {
+        try change { try $0.undo() }
+    }
+
+    func doCheckItem(id: Int64) throws {
+        _ = try data.item(id: id)
+    }
+
+    /// `items` (sorted by due day, those without one last) in groups, in the order they are shown.
+    static func groups(_ items: [TodoRecord], today: CalendarDay, calendar: DayCalendar) -> [TodoGroup] {
         let thisWeek = calendar.startOfWeek(containing: today)
-        var groups: [TodoGroup] = []
+        // The weeks shown one by one, worked out once rather than per item.
+        let weeks = (0..<weeksShown).map { offset in
+            let start = calendar.adding(7 * offset, to: thisWeek)
+            return (start: start, end: calendar.adding(6, to: start), offset: offset)
+        }
+        var periods: [TodoPeriod] = []
+        var members: [[ListedItem]] = []
         for item in items {
-            let period = self.period(of: item.due, today: today, thisWeek: thisWeek, calendar: calendar)
-            let listed = ListedItem(id: item.id, title: item.name, due: item.due, weekday: calendar.isoWeekday(of: item.due))
-            if let last = groups.last, last.period == period {
-                groups[groups.count - 1] = TodoGroup(period: period, items: last.items + [listed])
+            let period = item.due.map { self.period(of: $0, today: today, weeks: weeks) } ?? .noDate
+            let listed = ListedItem(id: item.id, title: item.name, due: item.due, weekday: item.due.map(calendar.isoWeekday) ?? 0)
+            if periods.last == period {
+                members[members.count - 1].append(listed)
             } else {
-                groups.append(TodoGroup(period: period, items: [listed]))
+                periods.append(period)
+                members.append([listed])
             }
         }
-        return groups
+        return zip(periods, members).map { TodoGroup(period: $0, items: $1) }
     }
 
-    private static func period(of due: CalendarDay, today: CalendarDay, thisWeek: CalendarDay, calendar: DayCalendar) -> TodoPeriod {
+    private static func period(of due: CalendarDay, today: CalendarDay,
+                               weeks: [(start: CalendarDay, end: CalendarDay, offset: Int)]) -> TodoPeriod {
         if due < today { return .overdue }
-        for offset in 0..<weeksShown {
-            let start = calendar.adding(7 * offset, to: thisWeek)
-            if due <= calendar.adding(6, to: start) { return .week(start: start, offset: offset) }
-        }
+        if let week = weeks.first(where: { due <= $0.end }) { return .week(start: week.start, offset: week.offset) }
         return .month(year: due.year, month: due.month)
     }
 
-    private func remove(id: Int64, as verb: UndoHistory.Verb) {
-        guard let item = known[id] else {
-            fail("item \(id) is no longer listed; look at the list again")
-            return
-        }
-        do {
-            try history.remove(item, as: verb, from: store)
-        } catch {
-            fail("cannot \(verb == .done ? "mark the item done" : "delete the item"): \(error)")
-            return
-        }
-        output?.handleChange(verb == .done ? .done(item) : .deleted(item))
+    private func change(_ action: (TodoActions) throws -> TodoChange) throws {
+        let actions = TodoActions(data: data, reader: DueDateReader(clock: clock, firstWeekday: firstWeekday))
+        let change = try action(actions)
+        output?.handleChange(change)
         doFindAllItems()
-    }
-
-    private func fail(_ message: String) {
-        logger.log(.error, message, source: "todo")
-        output?.handleFailure(message)
     }
 }

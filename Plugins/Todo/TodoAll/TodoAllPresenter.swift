@@ -1,13 +1,11 @@
 import Contracts
 
-/// Names the groups (Overdue, This week, Next week, Week of ..., January 2027) and
-/// the rows, numbers the items through every group, and passes on done, delete,
-/// edit and undo.
+/// Names the groups (Overdue, This week, Next week, Week of ..., January 2027, No date) and
+/// the rows, and passes on done, delete, reopen, edit, undo, find and tag.
 final class TodoAllPresenter: TodoAllListing, TodoAllEventHandling, TodoAllInteractorOutput, TodoItemEditingOutput {
     weak var view: (any TodoAllViewing)?
     private let interactor: any TodoAllInteracting
     private let router: any TodoAllRouting
-    private var numbered: [ListedItem] = []
     private var model = TodoAllViewModel()
 
     init(interactor: any TodoAllInteracting, router: any TodoAllRouting) {
@@ -26,6 +24,7 @@ final class TodoAllPresenter: TodoAllListing, TodoAllEventHandling, TodoAllInter
         case .week(let start, 1): return "Next week (from \(start))"
         case .week(let start, _): return "Week of \(start)"
         case .month(let year, let month): return "\(monthNames[max(0, min(11, month - 1))]) \(year)"
+        case .noDate: return "No date"
         }
     }
 
@@ -42,35 +41,49 @@ final class TodoAllPresenter: TodoAllListing, TodoAllEventHandling, TodoAllInter
         interactor.doFindAllItems()
     }
 
-    func didComplete(item: Int) throws {
-        interactor.doCompleteItem(id: try listed(item, toDo: "mark done").id)
+    func didComplete(id: Int64) throws {
+        try interactor.doCompleteItem(id: id)
     }
 
-    func didAskToDelete(item: Int) throws {
-        interactor.doDeleteItem(id: try listed(item, toDo: "delete").id)
+    func didAskToDelete(id: Int64) throws {
+        try interactor.doDeleteItem(id: id)
     }
 
-    func didAskToEdit(item: Int) throws {
-        let chosen = try listed(item, toDo: "edit")
-        guard let stored = interactor.doFindItem(id: chosen.id) else {
-            throw CommandError("item \(item) is no longer stored; the list was read again")
-        }
+    func didAskToReopen(id: Int64) throws {
+        try interactor.doReopenItem(id: id)
+    }
+
+    func didAskToEdit(id: Int64) throws {
+        try interactor.doCheckItem(id: id)
         model.notice = nil
-        try router.showEditor(for: stored, output: self)
+        try router.showEditor(forItem: id, output: self)
     }
 
-    func didAskToUndo() {
+    func didAskToUndo() throws {
         model.notice = nil
-        interactor.doUndo()
+        try interactor.doUndo()
+    }
+
+    func didAskToFind(_ text: String) {
+        model.notice = nil
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        interactor.doFilter(trimmed.isEmpty ? .all : .text(trimmed))
+    }
+
+    func didAskForTag(_ tag: String) {
+        model.notice = nil
+        var trimmed = Substring(tag.trimmingCharacters(in: .whitespaces))
+        if trimmed.hasPrefix("+") { trimmed = trimmed.dropFirst() }
+        interactor.doFilter(trimmed.isEmpty ? .all : .tag(String(trimmed)))
     }
 
     // MARK: TodoAllInteractorOutput
 
-    func handleGroups(_ groups: [TodoGroup]) {
-        numbered = groups.flatMap(\.items)
+    func handleGroups(_ groups: [TodoGroup], filter: TodoFilter) {
         model.sections = groups.map { group in
-            UpcomingDisplaySection(name: Self.sectionName(group.period), rows: group.items.map { "\($0.title) (\(TodoFormat.weekdayName($0.weekday)) \($0.due))" })
+            TodoDisplaySection(name: Self.sectionName(group.period), rows: group.items.map { TodoDisplayRow(id: $0.id, text: Self.row($0)) })
         }
+        model.filter = TodoListPresenter.filterLine(filter)
         model.error = nil
         view?.didUpdate(model)
     }
@@ -87,17 +100,14 @@ final class TodoAllPresenter: TodoAllListing, TodoAllEventHandling, TodoAllInter
 
     // MARK: TodoItemEditingOutput
 
-    func todoEditorDidSave(_ item: TodoItem) {
-        model.notice = "Changed '\(item.name)', due \(item.due)."
+    func todoEditorDidSave(_ item: TodoSummary) {
+        model.notice = "Changed '\(item.title)', \(TodoChangeNotice.dueText(item))."
         interactor.doFindAllItems()
     }
 
-    // MARK: Private
-
-    private func listed(_ number: Int, toDo action: String) throws -> ListedItem {
-        guard numbered.indices.contains(number - 1) else {
-            throw CommandError(numbered.isEmpty ? "there are no items to \(action)" : "no item \(number); choose 1 to \(numbered.count)")
-        }
-        return numbered[number - 1]
+    /// "File taxes (Thursday 2026-12-24)", or the name alone without a date.
+    private static func row(_ item: ListedItem) -> String {
+        guard let due = item.due else { return item.title }
+        return "\(item.title) (\(TodoFormat.weekdayName(item.weekday)) \(due))"
     }
 }

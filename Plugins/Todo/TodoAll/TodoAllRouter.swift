@@ -8,10 +8,10 @@ final class TodoAllRouter: TodoAllRouting {
         self.router = router
     }
 
-    func showEditor(for item: TodoItem, output: any TodoItemEditingOutput) throws {
+    func showEditor(forItem id: Int64, output: any TodoItemEditingOutput) throws {
         try router.present(TodoItemEditing.self) { editor in
             editor.output = output
-            editor.edit(item)
+            try editor.edit(itemID: id)
         }
     }
 }

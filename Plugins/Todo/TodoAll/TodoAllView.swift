@@ -1,6 +1,6 @@
 import Contracts
 
-/// Draws every item group by group, numbered through all groups.
+/// Draws every item group by group, each led by its stable id.
 final class TodoAllView: ModuleView, TodoAllViewing {
     private let presenter: any TodoAllEventHandling
     private var model = TodoAllViewModel()
@@ -13,10 +13,13 @@ final class TodoAllView: ModuleView, TodoAllViewing {
 
     var commands: [CommandSpec] {
         [
-            CommandSpec("done", arguments: ["N"], help: "Mark item N done (removes it; 'undo' brings it back)"),
-            CommandSpec("edit", arguments: ["N"], help: "Change the name or due date of item N"),
-            CommandSpec("delete", arguments: ["N"], help: "Delete item N ('undo' brings it back)"),
-            CommandSpec("undo", help: "Bring back the last item marked done or deleted"),
+            CommandSpec("done", arguments: ["ID"], help: "Mark item ID done (kept on the finished list; 'undo' takes it back)"),
+            CommandSpec("edit", arguments: ["ID"], help: "Change the name or due date of item ID"),
+            CommandSpec("delete", arguments: ["ID"], help: "Delete item ID ('undo' brings it back)"),
+            CommandSpec("reopen", arguments: ["ID"], help: "Put finished item ID back on the list"),
+            CommandSpec("undo", help: "Take back the last done, delete or reopen (even after a restart)"),
+            CommandSpec("find", arguments: ["TEXT..."], help: "Show only items whose name holds TEXT ('find' alone shows all)"),
+            CommandSpec("tag", arguments: ["NAME?"], help: "Show only items tagged +NAME ('tag' alone shows all)"),
         ]
     }
 
@@ -25,17 +28,15 @@ final class TodoAllView: ModuleView, TodoAllViewing {
     }
 
     func render(on screen: any Screen) {
+        if let filter = model.filter {
+            screen.text(filter)
+        }
         if let error = model.error {
             screen.error(error)
         } else if model.sections.isEmpty {
-            screen.empty(model.emptyMessage)
+            screen.empty(model.filter == nil ? model.emptyMessage : "No item matches.")
         } else {
-            var number = 1
-            for section in model.sections {
-                screen.heading(section.name)
-                screen.list(section.rows, startingAt: number)
-                number += section.rows.count
-            }
+            screen.todoSections(model.sections)
         }
         if let notice = model.notice {
             screen.text(notice)
@@ -44,17 +45,15 @@ final class TodoAllView: ModuleView, TodoAllViewing {
 
     func perform(_ command: CommandInvocation) throws {
         switch command.name {
-        case "done": try presenter.didComplete(item: try number(in: command))
-        case "edit": try presenter.didAskToEdit(item: try number(in: command))
-        case "delete": try presenter.didAskToDelete(item: try number(in: command))
-        case "undo": presenter.didAskToUndo()
+        case "done": try presenter.didComplete(id: try command.todoID())
+        case "edit": try presenter.didAskToEdit(id: try command.todoID())
+        case "delete": try presenter.didAskToDelete(id: try command.todoID())
+        case "reopen": try presenter.didAskToReopen(id: try command.todoID())
+        case "undo": try presenter.didAskToUndo()
+        case "find": presenter.didAskToFind(command.rest)
+        case "tag": presenter.didAskForTag(command.rest)
         default: throw CommandError("'\(command.name)' is not a command of All to-do items; type 'help' for the list")
         }
-    }
-
-    private func number(in command: CommandInvocation) throws -> Int {
-        let count = model.sections.reduce(0) { $0 + $1.rows.count }
-        return count == 0 ? 0 : try command.itemNumber(count: count)
     }
 
     func moduleDidAppear() {

@@ -1,11 +1,18 @@
 import Contracts
 
-/// Wires the item editor and injects the store and the clock. What to edit arrives
-/// through ``TodoItemEditing/edit(_:)``, or from the route `todo/:id`.
+/// Wires the item editor and injects the data manager, the clock and the locale's date
+/// order. What to edit arrives through ``TodoItemEditing/edit(itemID:)``, or from the route `todo/:id`.
 final class TodoEditBuilder: ModuleBuilder {
+    private let order: DateOrder
+
+    init(order: DateOrder = .dayMonthYear) {
+        self.order = order
+    }
+
     func build(_ context: any ModuleContext) throws -> BuiltModule {
-        let interactor = TodoEditInteractor(store: try context.resolver.resolve(TodoStore.self),
-                                            clock: try context.resolver.resolve(Clock.self))
+        let clock = try context.resolver.resolve(Clock.self)
+        let interactor = TodoEditInteractor(data: TodoDataManager(store: try context.resolver.resolve(TodoStore.self), clock: clock),
+                                            clock: clock, order: order)
         let router = TodoEditRouter(router: context.router)
         let presenter = TodoEditPresenter(interactor: interactor, router: router)
         let view = TodoEditView(presenter: presenter)

@@ -5,19 +5,19 @@ import Contracts
 ///
 ///     try router.present(TodoItemEditing.self) { editor in
 ///         editor.output = self
-///         editor.edit(item)
+///         try editor.edit(itemID: 12)
 ///     }
 protocol TodoItemEditing: AnyObject {
     /// Who hears about the save (held weakly).
     var output: (any TodoItemEditingOutput)? { get set }
-    /// The stored item to change.
-    func edit(_ item: TodoItem)
+    /// Edits stored item `itemID` (its stable id); throws a ``CommandError`` when there is none.
+    func edit(itemID: Int64) throws
 }
 
 /// What the editor tells the module that opened it.
 protocol TodoItemEditingOutput: AnyObject {
     /// `item` was stored with its changes; the editor has closed.
-    func todoEditorDidSave(_ item: TodoItem)
+    func todoEditorDidSave(_ item: TodoSummary)
 }
 
 /// Presenter → View: what to draw.
@@ -37,19 +37,17 @@ protocol TodoEditEventHandling: AnyObject {
 
 /// Presenter → Interactor: the use cases.
 protocol TodoEditInteracting: AnyObject {
-    /// Reads what the user typed as a due day; throws a ``CommandError`` that says what is accepted.
-    func doParseDueDate(_ text: String) throws -> DueDay
-    /// How the stored due day reads today (it may be overdue).
-    func doDescribe(_ day: CalendarDay) -> DueDay
-    func doSave(id: Int64, name: String, due: CalendarDay)
-    /// The stored item `id`, for an editor opened by its route (`todo/:id`); throws a
-    /// ``CommandError`` that says there is no such item and where to find one.
-    func doFindItem(id: Int64) throws -> TodoItem
+    /// Reads what the user typed as a due day (nil for `none`); throws a ``CommandError`` that says what is accepted.
+    func doParseDueDate(_ text: String) throws -> DueDay?
+    func doSave(id: Int64, name: String, due: CalendarDay?)
+    /// The stored item `id` as plain values (its day as it reads today, maybe overdue); throws
+    /// a ``CommandError`` that says there is no such item and where to find one.
+    func doFindItem(id: Int64) throws -> TodoSummary
 }
 
 /// Interactor → Presenter: the results.
 protocol TodoEditInteractorOutput: AnyObject {
-    func handleItemSaved(_ item: TodoItem)
+    func handleItemSaved(_ item: TodoSummary)
     func handleFailure(_ message: String)
 }
 

@@ -1,43 +1,45 @@
 import Contracts
 
-/// Reads a new due date relative to the injected clock and stores the changed item.
+/// Reads a new due date relative to the injected clock (in the locale's date order) and
+/// stores the changed item through the data manager.
 final class TodoEditInteractor: TodoEditInteracting {
     weak var output: (any TodoEditInteractorOutput)?
-    private let store: any TodoStore
+    private let data: TodoDataManager
     private let clock: any Clock
+    private let order: DateOrder
 
-    init(store: any TodoStore, clock: any Clock) {
-        self.store = store
+    init(data: TodoDataManager, clock: any Clock, order: DateOrder = .dayMonthYear) {
+        self.data = data
         self.clock = clock
+        self.order = order
     }
 
-    func doParseDueDate(_ text: String) throws -> DueDay {
-        try DueDateReader(clock: clock).read(text)
+    func doParseDueDate(_ text: String) throws -> DueDay? {
+        try DueDateReader(clock: clock, order: order).read(text)
     }
 
-    func doDescribe(_ day: CalendarDay) -> DueDay {
-        DueDateReader(clock: clock).dueDay(day)
-    }
-
-    func doFindItem(id: Int64) throws -> TodoItem {
-        let items: [TodoItem]
+    func doFindItem(id: Int64) throws -> TodoSummary {
+        let record: TodoRecord
         do {
-            // Every item, overdue ones too: the store has no lookup by id.
-            items = try store.items(from: CalendarDay(year: 1, month: 1, day: 1), through: CalendarDay(year: 9999, month: 12, day: 31))
+            record = try data.item(id: id)
+        } catch let error as CommandError {
+            throw error
         } catch {
             throw CommandError("cannot read the to-do items: \(error)")
         }
-        guard let item = items.first(where: { $0.id == id }) else {
-            throw CommandError("no item \(id); 'open todo/all' lists every item, and 'edit N' opens one")
-        }
-        return item
+        return summary(record)
     }
 
-    func doSave(id: Int64, name: String, due: CalendarDay) {
+    func doSave(id: Int64, name: String, due: CalendarDay?) {
         do {
-            output?.handleItemSaved(try store.update(id: id, name: name, due: due))
+            let saved = try data.change(id: id, name: name, due: due)
+            output?.handleItemSaved(summary(saved))
         } catch {
             output?.handleFailure("cannot save the changes: \(error)")
         }
+    }
+
+    private func summary(_ record: TodoRecord) -> TodoSummary {
+        TodoSummary(id: record.id, title: record.name, due: record.due.map(DueDateReader(clock: clock).dueDay))
     }
 }

@@ -7,7 +7,7 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
     weak var output: (any TodoItemEditingOutput)?
     private let interactor: any TodoEditInteracting
     private let router: any TodoEditRouting
-    private var original: TodoItem?
+    private var original: TodoSummary?
     private var name = ""
     private var due: DueDay?
     private var error: String?
@@ -19,18 +19,15 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
 
     // MARK: TodoItemEditing
 
-    func edit(_ item: TodoItem) {
+    /// Edits the stored item with id `itemID` (from a list, or the route `todo/:id`); throws,
+    /// so the editor does not open, when there is no such item.
+    func edit(itemID: Int64) throws {
+        let item = try interactor.doFindItem(id: itemID)
         original = item
-        name = item.name
-        due = interactor.doDescribe(item.due)
+        name = item.title
+        due = item.due
         error = nil
         refresh()
-    }
-
-    /// Edits the stored item the route names (`todo/:id`); throws, so the route does not
-    /// open, when there is no such item.
-    func edit(itemID: Int64) throws {
-        edit(try interactor.doFindItem(id: itemID))
     }
 
     // MARK: TodoEditEventHandling
@@ -53,8 +50,8 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
     }
 
     func didAskToSave() throws {
-        guard let original, let due else { throw CommandError("there is no item to save; open one with 'edit N' from a to-do list") }
-        interactor.doSave(id: original.id, name: name, due: due.day)
+        guard let original else { throw CommandError("there is no item to save; open one with 'edit ID' from a to-do list") }
+        interactor.doSave(id: original.id, name: name, due: due?.day)
     }
 
     func didAskToCancel() {
@@ -63,7 +60,7 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
 
     // MARK: TodoEditInteractorOutput
 
-    func handleItemSaved(_ item: TodoItem) {
+    func handleItemSaved(_ item: TodoSummary) {
         let output = self.output
         router.close()
         output?.todoEditorDidSave(item)
@@ -80,15 +77,15 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
     private func unsavedParts() -> [String] {
         guard let original else { return [] }
         var parts: [String] = []
-        if name != original.name { parts.append("name (was '\(original.name)')") }
-        if let due, due.day != original.due { parts.append("due date (was \(original.due))") }
+        if name != original.title { parts.append("name (was '\(original.title)')") }
+        if due?.day != original.due?.day { parts.append("due date (was \(original.due.map { "\($0.day)" } ?? "none"))") }
         return parts
     }
 
     private func refresh() {
         var model = TodoEditViewModel()
         model.name = name
-        model.due = due.map(TodoFormat.label) ?? ""
+        model.due = original == nil ? "" : due.map(TodoFormat.label) ?? "(no date)"
         model.unsaved = unsavedParts()
         model.error = error
         view?.didUpdate(model)

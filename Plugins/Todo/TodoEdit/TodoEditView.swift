@@ -15,7 +15,7 @@ final class TodoEditView: ModuleView, ModuleRemovalHandling, TodoEditViewing {
     var commands: [CommandSpec] {
         [
             CommandSpec("name", arguments: ["TEXT..."], help: "Change what to do"),
-            CommandSpec("due", arguments: ["WHEN..."], help: "Change the due date: YYYY-MM-DD, today, tomorrow or a weekday name"),
+            CommandSpec("due", arguments: ["WHEN..."], help: "Change the due date: today, friday, next friday, in 3 weeks, dec 24, 2026-12-24 or none"),
             CommandSpec("save", help: "Store the changes and close"),
             CommandSpec("cancel", help: "Close without changing the item"),
         ]

@@ -1,21 +1,19 @@
 import Contracts
 
-/// Wires the upcoming list and injects the store, the clock, the logger, the
-/// locale's first weekday and the plugin's undo history.
+/// Wires the upcoming list and injects the data manager (over the store and the clock),
+/// the clock, the logger and the locale's first weekday.
 final class TodoListBuilder: ModuleBuilder {
-    private let history: UndoHistory
     private let firstWeekday: Int
 
-    init(history: UndoHistory = UndoHistory(), firstWeekday: Int = WeekStart.iso) {
-        self.history = history
+    init(firstWeekday: Int = WeekStart.iso) {
         self.firstWeekday = firstWeekday
     }
 
     func build(_ context: any ModuleContext) throws -> BuiltModule {
-        let interactor = TodoListInteractor(store: try context.resolver.resolve(TodoStore.self),
-                                            clock: try context.resolver.resolve(Clock.self),
-                                            logger: try context.resolver.resolve(Logger.self),
-                                            firstWeekday: firstWeekday, history: history)
+        let clock = try context.resolver.resolve(Clock.self)
+        let interactor = TodoListInteractor(data: TodoDataManager(store: try context.resolver.resolve(TodoStore.self), clock: clock),
+                                            clock: clock, logger: try context.resolver.resolve(Logger.self),
+                                            firstWeekday: firstWeekday)
         let router = TodoListRouter(router: context.router)
         let presenter = TodoListPresenter(interactor: interactor, router: router)
         let view = TodoListView(presenter: presenter)

@@ -10,15 +10,18 @@ enum NearTermDateRelation: Equatable, CaseIterable {
     case laterThisWeek
     /// In the week after this one (and not tomorrow).
     case nextWeek
+    /// An item without a date (`due none`): its own section, last.
+    case noDate
 }
 
 /// An item as the list's Interactor hands it to the Presenter: the to-do app's
-/// UpcomingItem, not the stored ``TodoItem``.
+/// UpcomingItem, plain values, not the stored entity.
 struct UpcomingItem: Equatable {
     let id: Int64
     let title: String
-    let dueDate: CalendarDay
-    /// The ISO weekday of `dueDate`: 1 is Monday, 7 is Sunday.
+    /// nil for an item without a date.
+    let dueDate: CalendarDay?
+    /// The ISO weekday of `dueDate`: 1 is Monday, 7 is Sunday (0 without a date).
     let weekday: Int
     let relation: NearTermDateRelation
 }

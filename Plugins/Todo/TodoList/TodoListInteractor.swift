@@ -1,101 +1,98 @@
 import Contracts
 
-/// Finds the items that are overdue or due from today through the end of next week,
-/// sorts each into overdue, today, tomorrow, later this week or next week from the
-/// injected clock and the locale's first weekday, and takes items off the list
-/// (`done`, `delete`) with one step of `undo`.
+/// Finds the items that are overdue or due from today through the end of next week, and those
+/// without a date, sorts them into overdue, today, tomorrow, later this week, next week and no
+/// date from the injected clock and the locale's first weekday, keeps to `find`/`tag`, and
+/// changes items through the data manager (`done`, `delete`, `reopen`, `undo`).
 final class TodoListInteractor: TodoListInteracting {
     weak var output: (any TodoListInteractorOutput)?
-    private let store: any TodoStore
+    private let data: TodoDataManager
     private let clock: any Clock
     private let logger: any Logger
     private let firstWeekday: Int
-    private let history: UndoHistory
-    /// The items of the last read, by id.
-    private var known: [Int64: TodoItem] = [:]
+    private var filter = TodoFilter.all
 
-    init(store: any TodoStore, clock: any Clock, logger: any Logger,
-         firstWeekday: Int = WeekStart.iso, history: UndoHistory = UndoHistory()) {
-        self.store = store
+    init(data: TodoDataManager, clock: any Clock, logger: any Logger, firstWeekday: Int = WeekStart.iso) {
+        self.data = data
         self.clock = clock
         self.logger = logger
         self.firstWeekday = firstWeekday
-        self.history = history
     }
-
-    /// The earliest day a store is asked about: every overdue item is on the list.
-    static let beginningOfTime = CalendarDay(year: 1, month: 1, day: 1)
 
     func doFindUpcomingItems() {
         let calendar = DayCalendar(timeZoneIdentifier: clock.timeZoneIdentifier, firstWeekday: firstWeekday)
         let today = calendar.today(clock)
+        let bounds = Bounds(today: today, calendar: calendar)
         do {
-            let items = try store.items(from: Self.beginningOfTime, through: calendar.endOfNextWeek(after: today))
-            known = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let items = try data.openItems().filter { filter.matches($0.name) }
             output?.handleUpcomingItems(items.compactMap { item in
-                Self.relation(of: item.due, today: today, calendar: calendar).map { relation in
+                Self.relation(of: item.due, bounds).map { relation in
                     UpcomingItem(id: item.id, title: item.name, dueDate: item.due,
-                                 weekday: calendar.isoWeekday(of: item.due), relation: relation)
+                                 weekday: item.due.map(calendar.isoWeekday) ?? 0, relation: relation)
                 }
-            })
+            }, filter: filter)
         } catch {
-            fail("cannot read to-do items: \(error)")
+            logger.log(.error, "cannot read to-do items: \(error)", source: "todo")
+            output?.handleFailure("cannot read to-do items: \(error)")
         }
     }
 
-    func doCompleteItem(id: Int64) {
-        remove(id: id, as: .done)
-    }
-
-    func doDeleteItem(id: Int64) {
-        remove(id: id, as: .deleted)
-    }
-
-    func doUndo() {
-        do {
-            guard let restored = try history.undo(in: store) else {
-                output?.handleChange(.nothingToUndo)
-                return
-            }
-            output?.handleChange(.restored(restored.item, after: restored.verb))
-        } catch {
-            fail("cannot undo: \(error)")
-            return
-        }
+    func doFilter(_ filter: TodoFilter) {
+        self.filter = filter
         doFindUpcomingItems()
     }
 
-    func doFindItem(id: Int64) -> TodoItem? {
-        known[id]
+    func doCompleteItem(id: Int64) throws {
+        try change { try $0.complete(id: id) }
+    }
+
+    func doDeleteItem(id: Int64) throws {
+        try change { try $0.delete(id: id) }
+    }
+
+    func doReopenItem(id: Int64) throws {
+        try change { try $0.reopen(id: id) }
+    }
+
+    func doUndo() throws {
+        try change { try $0.undo() }
+    }
+
+    func doCheckItem(id: Int64) throws {
+        _ = try data.item(id: id)
+    }
+
+    /// The days that separate the groups, worked out once per read: with every open item read
+    /// (items without a date too), calendar arithmetic per item cost 0.6 ms each in a debug build.
+    struct Bounds {
+        let today: CalendarDay
+        let tomorrow: CalendarDay
+        let endOfWeek: CalendarDay
+        let endOfNextWeek: CalendarDay
+
+        init(today: CalendarDay, calendar: DayCalendar) {
+            self.today = today
+            tomorrow = calendar.adding(1, to: today)
+            endOfWeek = calendar.endOfWeek(containing: today)
+            endOfNextWeek = calendar.endOfNextWeek(after: today)
+        }
     }
 
     /// Where `due` falls relative to `today`; nil when it is after next week.
-    static func relation(of due: CalendarDay, today: CalendarDay, calendar: DayCalendar) -> NearTermDateRelation? {
-        if due < today { return .overdue }
-        if due == today { return .today }
-        if due == calendar.adding(1, to: today) { return .tomorrow }
-        if due <= calendar.endOfWeek(containing: today) { return .laterThisWeek }
-        if due <= calendar.endOfNextWeek(after: today) { return .nextWeek }
+    static func relation(of due: CalendarDay?, _ bounds: Bounds) -> NearTermDateRelation? {
+        guard let due else { return .noDate }
+        if due < bounds.today { return .overdue }
+        if due == bounds.today { return .today }
+        if due == bounds.tomorrow { return .tomorrow }
+        if due <= bounds.endOfWeek { return .laterThisWeek }
+        if due <= bounds.endOfNextWeek { return .nextWeek }
         return nil
     }
 
-    private func remove(id: Int64, as verb: UndoHistory.Verb) {
-        guard let item = known[id] else {
-            fail("item \(id) is no longer listed; look at the list again")
-            return
-        }
-        do {
-            try history.remove(item, as: verb, from: store)
-        } catch {
-            fail("cannot \(verb == .done ? "mark the item done" : "delete the item"): \(error)")
-            return
-        }
-        output?.handleChange(verb == .done ? .done(item) : .deleted(item))
+    private func change(_ action: (TodoActions) throws -> TodoChange) throws {
+        let actions = TodoActions(data: data, reader: DueDateReader(clock: clock, firstWeekday: firstWeekday))
+        let change = try action(actions)
+        output?.handleChange(change)
         doFindUpcomingItems()
-    }
-
-    private func fail(_ message: String) {
-        logger.log(.error, message, source: "todo")
-        output?.handleFailure(message)
     }
 }

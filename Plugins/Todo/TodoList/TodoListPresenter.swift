@@ -4,12 +4,12 @@ import Foundation
 /// Groups upcoming items into sections for the view and refreshes when the add or
 /// edit module reports a change (their delegate, as in the to-do app).
 final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInteractorOutput, TodoAddingOutput,
-                               TodoItemEditingOutput {
+                               TodoItemEditingOutput, TodoAddedItemOutput {
     weak var view: (any TodoListViewing)?
     private let interactor: any TodoListInteracting
     private let router: any TodoListRouting
-    /// The items in the order the view numbers them.
-    private var numbered: [UpcomingItem] = []
+    /// The ids on screen, to tell the user when a new item is not on this list.
+    private var shown: Set<Int64> = []
     private var model = TodoListViewModel()
 
     init(interactor: any TodoListInteracting, router: any TodoListRouting) {
@@ -25,6 +25,7 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
         case .tomorrow: return "Tomorrow"
         case .laterThisWeek: return "Later this week"
         case .nextWeek: return "Next week"
+        case .noDate: return "No date"
         }
     }
 
@@ -47,26 +48,40 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
         try router.showAddItem(name: name.trimmingCharacters(in: .whitespaces), output: self)
     }
 
-    func didComplete(item: Int) throws {
-        interactor.doCompleteItem(id: try listed(item, toDo: "mark done").id)
+    func didComplete(id: Int64) throws {
+        try interactor.doCompleteItem(id: id)
     }
 
-    func didAskToDelete(item: Int) throws {
-        interactor.doDeleteItem(id: try listed(item, toDo: "delete").id)
+    func didAskToDelete(id: Int64) throws {
+        try interactor.doDeleteItem(id: id)
     }
 
-    func didAskToEdit(item: Int) throws {
-        let chosen = try listed(item, toDo: "edit")
-        guard let stored = interactor.doFindItem(id: chosen.id) else {
-            throw CommandError("item \(item) is no longer stored; the list was read again")
-        }
+    func didAskToReopen(id: Int64) throws {
+        try interactor.doReopenItem(id: id)
+    }
+
+    func didAskToEdit(id: Int64) throws {
+        try interactor.doCheckItem(id: id)
         model.notice = nil
-        try router.showEditor(for: stored, output: self)
+        try router.showEditor(forItem: id, output: self)
     }
 
-    func didAskToUndo() {
+    func didAskToUndo() throws {
         model.notice = nil
-        interactor.doUndo()
+        try interactor.doUndo()
+    }
+
+    func didAskToFind(_ text: String) {
+        model.notice = nil
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        interactor.doFilter(trimmed.isEmpty ? .all : .text(trimmed))
+    }
+
+    func didAskForTag(_ tag: String) {
+        model.notice = nil
+        var trimmed = Substring(tag.trimmingCharacters(in: .whitespaces))
+        if trimmed.hasPrefix("+") { trimmed = trimmed.dropFirst() }
+        interactor.doFilter(trimmed.isEmpty ? .all : .tag(String(trimmed)))
     }
 
     func didAskForAllItems() throws {
@@ -74,18 +89,23 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
         try router.showAllItems()
     }
 
+    func didAskForFinishedItems() throws {
+        model.notice = nil
+        try router.showFinishedItems()
+    }
+
     // MARK: TodoListInteractorOutput
 
-    func handleUpcomingItems(_ items: [UpcomingItem]) {
-        var sections: [UpcomingDisplaySection] = []
-        numbered = []
+    func handleUpcomingItems(_ items: [UpcomingItem], filter: TodoFilter) {
+        var sections: [TodoDisplaySection] = []
         for relation in NearTermDateRelation.allCases {
             let due = items.filter { $0.relation == relation }
             guard !due.isEmpty else { continue }
-            numbered += due
-            sections.append(UpcomingDisplaySection(name: Self.sectionName(relation), rows: due.map { Self.row($0) }))
+            sections.append(TodoDisplaySection(name: Self.sectionName(relation), rows: due.map { TodoDisplayRow(id: $0.id, text: Self.row($0)) }))
         }
+        shown = Set(items.map(\.id))
         model.sections = sections
+        model.filter = Self.filterLine(filter)
         model.error = nil
         view?.didUpdate(model)
     }
@@ -100,42 +120,48 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
         view?.didUpdate(model)
     }
 
-    // MARK: TodoAddingOutput
+    // MARK: TodoAddingOutput, TodoAddedItemOutput
 
     func todoAdderDidAdd(_ item: TodoItem) {
-        model.notice = "Added '\(item.name)' for \(item.due)."
+        todoAdderDidAdd(TodoSummary(id: item.id, title: item.name, due: nil), dueText: "for \(item.due)")
+    }
+
+    func todoAdderDidAdd(_ item: TodoSummary, dueText: String) {
+        model.notice = "Added '\(item.title)' (id \(item.id)) \(dueText)."
         interactor.doFindUpcomingItems()
-        if !numbered.contains(where: { $0.id == item.id }) {
-            model.notice = "Added '\(item.name)' for \(item.due); the list shows items due by the end of next week."
+        if !shown.contains(item.id) {
+            model.notice = "Added '\(item.title)' (id \(item.id)) \(dueText); this list shows items due by the end of next week, 'all' shows every item."
             view?.didUpdate(model)
         }
     }
 
     // MARK: TodoItemEditingOutput
 
-    func todoEditorDidSave(_ item: TodoItem) {
-        model.notice = "Changed '\(item.name)', due \(item.due)."
+    func todoEditorDidSave(_ item: TodoSummary) {
+        model.notice = "Changed '\(item.title)', \(TodoChangeNotice.dueText(item))."
         interactor.doFindUpcomingItems()
     }
 
     // MARK: Private
 
-    /// The item numbered `number` on screen, or a ``CommandError`` saying which numbers exist.
-    private func listed(_ number: Int, toDo action: String) throws -> UpcomingItem {
-        guard numbered.indices.contains(number - 1) else {
-            throw CommandError(numbered.isEmpty ? "there are no items to \(action)" : "no item \(number); choose 1 to \(numbered.count)")
-        }
-        return numbered[number - 1]
-    }
-
     /// Today's items by name alone; later ones with their weekday (the to-do app's display rule).
     private static func row(_ item: UpcomingItem) -> String {
         let weekday = TodoFormat.weekdayName(item.weekday)
+        let date = item.dueDate.map(String.init(describing:)) ?? ""
         switch item.relation {
-        case .overdue: return "\(item.title) (was due \(weekday) \(item.dueDate))"
-        case .today: return item.title
+        case .overdue: return "\(item.title) (was due \(weekday) \(date))"
+        case .today, .noDate: return item.title
         case .tomorrow, .laterThisWeek: return "\(item.title) (\(weekday))"
-        case .nextWeek: return "\(item.title) (\(weekday) \(item.dueDate))"
+        case .nextWeek: return "\(item.title) (\(weekday) \(date))"
+        }
+    }
+
+    /// The line saying what the list is limited to; nil for every item.
+    static func filterLine(_ filter: TodoFilter) -> String? {
+        switch filter {
+        case .all: return nil
+        case .text(let text): return "Items whose name holds '\(text)'. Type 'find' alone to show every item."
+        case .tag(let tag): return "Items tagged +\(tag). Type 'tag' alone to show every item."
         }
     }
 }

@@ -1,7 +1,7 @@
 import Contracts
 
-/// Navigation out of the list: presents whichever module provides ``TodoAdding`` or
-/// ``TodoItemEditing``, and opens the all-items view by its route.
+/// Navigation out of the list, always by contract: presents whichever module provides
+/// ``TodoAdding`` or ``TodoItemEditing``, and pushes ``TodoAllListing`` and ``TodoDoneListing``.
 final class TodoListRouter: TodoListRouting {
     private let router: any Router
 
@@ -18,14 +18,18 @@ final class TodoListRouter: TodoListRouting {
         }
     }
 
-    func showEditor(for item: TodoItem, output: any TodoItemEditingOutput) throws {
+    func showEditor(forItem id: Int64, output: any TodoItemEditingOutput) throws {
         try router.present(TodoItemEditing.self) { editor in
             editor.output = output
-            editor.edit(item)
+            try editor.edit(itemID: id)
         }
     }
 
     func showAllItems() throws {
-        try router.open(path: "todo/all")
+        try router.push(TodoAllListing.self)
+    }
+
+    func showFinishedItems() throws {
+        try router.push(TodoDoneListing.self)
     }
 }

@@ -11,9 +11,16 @@ final class SpyArticleFetcher: ArticleFetching {
     var holdsAnswer = false
     private(set) var fetches: [StubFetch] = []
 
-    func start(_ url: URL) -> any ArticleFetch {
+    /// The validators each fetch was started with.
+    private(set) var validatorsSent: [FeedValidators] = []
+    /// What the server "says" identifies its answer.
+    var validatorsAnswered = FeedValidators.none
+
+    func start(_ url: URL, validators: FeedValidators) -> any ArticleFetch {
         requested.append(url)
+        validatorsSent.append(validators)
         let fetch = StubFetch(answer: failure.map { .failure($0) } ?? .success(answer), held: holdsAnswer)
+        fetch.validators = validatorsAnswered
         fetches.append(fetch)
         return fetch
     }
@@ -30,6 +37,7 @@ final class StubFetch: ArticleFetch {
     var held: Bool
     private(set) var waits: [Double] = []
     private(set) var cancelled = false
+    var validators = FeedValidators.none
 
     init(answer: Result<Data, any Error>, held: Bool) {
         self.answer = answer

@@ -28,4 +28,17 @@ final class SpyArticleListOutput: ArticleListInteractorOutput {
         cancelled.append(source)
         self.lastGood.append(lastGood)
     }
+
+    private(set) var subscriptions: [[String]] = []
+    private(set) var notices: [String] = []
+    private(set) var problems: [[String]] = []
+
+    func handleSubscriptions(_ addresses: [String], notice: String) {
+        subscriptions.append(addresses)
+        notices.append(notice)
+    }
+
+    func handleFeedProblems(_ problems: [String]) {
+        self.problems.append(problems)
+    }
 }

@@ -8,4 +8,13 @@ final class SpyArticleListRouter: ArticleListRouting {
     func showDetails(for article: Article) throws {
         shown.append(article)
     }
+
+    /// Whether a browser "runs"; the pages asked for, in order.
+    var hasBrowser = true
+    private(set) var opened: [String] = []
+
+    func openPage(_ address: String) throws -> Bool {
+        opened.append(address)
+        return hasBrowser
+    }
 }

@@ -29,6 +29,14 @@ final class StubArticleListInteractor: ArticleListInteracting {
     private(set) var collectCount = 0
     private(set) var cancelCount = 0
 
+    func doSubscribe(_ address: String) throws {}
+    func doUnsubscribe(number: Int) throws {}
+    func doListSubscriptions() throws {}
+    func doLoadAllFeeds() throws {}
+    private(set) var read: [Article] = []
+    func doFindUnread(in articles: [Article]) -> [Article] { articles.filter { !read.contains($0) } }
+    func doMarkRead(_ article: Article) { read.append(article) }
+
     func doCollectFinishedLoad() {
         collectCount += 1
     }

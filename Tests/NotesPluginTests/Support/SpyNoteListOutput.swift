@@ -15,6 +15,13 @@ final class SpyNoteListOutput: NoteListInteractorOutput {
         searches.append(search)
     }
     func handleNoteDeleted(title: String) { deleted.append(title) }
+    private(set) var restored: [String] = []
+    func handleNoteRestored(title: String) { restored.append(title) }
+    private(set) var shown: [NoteReading] = []
+    func handleNoteShown(_ note: NoteReading) { shown.append(note) }
+    private(set) var transfers: [String] = []
+    func handleNotesExported(count: Int, folder: String) { transfers.append("exported \(count) to \(folder)") }
+    func handleNotesImported(count: Int, folder: String) { transfers.append("imported \(count) from \(folder)") }
     func handleSignedOut() { signOuts.append("signed out") }
     func handleNobodySignedIn() { signOuts.append("nobody signed in") }
     func handleFailure(_ message: String) { failures.append(message) }

@@ -3,10 +3,10 @@ import Contracts
 
 /// Records what the add module's Interactor reports.
 final class SpyTodoAddInteractorOutput: TodoAddInteractorOutput {
-    private(set) var saved: [TodoItem] = []
+    private(set) var saved: [TodoSummary] = []
     private(set) var failures: [String] = []
 
-    func handleItemSaved(_ item: TodoItem) {
+    func handleItemSaved(_ item: TodoSummary) {
         saved.append(item)
     }
 

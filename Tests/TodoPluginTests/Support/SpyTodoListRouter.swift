@@ -5,9 +5,10 @@ import Contracts
 final class SpyTodoListRouter: TodoListRouting, TodoAllRouting {
     private(set) var addRequests: [String] = []
     private(set) weak var lastOutput: (any TodoAddingOutput)?
-    private(set) var edited: [TodoItem] = []
+    private(set) var edited: [Int64] = []
     private(set) weak var lastEditorOutput: (any TodoItemEditingOutput)?
     private(set) var allItemsShown = 0
+    private(set) var finishedItemsShown = 0
     var failure: (any Error)?
 
     func showAddItem(name: String, output: any TodoAddingOutput) throws {
@@ -16,14 +17,19 @@ final class SpyTodoListRouter: TodoListRouting, TodoAllRouting {
         lastOutput = output
     }
 
-    func showEditor(for item: TodoItem, output: any TodoItemEditingOutput) throws {
+    func showEditor(forItem id: Int64, output: any TodoItemEditingOutput) throws {
         if let failure { throw failure }
-        edited.append(item)
+        edited.append(id)
         lastEditorOutput = output
     }
 
     func showAllItems() throws {
         if let failure { throw failure }
         allItemsShown += 1
+    }
+
+    func showFinishedItems() throws {
+        if let failure { throw failure }
+        finishedItemsShown += 1
     }
 }

@@ -130,7 +130,7 @@ import ViperTestSupport
             // list opened on one note) have no suite.
             let notApplicable = result.stdout.split(separator: "\n").filter { $0.hasPrefix("n/a ") }
                 .map { String($0.split(separator: "]").first?.dropFirst(7) ?? "") }
-            let own = ["Todo": ["TodoAllListing", "TodoItemEditing"], "Notes": ["NoteOpening"]]
+            let own = ["Todo": ["TodoAllListing", "TodoDoneListing", "TodoItemEditing"], "Notes": ["NoteOpening"]]
             #expect(notApplicable == own[plugin, default: []], "\(plugin):\n\(result.stdout)")
             for name in names {
                 #expect(result.stdout.contains("] \(name)\n"), "\(plugin) did not run \(name):\n\(result.stdout)")

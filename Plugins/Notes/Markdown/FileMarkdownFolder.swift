@@ -1,0 +1,63 @@
+import Contracts
+import Foundation
+
+/// A ``MarkdownFolder`` on disk. Every failure is a ``CommandError`` naming the path and what
+/// to do; a file that is there is never replaced.
+final class FileMarkdownFolder: MarkdownFolder {
+    private let files = FileManager.default
+    private let home: String
+
+    /// `home` is what `~` means: `$HOME`, which Foundation's own expansion ignores on Linux.
+    init(home: String = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()) {
+        self.home = home
+    }
+
+    func resolve(_ path: String) -> String {
+        if path == "~" { return home }
+        if path.hasPrefix("~/") { return home + path.dropFirst() }
+        return path
+    }
+
+    func names(in path: String) throws -> Set<String> {
+        var isFolder: ObjCBool = false
+        guard files.fileExists(atPath: path, isDirectory: &isFolder) else { return [] }
+        guard isFolder.boolValue else { throw CommandError("\(path) is a file, not a folder; give a folder") }
+        return Set(try contents(of: path))
+    }
+
+    func write(_ file: MarkdownFile, to path: String) throws {
+        do {
+            try files.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw CommandError("cannot make the folder \(path): \(error.localizedDescription); choose another")
+        }
+        let target = (path as NSString).appendingPathComponent(file.name)
+        guard !files.fileExists(atPath: target) else {
+            throw CommandError("\(target) is already there and was left as it is; export to an empty folder")
+        }
+        guard files.createFile(atPath: target, contents: Data(file.text.utf8)) else {
+            throw CommandError("cannot write \(target); check that the folder is writable")
+        }
+        try? files.setAttributes([.modificationDate: Date(timeIntervalSince1970: file.modified)], ofItemAtPath: target)
+    }
+
+    func markdownFiles(in path: String) throws -> [MarkdownFile] {
+        try contents(of: path).filter { $0.lowercased().hasSuffix(".md") }.sorted().compactMap { name in
+            let target = (path as NSString).appendingPathComponent(name)
+            guard let data = files.contents(atPath: target) else { return nil }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw CommandError("\(target) is not UTF-8 text; convert it or move it out of the folder, then import again")
+            }
+            let modified = (try? files.attributesOfItem(atPath: target)[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            return MarkdownFile(name: name, text: text, modified: modified)
+        }
+    }
+
+    private func contents(of path: String) throws -> [String] {
+        do {
+            return try files.contentsOfDirectory(atPath: path)
+        } catch {
+            throw CommandError("cannot read the folder \(path): check that it exists and is readable")
+        }
+    }
+}

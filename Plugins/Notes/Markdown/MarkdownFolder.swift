@@ -1,0 +1,22 @@
+/// One Markdown file of a folder, as read or to be written.
+struct MarkdownFile: Equatable {
+    /// The file name, e.g. `groceries.md`.
+    let name: String
+    let text: String
+    /// The file's modification time, in seconds since 1970.
+    let modified: Double
+}
+
+/// The folder `export DIR` writes to and `import DIR` reads from, injected into the list's
+/// Interactor so its rules are tested without a disk.
+protocol MarkdownFolder: AnyObject {
+    /// `path` as the user meant it: `~` is their home folder.
+    func resolve(_ path: String) -> String
+    /// The names of the files already in `path` (a missing folder has none).
+    func names(in path: String) throws -> Set<String>
+    /// Writes `file` into `path` (made when missing) and sets its modification time; never
+    /// replaces a file that is there.
+    func write(_ file: MarkdownFile, to path: String) throws
+    /// The `.md` files of `path`, by name; throws when the folder cannot be read.
+    func markdownFiles(in path: String) throws -> [MarkdownFile]
+}

@@ -1,0 +1,43 @@
+import Contracts
+
+/// The finished-items module's input (route `todo/done`); the plugin's own contract.
+protocol TodoDoneListing: AnyObject {
+    /// Reads the finished items again.
+    func reloadItems()
+}
+
+/// Presenter → View: what to draw.
+protocol TodoDoneViewing: AnyObject {
+    func didUpdate(_ model: TodoDoneViewModel)
+}
+
+/// View → Presenter: what the user did, by item id.
+protocol TodoDoneEventHandling: AnyObject {
+    func didAppear()
+    func didAskToReopen(id: Int64) throws
+    func didAskToDelete(id: Int64) throws
+    func didAskToUndo() throws
+}
+
+/// Presenter → Interactor: the use cases.
+protocol TodoDoneInteracting: AnyObject {
+    func doFindFinishedItems()
+    func doReopenItem(id: Int64) throws
+    func doDeleteItem(id: Int64) throws
+    func doUndo() throws
+}
+
+/// Interactor → Presenter: the results.
+protocol TodoDoneInteractorOutput: AnyObject {
+    func handleFinishedItems(_ items: [FinishedItem])
+    func handleChange(_ change: TodoChange)
+    func handleFailure(_ message: String)
+}
+
+/// What the view draws: display strings only.
+struct TodoDoneViewModel: Equatable {
+    var rows: [TodoDisplayRow] = []
+    var emptyMessage = "Nothing finished yet. On a to-do list, 'done ID' marks an item done."
+    var error: String?
+    var notice: String?
+}
