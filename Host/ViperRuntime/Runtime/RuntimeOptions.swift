@@ -22,6 +22,8 @@ package struct RuntimeOptions {
     package var allowInsecurePlugins = false
     /// Start as if there were no plugin lock (`viper plugins --lock` rewrites it from what is in use).
     package var ignoreLock = false
+    /// Folders searched for contract libraries only, after the plugin folders (``ContractLibraryLookup``).
+    package var libraryFolders: [PluginFolder] = []
     package var environment: [String: String]
     package var executableDirectory: String
 
