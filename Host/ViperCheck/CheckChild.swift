@@ -56,7 +56,7 @@ package enum CheckChild {
             }
         }
         let rules = CheckHostRules(plugin: recorded, path: path,
-                                   others: CheckHostRules.others(of: runtime.records, excluding: path))
+                                   others: CheckHostRules.others(of: runtime.records, excluding: path), descriptor: loaded.descriptor)
         rules.run(services: services, writer: writer)
         return 0
     }

@@ -140,6 +140,7 @@ package enum RecordCodec {
             writer.add(library.name)
             writer.add(library.version.major)
             writer.add(library.version.minor)
+            writer.add(library.interface)
         }
     }
 
@@ -206,7 +207,8 @@ package enum RecordCodec {
         var descriptor = PluginDescriptor(manifest: manifest, contractsVersion: contracts, provides: provides)
         descriptor.swiftCompiler = swift
         for _ in 0..<(try reader.count()) {
-            descriptor.contractLibraries.append(ContractLibraryVersion(name: try reader.text(), major: try reader.integer(), minor: try reader.integer()))
+            descriptor.contractLibraries.append(ContractLibraryVersion(name: try reader.text(), major: try reader.integer(), minor: try reader.integer(),
+                                                                       interface: try reader.optionalText()))
         }
         return descriptor
     }

@@ -48,6 +48,7 @@ package struct GraphValidator {
     func validate() -> Outcome {
         buildIndex()
         var outcome = Outcome()
+        disableMismatchedInterfaces(&outcome)
         chooseProviders(&outcome)
         disableUnsatisfied(&outcome)
         findCycles(&outcome)
