@@ -57,4 +57,18 @@ import Testing
         let outcome = validate([other, consumer(interface: "ffeeddccbbaa"), provider(interface: "ffeeddccbbaa")])
         #expect(outcome.disabled.isEmpty)
     }
+
+    @Test func aProviderOfALibraryThatRequiresAnotherContractOfItNobodyProvidesIsToldToRegisterIt() {
+        let picking = Provision(kind: .module, contract: ContractID("ContactsKit.ContactPicking"), route: RouteSpec("pick", summary: "Pick"),
+                                requires: [Requirement(kind: .service, contract: ContractID("ContactsKit.ContactStore"))])
+        let outcome = validate([node("contacts", [picking], interface: nil)])
+        #expect(outcome.disabled["contacts"] == "ContactsKit.ContactPicking requires ContactsKit.ContactStore, which no plugin provides; "
+            + "ContactStore is a contract of ContactsKit, whose other contracts contacts provides: if contacts is meant to provide it too, "
+            + "register it in its register(in:) (registrar.registerService(ContactStore.self, ...)); else install a plugin that provides it")
+    }
+
+    @Test func aConsumerOfALibraryIsStillToldToInstallAProvider() {
+        let outcome = validate([consumer(interface: nil)])
+        #expect(outcome.disabled["picker"] == "Picker.Input requires ContactsKit.ContactStore, which no plugin provides; install a plugin that provides it")
+    }
 }
