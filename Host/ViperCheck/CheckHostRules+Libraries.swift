@@ -1,5 +1,7 @@
 import ConformanceKit
 import Contracts
+import ViperCore
+import ViperLoading
 import ViperRuntime
 
 /// `library-interfaces` (a plugin that lists contract libraries): the plugin and each other plugin it provides to or uses through a contract

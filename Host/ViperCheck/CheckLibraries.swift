@@ -1,4 +1,4 @@
-import ViperRuntime
+import ViperLoading
 
 /// Where `viper check` finds the contract libraries of the plugin under test and of its providers:
 /// ``ContractLibraryLookup``, the runtime's own lookup, given the folders the check's child does not

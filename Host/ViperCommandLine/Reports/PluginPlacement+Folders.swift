@@ -1,4 +1,5 @@
 import Foundation
+import ViperLoading
 import ViperRuntime
 
 /// Plugin folders that are almost the ones viper searches (issue 26): a plugin copied into

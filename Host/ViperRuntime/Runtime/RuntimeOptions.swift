@@ -1,4 +1,5 @@
 import Contracts
+import ViperLoading
 
 /// How to start the runtime: the command line's and the environment's choices.
 package struct RuntimeOptions {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import ViperTestSupport
-@testable import ViperRuntime
+@testable import ViperLoading
 
 /// Where contract libraries are looked for besides the plugin folders; no process is spawned
 /// (`ContractLibraryCheckTests` loads real libraries found this way).

@@ -1,5 +1,6 @@
 import Contracts
 import Testing
+@testable import ViperCore
 @testable import ViperRuntime
 
 /// A contract library changed without a new version, seen by the start-up check on hand-made
