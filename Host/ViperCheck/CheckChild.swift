@@ -47,8 +47,10 @@ package enum CheckChild {
     /// Runs every check on the plugin at `path`; each step that fails writes its line and stops.
     /// The exit code is 0 either way: the parent reads the outcome from the lines.
     private static func check(path: String, pluginFlags: [String], environment: [String: String], writer: LineWriter) -> Int32 {
-        guard let loaded = load(path, writer: writer),
-              let runtime = startProviders(pluginFlags: pluginFlags, environment: environment, writer: writer),
+        let libraries = CheckLibraries.folders(pluginAt: path, environment: environment)
+        let searched = PluginFolder.searchOrder(flags: pluginFlags, environment: environment, executableDirectory: Paths.executableDirectory())
+        guard let loaded = load(path, with: ContractLibraryLookup.loader(searched: searched, added: libraries), writer: writer),
+              let runtime = startProviders(pluginFlags: pluginFlags, libraries: libraries, environment: environment, writer: writer),
               let recorded = recordAgain(path, writer: writer) else {
             return 0
         }
@@ -64,16 +66,16 @@ package enum CheckChild {
             }
         }
         let rules = CheckHostRules(plugin: recorded, path: path,
-                                   others: CheckHostRules.others(of: runtime.records, excluding: path))
+                                   others: CheckHostRules.others(of: runtime.records, excluding: path), descriptor: loaded.descriptor)
         rules.run(services: services, writer: writer)
         return 0
     }
 
     /// `loads`: the host's loader opens the plugin, as at start-up.
-    private static func load(_ path: String, writer: LineWriter) -> LoadedPlugin? {
+    private static func load(_ path: String, with loader: PluginLoader, writer: LineWriter) -> LoadedPlugin? {
         writer.start("loads", "plugin")
         let file = PluginFile(path: path, folder: PluginFolder(path: Paths.parent(path), origin: .flag))
-        switch PluginLoader().load(file) {
+        switch loader.load(file) {
         case .success(let loaded):
             let descriptor = loaded.descriptor
             writer.write(CheckLine(plugin: .init(name: descriptor.manifest.name, version: descriptor.manifest.version)))
@@ -87,10 +89,12 @@ package enum CheckChild {
     }
 
     /// `providers`: the host's services and the other plugins, which serve what the plugin requires.
-    private static func startProviders(pluginFlags: [String], environment: [String: String], writer: LineWriter) -> HostRuntime? {
+    private static func startProviders(pluginFlags: [String], libraries: [PluginFolder], environment: [String: String],
+                                       writer: LineWriter) -> HostRuntime? {
         writer.start("providers", "plugin")
         var options = RuntimeOptions(environment: environment, executableDirectory: Paths.executableDirectory())
         options.pluginFlags = pluginFlags
+        options.libraryFolders = libraries
         options.scanMode = .inProcess
         options.echoLevel = nil
         let runtime = HostRuntime(options: options)

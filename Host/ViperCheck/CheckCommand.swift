@@ -40,6 +40,7 @@ package enum CheckCommand {
         childEnvironment["VIPER_DATA_DIR"] = scratch + "/data"
         childEnvironment["XDG_DATA_HOME"] = scratch + "/xdg"
         childEnvironment.removeValue(forKey: "VIPER_PLUGIN_PATH")
+        childEnvironment[CheckLibraries.variable] = CheckLibraries.value(environment: environment)
         childEnvironment["SWIFT_BACKTRACE"] = "enable=no"
         let errors = scratch + "/stderr"
         let timeout = environment["VIPER_CHECK_TIMEOUT"].flatMap(Double.init) ?? 120

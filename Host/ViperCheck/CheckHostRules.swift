@@ -27,6 +27,8 @@ struct CheckHostRules {
     let plugin: RecordedPlugin
     let path: String
     let others: [Other]
+    /// The plugin's descriptor, for the rules that read what it was built against.
+    var descriptor: PluginDescriptor?
 
     /// The other plugins of `records`, leaving out the file under test (a bundled plugin
     /// checked where it lies is found by the host too).
@@ -43,6 +45,10 @@ struct CheckHostRules {
     package func run(services: any Resolver, writer: CheckChild.LineWriter) {
         writer.start("plugin-name", "plugin")
         writer.result(nameResult())
+        if let descriptor, !descriptor.contractLibraries.isEmpty {
+            writer.start("library-interfaces", "plugin")
+            writer.result(interfaceResult(descriptor))
+        }
         for module in plugin.modules {
             if let route = module.route {
                 writer.start("route", module.label)

@@ -5,7 +5,9 @@ enum ContractLibraryTemplate {
     /// The files, by path under the package folder.
     static func files(contracts: String) -> [(path: String, text: String)] {
         [("Package.swift", manifest(contracts: contracts)), (".gitignore", PackageTemplate.gitignore),
-         ("README.md", readme), ("Sources/__Name__/__Name__.swift", source)]
+         ("README.md", readme), ("Sources/__Name__/__Name__.swift", source), ("Sources/__Name__/__Name__Library.swift", version),
+         (ContractLibraryGateTemplate.path, ContractLibraryGateTemplate.script),
+         ("Tests/__Name__Tests/__Name__GateTests.swift", ContractLibraryGateTemplate.test)]
     }
 
     static func manifest(contracts: String) -> String {
@@ -31,6 +33,8 @@ enum ContractLibraryTemplate {
                     swiftSettings: [.unsafeFlags(["-enable-library-evolution"])],
                     linkerSettings: [.unsafeFlags(["-Xlinker", "-soname", "-Xlinker", "lib__Name__.so"])]
                 ),
+                // Runs API/gate: the interface is the one its version recorded (see API/gate --help).
+                .testTarget(name: "__Name__Tests", dependencies: ["__Name__"]),
             ],
             swiftLanguageModes: [.v6]
         )
@@ -56,11 +60,20 @@ enum ContractLibraryTemplate {
             var subject: String { get set }
         }
 
+        """
+
+    static let version = """
+        // The version of __Name__, in two places viper reads: keep them equal (API/gate checks).
+        // Raise the minor for an addition (a protocol requirement with a default, a new type), the
+        // major for anything else, then run API/gate --cut: it records the interface's digest below.
+        import Contracts
+
         /// The version of this library. `compiled` is emitted into each plugin that uses it, so it
-        /// says what the plugin was built against: list it in the plugin's `contractLibraries`.
+        /// says what the plugin was built against (version and interface): list it in the plugin's
+        /// `contractLibraries`.
         public enum __Name__Library {
             @_alwaysEmitIntoClient
-            public static var compiled: ContractLibraryVersion { ContractLibraryVersion(name: "__Name__", major: 1, minor: 0) }
+            public static var compiled: ContractLibraryVersion { ContractLibraryVersion(name: "__Name__", major: 1, minor: 0, interface: "") }
         }
 
         /// What viper reads from the file before loading it: the magic word and the version,
@@ -78,8 +91,10 @@ enum ContractLibraryTemplate {
 
         ```sh
         swift build                                   # .build/debug/lib__Name__.so
-        mkdir -p ~/.local/share/viper/plugins
-        cp .build/debug/lib__Name__.so ~/.local/share/viper/plugins/
+        API/gate --cut && swift build                 # record 1.0's interface (once per version)
+        swift test                                    # API/gate: the interface is the recorded one
+        mkdir -p __plugins__
+        cp .build/debug/lib__Name__.so __plugins__/
         ```
 
         A plugin depends on this package by path (`.product(name: "__Name__", package: "__Name__")`),
@@ -88,8 +103,12 @@ enum ContractLibraryTemplate {
         missing, older than the one it was built against, or compiled into the plugin.
         `viper plugins` and `viper graph` show the library and who uses it.
 
-        Version: `__Name__Library.compiled` and the `viper_contract_library` record, kept equal.
-        Raise the minor for an addition, the major for anything that breaks a built plugin.
+        Version: `__Name__Library.compiled` and the `viper_contract_library` record, kept equal, in
+        `Sources/__Name__/__Name__Library.swift`. Raise the minor for an addition (a requirement with a
+        default, a new type), the major for anything that breaks a built plugin, then `API/gate --cut`:
+        it keeps the interface in `API/<version>/` and records its digest in `compiled`, which every
+        plugin built against it carries. viper refuses a provider and a consumer built against one
+        version with different interfaces; `swift test` (API/gate) fails before that can happen.
 
         """
 }

@@ -31,7 +31,7 @@ package enum NewCommand {
                                             readme: AdapterTemplate.readme, what: "a plugin serving \(name.type)Greeting through an adapter, a module using it, and its tests")
             case .plugin:
                 message = options.contractLibrary
-                    ? try createContractLibrary(name, options: options, layout: layout)
+                    ? try createContractLibrary(name, options: options, layout: layout, pluginFolder: PluginPlacement.userFolder(environment))
                     : options.inTree
                     ? try createInTree(name, options: options, layout: layout)
                     : try createPackage(name, options: options, layout: layout, pluginFolder: PluginPlacement.userFolder(environment))
@@ -109,7 +109,8 @@ package enum NewCommand {
 
     // MARK: Contract library
 
-    private static func createContractLibrary(_ name: ModuleName, options: CommandLineOptions, layout: SDKLayout) throws -> String {
+    private static func createContractLibrary(_ name: ModuleName, options: CommandLineOptions, layout: SDKLayout,
+                                              pluginFolder: String) throws -> String {
         guard !options.inTree else {
             throw UsageError("--contract-library writes a package of its own (a contract library is never part of viper's tree); drop --in-tree")
         }
@@ -120,12 +121,18 @@ package enum NewCommand {
         guard let contracts = layout.contractsPackage else {
             throw HostError("cannot find the Contracts package beside this viper (\(layout.executableDirectory)); run 'viper sdk' to see what is missing")
         }
-        try write(ContractLibraryTemplate.files(contracts: contracts), under: root, name: name)
+        let files = ContractLibraryTemplate.files(contracts: contracts).map {
+            ($0.path, $0.text.replacingOccurrences(of: PackageTemplate.pluginFolderPlaceholder, with: pluginFolder))
+        }
+        try write(files, under: root, name: name)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: Paths.join(root, ContractLibraryGateTemplate.path))
         return """
-            Created \(root): the contract library \(name.type) (\(name.type)Service, \(name.type)Screen, its version).
+            Created \(root): the contract library \(name.type) (\(name.type)Service, \(name.type)Screen, its version),
+            its API gate (API/gate, run by 'swift test') and the gate's test.
             Next:
               cd \(root) && swift build
-              mkdir -p ~/.local/share/viper/plugins && cp .build/debug/lib\(name.type).so ~/.local/share/viper/plugins/
+              API/gate --cut && swift build && swift test    # record 1.0's interface, then check it
+              mkdir -p \(pluginFolder) && cp .build/debug/lib\(name.type).so \(pluginFolder)/
             A provider and a consumer plugin depend on it by path and list \(name.type)Library.compiled in contractLibraries.
             """
     }

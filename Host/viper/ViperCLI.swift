@@ -86,7 +86,7 @@ enum ViperCLI {
             return GraphCommand.run(runtime: runtime, options: options)
         case "doctor":
             print(options.json ? PluginReport.doctorJSON(runtime) : PluginReport.doctorText(runtime))
-            return runtime.doctorProblems.isEmpty ? 0 : 1
+            return runtime.doctorProblems.isEmpty && !PluginPlacement.hasNearMisses(runtime) ? 0 : 1
         default:
             // The runtime reloads plugin files that change while the shell runs (issue 13).
             let status = ShellLauncher.run(runtime: runtime, options: options, environment: environment, live: live(runtime))

@@ -107,7 +107,7 @@ package enum PluginPlacement {
     }
 
     /// Whether `path` names the plugin entry point (read without loading it).
-    private static func looksLikePlugin(_ path: String) -> Bool {
+    static func looksLikePlugin(_ path: String) -> Bool {
         guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= largestPlugin,
               let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) else { return false }
         return data.range(of: entrySymbol) != nil

@@ -128,11 +128,12 @@ package enum PluginReport {
 
     package static func doctorJSON(_ runtime: HostRuntime) -> String {
         let problems = runtime.doctorProblems
-        return json(DoctorJSON(ok: problems.isEmpty,
+        let misses = PluginPlacement.nearMisses(runtime)
+        return json(DoctorJSON(ok: problems.isEmpty && misses.isEmpty,
                                loaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count,
                                disabled: runtime.records.filter { $0.status == .disabled || $0.status == .broken }.count,
                                problems: problems,
-                               misplaced: PluginPlacement.nearMisses(folders: runtime.folders, dataFolder: runtime.dataFolder),
+                               misplaced: misses,
                                plugins: runtime.records.map { DoctorPluginJSON(name: $0.name, path: $0.path, status: $0.status, reason: $0.reason,
                                                                                liveVersion: $0.version > 1 ? $0.version : nil,
                                                                                olderImages: $0.version > 1 ? $0.olderImages : nil) },
@@ -143,11 +144,13 @@ package enum PluginReport {
     package static func doctorText(_ runtime: HostRuntime) -> String {
         let problems = runtime.doctorProblems
         let usable = runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count
-        // Misplaced files do not make the graph wrong (exit status), but they are why a plugin is missing.
-        let misplaced = PluginPlacement.lines(PluginPlacement.nearMisses(folders: runtime.folders, dataFolder: runtime.dataFolder))
-            + interceptorLines(runtime) + liveLines(runtime) + sandboxLines()
+        // Misplaced files do not make the graph wrong, but they are why a plugin is missing: not ok (exit 1).
+        let misses = PluginPlacement.nearMisses(runtime)
+        let misplaced = PluginPlacement.lines(misses) + interceptorLines(runtime) + liveLines(runtime) + sandboxLines()
         if problems.isEmpty {
-            return (misplaced + ["ok: \(usable) plugin(s) ready, every requirement has a provider"]).map(printable).joined(separator: "\n")
+            let verdict = misses.isEmpty ? "ok: \(usable) plugin(s) ready, every requirement has a provider"
+                : "\(misses.count) misplaced plugin file(s) (above); \(usable) plugin(s) ready, every requirement has a provider"
+            return (misplaced + [verdict]).map(printable).joined(separator: "\n")
         }
         let disabled = runtime.records.filter { $0.status == .disabled || $0.status == .broken }.count
         return (problems.map { "problem: \($0.message)" } + misplaced

@@ -71,6 +71,10 @@ extension GraphValidator {
                     reason = "\(what) → provided only by '\(candidate)', which is disabled: \(why)"
                 } else if found.adapterNote == nil, let module = ownModule(of: requirement, in: node) {
                     reason = "\(what), which no plugin provides; \(requirement.contract.shortName) is declared in the plugin's own module \(module), so register it in \(node.name)'s register(in:)"
+                } else if found.adapterNote == nil, let library = ownLibrary(of: requirement, in: node) {
+                    reason = "\(what), which no plugin provides; \(requirement.contract.shortName) is a contract of \(library), whose other contracts \(node.name) provides: "
+                        + "if \(node.name) is meant to provide it too, register it in its register(in:) (registrar.register\(requirement.kind == .module ? "Module" : "Service")(\(requirement.contract.shortName).self, ...)); "
+                        + "else install a plugin that provides it"
                 } else if let note = found.adapterNote, found.adapterNoteHasFix {
                     reason = "\(what), which no plugin provides (\(note))"
                 } else if let note = found.adapterNote {

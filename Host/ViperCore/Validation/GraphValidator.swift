@@ -70,6 +70,7 @@ package struct GraphValidator {
     package func validate() -> Outcome {
         buildIndex()
         var outcome = Outcome()
+        disableMismatchedInterfaces(&outcome)
         chooseProviders(&outcome)
         disableUnsatisfied(&outcome)
         findCycles(&outcome)

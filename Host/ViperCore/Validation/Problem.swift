@@ -17,6 +17,8 @@ package struct Problem: Hashable, Codable, Sendable, CustomStringConvertible {
         case badRoute
         /// A route two plugins declare, with no choice made by the user: one keeps it.
         case duplicateRoute
+        /// A provider and a consumer built against different interfaces of one contract library version.
+        case libraryInterface
     }
 
     package let kind: Kind

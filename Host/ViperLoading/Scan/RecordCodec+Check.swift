@@ -60,7 +60,7 @@ extension RecordCodec {
         }
         guard let libraries = cursor.count() else { return nil }
         for _ in 0..<libraries {
-            guard cursor.skipText(), cursor.signed() != nil, cursor.signed() != nil else { return nil }
+            guard cursor.skipText(), cursor.signed() != nil, cursor.signed() != nil, cursor.skipOptionalText() else { return nil }  // interface
         }
         return plugin
     }

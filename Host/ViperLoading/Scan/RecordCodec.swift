@@ -141,6 +141,7 @@ package enum RecordCodec {
             writer.add(library.name)
             writer.add(library.version.major)
             writer.add(library.version.minor)
+            writer.add(library.interface)
         }
     }
 
@@ -207,7 +208,8 @@ package enum RecordCodec {
         var descriptor = PluginDescriptor(manifest: manifest, contractsVersion: contracts, provides: provides)
         descriptor.swiftCompiler = swift
         for _ in 0..<(try reader.count()) {
-            descriptor.contractLibraries.append(ContractLibraryVersion(name: try reader.text(), major: try reader.integer(), minor: try reader.integer()))
+            descriptor.contractLibraries.append(ContractLibraryVersion(name: try reader.text(), major: try reader.integer(), minor: try reader.integer(),
+                                                                       interface: try reader.optionalText()))
         }
         return descriptor
     }

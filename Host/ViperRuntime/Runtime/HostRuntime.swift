@@ -112,7 +112,8 @@ package final class HostRuntime {
         let found = ContractLibraryCatalog.separate(discovery) { [cached = cacheFile?.cache] index in
             discovery.infos[index].map { cached?.isUnchangedPlugin(discovery.files[index].path, info: $0.info, near: index) == true } ?? false
         }
-        loader.contractLibraries = ContractLibraryCatalog(found.libraries, allowInsecure: options.allowInsecurePlugins, lock: lockState)
+        let libraries = ContractLibraryLookup.files(libraries: found.libraries, searched: folders, added: options.libraryFolders)
+        loader.contractLibraries = ContractLibraryCatalog(libraries, allowInsecure: options.allowInsecurePlugins, lock: lockState)
         problemList += loader.contractLibraries.problems
         if options.scanMode == .isolated, let scanner = Self.scannerExecutable(options) {
             startIsolated(found.plugins, scanner: scanner, preferences: preferences, logger: logger, cacheFile: cacheFile, infos: found.infos)

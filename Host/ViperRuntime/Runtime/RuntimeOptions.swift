@@ -1,4 +1,5 @@
 import Contracts
+import ViperLoading
 
 /// How to start the runtime: the command line's and the environment's choices.
 package struct RuntimeOptions {
@@ -24,6 +25,8 @@ package struct RuntimeOptions {
     package var ignoreLock = false
     /// `--allow-intercept NAME`: plugins allowed to intercept contracts they do not provide.
     package var allowIntercept: [String] = []
+    /// Folders searched for contract libraries only, after the plugin folders (``ContractLibraryLookup``).
+    package var libraryFolders: [PluginFolder] = []
     package var environment: [String: String]
     package var executableDirectory: String
 

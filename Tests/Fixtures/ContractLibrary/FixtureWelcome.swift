@@ -1,12 +1,15 @@
 // A contract library: protocols two separately built plugins share without viper knowing
 // them. The tests build it as libFixtureWelcome.so (library evolution, SONAME
-// libFixtureWelcome.so) at version 1.__MINOR__, replacing the placeholder.
+// libFixtureWelcome.so) at version 1.__MINOR__, replacing the placeholder, and, to stand for
+// a library changed without a new version, with a requirement added in __CHANGE__ and another
+// digest in __INTERFACE__ (what the library's API gate would record).
 import Contracts
 
 /// A service the provider registers and the consumer resolves.
 public protocol WelcomeText: AnyObject {
     /// A welcome for `guest`.
     func welcome(_ guest: String) -> String
+    __CHANGE__
 }
 
 /// The provider's module; the consumer routes to it by this contract.
@@ -18,7 +21,7 @@ public protocol WelcomeScreen: AnyObject {
 /// The version a plugin compiled against this library was built with (emitted into the plugin).
 public enum FixtureWelcomeLibrary {
     @_alwaysEmitIntoClient
-    public static var compiled: ContractLibraryVersion { ContractLibraryVersion(name: "FixtureWelcome", major: 1, minor: __MINOR__) }
+    public static var compiled: ContractLibraryVersion { ContractLibraryVersion(name: "FixtureWelcome", major: 1, minor: __MINOR__, interface: "__INTERFACE__") }
 }
 
 /// What viper reads before loading: the magic word and the packed version (major << 16 | minor).

@@ -10,9 +10,12 @@ enum ContractLibraryFixtures {
     nonisolated(unsafe) private static var built: [String: String] = [:]
 
     /// The library at version 1.`minor`: the folder holding libFixtureWelcome.so and FixtureWelcome.swiftmodule.
-    static func library(minor: Int, statically: Bool = false) throws -> String {
-        try once("library-\(minor)-\(statically)") { folder in
+    /// `changed`: with a requirement added to `WelcomeText` under the same version (and the digest of another interface).
+    static func library(minor: Int, statically: Bool = false, changed: Bool = false) throws -> String {
+        try once("library-\(minor)-\(statically)-\(changed)") { folder in
             let source = try Fixtures.source("ContractLibrary/FixtureWelcome.swift").replacingOccurrences(of: "__MINOR__", with: String(minor))
+                .replacingOccurrences(of: "__CHANGE__", with: changed ? "func farewell(_ guest: String) -> String" : "")
+                .replacingOccurrences(of: "__INTERFACE__", with: changed ? "c4a96e0f3b2d81e7" : "5e01d2b7a8f4c693")
             try source.write(toFile: folder + "/FixtureWelcome.swift", atomically: true, encoding: .utf8)
             var arguments = ["swiftc", "-emit-library", "-emit-module", "-module-name", "FixtureWelcome", "-parse-as-library",
                              "-enable-library-evolution", "-I", BuildProducts.modules, "-L", BuildProducts.directory, "-lContracts",
@@ -24,9 +27,9 @@ enum ContractLibraryFixtures {
     }
 
     /// `plugin` (a file in Tests/Fixtures/ContractLibrary) built against the library at 1.`minor`.
-    static func plugin(_ plugin: String, againstMinor minor: Int = 0, statically: Bool = false) throws -> String {
-        let library = try self.library(minor: minor, statically: statically)
-        let folder = try once("\(plugin)-\(minor)-\(statically)") { folder in
+    static func plugin(_ plugin: String, againstMinor minor: Int = 0, statically: Bool = false, changed: Bool = false) throws -> String {
+        let library = try self.library(minor: minor, statically: statically, changed: changed)
+        let folder = try once("\(plugin)-\(minor)-\(statically)-\(changed)") { folder in
             try run(["swiftc", "-emit-library", "-module-name", plugin, "-parse-as-library",
                      "-I", BuildProducts.modules, "-I", library, "-L", BuildProducts.directory, "-lContracts",
                      "-L", library, "-lFixtureWelcome", BuildProducts.repository + "/Tests/Fixtures/ContractLibrary/\(plugin).swift",

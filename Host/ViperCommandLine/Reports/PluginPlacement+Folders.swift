@@ -1,0 +1,73 @@
+import Foundation
+import ViperLoading
+import ViperRuntime
+
+/// Plugin folders that are almost the ones viper searches (issue 26): a plugin copied into
+/// `viper/plugin/` or `Plugins/` beside the user folder, or into the default user folder
+/// (`~/.local/share/viper/plugins`) while `XDG_DATA_HOME` points elsewhere, never loads and used
+/// to leave `doctor` saying ok. Each plugin file there is a near miss with "did you mean".
+extension PluginPlacement {
+    /// Plugin files in a folder one edit away from a searched folder's name (beside it), or in the
+    /// default user folder when `environment` moves the user folder elsewhere.
+    static func misnamedFolders(folders: [PluginFolder], environment: [String: String]) -> [NearMiss] {
+        let searched = Set(folders.map { Paths.realPath($0.path) ?? $0.path })
+        var misses: [NearMiss] = []
+        var seen = Set<String>()
+        for folder in folders where folder.origin != .bundled {
+            let parent = Paths.parent(folder.path)
+            let name = Paths.lastComponent(folder.path)
+            let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).sorted()
+            for sibling in siblings where sibling != name && isOneEditAway(sibling, name) {
+                let path = Paths.join(parent, sibling)
+                guard !searched.contains(Paths.realPath(path) ?? path), seen.insert(path).inserted else { continue }
+                for file in plugins(in: path) {
+                    misses.append(NearMiss(path: file, advice: "\(path) is not searched; did you mean \(folder.path) "
+                        + "(\(originText(folder.origin)))? move it to \(Paths.join(folder.path, Paths.lastComponent(file)))"))
+                }
+            }
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let defaultFolder = Paths.join(home, ".local/share/viper/plugins")
+        if let user = folders.first(where: { $0.origin == .user }), user.path != defaultFolder,
+           !searched.contains(Paths.realPath(defaultFolder) ?? defaultFolder), seen.insert(defaultFolder).inserted {
+            for file in plugins(in: defaultFolder) {
+                misses.append(NearMiss(path: file, advice: "XDG_DATA_HOME is \(environment["XDG_DATA_HOME"] ?? "set"), so the user folder is \(user.path), "
+                    + "not \(defaultFolder); did you mean \(user.path)? move it to \(Paths.join(user.path, Paths.lastComponent(file))), or unset XDG_DATA_HOME"))
+            }
+        }
+        return misses
+    }
+
+    /// Whether `a` becomes `b` with one insertion, deletion or substitution, or differs only in case.
+    static func isOneEditAway(_ a: String, _ b: String) -> Bool {
+        let a = Array(a.lowercased()), b = Array(b.lowercased())
+        if a == b { return true }
+        guard abs(a.count - b.count) <= 1 else { return false }
+        var i = 0
+        while i < min(a.count, b.count), a[i] == b[i] { i += 1 }
+        if a.count == b.count { return Array(a[(i + 1)...]) == Array(b[(i + 1)...]) }
+        return a.count > b.count ? Array(a[(i + 1)...]) == Array(b[i...]) : Array(a[i...]) == Array(b[(i + 1)...])
+    }
+
+    /// Plugin files (`*.so` naming the plugin entry point) directly in `folder`.
+    private static func plugins(in folder: String) -> [String] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else { return [] }
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".so") && !$0.hasPrefix(".") }
+            .sorted().map { Paths.join(folder, $0) }.filter(looksLikePlugin)
+    }
+}
+
+extension PluginPlacement {
+    /// Every near miss `doctor` reports for `runtime`: misplaced files, then misnamed folders.
+    /// Any makes `doctor` exit 1: a plugin the author copied that never loads is a problem.
+    static func nearMisses(_ runtime: HostRuntime) -> [NearMiss] {
+        nearMisses(folders: runtime.folders, dataFolder: runtime.dataFolder)
+            + misnamedFolders(folders: runtime.folders, environment: runtime.options.environment)
+    }
+
+    /// Whether `doctor` finds a plugin file that never loads because of where it is.
+    package static func hasNearMisses(_ runtime: HostRuntime) -> Bool {
+        !nearMisses(runtime).isEmpty
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import ViperTestSupport
+
+/// The API gate `viper new --contract-library` writes, on a package it wrote and `swift build`
+/// built: it records a version's interface, and fails a change made without a new version.
+@Suite(.serialized) struct ContractLibraryGateTests {
+    private func gate(_ arguments: [String] = [], in package: String) throws -> Subprocess.Result {
+        try FixtureCompiler.run([package + "/API/gate"] + arguments, in: package)
+    }
+
+    private func build(_ package: String) throws {
+        let build = try FixtureCompiler.run(["swift", "build"], in: package)
+        try #require(build.status == 0, "\(build.output)")
+    }
+
+    @Test func theGateRecordsAnInterfaceAndFailsARequirementAddedWithoutANewVersion() throws {
+        let folder = try TemporaryFolder.make("new-library-gate")
+        let viper = ViperProcess()
+        let new = try viper.run(["new", "Greetings", "--contract-library", "--dir", folder])
+        #expect(new.status == 0, "\(new.stderr)")
+        let user = try #require(viper.environment["XDG_DATA_HOME"]) + "/viper/plugins"
+        #expect(new.stdout.contains("mkdir -p \(user) && cp .build/debug/libGreetings.so \(user)/"), "next steps honour XDG_DATA_HOME: \(new.stdout)")
+        #expect(!new.stdout.contains("~/.local/share"), "\(new.stdout)")
+        let package = folder + "/Greetings"
+        #expect(try String(contentsOfFile: package + "/README.md", encoding: .utf8).contains("cp .build/debug/libGreetings.so \(user)/"))
+        try build(package)
+
+        let uncut = try gate(in: package)
+        #expect(uncut.status == 1)
+        #expect(uncut.output.contains("gate: the interface of Greetings 1.0 is not recorded yet"), "\(uncut.output)")
+        let cut = try gate(["--cut"], in: package)
+        #expect(cut.status == 0, "\(cut.output)")
+        #expect(try String(contentsOfFile: package + "/API/BASELINE", encoding: .utf8) == "1.0\n")
+        try build(package)
+        let test = try FixtureCompiler.run(["swift", "test"], in: package)
+        #expect(test.status == 0, "swift test runs the gate, which passes on the recorded interface: \(test.output)")
+
+        let library = package + "/Sources/Greetings/Greetings.swift"
+        let source = try String(contentsOfFile: library, encoding: .utf8)
+        try source.replacingOccurrences(of: "    func describe(_ subject: String) -> String\n",
+                                        with: "    func describe(_ subject: String) -> String\n    func farewell(_ subject: String) -> String\n")
+            .write(toFile: library, atomically: true, encoding: .utf8)
+        try build(package)
+        let changed = try gate(in: package)
+        #expect(changed.status == 1)
+        #expect(changed.output.contains("gate: the interface of Greetings changed but it still says 1.0"), "\(changed.output)")
+        #expect(changed.output.contains("gate: Greetings 1.0 breaks plugins built against 1.0"), "a requirement without a default: \(changed.output)")
+        let refused = try gate(["--cut"], in: package)
+        #expect(refused.status == 1)
+        #expect(refused.output.hasSuffix("gate: nothing was cut\n"), "\(refused.output)")
+    }
+}

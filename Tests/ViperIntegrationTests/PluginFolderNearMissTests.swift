@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import ViperTestSupport
+
+/// A plugin copied into a folder that is almost one viper searches is a problem `doctor` names,
+/// with "did you mean" and exit 1 (issue 26: it used to say ok).
+@Suite struct PluginFolderNearMissTests {
+    private func userFolder(_ viper: ViperProcess) -> String {
+        (viper.environment["XDG_DATA_HOME"] ?? "") + "/viper/plugins"
+    }
+
+    private func copyGreeter(to folder: String, as name: String = "libHelloAgainPlugin.so") throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: BuildProducts.plugin("Greeter"), toPath: folder + "/" + name)
+    }
+
+    @Test(arguments: ["plugin", "Plugins"])
+    func aPluginInAFolderOneEditAwayFromTheUserFolderIsAProblemWithDidYouMean(_ misnamed: String) throws {
+        let viper = ViperProcess()
+        let user = userFolder(viper)
+        let wrong = (user as NSString).deletingLastPathComponent + "/" + misnamed
+        try copyGreeter(to: wrong)
+        let doctor = try viper.run(["doctor"])
+        #expect(doctor.status == 1, "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("misplaced: \(wrong)/libHelloAgainPlugin.so is a plugin viper does not load: \(wrong) is not searched; "
+                                       + "did you mean \(user) (user folder)? move it to \(user)/libHelloAgainPlugin.so\n"), "\(doctor.stdout)")
+        #expect(!doctor.stdout.contains("ok:"), "\(doctor.stdout)")
+    }
+
+    @Test func aPluginInTheDefaultUserFolderWhileXDGDataHomePointsElsewhereIsAProblemWithDidYouMean() throws {
+        let viper = ViperProcess()
+        let home = try #require(viper.environment["HOME"])
+        let user = userFolder(viper)
+        try copyGreeter(to: home + "/.local/share/viper/plugins")
+        let doctor = try viper.run(["doctor"])
+        #expect(doctor.status == 1, "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("misplaced: \(home)/.local/share/viper/plugins/libHelloAgainPlugin.so is a plugin viper does not load: "
+                                       + "XDG_DATA_HOME is \(viper.environment["XDG_DATA_HOME"] ?? ""), so the user folder is \(user), "
+                                       + "not \(home)/.local/share/viper/plugins; did you mean \(user)? move it to \(user)/libHelloAgainPlugin.so, or unset XDG_DATA_HOME\n"),
+                "\(doctor.stdout)")
+    }
+
+    @Test func aFolderTwoEditsAwayOrALibraryThatIsNoPluginIsNobodysMistake() throws {
+        let viper = ViperProcess()
+        let parent = (userFolder(viper) as NSString).deletingLastPathComponent
+        try copyGreeter(to: parent + "/plug")
+        try FileManager.default.createDirectory(atPath: parent + "/plugin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: BuildProducts.directory + "/libContracts.so", toPath: parent + "/plugin/libContracts.so")
+        let doctor = try viper.run(["doctor"])
+        #expect(doctor.status == 0, "\(doctor.stdout)")
+        #expect(!doctor.stdout.contains("misplaced:"), "\(doctor.stdout)")
+    }
+}
