@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ViperCommandLine
+import ViperRuntime
 import ViperShell
 import ViperTestSupport
 
@@ -18,13 +19,25 @@ import ViperTestSupport
         return (viper, folder)
     }
 
-    /// Sends `where`, drops a plugin file into the folder, waits until the watcher has heard it, sends `where` again.
-    private func changeBetweenTwoCommands(_ viper: RunningViper, folder: String) throws -> String {
+    /// Sends `where`, drops a plugin file into the folder, waits until a watcher has heard it, sends
+    /// `where` again. With `watching`, the event is viper's own watcher saying so on standard error;
+    /// without, it is a watcher of this test with the shell's quiet period: once it has reported the
+    /// copy, a shell that watched would have too.
+    private func changeBetweenTwoCommands(_ viper: RunningViper, folder: String, watching: Bool) throws -> String {
         viper.send("where")
         try viper.waitFor("Home\n")
+        let witness = watching ? nil : try FileWatcher(targets: [.folder(folder)])
+        defer { witness?.stop() }
         try FileManager.default.copyItem(atPath: BuildProducts.plugin("Greeter"),
                                          toPath: folder + "/libLivePlugin.so")
-        #expect(viper.wait { viper.standardError.contains("probe: heard 1\n") }, "the watcher never heard the copy: \(viper.standardError)")
+        if let witness {
+            #expect(witness.waitForChanges(seconds: 30) == [folder + "/libLivePlugin.so"], "the test's watcher never heard the copy")
+        } else {
+            let deadline = Date().addingTimeInterval(30)
+            #expect(viper.wait { viper.standardError.contains("probe: heard 1\n") || Date() > deadline },
+                    "viper ended before its watcher heard the copy: \(viper.standardError)")
+            #expect(viper.standardError.contains("probe: heard 1\n"), "viper's watcher never heard the copy: \(viper.standardError)")
+        }
         viper.send("where")
         _ = try viper.finish()  // the end of input ends the session after the second line
         return viper.printed
@@ -32,14 +45,14 @@ import ViperTestSupport
 
     @Test func aPipedSessionWithWatchTakesAChangeBeforeTheNextLine() throws {
         let (viper, folder) = try session(["--watch"])
-        let printed = try changeBetweenTwoCommands(viper, folder: folder)
+        let printed = try changeBetweenTwoCommands(viper, folder: folder, watching: true)
         #expect(printed == "Home\nprobe: libLivePlugin.so changed\nHome\n", "\(printed)")
     }
 
     @Test(arguments: [[], ["--watch", "--no-watch"]])
     func aPipedSessionDoesNotWatchUnlessAsked(_ flags: [String]) throws {
         let (viper, folder) = try session(flags)
-        let printed = try changeBetweenTwoCommands(viper, folder: folder)
+        let printed = try changeBetweenTwoCommands(viper, folder: folder, watching: false)
         #expect(printed == "Home\nHome\n", "\(printed)")
     }
 
