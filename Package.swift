@@ -229,7 +229,7 @@ let hostTests: [Target] = [
         name: "ViperShellTests",
         dependencies: [
             "ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ViperShell", contracts,
-            "ViperTestSupport", "ViperCoreTestSupport",
+            "ViperTestSupport", "ViperCoreTestSupport", "ViperHostTestSupport",
         ],
         path: "Tests/ViperShellTests"
     ),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViperHostTestSupport
 import ViperTestSupport
 @testable import ViperRuntime
 @testable import ViperShell
