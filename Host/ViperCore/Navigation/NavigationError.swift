@@ -4,7 +4,7 @@ import Contracts
 /// what to do. The stack is unchanged whenever one is thrown.
 package struct NavigationError: Error, CustomStringConvertible, Sendable {
     /// The kinds of failure, so tests and handlers can tell them apart.
-    package enum Code: String, Sendable {
+    package enum Code: String, Sendable, CaseIterable {
         /// No route pattern matches the path.
         case noRoute
         /// The path's query or parameters are malformed or not accepted by the route.
@@ -36,4 +36,9 @@ package struct NavigationError: Error, CustomStringConvertible, Sendable {
     }
 
     package var description: String { message }
+
+    /// This failure as a route error observer sees it: the same kind, typed in Contracts.
+    package var routeFailure: RouteFailure {
+        RouteFailure(code: RouteFailure.Code(rawValue: code.rawValue), message: message)
+    }
 }

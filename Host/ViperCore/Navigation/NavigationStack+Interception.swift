@@ -73,7 +73,7 @@ extension NavigationStack {
     package func tellObservers(_ failure: NavigationError) {
         let observers = registry.interception.observers
         guard !observers.isEmpty else { return }
-        let shown = RouteFailure(kind: failure.code.rawValue, message: failure.message)
+        let shown = failure.routeFailure
         for observer in observers {
             PluginExitGuard.run("plugin '\(observer.plugin)'", "observing a route error") { observer.observe(shown) }
         }

@@ -36,7 +36,8 @@ public enum RouteDecision: Sendable, Hashable {
 
 /// A failed navigation, as a route error observer sees it.
 public struct RouteFailure: Sendable, Hashable {
-    /// The kind of failure, such as `noRoute`, `notRegistered`, `buildFailed` or `refused`.
+    /// The kind of failure as text, such as `noRoute`, `notRegistered`, `buildFailed` or `refused`
+    /// (``code`` is the same, typed).
     public let kind: String
     /// One line for the person: what was wrong and what to do.
     public let message: String
@@ -45,6 +46,48 @@ public struct RouteFailure: Sendable, Hashable {
     public init(kind: String, message: String) {
         self.kind = kind
         self.message = message
+    }
+
+    /// Describes a failure of a known kind.
+    public init(code: Code, message: String) {
+        self.init(kind: code.rawValue, message: message)
+    }
+
+    /// The kind of failure, typed: compare it with ``Code``'s members,
+    /// `if failure.code == .refused { ... }`.
+    public var code: Code { Code(rawValue: kind) }
+
+    /// The kinds of failed navigation. A struct, not an enum, so that a later Contracts minor can
+    /// add a kind without breaking a plugin that switches over them (give such a `switch` a
+    /// `default`).
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The kind's name, as ``RouteFailure/kind`` carries it.
+        public let rawValue: String
+
+        /// A kind by name; an unknown name is a kind of its own.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The kind's name.
+        public var description: String { rawValue }
+
+        /// No route pattern matches the path.
+        public static let noRoute = Code(rawValue: "noRoute")
+        /// The path's query or parameters are malformed or not accepted by the route.
+        public static let badParameter = Code(rawValue: "badParameter")
+        /// No module is registered for the contract, or its provider is disabled.
+        public static let notRegistered = Code(rawValue: "notRegistered")
+        /// The module's builder threw.
+        public static let buildFailed = Code(rawValue: "buildFailed")
+        /// The built module does not conform to the contract, or its adapter failed.
+        public static let typeMismatch = Code(rawValue: "typeMismatch")
+        /// The caller's `prepare` threw.
+        public static let prepareFailed = Code(rawValue: "prepareFailed")
+        /// The navigation is not allowed from here, or an interceptor refused it.
+        public static let refused = Code(rawValue: "refused")
+        /// A shell command (`back`, `home`, `close`, `dismiss`) had nothing to act on.
+        public static let nothingToDo = Code(rawValue: "nothingToDo")
     }
 }
 
