@@ -8,7 +8,7 @@ import AccountPlugin
 /// `.viper_abi` section: viper reads it from the file before any of the plugin's code runs.
 /// Keep the numbers equal to the Contracts it is built against (`viper check` compares them).
 @used @section(".viper_abi")
-let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, 1, 4)
+let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, 1, 5)
 
 /// The Contracts ABI this plugin was compiled against, for viper releases that predate the
 /// `.viper_abi` section.
