@@ -28,7 +28,8 @@ package enum ShellLauncher {
         let colorAllowed = TerminalStyle.allowsColor(environment: environment, noColorFlag: options.noColor)
         let style = TerminalStyle(colors: colorAllowed && stdinIsTerminal && isatty(STDOUT_FILENO) == 1)
         let output = StandardOutput(errorStyle: TerminalStyle(colors: colorAllowed && stdinIsTerminal && isatty(STDERR_FILENO) == 1))
-        for problem in runtime.problems {
+        // A worker started again after a crash said these already (issue 24).
+        for problem in runtime.problems where WorkerLaunch.current?.isRestart != true {
             output.warning(problem.message)
         }
         let stack = NavigationStack(registry: runtime.registry, logger: runtime.logger)
@@ -54,19 +55,21 @@ package enum ShellLauncher {
         let live = liveSession(setup, watching: watching ? runtime.folders : nil, environment: environment, output: output,
                                afterReload: refreshHome)
         defer { live?.stop() }
+        let keeper = SessionKeeper(shell: shell)
+        keeper?.restore()
         if let script = options.script {
-            if let route = live?.reopenRoute { shell.reopen(route) }
+            if let route = live?.reopenRoute, keeper?.resumeAt ?? 0 == 0 { shell.reopen(route) }
             var quit = false
-            for command in CommandSplitter.statements(script) {
+            for (index, command) in CommandSplitter.statements(script).enumerated() where index >= keeper?.resumeAt ?? 0 {
                 if let live { shell.apply(live) }
-                if shell.execute(command) == .quit {
+                if shell.execute(command, keeping: keeper) == .quit {
                     quit = true
                     break
                 }
             }
             if !quit { shell.reachEndOfInput() }
         } else if stdinIsTerminal {
-            runInteractive(shell, historyPath: Paths.join(runtime.dataFolder, "history"), output: output, live: live)
+            runInteractive(shell, historyPath: Paths.join(runtime.dataFolder, "history"), output: output, live: live, keeper: keeper)
         } else {
             if let route = live?.reopenRoute { shell.reopen(route) }
             let reader = PlainLineReader()
@@ -74,17 +77,19 @@ package enum ShellLauncher {
             var quit = false
             while !quit, let line = reader.readLine(prompt: "") {
                 if let live { shell.apply(live) }
-                quit = shell.execute(line) == .quit
+                quit = shell.execute(line, keeping: keeper) == .quit
             }
             if !quit { shell.reachEndOfInput() }
         }
+        keeper?.ending()
         // Closing writes each database's WAL back, so NAME.sqlite alone holds the data.
         shell.finish(closing: { runtime.databases.closeAll() })
         return scripted && shell.failures > 0 ? 1 : 0
     }
 
     /// A person at a terminal: readline, history (without lines that carry a secret), exit 0.
-    private static func runInteractive(_ shell: Shell, historyPath: String, output: any ShellOutput, live: LiveSession?) {
+    private static func runInteractive(_ shell: Shell, historyPath: String, output: any ShellOutput, live: LiveSession?,
+                                       keeper: SessionKeeper?) {
         let reader = ReadlineReader(historyPath: historyPath,
                                     completion: { [unowned shell] in shell.completions(before: $0, word: $1) })
         defer { reader.close() }
@@ -108,12 +113,12 @@ package enum ShellLauncher {
             guard let line = reader.readLine(prompt: shell.prompt, whileWaiting: idle) else {
                 output.show("")
                 endsInARow += 1
-                if endsInARow >= 3 || shell.execute("quit") == .quit { break }
+                if endsInARow >= 3 || shell.execute("quit", keeping: keeper) == .quit { break }
                 continue
             }
             endsInARow = 0
             if !shell.keepsOutOfHistory(line) { reader.remember(line) }
-            if shell.execute(line) == .quit { break }
+            if shell.execute(line, keeping: keeper) == .quit { break }
         }
     }
 

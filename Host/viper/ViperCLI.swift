@@ -63,8 +63,12 @@ enum ViperCLI {
     /// The commands that start the runtime first: `plugins`, `graph`, `doctor` and the shell.
     private static func runWithPlugins(_ options: CommandLineOptions, environment: [String: String],
                                        live: (HostRuntime) -> LiveSetup = { LiveSetup(reloader: $0) }) -> Int32 {
-        let runtime = HostRuntime(options: options.runtimeOptions(environment: environment,
-                                                                  executableDirectory: Paths.executableDirectory()))
+        if supervises(options, environment: environment) {
+            return supervised(options, environment: environment) { runWithPlugins(options, environment: environment, live: live) }
+        }
+        var runtimeOptions = options.runtimeOptions(environment: environment, executableDirectory: Paths.executableDirectory())
+        runtimeOptions.excludedPlugins = WorkerLaunch.current?.excluded ?? [:]
+        let runtime = HostRuntime(options: runtimeOptions)
         let startup: StartupReport
         do {
             startup = try runtime.start()
@@ -72,7 +76,7 @@ enum ViperCLI {
             ViperTool.printError("viper: \(error)")
             return 1
         }
-        for warning in startup.warnings {
+        for warning in startup.warnings where WorkerLaunch.current?.isRestart != true {
             ViperTool.printError("warning: \(warning)")
         }
         switch options.command {

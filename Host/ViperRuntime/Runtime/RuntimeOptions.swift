@@ -22,6 +22,9 @@ package struct RuntimeOptions {
     package var allowInsecurePlugins = false
     /// Start as if there were no plugin lock (`viper plugins --lock` rewrites it from what is in use).
     package var ignoreLock = false
+    /// Plugins not to load, by name, with the reason (a supervised session's worker restarted
+    /// without the plugin that crashed it: issue 24).
+    package var excludedPlugins: [String: String] = [:]
     package var environment: [String: String]
     package var executableDirectory: String
 
