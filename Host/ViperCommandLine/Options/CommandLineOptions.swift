@@ -63,6 +63,8 @@ package struct CommandLineOptions {
     /// `--command-timeout SECONDS`: in a supervised session, a command whose plugin code runs
     /// longer is stopped as a hang (issue 24); nil: never.
     package var commandTimeout: Double?
+    /// `viper plugins --enable NAME`: forget the crashes of plugin NAME, so it loads again.
+    package var enable: String?
 
     /// Parses `arguments` (without the program name). Global options may come
     /// before or after the subcommand; a subcommand's own options only after it.
@@ -144,6 +146,9 @@ package struct CommandLineOptions {
         case "--prefix":
             try requireCommand(["install", "uninstall"], for: word.flag, "'viper install' and 'viper uninstall'")
             prefix = try cursor.value(of: word)
+        case "--enable":
+            try requireCommand(["plugins"], for: word.flag, "'viper plugins'")
+            enable = try cursor.value(of: word)
         case "--open":
             try requireCommand(["dev"], for: word.flag, "'viper dev'")
             openRoute = try cursor.value(of: word)

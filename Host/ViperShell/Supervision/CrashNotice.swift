@@ -16,6 +16,8 @@ package struct CrashNotice {
     package var doing: String?
     /// The crash report file, once written.
     package var reportPath: String?
+    /// Whether the worker was waiting for a command (at the prompt, or for input), not running one.
+    package var wasWaiting: Bool
 
     /// Reads the death of a worker: `status` from `waitpid`, and its page.
     package init(status: Int32, page: WorkerPage) {
@@ -37,6 +39,7 @@ package struct CrashNotice {
         } else {
             doing = page.doing ?? (plugin == nil ? nil : "in its code, outside any call viper marks")
         }
+        wasWaiting = !page.inCommand && page.doing == nil
         let signalled = status & 0x7f
         if signalled != 0 {
             isExit = false
@@ -63,7 +66,7 @@ package struct CrashNotice {
         case SIGBUS: return "SIGBUS: a bad memory access"
         case SIGABRT: return "SIGABRT: abort"
         case SIGFPE: return "SIGFPE: an arithmetic fault"
-        case SIGKILL: return "SIGKILL: killed"
+        case SIGKILL: return "SIGKILL: killed from outside, or by the kernel"
         case SIGINT: return "SIGINT: interrupted"
         case SIGSYS: return "SIGSYS: a forbidden system call"
         default: return "signal \(signal)"
@@ -80,7 +83,7 @@ package struct CrashNotice {
         } else {
             text = isExit ? "viper's worker ended with \(cause)" : "viper's worker \(cause == "stopped with Ctrl-C" ? "was stopped with Ctrl-C" : "crashed (\(cause))")"
         }
-        text += " while " + (doing ?? (plugin == nil ? "no plugin code was marked as running" : "in its code"))
+        text += " while " + (doing ?? (wasWaiting ? "waiting for a command" : "running viper's own code"))
         if let restored {
             if plugin != nil { text += "; it is off for this session" }
             text += "; restored: \(restored)"

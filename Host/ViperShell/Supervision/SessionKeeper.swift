@@ -76,9 +76,18 @@ package final class SessionKeeper {
     /// of a plugin that is off are left out), gives each its unsaved work back, and reports the
     /// crash in one line on standard error.
     package func restore() {
-        guard let notice = launch.notice else { return }
+        guard let notice = launch.notice else {
+            if launch.recovered {
+                let leftOut = rebuild(launch.restore)
+                keep()
+                shell.output.show("Recovered: \(shell.breadcrumbLine())" + (leftOut.isEmpty ? "" : " (left out: \(leftOut.joined(separator: ", ")))"))
+            }
+            return
+        }
         let leftOut = rebuild(launch.restore)
         keep()
+        // At the prompt, the line starts after it.
+        if notice.wasWaiting, isatty(STDOUT_FILENO) == 1 { shell.output.show("") }
         shell.output.error(notice.line(restored: shell.breadcrumbLine(), leftOut: leftOut))
     }
 

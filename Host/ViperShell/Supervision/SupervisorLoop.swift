@@ -28,7 +28,19 @@ struct SupervisorLoop {
     }
 
     mutating func run(worker: () -> Int32) -> Int32 {
-        SupervisorSignals.install()
+        if hasTerminalSession, isatty(STDOUT_FILENO) == 1, let offer = RecoveryOffer.find(data: setup.dataFolder) {
+            switch offer.ask() {
+            case "recover":
+                launch.restore = offer.journal
+                launch.recovered = true
+                unlink(offer.path)
+            case "discard":
+                unlink(offer.path)
+            default:
+                break  // kept for the next start
+            }
+        }
+        SupervisorSignals.install(passInterrupt: !hasTerminalSession)
         defer { SupervisorSignals.uninstall() }
         while true {
             guard let pid = start(worker: worker) else {
@@ -42,10 +54,11 @@ struct SupervisorLoop {
                 return setup.scripted && own == 0 && failures > 0 ? 1 : own
             }
             if let received = SupervisorSignals.received {
-                cleanUp()
+                // Ended from outside (a closed terminal, a kill): the journal stays, for the next start to offer.
+                unlink(framesPath)
                 return SupervisorSignals.endAsReceived(received)
             }
-            if status & 0x7f == SIGINT, !page.interrupted, !hasTerminalSession {
+            if status & 0x7f == SIGINT, !page.interrupted {  // Ctrl-C before the worker handles it, or sent to a script
                 cleanUp()
                 return SupervisorSignals.endAsReceived(SIGINT)
             }
@@ -63,9 +76,10 @@ struct SupervisorLoop {
         var input: [Int32] = [-1, -1]
         if relay != nil, pipe(&input) != 0 { return nil }
         fflush(nil)
+        let supervisor = getpid()
         let pid = fork()
         if pid == 0 {
-            SupervisorSignals.resetInWorker()
+            SupervisorSignals.resetInWorker(supervisor: supervisor)
             if relay != nil {
                 _ = dup2(input[0], STDIN_FILENO)
                 close(input[0])
@@ -125,6 +139,7 @@ struct SupervisorLoop {
         }
         let frames = (try? String(contentsOfFile: framesPath, encoding: .utf8)) ?? ""
         notice.reportPath = CrashReport.write(notice, frames: frames, images: page.images, data: setup.dataFolder)
+        remember(notice)
         let now = Date().timeIntervalSince1970
         crashTimes = crashTimes.filter { now - $0 < Supervisor.crashWindow } + [now]
         failures += page.failed + (page.inCommand ? 1 : 0)
@@ -143,9 +158,17 @@ struct SupervisorLoop {
         if let plugin = notice.plugin {
             launch.excluded[plugin] = "it crashed this session (\(notice.cause)); it loads again when viper next starts"
         }
-        launch.restore = launch.journal?.read()
+        launch.restore = launch.journal?.read() ?? launch.restore
         launch.notice = notice
         return nil
+    }
+
+    /// Counts the crash in the crash memory (a plugin found running, with its file).
+    private func remember(_ notice: CrashNotice) {
+        guard let plugin = notice.plugin, let path = notice.pluginPath else { return }
+        var memory = CrashMemory.read(data: setup.dataFolder)
+        memory.record(plugin: plugin, version: notice.version ?? "?", path: path, cause: notice.cause, doing: notice.doing)
+        try? memory.write(data: setup.dataFolder)
     }
 
     /// Writes an `error:` line to standard error (the worker is gone, so the supervisor does).

@@ -2,8 +2,8 @@ import Foundation
 
 /// The supervisor's signals. SIGCHLD wakes its `poll` through a pipe (the self-pipe trick);
 /// SIGTERM, SIGHUP and SIGQUIT are passed on to the worker and end the session as they would an
-/// unsupervised one; SIGINT is the worker's (a person's Ctrl-C at a terminal): the supervisor
-/// only survives it. A worker starts with every one of these back at the default.
+/// unsupervised one; SIGINT is the worker's: at a terminal Ctrl-C reaches both processes and
+/// the supervisor only survives it, otherwise the supervisor passes it on. A worker starts with every one of these back at the default.
 enum SupervisorSignals {
     nonisolated(unsafe) static var wakeRead: Int32 = -1
     nonisolated(unsafe) private static var wakeWrite: Int32 = -1
@@ -15,7 +15,8 @@ enum SupervisorSignals {
     /// A signal the supervisor received and passed on, if any.
     static var received: Int32? { receivedSignal == 0 ? nil : receivedSignal }
 
-    static func install() {
+    /// `passInterrupt`: pass SIGINT on to the worker (a session whose input is not a terminal).
+    static func install(passInterrupt: Bool) {
         var ends: [Int32] = [-1, -1]
         if pipe(&ends) == 0 {
             wakeRead = ends[0]
@@ -35,7 +36,14 @@ enum SupervisorSignals {
                 if SupervisorSignals.worker > 0 { kill(SupervisorSignals.worker, received) }
             }
         }
-        _ = signal(SIGINT) { _ in }
+        if passInterrupt {
+            // Not a terminal's Ctrl-C (which reaches the worker too): a SIGINT sent to viper, for the worker.
+            _ = signal(SIGINT) { received in
+                if SupervisorSignals.worker > 0 { kill(SupervisorSignals.worker, received) }
+            }
+        } else {
+            _ = signal(SIGINT) { _ in }
+        }
         _ = signal(SIGPIPE, SIG_IGN)
     }
 
@@ -43,11 +51,18 @@ enum SupervisorSignals {
         for handled in passedOn + [SIGCHLD, SIGINT, SIGPIPE] { _ = signal(handled, SIG_DFL) }
     }
 
-    /// In a new worker: the defaults back, and the supervisor's pipe closed.
-    static func resetInWorker() {
+    /// In a new worker: the defaults back, the supervisor's pipe closed, and the worker set to die
+    /// with the supervisor (SIGKILL of `viper` ends the session as a power cut would, not half of it).
+    static func resetInWorker(supervisor: pid_t) {
         for handled in passedOn + [SIGCHLD, SIGINT, SIGPIPE] { _ = signal(handled, SIG_DFL) }
         close(wakeRead)
         close(wakeWrite)
+        // prctl is variadic, which Swift does not import; its arguments are integers, so a plain call does.
+        typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        if let prctl = dlsym(nil, "prctl").map({ unsafeBitCast($0, to: Prctl.self) }) {
+            _ = prctl(1 /* PR_SET_PDEATHSIG */, UInt(SIGKILL), 0, 0, 0)
+        }
+        if getppid() != supervisor { _exit(1) }  // it died before the call
     }
 
     static func drainWake() {

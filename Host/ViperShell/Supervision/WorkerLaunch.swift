@@ -15,6 +15,8 @@ package struct WorkerLaunch {
     package var restore: SessionJournal?
     /// The crash to report in one line once the session is restored.
     package var notice: CrashNotice?
+    /// Whether ``restore`` is work recovered from a session that ended with its supervisor.
+    package var recovered = false
 
     package init(journal: JournalFile?) {
         self.journal = journal
