@@ -60,9 +60,9 @@ func pluginTests(_ name: String, also: [Target.Dependency] = []) -> Target {
 /// Tests of the feature plugins: per layer, and whole sessions of the built `viper` (`FeatureFlowTests`).
 let featureTests: [Target] = [
     pluginTests("Notes", also: ["ViperTestSupport"]),
-    pluginTests("NoteStorage", also: ["ViperRuntime"]),
+    pluginTests("NoteStorage", also: ["ViperCore", "ViperRuntime"]),
     pluginTests("Account", also: ["ViperTestSupport"]),
-    pluginTests("Todo", also: ["ViperRuntime", "ViperTestSupport"]),
+    pluginTests("Todo", also: ["ViperCore", "ViperRuntime", "ViperTestSupport"]),
     pluginTests("Articles", also: ["ViperTestSupport"]),
     .testTarget(name: "FeatureFlowTests", dependencies: ["ViperTestSupport"], path: "Tests/FeatureFlowTests"),
     // The one copy of each helper that more than one test target uses (test targets cannot depend
@@ -77,11 +77,41 @@ let featureTests: [Target] = [
 // `LayeringTests` checks from `swift package describe` that the runtime links no
 // shell, readline or conformance kit. README's "Layers" section draws the picture.
 
-/// The core: loader, scanner, descriptor cache, trust and pinning, registry,
-/// validation, navigation and the host services. No shell, no readline, no test kit.
+/// The pure core: the registry, graph validation, navigation and the route rules, and the
+/// marks that name the plugin whose code runs. It reads no file and starts no process, so
+/// everything in it is tested in memory (`ViperCoreTests`), and an embedder could route
+/// modules with it alone.
+///
+/// Folders, lowest first (a folder uses only those before it; `FolderLayeringTests` checks):
+/// Text, Errors, Routes, Registry, Validation, Navigation.
+let core: Target = .target(
+    name: "ViperCore",
+    dependencies: [contracts],
+    path: "Host/ViperCore"
+)
+
+/// Plugin acquisition: finding plugin files, the one ELF reader and the checks made before
+/// `dlopen`, trust and pinning (`plugins.lock`), the crash-isolated scanner and the descriptor
+/// cache, the loader. Everything that touches a plugin file before it runs lives here, over
+/// the core (a scan result is registered into the core's registry).
+///
+/// Folders, lowest first (a folder uses only those before it; `FolderLayeringTests` checks):
+/// Process, Files, ELF, Trust, Loader, Scan.
+let loading: Target = .target(
+    name: "ViperLoading",
+    dependencies: [contracts, "ViperCore", "CCrypto"],
+    path: "Host/ViperLoading"
+)
+
+/// The runtime: composes acquisition and the core into a started host (`HostRuntime`:
+/// start-up, lazy loading, live reload, the kept graph) with the host services plugins are
+/// given (data folder, SQLite databases, clock, logger) and the file watcher.
+///
+/// Folders, lowest first (a folder uses only those before it; `FolderLayeringTests` checks):
+/// Services, Support, Runtime.
 let runtime: Target = .target(
     name: "ViperRuntime",
-    dependencies: [contracts, "CSQLite", "CCrypto"],
+    dependencies: [contracts, "ViperCore", "ViperLoading", "CSQLite"],
     path: "Host/ViperRuntime"
 )
 
@@ -89,14 +119,14 @@ let runtime: Target = .target(
 /// (`plugins`, `doctor`, `graph`) printed from a started runtime.
 let commandLine: Target = .target(
     name: "ViperCommandLine",
-    dependencies: ["ViperRuntime"],
+    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime"],
     path: "Host/ViperCommandLine"
 )
 
 /// The interactive shell: readline, the terminal screen and the shell's commands.
 let shell: Target = .target(
     name: "ViperShell",
-    dependencies: ["ViperRuntime", "ViperCommandLine", "CReadline"],
+    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "CReadline"],
     path: "Host/ViperShell"
 )
 
@@ -108,28 +138,28 @@ let shell: Target = .target(
 /// `viper new`, `viper sdk`, `viper install`: generators and the installed SDK.
 let kit: Target = .target(
     name: "ViperKit",
-    dependencies: ["ViperRuntime", "ViperCommandLine"],
+    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine"],
     path: "Host/ViperKit"
 )
 
 /// `viper check` and its child process: a built plugin against its contracts' suites.
 let check: Target = .target(
     name: "ViperCheck",
-    dependencies: ["ViperRuntime", "ViperCommandLine", conformanceKit],
+    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", conformanceKit],
     path: "Host/ViperCheck"
 )
 
 /// `viper-bench`'s measurements (ratios against baselines measured in the same run).
 let bench: Target = .target(
     name: "ViperBench",
-    dependencies: ["ViperRuntime", "ViperShell"],
+    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperShell"],
     path: "Host/ViperBench"
 )
 
 /// `viper-fuzz`'s fuzzers of every input viper reads.
 let fuzz: Target = .target(
     name: "ViperFuzz",
-    dependencies: ["ViperRuntime", "ViperShell"],
+    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperShell"],
     path: "Host/ViperFuzz"
 )
 
@@ -138,7 +168,7 @@ let fuzz: Target = .target(
 let executables: [Target] = [
     .executableTarget(
         name: "viper",
-        dependencies: ["ViperRuntime", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck"],
+        dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck"],
         path: "Host/viper"
     ),
     .executableTarget(name: "viper-bench", dependencies: ["ViperBench"], path: "Host/viper-bench"),
@@ -159,7 +189,7 @@ let hostTests: [Target] = [
     .testTarget(
         name: "ViperRuntimeTests",
         dependencies: [
-            "ViperRuntime", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck", "ViperBench", "ViperFuzz",
+            "ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck", "ViperBench", "ViperFuzz",
             contracts, conformanceKit, "ViperTestSupport",
         ],
         path: "Tests/ViperRuntimeTests"
@@ -182,7 +212,7 @@ let package = Package(
         .package(path: "Contracts"),
         .package(path: "Contracts/ConformanceKit"),
     ],
-    targets: systemLibraries + [runtime, commandLine, shell, kit, check, bench, fuzz] + executables
+    targets: systemLibraries + [core, loading, runtime, commandLine, shell, kit, check, bench, fuzz] + executables
         + hostTests + plugins.flatMap(\.targets) + featureTests,
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import ViperCore
 import ViperRuntime
 
 /// Benchmarks of the registry itself, in this process.

@@ -1,4 +1,5 @@
 import Foundation
+import ViperLoading
 import ViperRuntime
 
 /// Live plugins (docs/ARCHITECTURE.md, "Live plugins"): what each reload costs in memory.

@@ -1,4 +1,5 @@
 import Foundation
+import ViperLoading
 import ViperRuntime
 
 /// Start-up, memory and shell benchmarks against a copy of `viper` in a temporary

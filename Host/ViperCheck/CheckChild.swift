@@ -2,6 +2,7 @@ import ConformanceKit
 import Contracts
 import Foundation
 import ViperCommandLine
+import ViperLoading
 import ViperRuntime
 
 /// The child side of `viper check`: `viper __check --report FILE [--plugins DIR]... PATH`.

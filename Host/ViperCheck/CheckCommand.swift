@@ -1,5 +1,6 @@
 import Foundation
 import ViperCommandLine
+import ViperLoading
 import ViperRuntime
 
 /// `viper check PATH.so [--json]`: runs the conformance kit against a built plugin

@@ -1,5 +1,7 @@
 import ConformanceKit
 import Contracts
+import ViperCore
+import ViperLoading
 import ViperRuntime
 
 /// What `viper check` adds to the conformance kit: the rules the host enforces when

@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import ViperLoading
 import ViperRuntime
 
 /// What `viper check` found, assembled from the child's report: printed as one

@@ -1,4 +1,6 @@
 import Foundation
+import ViperCore
+import ViperLoading
 import ViperRuntime
 
 /// Fuzzes `plugin-cache`: mutated caches (records that still parse, so the

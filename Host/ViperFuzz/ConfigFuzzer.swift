@@ -1,4 +1,5 @@
 import Foundation
+import ViperLoading
 import ViperRuntime
 
 /// Fuzzes `config.json`: mutated configs are read the way start-up reads them. Each is

@@ -1,4 +1,5 @@
 import Foundation
+import ViperLoading
 import ViperRuntime
 
 /// Fuzzes plugin files: mutants of real plugins (header fields, program and section

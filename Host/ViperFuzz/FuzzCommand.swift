@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import ViperLoading
 import ViperRuntime
 import ViperShell
 

@@ -1,4 +1,5 @@
 import Foundation
+import ViperLoading
 import ViperRuntime
 
 /// The seed corpus: `shell.txt` and `routes.txt` (one input a line; `#` lines and

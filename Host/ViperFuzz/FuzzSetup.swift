@@ -1,4 +1,5 @@
 import Foundation
+import ViperLoading
 import ViperRuntime
 
 /// Folders and runtime options for one fuzz target: its own data folder under the

@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import ViperCore
 import ViperRuntime
 
 /// Fuzzes route paths and parameters: the route matcher over the bundled plugins'

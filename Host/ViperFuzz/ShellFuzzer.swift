@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import ViperCore
 import ViperRuntime
 import ViperShell
 

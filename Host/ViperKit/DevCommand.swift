@@ -1,5 +1,6 @@
 import Foundation
 import ViperCommandLine
+import ViperLoading
 import ViperRuntime
 
 /// `viper dev [PATH] [--open ROUTE]`: the plugin author's loop. In a plugin package (as `viper

@@ -1,4 +1,5 @@
 import Foundation
+import ViperLoading
 import ViperRuntime
 
 /// What `viper dev` reads from a plugin package: its plugin product, and a build's errors made short.

@@ -1,6 +1,8 @@
 import Contracts
 import Foundation
 import ViperCommandLine
+import ViperCore
+import ViperLoading
 import ViperRuntime
 
 /// `viper install [--prefix PREFIX]` and `viper uninstall [--prefix PREFIX]`: copy the viper

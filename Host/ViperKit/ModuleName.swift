@@ -1,5 +1,6 @@
 import Foundation
 import ViperCommandLine
+import ViperCore
 import ViperRuntime
 
 /// The name given to `viper new`, checked, with the spellings the templates need.

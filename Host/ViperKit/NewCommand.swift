@@ -1,5 +1,7 @@
 import Foundation
 import ViperCommandLine
+import ViperCore
+import ViperLoading
 import ViperRuntime
 
 /// `viper new [TEMPLATE] NAME [--dir DIR] [--in-tree]`: writes a plugin with one complete

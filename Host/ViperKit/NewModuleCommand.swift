@@ -1,5 +1,6 @@
 import Foundation
 import ViperCommandLine
+import ViperLoading
 import ViperRuntime
 
 /// `viper new module NAME --in PATH`: adds a VIPER module (with its tests) to a plugin

@@ -1,5 +1,6 @@
 import Contracts
 import ViperCommandLine
+import ViperLoading
 import ViperRuntime
 
 /// `viper sdk`: what a plain `swiftc` build of a plugin needs, and how a SwiftPM

@@ -1,4 +1,5 @@
 import Foundation
+import ViperLoading
 import ViperRuntime
 
 /// Where the pieces a plugin author builds against are, found from the running

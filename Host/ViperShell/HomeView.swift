@@ -1,4 +1,5 @@
 import Contracts
+import ViperCore
 import ViperRuntime
 
 /// The screen when nothing is open: what loaded, and every route to open.

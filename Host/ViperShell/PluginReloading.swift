@@ -1,4 +1,5 @@
 import Foundation
+import ViperLoading
 import ViperRuntime
 
 /// What the shell needs to take plugin files that changed while it runs. The runtime's reload

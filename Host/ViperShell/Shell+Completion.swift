@@ -1,4 +1,5 @@
 import Contracts
+import ViperCore
 import ViperRuntime
 
 /// What Tab offers.

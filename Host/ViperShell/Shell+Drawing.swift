@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import ViperCore
 import ViperRuntime
 
 /// The screen: header (breadcrumb), the module's drawing, and the footer of commands.

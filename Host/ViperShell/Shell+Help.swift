@@ -1,5 +1,6 @@
 import Contracts
 import ViperCommandLine
+import ViperCore
 import ViperRuntime
 
 /// `help`, `help COMMAND` and `routes`.

@@ -1,3 +1,4 @@
+import ViperCore
 import ViperRuntime
 
 /// The shell's side of live plugins: notices above the prompt and the route reopened after a reload.

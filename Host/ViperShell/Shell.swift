@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import ViperCommandLine
+import ViperCore
 import ViperRuntime
 
 /// Runs the user's commands against the navigation stack and draws the screen.

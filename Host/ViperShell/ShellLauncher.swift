@@ -1,6 +1,8 @@
 import Contracts
 import Foundation
 import ViperCommandLine
+import ViperCore
+import ViperLoading
 import ViperRuntime
 
 /// Opens the shell in one of three modes:

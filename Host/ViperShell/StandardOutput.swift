@@ -1,5 +1,6 @@
 import CReadline
 import Foundation
+import ViperCore
 import ViperRuntime
 
 /// The terminal: standard output for screens, standard error for errors and

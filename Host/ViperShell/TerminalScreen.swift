@@ -1,4 +1,5 @@
 import Contracts
+import ViperCore
 import ViperRuntime
 
 /// The terminal's ``Screen``: collects a view's drawing as lines.

@@ -1,5 +1,7 @@
 import Foundation
 import ViperCommandLine
+import ViperCore
+import ViperLoading
 import ViperRuntime
 import ViperShell
 

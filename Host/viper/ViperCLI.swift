@@ -3,6 +3,7 @@ import Foundation
 import ViperCheck
 import ViperCommandLine
 import ViperKit
+import ViperLoading
 import ViperRuntime
 import ViperShell
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ViperLoading
 @testable import ViperRuntime
 
 /// The digest keys the kept graph and checks its file: a change to how it is computed must not

@@ -1,5 +1,6 @@
 import Contracts
 import Testing
+@testable import ViperCore
 @testable import ViperRuntime
 
 /// The start-up check on hand-made descriptors: no plugin is loaded.

@@ -2,6 +2,7 @@ import ConformanceKit
 import Contracts
 import Foundation
 import Testing
+@testable import ViperLoading
 @testable import ViperRuntime
 import ViperTestSupport
 

@@ -1,5 +1,6 @@
 import Contracts
 import Testing
+@testable import ViperLoading
 @testable import ViperRuntime
 
 /// Reading the scanner's output costs time linear in its length (issue 16): each byte is

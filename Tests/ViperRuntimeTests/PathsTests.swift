@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ViperLoading
 @testable import ViperRuntime
 
 /// `Paths.parent` and `Paths.lastComponent` answer as Foundation's NSString path methods

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ViperLoading
 @testable import ViperRuntime
 
 /// Discovery reads folders with `readdir` and checks and sorts ASCII names as bytes: the same

@@ -1,6 +1,7 @@
 import Contracts
 import Synchronization
 import Testing
+@testable import ViperCore
 import ViperTestSupport
 @testable import ViperRuntime
 

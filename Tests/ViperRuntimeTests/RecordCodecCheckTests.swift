@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import Testing
+@testable import ViperLoading
 @testable import ViperRuntime
 
 /// The descriptor cache reads its lines with ``RecordCodec/decodeCached(_:storage:range:)``,

@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import Testing
+@testable import ViperLoading
 @testable import ViperRuntime
 
 /// The scanner's pipe and the descriptor cache use RecordCodec lines: every result

@@ -1,6 +1,7 @@
 import ConformanceKit
 import Contracts
 import Testing
+@testable import ViperCore
 @testable import ViperRuntime
 
 // A chain of three contracts: Top is adapted from Middle, Middle from Bottom; only Bottom is provided.

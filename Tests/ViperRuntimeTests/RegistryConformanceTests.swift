@@ -1,5 +1,6 @@
 import Contracts
 import Testing
+@testable import ViperCore
 import ViperTestSupport
 @testable import ViperRuntime
 

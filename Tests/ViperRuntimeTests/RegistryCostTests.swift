@@ -1,5 +1,6 @@
 import Contracts
 import Testing
+@testable import ViperCore
 @testable import ViperRuntime
 
 /// Committing registrations costs time linear in their number (issue 16): counted, not timed.

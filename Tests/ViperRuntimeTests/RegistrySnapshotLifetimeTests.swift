@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import Testing
+@testable import ViperCore
 import ViperTestSupport
 @testable import ViperRuntime
 

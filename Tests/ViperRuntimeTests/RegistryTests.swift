@@ -2,6 +2,7 @@ import ConformanceKit
 import Contracts
 import Foundation
 import Testing
+@testable import ViperCore
 import ViperTestSupport
 @testable import ViperRuntime
 

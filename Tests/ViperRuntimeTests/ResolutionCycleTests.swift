@@ -1,5 +1,6 @@
 import Contracts
 import Testing
+@testable import ViperCore
 @testable import ViperRuntime
 
 /// Cycles found by the per-thread resolution stack (a depth and a buffer): the error names the

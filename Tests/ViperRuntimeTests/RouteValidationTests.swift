@@ -1,5 +1,6 @@
 import Contracts
 import Testing
+@testable import ViperCore
 @testable import ViperRuntime
 
 /// The route rules and route conflicts, on hand-made descriptors: no plugin is loaded.

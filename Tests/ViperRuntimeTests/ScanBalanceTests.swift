@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ViperLoading
 @testable import ViperRuntime
 
 /// A scanner that has many files left when a core is free gives the later half of them to a

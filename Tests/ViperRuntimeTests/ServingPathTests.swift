@@ -1,5 +1,6 @@
 import Contracts
 import Testing
+@testable import ViperCore
 @testable import ViperRuntime
 
 /// What serves a contract, on hand-made graphs: the one definition that `doctor` and

@@ -1,3 +1,4 @@
+@testable import ViperCore
 @testable import ViperRuntime
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ViperCore
 @testable import ViperRuntime
 
 /// The shell's fast paths for text (issue 12, the per-command cost) give what the slow

@@ -1,4 +1,5 @@
 import Contracts
+import ViperCore
 import ViperRuntime
 
 /// The contract graph, for people who would rather look than read: every plugin (and viper itself,

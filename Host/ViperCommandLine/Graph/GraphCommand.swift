@@ -1,4 +1,6 @@
 import Foundation
+import ViperCore
+import ViperLoading
 import ViperRuntime
 
 /// `viper graph [PLUGIN...] [--format text|dot|json|svg|png] [--output FILE]`.

@@ -1,4 +1,5 @@
 import Contracts
+import ViperCore
 import ViperRuntime
 
 /// A wrong command line: printed with a hint, exit code 64 (EX_USAGE).

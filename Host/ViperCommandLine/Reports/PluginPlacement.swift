@@ -1,4 +1,5 @@
 import Foundation
+import ViperLoading
 import ViperRuntime
 
 /// Where viper looks for plugins, said out loud: the folders it searches, in order, with

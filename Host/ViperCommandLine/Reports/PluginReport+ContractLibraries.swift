@@ -1,4 +1,5 @@
 import Contracts
+import ViperLoading
 import ViperRuntime
 
 /// The contract libraries in `viper plugins`: one block each, after the plugins, with the

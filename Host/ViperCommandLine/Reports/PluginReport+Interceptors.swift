@@ -1,4 +1,5 @@
 import Contracts
+import ViperCore
 import ViperRuntime
 
 /// `doctor`'s view of route interception: which plugins intercept which contract, in

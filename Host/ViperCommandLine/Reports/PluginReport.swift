@@ -1,5 +1,7 @@
 import Contracts
 import Foundation
+import ViperCore
+import ViperLoading
 import ViperRuntime
 
 /// `viper plugins` and `viper doctor`: text and JSON reports of the runtime's state.

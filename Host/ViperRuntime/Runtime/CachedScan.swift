@@ -1,4 +1,5 @@
 import Foundation
+import ViperLoading
 
 /// What the isolated start-up knows of each plugin file before validation: the trust
 /// checks by path, the descriptor cache, and a scan in a child process of what the
@@ -108,7 +109,7 @@ struct CachedScan {
             let stamp = FileStamp(path: file.path, info: info)
             // Checked here by path so a cached verdict cannot outlive a chmod; the loader
             // checks the open file again before anything of it runs.
-            if !options.allowInsecurePlugins, let problem = trustProblem(file, info: info, isLink: known?.isLink, memo: &trust) {
+            if !options.allowInsecurePlugins, let problem = trust.problem(file, info: info, isLink: known?.isLink) {
                 triage.results[index] = ScanResult(stamp: stamp, outcome: .failed(problem), code: .untrusted)
                 continue
             }
@@ -119,58 +120,6 @@ struct CachedScan {
             use(cached, for: index, stamp: stamp, &triage)
         }
         return triage
-    }
-
-    /// What the trust checks of one start-up worked out once: each folder's verdict, each
-    /// folder's real path, and who runs viper.
-    private struct TrustMemo {
-        var verdicts: [String: String?] = [:]
-        var realFolders: [String: String] = [:]
-        let user = geteuid()
-        /// The folder and plugin folder of the last file that was no link, and their verdict:
-        /// the next file of that folder shares it (files come folder by folder).
-        var last: (folder: String, root: String, verdict: String?)?
-    }
-
-    /// Why `file` cannot be trusted, or nil; a folder's verdict is kept in `memo`.
-    private func trustProblem(_ file: PluginFile, info: stat, isLink: Bool?, memo: inout TrustMemo) -> String? {
-        if isLink == false, let last = memo.last, last.root == file.folder.path, Self.isChild(file.path, of: last.folder) {
-            return PluginTrust.fileProblem(path: file.path, info: info, user: memo.user) ?? last.verdict
-        }
-        // The folders checked depend on where the file (and a link to it) lives, and on the plugin folder.
-        // A file that is no link lives in its folder's real path (one realpath per folder, not per file).
-        let folder = Paths.parent(file.path)
-        let realFolder: String
-        if isLink == false {
-            realFolder = memo.realFolders[folder] ?? {
-                let real = Paths.realPath(folder) ?? folder
-                memo.realFolders[folder] = real
-                return real
-            }()
-        } else {
-            realFolder = Paths.parent(Paths.realPath(file.path) ?? file.path)
-        }
-        let folderKey = [realFolder, folder, file.folder.path].joined(separator: "\u{0}")
-        let folderProblem = memo.verdicts[folderKey] ?? {
-            let verdict = PluginTrust.folderProblem(path: file.path, root: file.folder.path, user: memo.user)
-            memo.verdicts[folderKey] = verdict
-            return verdict
-        }()
-        memo.last = isLink == false ? (folder, file.folder.path, folderProblem) : nil
-        return PluginTrust.fileProblem(path: file.path, info: info, user: memo.user) ?? folderProblem
-    }
-
-    /// Whether `Paths.parent(path)` is `folder`, without making a string: `folder`, a slash, and a name without one.
-    private static func isChild(_ path: String, of folder: String) -> Bool {
-        var path = path, folder = folder
-        return path.withUTF8 { path in
-            folder.withUTF8 { folder in
-                guard let last = folder.last, last != 0x2F, path.count > folder.count + 1, path[folder.count] == 0x2F,
-                      let pathStart = path.baseAddress, let folderStart = folder.baseAddress,
-                      memcmp(pathStart, folderStart, folder.count) == 0 else { return false }
-                return memchr(pathStart + folder.count + 1, 0x2F, path.count - folder.count - 1) == nil
-            }
-        }
     }
 
     /// Takes the cached result for file `index`, or queues it for a scan when the cache cannot answer under the lock.

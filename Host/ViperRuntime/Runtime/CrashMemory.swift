@@ -1,4 +1,5 @@
 import Foundation
+import ViperLoading
 
 /// What viper remembers of plugins that crashed its worker (issue 24), as GStreamer remembers a
 /// plugin that crashed its registry scan: per plugin, the version and file digest that crashed,

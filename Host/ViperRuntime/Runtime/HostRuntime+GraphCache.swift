@@ -1,5 +1,7 @@
 import Contracts
 import Foundation
+import ViperCore
+import ViperLoading
 
 /// Validation at an isolated start-up that reuses the graph the last start kept
 /// (``DescriptorCache/Graph``) when nothing it depends on changed.

@@ -1,4 +1,6 @@
 import Contracts
+import ViperCore
+import ViperLoading
 
 /// Lazy loading: a plugin validated from its descriptor is `dlopen`ed when the
 /// registry first misses something it serves (``Registry/onMiss``), or all at once

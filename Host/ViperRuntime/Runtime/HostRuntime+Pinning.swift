@@ -1,4 +1,6 @@
 import Foundation
+import ViperCore
+import ViperLoading
 
 /// Pinning: `viper plugins --lock` writes the SHA-256 of every plugin in use to
 /// `plugins.lock`, and `--unlock` removes it (see ``PluginLock``).

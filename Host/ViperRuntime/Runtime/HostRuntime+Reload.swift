@@ -1,5 +1,7 @@
 import Contracts
 import Foundation
+import ViperCore
+import ViperLoading
 
 /// Live plugins (docs/ARCHITECTURE.md, "Live plugins"): a running viper takes new, changed
 /// and removed plugin files. A new or changed file is scanned in a child as at start-up, with

@@ -1,5 +1,7 @@
 import Contracts
 import Foundation
+import ViperCore
+import ViperLoading
 
 /// The steps of a reload (`HostRuntime+Reload.swift`): scanning one file as start-up does,
 /// validating it against the running graph, and loading its copy. All run under `state`.

@@ -1,5 +1,7 @@
 import Contracts
 import Foundation
+import ViperCore
+import ViperLoading
 
 /// viper's runtime: registers the core services, finds plugins, reads their
 /// descriptors from the cache or scans new ones in a child process, validates the

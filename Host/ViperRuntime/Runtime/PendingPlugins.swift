@@ -1,4 +1,6 @@
 import Contracts
+import ViperCore
+import ViperLoading
 
 /// An enabled plugin not loaded yet: what the scan saw, which loading must match.
 struct PendingPlugin {

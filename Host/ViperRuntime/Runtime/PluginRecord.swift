@@ -1,4 +1,5 @@
 import Contracts
+import ViperLoading
 
 /// What the host knows about one plugin file after start-up: shown by `viper plugins`.
 package struct PluginRecord: Codable, Sendable {

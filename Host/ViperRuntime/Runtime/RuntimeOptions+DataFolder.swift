@@ -1,3 +1,5 @@
+import ViperLoading
+
 /// The data folder these options choose, known before the runtime starts (a supervised session's
 /// supervisor keeps its journals and crash reports there without loading anything).
 extension RuntimeOptions {

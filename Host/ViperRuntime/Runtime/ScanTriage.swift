@@ -1,4 +1,6 @@
 import Contracts
+import ViperCore
+import ViperLoading
 
 /// What the scan results make of each plugin file at an isolated start-up: a record
 /// for every file, the problems, and the candidates that go on to validation.

@@ -1,4 +1,6 @@
 import Foundation
+import ViperCore
+import ViperLoading
 
 /// `config.json` in the data folder: the user's choices.
 ///
@@ -10,11 +12,11 @@ package struct ViperConfig: Codable {
     package static func fileName() -> String { "config.json" }
 
     /// Reads the config; a missing file is an empty config, a malformed one or one in a
-    /// data folder others can write (``LocalDataFolder/trustProblem(_:user:)``) an error naming it.
+    /// data folder others can write (``PluginTrust/dataFolderProblem(_:user:)``) an error naming it.
     package static func load(folder: String) throws -> ViperConfig {
         let path = Paths.join(folder, fileName())
         guard let data = FileManager.default.contents(atPath: path) else { return ViperConfig() }
-        if let problem = LocalDataFolder.trustProblem(folder) {
+        if let problem = PluginTrust.dataFolderProblem(folder) {
             throw HostError("\(path) is ignored: \(problem)")
         }
         do {

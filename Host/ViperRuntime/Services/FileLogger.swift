@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import ViperCore
 
 /// The host's ``Logger``: appends lines to `viper.log` in the data folder, and
 /// echoes messages at or above `echoLevel` to standard error.

@@ -1,6 +1,7 @@
 import CSQLite
 import Contracts
 import Foundation
+import ViperLoading
 
 /// The host's ``DatabaseOpening``: `NAME.sqlite` files in the data folder. Every
 /// database it opened is closed by ``closeAll()`` when the session ends, so its WAL is

@@ -1,4 +1,5 @@
 import Foundation
+import ViperLoading
 
 /// The inotify side of ``FileWatcher``: which folders carry a watch, and what each event means.
 /// Runs on the watcher's thread only (and once in `init`, before the thread starts).

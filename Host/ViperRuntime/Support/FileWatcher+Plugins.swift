@@ -1,3 +1,4 @@
+import ViperLoading
 /// The plugin files a running viper watches: the folders it searches, and each file given with `--plugins`.
 extension FileWatcher {
     /// A watcher over `folders` (``HostRuntime/folders``, in search order), counting the files

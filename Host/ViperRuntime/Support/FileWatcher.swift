@@ -1,4 +1,5 @@
 import Foundation
+import ViperLoading
 
 /// Watches folders and files with Linux inotify and reports, after a quiet period, which
 /// files were created, rewritten, renamed into place or removed. It knows nothing of

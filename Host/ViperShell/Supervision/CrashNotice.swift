@@ -1,4 +1,6 @@
 import Foundation
+import ViperCore
+import ViperLoading
 import ViperRuntime
 
 /// What ended a worker, as the supervisor read it from the worker's status and its

@@ -1,4 +1,6 @@
 import Foundation
+import ViperCore
+import ViperLoading
 import ViperRuntime
 
 /// The full report of a worker's crash, written to `crashes/` in the data folder: when, the

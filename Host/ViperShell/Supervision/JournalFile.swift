@@ -1,4 +1,6 @@
 import Foundation
+import ViperCore
+import ViperLoading
 import ViperRuntime
 
 /// A session's journal on disk, `sessions/PID.journal`, mapped into memory `MAP_SHARED`: the

@@ -1,4 +1,6 @@
 import Foundation
+import ViperCore
+import ViperLoading
 import ViperRuntime
 
 /// Unsaved work left by a session whose supervisor died too (a host bug, a kill of both

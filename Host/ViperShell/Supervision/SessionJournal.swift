@@ -1,4 +1,6 @@
 import Foundation
+import ViperCore
+import ViperLoading
 import ViperRuntime
 
 /// What a supervised session keeps after every command that changed something (issue 24): the

@@ -1,5 +1,7 @@
 import Contracts
 import Foundation
+import ViperCore
+import ViperLoading
 import ViperRuntime
 
 /// A supervised worker's side of the session (issue 24): marks each command on the

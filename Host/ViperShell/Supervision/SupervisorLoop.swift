@@ -1,4 +1,6 @@
 import Foundation
+import ViperCore
+import ViperLoading
 import ViperRuntime
 
 /// The supervisor's state over one session: the workers it started, the crashes, the relay.

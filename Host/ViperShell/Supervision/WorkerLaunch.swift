@@ -1,3 +1,5 @@
+import ViperCore
+import ViperLoading
 import ViperRuntime
 
 /// What the supervisor tells a worker it starts (the worker is a `fork` of it, so this is plain

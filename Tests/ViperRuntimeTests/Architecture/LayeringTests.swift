@@ -8,14 +8,16 @@ import ViperTestSupport
 @Suite struct LayeringTests {
     /// Each host target and everything it may depend on directly (targets and products).
     private static let allowed: [String: Set<String>] = [
-        "ViperRuntime": ["Contracts", "CSQLite", "CCrypto"],
-        "ViperCommandLine": ["ViperRuntime"],
-        "ViperShell": ["ViperRuntime", "ViperCommandLine", "CReadline"],
-        "ViperKit": ["ViperRuntime", "ViperCommandLine"],
-        "ViperCheck": ["ViperRuntime", "ViperCommandLine", "ConformanceKit"],
-        "ViperBench": ["ViperRuntime", "ViperShell"],
-        "ViperFuzz": ["ViperRuntime", "ViperShell"],
-        "viper": ["ViperRuntime", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck"],
+        "ViperCore": ["Contracts"],
+        "ViperLoading": ["Contracts", "ViperCore", "CCrypto"],
+        "ViperRuntime": ["Contracts", "ViperCore", "ViperLoading", "CSQLite"],
+        "ViperCommandLine": ["ViperCore", "ViperLoading", "ViperRuntime"],
+        "ViperShell": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "CReadline"],
+        "ViperKit": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine"],
+        "ViperCheck": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ConformanceKit"],
+        "ViperBench": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperShell"],
+        "ViperFuzz": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperShell"],
+        "viper": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck"],
         "viper-bench": ["ViperBench"],
         "viper-fuzz": ["ViperFuzz"],
     ]
@@ -68,9 +70,18 @@ import ViperTestSupport
         }
     }
 
+    @Test func theCoreReachesOnlyContracts() throws {
+        #expect(Self.reachable(from: "ViperCore", in: try Self.describedDependencies()) == ["Contracts"])
+    }
+
+    @Test func acquisitionReachesTheCoreAndLibcryptoButNoDatabaseOrRuntime() throws {
+        let reached = Self.reachable(from: "ViperLoading", in: try Self.describedDependencies())
+        #expect(reached == ["Contracts", "ViperCore", "CCrypto"])
+    }
+
     @Test func theRuntimeReachesNoShellReadlineOrConformanceKit() throws {
         let reached = Self.reachable(from: "ViperRuntime", in: try Self.describedDependencies())
-        #expect(reached == ["Contracts", "CSQLite", "CCrypto"])
+        #expect(reached == ["Contracts", "ViperCore", "ViperLoading", "CSQLite", "CCrypto"])
         for forbidden in ["ViperShell", "CReadline", "ConformanceKit", "ViperCheck", "ViperKit", "ViperCommandLine"] {
             #expect(!reached.contains(forbidden), "the runtime reaches \(forbidden)")
         }

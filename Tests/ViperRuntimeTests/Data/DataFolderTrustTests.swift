@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import ViperCore
+@testable import ViperLoading
 import ViperTestSupport
 @testable import ViperRuntime
 
@@ -9,7 +11,7 @@ import ViperTestSupport
 @Suite struct DataFolderTrustTests {
     @Test func aTrustedDataFolderHasNoProblem() throws {
         let folder = try TemporaryFolder.make("data")
-        #expect(LocalDataFolder.trustProblem(folder) == nil)
+        #expect(PluginTrust.dataFolderProblem(folder) == nil)
     }
 
     @Test func aLockInAFolderEveryoneCanWriteIsNotUsed() throws {

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import ViperCore
+@testable import ViperLoading
 @testable import ViperRuntime
 @testable import ViperFuzz
 import ViperTestSupport

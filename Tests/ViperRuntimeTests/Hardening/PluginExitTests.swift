@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ViperCore
 @testable import ViperRuntime
 import ViperTestSupport
 

@@ -1,6 +1,8 @@
 import Contracts
 import Foundation
 import Testing
+@testable import ViperCore
+@testable import ViperLoading
 @testable import ViperRuntime
 import ViperTestSupport
 

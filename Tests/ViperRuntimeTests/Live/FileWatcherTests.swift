@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViperLoading
 import ViperRuntime
 import ViperTestSupport
 

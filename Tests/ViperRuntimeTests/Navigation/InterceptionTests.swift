@@ -2,6 +2,7 @@ import ConformanceKit
 import Contracts
 import Foundation
 import Testing
+@testable import ViperCore
 @testable import ViperRuntime
 
 /// Route interception through the built `viper` with real plugins (Tests/Fixtures/Interception):

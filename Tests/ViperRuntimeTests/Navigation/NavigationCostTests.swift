@@ -1,5 +1,6 @@
 import Contracts
 import Testing
+@testable import ViperCore
 @testable import ViperRuntime
 @testable import ViperShell
 

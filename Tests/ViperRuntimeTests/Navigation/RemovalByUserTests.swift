@@ -1,6 +1,7 @@
 import ConformanceKit
 import Contracts
 import Testing
+@testable import ViperCore
 @testable import ViperRuntime
 
 /// The person removing modules from the shell (`back`, `close`, `dismiss`, `home`, `root`):

@@ -1,5 +1,6 @@
 import Contracts
 import Testing
+@testable import ViperCore
 @testable import ViperRuntime
 
 /// What the detail module's builder is asked to build.

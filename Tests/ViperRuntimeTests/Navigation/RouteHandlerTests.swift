@@ -1,6 +1,7 @@
 import ConformanceKit
 import Contracts
 import Testing
+@testable import ViperCore
 @testable import ViperRuntime
 
 @Suite struct RouteHandlerTests {

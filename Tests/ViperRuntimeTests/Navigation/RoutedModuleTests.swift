@@ -1,5 +1,6 @@
 import Contracts
 import Testing
+@testable import ViperCore
 @testable import ViperRuntime
 
 /// A caller removing the module it routed through the ``RoutedModule`` that

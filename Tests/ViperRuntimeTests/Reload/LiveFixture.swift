@@ -1,6 +1,7 @@
 import ConformanceKit
 import Contracts
 import Foundation
+@testable import ViperCore
 @testable import ViperRuntime
 import ViperTestSupport
 

@@ -3,6 +3,8 @@ import Contracts
 import Foundation
 import Testing
 @testable import ViperCommandLine
+@testable import ViperCore
+@testable import ViperLoading
 @testable import ViperRuntime
 import ViperTestSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ViperTestSupport
+@testable import ViperCore
 @testable import ViperRuntime
 @testable import ViperShell
 

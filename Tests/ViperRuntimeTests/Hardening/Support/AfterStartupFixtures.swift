@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+@testable import ViperLoading
 @testable import ViperRuntime
 import ViperTestSupport
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import ViperLoading
 @testable import ViperRuntime
 
 extension Result where Success == LoadedPlugin, Failure == PluginLoadError {

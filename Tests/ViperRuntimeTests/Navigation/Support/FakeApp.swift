@@ -1,5 +1,6 @@
 import ConformanceKit
 import Contracts
+@testable import ViperCore
 @testable import ViperRuntime
 
 /// A small app of fake modules over a real registry and navigation stack:

@@ -1,4 +1,5 @@
 import Contracts
+@testable import ViperCore
 @testable import ViperRuntime
 @testable import ViperShell
 

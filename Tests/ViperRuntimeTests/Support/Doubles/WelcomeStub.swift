@@ -1,3 +1,4 @@
+@testable import ViperCore
 @testable import ViperRuntime
 
 /// A ``Welcome`` with fixed text.

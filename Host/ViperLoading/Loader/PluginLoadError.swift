@@ -1,0 +1,95 @@
+/// Why a plugin file could not be loaded: one line naming the file, what is
+/// wrong, and what to do (`PATH: what is wrong; what to do`).
+package struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendable {
+    /// The kinds of failure, so callers need not parse messages.
+    package enum Code: String, Codable, Sendable {
+        /// The file does not exist (a broken link) or cannot be read.
+        case missingFile
+        /// Not a usable ELF shared library: not ELF, empty, truncated, wrong platform.
+        case notALibrary
+        /// `dlopen` failed: a missing dependency, an undefined symbol.
+        case openFailed
+        /// The library does not export `viper_plugin_abi` or `viper_plugin_entry`.
+        case missingSymbol
+        /// Built for a Contracts ABI this viper cannot load.
+        case incompatibleABI
+        /// The entry point reported failure, or registration threw.
+        case entryFailed
+        /// A plugin of the same name is already loaded, or the name is not allowed.
+        case refused
+        /// The plugin registered the same contract twice.
+        case duplicateRegistration
+        /// The same file was already loaded (found twice); not a problem to report.
+        case alreadyLoaded
+        /// The file, or a folder above it, is owned or writable by another account.
+        case untrusted
+        /// A plugin lock exists, and this file is not in it or changed since.
+        case notPinned
+        /// It carries its own copy of Contracts instead of linking libContracts.so.
+        case ownContracts
+        /// A contract library it was built against is missing, refused, too old for it, or copied into it.
+        case contractLibrary
+        /// The file changed after viper scanned it, and its new version could not be used.
+        case changedSinceScan
+        /// Loaded in viper, it registers something else than its scan recorded.
+        case differsFromScan
+    }
+
+    /// The kind of failure.
+    package let code: Code
+    /// The file, as it was found.
+    package let path: String
+    /// What is wrong and what to do.
+    package let message: String
+
+    package init(_ code: Code, path: String, message: String) {
+        self.code = code
+        self.path = path
+        self.message = message
+    }
+
+    package var description: String { "\(path): \(message)" }
+
+    /// Turns `dlerror()` text into a message that says what to do.
+    package static func fromDlopen(path: String, dlerror raw: String) -> PluginLoadError {
+        // dlerror repeats the path first ("PATH: reason"); keep only the reason.
+        var reason = printable(raw)
+        if reason.hasPrefix(printable(path) + ": ") { reason.removeFirst(printable(path).count + 2) }
+        if reason.contains("file too short") || reason.contains("cannot read file data") {
+            return PluginLoadError(.notALibrary, path: path, message: "not a plugin: the file is empty or truncated (\(reason)); rebuild the plugin or copy it again")
+        }
+        if reason.contains("invalid ELF header") {
+            return PluginLoadError(.notALibrary, path: path, message: "not a plugin: not an ELF shared library (\(reason)); remove it from the plugin folder")
+        }
+        if reason.contains("cannot open shared object file") {
+            if let colon = reason.firstIndex(of: ":") {
+                let dependency = String(reason[..<colon])
+                if dependency != path {
+                    return PluginLoadError(.openFailed, path: path, message: "cannot load: it needs \(dependency), which was not found (\(reason)); install that library or rebuild the plugin without it")
+                }
+            }
+            return PluginLoadError(.missingFile, path: path, message: "no such file (\(reason)); check the path")
+        }
+        if reason.contains("undefined symbol") {
+            reason = SwiftDemangler.annotate(reason)
+            return PluginLoadError(.openFailed, path: path, message: "cannot load: \(reason); it was built against a different Contracts or library, rebuild it against this viper's Contracts")
+        }
+        if reason.contains("wrong ELF class") || reason.contains("ELF file's OS ABI") || reason.contains("machine") {
+            return PluginLoadError(.notALibrary, path: path, message: "cannot load: built for another platform (\(reason)); rebuild the plugin on this machine")
+        }
+        return PluginLoadError(.openFailed, path: path, message: "cannot load: \(reason); rebuild the plugin, or remove it from the plugin folder")
+    }
+
+    /// `text` from the file (a symbol name in dlerror's message, say) made safe to show on one
+    /// line: control characters become `?`, and more than `limit` characters are cut (fuzzing
+    /// found a mutated plugin whose "undefined symbol" was kilobytes of bytes with line breaks).
+    package static func printable(_ text: String, limit: Int = 300) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars.prefix(limit) {
+            let control = scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value)
+            result.append(control ? "?" : scalar)
+        }
+        if text.unicodeScalars.count > limit { result.append(contentsOf: "…".unicodeScalars) }
+        return String(result)
+    }
+}

@@ -1,0 +1,288 @@
+import Contracts
+import Foundation
+import ViperCore
+
+/// A plugin file that was opened and registered (not yet validated or committed).
+package final class LoadedPlugin {
+    package let file: PluginFile
+    package let descriptor: PluginDescriptor
+    package let registrar: RecordingRegistrar
+    /// The stamp of the file that was loaded, from `fstat` on the open descriptor.
+    package let stamp: FileStamp?
+    /// The SHA-256 of the bytes that were loaded, when the policy asked for it.
+    package let sha256: String?
+
+    package init(file: PluginFile, descriptor: PluginDescriptor, registrar: RecordingRegistrar,
+         stamp: FileStamp? = nil, sha256: String? = nil) {
+        self.file = file
+        self.descriptor = descriptor
+        self.registrar = registrar
+        self.stamp = stamp
+        self.sha256 = sha256
+    }
+}
+
+/// What the loader demands of a file before any of its code runs.
+package struct LoadPolicy {
+    /// `--allow-insecure-plugins`: skip the owner and permission checks (development only).
+    package var allowInsecure = false
+    /// The plugin lock: while one exists, only pinned files load.
+    package var lock: LockState = .none
+    /// Compute every file's SHA-256, lock or not (an in-process start-up does, so `viper plugins --lock` has each digest).
+    package var alwaysHash = false
+    /// `dlopen` a sealed in-memory copy of the checked file, not the file (``PluginLoader/snapshot(_:descriptor:stamp:sha256:)``):
+    /// a session's runtime (isolated scanning) and every reload do, so a plugin file written in place cannot change a running image.
+    package var snapshot = false
+
+    package init(allowInsecure: Bool = false, lock: LockState = .none, alwaysHash: Bool = false, snapshot: Bool = false) {
+        self.allowInsecure = allowInsecure
+        self.lock = lock
+        self.alwaysHash = alwaysHash
+        self.snapshot = snapshot
+    }
+}
+
+/// A SHA-256 already computed for one version of a file (from the scan), so loading
+/// the same unchanged file does not hash it again.
+package struct KnownDigest: Hashable {
+    package let stamp: FileStamp
+    package let sha256: String
+
+    package init(stamp: FileStamp, sha256: String) {
+        self.stamp = stamp
+        self.sha256 = sha256
+    }
+}
+
+/// Opens plugin files with `dlopen` and runs their entry points, following the
+/// rules in docs/ARCHITECTURE.md (fact 4): absolute paths, `RTLD_NODELETE`, never `dlclose`, each file once.
+///
+/// Nothing can swap the file between the checks and the load: the loader opens it once,
+/// checks that descriptor (`fstat`: owner and mode; ELF headers; what it links; its
+/// SHA-256 against the lock) and hands the same descriptor to `dlopen` as
+/// `/proc/self/fd/N`. Messages name the file as it was found. Each `dlopen` gets a name
+/// no other call in the process used (see ``loadName(descriptor:path:)``): the dynamic
+/// loader remembers every name an image was opened by, and a reused one would return
+/// that image for whatever file now has the number.
+package final class PluginLoader {
+    package typealias ABIFunction = @convention(c) () -> UInt32
+    package typealias EntryFunction = @convention(c) (UnsafeMutableRawPointer?) -> Int32
+
+    package static let abiSymbol = "viper_plugin_abi"
+    package static let entrySymbol = "viper_plugin_entry"
+
+    package let hostVersion: ContractsVersion
+    package let policy: LoadPolicy
+    /// Plugin names already registered, with the file that registered them.
+    package private(set) var loadedNames: [String: String] = [:]
+    /// Files already opened (device and inode): opening twice would run the entry twice.
+    private var openedFiles: Set<FileIdentity> = []
+    /// How many names ``loadName(descriptor:path:)`` handed out in this process.
+    nonisolated(unsafe) private static var namesGiven: UInt64 = 0
+    private static let namesLock = NSLock()
+    /// The stamp and digest of the file the last ``load(_:known:)`` opened, loaded or not
+    /// (the scanner reports them, so the cache knows a refused file's digest too).
+    package private(set) var lastExamined: KnownDigest?
+    /// The installed contract libraries: loaded before a plugin that links one, and checked against it.
+    package var contractLibraries = ContractLibraryCatalog()
+    /// The stamp the next ``load(_:known:)`` expects of the file it opens (what the scan saw,
+    /// for a lazy load); a file with another stamp is refused with ``PluginLoadError/Code/changedSinceScan``
+    /// before anything of it runs, so the caller can scan it again first.
+    package var expectedStamp: FileStamp?
+    /// Folder verdicts shared by the loaders of one scanner child (``ScanMode``); nil checks every folder each time.
+    package var folderVerdicts: FolderVerdicts?
+    /// Test hook: runs after every check passed, just before `dlopen` (tests swap the file here).
+    package var beforeOpening: ((PluginFile) -> Void)?
+
+    package init(hostVersion: ContractsVersion = .current, policy: LoadPolicy = LoadPolicy()) {
+        self.hostVersion = hostVersion
+        self.policy = policy
+    }
+
+    /// Loads `file`. `known` is the digest the scan computed for it, used instead of
+    /// hashing again when the open file still has the same stamp.
+    package func load(_ file: PluginFile, known: KnownDigest? = nil) -> Result<LoadedPlugin, PluginLoadError> {
+        lastExamined = nil
+        let descriptor = Self.openReadOnly(file.path)
+        guard descriptor >= 0 else { return .failure(Self.openFailure(file, code: errno)) }
+        defer { close(descriptor) }
+        do throws(PluginLoadError) {
+            let checked = try checkFile(file, descriptor: descriptor, known: known)
+            let image = policy.snapshot ? try snapshot(file.path, descriptor: descriptor, stamp: checked.stamp, sha256: checked.sha256) : descriptor
+            defer { if image != descriptor { close(image) } }
+            let declared = try checkImage(file.path, descriptor: image, size: checked.size)
+            // RTLD_LOCAL keeps each plugin's symbols to itself; RTLD_NODELETE because a
+            // Swift image must never be unmapped (the runtime keeps pointers into it).
+            beforeOpening?(file)
+            let (handle, version) = try openImage(file.path, descriptor: image, declared: declared)
+            return .success(try register(file, handle: handle, version: version, checked: checked))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// What the checks of the open file found, for the load that follows.
+    private struct CheckedFile {
+        let stamp: FileStamp
+        /// Set when the policy asked for the digest.
+        let sha256: String?
+        let size: UInt64
+    }
+
+    /// The open file is a regular file as the scan saw it, opened once, trusted, and pinned when a lock is in force.
+    private func checkFile(_ file: PluginFile, descriptor: Int32, known: KnownDigest?) throws(PluginLoadError) -> CheckedFile {
+        let path = file.path
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw PluginLoadError(.missingFile, path: path, message: "cannot be read (\(String(cString: strerror(errno)))); check its permissions")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw PluginLoadError(.notALibrary, path: path, message: "not a plugin: not a regular file; remove it from the plugin folder")
+        }
+        if let expectedStamp, expectedStamp != FileStamp(path: path, info: info) {
+            throw PluginLoadError(.changedSinceScan, path: path, message: "changed since it was scanned; scan it again before loading it")
+        }
+        guard openedFiles.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else {
+            throw PluginLoadError(.alreadyLoaded, path: path, message: "already loaded (same file as one found earlier); nothing to do")
+        }
+        if !policy.allowInsecure {
+            let folderProblem = { () -> String? in
+                guard let verdicts = self.folderVerdicts else { return PluginTrust.folderProblem(path: path, root: file.folder.path) }
+                return verdicts.problem(path: path, root: file.folder.path)
+            }
+            if let problem = PluginTrust.fileProblem(path: path, info: info) ?? folderProblem() {
+                throw PluginLoadError(.untrusted, path: path, message: problem)
+            }
+        }
+        let stamp = FileStamp(path: path, info: info)
+        var sha256: String?
+        if policy.lock.isLocked || policy.alwaysHash {
+            sha256 = known.flatMap { $0.stamp == stamp ? $0.sha256 : nil } ?? SHA256.hex(ofFile: descriptor)
+            lastExamined = sha256.map { KnownDigest(stamp: stamp, sha256: $0) }
+            if let refusal = policy.lock.refusal(path: path, sha256: sha256) {
+                throw PluginLoadError(.notPinned, path: path, message: refusal)
+            }
+        }
+        return CheckedFile(stamp: stamp, sha256: sha256, size: UInt64(info.st_size))
+    }
+
+    /// Runs the plugin's entry point and turns what it registered into a loaded plugin.
+    private func register(_ file: PluginFile, handle: UnsafeMutableRawPointer, version pluginVersion: ContractsVersion,
+                          checked: CheckedFile) throws(PluginLoadError) -> LoadedPlugin {
+        let path = file.path
+        guard let entryPointer = dlsym(handle, Self.entrySymbol) else {
+            throw PluginLoadError(.missingSymbol, path: path, message: "not a viper plugin: it does not export '\(Self.entrySymbol)'; a plugin exports viper_plugin_abi and viper_plugin_entry (see the Plugin protocol in Contracts)")
+        }
+        let entry = unsafeBitCast(entryPointer, to: EntryFunction.self)
+        let connection = PluginConnection { [loadedNames] manifest in
+            if let other = loadedNames[manifest.name] {
+                return "a plugin named '\(manifest.name)' is already loaded from \(other); remove one of the two"
+            }
+            return Self.checkName(manifest.name)
+        }
+        connection.checkLibraries = contractLibraries.versionProblem
+        let status = withExtendedLifetime(connection) {
+            PluginExitGuard.run("the plugin at \(path)", "registering (its entry point)") {
+                entry(Unmanaged.passUnretained(connection as AnyObject).toOpaque())
+            }
+        }
+        connection.registrar?.seal()
+        if let refusal = connection.libraryRefusal {
+            throw PluginLoadError(.contractLibrary, path: path, message: refusal)
+        }
+        if let failure = Self.failure(status: status, connection: connection, path: path) {
+            throw failure
+        }
+        guard let manifest = connection.manifest, let registrar = connection.registrar else {
+            throw PluginLoadError(.entryFailed, path: path, message: "its entry point returned success without registering; call PluginEntry.run from viper_plugin_entry")
+        }
+        if !registrar.duplicates.isEmpty {
+            throw PluginLoadError(.duplicateRegistration, path: path, message: "plugin '\(manifest.name)' registers \(registrar.duplicates.map(\.description).joined(separator: ", ")) more than once; register each contract and name once")
+        }
+        loadedNames[manifest.name] = path
+        WorkerPage.current?.noteImage(containing: entryPointer, plugin: manifest.name, version: manifest.version, path: path)
+        var descriptorValue = PluginDescriptor(manifest: manifest, contractsVersion: pluginVersion, provides: registrar.provisions)
+        descriptorValue.swiftCompiler = connection.compiler
+        descriptorValue.contractLibraries = connection.contractLibraries
+        return LoadedPlugin(file: file, descriptor: descriptorValue, registrar: registrar, stamp: checked.stamp, sha256: checked.sha256)
+    }
+
+    /// Why a plugin built for Contracts `version` cannot load in this viper, or nil.
+    package func refusal(_ version: ContractsVersion) -> String? {
+        hostVersion.canLoad(version) ? nil
+            : "built for Contracts \(version), but this viper has Contracts \(hostVersion); rebuild the plugin against Contracts \(hostVersion)"
+    }
+
+    /// Opens `path` for reading without blocking on a FIFO; raises the open-file limit once when it is reached.
+    private static func openReadOnly(_ path: String) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        if descriptor < 0, errno == EMFILE {
+            var limit = rlimit()
+            if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
+                limit.rlim_cur = limit.rlim_max
+                if setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 {
+                    return open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+                }
+            }
+            errno = EMFILE
+        }
+        return descriptor
+    }
+
+    /// The name `dlopen` gets for the open `descriptor`: `/proc/self/fd/N` reached by a
+    /// path no earlier call got (`./` and `../fd/` steps spell a counter in binary), or
+    /// the real path on a system without `/proc` (then the file is checked by path only).
+    ///
+    /// glibc matches a name against every name of every loaded image before it opens
+    /// anything, and adds the name to an image it finds by inode. Descriptor numbers are
+    /// reused, so a plain `/proc/self/fd/N` would one day return an image for another
+    /// file (seen on a clean clone: every broken-plugin case came back as fixture-good).
+    package static func loadName(descriptor: Int32, path: String) -> String {
+        var count = namesLock.withLock {
+            namesGiven += 1
+            return namesGiven
+        }
+        var name = "/proc/self/fd/"
+        while count > 0 {
+            name += count & 1 == 1 ? "../fd/" : "./"
+            count >>= 1
+        }
+        name += String(descriptor)
+        var info = stat()
+        var opened = stat()
+        if stat(name, &info) == 0, fstat(descriptor, &opened) == 0, info.st_ino == opened.st_ino, info.st_dev == opened.st_dev {
+            return name
+        }
+        return Paths.realPath(path) ?? path
+    }
+
+    /// The error for an entry point's status, or nil when it succeeded.
+    private static func failure(status: Int32, connection: PluginConnection, path: String) -> PluginLoadError? {
+        switch status {
+        case PluginEntry.ok:
+            return nil
+        case PluginEntry.registrationFailed where connection.manifest != nil:
+            let name = connection.manifest?.name ?? ""
+            return PluginLoadError(.entryFailed, path: path, message: "plugin '\(name)' failed to register: \(connection.failure ?? "no reason given"); fix the plugin or remove it")
+        case PluginEntry.refused where connection.refusal != nil:
+            return PluginLoadError(.refused, path: path, message: connection.refusal ?? "")
+        case PluginEntry.notAHost:
+            return PluginLoadError(.entryFailed, path: path, message: "its entry point did not recognise this viper (status \(status)); it probably carries its own copy of Contracts: rebuild it linking this viper's libContracts.so")
+        default:
+            return PluginLoadError(.entryFailed, path: path, message: "its entry point reported failure (status \(status)); see the plugin's documentation, or remove it")
+        }
+    }
+
+    /// A plugin name is lower-case letters, digits and dashes, so it can be typed and used in paths.
+    package static func checkName(_ name: String) -> String? {
+        // By bytes: any byte outside the set (a non-ASCII one included) makes the name invalid, as any such character does.
+        let valid = name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") }
+        if name.isEmpty || !valid || name.hasPrefix("-") {
+            return "its manifest name '\(name)' is not valid; use lower-case letters, digits and dashes"
+        }
+        if name == "host" {
+            return "its manifest name 'host' is reserved for viper itself; rename the plugin"
+        }
+        return nil
+    }
+}

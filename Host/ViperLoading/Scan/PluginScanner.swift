@@ -1,0 +1,263 @@
+import Contracts
+import Foundation
+import ViperCore
+
+/// The parent side of crash-isolated scanning (GStreamer's plugin scanner): runs
+/// `viper __scan` in child processes over the files to scan. A plugin that crashes,
+/// traps, hangs, forks, prints or closes standard output is recorded as broken with
+/// what it did, and the scan goes on with the rest in a new child.
+///
+/// Each scanner leads its own process group, so what a plugin started ends with it.
+/// A plugin that takes longer than ``handOffAfter`` keeps its full ``timeout``, but the
+/// files after it go to a new scanner at once: hung plugins in one folder cost about
+/// one time-out side by side, not one each after another.
+package struct PluginScanner {
+    /// The `viper` executable that has the scan mode.
+    package let executable: String
+    /// Seconds one plugin may take to load before it is called hung.
+    package let timeout: Double
+    /// `--allow-insecure-plugins`, passed on to the scanner.
+    package var allowInsecure = false
+    /// The data folder whose plugins.lock the scanner must obey, if any.
+    package var lockFolder: String?
+    /// The installed contract libraries, passed on to the scanner.
+    package var libraries: [PluginFile] = []
+    /// Scanners running at once, at most.
+    package static let maximumWorkers = 4
+
+    /// Seconds a plugin may load before the files after it are handed to another scanner.
+    package var handOffAfter: Double { min(timeout / 4, 1) }
+
+    /// Scans files given by path alone (each checked up to its own folder).
+    package func scan(_ paths: [String]) -> [String: ScanResult] {
+        scan(paths.map { PluginFile(path: $0, folder: PluginFolder(path: Paths.parent($0), origin: .flag)) })
+    }
+
+    package func scan(_ files: [PluginFile]) -> [String: ScanResult] {
+        var results: [String: ScanResult] = [:]
+        // How scanners start is decided once per scan (see ``ScannerLaunch``).
+        let launch = ScannerLaunch.choose(executable: executable)
+        // Read once: Foundation reads the cgroup files for it each time (two opens and reads).
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        var waiting = Self.batches(files, cores: cores)
+        var workers: [ScanWorker] = []
+        var lastRead: UInt64 = 0
+        while !waiting.isEmpty || !workers.isEmpty {
+            while workers.count < Self.maximumWorkers, !waiting.isEmpty {
+                let batch = waiting.removeFirst()
+                do {
+                    workers.append(try start(batch, launch: launch))
+                } catch {
+                    fail(batch, "cannot start the scanner: \(error)", into: &results)
+                }
+            }
+            poll(workers, lastRead: &lastRead)
+            workers = workers.filter { worker in
+                guard let rest = settle(worker, into: &results) else { return true }
+                if !rest.isEmpty { waiting.append(rest) }
+                return false
+            }
+            for worker in workers where workers.count + waiting.count < Self.maximumWorkers && isSlow(worker) {
+                let rest = worker.handOffRest()
+                if !rest.isEmpty { waiting.append(rest) }
+            }
+            balance(workers, waiting: &waiting, cores: cores)
+        }
+        return results
+    }
+
+    /// Files scanned per scanner at least before a second scanner is worth its start-up (a few
+    /// milliseconds, about what loading this many small plugins costs).
+    package static let filesPerExtraWorker = 32
+
+    /// `files` in contiguous batches, one per scanner started at once: as many as there are
+    /// cores (at most ``maximumWorkers``), when there are enough files to pay for them.
+    package static func batches(_ files: [PluginFile], cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> [[PluginFile]] {
+        guard !files.isEmpty else { return [] }
+        let count = max(1, min(maximumWorkers, cores, files.count / filesPerExtraWorker))
+        let size = (files.count + count - 1) / count
+        return stride(from: 0, to: files.count, by: size).map { Array(files[$0..<min($0 + size, files.count)]) }
+    }
+
+    /// When a core is free (a scanner finished first: the machine is shared, or its plugins were
+    /// quicker) and another scanner has many files left, gives the later half of them to a new
+    /// scanner, so one slow scanner does not hold up the start. Worth a scanner's start-up (its
+    /// own few milliseconds, on the core that came free) only when each half is well above
+    /// ``filesPerExtraWorker`` files.
+    private func balance(_ workers: [ScanWorker], waiting: inout [[PluginFile]], cores: Int) {
+        guard waiting.isEmpty, workers.count < min(Self.maximumWorkers, max(1, cores)),
+              let busiest = workers.max(by: { $0.remainingCount < $1.remainingCount }),
+              busiest.remainingCount >= 4 * Self.filesPerExtraWorker else { return }
+        let rest = busiest.handOffHalf()
+        if !rest.isEmpty { waiting.append(rest) }
+    }
+
+    /// Whether the plugin `worker` is loading has taken ``handOffAfter`` or more.
+    private func isSlow(_ worker: ScanWorker) -> Bool {
+        guard let current = worker.current else { return false }
+        return -current.since.timeIntervalSinceNow >= handOffAfter
+    }
+
+    private func start(_ files: [PluginFile], launch: ScannerLaunch) throws -> ScanWorker {
+        let arguments = ScanMode.arguments(for: files, allowInsecure: allowInsecure, lockFolder: lockFolder, libraries: libraries)
+        let errorFile = NSTemporaryDirectory() + "viper-scan-\(UUID().uuidString).err"
+        let process: ChildProcess
+        if launch == .fork {
+            process = try ChildProcess.fork(ownGroup: true, errorFile: errorFile) {
+                PluginExitGuard.disarm()
+                return ScanMode.run(paths: Array(arguments.dropFirst()))
+            }
+        } else {
+            var environment = ProcessInfo.processInfo.environment
+            environment["SWIFT_BACKTRACE"] = "enable=no"  // a crashing plugin should not cost a backtrace
+            process = try ChildProcess.start(executable: executable, arguments: arguments, environment: environment,
+                                             ownGroup: true, errorFile: errorFile)
+        }
+        return ScanWorker(process: process, files: files, errorFile: errorFile)
+    }
+
+    /// Nanoseconds between two reads of the scanners' pipes at least. A scanner writes two lines
+    /// per plugin, and waking for each (about 800 wake-ups for 1,000 plugins, each with its system
+    /// calls and a look at every worker) cost the parent, and the scanners it shares the cores
+    /// with, more than reading the lines; the pipe holds what comes meanwhile (a few lines).
+    package static let readInterval: UInt64 = 2_000_000
+
+    /// Waits until a worker's pipe has something, or at most until the next time-out or
+    /// hand-off, or 0.1 s (a scanner can end while a process it started holds the pipe open);
+    /// not sooner than ``readInterval`` after the last read (`lastRead`, monotonic nanoseconds)
+    /// while more than ``filesPerExtraWorker`` files wait for a result.
+    private func poll(_ workers: [ScanWorker], lastRead: inout UInt64) {
+        let reading = workers.filter { !$0.atEnd }
+        var wait = 0.1
+        for worker in workers {
+            if let current = worker.current {
+                wait = min(wait, timeout + current.since.timeIntervalSinceNow)
+                if -current.since.timeIntervalSinceNow < handOffAfter {
+                    wait = min(wait, handOffAfter + current.since.timeIntervalSinceNow)
+                }
+            }
+        }
+        let sinceRead = Self.now() &- lastRead
+        // The last few files' lines are read as they come: a pause then would only delay the end.
+        let remaining = workers.reduce(0) { $0 + $1.remainingCount }
+        if remaining > Self.filesPerExtraWorker, sinceRead < Self.readInterval {
+            let pause = Self.readInterval - sinceRead
+            var request = timespec(tv_sec: 0, tv_nsec: Int(pause))
+            nanosleep(&request, nil)
+            wait = max(0, wait - Double(pause) / 1e9)
+        }
+        var descriptors = reading.map { pollfd(fd: $0.process.output, events: Int16(POLLIN), revents: 0) }
+        let ready = Glibc.poll(&descriptors, nfds_t(descriptors.count), Int32(max(0, wait) * 1000))
+        guard ready > 0 else { return }
+        lastRead = Self.now()
+        for (worker, descriptor) in zip(reading, descriptors) where descriptor.revents != 0 {
+            worker.read()
+        }
+    }
+
+    /// Records what a worker found once it is finished; returns the files to scan anew,
+    /// or nil while it runs.
+    private func settle(_ worker: ScanWorker, into results: inout [String: ScanResult]) -> [PluginFile]? {
+        if worker.isDone {
+            worker.process.stop()
+            worker.process.wait()
+            results.merge(worker.results) { _, new in new }
+            return []
+        }
+        if let current = worker.current, -current.since.timeIntervalSinceNow > timeout {
+            worker.process.stop()
+            worker.process.wait()
+            let reason = "did not finish loading within \(Self.format(timeout)) s and was stopped (it hangs in its entry point); it is skipped until the file changes"
+            return finish(worker, culprit: current.path, reason: reason, into: &results)
+        }
+        var termination = worker.process.exited()
+        if termination == nil, worker.atEnd, worker.current == nil {
+            worker.process.stop()  // closed its end between plugins: nothing more will come
+            termination = worker.process.wait()
+        }
+        guard let termination else { return nil }
+        while !worker.atEnd, !worker.isDone, Self.hasInput(worker.process.output) {
+            worker.read()
+        }
+        if worker.isDone { return settle(worker, into: &results) }
+        guard let current = worker.current else {
+            results.merge(worker.results) { _, new in new }
+            let rest = worker.unscanned
+            guard worker.results.isEmpty, !rest.isEmpty else { return rest }
+            // The scanner failed before any plugin: record every file so the host still opens.
+            fail(rest, Self.endedEarly(termination), into: &results)
+            return []
+        }
+        let reason = Self.reason(termination, unreadable: worker.unreadable, lastWords: worker.lastErrorLine())
+        return finish(worker, culprit: current.path, reason: reason, into: &results)
+    }
+
+    /// Records a worker's results and its culprit; returns its other files without a result.
+    private func finish(_ worker: ScanWorker, culprit: String, reason: String,
+                        into results: inout [String: ScanResult]) -> [PluginFile] {
+        results.merge(worker.results) { _, new in new }
+        results[culprit] = ScanResult(stamp: FileStamp.read(culprit) ?? .missing(culprit), outcome: .broken(reason))
+        return worker.unscanned.filter { $0.path != culprit }
+    }
+
+    private func fail(_ files: [PluginFile], _ reason: String, into results: inout [String: ScanResult]) {
+        for file in files where results[file.path] == nil {
+            results[file.path] = ScanResult(stamp: FileStamp.read(file.path) ?? .missing(file.path),
+                                            outcome: .failed("could not be scanned: \(reason); run 'viper plugins --rescan'"))
+        }
+    }
+
+    /// Monotonic nanoseconds.
+    private static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    private static func hasInput(_ descriptor: Int32) -> Bool {
+        var one = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return Glibc.poll(&one, 1, 0) > 0
+    }
+
+    /// Why the plugin loading when the scanner ended is broken.
+    /// `lastWords` is the child's last line on standard error, shown when it crashed.
+    private static func reason(_ termination: ChildProcess.Termination, unreadable: String?, lastWords: String? = nil) -> String {
+        if let unreadable {
+            return "sent a result the host cannot read (\(unreadable)); it is skipped until the file changes"
+        }
+        switch termination {
+        case .signaled(let signal):
+            let said = lastWords.map { " after printing '\($0)'" } ?? ""
+            return "crashed the scanner with \(signalName(signal))\(said) while loading; it is skipped until the file changes"
+        case .exited(let status):
+            return "ended the scanner (exit status \(status)) while loading; it is skipped until the file changes"
+        }
+    }
+
+    private static func endedEarly(_ termination: ChildProcess.Termination) -> String {
+        switch termination {
+        case .signaled(let signal): return "the scanner ended early (\(signalName(signal)))"
+        case .exited(let status): return "the scanner ended early (status \(status))"
+        }
+    }
+
+    package static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGABRT: "SIGABRT",
+                                      SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP"]
+        let description = strsignal(signal).map { String(cString: $0) } ?? "signal"
+        return "\(names[signal] ?? "signal \(signal)") (\(description.lowercased()))"
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+
+    package init(executable: String, timeout: Double, allowInsecure: Bool = false, lockFolder: String? = nil,
+                 libraries: [PluginFile] = []) {
+        self.executable = executable
+        self.timeout = timeout
+        self.allowInsecure = allowInsecure
+        self.lockFolder = lockFolder
+        self.libraries = libraries
+    }
+}

@@ -1,0 +1,158 @@
+import Contracts
+import Foundation
+
+/// The child side of crash-isolated scanning: `viper __scan [OPTIONS] [--in FOLDER] PATH...`
+/// loads each plugin in turn and writes one line before (`B`, the path) and after
+/// (a ``RecordCodec`` result line) each, so the parent knows which plugin was loading
+/// if this process dies.
+///
+/// Options: `--allow-insecure-plugins`; `--lock DIR` (refuse files not pinned in
+/// DIR/plugins.lock, before opening them); `--in FOLDER` (the plugin folder of the
+/// paths that follow, whose folders must be trusted up to it; default: each file's own folder);
+/// `--library PATH` (an installed contract library, checked again and loaded before a plugin that links it).
+package enum ScanMode {
+    package static let command = "__scan"
+
+    /// The first token of a line announcing the next file.
+    package static let beginTag = "B"
+
+    /// A line the child writes.
+    package enum Line {
+        case begin(String)
+        case result(ScanResult)
+
+        package var text: String {
+            switch self {
+            case .begin(let path):
+                var writer = RecordCodec.Writer()
+                writer.add(ScanMode.beginTag)
+                writer.add(path)
+                return writer.line
+            case .result(let result):
+                return RecordCodec.encode(result)
+            }
+        }
+
+        package init(parsing line: Substring) throws {
+            try self.init(parsing: ArraySlice(line.utf8))
+        }
+
+        /// Reads a line from its UTF-8 bytes as they came from the pipe (no String is made for the whole line).
+        package init(parsing bytes: ArraySlice<UInt8>) throws {
+            if bytes.count >= 2, bytes[bytes.startIndex] == UInt8(ascii: "B"), bytes[bytes.startIndex + 1] == 0x09 {
+                var reader = RecordCodec.Reader(bytes: bytes)
+                _ = try reader.text()
+                self = .begin(try reader.text())
+            } else {
+                self = .result(try RecordCodec.decode(bytes: bytes))
+            }
+        }
+    }
+
+    /// The arguments for scanning `files` under `policy` (the lock read from `lockFolder`).
+    package static func arguments(for files: [PluginFile], allowInsecure: Bool, lockFolder: String?, libraries: [PluginFile] = []) -> [String] {
+        var arguments = [command]
+        if allowInsecure { arguments.append("--allow-insecure-plugins") }
+        if let lockFolder { arguments += ["--lock", lockFolder] }
+        for library in libraries { arguments += ["--library", library.path] }
+        var folder: String?
+        for file in files {
+            if file.folder.path != folder {
+                arguments += ["--in", file.folder.path]
+                folder = file.folder.path
+            }
+            // A path that looks like an option is passed after "--in" as-is; paths are absolute.
+            arguments.append(file.path)
+        }
+        return arguments
+    }
+
+    package static func run(paths arguments: [String]) -> Int32 {
+        // Files are hashed only while a lock is in force (the loader checks them against it);
+        // 'viper plugins --lock' hashes what it pins itself. Hashing every plugin on every
+        // scan cost a cold start with many plugins more than loading them.
+        var policy = LoadPolicy()
+        var folder: String?
+        var libraryFiles: [PluginFile] = []
+        var libraries: ContractLibraryCatalog?
+        let verdicts = FolderVerdicts()
+        let watch = ScanGuard.install()
+        let out = watch?.protocolDescriptor ?? STDOUT_FILENO
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            switch argument {
+            case "--allow-insecure-plugins":
+                policy.allowInsecure = true
+                continue
+            case "--lock" where index < arguments.count:
+                policy.lock = LockState.read(folder: arguments[index])
+                index += 1
+                continue
+            case "--library" where index < arguments.count:
+                let path = arguments[index]
+                libraryFiles.append(PluginFile(path: path, folder: PluginFolder(path: Paths.parent(path), origin: .flag)))
+                index += 1
+                continue
+            case "--in" where index < arguments.count:
+                folder = arguments[index]
+                index += 1
+                continue
+            default:
+                break
+            }
+            let path = argument
+            emit(.begin(path), to: out)
+            let catalog = libraries ?? ContractLibraryCatalog(libraryFiles, allowInsecure: policy.allowInsecure)
+            libraries = catalog
+            var result = examine(path, in: folder, policy: policy, libraries: catalog, verdicts: verdicts)
+            if watch?.isForkedCopy == true { _exit(0) }
+            if let finding = watch?.check() {
+                emit(.result(ScanResult(stamp: result.stamp, outcome: .broken(finding.reason), sha256: result.sha256)), to: out)
+                // Its processes share this scanner's group: the parent ends them with it, and scans the rest anew.
+                if finding == .forked { return 0 }
+                continue
+            }
+            if case .ok(let descriptor) = result.outcome, let overflow = RecordCodec.overflow(descriptor) {
+                result = ScanResult(stamp: result.stamp, outcome: .failed(overflow), code: .refused, sha256: result.sha256)
+            }
+            emit(.result(result), to: out)
+        }
+        return 0
+    }
+
+    /// Loads the file at `path` with a loader of its own (in the scanner every file is judged
+    /// on its own; duplicate names across files are the parent's concern) and says what happened.
+    private static func examine(_ path: String, in folder: String?, policy: LoadPolicy, libraries: ContractLibraryCatalog,
+                                verdicts: FolderVerdicts) -> ScanResult {
+        let file = PluginFile(path: path, folder: PluginFolder(path: folder ?? Paths.parent(path), origin: .flag))
+        let loader = PluginLoader(policy: policy)
+        loader.contractLibraries = libraries
+        loader.folderVerdicts = verdicts
+        switch loader.load(file) {
+        case .success(let plugin):
+            return ScanResult(stamp: plugin.stamp ?? FileStamp.read(path) ?? .missing(path), outcome: .ok(plugin.descriptor),
+                              sha256: plugin.sha256)
+        case .failure(let error):
+            let seen = loader.lastExamined
+            return ScanResult(stamp: seen?.stamp ?? FileStamp.read(path) ?? .missing(path), outcome: .failed(error.message),
+                              code: error.code, sha256: seen?.sha256)
+        }
+    }
+
+    private static func emit(_ line: Line, to descriptor: Int32) {
+        // Straight to the file descriptor: Foundation's Data(...) casts its argument to find
+        // contiguous bytes, a conformance search across every plugin image loaded so far.
+        var text = line.text + "\n"
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// One scanner child (`viper __scan`) and the files it answers for, as the parent
+/// reads it: which file is loading and since when, and the results so far.
+package final class ScanWorker {
+    package let process: ChildProcess
+    /// The files this worker answers for, in order. When a file takes long, the files
+    /// after it are handed to a new worker and dropped from here.
+    package private(set) var files: [PluginFile]
+    private var paths: Set<String>
+    /// The file loading now, and when it began.
+    package private(set) var current: (path: String, since: Date)?
+    package private(set) var results: [String: ScanResult] = [:]
+    /// A line about the current file that could not be read, and why.
+    package private(set) var unreadable: String?
+    /// Whether the pipe reached its end.
+    package private(set) var atEnd = false
+    /// Whether every file it answers for has a result, or it moved on past them.
+    package private(set) var isDone = false
+    private var lines = LineBuffer()
+    private var chunk = [UInt8](repeating: 0, count: 65536)
+
+    /// Where the child's standard error goes, so a crash can be shown with the child's last words.
+    package let errorFile: String?
+
+    package init(process: ChildProcess, files: [PluginFile], errorFile: String? = nil) {
+        self.process = process
+        self.files = files
+        self.paths = Set(files.map(\.path))
+        self.errorFile = errorFile
+        results.reserveCapacity(files.count)  // no rehashing of every result as the table grows
+    }
+
+    deinit {
+        if let errorFile { unlink(errorFile) }
+    }
+
+    /// The last non-blank line the child wrote to standard error (a `fatalError` message,
+    /// say), made safe for one line, or nil. Reads only the file's last 16 KiB.
+    package func lastErrorLine() -> String? {
+        guard let errorFile, let handle = FileHandle(forReadingAtPath: errorFile) else { return nil }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()) ?? 0
+        try? handle.seek(toOffset: size > 16384 ? size - 16384 : 0)
+        return Self.lastWords(String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self))
+    }
+
+    /// The last non-blank line of a crashed child's standard error, before the stack
+    /// trace the Swift runtime prints after a `fatalError` message, safe for one line.
+    package static func lastWords(_ text: String) -> String? {
+        var lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        if let trace = lines.lastIndex(of: "Current stack trace:") { lines = Array(lines[..<trace]) }
+        return lines.last { !$0.isEmpty }.map { PluginLoadError.printable($0, limit: 200) }
+    }
+
+    /// The files without a result, in order.
+    package var unscanned: [PluginFile] { files.filter { results[$0.path] == nil } }
+
+    /// Reads what the pipe has now (one read) and takes in the complete lines.
+    package func read() {
+        let count = Glibc.read(process.output, &chunk, chunk.count)
+        if count < 0, errno == EINTR || errno == EAGAIN { return }
+        guard count > 0 else {
+            atEnd = true
+            return
+        }
+        lines.append(chunk[0..<count])
+        while !isDone, let line = lines.nextLine() {
+            take(line)
+        }
+    }
+
+    private func take(_ bytes: ArraySlice<UInt8>) {
+        let line: ScanMode.Line
+        do {
+            line = try ScanMode.Line(parsing: bytes)
+        } catch {
+            if current != nil { unreadable = "\(error)" }
+            return
+        }
+        switch line {
+        case .begin(let path):
+            guard paths.contains(path) else {
+                isDone = true  // past the files it answers for: they were handed on
+                return
+            }
+            current = (path, Date())
+        case .result(let result):
+            guard paths.contains(result.stamp.path) else { return }
+            results[result.stamp.path] = result
+            current = nil
+            unreadable = nil
+            if results.count == files.count { isDone = true }
+        }
+    }
+
+    /// How many of its files have no result yet.
+    package var remainingCount: Int { files.count - results.count }
+
+    /// Gives up the later half of the files it has not begun, for another worker to scan; returns them.
+    /// Files are scanned in order, so they all come after the one loading now.
+    package func handOffHalf() -> [PluginFile] {
+        let begun = current.flatMap { current in files.firstIndex { $0.path == current.path } } ?? (files.lastIndex { results[$0.path] != nil } ?? -1)
+        let notBegun = files.count - (begun + 1)
+        guard notBegun >= 2 else { return [] }
+        let split = files.count - notBegun / 2
+        let rest = Array(files[split...])
+        files.removeSubrange(split...)
+        paths.subtract(rest.map(\.path))
+        if results.count == files.count { isDone = true }
+        return rest
+    }
+
+    /// Gives up the files after the one loading now, for another worker to scan; returns them.
+    package func handOffRest() -> [PluginFile] {
+        guard let current, let index = files.firstIndex(where: { $0.path == current.path }) else { return [] }
+        let rest = Array(files[(index + 1)...])
+        files.removeSubrange((index + 1)...)
+        paths.subtract(rest.map(\.path))
+        return rest
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import ViperCore
+
+/// `plugins.lock` in the data folder, written by `viper plugins --lock`: the SHA-256
+/// of every plugin in use at that moment, by path. While it exists, a plugin whose
+/// path is not in it, or whose bytes changed, is refused before any of its code runs.
+///
+///     { "format": 1, "plugins": { "/home/ada/.local/share/viper/plugins/libNotesPlugin.so":
+///         { "name": "notes", "sha256": "9f86d081…" } } }
+package struct PluginLock: Codable, Equatable {
+    package static let fileName = "plugins.lock"
+    package static let formatVersion = 1
+
+    package struct Entry: Codable, Equatable {
+        /// The plugin's manifest name when it was locked (for people reading the file).
+        package var name: String?
+        /// Lower-case hex SHA-256 of the whole file.
+        package var sha256: String
+
+        package init(name: String?, sha256: String) {
+            self.name = name
+            self.sha256 = sha256
+        }
+    }
+
+    package var format = PluginLock.formatVersion
+    package var plugins: [String: Entry] = [:]
+
+    package init(plugins: [String: Entry] = [:]) {
+        self.plugins = plugins
+    }
+
+    package static func path(in folder: String) -> String { Paths.join(folder, fileName) }
+
+    /// Reads the lock in `folder`: nil when there is none. Throws (one line naming the
+    /// file) when it cannot be trusted or read, and then nothing may load.
+    package static func load(folder: String) throws -> PluginLock? {
+        let path = path(in: folder)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            // No lock, in a folder others can write: there is nothing to refuse here, and
+            // the runtime warns about the folder itself.
+            if errno == ENOENT { return nil }
+            throw HostError("\(path): the plugin lock cannot be read (\(String(cString: strerror(errno)))); fix its permissions or remove it")
+        }
+        defer { close(descriptor) }
+        if let problem = PluginTrust.dataFolderProblem(folder) {
+            throw HostError("\(path): \(problem)")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw HostError("\(path): the plugin lock is not a regular file; remove it and run 'viper plugins --lock'")
+        }
+        if let problem = PluginTrust.fileProblem(path: path, info: info) {
+            throw HostError("\(path): \(problem.replacingOccurrences(of: "the code viper runs", with: "which plugins viper trusts"))")
+        }
+        let data = Data(ELFCheck.read(descriptor, offset: 0, count: Int(clamping: min(info.st_size, 64 << 20))))
+        guard let lock = try? JSONDecoder().decode(PluginLock.self, from: data), lock.format == formatVersion else {
+            throw HostError("\(path): not a plugin lock viper can read; remove it and run 'viper plugins --lock' to write it again")
+        }
+        return lock
+    }
+
+    /// Writes the lock atomically (temporary file, then rename), readable by all, writable by the user only.
+    package func save(folder: String) throws {
+        if let problem = PluginTrust.dataFolderProblem(folder) {
+            throw HostError("not writing \(Self.path(in: folder)): \(problem)")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(self) + Data("\n".utf8)
+        let path = Self.path(in: folder)
+        let temporary = path + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o644]) else {
+            throw HostError("cannot write the plugin lock \(temporary); check the data folder's permissions")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw HostError("cannot replace the plugin lock \(path): \(reason)")
+        }
+    }
+
+    /// Why the file at `path` with digest `sha256` must not load, or nil when it is pinned.
+    package func refusal(path: String, sha256: String, lockPath: String) -> String? {
+        guard let entry = plugins[path] else {
+            return "refused: it is not in the plugin lock \(lockPath) (added or moved since the lock was written); "
+                + "if you trust it, run 'viper plugins --lock'"
+        }
+        guard entry.sha256 == sha256 else {
+            return "refused: it changed since it was locked (SHA-256 \(sha256.prefix(16))…, locked \(entry.sha256.prefix(16))… in \(lockPath)); "
+                + "if you trust the new file, run 'viper plugins --lock'"
+        }
+        return nil
+    }
+}
+
+/// Whether plugins are pinned, as the loader sees it.
+package enum LockState {
+    /// No lock: every trusted plugin may load.
+    case none
+    /// Only files pinned in the lock at `path` may load.
+    case locked(PluginLock, path: String)
+    /// A lock exists but cannot be used: nothing may load until it is fixed.
+    case unusable(String)
+
+    /// Reads the lock in the data folder `folder`.
+    package static func read(folder: String) -> LockState {
+        do {
+            guard let lock = try PluginLock.load(folder: folder) else { return .none }
+            return .locked(lock, path: PluginLock.path(in: folder))
+        } catch {
+            return .unusable("\(error)")
+        }
+    }
+
+    package var isLocked: Bool {
+        if case .none = self { return false }
+        return true
+    }
+
+    /// Why a file with digest `sha256` must not load, or nil.
+    package func refusal(path: String, sha256: String?) -> String? {
+        switch self {
+        case .none:
+            return nil
+        case .locked(let lock, let lockPath):
+            guard let sha256 else { return "refused: its SHA-256 could not be computed; check that it can be read" }
+            return lock.refusal(path: path, sha256: sha256, lockPath: lockPath)
+        case .unusable(let reason):
+            return "refused: the plugin lock cannot be used (\(reason))"
+        }
+    }
+}
