@@ -117,7 +117,8 @@ struct SupervisorLoop {
             var fds = [pollfd(fd: SupervisorSignals.wakeRead, events: Int16(POLLIN), revents: 0)]
             if let relay, !relay.ended { fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
             if let relay, relay.wantsWrite { fds.append(pollfd(fd: relay.descriptor, events: Int16(POLLOUT), revents: 0)) }
-            let timeout: Int32 = setup.commandTimeout == nil ? -1 : 200
+            // A wake-up now and then, whatever happens to SIGCHLD (the worker's end is also found by waitpid).
+            let timeout: Int32 = setup.commandTimeout == nil ? 1000 : 200
             _ = poll(&fds, nfds_t(fds.count), timeout)
             SupervisorSignals.drainWake()
             for fd in fds.dropFirst() where fd.revents != 0 {

@@ -17,6 +17,13 @@ enum SupervisorSignals {
 
     /// `passInterrupt`: pass SIGINT on to the worker (a session whose input is not a terminal).
     static func install(passInterrupt: Bool) {
+        // A parent may start viper with signals blocked (Foundation's Process from a thread that
+        // blocks them): a blocked SIGCHLD would never wake the supervisor, whose worker then stays
+        // a zombie. Unblock what the supervisor handles.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for number in passedOn + [SIGCHLD, SIGINT] { sigaddset(&handled, number) }
+        _ = sigprocmask(SIG_UNBLOCK, &handled, nil)
         var ends: [Int32] = [-1, -1]
         if pipe(&ends) == 0 {
             wakeRead = ends[0]

@@ -112,4 +112,26 @@ import ViperTestSupport
         let left = (try? FileManager.default.contentsOfDirectory(atPath: viper.dataFolder + "/sessions")) ?? []
         #expect(left.isEmpty, "\(left)")
     }
+
+    @Test func aPluginThatCrashedThreeTimesStaysOffUntilItIsEnabledAgain() throws {
+        let viper = ViperProcess()
+        let plugin = try Fixtures.fault()
+        for _ in 0..<3 {
+            _ = try viper.run(["--plugins", plugin], input: "open fault\nfault trap\n")
+        }
+        let reason = "it crashed viper 3 times (version 2.1.0, last: SIGILL: a trap or fatal error while running command 'fault'); "
+            + "it loads again when its file changes, or after 'viper plugins --enable fixture-fault'"
+        let next = try viper.run(["--plugins", plugin], input: "where\n")
+        #expect(next.stderr == "warning: plugin 'fixture-fault' is not loaded: \(reason)\n", "\(next.stderr)")
+        let listing = try viper.run(["plugins", "--plugins", plugin])
+        #expect(listing.stdout.contains("  disabled:  \(reason)\n"), "\(listing.stdout)")
+        #expect(listing.stdout.hasSuffix("  fixture-fault 2.1.0: 3 crashes, last SIGILL: a trap or fatal error while running command 'fault'; "
+                                         + "not loaded until its file changes or 'viper plugins --enable fixture-fault'\n"), "\(listing.stdout)")
+        let enabled = try viper.run(["plugins", "--enable", "fixture-fault"])
+        #expect(enabled.stdout == "Enabled fixture-fault again: its crashes are forgotten, and it loads at the next start.\n")
+        let after = try viper.run(["--plugins", plugin], input: "open fault\nwhere\n")
+        #expect(after.stdout.hasSuffix("Home › Fault\n"), "\(after.stderr)")
+        #expect(after.stderr.isEmpty, "\(after.stderr)")
+    }
 }
+
