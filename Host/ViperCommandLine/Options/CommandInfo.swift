@@ -22,7 +22,7 @@ package struct CommandInfo {
         Option(flag: "--yes", value: nil, help: "In -c or piped commands, drop unsaved work when 'back', 'close', ... would lose it (else refused)"),
         Option(flag: "--watch", value: nil, help: "Watch the plugin folders in -c or piped sessions too, reloading plugins that change"),
         Option(flag: "--no-watch", value: nil, help: "Do not watch the plugin folders (an interactive shell and 'viper dev' do by default)"),
-        Option(flag: "--command-timeout", value: "SECONDS", help: "In -c or piped commands, stop a command still running after SECONDS as a hang"),
+        Option(flag: "--command-timeout", value: "SECS", help: "In -c or piped commands, stop a command still running after SECS seconds as a hang"),
         Option(flag: "--no-color", value: nil, help: "Never colour the output (so does NO_COLOR)"),
         Option(flag: "--allow-insecure-plugins", value: nil, help: "Load plugins that others own or can write (development only; warns on every start)"),
         Option(flag: "--verbose", value: nil, help: "Echo log messages to standard error"),
