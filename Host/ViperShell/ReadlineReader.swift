@@ -71,14 +71,14 @@ final class ReadlineReader: LineReader {
     }
 
     func readLine(prompt: String) -> String? {
-        signal(SIGINT) { _ in
+        let outside = signal(SIGINT) { _ in
             // Ctrl-C at the prompt: drop the line and start a fresh one.
             _ = write(STDOUT_FILENO, "\n", 1)
             rl_on_new_line()
             rl_replace_line("", 0)
             rl_redisplay()
         }
-        defer { signal(SIGINT, SIG_DFL) }
+        defer { signal(SIGINT, outside) }  // what Ctrl-C does outside the prompt (a supervised worker's notice)
         guard let raw = readline(prompt) else { return nil }
         defer { free(raw) }
         return String(cString: raw)

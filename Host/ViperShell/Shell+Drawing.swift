@@ -8,9 +8,12 @@ extension Shell {
     // MARK: Drawing
 
     package func screenLines() -> [String] {
-        let view: any ModuleView = stack.top?.view ?? home
         let screen = TerminalScreen(style: style)
-        view.render(on: screen)
+        if let top = stack.top {
+            top.marked(.drawing) { top.view.render(on: screen) }
+        } else {
+            home.render(on: screen)
+        }
         var lines = [header()]
         lines += screen.lines.isEmpty ? ["  " + style.dim("Nothing to show.")] : screen.lines
         lines.append("")

@@ -57,7 +57,7 @@ package final class Shell {
 
     /// The prompt for line editing: the title of the module on screen.
     var prompt: String {
-        let title = stack.top.map { PrintableText.oneLine($0.title) } ?? "viper"
+        let title = stack.top.map { top in PrintableText.oneLine(top.marked(.title) { top.title }) } ?? "viper"
         return "\(title)> "
     }
 
@@ -275,7 +275,7 @@ package final class Shell {
 
     /// A module's commands, without those that reuse a reserved built-in name.
     func moduleCommands(of entry: ModuleEntry) -> [CommandSpec] {
-        entry.view.commands.filter { BuiltinCommand(rawValue: $0.name)?.isReserved != true }
+        entry.marked(.commands) { entry.view.commands }.filter { BuiltinCommand(rawValue: $0.name)?.isReserved != true }
     }
 
     /// Every command that works now: listed built-ins, then the modules' own.

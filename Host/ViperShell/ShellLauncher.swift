@@ -31,7 +31,8 @@ package enum ShellLauncher {
         let colorAllowed = TerminalStyle.allowsColor(environment: environment, noColorFlag: options.noColor)
         let style = TerminalStyle(colors: colorAllowed && stdinIsTerminal && isatty(STDOUT_FILENO) == 1)
         let output = StandardOutput(errorStyle: TerminalStyle(colors: colorAllowed && stdinIsTerminal && isatty(STDERR_FILENO) == 1))
-        for problem in runtime.problems {
+        // A worker started again after a crash said these already (issue 24).
+        for problem in runtime.problems where WorkerLaunch.current?.isRestart != true {
             output.warning(problem.message)
         }
         let stack = NavigationStack(registry: runtime.registry, logger: runtime.logger)
@@ -57,12 +58,14 @@ package enum ShellLauncher {
         let live = liveSession(setup, watching: watching ? runtime.folders : nil, environment: environment, output: output,
                                afterReload: refreshHome)
         defer { live?.stop() }
+        let keeper = SessionKeeper(shell: shell)
+        keeper?.restore()
         if let script = options.script {
-            if let route = live?.reopenRoute { shell.reopen(route) }
+            if let route = live?.reopenRoute, keeper?.resumeAt ?? 0 == 0 { shell.reopen(route) }
             var quit = false
-            for command in CommandSplitter.statements(script) {
+            for (index, command) in CommandSplitter.statements(script).enumerated() where index >= keeper?.resumeAt ?? 0 {
                 if let live { shell.apply(live) }
-                let outcome = shell.execute(command)
+                let outcome = shell.execute(command, keeping: keeper)
                 if outcome == .quit || stopsHere(after: outcome, options, command: command, output: output) {
                     quit = true
                     break
@@ -72,7 +75,7 @@ package enum ShellLauncher {
         } else if stdinIsTerminal {
             // No history file when the data folder may not be written (start-up said why).
             runInteractive(shell, historyPath: runtime.dataWriteProblem == nil ? Paths.join(runtime.dataFolder, "history") : nil,
-                           output: output, live: live)
+                           output: output, live: live, keeper: keeper)
         } else {
             if let route = live?.reopenRoute { shell.reopen(route) }
             let reader = PlainLineReader()
@@ -80,18 +83,20 @@ package enum ShellLauncher {
             var quit = false
             while !quit, let line = reader.readLine(prompt: "") {
                 if let live { shell.apply(live) }
-                let outcome = shell.execute(line)
+                let outcome = shell.execute(line, keeping: keeper)
                 quit = outcome == .quit || stopsHere(after: outcome, options, command: line, output: output)
             }
             if !quit { shell.reachEndOfInput() }
         }
+        keeper?.ending()
         // Closing writes each database's WAL back, so NAME.sqlite alone holds the data.
         shell.finish(closing: { runtime.databases.closeAll() })
         return scripted && shell.failures > 0 ? 1 : 0
     }
 
     /// A person at a terminal: readline, history (without lines that carry a secret), exit 0.
-    private static func runInteractive(_ shell: Shell, historyPath: String?, output: any ShellOutput, live: LiveSession?) {
+    private static func runInteractive(_ shell: Shell, historyPath: String?, output: any ShellOutput, live: LiveSession?,
+                                       keeper: SessionKeeper?) {
         let reader = ReadlineReader(historyPath: historyPath,
                                     completion: { [unowned shell] in shell.completions(before: $0, word: $1) })
         defer { reader.close() }
@@ -115,12 +120,12 @@ package enum ShellLauncher {
             guard let line = reader.readLine(prompt: shell.prompt, whileWaiting: idle) else {
                 output.show("")
                 endsInARow += 1
-                if endsInARow >= 3 || shell.execute("quit") == .quit { break }
+                if endsInARow >= 3 || shell.execute("quit", keeping: keeper) == .quit { break }
                 continue
             }
             endsInARow = 0
             if !shell.keepsOutOfHistory(line) { reader.remember(line) }
-            if shell.execute(line) == .quit { break }
+            if shell.execute(line, keeping: keeper) == .quit { break }
         }
     }
 

@@ -32,6 +32,8 @@ enum ViperCLI {
             return help(options)
         }
         switch options.command {
+        case "plugins" where options.enable != nil:
+            return enable(options, environment: environment)
         case "check": return CheckCommand.run(options: options, environment: environment)
         case "new": return NewCommand.run(options: options, environment: environment)
         case "sdk": return SDKCommand.run(environment: environment)
@@ -64,8 +66,13 @@ enum ViperCLI {
     /// The commands that start the runtime first: `plugins`, `graph`, `doctor` and the shell.
     private static func runWithPlugins(_ options: CommandLineOptions, environment: [String: String],
                                        live: (HostRuntime) -> LiveSetup = { LiveSetup(reloader: $0) }) -> Int32 {
-        let runtime = HostRuntime(options: options.runtimeOptions(environment: environment,
-                                                                  executableDirectory: Paths.executableDirectory()))
+        if supervises(options, environment: environment) {
+            return supervised(options, environment: environment) { runWithPlugins(options, environment: environment, live: live) }
+        }
+        var runtimeOptions = options.runtimeOptions(environment: environment, executableDirectory: Paths.executableDirectory())
+        let turnedOff = CrashMemory.read(data: runtimeOptions.dataFolder).turnedOff()
+        runtimeOptions.excludedPlugins = turnedOff.merging(WorkerLaunch.current?.excluded ?? [:]) { _, crashed in crashed }
+        let runtime = HostRuntime(options: runtimeOptions)
         let startup: StartupReport
         do {
             startup = try runtime.start()
@@ -73,19 +80,24 @@ enum ViperCLI {
             ViperTool.printError("viper: \(error)")
             return 1
         }
-        for warning in startup.warnings {
+        for warning in startup.warnings where WorkerLaunch.current?.isRestart != true {
             ViperTool.printError("warning: \(warning)")
+        }
+        if !["plugins", "graph", "doctor"].contains(options.command ?? ""), WorkerLaunch.current?.isRestart != true {
+            for (name, reason) in turnedOff.sorted(by: { $0.key < $1.key }) {
+                ViperTool.printError("warning: plugin '\(name)' is not loaded: \(reason)")
+            }
         }
         switch options.command {
         case "plugins" where options.lock || options.unlock:
             return lock(runtime, remove: options.unlock)
         case "plugins":
-            print(options.json ? PluginReport.pluginsJSON(runtime) : PluginReport.pluginsText(runtime))
+            print(options.json ? PluginReport.pluginsJSON(runtime) : PluginReport.pluginsText(runtime) + crashLines(runtime))
             return 0
         case "graph":
             return GraphCommand.run(runtime: runtime, options: options)
         case "doctor":
-            print(options.json ? PluginReport.doctorJSON(runtime) : PluginReport.doctorText(runtime))
+            print(options.json ? PluginReport.doctorJSON(runtime) : PluginReport.doctorText(runtime) + crashLines(runtime))
             return runtime.doctorProblems.isEmpty && !PluginPlacement.hasNearMisses(runtime) ? 0 : 1
         default:
             // The runtime reloads plugin files that change while the shell runs (issue 13).

@@ -66,6 +66,11 @@ package struct CommandLineOptions {
     package var watch: Bool?
     /// `viper dev --open ROUTE`: the route opened at start and after each reload.
     package var openRoute: String?
+    /// `--command-timeout SECONDS`: in a supervised session, a command whose plugin code runs
+    /// longer is stopped as a hang (issue 24); nil: never.
+    package var commandTimeout: Double?
+    /// `viper plugins --enable NAME`: forget the crashes of plugin NAME, so it loads again.
+    package var enable: String?
 
     /// Parses `arguments` (without the program name). Global options may come
     /// before or after the subcommand; a subcommand's own options only after it.
@@ -105,6 +110,12 @@ package struct CommandLineOptions {
         case "--allow-intercept": allowIntercept.append(try cursor.value(of: word))
         case "--watch": watch = true
         case "--no-watch": watch = false
+        case "--command-timeout":
+            let value = try cursor.value(of: word)
+            guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
+                throw UsageError("--command-timeout takes a number of seconds above 0, e.g. --command-timeout 30; got '\(value)'")
+            }
+            commandTimeout = seconds
         default: return false
         }
         return true
@@ -143,6 +154,9 @@ package struct CommandLineOptions {
         case "--prefix":
             try requireCommand(["install", "uninstall"], for: word.flag, "'viper install' and 'viper uninstall'")
             prefix = try cursor.value(of: word)
+        case "--enable":
+            try requireCommand(["plugins"], for: word.flag, "'viper plugins'")
+            enable = try cursor.value(of: word)
         case "--open":
             try requireCommand(["dev"], for: word.flag, "'viper dev'")
             openRoute = try cursor.value(of: word)

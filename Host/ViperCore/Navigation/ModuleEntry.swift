@@ -49,6 +49,8 @@ package final class ModuleEntry {
 
     /// ``label(_:)`` of its registration, made once (lifecycle calls name it in their exit guard).
     package lazy var label = ModuleEntry.label(registration)
+    /// The marks of its drawing, title and command list, made once (``ModuleEntry/marked(_:_:)``).
+    lazy var marks = ModuleEntry.Marks(plugin: "plugin '\(registration.plugin)'", label: label)
 
     /// The title the view shows.
     package var title: String { view.title }

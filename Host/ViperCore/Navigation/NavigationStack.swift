@@ -103,7 +103,10 @@ package final class NavigationStack {
     package func crumbs(_ positions: Range<Int>) -> [String] {
         let positions = positions.clamped(to: 0..<entries.count)
         entriesVisited += positions.count
-        return entries[positions].map { $0.placement == .presented ? "\($0.title) (modal)" : $0.title }
+        return entries[positions].map { entry in
+            let title = entry.marked(.title) { entry.title }
+            return entry.placement == .presented ? "\(title) (modal)" : title
+        }
     }
 
     /// Leaks found so far (see ``LeakTracker/check()``).

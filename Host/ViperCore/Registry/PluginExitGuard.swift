@@ -53,6 +53,7 @@ package enum PluginExitGuard {
         let previous = thread.exitMark
         thread.exitMark = Unmanaged.passUnretained(mark)
         defer { thread.exitMark = previous }
+        if let page = WorkerPage.current { return try page.marking(mark, previous: previous) { try withExtendedLifetime(mark) { try body() } } }
         return try withExtendedLifetime(mark) { try body() }
     }
 
@@ -79,6 +80,11 @@ package enum PluginExitGuard {
 
     /// The `atexit` handler: does nothing unless plugin code on this thread called `exit`.
     private static func processExits() {
+        if !disarmed, let page = WorkerPage.current {
+            // A supervised worker: the supervisor judges the end and writes the line (WorkerPage).
+            if !page.announced { page.exitWithoutAnnouncement() }
+            return
+        }
         guard !disarmed, let current else { return }
         var text = line(plugin: current.plugin, doing: current.doing) + "\n"
         fflush(nil)  // what viper printed before the plugin's call is kept

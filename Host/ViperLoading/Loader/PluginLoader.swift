@@ -200,6 +200,7 @@ package final class PluginLoader {
             throw PluginLoadError(.duplicateRegistration, path: path, message: "plugin '\(manifest.name)' registers \(registrar.duplicates.map(\.description).joined(separator: ", ")) more than once; register each contract and name once")
         }
         loadedNames[manifest.name] = path
+        WorkerPage.current?.noteImage(containing: entryPointer, plugin: manifest.name, version: manifest.version, path: path)
         var descriptorValue = PluginDescriptor(manifest: manifest, contractsVersion: pluginVersion, provides: registrar.provisions)
         descriptorValue.swiftCompiler = connection.compiler
         descriptorValue.contractLibraries = connection.contractLibraries

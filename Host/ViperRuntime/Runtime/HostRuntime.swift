@@ -203,7 +203,7 @@ package final class HostRuntime {
         let scanned = scan.run()
         rescanner = scanned.scanner
         scanned.keep(files, digests: &digests, stamps: &reloads.stamps)
-        let triage = ScanTriage(files: files, results: scanned.results)
+        let triage = ScanTriage(files: files, results: scanned.results, excluding: options.excludedPlugins)
         problemList += triage.problems
         for warning in triage.warnings {
             logger.log(.warning, warning, source: "loader")
@@ -215,6 +215,9 @@ package final class HostRuntime {
         pending.reserveCapacity(triage.candidates.count)
         for (index, record) in triage.records {
             guard record.status == .ready, let name = record.name, let descriptor = record.scanned else {
+                if let name = record.name, let reason = options.excludedPlugins[name], let scanned = record.scanned {
+                    noteDisabled(scanned.descriptor, plugin: name, reason: reason)
+                }
                 recordList.append(record)
                 continue
             }
@@ -248,6 +251,10 @@ package final class HostRuntime {
         var slots: [(PluginRecord?, LoadedPlugin?)] = []
         for file in files {
             switch loader.load(file) {
+            case .success(let plugin) where options.excludedPlugins[plugin.descriptor.manifest.name] != nil:
+                let reason = options.excludedPlugins[plugin.descriptor.manifest.name] ?? ""
+                slots.append((PluginRecord(name: plugin.descriptor.manifest.name, path: file.path, origin: file.folder.origin,
+                                           status: .disabled, reason: reason, descriptor: plugin.descriptor, overridden: []), nil))
             case .success(let plugin):
                 loaded.append(plugin)
                 if let stamp = plugin.stamp, let sha256 = plugin.sha256 { digests[file.path] = KnownDigest(stamp: stamp, sha256: sha256) }

@@ -24,7 +24,8 @@ struct ScanTriage {
     private(set) var warnings: [String] = []
 
     /// `results` holds each file's result by index into `files` (nil, or missing at the end: it vanished).
-    init(files: [PluginFile], results: [ScanResult?]) {
+    /// `excluded`: plugins, by name, that become `.disabled` with the reason given (not candidates).
+    init(files: [PluginFile], results: [ScanResult?], excluding excluded: [String: String] = [:]) {
         var seenNames: [String: Int] = [:]
         seenNames.reserveCapacity(files.count)
         records.reserveCapacity(files.count)
@@ -40,6 +41,9 @@ struct ScanTriage {
                 let name = descriptor.name
                 if file.folder.origin != .bundled, let bundled = bundledNames[name] {
                     fail(file, "the name '\(name)' belongs to the bundled plugin at \(bundled); give this plugin another name in its PluginManifest", at: index)
+                } else if let reason = excluded[name] {
+                    records.append((index, PluginRecord(name: name, path: file.path, origin: file.folder.origin,
+                                                        status: .disabled, reason: reason, scanned: descriptor, overridden: [])))
                 } else if let other = seenNames.updateValue(index, forKey: name) {
                     seenNames[name] = other  // the first found keeps the name (one lookup for the common case, two for this one)
                     fail(file, "a plugin named '\(name)' is already loaded from \(files[other].path); remove one of the two", at: index)

@@ -8,9 +8,10 @@ final class NoteEditorPresenter: NoteEditing, NoteEditorEventHandling, NoteEdito
     weak var output: (any NoteEditingOutput)?
     private let interactor: any NoteEditorInteracting
     private let router: any NoteEditorRouting
-    private var noteID: Int64?
-    private var stored = NoteDraft(title: "", body: "")
-    private var draft = NoteDraft(title: "", body: "")
+    // Not private: the restoration extension (NoteEditorPresenter+Restoration.swift) keeps and restores them.
+    var noteID: Int64?
+    var stored = NoteDraft(title: "", body: "")
+    var draft = NoteDraft(title: "", body: "")
     private var error: String?
     /// Set by a `cancel` that was warned about unsaved changes; the next `cancel` drops them.
     private var warnedBeforeDropping = false
@@ -121,7 +122,7 @@ final class NoteEditorPresenter: NoteEditing, NoteEditorEventHandling, NoteEdito
         return parts.isEmpty ? nil : parts.joined(separator: " and ")
     }
 
-    private func refresh() {
+    func refresh() {
         warnedBeforeDropping = false
         var model = NoteEditorViewModel()
         model.heading = noteID == nil ? "New note" : "Editing note"

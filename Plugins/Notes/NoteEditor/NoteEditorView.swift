@@ -3,7 +3,7 @@ import Contracts
 /// Draws the note being edited and passes commands to the presenter. It tells the
 /// shell what leaving would lose, so `back` asks before dropping unsaved text.
 final class NoteEditorView: ModuleView, ModuleRemovalHandling, NoteEditorViewing {
-    private let presenter: any NoteEditorEventHandling
+    let presenter: any NoteEditorEventHandling  // not private: NoteEditorView+Restoration.swift reaches it
     private var model = NoteEditorViewModel()
 
     init(presenter: any NoteEditorEventHandling) {

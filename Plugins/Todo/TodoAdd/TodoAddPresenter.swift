@@ -6,10 +6,11 @@ import Foundation
 final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteractorOutput {
     weak var view: (any TodoAddViewing)?
     weak var output: (any TodoAddingOutput)?
-    private let interactor: any TodoAddInteracting
+    let interactor: any TodoAddInteracting
     private let router: any TodoAddRouting
-    private var name = ""
-    private var due: DueDay?
+    // Not private: the restoration extension (+Restoration.swift) keeps and restores it.
+    var name = ""
+    var due: DueDay?
     private var error: String?
 
     init(interactor: any TodoAddInteracting, router: any TodoAddRouting) {
@@ -80,7 +81,7 @@ final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteracto
 
     // MARK: Private
 
-    private func refresh() {
+    func refresh() {
         var model = TodoAddViewModel()
         if !name.isEmpty { model.name = name }
         model.due = due.map(TodoFormat.label) ?? "(no date)"

@@ -2,7 +2,7 @@ import Contracts
 
 /// Draws the add form and passes commands to the presenter.
 final class TodoAddView: ModuleView, ModuleRemovalHandling, TodoAddViewing {
-    private let presenter: any TodoAddEventHandling
+    let presenter: any TodoAddEventHandling  // not private: the view's +Restoration.swift reaches it
     private var model = TodoAddViewModel()
 
     init(presenter: any TodoAddEventHandling) {

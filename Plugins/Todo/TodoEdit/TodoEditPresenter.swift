@@ -5,11 +5,12 @@ import Contracts
 final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditInteractorOutput {
     weak var view: (any TodoEditViewing)?
     weak var output: (any TodoItemEditingOutput)?
-    private let interactor: any TodoEditInteracting
+    let interactor: any TodoEditInteracting
     private let router: any TodoEditRouting
-    private var original: TodoSummary?
-    private var name = ""
-    private var due: DueDay?
+    // Not private: the restoration extension (+Restoration.swift) keeps and restores it.
+    var original: TodoSummary?
+    var name = ""
+    var due: DueDay?
     private var error: String?
 
     init(interactor: any TodoEditInteracting, router: any TodoEditRouting) {
@@ -82,7 +83,7 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
         return parts
     }
 
-    private func refresh() {
+    func refresh() {
         var model = TodoEditViewModel()
         model.name = name
         model.due = original == nil ? "" : due.map(TodoFormat.label) ?? "(no date)"

@@ -3,7 +3,7 @@ import Contracts
 /// Draws the item being changed, with what is not saved yet, and passes commands on.
 /// It tells the shell what leaving would lose, so `close` asks before dropping changes.
 final class TodoEditView: ModuleView, ModuleRemovalHandling, TodoEditViewing {
-    private let presenter: any TodoEditEventHandling
+    let presenter: any TodoEditEventHandling  // not private: the view's +Restoration.swift reaches it
     private var model = TodoEditViewModel()
 
     init(presenter: any TodoEditEventHandling) {

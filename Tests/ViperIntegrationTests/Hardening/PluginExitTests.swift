@@ -9,8 +9,12 @@ import ViperTestSupport
 /// module is built, and in a command; the status is not 0, one line names the plugin,
 /// and the commands after it are not run.
 @Suite struct PluginExitTests {
+    /// An unsupervised session (`VIPER_SUPERVISE=0`), where this guard is what stands; a supervised
+    /// one restarts without the plugin and goes on instead (SupervisedScriptTests).
     private func session(_ script: String) throws -> ViperProcess.Result {
-        try ViperProcess().run(["--plugins", AfterStartupFixtures.exiting(), "-c", script])
+        var viper = ViperProcess()
+        viper.environment["VIPER_SUPERVISE"] = "0"
+        return try viper.run(["--plugins", AfterStartupFixtures.exiting(), "-c", script])
     }
 
     @Test func aPluginThatExitsWhileItsModuleIsBuiltEndsTheSessionWithAFailure() throws {

@@ -13,7 +13,7 @@ import ViperTestSupport
         #expect(recipes.map(\.title) == [
             "Register and resolve services", "Use the host's database", "Route to another module by contract",
             "Embed a child and draw it", "Declare commands and their arguments", "Write a second module in the same plugin",
-            "Write an adapter", "Provide a bundled contract",
+            "Write an adapter", "Provide a bundled contract", "Keep unsaved work across a crash",
         ])
         for recipe in recipes {
             #expect(recipe.pluginType != nil, "\(recipe.title): no type conforms to Plugin")

@@ -27,7 +27,7 @@ public struct ContractsVersion: Hashable, Comparable, Codable, Sendable, CustomS
     /// 1.2 added ``ContractLibraryVersion`` and ``Plugin/contractLibraries``;
     /// 1.3 added ``ModuleRemovalHandling``;
     /// 1.4 added ``Provider`` and ``Resolver/provider(_:name:)``;
-    /// 1.5 added ``ContractLibraryVersion/interface``.
+    /// 1.5 added ``ContractLibraryVersion/interface``, ``RestorableModule`` and ``RouteFailure/Code``.
     public static var current: ContractsVersion { ContractsVersion(major: 1, minor: 5) }
 
     /// The version the *calling* code was compiled against, packed.

@@ -1,0 +1,102 @@
+import Foundation
+
+/// The cost of supervised sessions (issue 24): what the journal costs a navigation command, and
+/// how long a crash takes to become a restored prompt, each against a baseline of the same run.
+extension StartupLab {
+    /// Piped navigation in a supervised session (journal written after every command) against the
+    /// same script unsupervised (`VIPER_SUPERVISE=0`, no journal). Target: the rate with the journal
+    /// at least 0.95× the rate without, i.e. the time at most 1/0.95 of it.
+    func journalRow(commands: Int) throws -> BenchmarkSuite.Row {
+        let folder = try smallestFolder()
+        let data = freshData()
+        _ = try Self.timedRun([viper, "--plugins", folder], inputFile: inputFile("quit\n"), environment: environment(data: data))
+        let navigation = (0..<commands).map { $0 % 2 == 0 ? "open bench/bench-0001" : "back" }.joined(separator: "\n") + "\nquit\n"
+        var with: [Double] = [], without: [Double] = []
+        for _ in 0..<3 {
+            with.append(try navigate(navigation, folder: folder, environment: environment(data: data)))
+            without.append(try navigate(navigation, folder: folder, environment: environment(data: data, extra: ["VIPER_SUPERVISE": "0"])))
+        }
+        let on = Self.median(with), off = Self.median(without)
+        return BenchmarkSuite.Row(name: "shell: \(commands) piped navigation commands, journal on vs off (rate ≥ 0.95× is time ≤ 1.05×)",
+                                  measured: String(format: "%.0f commands/s", Double(commands) / on),
+                                  baseline: String(format: "%.0f commands/s", Double(commands) / off),
+                                  ratio: on / off, target: 1 / 0.95)
+    }
+
+    private func navigate(_ script: String, folder: String, environment: [String: String]) throws -> Double {
+        try Stopwatch.seconds {
+            let result = try Self.run([viper, "--plugins", folder], input: script, environment: environment, direct: true)
+            guard result.status == 0 else { throw Failure(description: "the navigation script failed: \(result.output.suffix(500))") }
+        }
+    }
+
+    /// From SIGKILL of the worker to the answer of the next command on the restored session, against
+    /// a warm start to the first prompt. Target ≤ 3×.
+    func crashRow(runs: Int) throws -> BenchmarkSuite.Row {
+        let folder = try smallestFolder()
+        let data = freshData()
+        let environment = environment(data: data)
+        _ = try Self.timedRun([viper, "--plugins", folder], inputFile: inputFile("quit\n"), environment: environment)
+        var crashes: [Double] = [], starts: [Double] = []
+        for _ in 0..<max(runs, 3) {
+            crashes.append(try crashToPrompt(folder: folder, environment: environment))
+            starts.append(try Self.timedRun([viper, "--plugins", folder], inputFile: inputFile("quit\n"), environment: environment))
+        }
+        let measured = Self.median(crashes), baseline = Self.median(starts)
+        return BenchmarkSuite.Row(name: "supervised shell: worker SIGKILLed to the restored session's answer vs a warm start",
+                                  measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(baseline),
+                                  ratio: measured / baseline, target: 3)
+    }
+
+    private func smallestFolder() throws -> String {
+        guard let folder = folders.filter({ $0.key > 0 }).min(by: { $0.key < $1.key })?.value else {
+            throw Failure(description: "the supervision rows need at least one generated plugin")
+        }
+        return folder
+    }
+
+    /// One session: opens a module, kills the worker, times until `where` answers on the restored stack.
+    private func crashToPrompt(folder: String, environment: [String: String]) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: viper)
+        process.arguments = ["--plugins", folder]
+        process.environment = environment
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            try? input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+        var seen = ""
+        try input.fileHandleForWriting.write(contentsOf: Data("open bench/bench-0001\nwhere\n".utf8))
+        try readUntil(output, count: 1, in: &seen)
+        guard let worker = Self.child(of: process.processIdentifier) else {
+            throw Failure(description: "no worker process under viper (is the session supervised?)")
+        }
+        let started = Stopwatch.now()
+        kill(worker, SIGKILL)
+        try input.fileHandleForWriting.write(contentsOf: Data("where\n".utf8))
+        try readUntil(output, count: 2, in: &seen)
+        return Double(Stopwatch.now() - started) / 1e9
+    }
+
+    /// Reads `pipe` until `count` breadcrumb lines (`where`'s answers) were printed.
+    private func readUntil(_ pipe: Pipe, count: Int, in seen: inout String) throws {
+        while seen.components(separatedBy: "\nHome › ").count - 1 < count {
+            let chunk = pipe.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { throw Failure(description: "viper ended before answering: \(seen.suffix(300))") }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+    }
+
+    /// The first child process of `pid`, from /proc.
+    private static func child(of pid: Int32) -> pid_t? {
+        let path = "/proc/\(pid)/task/\(pid)/children"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        return text.split(separator: " ").first.flatMap { pid_t($0) }
+    }
+}

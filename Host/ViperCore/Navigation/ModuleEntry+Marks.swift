@@ -1,0 +1,30 @@
+/// The calls into a module's view the shell makes on every command, marked as the plugin's code
+/// (``PluginExitGuard``): a fault or an `exit` while drawing, reading the title or listing the
+/// commands names the plugin and what it was doing (issue 24). Each mark is made once per module.
+extension ModuleEntry {
+    /// What the shell asks of the view.
+    package enum ViewCall {
+        case drawing, title, commands
+    }
+
+    final class Marks {
+        let drawing: PluginExitGuard.Mark
+        let title: PluginExitGuard.Mark
+        let commands: PluginExitGuard.Mark
+
+        init(plugin: String, label: String) {
+            drawing = PluginExitGuard.Mark(plugin: plugin, doing: "drawing module \(label)")
+            title = PluginExitGuard.Mark(plugin: plugin, doing: "reading the title of module \(label)")
+            commands = PluginExitGuard.Mark(plugin: plugin, doing: "listing the commands of module \(label)")
+        }
+    }
+
+    /// Runs `body`, a call into the view, marked as `call`.
+    package func marked<T>(_ call: ViewCall, _ body: () -> T) -> T {
+        switch call {
+        case .drawing: PluginExitGuard.run(marks.drawing, body)
+        case .title: PluginExitGuard.run(marks.title, body)
+        case .commands: PluginExitGuard.run(marks.commands, body)
+        }
+    }
+}

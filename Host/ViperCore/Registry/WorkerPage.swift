@@ -1,0 +1,256 @@
+import Foundation
+
+/// The page a supervised session's worker shares with its supervisor (issue 24): the supervisor
+/// maps it `MAP_SHARED | MAP_ANONYMOUS` before it forks the worker, so both see the same bytes and
+/// the supervisor still reads them after the worker died, however it died (a signal, `exit`,
+/// `_exit`, SIGKILL). The worker writes; the supervisor reads only once the worker is gone.
+///
+/// What it holds, and who writes it:
+/// - what plugin code the main thread runs now (``PluginExitGuard`` marks: builders, commands,
+///   drawing, titles, command lists, lifecycle calls, interceptors, observers);
+/// - how many commands of a script were finished, and how many of those failed (the shell);
+/// - whether viper itself ended the worker, and with which status (``announceExit(_:)``); a worker
+///   that ends without that was ended by plugin code;
+/// - the fatal signal and the plugin whose code was on the crashing thread's stack (the signal
+///   handler ``installCrashHandlers(framesFile:)`` sets, from a table of loaded images);
+/// - whether `exit` was called (the exit guard's `atexit` handler), so `exit` and `_exit` differ.
+///
+/// Layout (byte offsets): 4 image count; 8 announced, 12 its status; 16 completed, 24 failed (Int64);
+/// 32 signal, 36 culprit, 40 exit called, 44 interrupted; 48 call started, 56 command started (Int64);
+/// 96 plugin (64 bytes), 160 doing (256 bytes); 416 in a command, 420 ending, 424 off the main thread; 512 the image table.
+///
+/// Invariants:
+/// - Fixed offsets, no pointers: the two processes map it at different addresses.
+/// - Strings are cut to their field's size (at a UTF-8 boundary is not needed: the reader decodes leniently).
+/// - Only the main thread writes the "doing" fields; the signal handler writes only integers.
+package final class WorkerPage: @unchecked Sendable {
+    /// The bytes: 64 KiB.
+    package static let size = 65536
+    private static let pluginField = (offset: 96, size: 64)
+    private static let doingField = (offset: 160, size: 256)
+    private static let tableOffset = 512
+    private static let tableEntry = 256
+    /// Loaded images the table can name; more are not named (the doing record still is).
+    static let tableCapacity = (size - tableOffset) / tableEntry
+
+    package let base: UnsafeMutableRawPointer
+
+    private init(base: UnsafeMutableRawPointer) {
+        self.base = base
+    }
+
+    /// Maps a fresh page (zeroed); nil when `mmap` fails (the session then runs unsupervised).
+    package static func make() -> WorkerPage? {
+        let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0)
+        guard let mapped, mapped != MAP_FAILED else { return nil }
+        let page = WorkerPage(base: mapped)
+        page.reset()
+        return page
+    }
+
+    /// The page of this process when it is a supervised worker (set in the worker after the fork).
+    nonisolated(unsafe) package static var current: WorkerPage?
+
+    /// Clears everything, for a new worker.
+    package func reset() {
+        memset(base, 0, Self.size)
+        culprit = -1
+    }
+
+    // MARK: Integers
+
+    private func int32(at offset: Int) -> Int32 { base.load(fromByteOffset: offset, as: Int32.self) }
+    private func setInt32(_ value: Int32, at offset: Int) { base.storeBytes(of: value, toByteOffset: offset, as: Int32.self) }
+
+    /// 1 once viper itself ends the worker.
+    package var announced: Bool { int32(at: 8) == 1 }
+    /// The status viper announced.
+    package var announcedStatus: Int32 { int32(at: 12) }
+    /// Commands (script statements, or input lines) finished.
+    package var completed: Int { Int(base.load(fromByteOffset: 16, as: Int64.self)) }
+    /// Of ``completed``, how many failed.
+    package var failed: Int { Int(base.load(fromByteOffset: 24, as: Int64.self)) }
+    /// The fatal signal the handler saw, 0 if none.
+    package var signal: Int32 { int32(at: 32) }
+    /// Index into the image table of the plugin found on the crashing thread's stack, or -1.
+    package private(set) var culprit: Int32 {
+        get { int32(at: 36) }
+        set { setInt32(newValue, at: 36) }
+    }
+    /// 1 when `exit` was called without viper's announcement (`_exit` leaves it 0).
+    package var exitCalled: Bool { int32(at: 40) == 1 }
+    /// 1 when the person stopped plugin code with a second Ctrl-C.
+    package var interrupted: Bool { int32(at: 44) == 1 }
+    /// When the plugin call in the doing record began (CLOCK_MONOTONIC milliseconds, 0: none).
+    package var callStarted: Int64 { base.load(fromByteOffset: 48, as: Int64.self) }
+
+    /// 1 while a command runs (a crash then takes that command with it), 0 between commands.
+    package var inCommand: Bool { int32(at: 416) == 1 }
+    /// When the command that runs began (CLOCK_MONOTONIC milliseconds).
+    package var commandStarted: Int64 { base.load(fromByteOffset: 56, as: Int64.self) }
+    /// 1 once the session ends (`quit`, the end of the input): a crash then ends it, no restart.
+    package var ending: Bool { int32(at: 420) == 1 }
+
+    /// A command starts.
+    package func beginCommand() {
+        base.storeBytes(of: Self.now(), toByteOffset: 56, as: Int64.self)
+        setInt32(1, at: 416)
+    }
+
+    /// Counts one finished command.
+    package func complete(failed: Bool) {
+        base.storeBytes(of: Int64(completed + 1), toByteOffset: 16, as: Int64.self)
+        if failed { base.storeBytes(of: Int64(self.failed + 1), toByteOffset: 24, as: Int64.self) }
+        setInt32(0, at: 416)
+        Self.interruptArmed = false  // the next Ctrl-C warns first again (ViperLoading's handler)
+    }
+
+    /// The session ends: what crashes now is reported, and the session not restarted.
+    package func beginEnding() {
+        setInt32(1, at: 420)
+    }
+
+    /// Sets the number of finished commands (a restarted worker goes on from the supervisor's count).
+    package func setCompleted(_ count: Int) {
+        base.storeBytes(of: Int64(count), toByteOffset: 16, as: Int64.self)
+    }
+
+    /// viper ends the worker with `status`: not a crash.
+    package func announceExit(_ status: Int32) {
+        setInt32(status, at: 12)
+        setInt32(1, at: 8)
+    }
+
+    /// 1 when the fault or `exit` came from a thread other than the worker's main thread.
+    package var offMainThread: Bool { int32(at: 424) == 1 }
+    package func noteOffMainThread() { setInt32(1, at: 424) }
+
+    package func noteSignal(_ signal: Int32) { setInt32(signal, at: 32) }
+    package func noteExitCalled() { setInt32(1, at: 40) }
+    package func noteInterrupted() { setInt32(1, at: 44) }
+    package func noteCulprit(_ index: Int32) { culprit = index }
+
+    // MARK: What plugin code runs
+
+    /// Writes the mark of the plugin code the main thread enters (nil: none runs).
+    package func setDoing(plugin: String?, doing: String?) {
+        write(plugin ?? "", to: Self.pluginField)
+        write(doing ?? "", to: Self.doingField)
+        base.storeBytes(of: plugin == nil ? 0 : Self.now(), toByteOffset: 48, as: Int64.self)
+    }
+
+    /// The plugin as marked (`plugin 'notes'`, or `the plugin at PATH`), or nil when none ran.
+    package var doingPlugin: String? { read(Self.pluginField) }
+    /// What it was doing (`running command 'boom'`), or nil.
+    package var doing: String? { read(Self.doingField) }
+
+    package static var pluginFieldOffset: Int { pluginField.offset }
+    package static var doingFieldOffset: Int { doingField.offset }
+
+    /// Writes `prefix` and the text field at `offset` to standard error, with plain `write`s (a
+    /// signal handler calls it); false, writing nothing, when the field is empty.
+    package func writeField(_ offset: Int, prefix: [UInt8]) -> Bool {
+        let count = Int(base.load(fromByteOffset: offset, as: UInt16.self))
+        guard count > 0, count < 300 else { return false }
+        prefix.withUnsafeBytes { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        _ = Glibc.write(STDERR_FILENO, base + offset + 2, count)
+        return true
+    }
+
+    private func write(_ text: String, to field: (offset: Int, size: Int)) {
+        var text = text
+        text.withUTF8 { bytes in
+            let count = min(bytes.count, field.size - 2)
+            base.storeBytes(of: UInt16(count), toByteOffset: field.offset, as: UInt16.self)
+            if count > 0, let source = bytes.baseAddress {
+                (base + field.offset + 2).copyMemory(from: source, byteCount: count)
+            }
+        }
+    }
+
+    private func read(_ field: (offset: Int, size: Int)) -> String? {
+        let count = Int(base.load(fromByteOffset: field.offset, as: UInt16.self))
+        guard count > 0, count <= field.size - 2 else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: base + field.offset + 2, count: count)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    package static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
+
+    // MARK: Loaded images
+
+    /// How many images the table holds.
+    package var imageCount: Int { Int(int32(at: 4)) }
+
+    /// Adds the image loaded at `loadBase` as `plugin` `version` (`path`: the file as found), so a
+    /// crash with its code on the stack names it (the loader finds the base: ViperLoading).
+    package func noteImage(loadBase: UnsafeMutableRawPointer, plugin: String, version: String, path: String) {
+        let index = imageCount
+        guard index < Self.tableCapacity else { return }
+        let entry = Self.tableOffset + index * Self.tableEntry
+        base.storeBytes(of: UInt(bitPattern: loadBase), toByteOffset: entry, as: UInt.self)
+        write(plugin + "\t" + version + "\t" + path, to: (entry + 8, Self.tableEntry - 8))
+        setInt32(Int32(index + 1), at: 4)
+    }
+
+    /// Entry `index` of the table: the plugin's name, version and file.
+    package func image(_ index: Int) -> (plugin: String, version: String, path: String)? {
+        guard index >= 0, index < imageCount,
+              let text = read((Self.tableOffset + index * Self.tableEntry + 8, Self.tableEntry - 8)) else { return nil }
+        let parts = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3 else { return nil }
+        return (parts[0], parts[1], parts[2])
+    }
+
+    /// Every image of the table: where it was loaded, and its file as found.
+    package var images: [(base: UInt, path: String)] {
+        (0..<imageCount).compactMap { index in
+            image(index).map { (base.load(fromByteOffset: Self.tableOffset + index * Self.tableEntry, as: UInt.self), $0.path) }
+        }
+    }
+
+    /// The table index of the image loaded at `loadBase`, or -1. Reads only integers (signal handlers call it).
+    package func imageIndex(loadBase: UnsafeMutableRawPointer) -> Int32 {
+        let wanted = UInt(bitPattern: loadBase)
+        var index = 0
+        let count = imageCount
+        while index < count {
+            if base.load(fromByteOffset: Self.tableOffset + index * Self.tableEntry, as: UInt.self) == wanted { return Int32(index) }
+            index += 1
+        }
+        return -1
+    }
+}
+
+/// Marking the main thread's plugin calls, and what an unannounced `exit` does (for ``PluginExitGuard``).
+extension WorkerPage {
+    /// Whether a first Ctrl-C during this command already warned (ViperLoading's interrupt handler).
+    nonisolated(unsafe) package static var interruptArmed = false
+    /// The worker's main thread (set when the worker installs its handlers).
+    nonisolated(unsafe) package static var mainThread = pthread_self()
+    /// Run by the exit guard's `atexit` handler on an `exit` viper did not announce, after the page
+    /// noted it: the loader's handlers find the plugin on the calling thread's stack there.
+    nonisolated(unsafe) package static var onUnannouncedExit: (() -> Void)?
+
+    /// Runs `body` with `mark` in the doing record when on the main thread, then puts `previous` back.
+    func marking<T>(_ mark: PluginExitGuard.Mark, previous: Unmanaged<PluginExitGuard.Mark>?, _ body: () throws -> T) rethrows -> T {
+        guard pthread_equal(pthread_self(), Self.mainThread) != 0 else { return try body() }
+        setDoing(plugin: mark.plugin, doing: mark.doing)
+        defer {
+            let outer = previous?.takeUnretainedValue()
+            setDoing(plugin: outer?.plugin, doing: outer?.doing)
+        }
+        return try body()
+    }
+
+    /// The exit guard's `atexit` handler calls this in a worker: an `exit` viper did not announce.
+    func exitWithoutAnnouncement() {
+        noteExitCalled()
+        if pthread_equal(pthread_self(), Self.mainThread) == 0 { noteOffMainThread() }
+        Self.onUnannouncedExit?()
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// The supervisor's signals. SIGCHLD wakes its `poll` through a pipe (the self-pipe trick);
+/// SIGTERM, SIGHUP and SIGQUIT are passed on to the worker and end the session as they would an
+/// unsupervised one; SIGINT is the worker's: at a terminal Ctrl-C reaches both processes and
+/// the supervisor only survives it, otherwise the supervisor passes it on. A worker starts with every one of these back at the default.
+enum SupervisorSignals {
+    nonisolated(unsafe) static var wakeRead: Int32 = -1
+    nonisolated(unsafe) private static var wakeWrite: Int32 = -1
+    /// The worker running now (0: none), for passing signals on.
+    nonisolated(unsafe) static var worker: pid_t = 0
+    nonisolated(unsafe) private static var receivedSignal: Int32 = 0
+    static let passedOn: [Int32] = [SIGTERM, SIGHUP, SIGQUIT]
+
+    /// A signal the supervisor received and passed on, if any.
+    static var received: Int32? { receivedSignal == 0 ? nil : receivedSignal }
+
+    /// `passInterrupt`: pass SIGINT on to the worker (a session whose input is not a terminal).
+    static func install(passInterrupt: Bool) {
+        // A parent may start viper with signals blocked (Foundation's Process from a thread that
+        // blocks them): a blocked SIGCHLD would never wake the supervisor, whose worker then stays
+        // a zombie. Unblock what the supervisor handles.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for number in passedOn + [SIGCHLD, SIGINT] { sigaddset(&handled, number) }
+        _ = sigprocmask(SIG_UNBLOCK, &handled, nil)
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            wakeRead = ends[0]
+            wakeWrite = ends[1]
+            for end in ends {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            }
+        }
+        _ = signal(SIGCHLD) { _ in
+            var byte: UInt8 = 1
+            _ = write(SupervisorSignals.wakeWrite, &byte, 1)
+        }
+        for passed in passedOn {
+            _ = signal(passed) { received in
+                SupervisorSignals.receivedSignal = received
+                if SupervisorSignals.worker > 0 { kill(SupervisorSignals.worker, received) }
+            }
+        }
+        if passInterrupt {
+            // Not a terminal's Ctrl-C (which reaches the worker too): a SIGINT sent to viper, for the worker.
+            _ = signal(SIGINT) { received in
+                if SupervisorSignals.worker > 0 { kill(SupervisorSignals.worker, received) }
+            }
+        } else {
+            _ = signal(SIGINT) { _ in }
+        }
+        _ = signal(SIGPIPE, SIG_IGN)
+    }
+
+    static func uninstall() {
+        for handled in passedOn + [SIGCHLD, SIGINT, SIGPIPE] { _ = signal(handled, SIG_DFL) }
+    }
+
+    /// In a new worker: the defaults back, the supervisor's pipe closed, and the worker set to die
+    /// with the supervisor (SIGKILL of `viper` ends the session as a power cut would, not half of it).
+    static func resetInWorker(supervisor: pid_t) {
+        for handled in passedOn + [SIGCHLD, SIGINT, SIGPIPE] { _ = signal(handled, SIG_DFL) }
+        close(wakeRead)
+        close(wakeWrite)
+        // prctl is variadic, which Swift does not import; its arguments are integers, so a plain call does.
+        typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        if let prctl = dlsym(nil, "prctl").map({ unsafeBitCast($0, to: Prctl.self) }) {
+            _ = prctl(1 /* PR_SET_PDEATHSIG */, UInt(SIGKILL), 0, 0, 0)
+        }
+        if getppid() != supervisor { _exit(1) }  // it died before the call
+    }
+
+    static func drainWake() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while buffer.withUnsafeMutableBytes({ read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
+    }
+
+    /// Ends this process as `signal` would have (the default action), or returns 128 + signal.
+    static func endAsReceived(_ received: Int32) -> Int32 {
+        uninstall()
+        fflush(nil)
+        raise(received)
+        return 128 + received
+    }
+}

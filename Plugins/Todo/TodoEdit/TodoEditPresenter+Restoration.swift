@@ -1,0 +1,36 @@
+import Contracts
+import Foundation
+
+/// What the to-do item editor keeps across a crash (Contracts' ``RestorableModule``): which item
+/// it changes, and the name and due day as typed.
+struct TodoEditKeptWork: Codable, Equatable {
+    var itemID: Int64
+    var name: String
+    /// `YYYY-MM-DD`, nil when no day is set.
+    var due: String?
+}
+
+/// The presenter's side of ``RestorableModule``, for the view.
+protocol TodoEditRestoring: AnyObject {
+    var keptWork: String? { get }
+    func takeBack(_ work: String) throws
+}
+
+extension TodoEditPresenter: TodoEditRestoring {
+    var keptWork: String? {
+        guard let original else { return nil }
+        let kept = TodoEditKeptWork(itemID: original.id, name: name, due: due.map { "\($0.day)" })
+        return (try? JSONEncoder().encode(kept)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Finds the item again, then puts back what was typed; throws when the item is gone.
+    func takeBack(_ work: String) throws {
+        guard let kept = try? JSONDecoder().decode(TodoEditKeptWork.self, from: Data(work.utf8)) else {
+            throw CommandError("the to-do item editor cannot read the unsaved work it was given back")
+        }
+        edit(try interactor.doFindItem(id: kept.itemID))
+        name = kept.name
+        due = try kept.due.map { try interactor.doParseDueDate($0) }
+        refresh()
+    }
+}

@@ -1,0 +1,82 @@
+// A drop-in module that faults on request, in every way issue 24 lists: `fault KIND` traps
+// (fatalError), unwraps nil, writes through a bad pointer, aborts, calls exit(0) or _exit(0),
+// traps on a thread it started, kills its own process (as SIGKILL from outside would), or hangs.
+// `arm KIND` makes the next drawing or title fault instead (render-exit, render-_exit,
+// render-trap, title-exit, title-trap). Used by the supervision tests on a pseudo-terminal and piped.
+import Contracts
+import Foundation
+
+@_cdecl("viper_plugin_abi")
+public func viperPluginABI() -> UInt32 { ContractsVersion.compiledPacked }
+
+@_cdecl("viper_plugin_entry")
+public func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
+    PluginEntry.run(host, plugin: FaultPlugin.self)
+}
+
+public protocol FaultScreen: AnyObject {}
+
+final class FaultView: ModuleView, FaultScreen {
+    private var armed = ""
+
+    var title: String {
+        switch armed {
+        case "title-exit": exit(0)
+        case "title-trap": fatalError("the title faults on purpose")
+        default: return "Fault"
+        }
+    }
+
+    func render(on screen: any Screen) {
+        switch armed {
+        case "render-exit": exit(0)
+        case "render-_exit": _exit(0)
+        case "render-trap": fatalError("the drawing faults on purpose")
+        default: screen.text("Ready to fault: type 'fault KIND' or 'arm KIND'.")
+        }
+    }
+
+    var commands: [CommandSpec] {
+        [CommandSpec("fault", arguments: ["KIND"], help: "Fault now: trap, nil, pointer, abort, exit, _exit, thread, kill, hang"),
+         CommandSpec("arm", arguments: ["KIND"], help: "Fault on the next drawing or title: render-exit, render-_exit, render-trap, title-exit, title-trap")]
+    }
+
+    func perform(_ command: CommandInvocation) throws {
+        let kind = command.arguments.first ?? ""
+        if command.name == "arm" {
+            armed = kind
+            return
+        }
+        switch kind {
+        case "trap": fatalError("a fault on purpose")
+        case "nil": print(Int(kind)!)
+        case "pointer": UnsafeMutablePointer<Int>(bitPattern: 16)?.pointee = 1
+        case "abort": abort()
+        case "exit": exit(0)
+        case "_exit": _exit(0)
+        case "thread":
+            // The command waits for the thread, which faults: the crash comes while the command runs.
+            let never = DispatchSemaphore(value: 0)
+            Thread { fatalError("a fault on a thread the plugin started") }.start()
+            never.wait()
+        case "kill": kill(getpid(), SIGKILL)
+        case "hang": while true { sleep(1) }
+        default: throw CommandError("no such fault '\(kind)'")
+        }
+    }
+}
+
+final class FaultBuilder: ModuleBuilder {
+    func build(_ context: any ModuleContext) throws -> BuiltModule {
+        BuiltModule(view: FaultView())
+    }
+}
+
+enum FaultPlugin: Plugin {
+    static let manifest = PluginManifest(name: "fixture-fault", version: "2.1.0", summary: "faults on request")
+
+    static func register(in registrar: any Registrar) throws {
+        registrar.registerModule(FaultScreen.self, route: RouteSpec("fault", summary: "a module that faults on request"),
+                                 builder: FaultBuilder())
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import ViperTestSupport
+
+/// Issue 24, on a pseudo-terminal (python3 + pexpect, Tests/Fixtures/Supervision/supervised_session.py):
+/// for each way a plugin can fault, with the note editor holding unsaved text below it, the person
+/// sees one line naming the plugin and the cause, the breadcrumb and the text come back, no
+/// backtracer holds the screen, and line editing and history work afterwards; `quit!` exits 0.
+@Suite struct SupervisedTerminalTests {
+    static var pexpectAvailable: Bool {
+        (try? FixtureCompiler.run(["python3", "-c", "import pexpect"]).status) == 0
+    }
+
+    /// The fault's name for the script, and what the line says after the plugin's name.
+    static let faults: [(kind: String, says: String)] = [
+        ("trap", SupervisedScriptTests.trap),
+        ("nil", SupervisedScriptTests.trap),
+        ("pointer", "crashed (SIGSEGV: a bad memory access)"),
+        ("abort", "crashed (SIGABRT: abort)"),
+        ("exit", "ended viper's worker with exit(0)"),
+        ("_exit", "ended viper's worker with _exit(0)"),
+        ("thread", SupervisedScriptTests.trap),
+        ("kill", "crashed (SIGKILL: killed from outside, or by the kernel)"),
+        ("render-exit", "ended viper's worker with exit(0)"),
+        ("render-_exit", "ended viper's worker with _exit(0)"),
+        ("title-exit", "ended viper's worker with exit(0)"),
+        ("title-trap", SupervisedScriptTests.trap),
+        ("hang", "was stopped with Ctrl-C"),
+    ]
+
+    @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"), arguments: faults.map(\.kind))
+    func aPersonAtATerminalKeepsTheScreenTheTextAndLineEditing(_ kind: String) throws {
+        let says = try #require(Self.faults.first { $0.kind == kind }?.says)
+        let viper = ViperProcess()
+        let result = try FixtureCompiler.run([
+            "python3", BuildProducts.repository + "/Tests/Fixtures/Supervision/supervised_session.py",
+            BuildProducts.viper, viper.dataFolder, try Fixtures.fault(), kind, says,
+        ])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output == "ok\n")
+    }
+
+    @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
+    func workLeftWhenBothProcessesDiedIsOfferedAtTheNextStartAndRecovered() throws {
+        let viper = ViperProcess()
+        let result = try FixtureCompiler.run([
+            "python3", BuildProducts.repository + "/Tests/Fixtures/Supervision/recovery_session.py",
+            BuildProducts.viper, viper.dataFolder,
+        ])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output == "ok\n")
+    }
+}
