@@ -20,12 +20,17 @@ extension ScanMode {
                 guard let value else { return nil }
                 if argument == sandboxOption { writable = value }
                 if argument == "--in" { folders.append(value) }
-                if argument == "--library" { folders.append(Paths.parent(value)) }
+                if argument == "--library" {
+                    folders.append(Paths.parent(value))
+                    if let real = Paths.realPath(value), real != value { folders.append(Paths.parent(real)) }
+                }
                 if argument == "--lock" { folders.append(Paths.join(value, PluginLock.fileName)) }
                 index += 2
             default:
                 if argument.hasPrefix("/") {
                     folders.append(Paths.parent(argument))
+                    // A linked plugin is read through its link: its real folder must be readable too.
+                    if let real = Paths.realPath(argument), real != argument { folders.append(Paths.parent(real)) }
                     files.append(argument)
                 }
                 index += 1

@@ -26,7 +26,7 @@ extension TodoAddPresenter: TodoAddRestoring {
             throw CommandError("the add form cannot read the unsaved work it was given back")
         }
         name = kept.name
-        due = try kept.due.map { try interactor.doParseDueDate($0) }
+        due = try kept.due.flatMap { try interactor.doParseDueDate($0) }
         refresh()
     }
 }

@@ -28,9 +28,9 @@ extension TodoEditPresenter: TodoEditRestoring {
         guard let kept = try? JSONDecoder().decode(TodoEditKeptWork.self, from: Data(work.utf8)) else {
             throw CommandError("the to-do item editor cannot read the unsaved work it was given back")
         }
-        edit(try interactor.doFindItem(id: kept.itemID))
+        try edit(itemID: kept.itemID)
         name = kept.name
-        due = try kept.due.map { try interactor.doParseDueDate($0) }
+        due = try kept.due.flatMap { try interactor.doParseDueDate($0) }
         refresh()
     }
 }
