@@ -9,8 +9,10 @@ package final class HostModuleContext: ModuleContext {
     package let parameters: RouteParameters
     package let configuration: (any ModuleConfiguration)?
 
-    package init(resolver: any Resolver, router: any Router, parameters: RouteParameters,
-         configuration: (any ModuleConfiguration)? = nil) {
+    package init(
+        resolver: any Resolver, router: any Router, parameters: RouteParameters,
+        configuration: (any ModuleConfiguration)? = nil
+    ) {
         self.resolver = resolver
         self.router = router
         self.parameters = parameters

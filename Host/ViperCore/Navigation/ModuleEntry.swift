@@ -34,8 +34,10 @@ package final class ModuleEntry {
     /// Whether the module has been told it appeared and not since that it disappeared.
     package var isVisible = false
 
-    package init(id: Int, registration: ModuleRegistration, built: BuiltModule, router: HostRouter,
-         parameters: RouteParameters, path: String?, placement: Placement) {
+    package init(
+        id: Int, registration: ModuleRegistration, built: BuiltModule, router: HostRouter,
+        parameters: RouteParameters, path: String?, placement: Placement
+    ) {
         self.id = id
         self.registration = registration
         self.view = built.view

@@ -28,18 +28,25 @@ extension NavigationStack {
                 let label = "'\(target)'"
                 if chain.contains(label) || chain.count > Self.redirectLimit {
                     let why = chain.contains(label) ? "loop" : "chain longer than \(Self.redirectLimit) redirects"
-                    throw NavigationError(.refused, "cannot open \(chain[0]): the interceptors' redirects \(why): \((chain + [label]).joined(separator: " → ")); fix the interceptor of plugin '\(plugin)' (see 'viper doctor')")
+                    throw NavigationError(
+                        .refused,
+                        "cannot open \(chain[0]): the interceptors' redirects \(why): \((chain + [label]).joined(separator: " → ")); fix the interceptor of plugin '\(plugin)' (see 'viper doctor')"
+                    )
                 }
                 let match: RouteMatcher<RouteEntry>.Match
                 do {
                     match = try routeMatcher.match(target)
                 } catch {
-                    throw NavigationError(.refused, "cannot open \(chain.last ?? ""): plugin '\(plugin)' redirected it to \(label), which is not a route (\(Self.oneLine(error))); fix that plugin's interceptor")
+                    throw NavigationError(
+                        .refused,
+                        "cannot open \(chain.last ?? ""): plugin '\(plugin)' redirected it to \(label), which is not a route (\(Self.oneLine(error))); fix that plugin's interceptor"
+                    )
                 }
                 chain.append(label)
                 redirected = target
-                attempt = RouteAttempt(contract: match.route.target.contract, name: match.route.target.name,
-                                       path: target, requester: requester)
+                attempt = RouteAttempt(
+                    contract: match.route.target.contract, name: match.route.target.name,
+                    path: target, requester: requester)
             @unknown default:
                 throw NavigationError(.refused, "cannot open \(chain.last ?? ""): plugin '\(plugin)' decided something this viper does not know; update viper")
             }

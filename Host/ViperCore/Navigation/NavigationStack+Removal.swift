@@ -53,7 +53,9 @@ extension NavigationStack {
     package func confirmEnding(command: String, confirm: RemovalConfirmation) throws {
         let unsaved = unsavedWorkOfSession
         guard !unsaved.isEmpty, !confirm(unsaved) else { return }
-        throw NavigationError(.refused, "'\(command)' would lose unsaved work (\(UnsavedWork.list(unsaved))); the session goes on: save it first, or type '\(command)!' to drop it")
+        throw NavigationError(
+            .refused,
+            "'\(command)' would lose unsaved work (\(UnsavedWork.list(unsaved))); the session goes on: save it first, or type '\(command)!' to drop it")
     }
 
     /// What every open module says ending the session now would lose, top first.
@@ -87,7 +89,9 @@ extension NavigationStack {
     package func confirmRemoval(of entry: ModuleEntry, command: String, confirm: RemovalConfirmation) throws {
         let unsaved = unsavedWork(removing: entry)
         guard !unsaved.isEmpty, !confirm(unsaved) else { return }
-        throw NavigationError(.refused, "'\(command)' would lose unsaved work (\(UnsavedWork.list(unsaved))); nothing was removed: save it first, or type '\(command)!' to drop it")
+        throw NavigationError(
+            .refused,
+            "'\(command)' would lose unsaved work (\(UnsavedWork.list(unsaved))); nothing was removed: save it first, or type '\(command)!' to drop it")
     }
 
     /// The views to tell about a removal by the person: `entry`, what is above it, and their children, top first.

@@ -29,8 +29,9 @@ extension NavigationStack {
     /// The stack, bottom first, as a journal keeps it (embedded children are built again by their parents).
     package var keptModules: [KeptModule] {
         entries.map { entry in
-            KeptModule(path: entry.path, contract: entry.registration.contract.name, name: entry.registration.name,
-                       plugin: entry.registration.plugin, presented: entry.placement == .presented)
+            KeptModule(
+                path: entry.path, contract: entry.registration.contract.name, name: entry.registration.name,
+                plugin: entry.registration.plugin, presented: entry.placement == .presented)
         }
     }
 

@@ -8,7 +8,10 @@ extension NavigationStack {
         guard let configuration else { return }
         let declared = ContractID(type(of: configuration).contract)
         guard declared != target else { return }
-        throw NavigationError(.typeMismatch, "cannot route to \(target.shortName) with a \(type(of: configuration)): that configuration is declared for \(declared.shortName); route to \(declared.shortName), or give \(target.shortName)'s own configuration")
+        throw NavigationError(
+            .typeMismatch,
+            "cannot route to \(target.shortName) with a \(type(of: configuration)): that configuration is declared for \(declared.shortName); route to \(declared.shortName), or give \(target.shortName)'s own configuration"
+        )
     }
 
     /// Whether the module `id` is on the stack (shown, or covered by others).
@@ -23,7 +26,8 @@ extension NavigationStack {
     package func removeRouted(_ id: Int, by callerID: Int, title: String) throws {
         do {
             guard let entry = find(id), isOnStack(id) else {
-                throw NavigationError(.nothingToDo, "cannot remove \(title): it is no longer on screen (it closed, was removed, or was replaced); check isOnScreen first")
+                throw NavigationError(
+                    .nothingToDo, "cannot remove \(title): it is no longer on screen (it closed, was removed, or was replaced); check isOnScreen first")
             }
             guard find(callerID) != nil || callerID == id else {
                 throw NavigationError(.refused, "a module that is no longer on the stack tried to remove \(entry.title); stop work in moduleWillBeRemoved")

@@ -13,11 +13,14 @@ extension NavigationStack {
         do {
             try checkCanNavigate(from: source, verb: Self.verb(request.transition), target: target.shortName)
             if let redirect = try intercept(target, name: request.name, path: nil, requester: requester(source)) {
-                do { return try open(path: redirect, as: request.transition, from: source, intercepting: false) } catch let error as NavigationError { throw RedirectFailure(error: error) }
+                do { return try open(path: redirect, as: request.transition, from: source, intercepting: false) } catch let error as NavigationError {
+                    throw RedirectFailure(error: error)
+                }
             }
             try checkConfiguration(request.configuration, of: target)
-            let entry = try build(request.contract, name: request.name, placement: .pushed, requester: requester(source),
-                                  configuration: request.configuration)
+            let entry = try build(
+                request.contract, name: request.name, placement: .pushed, requester: requester(source),
+                configuration: request.configuration)
             let input: Input
             do {
                 input = try adapt(entry.module.input, of: entry.registration, entry.adapters, to: request.contract)
@@ -43,8 +46,10 @@ extension NavigationStack {
     /// modules it removes are asked what would be lost (`confirm`) and told afterwards.
     /// Returns the id of the module it put on screen (a redirected route's handle is that module's).
     @discardableResult
-    package func open(path: String, as transition: Transition = .push, from source: Int? = nil,
-                      confirm: RemovalConfirmation = NavigationStack.dropUnsaved, intercepting: Bool = true) throws -> Int {
+    package func open(
+        path: String, as transition: Transition = .push, from source: Int? = nil,
+        confirm: RemovalConfirmation = NavigationStack.dropUnsaved, intercepting: Bool = true
+    ) throws -> Int {
         var path = path.trimmingWhitespace()
         do {
             var match: RouteMatcher<RouteEntry>.Match
@@ -58,7 +63,8 @@ extension NavigationStack {
                 throw NavigationError(.notRegistered, "cannot open '\(path)': \(reason); run 'viper doctor'")
             }
             try checkCanNavigate(from: source, verb: transition == .push ? "open" : Self.verb(transition), target: "'\(path)'")
-            if intercepting, let redirect = try intercept(match.route.target.contract, name: match.route.target.name, path: path, requester: requester(source)) {
+            if intercepting, let redirect = try intercept(match.route.target.contract, name: match.route.target.name, path: path, requester: requester(source))
+            {
                 (path, match) = (redirect, try routeMatcher.match(redirect))
             }
             let route = match.route.target
@@ -67,7 +73,8 @@ extension NavigationStack {
                 throw NavigationError(.notRegistered, "cannot open '\(path)': \(error.description)")
             }
             if source == nil, transition == .replaceRoot, let presented {
-                throw NavigationError(.refused, "cannot replace every module while \(presented.title) is presented; finish it, or type 'close' to dismiss it first")
+                throw NavigationError(
+                    .refused, "cannot replace every module while \(presented.title) is presented; finish it, or type 'close' to dismiss it first")
             }
             let entry = try build(registration, parameters: match.parameters, path: path, placement: .pushed)
             guard source == nil, transition == .replaceRoot, let bottom = entries.first else {
@@ -96,7 +103,8 @@ extension NavigationStack {
         do {
             let parent = find(parentID)
             guard parent != nil || building[parentID] != nil else {
-                throw NavigationError(.refused, "a module that is no longer on the stack tried to embed \(ContractID(contract).shortName); embed while the module is shown")
+                throw NavigationError(
+                    .refused, "a module that is no longer on the stack tried to embed \(ContractID(contract).shortName); embed while the module is shown")
             }
             let child = try build(contract, name: name, placement: .embedded, requester: requester(parentID))
             do {
@@ -132,29 +140,35 @@ extension NavigationStack {
     }
 
     /// Finds the registration for a contract (through a chain of adapters if needed) and builds it.
-    private func build(_ contract: Any.Type, name: String?, placement: ModuleEntry.Placement, requester: String,
-                       configuration: (any ModuleConfiguration)? = nil) throws -> Built {
+    private func build(
+        _ contract: Any.Type, name: String?, placement: ModuleEntry.Placement, requester: String,
+        configuration: (any ModuleConfiguration)? = nil
+    ) throws -> Built {
         let registration: ModuleRegistration, adapters: [AdapterRegistration]
         do {
             (registration, adapters) = try registry.servingModule(for: contract, name: name, requester: requester)
         } catch {
             throw NavigationError(.notRegistered, "\(error)")
         }
-        let module = try build(registration, parameters: RouteParameters(), path: nil, placement: placement,
-                               configuration: configuration)
+        let module = try build(
+            registration, parameters: RouteParameters(), path: nil, placement: placement,
+            configuration: configuration)
         return Built(module: module, registration: registration, adapters: adapters)
     }
 
     /// Runs a registration's builder with a fresh context and router, and checks the
     /// input conforms to the contract. Children it embeds while building join it.
-    package func build(_ registration: ModuleRegistration, parameters: RouteParameters, path: String?,
-               placement: ModuleEntry.Placement, configuration: (any ModuleConfiguration)? = nil) throws -> ModuleEntry {
+    package func build(
+        _ registration: ModuleRegistration, parameters: RouteParameters, path: String?,
+        placement: ModuleEntry.Placement, configuration: (any ModuleConfiguration)? = nil
+    ) throws -> ModuleEntry {
         let id = nextID
         nextID += 1
         let label = label(of: registration)
         let router = HostRouter(stack: self, entryID: id, owner: label)
-        let context = HostModuleContext(resolver: registry.resolver(for: label), router: router, parameters: parameters,
-                                        configuration: configuration)
+        let context = HostModuleContext(
+            resolver: registry.resolver(for: label), router: router, parameters: parameters,
+            configuration: configuration)
         building[id] = label
         defer { building[id] = nil }
         let built: BuiltModule
@@ -169,22 +183,28 @@ extension NavigationStack {
             let opened = path.map { "'\($0)'" } ?? label
             throw NavigationError(.buildFailed, "cannot open \(opened): \(Self.builderFailure(error, registration))")
         }
-        let entry = ModuleEntry(id: id, registration: registration, built: built, router: router,
-                                parameters: parameters, path: path, placement: placement)
+        let entry = ModuleEntry(
+            id: id, registration: registration, built: built, router: router,
+            parameters: parameters, path: path, placement: placement)
         entry.label = label
         entry.children = pendingChildren.removeValue(forKey: id) ?? []
         entry.children.forEach { $0.parent = entry }
         guard registration.conforms(entry.input) else {
             retire(entry)
-            throw NavigationError(.typeMismatch, "\(label) built a module whose input (\(type(of: entry.input))) does not conform to \(registration.contract.name); fix plugin \(registration.plugin)")
+            throw NavigationError(
+                .typeMismatch,
+                "\(label) built a module whose input (\(type(of: entry.input))) does not conform to \(registration.contract.name); fix plugin \(registration.plugin)"
+            )
         }
         return entry
     }
 
     /// The module's input as `Input`, converted by the adapters when the contract is served through them
     /// (the last adapter of the chain first: it adapts from the registration's contract).
-    private func adapt<Input>(_ object: AnyObject, of registration: ModuleRegistration, _ adapters: [AdapterRegistration],
-                              to contract: Input.Type) throws -> Input {
+    private func adapt<Input>(
+        _ object: AnyObject, of registration: ModuleRegistration, _ adapters: [AdapterRegistration],
+        to contract: Input.Type
+    ) throws -> Input {
         let wanted = ContractID(contract)
         var value: Any = object
         for adapter in adapters.reversed() {
@@ -192,18 +212,30 @@ extension NavigationStack {
             do {
                 adapted = try adapter.adapt(value)
             } catch {
-                throw NavigationError(.typeMismatch, "the adapter from \(adapter.providedContract.shortName) to \(adapter.requiredContract.shortName) (plugin \(adapter.plugin)) failed: \(Self.oneLine(error))")
+                throw NavigationError(
+                    .typeMismatch,
+                    "the adapter from \(adapter.providedContract.shortName) to \(adapter.requiredContract.shortName) (plugin \(adapter.plugin)) failed: \(Self.oneLine(error))"
+                )
             }
             guard let adapted else {
-                throw NavigationError(.typeMismatch, "the adapter from \(adapter.providedContract.shortName) to \(adapter.requiredContract.shortName) (plugin \(adapter.plugin)) produced nothing (the module's input is not a \(adapter.providedContract.shortName))")
+                throw NavigationError(
+                    .typeMismatch,
+                    "the adapter from \(adapter.providedContract.shortName) to \(adapter.requiredContract.shortName) (plugin \(adapter.plugin)) produced nothing (the module's input is not a \(adapter.providedContract.shortName))"
+                )
             }
             value = adapted
         }
         guard let input = value as? Input else {
             if let adapter = adapters.first {
-                throw NavigationError(.typeMismatch, "the adapter from \(adapter.providedContract.shortName) to \(wanted.shortName) (plugin \(adapter.plugin)) produced \(type(of: value)), not a \(wanted.name)")
+                throw NavigationError(
+                    .typeMismatch,
+                    "the adapter from \(adapter.providedContract.shortName) to \(wanted.shortName) (plugin \(adapter.plugin)) produced \(type(of: value)), not a \(wanted.name)"
+                )
             }
-            throw NavigationError(.typeMismatch, "\(ModuleEntry.label(registration)) built a module whose input (\(type(of: object))) is not a \(wanted.name); fix plugin \(registration.plugin)")
+            throw NavigationError(
+                .typeMismatch,
+                "\(ModuleEntry.label(registration)) built a module whose input (\(type(of: object))) is not a \(wanted.name); fix plugin \(registration.plugin)"
+            )
         }
         return input
     }
@@ -228,7 +260,8 @@ extension NavigationStack {
             throw NavigationError(.refused, "a module that is no longer on the stack tried to \(verb) \(target); stop work in moduleWillBeRemoved")
         }
         if layer != layerCount - 1, let presented {
-            throw NavigationError(.refused, "\(entry.title) cannot \(verb) \(target) while \(presented.title) is presented above it; close \(presented.title) first")
+            throw NavigationError(
+                .refused, "\(entry.title) cannot \(verb) \(target) while \(presented.title) is presented above it; close \(presented.title) first")
         }
     }
 

@@ -38,7 +38,8 @@ package struct RoutePath: Equatable {
         var pairs: [Query] = []
         for pair in (queryPart ?? "").split(separator: "&", omittingEmptySubsequences: true) {
             guard let equals = pair.firstIndex(of: "=") else {
-                throw NavigationError(.badParameter, "parameter '\(Self.decode(pair))' in '\(trimmed)' needs a value, e.g. '\(path)?\(Self.decode(pair))=VALUE'")
+                throw NavigationError(
+                    .badParameter, "parameter '\(Self.decode(pair))' in '\(trimmed)' needs a value, e.g. '\(path)?\(Self.decode(pair))=VALUE'")
             }
             let name = Self.decode(pair[..<equals])
             guard !name.isEmpty else {

@@ -8,8 +8,10 @@ package final class InterceptorRegistration {
     package let plugin: String
     package let intercept: (RouteAttempt, any Resolver) throws -> RouteDecision
 
-    package init(contract: ContractID, name: String?, plugin: String,
-         intercept: @escaping (RouteAttempt, any Resolver) throws -> RouteDecision) {
+    package init(
+        contract: ContractID, name: String?, plugin: String,
+        intercept: @escaping (RouteAttempt, any Resolver) throws -> RouteDecision
+    ) {
         self.contract = contract
         self.name = name
         self.plugin = plugin

@@ -47,43 +47,54 @@ package final class RecordingRegistrar: Registrar {
         return true
     }
 
-    package func registerService<Service>(_ contract: Service.Type, name: String?, scope: ServiceScope,
-                                  requires: [Requirement], factory: @escaping (any Resolver) throws -> Service) {
+    package func registerService<Service>(
+        _ contract: Service.Type, name: String?, scope: ServiceScope,
+        requires: [Requirement], factory: @escaping (any Resolver) throws -> Service
+    ) {
         let id = ContractID(contract)
         guard accept(.service, id, name) else { return }
         let mark = PluginExitGuard.Mark(plugin: "plugin '\(plugin)'", doing: "making service \(Registry.label(id, name))")
-        services.append(ServiceRegistration(
-            key: RegistryKey(type: ObjectIdentifier(contract), name: name), contract: id, name: name,
-            scope: scope, requires: requires, plugin: plugin,
-            factory: ServiceFactory(factory), exitMark: mark))  // the registry sets the mark around each call
+        services.append(
+            ServiceRegistration(
+                key: RegistryKey(type: ObjectIdentifier(contract), name: name), contract: id, name: name,
+                scope: scope, requires: requires, plugin: plugin,
+                factory: ServiceFactory(factory), exitMark: mark))  // the registry sets the mark around each call
     }
 
-    package func registerModule<Input>(_ contract: Input.Type, name: String?, route: RouteSpec?,
-                               requires: [Requirement], builder: any ModuleBuilder) {
+    package func registerModule<Input>(
+        _ contract: Input.Type, name: String?, route: RouteSpec?,
+        requires: [Requirement], builder: any ModuleBuilder
+    ) {
         let id = ContractID(contract)
         guard accept(.module, id, name) else { return }
-        modules.append(ModuleRegistration(
-            key: RegistryKey(type: ObjectIdentifier(contract), name: name), contract: id, name: name,
-            route: route, requires: requires, plugin: plugin, builder: builder,
-            conforms: ConformanceMemo { $0 is Input }.callAsFunction))
+        modules.append(
+            ModuleRegistration(
+                key: RegistryKey(type: ObjectIdentifier(contract), name: name), contract: id, name: name,
+                route: route, requires: requires, plugin: plugin, builder: builder,
+                conforms: ConformanceMemo { $0 is Input }.callAsFunction))
     }
 
-    package func registerAdapter<Required, Provided>(_ required: Required.Type, from provided: Provided.Type,
-                                             adapt: @escaping (Provided) throws -> Required) {
+    package func registerAdapter<Required, Provided>(
+        _ required: Required.Type, from provided: Provided.Type,
+        adapt: @escaping (Provided) throws -> Required
+    ) {
         let id = ContractID(required)
         guard accept(.adapter, id, nil) else { return }
         let mark = PluginExitGuard.Mark(plugin: "plugin '\(plugin)'", doing: "adapting \(ContractID(provided).name) to \(id.name)")
-        adapters.append(AdapterRegistration(
-            required: ObjectIdentifier(required), requiredContract: id,
-            provided: ObjectIdentifier(provided), providedContract: ContractID(provided), plugin: plugin,
-            adapt: { value in
-                guard let value = value as? Provided else { return nil }
-                return try PluginExitGuard.run(mark) { try adapt(value) }
-            }))
+        adapters.append(
+            AdapterRegistration(
+                required: ObjectIdentifier(required), requiredContract: id,
+                provided: ObjectIdentifier(provided), providedContract: ContractID(provided), plugin: plugin,
+                adapt: { value in
+                    guard let value = value as? Provided else { return nil }
+                    return try PluginExitGuard.run(mark) { try adapt(value) }
+                }))
     }
 
-    package func registerInterceptor<Input>(for contract: Input.Type, name: String?,
-                                            intercept: @escaping (RouteAttempt, any Resolver) throws -> RouteDecision) {
+    package func registerInterceptor<Input>(
+        for contract: Input.Type, name: String?,
+        intercept: @escaping (RouteAttempt, any Resolver) throws -> RouteDecision
+    ) {
         let id = ContractID(contract)
         guard accept(.interceptor, id, name) else { return }
         interceptors.append(InterceptorRegistration(contract: id, name: name, plugin: plugin, intercept: intercept))

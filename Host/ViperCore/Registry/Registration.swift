@@ -54,8 +54,10 @@ package final class ServiceRegistration {
     /// this registration then resolves again instead of calling a factory that is gone.
     package let withdrawn = Atomic<Bool>(false)
 
-    package init(key: RegistryKey, contract: ContractID, name: String?, scope: ServiceScope,
-         requires: [Requirement], plugin: String, factory: AnyServiceFactory, exitMark: PluginExitGuard.Mark? = nil) {
+    package init(
+        key: RegistryKey, contract: ContractID, name: String?, scope: ServiceScope,
+        requires: [Requirement], plugin: String, factory: AnyServiceFactory, exitMark: PluginExitGuard.Mark? = nil
+    ) {
         self.key = key
         self.contract = contract
         self.name = name
@@ -87,8 +89,9 @@ package class AnyServiceFactory {
     /// Publishes `box` unless another thread did first; returns the box that won.
     package final func publish(_ box: AnyObject) -> UnsafeRawPointer {
         let candidate = UnsafeRawPointer(Unmanaged.passRetained(box).toOpaque())
-        let (exchanged, winner) = shared.compareExchange(expected: nil, desired: candidate,
-                                                          successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
+        let (exchanged, winner) = shared.compareExchange(
+            expected: nil, desired: candidate,
+            successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
         guard !exchanged, let winner else { return candidate }
         Unmanaged<AnyObject>.fromOpaque(candidate).release()
         return winner
@@ -131,8 +134,10 @@ package final class ModuleRegistration {
     /// Checks that a built module's input conforms to the contract.
     package let conforms: (AnyObject) -> Bool
 
-    package init(key: RegistryKey, contract: ContractID, name: String?, route: RouteSpec?, requires: [Requirement],
-         plugin: String, builder: any ModuleBuilder, conforms: @escaping (AnyObject) -> Bool) {
+    package init(
+        key: RegistryKey, contract: ContractID, name: String?, route: RouteSpec?, requires: [Requirement],
+        plugin: String, builder: any ModuleBuilder, conforms: @escaping (AnyObject) -> Bool
+    ) {
         self.key = key
         self.contract = contract
         self.name = name
@@ -153,8 +158,10 @@ package final class AdapterRegistration {
     package let plugin: String
     package let adapt: (Any) throws -> Any?
 
-    package init(required: ObjectIdentifier, requiredContract: ContractID, provided: ObjectIdentifier,
-         providedContract: ContractID, plugin: String, adapt: @escaping (Any) throws -> Any?) {
+    package init(
+        required: ObjectIdentifier, requiredContract: ContractID, provided: ObjectIdentifier,
+        providedContract: ContractID, plugin: String, adapt: @escaping (Any) throws -> Any?
+    ) {
         self.required = required
         self.requiredContract = requiredContract
         self.provided = provided

@@ -22,16 +22,20 @@ import Foundation
 extension Registry {
     /// For callers that hold `registration` and `typed` (a ``Provider``, an adapter's source).
     @inline(__always)
-    package func instance<Service>(_ typed: ServiceFactory<Service>, of registration: ServiceRegistration,
-                           requester: String) throws -> Service {
+    package func instance<Service>(
+        _ typed: ServiceFactory<Service>, of registration: ServiceRegistration,
+        requester: String
+    ) throws -> Service {
         try instance(.passUnretained(typed), of: .passUnretained(registration), requester: requester, on: nil)
     }
 
     /// `typed` is `registration`'s factory; `stack` is this thread's ``ResolutionStack`` if the
     /// caller has it already.
     @inline(__always)
-    package func instance<Service>(_ typed: Unmanaged<ServiceFactory<Service>>, of registration: Unmanaged<ServiceRegistration>,
-                           requester: String, on stack: Unmanaged<ResolutionStack>?) throws -> Service {
+    package func instance<Service>(
+        _ typed: Unmanaged<ServiceFactory<Service>>, of registration: Unmanaged<ServiceRegistration>,
+        requester: String, on stack: Unmanaged<ResolutionStack>?
+    ) throws -> Service {
         guard registration._withUnsafeGuaranteedRef({ $0.isProcessScoped }) else {
             return try produce(registration, requester: requester, on: stack ?? ResolutionStack.currentUnmanaged) { resolver in
                 try typed._withUnsafeGuaranteedRef { try $0.make(resolver) }
@@ -46,16 +50,20 @@ extension Registry {
     /// The factory of a registration found under `Service`'s type identity: a
     /// `ServiceFactory<Service>` (the invariant on ``ServiceRegistration/factory``), without a cast.
     @inline(__always)
-    package static func typedFactory<Service>(of registration: Unmanaged<ServiceRegistration>,
-                                      as contract: Service.Type) -> Unmanaged<ServiceFactory<Service>> {
+    package static func typedFactory<Service>(
+        of registration: Unmanaged<ServiceRegistration>,
+        as contract: Service.Type
+    ) -> Unmanaged<ServiceFactory<Service>> {
         .fromOpaque(registration._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.factory).toOpaque() })
     }
 
     /// Makes a process-scoped service's instance and publishes it, unless another thread's won:
     /// inside the factory's frame, which keeps `typed` alive (see above).
     @inline(never)
-    private func firstInstance<Service>(_ typed: Unmanaged<ServiceFactory<Service>>, of registration: Unmanaged<ServiceRegistration>,
-                                        requester: String) throws -> Service {
+    private func firstInstance<Service>(
+        _ typed: Unmanaged<ServiceFactory<Service>>, of registration: Unmanaged<ServiceRegistration>,
+        requester: String
+    ) throws -> Service {
         try produce(registration, requester: requester, on: ResolutionStack.currentUnmanaged) { resolver in
             try typed._withUnsafeGuaranteedRef { typed in
                 let winner = typed.publish(InstanceBox(try typed.make(resolver)))
@@ -72,8 +80,10 @@ extension Registry {
     /// factory that (indirectly) needs itself is reported as a cycle, not a stack overflow,
     /// and with the plugin's mark set for ``PluginExitGuard``.
     @inline(__always)
-    private func produce<T>(_ registration: Unmanaged<ServiceRegistration>, requester: String, on stack: Unmanaged<ResolutionStack>,
-                            _ make: (any Resolver) throws -> T) throws -> T {
+    private func produce<T>(
+        _ registration: Unmanaged<ServiceRegistration>, requester: String, on stack: Unmanaged<ResolutionStack>,
+        _ make: (any Resolver) throws -> T
+    ) throws -> T {
         try stack._withUnsafeGuaranteedRef { stack in
             try registration._withUnsafeGuaranteedRef { registration in
                 if stack.contains(registration) {
@@ -102,8 +112,9 @@ extension Registry {
     @inline(never)
     private func failure(_ error: any Error, of registration: ServiceRegistration, requester: String) -> any Error {
         if error is ResolutionError { return error }
-        return ResolutionError(code: .factoryFailed, contract: registration.contract, name: registration.name,
-                               requester: requester, registered: [], detail: "\(registration.plugin): \(error)")
+        return ResolutionError(
+            code: .factoryFailed, contract: registration.contract, name: registration.name,
+            requester: requester, registered: [], detail: "\(registration.plugin): \(error)")
     }
 
     @inline(never)
@@ -113,7 +124,8 @@ extension Registry {
 
     @inline(never)
     private func cycle(_ registration: ServiceRegistration, stack: ResolutionStack, requester: String) -> ResolutionError {
-        ResolutionError(code: .cycle, contract: registration.contract, name: registration.name, requester: requester,
-                        registered: [], detail: stack.cycle(closedBy: registration))
+        ResolutionError(
+            code: .cycle, contract: registration.contract, name: registration.name, requester: requester,
+            registered: [], detail: stack.cycle(closedBy: registration))
     }
 }

@@ -132,8 +132,9 @@ package final class Registry: @unchecked Sendable {
             }
             let value = try anyInstance(of: registration, requester: requester)
             guard let service = value as? Service else {
-                throw ResolutionError(code: .typeMismatch, contract: ContractID(contract), name: name,
-                                      requester: requester, registered: [], detail: String(describing: type(of: value)))
+                throw ResolutionError(
+                    code: .typeMismatch, contract: ContractID(contract), name: name,
+                    requester: requester, registered: [], detail: String(describing: type(of: value)))
             }
             return service
         }
@@ -144,18 +145,23 @@ package final class Registry: @unchecked Sendable {
             do {
                 adapted = try adapter.adapt(value)
             } catch {
-                throw ResolutionError(code: .factoryFailed, contract: ContractID(contract), name: name, requester: requester,
-                                      registered: [], detail: "adapter from \(adapter.providedContract.name) (\(adapter.plugin)) threw: \(error)")
+                throw ResolutionError(
+                    code: .factoryFailed, contract: ContractID(contract), name: name, requester: requester,
+                    registered: [], detail: "adapter from \(adapter.providedContract.name) (\(adapter.plugin)) threw: \(error)")
             }
             guard let adapted else {
-                throw ResolutionError(code: .typeMismatch, contract: ContractID(contract), name: name, requester: requester, registered: [],
-                                      detail: "\(type(of: value)) where the adapter to \(adapter.requiredContract.name) (\(adapter.plugin)) expected a \(adapter.providedContract.name)")
+                throw ResolutionError(
+                    code: .typeMismatch, contract: ContractID(contract), name: name, requester: requester, registered: [],
+                    detail:
+                        "\(type(of: value)) where the adapter to \(adapter.requiredContract.name) (\(adapter.plugin)) expected a \(adapter.providedContract.name)"
+                )
             }
             value = adapted
         }
         guard let service = value as? Service else {
-            throw ResolutionError(code: .typeMismatch, contract: ContractID(contract), name: name, requester: requester,
-                                  registered: [], detail: "the adapter's result")
+            throw ResolutionError(
+                code: .typeMismatch, contract: ContractID(contract), name: name, requester: requester,
+                registered: [], detail: "the adapter's result")
         }
         return service
     }
@@ -169,7 +175,8 @@ package final class Registry: @unchecked Sendable {
         switch walk {
         case .success(let path):
             guard let type = adapters.types[path.served.contract],
-                  let registration = registeredService(RegistryKey(type: type, name: name)) else {
+                let registration = registeredService(RegistryKey(type: type, name: name))
+            else {
                 throw notRegistered(ContractID(contract), name: name, requester: requester, detail: "")
             }
             return (registration, path.hops.compactMap { adapters.byContract[$0.contract] })
@@ -187,23 +194,27 @@ package final class Registry: @unchecked Sendable {
     /// The ``ServingPath`` of `asked` over live registrations. `provided` looks a key up in a snapshot. A key nothing registered yet is asked of ``onMiss`` first, which loads
     /// the plugins that provide or adapt it: so a chain loads every plugin along it.
     private func servingPath(_ asked: ProvisionKey, type: ObjectIdentifier, provided: (borrowing RegistryTables, RegistryKey) -> String?)
-        -> (Result<ServingPath, ServingPath.Unserved>, WalkedAdapters) {
+        -> (Result<ServingPath, ServingPath.Unserved>, WalkedAdapters)
+    {
         var walked = WalkedAdapters()
         walked.types[asked.contract] = type
-        let walk = ServingPath.find(asked, provider: { key in
-            guard let type = walked.types[key.contract] else { return nil }
-            let registryKey = RegistryKey(type: type, name: key.name)
-            if let found = read({ provided($0, registryKey) }) { return found }
-            // Looked up again whatever onMiss answers: it returns only after a load of the
-            // same plugin that another thread had begun is done (found under thread sanitizer).
-            _ = onMiss?(key)
-            return read { provided($0, registryKey) }
-        }, adapter: { contract in
-            guard let type = walked.types[contract], let adapter = read({ $0.adapters[type] }) else { return nil }
-            walked.byContract[contract] = adapter
-            walked.types[adapter.providedContract] = walked.types[adapter.providedContract] ?? adapter.provided
-            return ServingPath.Hop(contract: adapter.requiredContract, source: adapter.providedContract, plugin: adapter.plugin)
-        })
+        let walk = ServingPath.find(
+            asked,
+            provider: { key in
+                guard let type = walked.types[key.contract] else { return nil }
+                let registryKey = RegistryKey(type: type, name: key.name)
+                if let found = read({ provided($0, registryKey) }) { return found }
+                // Looked up again whatever onMiss answers: it returns only after a load of the
+                // same plugin that another thread had begun is done (found under thread sanitizer).
+                _ = onMiss?(key)
+                return read { provided($0, registryKey) }
+            },
+            adapter: { contract in
+                guard let type = walked.types[contract], let adapter = read({ $0.adapters[type] }) else { return nil }
+                walked.byContract[contract] = adapter
+                walked.types[adapter.providedContract] = walked.types[adapter.providedContract] ?? adapter.provided
+                return ServingPath.Hop(contract: adapter.requiredContract, source: adapter.providedContract, plugin: adapter.plugin)
+            })
         return (walk, walked)
     }
 
@@ -243,7 +254,8 @@ package final class Registry: @unchecked Sendable {
         switch walk {
         case .success(let path):
             guard let type = adapters.types[path.served.contract],
-                  let module = read({ $0.modules[RegistryKey(type: type, name: name)] }) else {
+                let module = read({ $0.modules[RegistryKey(type: type, name: name)] })
+            else {
                 throw notRegistered(ContractID(contract), name: name, requester: requester, detail: "")
             }
             return (module, path.hops.compactMap { adapters.byContract[$0.contract] })
@@ -269,15 +281,18 @@ package final class Registry: @unchecked Sendable {
     /// The error for a contract nothing serves, listing what is registered under it.
     package func notRegistered(_ contract: ContractID, name: String?, requester: String, detail: String) -> ResolutionError {
         let (registered, disabled) = read { tables -> ([String], String?) in
-            let names = tables.services.values.filter { $0.contract == contract }.map { Self.label($0.contract, $0.name) }
+            let names =
+                tables.services.values.filter { $0.contract == contract }.map { Self.label($0.contract, $0.name) }
                 + tables.modules.values.filter { $0.contract == contract }.map { ProvisionKey(.module, $0.contract, name: $0.name).description }
             return (names.sorted(), tables.disabledProviders[contract])
         }
         if let disabled {
-            return ResolutionError(code: .providerDisabled, contract: contract, name: name, requester: requester,
-                                   registered: registered, detail: disabled)
+            return ResolutionError(
+                code: .providerDisabled, contract: contract, name: name, requester: requester,
+                registered: registered, detail: disabled)
         }
-        return ResolutionError(code: .notRegistered, contract: contract, name: name, requester: requester,
-                               registered: registered, detail: detail)
+        return ResolutionError(
+            code: .notRegistered, contract: contract, name: name, requester: requester,
+            registered: registered, detail: detail)
     }
 }

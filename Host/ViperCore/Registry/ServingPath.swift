@@ -89,17 +89,21 @@ package struct ServingPath: Hashable, Sendable {
             case .cycle:
                 let start = hops.firstIndex { $0.contract == hops[hops.count - 1].source } ?? 0
                 let loop = (hops[start...].map(\.contract) + [hops[start].contract]).map { ProvisionKey.label($0, name) }
-                return "\(steps): these adapters form a cycle (\(loop.joined(separator: " → "))) and no enabled plugin provides any of them; provide one of them, or remove an adapter"
+                return
+                    "\(steps): these adapters form a cycle (\(loop.joined(separator: " → "))) and no enabled plugin provides any of them; provide one of them, or remove an adapter"
             case .tooLong:
-                return "\(steps): more than \(ServingPath.maxAdapters) adapters in a chain; adapt \(ProvisionKey.label(asked.contract, name)) from a contract a plugin provides"
+                return
+                    "\(steps): more than \(ServingPath.maxAdapters) adapters in a chain; adapt \(ProvisionKey.label(asked.contract, name)) from a contract a plugin provides"
             }
         }
     }
 
     /// What serves `asked`. `provider` answers who provides a key directly (nil: nobody),
     /// `adapter` which adapter serves a contract (nil: none); see the invariants above.
-    package static func find(_ asked: ProvisionKey, provider: (ProvisionKey) -> String?,
-                             adapter: (ContractID) -> Hop?) -> Result<ServingPath, Unserved> {
+    package static func find(
+        _ asked: ProvisionKey, provider: (ProvisionKey) -> String?,
+        adapter: (ContractID) -> Hop?
+    ) -> Result<ServingPath, Unserved> {
         var hops: [Hop] = []
         var visited: Set<ContractID> = [asked.contract]
         var current = asked

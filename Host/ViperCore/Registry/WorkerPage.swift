@@ -200,7 +200,8 @@ package final class WorkerPage: @unchecked Sendable {
     /// Entry `index` of the table: the plugin's name, version and file.
     package func image(_ index: Int) -> (plugin: String, version: String, path: String)? {
         guard index >= 0, index < imageCount,
-              let text = read((Self.tableOffset + index * Self.tableEntry + 8, Self.tableEntry - 8)) else { return nil }
+            let text = read((Self.tableOffset + index * Self.tableEntry + 8, Self.tableEntry - 8))
+        else { return nil }
         let parts = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3 else { return nil }
         return (parts[0], parts[1], parts[2])

@@ -18,8 +18,10 @@ package struct Dependency: Hashable, Codable, Sendable {
     /// ``adaptedFrom`` (empty when the provider serves the contract itself).
     package let adapters: [String]
 
-    package init(plugin: String, registration: String, requirement: Requirement, providedBy: String?, adaptedFrom: ContractID?,
-                 adapters: [String] = []) {
+    package init(
+        plugin: String, registration: String, requirement: Requirement, providedBy: String?, adaptedFrom: ContractID?,
+        adapters: [String] = []
+    ) {
         self.plugin = plugin
         self.registration = registration
         self.requirement = requirement

@@ -39,7 +39,8 @@ extension GraphValidator {
                         if let owner = ownerOf[member], !owners.contains(where: { $0.name == owner.name }) { owners.append(owner) }
                     }
                     for owner in owners {
-                        let reason = "dependency cycle \(chain): these services' factories need each other; break it by resolving one of them lazily, outside its factory"
+                        let reason =
+                            "dependency cycle \(chain): these services' factories need each other; break it by resolving one of them lazily, outside its factory"
                         disable(owner, kind: .cycle, contract: next, reason: reason, &outcome)
                     }
                 } else if state[next] == nil, edges[next] != nil {

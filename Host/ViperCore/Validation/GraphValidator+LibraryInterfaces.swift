@@ -13,8 +13,11 @@ extension GraphValidator {
         guard nodes.contains(where: { $0.descriptor.contractLibraries.contains { $0.interface != nil } }) else { return }
         for consumer in nodes {
             for provider in nodes where provider.name != consumer.name {
-                guard let conflict = Self.interfaceConflict(consumer: (consumer.name, consumer.descriptor),
-                                                            provider: (provider.name, provider.descriptor)) else { continue }
+                guard
+                    let conflict = Self.interfaceConflict(
+                        consumer: (consumer.name, consumer.descriptor),
+                        provider: (provider.name, provider.descriptor))
+                else { continue }
                 disable(consumer, kind: .libraryInterface, contract: conflict.contract.name, reason: conflict.reason, &outcome)
                 disable(provider, kind: .libraryInterface, contract: conflict.contract.name, reason: conflict.reason, &outcome)
             }
@@ -24,16 +27,20 @@ extension GraphValidator {
     /// Why `consumer`, which requires a contract of a contract library that `provider` provides,
     /// cannot be used with it: both were built against one version of the library with different
     /// interfaces. Nil when they are no such pair, agree, or either records no interface.
-    package static func interfaceConflict(consumer: (name: String, descriptor: PluginDescriptor),
-                                          provider: (name: String, descriptor: PluginDescriptor)) -> (contract: ContractID, reason: String)? {
+    package static func interfaceConflict(
+        consumer: (name: String, descriptor: PluginDescriptor),
+        provider: (name: String, descriptor: PluginDescriptor)
+    ) -> (contract: ContractID, reason: String)? {
         for wanted in consumer.descriptor.contractLibraries {
             guard let theirs = wanted.interface,
-                  let built = provider.descriptor.contractLibraries.first(where: { $0.name == wanted.name && $0.version == wanted.version }),
-                  let mine = built.interface, mine != theirs else { continue }
+                let built = provider.descriptor.contractLibraries.first(where: { $0.name == wanted.name && $0.version == wanted.version }),
+                let mine = built.interface, mine != theirs
+            else { continue }
             let prefix = wanted.name + "."
             let needed = Set(consumer.descriptor.provides.flatMap(\.requires).map(\.contract).filter { $0.name.hasPrefix(prefix) })
             guard let contract = provider.descriptor.provides.first(where: { needed.contains($0.contract) })?.contract else { continue }
-            let reason = "'\(consumer.name)' and '\(provider.name)' were built against different interfaces of the contract library \(wanted) "
+            let reason =
+                "'\(consumer.name)' and '\(provider.name)' were built against different interfaces of the contract library \(wanted) "
                 + "(\(theirs.prefix(12)) and \(mine.prefix(12))), so '\(consumer.name)' could call a requirement of \(contract.shortName) "
                 + "that '\(provider.name)' does not implement; \(wanted.name) changed without a new version: raise its minor for an addition "
                 + "with a default (its major for anything else), cut its API baseline, and rebuild both plugins against it"

@@ -21,26 +21,30 @@ extension GraphValidator {
             return Found(provider: direct)  // what the walk finds when its first step has a provider
         }
         let asked = Self.askedKey(requirement)
-        let walk = ServingPath.find(asked, provider: { key in
-            if index.hostSlots.contains(key) { return "host" }
-            guard let slot = index.slotIDs[key] else { return nil }
-            return directProvider(slot, outcome, disabledCandidate: &disabledCandidate)
-        }, adapter: { contract in
-            // An adapter serves the contract from another one (of the same kind); the first enabled one that was not overridden.
-            let label = Self.label(contract, nil)
-            for (position, adapter) in index.adapters[contract] ?? [] {
-                let node = nodes[position]
-                guard isEnabled(node, outcome), !isOverridden(node, label, outcome), let source = adapter.adaptedFrom else { continue }
-                return ServingPath.Hop(contract: contract, source: source, plugin: node.name)
-            }
-            return nil
-        })
+        let walk = ServingPath.find(
+            asked,
+            provider: { key in
+                if index.hostSlots.contains(key) { return "host" }
+                guard let slot = index.slotIDs[key] else { return nil }
+                return directProvider(slot, outcome, disabledCandidate: &disabledCandidate)
+            },
+            adapter: { contract in
+                // An adapter serves the contract from another one (of the same kind); the first enabled one that was not overridden.
+                let label = Self.label(contract, nil)
+                for (position, adapter) in index.adapters[contract] ?? [] {
+                    let node = nodes[position]
+                    guard isEnabled(node, outcome), !isOverridden(node, label, outcome), let source = adapter.adaptedFrom else { continue }
+                    return ServingPath.Hop(contract: contract, source: source, plugin: node.name)
+                }
+                return nil
+            })
         switch walk {
         case .success(let path):
             return Found(provider: path.provider, adaptedFrom: path.hops.isEmpty ? nil : path.served.contract, hops: path.hops)
         case .failure(let unserved):
-            return Found(disabledCandidate: disabledCandidate, adapterNote: unserved.hops.isEmpty ? nil : unserved.note,
-                         adapterNoteHasFix: unserved.reason != .missing)
+            return Found(
+                disabledCandidate: disabledCandidate, adapterNote: unserved.hops.isEmpty ? nil : unserved.note,
+                adapterNoteHasFix: unserved.reason != .missing)
         }
     }
 
@@ -70,9 +74,11 @@ extension GraphValidator {
                 if let candidate = found.disabledCandidate, let why = outcome.disabled[candidate] {
                     reason = "\(what) → provided only by '\(candidate)', which is disabled: \(why)"
                 } else if found.adapterNote == nil, let module = ownModule(of: requirement, in: node) {
-                    reason = "\(what), which no plugin provides; \(requirement.contract.shortName) is declared in the plugin's own module \(module), so register it in \(node.name)'s register(in:)"
+                    reason =
+                        "\(what), which no plugin provides; \(requirement.contract.shortName) is declared in the plugin's own module \(module), so register it in \(node.name)'s register(in:)"
                 } else if found.adapterNote == nil, let library = ownLibrary(of: requirement, in: node) {
-                    reason = "\(what), which no plugin provides; \(requirement.contract.shortName) is a contract of \(library), whose other contracts \(node.name) provides: "
+                    reason =
+                        "\(what), which no plugin provides; \(requirement.contract.shortName) is a contract of \(library), whose other contracts \(node.name) provides: "
                         + "if \(node.name) is meant to provide it too, register it in its register(in:) (registrar.register\(requirement.kind == .module ? "Module" : "Service")(\(requirement.contract.shortName).self, ...)); "
                         + "else install a plugin that provides it"
                 } else if let note = found.adapterNote, found.adapterNoteHasFix {

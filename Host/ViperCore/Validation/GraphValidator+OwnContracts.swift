@@ -10,8 +10,9 @@ extension GraphValidator {
     /// shared by several plugins is a contract library, however it was built).
     package func ownModule(of requirement: Requirement, in node: Node) -> String? {
         guard let module = Self.module(of: requirement.contract), module != "Contracts",
-              !node.descriptor.contractLibraries.contains(where: { $0.name == module }),
-              node.descriptor.provides.contains(where: { Self.module(of: $0.contract) == module }) else { return nil }
+            !node.descriptor.contractLibraries.contains(where: { $0.name == module }),
+            node.descriptor.provides.contains(where: { Self.module(of: $0.contract) == module })
+        else { return nil }
         for other in nodes where other.name != node.name {
             let contracts = other.descriptor.provides.map(\.contract) + other.descriptor.requires.map(\.contract)
             if contracts.contains(where: { Self.module(of: $0) == module }) { return nil }
@@ -33,7 +34,7 @@ extension GraphValidator {
         guard let dot = requirement.contract.name.firstIndex(of: ".") else { return nil }
         let library = String(requirement.contract.name[..<dot])
         guard node.descriptor.contractLibraries.contains(where: { $0.name == library }),
-              node.descriptor.provides.contains(where: { $0.contract.name.hasPrefix(library + ".") && $0.contract != requirement.contract })
+            node.descriptor.provides.contains(where: { $0.contract.name.hasPrefix(library + ".") && $0.contract != requirement.contract })
         else { return nil }
         return library
     }

@@ -42,9 +42,12 @@ extension GraphValidator {
             let what = key.kind == .service ? key.label : key.description
             for loser in candidates.dropFirst() {
                 outcome.overridden[loser.name, default: []].insert(key.label)
-                outcome.problems.append(Problem(
-                    kind: .duplicateProvider, plugin: loser.name, contract: key.label,
-                    message: "\(loser.path): plugin '\(loser.name)' does not serve \(what): '\(winner.name)' (\(winner.path)) also provides it and was found first; choose one with --prefer \(key.label)=NAME, or remove one"))
+                outcome.problems.append(
+                    Problem(
+                        kind: .duplicateProvider, plugin: loser.name, contract: key.label,
+                        message:
+                            "\(loser.path): plugin '\(loser.name)' does not serve \(what): '\(winner.name)' (\(winner.path)) also provides it and was found first; choose one with --prefer \(key.label)=NAME, or remove one"
+                    ))
             }
         }
     }
@@ -63,9 +66,11 @@ extension GraphValidator {
             let choice = choice.plugin
             let message: String
             if candidates.isEmpty {
-                message = "\(source): chooses '\(choice)' to provide \(label), but no plugin provides \(label); remove the choice, or install a plugin that provides it"
+                message =
+                    "\(source): chooses '\(choice)' to provide \(label), but no plugin provides \(label); remove the choice, or install a plugin that provides it"
             } else {
-                message = "\(source): chooses '\(choice)' to provide \(label), but '\(choice)' does not provide it; choose one of: \(candidates.joined(separator: ", "))"
+                message =
+                    "\(source): chooses '\(choice)' to provide \(label), but '\(choice)' does not provide it; choose one of: \(candidates.joined(separator: ", "))"
             }
             outcome.problems.append(Problem(kind: .badPreference, plugin: choice, contract: label, message: message))
         }

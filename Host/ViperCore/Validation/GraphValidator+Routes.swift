@@ -33,9 +33,12 @@ extension GraphValidator {
                 let module = provisionLabel(position, offset)
                 guard let route = provision.route, !isOverridden(node, module, outcome) else { continue }
                 if let rule = RouteRule.problem(with: route) {
-                    outcome.problems.append(Problem(
-                        kind: .badRoute, plugin: node.name, contract: route.pattern,
-                        message: "\(node.path): plugin '\(node.name)' cannot have route '\(route.pattern)' (module \(module)): \(rule); its other registrations keep working"))
+                    outcome.problems.append(
+                        Problem(
+                            kind: .badRoute, plugin: node.name, contract: route.pattern,
+                            message:
+                                "\(node.path): plugin '\(node.name)' cannot have route '\(route.pattern)' (module \(module)): \(rule); its other registrations keep working"
+                        ))
                     continue
                 }
                 let shape = RouteRule.shape(route.pattern)
@@ -76,13 +79,19 @@ extension GraphValidator {
     private func routeLoss(_ loser: RouteClaim, winner: RouteClaim, chosen: Bool) -> Problem? {
         let head = "\(loser.node.path): plugin '\(loser.node.name)'"
         if loser.node.name == winner.node.name {
-            return Problem(kind: .duplicateRoute, plugin: loser.node.name, contract: loser.pattern,
-                           message: "\(head) declares route '\(loser.pattern)' for \(winner.module) and again for \(loser.module); only \(winner.module) has it; give each module its own route")
+            return Problem(
+                kind: .duplicateRoute, plugin: loser.node.name, contract: loser.pattern,
+                message:
+                    "\(head) declares route '\(loser.pattern)' for \(winner.module) and again for \(loser.module); only \(winner.module) has it; give each module its own route"
+            )
         }
         guard !chosen else { return nil }
         let why = winner.node.isBundled ? "is bundled with viper" : "was found first"
-        return Problem(kind: .duplicateRoute, plugin: loser.node.name, contract: loser.pattern,
-                       message: "\(head) does not get route '\(loser.pattern)' (module \(loser.module)): '\(winner.node.name)' (\(winner.node.path)) also declares it and keeps it because it \(why); choose one with --prefer \(winner.pattern)=NAME, or remove one")
+        return Problem(
+            kind: .duplicateRoute, plugin: loser.node.name, contract: loser.pattern,
+            message:
+                "\(head) does not get route '\(loser.pattern)' (module \(loser.module)): '\(winner.node.name)' (\(winner.node.path)) also declares it and keeps it because it \(why); choose one with --prefer \(winner.pattern)=NAME, or remove one"
+        )
     }
 
     /// The contract a plugin declares whose short name is `key` (`NoteStore` for
@@ -107,11 +116,14 @@ extension GraphValidator {
             }
             let message: String
             if candidates.isEmpty, let contract = contract(named: key) {
-                message = "\(choice.source): '\(key)' is not a route; to choose the provider of \(contract.name), write --prefer \(contract.name)=\(choice.plugin)"
+                message =
+                    "\(choice.source): '\(key)' is not a route; to choose the provider of \(contract.name), write --prefer \(contract.name)=\(choice.plugin)"
             } else if candidates.isEmpty {
-                message = "\(choice.source): chooses '\(choice.plugin)' to keep route '\(key)', but no enabled plugin declares that route; remove the choice, or fix the name (a contract is written Module.Name, e.g. Contracts.NoteEditing)"
+                message =
+                    "\(choice.source): chooses '\(choice.plugin)' to keep route '\(key)', but no enabled plugin declares that route; remove the choice, or fix the name (a contract is written Module.Name, e.g. Contracts.NoteEditing)"
             } else {
-                message = "\(choice.source): chooses '\(choice.plugin)' to keep route '\(key)', but '\(choice.plugin)' does not declare it; choose one of: \(candidates.joined(separator: ", "))"
+                message =
+                    "\(choice.source): chooses '\(choice.plugin)' to keep route '\(key)', but '\(choice.plugin)' does not declare it; choose one of: \(candidates.joined(separator: ", "))"
             }
             outcome.problems.append(Problem(kind: .badPreference, plugin: choice.plugin, contract: key, message: message))
         }

@@ -40,8 +40,10 @@ package struct GraphValidator {
         /// here was refused (it broke a rule, or another plugin keeps it).
         package var routeOwners: [String: String] = [:]
 
-        package init(problems: [Problem] = [], disabled: [String: String] = [:], overridden: [String: Set<String>] = [:],
-                     dependencies: [Dependency] = [], routeOwners: [String: String] = [:]) {
+        package init(
+            problems: [Problem] = [], disabled: [String: String] = [:], overridden: [String: Set<String>] = [:],
+            dependencies: [Dependency] = [], routeOwners: [String: String] = [:]
+        ) {
             self.problems = problems
             self.disabled = disabled
             self.overridden = overridden
@@ -121,8 +123,10 @@ package struct GraphValidator {
     package func disable(_ node: Node, kind: Problem.Kind, contract: String, reason: String, _ outcome: inout Outcome) {
         guard isEnabled(node, outcome) else { return }
         outcome.disabled[node.name] = reason
-        outcome.problems.append(Problem(kind: kind, plugin: node.name, contract: contract,
-                                        message: "\(node.path): plugin '\(node.name)' is disabled: \(reason)"))
+        outcome.problems.append(
+            Problem(
+                kind: kind, plugin: node.name, contract: contract,
+                message: "\(node.path): plugin '\(node.name)' is disabled: \(reason)"))
     }
 
     // MARK: The graph
@@ -139,8 +143,10 @@ package struct GraphValidator {
                 let registration = provisionLabel(position, offset)
                 for (number, requirement) in provision.requires.enumerated() {
                     let found = provider(of: requirement, slot: requirementSlot(position, offset, number), outcome)
-                    list.append(Dependency(plugin: node.name, registration: registration, requirement: requirement,
-                                           providedBy: found.provider, adaptedFrom: found.adaptedFrom, adapters: found.hops.map(\.plugin)))
+                    list.append(
+                        Dependency(
+                            plugin: node.name, registration: registration, requirement: requirement,
+                            providedBy: found.provider, adaptedFrom: found.adaptedFrom, adapters: found.hops.map(\.plugin)))
                 }
             }
         }
