@@ -36,7 +36,10 @@ package enum CheckChild {
         let absolute = Paths.absolute(path)
         if let sandbox {
             setenv("TMPDIR", sandbox, 1)
-            Sandbox.forCheck(of: absolute, pluginFlags: pluginFlags, writable: sandbox, environment: environment).apply()
+            // The folders searched for contract libraries are read too (the person's user folder and
+            // VIPER_PLUGIN_PATH, named by the parent): the runtime looks for libraries there.
+            let libraryFolders = CheckLibraries.folders(pluginAt: absolute, environment: environment).map(\.path)
+            Sandbox.forCheck(of: absolute, pluginFlags: pluginFlags + libraryFolders, writable: sandbox, environment: environment).apply()
         }
         let writer = LineWriter(sender: CheckChannel.Sender(descriptor: channel.descriptor, secret: channel.secret))
         let status = check(path: absolute, pluginFlags: pluginFlags, environment: environment, writer: writer)

@@ -19,8 +19,8 @@ import ViperLoading
 /// - Before start-up ``records``, ``problems``, ``warnings`` and ``dependencies`` are
 ///   empty, the registry has no services, ``logger`` is nil, and the lock is not
 ///   written or removed (``writeLock()`` throws).
-/// - `state` guards the records, problems, pending plugins and digests once start-up
-///   has run: lazy loading reaches them from whichever thread resolves a contract.
+/// - `state` guards the runtime's state once start-up has begun (see its comment: what
+///   it guards, who takes it, and why it is recursive).
 ///
 /// The parts: ``CachedScan`` (trust, cache and the scanner), ``ScanTriage`` (what the
 /// scan results make of each file), lazy loading (`HostRuntime+LazyLoading.swift`) and
@@ -36,6 +36,20 @@ package final class HostRuntime {
     /// `viper.log` in the data folder; nil until ``start()`` opened it.
     package private(set) var logger: FileLogger?
 
+    /// The runtime's one lock. What it guards, once ``start()`` has begun: `recordList`,
+    /// `problemList`, `pending`, `digests`, `reloads`, `dependencyList`, `report`, `lockState`,
+    /// `loader` and the interception permission, every `var` below up to `dataWriteProblem`.
+    /// Who takes it: ``start()`` for the whole start-up; lazy loading (``activate(_:)``, from
+    /// whichever thread resolves a contract first); a reload (`HostRuntime+Reload.swift`, the
+    /// shell's thread between commands); ``writeLock()``; and every public accessor.
+    ///
+    /// It is recursive on purpose, and for two paths only: ``start()`` calls the runtime's own
+    /// accessors while it holds it, and a lazy load runs plugin code (the entry point, then the
+    /// registry commit) that may resolve another pending contract on the same thread, whose
+    /// ``activate(_:)`` loads that plugin under the same lock. A plain lock would deadlock the
+    /// second case; taking it per plugin would let two threads load one plugin twice (images
+    /// are loaded once: ARCHITECTURE.md fact 4). The registry has its own lock and never calls
+    /// back into the runtime while holding it (``Registry/onMiss`` runs outside it).
     let state = NSRecursiveLock()
     var recordList: [PluginRecord] = []
     var problemList: [Problem] = []
