@@ -20,23 +20,27 @@ LIFETIME = 1800
 
 SERVED_ONCE = set()
 SERVED_LOCK = threading.Lock()
-# Every path asked for, so a test can wait until viper's request has arrived (GET /asked/PATH
-# answers "yes" or "no") instead of sleeping.
+# Every path asked for, so a test can wait until viper's request has arrived instead of sleeping:
+# GET /asked/PATH answers "yes" as soon as PATH has been asked for, or "no" after 30 s.
 ASKED = set()
+ASKED_CHANGED = threading.Condition(SERVED_LOCK)
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     def do_GET(self):
         if self.path.startswith("/asked/"):
-            with SERVED_LOCK:
-                body = b"yes" if self.path[len("/asked"):] in ASKED else b"no"
+            wanted = self.path[len("/asked"):]
+            with ASKED_CHANGED:
+                asked = ASKED_CHANGED.wait_for(lambda: wanted in ASKED, timeout=30)
+            body = b"yes" if asked else b"no"
             self.send_response(200)
             self.send_header("Content-Type", "text/plain")
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)
             return
-        with SERVED_LOCK:
+        with ASKED_CHANGED:
             ASKED.add(self.path)
+            ASKED_CHANGED.notify_all()
         if self.path.startswith("/never"):
             time.sleep(LIFETIME)
             return
