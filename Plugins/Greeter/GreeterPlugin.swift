@@ -10,7 +10,6 @@ package enum GreeterPlugin: Plugin {
         registrar.registerModule(
             HelloInput.self,
             route: RouteSpec("hello", summary: "A greeting that depends on the time of day", query: ["name"]),
-            requires: [.service(Clock.self), .service(Logger.self)],
-            builder: HelloBuilder())
+            builder: HelloBuilder())  // requires what HelloBuilder.dependencies declares
     }
 }

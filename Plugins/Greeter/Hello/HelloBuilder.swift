@@ -1,10 +1,13 @@
 import Contracts
 
-/// Wires the Hello module and injects the clock and logger.
-final class HelloBuilder: ModuleBuilder {
-    func build(_ context: any ModuleContext) throws -> BuiltModule {
-        let interactor = HelloInteractor(clock: try context.resolver.resolve(Clock.self),
-                                         logger: try context.resolver.resolve(Logger.self))
+/// Wires the Hello module. Its needs are declared once, in `dependencies`: the host checks
+/// them before the shell opens and `build(_:with:)` receives them resolved (Contracts 1.6).
+final class HelloBuilder: DependentModuleBuilder {
+    static let dependencies = Dependencies(Clock.self, Logger.self)
+
+    func build(_ context: any ModuleContext, with needs: (any Clock, any Logger)) throws -> BuiltModule {
+        let (clock, logger) = needs
+        let interactor = HelloInteractor(clock: clock, logger: logger)
         let router = HelloRouter(router: context.router)
         let presenter = HelloPresenter(interactor: interactor, router: router)
         let view = HelloView(presenter: presenter)
