@@ -1,3 +1,4 @@
+import Contracts
 import Foundation
 import ViperCommandLine
 import ViperCore
@@ -11,6 +12,8 @@ struct ModuleName {
     let member: String
     /// Lower-case, for the route and the plugin's manifest name: `counter`, `shoppinglist`.
     package let route: String
+    /// The module's route, what `open` takes (`--route PATH`; the lower-case name by default).
+    package private(set) var path: String
 
     /// Names that would clash with Swift or with what every plugin imports.
     private static let reserved: Set<String> = ["Any", "Self", "Type", "Protocol", "Contracts", "ConformanceKit",
@@ -39,11 +42,25 @@ struct ModuleName {
         type = name
         member = first.lowercased() + name.dropFirst()
         route = name.lowercased()
+        path = route
     }
 
-    /// Fills the placeholders `__Name__`, `__name__` and `__route__` in a template.
+    /// This name with the route `--route` gave, checked as viper checks a plugin's routes.
+    func routed(_ given: String?) throws -> ModuleName {
+        guard let given else { return self }
+        if let problem = RouteRule.problem(with: RouteSpec(given, summary: type)) {
+            throw UsageError("--route \(given): \(problem)")
+        }
+        var named = self
+        named.path = given
+        return named
+    }
+
+    /// Fills the placeholders `__Name__`, `__name__`, `__route__` (the plugin's name) and
+    /// `__path__` (the module's route) in a template.
     func fill(_ template: String) -> String {
         template.replacingOccurrences(of: "__Name__", with: type)
+            .replacingOccurrences(of: "__path__", with: path)
             .replacingOccurrences(of: "__name__", with: member)
             .replacingOccurrences(of: "__route__", with: route)
     }

@@ -3,8 +3,8 @@ import ViperRuntime
 
 /// The sources `viper new` writes for a plugin with one VIPER module: one file
 /// per role, as Generamba's templates do. Paths are relative to the plugin's feature
-/// target's folder (its entry target is ``EntryTemplate``); `__Name__`, `__name__` and
-/// `__route__` are filled by ``ModuleName``.
+/// target's folder (its entry target is ``EntryTemplate``); `__Name__`, `__name__`,
+/// `__route__` and `__path__` are filled by ``ModuleName``.
 enum ModuleTemplate {
     static let files: [(path: String, text: String)] = [
         ("__Name__Plugin.swift", plugin),
@@ -20,7 +20,7 @@ enum ModuleTemplate {
     static let plugin = """
         import Contracts
 
-        /// Registers the __Name__ module under its contract, opened in the shell with `open __route__`.
+        /// Registers the __Name__ module under its contract, opened in the shell with `open __path__`.
         /// `package`: the entry target (`__Name__Entry`) hands it to viper.
         package enum __Name__Plugin: Plugin {
             package static let manifest = PluginManifest(name: "__route__", version: "0.1.0",
@@ -29,8 +29,7 @@ enum ModuleTemplate {
             package static func register(in registrar: any Registrar) throws {
                 registrar.registerModule(
                     __Name__Input.self,
-                    route: RouteSpec("__route__", summary: "__Name__: a list of entries"),
-                    requires: [.service(Clock.self)],
+                    route: RouteSpec("__path__", summary: "__Name__: a list of entries"),
                     builder: __Name__Builder())
                 \(registrationMarker)
             }
@@ -105,11 +104,14 @@ enum ModuleTemplate {
     static let builder = """
         import Contracts
 
-        /// Wires the __Name__ module and injects what it declared in `requires:`.
-        /// A new module every call: no state is kept here.
-        final class __Name__Builder: ModuleBuilder {
-            func build(_ context: any ModuleContext) throws -> BuiltModule {
-                let interactor = __Name__Interactor(clock: try context.resolver.resolve(Clock.self))
+        /// Wires the __Name__ module. What it needs is declared once, in `dependencies`: viper
+        /// checks it before the shell opens and `build` receives it resolved (a tuple when it
+        /// lists several). A new module every call: no state is kept here.
+        final class __Name__Builder: DependentModuleBuilder {
+            static let dependencies = Dependencies(Clock.self)
+
+            func build(_ context: any ModuleContext, with clock: any Clock) throws -> BuiltModule {
+                let interactor = __Name__Interactor(clock: clock)
                 let router = __Name__Router(router: context.router)
                 let presenter = __Name__Presenter(interactor: interactor, router: router)
                 let view = __Name__View(presenter: presenter)

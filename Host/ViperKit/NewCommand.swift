@@ -22,7 +22,7 @@ package enum NewCommand {
             let message: String
             switch template {
             case .module:
-                message = try NewModuleCommand.create(name, in: options.into ?? ".")
+                message = try NewModuleCommand.create(name, in: options.into ?? ".", blank: options.blank)
             case .service:
                 message = try createPackage(name, options: options, layout: layout, files: ServiceTemplate.files,
                                             readme: ServiceTemplate.readme, what: "a plugin providing NoteStore from a file, its tests and the NoteStore suite")
@@ -57,22 +57,24 @@ package enum NewCommand {
             (".gitignore", PackageTemplate.gitignore),
             ("README.md", PackageTemplate.readme.replacingOccurrences(of: PackageTemplate.pluginFolderPlaceholder, with: pluginFolder)),
         ]
-        files += ModuleTemplate.files.map { ("Sources/__Name__Plugin/" + $0.path, $0.text) }
+        let (module, tests) = options.blank ? (BlankModuleTemplate.files, BlankModuleTestTemplate.files)
+                                            : (ModuleTemplate.files, ModuleTestTemplate.files)
+        files += module.map { ("Sources/__Name__Plugin/" + $0.path, $0.text) }
         files.append((EntryTemplate.path, EntryTemplate.source))
-        files += ModuleTestTemplate.files.map { ("Tests/__Name__PluginTests/" + $0.path, $0.text) }
+        files += tests.map { ("Tests/__Name__PluginTests/" + $0.path, $0.text) }
         try write(files, under: root, name: name)
         let so = ".build/debug/lib\(name.type)Plugin.so"
         let viper = Paths.join(layout.executableDirectory, "viper")
         return """
             Created \(root): the \(name.type) module (Builder, View, Presenter, Interactor, Entity, Router,
             its input/output contract) and the plugin type in Sources/\(name.type)Plugin, the entry symbols in
-            Sources/\(name.type)Entry, per-layer tests and a conformance test.
+            Sources/\(name.type)Entry, \(options.blank ? "tests of the module's contract" : "per-layer tests and a conformance test").
             Next:
               cd \(root)
               swift build && swift test
               \(viper) check \(so)
               mkdir -p \(pluginFolder) && cp \(so) \(pluginFolder)/
-              \(viper) -c "open \(name.route)"
+              \(viper) -c "open \(name.path)"
             ('\(viper) plugins' lists every folder viper searches, in order.)
             """
     }
@@ -182,7 +184,7 @@ package enum NewCommand {
             Created \(pluginFolder) (the \(name.type) module: Builder, View, Presenter, Interactor, Entity,
             Router, contract, plugin type; the entry symbols in Entry/) and added \(entry) to \(manifestPath).
             Tests: \(tests).
-            'swift build' builds lib\(name.type)Plugin.so beside viper; 'open \(name.route)' shows it, and
+            'swift build' builds lib\(name.type)Plugin.so beside viper; 'open \(name.path)' shows it, and
             'viper check' on it runs the conformance kit.
             """
     }

@@ -3,11 +3,11 @@ import ViperCommandLine
 import ViperLoading
 import ViperRuntime
 
-/// `viper new module NAME --in PATH`: adds a VIPER module (with its tests) to a plugin
-/// package `viper new` made, and registers it in the plugin's `register(in:)` above the
-/// marker line the plugin template writes.
+/// `viper new module NAME --in PATH [--blank] [--route PATH]`: adds a VIPER module (with its
+/// tests) to a plugin package `viper new` made, and registers it in the plugin's `register(in:)`
+/// above the marker line the plugin template writes.
 enum NewModuleCommand {
-    static func create(_ name: ModuleName, in path: String) throws -> String {
+    static func create(_ name: ModuleName, in path: String, blank: Bool = false) throws -> String {
         let root = Paths.absolute(path)
         let plugin = try pluginSource(in: root)
         let sources = Paths.parent(plugin.file)
@@ -17,8 +17,8 @@ enum NewModuleCommand {
               !FileManager.default.fileExists(atPath: Paths.join(tests, "\(name.type)InputSuite.swift")) else {
             throw UsageError("\(moduleFolder) already exists: the plugin has a module named '\(name.type)'; choose another name")
         }
-        guard !plugin.text.contains("RouteSpec(\"\(name.route)\"") else {
-            throw UsageError("the plugin in \(root) already has the route '\(name.route)'; choose another module name")
+        guard !plugin.text.contains("RouteSpec(\"\(name.path)\"") else {
+            throw UsageError("the plugin in \(root) already has the route '\(name.path)'; choose another module name or --route")
         }
         let lines = plugin.text.components(separatedBy: "\n")
         guard let markerIndex = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == ModuleTemplate.registrationMarker }) else {
@@ -26,20 +26,21 @@ enum NewModuleCommand {
         }
         let indent = String(lines[markerIndex].prefix { $0 == " " })
         var edited = lines
-        edited.insert(name.fill(ModuleTemplate.registration(indent: indent)), at: markerIndex)
+        let registration = blank ? BlankModuleTemplate.registration(indent:) : ModuleTemplate.registration(indent:)
+        edited.insert(name.fill(registration(indent)), at: markerIndex)
         // The module's tests import the plugin's target and check its Plugin type.
         let retarget = { (files: [(path: String, text: String)]) in
             files.map { ($0.path, $0.text.replacingOccurrences(of: "__Name__Plugin", with: plugin.target)) }
         }
-        try NewCommand.write(retarget(ModuleTemplate.moduleFiles), under: sources, name: name)
+        try NewCommand.write(retarget(blank ? BlankModuleTemplate.moduleFiles : ModuleTemplate.moduleFiles), under: sources, name: name)
         if FileManager.default.fileExists(atPath: tests) {
-            try NewCommand.write(retarget(ModuleTestTemplate.files), under: tests, name: name)
+            try NewCommand.write(retarget(blank ? BlankModuleTestTemplate.files : ModuleTestTemplate.files), under: tests, name: name)
         }
         try edited.joined(separator: "\n").write(toFile: plugin.file, atomically: true, encoding: .utf8)
         return """
             Added the \(name.type) module to \(root): \(moduleFolder) (Builder, View, Presenter, Interactor,
             Entity, Router, contract)\(FileManager.default.fileExists(atPath: tests) ? ", its tests in \(tests)," : "") and its registration
-            in \(plugin.file). 'swift build && swift test' there; 'open \(name.route)' shows it.
+            in \(plugin.file). 'swift build && swift test' there; 'open \(name.path)' shows it.
             """
     }
 
@@ -72,8 +73,7 @@ extension ModuleTemplate {
         [
             "registrar.registerModule(",
             "    __Name__Input.self,",
-            "    route: RouteSpec(\"__route__\", summary: \"__Name__: a list of entries\"),",
-            "    requires: [.service(Clock.self)],",
+            "    route: RouteSpec(\"__path__\", summary: \"__Name__: a list of entries\"),",
             "    builder: __Name__Builder())",
         ].map { indent + $0 }.joined(separator: "\n")
     }

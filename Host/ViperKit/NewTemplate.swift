@@ -10,10 +10,12 @@ enum NewTemplate: String, CaseIterable {
         Templates ('viper new --list'; NAME is UpperCamelCase, e.g. Counter):
           viper new NAME                      plugin: a plugin with one VIPER module, tests per layer and a conformance test
           viper new module NAME --in PATH     module: one more VIPER module, with its tests, registered in the plugin package at PATH
+          viper new NAME --blank              blank: a plugin whose module holds only its contract and the tests of it (also 'module ... --blank')
           viper new service NAME              service: a plugin providing NoteStore from a file, its tests and the NoteStore conformance suite
           viper new adapter NAME              adapter: a plugin serving one contract through another (registerAdapter), with a module using it
           viper new NAME --contract-library   contract library: protocols that plugins of different authors share
-        --dir DIR writes the package inside DIR; --in-tree writes a plugin into viper's own source tree.
+        --dir DIR writes the package inside DIR; --in-tree writes a plugin into viper's own source tree;
+        --route PATH sets a plugin's or a module's route (default: the name in lower case).
 
         """
 
@@ -31,7 +33,7 @@ enum NewTemplate: String, CaseIterable {
         } else {
             template = .plugin
         }
-        let name = try ModuleName(arguments.last ?? "")
+        let name = try ModuleName(arguments.last ?? "").routed(options.route)
         switch template {
         case .module:
             guard options.into != nil else {
@@ -44,6 +46,13 @@ enum NewTemplate: String, CaseIterable {
         }
         if template != .plugin, options.inTree || options.contractLibrary {
             throw UsageError("--in-tree and --contract-library go with 'viper new NAME' only, not with the \(template.rawValue) template")
+        }
+        if options.blank || options.route != nil, template != .plugin && template != .module || options.contractLibrary {
+            let flag = options.blank ? "--blank" : "--route"
+            throw UsageError("\(flag) goes with 'viper new NAME' or 'viper new module NAME --in PATH', not with \(options.contractLibrary ? "--contract-library" : "the \(template.rawValue) template")")
+        }
+        if options.blank, options.inTree {
+            throw UsageError("--blank writes a package of its own; drop --in-tree, or drop --blank for the in-tree demo module")
         }
         if template == .module, options.directory != nil {
             throw UsageError("'viper new module' writes into the package given with --in; drop --dir")

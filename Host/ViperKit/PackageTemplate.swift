@@ -57,7 +57,7 @@ enum PackageTemplate {
         # __Name__
 
         A viper plugin with one VIPER module, `__Name__`, made by `viper new`. Open it in
-        the shell with `open __route__`.
+        the shell with `open __path__`.
 
         ```sh
         swift build                                   # .build/debug/lib__Name__Plugin.so
@@ -65,7 +65,7 @@ enum PackageTemplate {
         viper check .build/debug/lib__Name__Plugin.so # the same checks against the built .so
         mkdir -p __plugins__
         cp .build/debug/lib__Name__Plugin.so __plugins__/
-        viper -c "open __route__"
+        viper -c "open __path__"
         ```
 
         `__plugins__` is the user plugin folder (`$XDG_DATA_HOME/viper/plugins`) when

@@ -45,6 +45,10 @@ package struct CommandLineOptions {
     package var into: String?
     /// `viper new --list`: show the templates.
     package var listTemplates = false
+    /// `viper new --route PATH`: the route of the new module (default: the name in lower case).
+    package var route: String?
+    /// `viper new --blank`: a module with its roles and contract and nothing else to delete.
+    package var blank = false
     /// `viper graph --format`: text, dot, json, svg or png.
     package var format: String?
     /// `viper graph --output FILE`.
@@ -129,13 +133,15 @@ package struct CommandLineOptions {
                 throw UsageError("option '--json' belongs to 'viper plugins', 'viper doctor' or 'viper check'")
             }
             json = true
-        case "--dir", "--in-tree", "--contract-library", "--in", "--list":
+        case "--dir", "--in-tree", "--contract-library", "--in", "--list", "--route", "--blank":
             try requireCommand(["new"], for: word.flag, "'viper new'")
             switch word.flag {
             case "--dir": directory = try cursor.value(of: word)
             case "--in-tree": inTree = true
             case "--in": into = try cursor.value(of: word)
             case "--list": listTemplates = true
+            case "--route": route = try cursor.value(of: word)
+            case "--blank": blank = true
             default: contractLibrary = true
             }
         case "--rescan", "--lock", "--unlock":

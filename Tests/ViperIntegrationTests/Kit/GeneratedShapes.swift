@@ -8,7 +8,7 @@ import ViperTestSupport
 /// then shared, as ``GeneratedCounter`` does for the default template.
 enum GeneratedShapes {
     enum Shape: String {
-        case service, adapter, addedModule
+        case service, adapter, addedModule, blank
 
         /// The package's name, and the `viper new` runs that write it (`DIR` is the folder).
         var package: String {
@@ -16,6 +16,7 @@ enum GeneratedShapes {
             case .service: return "Journal"
             case .adapter: return "Welcome"
             case .addedModule: return "Tally"
+            case .blank: return "Picker"
             }
         }
 
@@ -24,6 +25,9 @@ enum GeneratedShapes {
             case .service: return [["new", "service", "Journal", "--dir", "DIR"]]
             case .adapter: return [["new", "adapter", "Welcome", "--dir", "DIR"]]
             case .addedModule: return [["new", "Tally", "--dir", "DIR"], ["new", "module", "Details", "--in", "DIR/Tally"]]
+            case .blank:
+                return [["new", "Picker", "--blank", "--route", "contacts/pick", "--dir", "DIR"],
+                        ["new", "module", "Details", "--in", "DIR/Picker", "--blank", "--route", "contacts/details"]]
             }
         }
     }

@@ -14,10 +14,12 @@ import ViperTestSupport
             Templates ('viper new --list'; NAME is UpperCamelCase, e.g. Counter):
               viper new NAME                      plugin: a plugin with one VIPER module, tests per layer and a conformance test
               viper new module NAME --in PATH     module: one more VIPER module, with its tests, registered in the plugin package at PATH
+              viper new NAME --blank              blank: a plugin whose module holds only its contract and the tests of it (also 'module ... --blank')
               viper new service NAME              service: a plugin providing NoteStore from a file, its tests and the NoteStore conformance suite
               viper new adapter NAME              adapter: a plugin serving one contract through another (registerAdapter), with a module using it
               viper new NAME --contract-library   contract library: protocols that plugins of different authors share
-            --dir DIR writes the package inside DIR; --in-tree writes a plugin into viper's own source tree.
+            --dir DIR writes the package inside DIR; --in-tree writes a plugin into viper's own source tree;
+            --route PATH sets a plugin's or a module's route (default: the name in lower case).
 
             """)
     }
@@ -58,7 +60,6 @@ import ViperTestSupport
             "        registrar.registerModule(",
             "            DetailsInput.self,",
             "            route: RouteSpec(\"details\", summary: \"Details: a list of entries\"),",
-            "            requires: [.service(Clock.self)],",
             "            builder: DetailsBuilder())",
             "        // viper new module: registrations go above this line (keep it)",
             "    }",
