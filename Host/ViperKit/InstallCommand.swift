@@ -78,9 +78,11 @@ package enum InstallCommand {
         case nil: break
         }
         let staging = target.folder + ".installing-\(getpid())"
+        var skippedReferences: [String] = []
         try? manager.removeItem(atPath: staging)
         do {
             try fill(staging, from: source, modules: modules, contracts: contracts)
+            skippedReferences = InstallReferences.build(into: staging, modules: modules, contracts: contracts)
             let manifest = try InstallManifest.record(folder: staging, prefix: target.prefix, created: created, marker: markerName)
             try manifest.text.write(toFile: Paths.join(staging, markerName), atomically: true, encoding: .utf8)
             if manager.fileExists(atPath: target.folder) { try manager.removeItem(atPath: target.folder) }
@@ -92,7 +94,7 @@ package enum InstallCommand {
         if (try? manager.destinationOfSymbolicLink(atPath: target.link)) == nil {
             try manager.createSymbolicLink(atPath: target.link, withDestinationPath: "../lib/viper/viper")
         }
-        return summary(target, environment: environment)
+        return ([summary(target, environment: environment)] + skippedReferences).joined(separator: "\n")
     }
 
     /// Copies the executable, libraries, module and package sources into `folder`.

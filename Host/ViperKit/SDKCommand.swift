@@ -1,4 +1,5 @@
 import Contracts
+import Foundation
 import ViperCommandLine
 import ViperLoading
 import ViperRuntime
@@ -69,6 +70,21 @@ package enum SDKCommand {
             "Contracts.swiftinterface, and Contracts/ with the Contracts and ConformanceKit package sources.",
             "'viper install --prefix PREFIX' puts this viper there; 'viper uninstall --prefix PREFIX' removes it.",
         ]
+        lines += references(layout.executableDirectory)
         return lines.joined(separator: "\n")
+    }
+
+    /// Where the installed references are, and how to read them.
+    private static func references(_ folder: String) -> [String] {
+        let found = InstallReferences.modules.map { ($0, InstallReferences.archive($0, in: folder)) }
+            .filter { FileManager.default.fileExists(atPath: $0.1) }
+        guard !found.isEmpty else {
+            return ["", "Reference: none beside this viper; 'viper install' builds the Contracts and ConformanceKit references."]
+        }
+        var lines = ["", "Reference (read it with 'python3 -m http.server -d DIR', then open the page):"]
+        for (module, archive) in found {
+            lines.append("  \(archive)   (\(module): open \(InstallReferences.page(module)))")
+        }
+        return lines
     }
 }
