@@ -109,12 +109,13 @@ enum ViperCLI {
         }
     }
 
-    /// `viper dev [PATH] [--open ROUTE]`: builds the plugin package, then opens the shell with its
-    /// `.so` added to the bundled plugins, rebuilding on every change to its sources (see ``DevSession``).
+    /// `viper dev [PATH] [--open ROUTE]`: builds the plugin package (or the workspace of a library
+    /// and its plugins), then opens the shell with the `.so` files added to the bundled plugins,
+    /// rebuilding on every change to the sources (see ``DevSession``, ``DevWorkspace``).
     private static func dev(_ options: CommandLineOptions, environment: [String: String]) -> Int32 {
-        let session: DevSession
+        let session: any DevBuilding
         do {
-            session = try DevSession.prepare(path: options.arguments.first ?? ".") { ViperTool.printError($0) }
+            session = try DevTarget.prepare(path: options.arguments.first ?? ".") { ViperTool.printError($0) }
         } catch {
             ViperTool.printError("viper: \(error)")
             return 1
@@ -128,7 +129,7 @@ enum ViperCLI {
             }
         }
         var shell = options
-        shell.pluginFlags.append(session.library)
+        shell.pluginFlags += session.libraries
         return runWithPlugins(shell, environment: environment) { runtime in
             LiveSetup(reloader: runtime, notices: session.takeNotices,
                       reopenRoute: options.openRoute, watchesByDefault: true)

@@ -11,7 +11,17 @@ final class DependentBuilderSpy: DependentModuleBuilder {
     func build(_ context: any ModuleContext, with needs: (any Tally, any Welcome)) throws -> BuiltModule {
         let (tally, welcome) = needs
         received.append((tally.id, welcome.text))
-        let presenter = FakePresenter(router: context.router, parameters: context.parameters)
-        return BuiltModule(view: FakeView(title: welcome.text, presenter: presenter, journal: JournalSpy()), input: presenter)
+        return BuiltModule(view: TitleViewStub(title: welcome.text))
     }
+}
+
+/// A view that only has a title.
+final class TitleViewStub: ModuleView {
+    let title: String
+
+    init(title: String) {
+        self.title = title
+    }
+
+    func render(on screen: any Screen) {}
 }

@@ -1,0 +1,24 @@
+/// What `viper dev` runs beside the shell: one plugin package (``DevSession``) or a workspace of
+/// a contract library and the plugins that use it (``DevWorkspace``). It builds before the shell
+/// opens, rebuilds on changes, and hands the shell its notices.
+package protocol DevBuilding: AnyObject {
+    /// The plugin libraries the shell adds to the bundled plugins.
+    var libraries: [String] { get }
+    /// Starts watching the sources; each batch of changes builds once.
+    func startWatching() throws
+    /// The notices since the last call, oldest first.
+    func takeNotices() -> [String]
+    /// Stops watching and ends a build that is running.
+    func stop()
+}
+
+extension DevSession: DevBuilding {
+    package var libraries: [String] { [library] }
+}
+
+/// Builds what `viper dev PATH` names: a workspace when PATH is a folder of packages, else one package.
+package enum DevTarget {
+    package static func prepare(path: String, log: (String) -> Void) throws -> any DevBuilding {
+        DevWorkspace.isWorkspace(path) ? try DevWorkspace.prepare(path: path, log: log) : try DevSession.prepare(path: path, log: log)
+    }
+}

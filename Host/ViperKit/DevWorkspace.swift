@@ -1,0 +1,173 @@
+import Foundation
+import ViperLoading
+import ViperRuntime
+
+/// `viper dev FOLDER` where FOLDER is not a package but holds packages (issue 26): contract
+/// libraries (a package whose dynamic product does not end in `Plugin`, as
+/// `viper new --contract-library` writes it) and the plugin packages that use them. It builds
+/// the libraries first, then the plugins, and opens the shell with every plugin. A change to a
+/// library builds it again and then every plugin whose `Package.swift` names its folder, in that
+/// order; a change to a plugin builds that plugin. Each plugin's new `.so` is reloaded by the
+/// shell's plugin watcher (with the copy of the library its build put beside it); a build that
+/// fails is a notice, the previous build keeps serving, and after a library fails its plugins are
+/// not built against it.
+///
+/// Invariants: ``members`` holds the libraries before the plugins; builds run one at a time, on
+/// the watcher's thread after the first.
+package final class DevWorkspace: DevBuilding, @unchecked Sendable {
+    /// One package of the workspace.
+    struct Member {
+        let folder: String
+        let product: String
+        var isLibrary: Bool { !product.hasSuffix("Plugin") }
+        var name: String { (folder as NSString).lastPathComponent }
+        var library: String { Paths.join(folder, ".build/debug/lib\(product).so") }
+    }
+
+    /// The workspace folder (absolute).
+    package let folder: String
+    /// Libraries first, then plugins, each in the order of their folders' names.
+    let members: [Member]
+    package var libraries: [String] { members.filter { !$0.isLibrary }.map(\.library) }
+
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var notices: [String] = []
+    private var build: Process?
+    private var stopped = false
+    private var watcher: FileWatcher?
+
+    init(folder: String, members: [Member]) {
+        self.folder = folder
+        self.members = members
+    }
+
+    /// Whether `path` is a folder without a Package.swift whose subfolders hold packages.
+    package static func isWorkspace(_ path: String) -> Bool {
+        let folder = Paths.absolute(path)
+        return !FileManager.default.fileExists(atPath: Paths.join(folder, "Package.swift")) && !packages(in: folder).isEmpty
+    }
+
+    private static func packages(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.sorted().filter { !$0.hasPrefix(".") }.map { Paths.join(folder, $0) }
+            .filter { FileManager.default.fileExists(atPath: Paths.join($0, "Package.swift")) }
+    }
+
+    /// Reads every package's product and builds them all once, libraries first, saying so on `log`.
+    package static func prepare(path: String, log: (String) -> Void) throws -> DevWorkspace {
+        let folder = Paths.absolute(path)
+        let found = try packages(in: folder).map { Member(folder: $0, product: try DevPackage.pluginProduct(in: $0)) }
+        let members = found.filter(\.isLibrary) + found.filter { !$0.isLibrary }
+        guard members.contains(where: { !$0.isLibrary }) else {
+            throw DevPackage.Failure("the workspace \(folder) holds no plugin package (one whose dynamic product ends in 'Plugin', "
+                                     + "as 'viper new NAME' writes it); add one, or run 'viper dev' in a plugin package")
+        }
+        let workspace = DevWorkspace(folder: folder, members: members)
+        log("Workspace \(folder): " + members.map { "\($0.name) (\($0.isLibrary ? "library" : "plugin"))" }.joined(separator: ", "))
+        for member in members {
+            log("Building \(member.product) in \(member.folder) ...")
+            let started = Date()
+            let outcome = workspace.runBuild(member)
+            if outcome.status == 0 {
+                log("Built \(member.product) in \(DevPackage.seconds(since: started))")
+                continue
+            }
+            let errors = DevPackage.buildErrors(outcome.output, package: member.folder)
+            guard member.isLibrary || FileManager.default.fileExists(atPath: member.library) else {
+                throw DevPackage.Failure("the build of \(member.product) failed:\n  " + errors.joined(separator: "\n  ")
+                                         + "\nfix it and run 'viper dev' again")
+            }
+            workspace.post(workspace.failureNotices(member, errors))
+        }
+        return workspace
+    }
+
+    package func startWatching() throws {
+        let watcher = try FileWatcher(targets: members.flatMap { member -> [FileWatcher.Target] in
+            [.folder(Paths.join(member.folder, "Sources"), recursive: true, accepts: DevPackage.isSource),
+             .file(Paths.join(member.folder, "Package.swift"))]
+        }, quietPeriod: 0.3)
+        lock.withLock { self.watcher = watcher }
+        let thread = Thread { [self] in rebuildOnChanges(watcher) }
+        thread.name = "viper dev builds"
+        thread.start()
+    }
+
+    package func takeNotices() -> [String] {
+        lock.withLock {
+            defer { notices.removeAll() }
+            return notices
+        }
+    }
+
+    package func stop() {
+        let (watcher, build) = lock.withLock {
+            stopped = true
+            return (self.watcher, self.build)
+        }
+        watcher?.stop()
+        if let build, build.isRunning { build.terminate() }
+    }
+
+    // MARK: Building
+
+    /// The members to build after changes to `changed` (paths), in ``members``' order: the changed
+    /// packages, and after a changed library every plugin whose Package.swift names its folder.
+    func affected(by changed: [String]) -> [Member] {
+        let touched = Set(members.filter { member in changed.contains { $0.hasPrefix(member.folder + "/") } }.map(\.folder))
+        let libraries = members.filter { $0.isLibrary && touched.contains($0.folder) }.map(\.name)
+        return members.filter { member in
+            touched.contains(member.folder) || (!member.isLibrary && libraries.contains { usesLibrary(member, $0) })
+        }
+    }
+
+    private func usesLibrary(_ member: Member, _ library: String) -> Bool {
+        let manifest = (try? String(contentsOfFile: Paths.join(member.folder, "Package.swift"), encoding: .utf8)) ?? ""
+        return manifest.contains("/\(library)\"") || manifest.contains("\"\(library)\"")
+    }
+
+    private func rebuildOnChanges(_ watcher: FileWatcher) {
+        while !lock.withLock({ stopped }) {
+            let changes = watcher.waitForChanges(seconds: 1).filter {
+                FileManager.default.fileExists(atPath: $0) || $0.hasSuffix(".swift")
+            }
+            guard !changes.isEmpty, !lock.withLock({ stopped }) else { continue }
+            var failedLibrary: String?
+            for member in affected(by: changes) {
+                if let failedLibrary, !member.isLibrary {
+                    post(["\(member.product) not built: its library \(failedLibrary) failed to build"])
+                    continue
+                }
+                post(["building \(member.product)\(member.isLibrary ? " (library)" : "")"])
+                let started = Date()
+                let outcome = runBuild(member)
+                guard !lock.withLock({ stopped }) else { return }
+                if outcome.status == 0 {
+                    post(["built \(member.product) in \(DevPackage.seconds(since: started))"])
+                } else {
+                    post(failureNotices(member, DevPackage.buildErrors(outcome.output, package: member.folder)))
+                    if member.isLibrary { failedLibrary = member.product }
+                }
+            }
+        }
+    }
+
+    private func failureNotices(_ member: Member, _ errors: [String]) -> [String] {
+        ["build of \(member.product) failed; the previous build keeps serving:"] + errors.map { "  " + $0 }
+    }
+
+    private func post(_ lines: [String]) {
+        lock.withLock { notices += lines }
+    }
+
+    /// `swift build` for a library (all of it), `swift build --product PRODUCT` for a plugin.
+    private func runBuild(_ member: Member) -> (status: Int32, output: String) {
+        let arguments = member.isLibrary ? ["swift", "build"] : ["swift", "build", "--product", member.product]
+        let outcome = DevPackage.run(arguments, in: member.folder) { process in
+            lock.withLock { build = process }
+        }
+        lock.withLock { build = nil }
+        return (outcome.status, outcome.output + outcome.errors)
+    }
+}
