@@ -27,6 +27,8 @@ enum InstallReferences {
         let work = Paths.join(NSTemporaryDirectory(), "viper-reference-\(getpid())")
         defer { try? FileManager.default.removeItem(atPath: work) }
         var skipped: [String] = []
+        // docc writes the archive but not the folders above it.
+        try? FileManager.default.createDirectory(atPath: Paths.join(folder, "docs"), withIntermediateDirectories: true)
         for module in Self.modules {
             if let problem = build(module, into: folder, modules: modules, contracts: contracts, work: Paths.join(work, module)) {
                 skipped.append("The \(module) reference was not installed: \(problem).")
@@ -46,7 +48,7 @@ enum InstallReferences {
                                       "-target", "\(machine())-unknown-linux-gnu", "-minimum-access-level", "public",
                                       "-output-dir", work], in: work)
         guard extract.status == 0 else {
-            return "swift-symbolgraph-extract failed (\(extract.status)); it ships with the Swift toolchain: \(firstLine(extract.output))"
+            return "swift-symbolgraph-extract (from the Swift toolchain) failed with status \(extract.status): \(firstLine(extract.output))"
         }
         var convert = ["docc", "convert"]
         let catalog = Paths.join(contracts, "Sources/\(module)/\(module).docc")
@@ -56,7 +58,7 @@ enum InstallReferences {
                     "--transform-for-static-hosting"]
         let converted = DevPackage.run(convert, in: work)
         guard converted.status == 0 else {
-            return "docc failed (\(converted.status)); it ships with the Swift toolchain: \(firstLine(converted.output))"
+            return "docc (from the Swift toolchain) failed with status \(converted.status): \(firstLine(converted.output))"
         }
         return nil
     }
