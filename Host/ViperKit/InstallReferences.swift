@@ -44,7 +44,10 @@ enum InstallReferences {
             return "no \(module) module in \(modules); build it ('swift build') and install again"
         }
         try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-        let extract = DevPackage.run(["swift-symbolgraph-extract", "-module-name", module, "-I", modules,
+        // The kit imports its SQLite module internally; the extractor still loads it, from its module
+        // map (as Contracts/API/gate passes it to the digester).
+        let cModule = Paths.join(contracts, "ConformanceKit/Sources/CConformanceSQLite")
+        let extract = DevPackage.run(["swift-symbolgraph-extract", "-module-name", module, "-I", modules, "-I", cModule,
                                       "-target", "\(machine())-unknown-linux-gnu", "-minimum-access-level", "public",
                                       "-output-dir", work], in: work)
         guard extract.status == 0 else {
