@@ -37,14 +37,14 @@ public final class ModuleHarness {
             case .route(let contract, let name, _), .embed(let contract, let name):
                 if !declaredModules.contains(contract) && !self.ownModules.contains(contract) && !probed.contains(contract) {
                     self.note("module " + (name.map { "\(contract.name)[\($0)]" } ?? contract.name)
-                              + " (add .module(\(contract.shortName).self) to requires:, or ask canRoute(to:) first if it is optional)")
+                              + " (add .module(\(contract.shortName).self) to requires: or \(contract.shortName).self to routesTo: of the builder's Dependencies, or ask canRoute(to:) first if it is optional)")
                 }
             case .open, .close:
                 break
             }
         }
         let resolver = DeclaredOnlyResolver(base: services, declared: module.requires, requester: module.label) { [weak self] asked in
-            self?.note("service \(asked) (add .service(\(asked.contract.shortName).self\(asked.name.map { ", name: \"\($0)\"" } ?? "")) to requires:, or ask canResolve first if it is optional)")
+            self?.note("service \(asked) (add .service(\(asked.contract.shortName).self\(asked.name.map { ", name: \"\($0)\"" } ?? "")) to requires: or to the builder's Dependencies, or ask canResolve first if it is optional)")
         }
         let context = StubModuleContext(resolver: resolver, router: router)
         do {
