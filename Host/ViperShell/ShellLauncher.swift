@@ -30,7 +30,7 @@ package enum ShellLauncher {
         let stdinIsTerminal = isatty(STDIN_FILENO) == 1
         let colorAllowed = TerminalStyle.allowsColor(environment: environment, noColorFlag: options.noColor)
         let style = TerminalStyle(colors: colorAllowed && stdinIsTerminal && isatty(STDOUT_FILENO) == 1)
-        let output = StandardOutput(errorStyle: TerminalStyle(colors: colorAllowed && stdinIsTerminal && isatty(STDERR_FILENO) == 1))
+        let output = StandardOutput(errorStyle: TerminalStyle(colors: colorAllowed && stdinIsTerminal && ErrorRelay.errorsReachTerminal))
         // A worker started again after a crash said these already (issue 24).
         for problem in runtime.problems where WorkerLaunch.current?.isRestart != true {
             output.warning(problem.message)
