@@ -15,8 +15,8 @@ import ViperCore
 /// Invariants:
 /// - One pipe for the whole session: a worker's children (a build, the scanner) keep writing to it
 ///   after a restart; both ends are close-on-exec in the supervisor, the worker's is its descriptor 2.
-/// - The supervisor marks the page busy (``WorkerPage`` offset 432) before it reads and clears the
-///   mark after it wrote; the worker reads the mark only after the pipe was found empty.
+/// - The supervisor marks the page busy (``WorkerPage/relayBusyOffset``) before it reads and clears
+///   the mark after it wrote; the worker reads the mark only after the pipe was found empty.
 final class ErrorRelay {
     private let readEnd: Int32
     private let writeEnd: Int32
@@ -27,10 +27,6 @@ final class ErrorRelay {
     static let holdMilliseconds: Int64 = 1500
     /// What starts the runtime's last words on a line.
     static let markers = ["Fatal error", "Fatal access conflict", "Simultaneous accesses to ", "Could not cast value of type"]
-
-    private static let relayedOffset = 428
-    private static let busyOffset = 432
-    private static let terminalOffset = 436
 
     /// Makes the pipe; nil when it cannot (the worker then writes to the supervisor's standard error).
     init?(page: WorkerPage) {
@@ -56,15 +52,15 @@ final class ErrorRelay {
         guard dup2(writeEnd, STDERR_FILENO) >= 0 else { return }
         close(readEnd)
         close(writeEnd)
-        page.base.storeBytes(of: terminal, toByteOffset: Self.terminalOffset, as: Int32.self)
-        page.base.storeBytes(of: Int32(1), toByteOffset: Self.relayedOffset, as: Int32.self)
+        page.base.storeBytes(of: terminal, toByteOffset: WorkerPage.errorsTerminalOffset, as: Int32.self)
+        page.base.storeBytes(of: Int32(1), toByteOffset: WorkerPage.relayedOffset, as: Int32.self)
     }
 
     /// Passes on what the worker wrote (the pipe was reported readable, or the worker ended),
     /// holding the runtime's last words; passes on held words that waited too long.
     func pump() {
-        page.base.storeBytes(of: Int32(1), toByteOffset: Self.busyOffset, as: Int32.self)
-        defer { page.base.storeBytes(of: Int32(0), toByteOffset: Self.busyOffset, as: Int32.self) }
+        page.base.storeBytes(of: Int32(1), toByteOffset: WorkerPage.relayBusyOffset, as: Int32.self)
+        defer { page.base.storeBytes(of: Int32(0), toByteOffset: WorkerPage.relayBusyOffset, as: Int32.self) }
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
@@ -145,24 +141,17 @@ final class ErrorRelay {
 
     /// Whether this process is a worker whose standard error the supervisor passes on.
     static var isRelayed: Bool {
-        WorkerPage.current?.base.load(fromByteOffset: relayedOffset, as: Int32.self) == 1
+        WorkerPage.current?.base.load(fromByteOffset: WorkerPage.relayedOffset, as: Int32.self) == 1
     }
 
     /// Whether standard error ends on a terminal (behind the supervisor, in a relayed worker).
     static var errorsReachTerminal: Bool {
-        if isRelayed { return WorkerPage.current?.base.load(fromByteOffset: terminalOffset, as: Int32.self) == 1 }
+        if isRelayed { return WorkerPage.current?.base.load(fromByteOffset: WorkerPage.errorsTerminalOffset, as: Int32.self) == 1 }
         return isatty(STDERR_FILENO) == 1
     }
 
     /// In a relayed worker, waits (at most a second) until what it wrote to standard error was passed on.
     static func awaitRelayed() {
-        guard let page = WorkerPage.current, isRelayed else { return }
-        let deadline = WorkerPage.now() + 1000
-        while WorkerPage.now() < deadline {
-            var waiting: Int32 = 0
-            if ioctl(STDERR_FILENO, UInt(FIONREAD), &waiting) != 0 { return }
-            if waiting == 0, page.base.load(fromByteOffset: busyOffset, as: Int32.self) == 0 { return }
-            usleep(100)
-        }
+        WorkerPage.current?.awaitErrorsRelayed()
     }
 }
