@@ -67,8 +67,12 @@ struct SupervisorLoop {
                 unlink(framesPath)
                 return SupervisorSignals.endAsReceived(received)
             }
-            if status & 0x7f == SIGINT, !page.interrupted {  // Ctrl-C before the worker handles it, or sent to a script
-                cleanUp()
+            if status & 0x7f == SIGINT, !page.interrupted {  // Ctrl-C on a quick command, or sent to a script
+                errors?.pump()
+                errors?.release()
+                // At a terminal the session ends as an unsupervised one would, and its unsaved work
+                // stays for the next start to offer (a journal without any is dropped then).
+                if hasTerminalSession { unlink(framesPath) } else { cleanUp() }
                 return SupervisorSignals.endAsReceived(SIGINT)
             }
             if let ended = crashed(status: status, timedOut: timedOut) { return ended }
