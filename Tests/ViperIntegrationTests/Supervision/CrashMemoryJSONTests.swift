@@ -23,7 +23,7 @@ import ViperTestSupport
         #expect(try Self.crashes(viper, "plugins", plugin: plugin) == nil, "no crash yet: no field")
         _ = try viper.run(["--plugins", plugin], input: "open fault\nfault trap\n")
         for command in ["plugins", "doctor"] {
-            let once = try #require(try Self.crashes(viper, command, plugin: plugin), command)
+            let once = try #require(try Self.crashes(viper, command, plugin: plugin), "\(command)")
             #expect(once["count"] as? Int == 1, "\(command): \(once)")
             #expect(once["version"] as? String == "2.1.0")
             #expect(once["lastCause"] as? String == "SIGILL: fatal error: a fault on purpose")
@@ -34,7 +34,7 @@ import ViperTestSupport
             _ = try viper.run(["--plugins", plugin], input: "open fault\nfault trap\n")
         }
         for command in ["plugins", "doctor"] {
-            let thrice = try #require(try Self.crashes(viper, command, plugin: plugin), command)
+            let thrice = try #require(try Self.crashes(viper, command, plugin: plugin), "\(command)")
             #expect(thrice["count"] as? Int == 3, "\(command): \(thrice)")
             #expect(thrice["heldOff"] as? Bool == true, "\(command): \(thrice)")
         }
