@@ -21,4 +21,9 @@ package enum DevTarget {
     package static func prepare(path: String, log: (String) -> Void) throws -> any DevBuilding {
         DevWorkspace.isWorkspace(path) ? try DevWorkspace.prepare(path: path, log: log) : try DevSession.prepare(path: path, log: log)
     }
+
+    /// The same target with its first builds kept, for a worker that replaces a crashed one.
+    package static func resume(path: String) throws -> any DevBuilding {
+        DevWorkspace.isWorkspace(path) ? try DevWorkspace.resume(path: path) : try DevSession.resume(path: path)
+    }
 }

@@ -54,6 +54,13 @@ package final class DevSession: @unchecked Sendable {
         return session
     }
 
+    /// The session of a worker that replaces a crashed one (issue 24): the package as ``prepare(path:log:)``
+    /// checked it, without building it again (the `.so` the first build made keeps serving).
+    package static func resume(path: String) throws -> DevSession {
+        let folder = Paths.absolute(path)
+        return DevSession(package: folder, product: try DevPackage.pluginProduct(in: folder))
+    }
+
     /// Starts watching `Sources` (with its subfolders) and `Package.swift`; each batch of changes builds once.
     package func startWatching() throws {
         let watcher = try FileWatcher(targets: [

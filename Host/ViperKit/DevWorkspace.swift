@@ -54,8 +54,9 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
             .filter { FileManager.default.fileExists(atPath: Paths.join($0, "Package.swift")) }
     }
 
-    /// Reads every package's product and builds them all once, libraries first, saying so on `log`.
-    package static func prepare(path: String, log: (String) -> Void) throws -> DevWorkspace {
+    /// The workspace at `path` with the builds already made, for a worker that replaces a crashed
+    /// one (issue 24): the libraries from the first worker's builds keep serving.
+    package static func resume(path: String) throws -> DevWorkspace {
         let folder = Paths.absolute(path)
         let found = try packages(in: folder).map { Member(folder: $0, product: try DevPackage.pluginProduct(in: $0)) }
         let members = found.filter(\.isLibrary) + found.filter { !$0.isLibrary }
@@ -63,7 +64,13 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
             throw DevPackage.Failure("the workspace \(folder) holds no plugin package (one whose dynamic product ends in 'Plugin', "
                                      + "as 'viper new NAME' writes it); add one, or run 'viper dev' in a plugin package")
         }
-        let workspace = DevWorkspace(folder: folder, members: members)
+        return DevWorkspace(folder: folder, members: members)
+    }
+
+    /// Reads every package's product and builds them all once, libraries first, saying so on `log`.
+    package static func prepare(path: String, log: (String) -> Void) throws -> DevWorkspace {
+        let workspace = try resume(path: path)
+        let folder = workspace.folder, members = workspace.members
         log("Workspace \(folder): " + members.map { "\($0.name) (\($0.isLibrary ? "library" : "plugin"))" }.joined(separator: ", "))
         for member in members {
             log("Building \(member.product) in \(member.folder) ...")

@@ -79,6 +79,7 @@ final class ReadlineReader: LineReader {
             rl_redisplay()
         }
         defer { signal(SIGINT, outside) }  // what Ctrl-C does outside the prompt (a supervised worker's notice)
+        ErrorRelay.awaitRelayed()  // a supervised worker's error lines reach the terminal before the prompt
         guard let raw = readline(prompt) else { return nil }
         defer { free(raw) }
         return String(cString: raw)

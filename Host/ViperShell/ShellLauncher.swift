@@ -30,7 +30,7 @@ package enum ShellLauncher {
         let stdinIsTerminal = isatty(STDIN_FILENO) == 1
         let colorAllowed = TerminalStyle.allowsColor(environment: environment, noColorFlag: options.noColor)
         let style = TerminalStyle(colors: colorAllowed && stdinIsTerminal && isatty(STDOUT_FILENO) == 1)
-        let output = StandardOutput(errorStyle: TerminalStyle(colors: colorAllowed && stdinIsTerminal && isatty(STDERR_FILENO) == 1))
+        let output = StandardOutput(errorStyle: TerminalStyle(colors: colorAllowed && stdinIsTerminal && ErrorRelay.errorsReachTerminal))
         // A worker started again after a crash said these already (issue 24).
         for problem in runtime.problems where WorkerLaunch.current?.isRestart != true {
             output.warning(problem.message)
@@ -77,7 +77,8 @@ package enum ShellLauncher {
             runInteractive(shell, historyPath: runtime.dataWriteProblem == nil ? Paths.join(runtime.dataFolder, "history") : nil,
                            output: output, live: live, keeper: keeper)
         } else {
-            if let route = live?.reopenRoute { shell.reopen(route) }
+            // A worker that restores a session (after a crash) opens no route over it.
+            if let route = live?.reopenRoute, WorkerLaunch.current?.restore == nil { shell.reopen(route) }
             let reader = PlainLineReader()
             // Changes are taken when a line comes, before it runs.
             var quit = false
@@ -107,7 +108,7 @@ package enum ShellLauncher {
             return answer == "y" || answer == "yes"
         }
         shell.drawCurrentScreen()
-        if let route = live?.reopenRoute { shell.reopen(route) }
+        if let route = live?.reopenRoute, WorkerLaunch.current?.restore == nil { shell.reopen(route) }
         // Changes are taken while readline waits for a key: notices go above the prompt.
         let idle = { [unowned shell] in
             guard let live, let update = live.take() else { return }

@@ -14,6 +14,7 @@ package final class StandardOutput: ShellOutput {
     }
 
     package func show(_ text: String) {
+        ErrorRelay.awaitRelayed()
         fputs(text + "\n", viper_stdout())
         fflush(viper_stdout())
     }
@@ -21,11 +22,13 @@ package final class StandardOutput: ShellOutput {
     package func error(_ message: String) {
         fflush(viper_stdout())
         fputs(errorStyle.red("error:") + " " + PrintableText.oneLine(message) + "\n", viper_stderr())
+        ErrorRelay.awaitRelayed()
     }
 
     package func warning(_ message: String) {
         fflush(viper_stdout())
         fputs(errorStyle.yellow("warning:") + " " + PrintableText.oneLine(message) + "\n", viper_stderr())
+        ErrorRelay.awaitRelayed()
     }
 
     /// Makes standard output line-buffered, as the executables do first: a piped session's

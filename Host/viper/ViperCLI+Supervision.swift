@@ -1,6 +1,7 @@
 import Foundation
 import ViperCommandLine
 import ViperCore
+import ViperKit
 import ViperLoading
 import ViperRuntime
 import ViperShell
@@ -51,5 +52,18 @@ extension ViperCLI {
         }
         print("Enabled \(name) again: its crashes are forgotten, and it loads at the next start.")
         return 0
+    }
+}
+
+/// `viper dev` in a supervised worker (issue 24).
+extension ViperCLI {
+    /// The dev session of this worker: the first builds the package; one that replaces a crashed
+    /// worker finds the build the first made (and the watcher rebuilds on the next change).
+    static func devSession(_ options: CommandLineOptions) throws -> any DevBuilding {
+        let path = options.arguments.first ?? "."
+        if WorkerLaunch.current?.isRestart == true {
+            return try DevTarget.resume(path: path)
+        }
+        return try DevTarget.prepare(path: path) { ViperTool.printError($0) }
     }
 }

@@ -113,9 +113,14 @@ enum ViperCLI {
     /// and its plugins), then opens the shell with the `.so` files added to the bundled plugins,
     /// rebuilding on every change to the sources (see ``DevSession``, ``DevWorkspace``).
     private static func dev(_ options: CommandLineOptions, environment: [String: String]) -> Int32 {
+        // Supervised like any shell (issue 24): the supervisor forks before the build and the
+        // watcher start threads, and each worker builds (the first) or resumes (a restart) and watches.
+        if supervises(options, environment: environment) {
+            return supervised(options, environment: environment) { dev(options, environment: environment) }
+        }
         let session: any DevBuilding
         do {
-            session = try DevTarget.prepare(path: options.arguments.first ?? ".") { ViperTool.printError($0) }
+            session = try devSession(options)
         } catch {
             ViperTool.printError("viper: \(error)")
             return 1

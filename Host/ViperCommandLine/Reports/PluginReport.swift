@@ -35,6 +35,8 @@ package enum PluginReport {
         /// Set once a reload replaced it: the version serving now (1 at start-up), and the older images still mapped.
         var liveVersion: Int?
         var olderImages: Int?
+        /// Its crashes in viper's worker, when it crashed (``CrashesJSON``).
+        var crashes: CrashesJSON?
     }
 
     struct DoctorJSON: Encodable {
@@ -60,6 +62,8 @@ package enum PluginReport {
         /// Set once a reload replaced it (as in ``PluginJSON``).
         var liveVersion: Int?
         var olderImages: Int?
+        /// As in ``PluginJSON``.
+        var crashes: CrashesJSON?
     }
 
     static func json<T: Encodable>(_ value: T) -> String {
@@ -70,7 +74,8 @@ package enum PluginReport {
     }
 
     package static func pluginsJSON(_ runtime: HostRuntime) -> String {
-        json(PluginsJSON(
+        let crashes = crashes(runtime)
+        return json(PluginsJSON(
             contractsVersion: ContractsVersion.current.description,
             swiftCompiler: SwiftCompilerVersion.compiling.description,
             folders: runtime.folders,
@@ -82,7 +87,8 @@ package enum PluginReport {
                            provides: record.descriptor?.provides ?? [], requires: record.descriptor?.requires ?? [],
                            overridden: record.overridden,
                            contractLibraries: record.descriptor?.contractLibraries.map(\.description) ?? [],
-                           liveVersion: record.version > 1 ? record.version : nil, olderImages: record.version > 1 ? record.olderImages : nil)
+                           liveVersion: record.version > 1 ? record.version : nil, olderImages: record.version > 1 ? record.olderImages : nil,
+                           crashes: record.name.flatMap { crashes[$0] })
             },
             contractLibraries: contractLibrariesJSON(runtime),
             problems: runtime.problems))
@@ -129,6 +135,7 @@ package enum PluginReport {
     package static func doctorJSON(_ runtime: HostRuntime) -> String {
         let problems = runtime.doctorProblems
         let misses = PluginPlacement.nearMisses(runtime)
+        let crashes = crashes(runtime)
         return json(DoctorJSON(ok: problems.isEmpty && misses.isEmpty,
                                loaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count,
                                disabled: runtime.records.filter { $0.status == .disabled || $0.status == .broken }.count,
@@ -136,7 +143,8 @@ package enum PluginReport {
                                misplaced: misses,
                                plugins: runtime.records.map { DoctorPluginJSON(name: $0.name, path: $0.path, status: $0.status, reason: $0.reason,
                                                                                liveVersion: $0.version > 1 ? $0.version : nil,
-                                                                               olderImages: $0.version > 1 ? $0.olderImages : nil) },
+                                                                               olderImages: $0.version > 1 ? $0.olderImages : nil,
+                                                                               crashes: $0.name.flatMap { crashes[$0] }) },
                                dependencies: runtime.dependencies,
                                interceptors: interceptors(runtime).map { InterceptorJSON(contract: $0.contract, plugins: $0.plugins) }))
     }

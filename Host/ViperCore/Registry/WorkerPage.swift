@@ -17,7 +17,8 @@ import Foundation
 ///
 /// Layout (byte offsets): 4 image count; 8 announced, 12 its status; 16 completed, 24 failed (Int64);
 /// 32 signal, 36 culprit, 40 exit called, 44 interrupted; 48 call started, 56 command started (Int64);
-/// 96 plugin (64 bytes), 160 doing (256 bytes); 416 in a command, 420 ending, 424 off the main thread; 512 the image table.
+/// 96 plugin (64 bytes), 160 doing (256 bytes); 416 in a command, 420 ending, 424 off the main thread;
+/// 428 to 439 the error relay (WorkerPage+Relay.swift); 512 the image table.
 ///
 /// Invariants:
 /// - Fixed offsets, no pointers: the two processes map it at different addresses.
@@ -146,16 +147,6 @@ package final class WorkerPage: @unchecked Sendable {
 
     package static var pluginFieldOffset: Int { pluginField.offset }
     package static var doingFieldOffset: Int { doingField.offset }
-
-    /// Writes `prefix` and the text field at `offset` to standard error, with plain `write`s (a
-    /// signal handler calls it); false, writing nothing, when the field is empty.
-    package func writeField(_ offset: Int, prefix: [UInt8]) -> Bool {
-        let count = Int(base.load(fromByteOffset: offset, as: UInt16.self))
-        guard count > 0, count < 300 else { return false }
-        prefix.withUnsafeBytes { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-        _ = Glibc.write(STDERR_FILENO, base + offset + 2, count)
-        return true
-    }
 
     private func write(_ text: String, to field: (offset: Int, size: Int)) {
         var text = text

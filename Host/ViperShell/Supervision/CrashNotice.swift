@@ -16,6 +16,8 @@ package struct CrashNotice {
     package var isExit: Bool
     /// `running command 'boom'`, or nil when no plugin call was marked.
     package var doing: String?
+    /// What the worker wrote last to standard error (the Swift runtime's message), for the report.
+    package var said = ""
     /// The crash report file, once written.
     package var reportPath: String?
     /// Whether the worker was waiting for a command (at the prompt, or for input), not running one.

@@ -28,6 +28,10 @@ package enum CrashReport {
         lines.append("cause:   \(notice.cause)")
         lines.append("doing:   \(notice.doing ?? "nothing marked")")
         lines.append("")
+        let said = notice.said.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !said.isEmpty {
+            lines += ["What the worker wrote last to standard error:"] + said.split(separator: "\n").map { "  " + $0 } + [""]
+        }
         let trimmed = frames.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty {
             lines.append("No frames: the worker ended without a fault (\(notice.cause)), so no signal handler ran.")

@@ -14,6 +14,8 @@ struct SupervisorLoop {
     /// Commands that failed in workers that crashed, and the crashed commands themselves.
     private var failures = 0
     private let relay: InputRelay?
+    /// The worker's standard error, passed on (nil: the pipe could not be made).
+    private let errors: ErrorRelay?
     private var savedTerminal = termios()
     private let hasTerminal: Bool
 
@@ -26,6 +28,7 @@ struct SupervisorLoop {
         launch = WorkerLaunch(journal: JournalFile.create(Paths.join(sessions, "\(getpid()).journal")))
         framesPath = Paths.join(sessions, "\(getpid()).frames")
         relay = setup.relaysInput ? InputRelay() : nil
+        errors = ErrorRelay(page: page)
         hasTerminal = tcgetattr(STDIN_FILENO, &savedTerminal) == 0
     }
 
@@ -51,17 +54,25 @@ struct SupervisorLoop {
             }
             let (status, timedOut) = wait(for: pid)
             if page.announced {
+                errors?.pump()
+                errors?.release()
                 cleanUp()
                 let own = page.announcedStatus
                 return setup.scripted && own == 0 && failures > 0 ? 1 : own
             }
             if let received = SupervisorSignals.received {
+                errors?.pump()
+                errors?.release()
                 // Ended from outside (a closed terminal, a kill): the journal stays, for the next start to offer.
                 unlink(framesPath)
                 return SupervisorSignals.endAsReceived(received)
             }
-            if status & 0x7f == SIGINT, !page.interrupted {  // Ctrl-C before the worker handles it, or sent to a script
-                cleanUp()
+            if status & 0x7f == SIGINT, !page.interrupted {  // Ctrl-C on a quick command, or sent to a script
+                errors?.pump()
+                errors?.release()
+                // At a terminal the session ends as an unsupervised one would, and its unsaved work
+                // stays for the next start to offer (a journal without any is dropped then).
+                if hasTerminalSession { unlink(framesPath) } else { cleanUp() }
                 return SupervisorSignals.endAsReceived(SIGINT)
             }
             if let ended = crashed(status: status, timedOut: timedOut) { return ended }
@@ -88,6 +99,7 @@ struct SupervisorLoop {
                 close(input[1])
             }
             WorkerLaunch.current = launch
+            errors?.attachInWorker(page: page)
             page.installCrashHandlers(framesFile: framesPath)
             let status = worker()
             page.announceExit(status)
@@ -117,13 +129,21 @@ struct SupervisorLoop {
             var fds = [pollfd(fd: SupervisorSignals.wakeRead, events: Int16(POLLIN), revents: 0)]
             if let relay, !relay.ended { fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
             if let relay, relay.wantsWrite { fds.append(pollfd(fd: relay.descriptor, events: Int16(POLLOUT), revents: 0)) }
+            if let errors { fds.append(pollfd(fd: errors.descriptor, events: Int16(POLLIN), revents: 0)) }
             // A wake-up now and then, whatever happens to SIGCHLD (the worker's end is also found by waitpid).
-            let timeout: Int32 = setup.commandTimeout == nil ? 1000 : 200
+            let timeout: Int32 = setup.commandTimeout == nil && errors?.isHolding != true ? 1000 : 200
             _ = poll(&fds, nfds_t(fds.count), timeout)
             SupervisorSignals.drainWake()
             for fd in fds.dropFirst() where fd.revents != 0 {
-                if fd.fd == STDIN_FILENO { relay?.readInput() } else { relay?.flush() }
+                if fd.fd == STDIN_FILENO {
+                    relay?.readInput()
+                } else if fd.fd == errors?.descriptor {
+                    errors?.pump()
+                } else {
+                    relay?.flush()
+                }
             }
+            if errors?.isHolding == true { errors?.pump() }
             if let limit = setup.commandTimeout, !timedOut, page.inCommand,
                Double(WorkerPage.now() - page.commandStarted) > limit * 1000 {
                 timedOut = true
@@ -136,6 +156,12 @@ struct SupervisorLoop {
     private mutating func crashed(status: Int32, timedOut: Bool) -> Int32? {
         if hasTerminal { _ = tcsetattr(STDIN_FILENO, TCSANOW, &savedTerminal) }
         var notice = CrashNotice(status: status, page: page)
+        if let words = errors?.lastWords() {
+            notice.said = words.text
+            if !notice.isExit, !page.interrupted, let signal = notice.cause.split(separator: ":").first {
+                notice.cause = "\(signal): \(words.cause)"
+            }
+        }
         if timedOut, let limit = setup.commandTimeout {
             notice.cause = "hung: no answer within --command-timeout \(Self.seconds(limit))"
             notice.isExit = false

@@ -60,7 +60,15 @@ final class FaultView: ModuleView, FaultScreen {
             Thread { fatalError("a fault on a thread the plugin started") }.start()
             never.wait()
         case "kill": kill(getpid(), SIGKILL)
-        case "hang": while true { sleep(1) }
+        case "hang":
+            // A line a second, so a test can wait until it has run long enough (Ctrl-C's notice comes after 3 s).
+            var seconds = 0
+            while true {
+                sleep(1)
+                seconds += 1
+                print("still hanging after \(seconds) s")
+                fflush(stdout)
+            }
         default: throw CommandError("no such fault '\(kind)'")
         }
     }

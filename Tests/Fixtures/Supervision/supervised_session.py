@@ -2,10 +2,10 @@
 text, a drop-in module above it faults in the way KIND says, and the session must come back: one
 line naming the plugin and the cause, the breadcrumb and the text restored, no backtracer waiting
 for a key, and line editing (arrow keys, history) working afterwards. KIND 'hang' stops a command
-that never ends with two Ctrl-C, after the notice the first one prints.
+that never ends with two Ctrl-C once it has run for 3 s, after the notice the first one prints.
 
 Usage: supervised_session.py VIPER DATA_DIR PLUGIN KIND EXPECTED
-(EXPECTED: what the line says after the plugin's name, e.g. "crashed (SIGILL: a trap or fatal error)").
+(EXPECTED: what the line says after the plugin's name, e.g. "crashed (SIGILL: fatal error: a fault on purpose)").
 Prints what failed and exits 1, or prints ok and exits 0.
 """
 import os
@@ -37,8 +37,10 @@ for line, prompt in [("open notes", "Notes> "), ("new Draft", "Sign in> "), ("si
 if kind == "hang":
     child.send("fault hang\r")
     step(child, "the command was typed", "fault hang\r\n")
+    step(child, "the plugin's code has run for 3 s", "still hanging after 3 s")
     child.sendintr()
-    step(child, "the first Ctrl-C says what a second does", "press Ctrl-C again to stop it")
+    step(child, "the first Ctrl-C says what runs", "viper: plugin 'fixture-fault' is still running command 'fault' for ")
+    step(child, "and what a second does", " s; press Ctrl-C again to stop it")
     child.sendintr()
 else:
     verb = "arm" if kind.startswith("render") or kind.startswith("title") else "fault"

@@ -8,24 +8,24 @@ import ViperTestSupport
 /// until the notice they wait for has come.
 @Suite(.serialized, .tags(.slow)) struct DevCommandTests {
     /// A fresh `viper new Counter` package (its own copy: the tests edit it).
-    private static func newCounter() throws -> String {
+    static func newCounter() throws -> String {
         let folder = try TemporaryFolder.make("dev")
         let new = try ViperProcess().run(["new", "Counter", "--dir", folder])
         try #require(new.status == 0, "\(new.stderr)")
         return folder + "/Counter"
     }
 
-    private static let presenter = "Sources/CounterPlugin/Counter/CounterPresenter.swift"
-    private static let view = "Sources/CounterPlugin/Counter/CounterView.swift"
+    static let presenter = "Sources/CounterPlugin/Counter/CounterPresenter.swift"
+    static let view = "Sources/CounterPlugin/Counter/CounterView.swift"
 
-    private static func edit(_ package: String, _ file: String, _ change: (String) -> String) throws {
+    static func edit(_ package: String, _ file: String, _ change: (String) -> String) throws {
         let path = package + "/" + file
         let text = try String(contentsOfFile: path, encoding: .utf8)
         try Data(change(text).utf8).write(to: URL(fileURLWithPath: path))
     }
 
     /// Sends `where` every half second until standard output holds `text` (at most `seconds`).
-    private static func poke(_ viper: RunningViper, until text: String, seconds: Double = 240) throws {
+    static func poke(_ viper: RunningViper, until text: String, seconds: Double = 240) throws {
         let deadline = Date().addingTimeInterval(seconds)
         while !viper.printed.contains(text) {
             guard Date() < deadline, viper.isRunning else {
@@ -36,7 +36,7 @@ import ViperTestSupport
         }
     }
 
-    private static func start(_ package: String, _ arguments: [String] = [], probe: Bool = false) throws -> RunningViper {
+    static func start(_ package: String, _ arguments: [String] = [], probe: Bool = false) throws -> RunningViper {
         var environment = ViperProcess().environment
         if probe { environment["VIPER_RELOAD_PROBE"] = "1" }
         return try RunningViper(arguments: ["dev", package] + arguments, environment: environment)

@@ -18,22 +18,27 @@ import ViperTestSupport
     static let command = "running command 'fault'"
     static let drawing = "drawing module FaultScreen (fixture-fault)"
     static let title = "reading the title of module FaultScreen (fixture-fault)"
-    static let trap = "crashed (SIGILL: a trap or fatal error)"
+    /// The Swift runtime's message is the cause's second half (and is not a line of its own).
+    static let trap = "crashed (SIGILL: fatal error: a fault on purpose)"
+    static let unwrap = "crashed (SIGILL: fatal error: Unexpectedly found nil while unwrapping an Optional value)"
+    static let threadTrap = "crashed (SIGILL: fatal error: a fault on a thread the plugin started)"
+    static let renderTrap = "crashed (SIGILL: fatal error: the drawing faults on purpose)"
+    static let titleTrap = "crashed (SIGILL: fatal error: the title faults on purpose)"
 
     static let faults: [Fault] = [
         Fault(command: "fault trap", cause: trap, doing: command),
-        Fault(command: "fault nil", cause: trap, doing: command),
+        Fault(command: "fault nil", cause: unwrap, doing: command),
         Fault(command: "fault pointer", cause: "crashed (SIGSEGV: a bad memory access)", doing: command),
         Fault(command: "fault abort", cause: "crashed (SIGABRT: abort)", doing: command),
         Fault(command: "fault exit", cause: "ended viper's worker with exit(0)", doing: command),
         Fault(command: "fault _exit", cause: "ended viper's worker with _exit(0)", doing: command),
-        Fault(command: "fault thread", cause: trap, doing: "on a thread it started"),
+        Fault(command: "fault thread", cause: threadTrap, doing: "on a thread it started"),
         Fault(command: "fault kill", cause: "crashed (SIGKILL: killed from outside, or by the kernel)", doing: command),
         Fault(command: "arm render-exit", cause: "ended viper's worker with exit(0)", doing: drawing),
         Fault(command: "arm render-_exit", cause: "ended viper's worker with _exit(0)", doing: drawing),
-        Fault(command: "arm render-trap", cause: trap, doing: drawing),
+        Fault(command: "arm render-trap", cause: renderTrap, doing: drawing),
         Fault(command: "arm title-exit", cause: "ended viper's worker with exit(0)", doing: title),
-        Fault(command: "arm title-trap", cause: trap, doing: title),
+        Fault(command: "arm title-trap", cause: titleTrap, doing: title),
     ]
 
     /// Signs in, writes one unsaved line in a new note, and opens the faulting module above it.
@@ -65,6 +70,11 @@ import ViperTestSupport
         let report = try Self.checkLine(lines, fault, data: viper.dataFolder)
         #expect(report.contains("plugin:  fixture-fault 2.1.0\n"), "\(report)")
         #expect(report.contains("doing:   \(fault.doing)\n"), "\(report)")
+        #expect(!result.stderr.contains("Fatal error"), "the runtime's message is inside the one line: \(result.stderr)")
+        if fault.cause.contains("fatal error: ") {
+            #expect(report.contains("What the worker wrote last to standard error:\n  "), "\(report)")
+            #expect(report.contains("Fatal error: "), "\(report)")
+        }
         #expect(result.stdout.hasSuffix("Home › Notes › Note\n"), "\(result.stdout.suffix(400))")
         #expect(result.stdout.contains("first line\nsecond line\nUnsaved: the title and the text (2 lines)."), "\(result.stdout.suffix(600))")
         #expect(result.status == 1)
@@ -99,7 +109,7 @@ import ViperTestSupport
         let result = try viper.run(plugins.flatMap { ["--plugins", $0] }, input: input)
         let lines = Self.errorLines(result.stderr)
         #expect(lines.count == 3, "\(result.stderr)")
-        #expect(lines.last?.contains("plugin 'fixture-fault-c' crashed (SIGILL: a trap or fatal error)") == true, "\(result.stderr)")
+        #expect(lines.last?.contains("plugin 'fixture-fault-c' \(Self.trap)") == true, "\(result.stderr)")
         #expect(lines.last?.contains("that is 3 crashes within a minute, so viper stops (status 70)") == true, "\(result.stderr)")
         #expect(!result.stdout.contains("Home\n"), "the last 'where' must not run: \(result.stdout)")
         #expect(result.status == 70)
@@ -119,13 +129,13 @@ import ViperTestSupport
         for _ in 0..<3 {
             _ = try viper.run(["--plugins", plugin], input: "open fault\nfault trap\n")
         }
-        let reason = "it crashed viper 3 times (version 2.1.0, last: SIGILL: a trap or fatal error while running command 'fault'); "
+        let reason = "it crashed viper 3 times (version 2.1.0, last: SIGILL: fatal error: a fault on purpose while running command 'fault'); "
             + "it loads again when its file changes, or after 'viper plugins --enable fixture-fault'"
         let next = try viper.run(["--plugins", plugin], input: "where\n")
         #expect(next.stderr == "warning: plugin 'fixture-fault' is not loaded: \(reason)\n", "\(next.stderr)")
         let listing = try viper.run(["plugins", "--plugins", plugin])
         #expect(listing.stdout.contains("  disabled:  \(reason)\n"), "\(listing.stdout)")
-        #expect(listing.stdout.hasSuffix("  fixture-fault 2.1.0: 3 crashes, last SIGILL: a trap or fatal error while running command 'fault'; "
+        #expect(listing.stdout.hasSuffix("  fixture-fault 2.1.0: 3 crashes, last SIGILL: fatal error: a fault on purpose while running command 'fault'; "
                                          + "not loaded until its file changes or 'viper plugins --enable fixture-fault'\n"), "\(listing.stdout)")
         let enabled = try viper.run(["plugins", "--enable", "fixture-fault"])
         #expect(enabled.stdout == "Enabled fixture-fault again: its crashes are forgotten, and it loads at the next start.\n")

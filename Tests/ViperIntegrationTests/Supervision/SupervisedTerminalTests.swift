@@ -14,17 +14,17 @@ import ViperTestSupport
     /// The fault's name for the script, and what the line says after the plugin's name.
     static let faults: [(kind: String, says: String)] = [
         ("trap", SupervisedScriptTests.trap),
-        ("nil", SupervisedScriptTests.trap),
+        ("nil", SupervisedScriptTests.unwrap),
         ("pointer", "crashed (SIGSEGV: a bad memory access)"),
         ("abort", "crashed (SIGABRT: abort)"),
         ("exit", "ended viper's worker with exit(0)"),
         ("_exit", "ended viper's worker with _exit(0)"),
-        ("thread", SupervisedScriptTests.trap),
+        ("thread", SupervisedScriptTests.threadTrap),
         ("kill", "crashed (SIGKILL: killed from outside, or by the kernel)"),
         ("render-exit", "ended viper's worker with exit(0)"),
         ("render-_exit", "ended viper's worker with _exit(0)"),
         ("title-exit", "ended viper's worker with exit(0)"),
-        ("title-trap", SupervisedScriptTests.trap),
+        ("title-trap", SupervisedScriptTests.titleTrap),
         ("hang", "was stopped with Ctrl-C"),
     ]
 
@@ -35,6 +35,17 @@ import ViperTestSupport
         let result = try FixtureCompiler.run([
             "python3", BuildProducts.repository + "/Tests/Fixtures/Supervision/supervised_session.py",
             BuildProducts.viper, viper.dataFolder, try Fixtures.fault(), kind, says,
+        ])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output == "ok\n")
+    }
+
+    @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
+    func ctrlCOnAQuickCommandEndsViperAsBeforeAndTheNextStartOffersTheText() throws {
+        let viper = ViperProcess()
+        let result = try FixtureCompiler.run([
+            "python3", BuildProducts.repository + "/Tests/Fixtures/Supervision/interrupt_session.py",
+            BuildProducts.viper, viper.dataFolder, try Fixtures.fault(),
         ])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output == "ok\n")
