@@ -53,7 +53,7 @@ package enum CheckChild {
         let libraries = CheckLibraries.folders(pluginAt: path, environment: environment)
         let searched = PluginFolder.searchOrder(flags: pluginFlags, environment: environment, executableDirectory: Paths.executableDirectory())
         guard let loaded = load(path, with: ContractLibraryLookup.loader(searched: searched, added: libraries), writer: writer),
-              let runtime = startProviders(pluginFlags: pluginFlags, libraries: libraries, environment: environment, writer: writer),
+              let runtime = startProviders(for: path, pluginFlags: pluginFlags, libraries: libraries, environment: environment, writer: writer),
               let recorded = recordAgain(path, writer: writer) else {
             return 0
         }
@@ -91,8 +91,8 @@ package enum CheckChild {
         }
     }
 
-    /// `providers`: the host's services and the other plugins, which serve what the plugin requires.
-    private static func startProviders(pluginFlags: [String], libraries: [PluginFolder], environment: [String: String],
+    /// `providers`: the host's services and the other plugins, which serve what the plugin at `path` requires.
+    private static func startProviders(for path: String, pluginFlags: [String], libraries: [PluginFolder], environment: [String: String],
                                        writer: LineWriter) -> HostRuntime? {
         writer.start("providers", "plugin")
         var options = RuntimeOptions(environment: environment, executableDirectory: Paths.executableDirectory())
@@ -108,8 +108,12 @@ package enum CheckChild {
                                       reason: "the host's services could not start: \(error)"))
             return nil
         }
+        // A provider that was refused (built against an older contract library, say) is named, so a
+        // requirement it would have served is not reported as provided by nobody without a reason.
+        let refused = runtime.problems.filter { $0.kind == .loadFailed && !$0.message.hasPrefix(path + ":") }.map(\.message)
         writer.result(CheckResult(check: "providers", subject: "plugin", passed: true,
-                                  reason: "host services and \(runtime.records.filter { $0.status == .loaded }.count) other plugin(s) as providers"))
+                                  reason: "host services and \(runtime.records.filter { $0.status == .loaded }.count) other plugin(s) as providers"
+                                      + (refused.isEmpty ? "" : "; refused as providers: " + refused.joined(separator: "; "))))
         return runtime
     }
 
