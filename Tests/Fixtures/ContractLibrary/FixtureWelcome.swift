@@ -2,8 +2,8 @@
 // them. The tests build it as libFixtureWelcome.so (library evolution, SONAME
 // libFixtureWelcome.so) at version 1.__MINOR__, replacing the placeholder, and, to stand for
 // a library changed without a new version, with a requirement added in __CHANGE__ and another
-// digest in __INTERFACE__ (what the library's API gate would record); __DEFAULTS__ gives the
-// added requirement a default where a test says so.
+// digest in __INTERFACE__ (what the library's API gate would record); the placeholder after
+// WelcomeText gives the added requirement a default where a test says so.
 import Contracts
 
 /// A service the provider registers and the consumer resolves.
