@@ -43,6 +43,23 @@ enum ContractLibraryFixtures {
         return folder + "/lib\(plugin).so"
     }
 
+    /// libFixtureWelcomeSuites.so (Tests/Fixtures/ContractLibrary/FixtureWelcomeSuites.swift) built against the
+    /// library at 1.0 and the conformance kit, its check expecting a welcome to Ada to contain `expected`.
+    static func suites(expecting expected: String) throws -> String {
+        let library = try self.library(minor: 0)
+        let folder = try once("suites-\(expected)") { folder in
+            let source = try Fixtures.source("ContractLibrary/FixtureWelcomeSuites.swift").replacingOccurrences(of: "__EXPECTED__", with: expected)
+            try source.write(toFile: folder + "/FixtureWelcomeSuites.swift", atomically: true, encoding: .utf8)
+            let kitFolder = BuildProducts.directory + "/ConformanceKit.build"
+            let kitObjects = try FileManager.default.contentsOfDirectory(atPath: kitFolder).filter { $0.hasSuffix(".o") }.map { kitFolder + "/" + $0 }
+            try run(["swiftc", "-emit-library", "-module-name", "FixtureWelcomeSuites", "-parse-as-library",
+                     "-I", BuildProducts.modules, "-I", library, "-L", BuildProducts.directory, "-lContracts",
+                     "-L", library, "-lFixtureWelcome", folder + "/FixtureWelcomeSuites.swift"] + kitObjects
+                     + ["-o", folder + "/libFixtureWelcomeSuites.so"], in: folder)
+        }
+        return folder + "/libFixtureWelcomeSuites.so"
+    }
+
     /// A fresh plugin folder holding copies of `files` (each under its own name).
     static func pluginFolder(_ files: [String]) throws -> String {
         let folder = try TemporaryFolder.make("contract-library")
