@@ -93,8 +93,9 @@ package struct ProtocolRequirementTable: Sendable {
     }
 }
 
-/// The dynamic symbols of an ELF64 little-endian file, each with a way to read the bytes it
-/// names; offsets and sizes are checked against the file, and a malformed table yields nothing.
+/// The dynamic symbols of an ELF64 little-endian file (its section table read by ``ELFSections``),
+/// each with a way to read the bytes it names; offsets and sizes are checked against the file,
+/// and a malformed table yields nothing.
 enum ELFSymbols {
     struct Symbol {
         /// The name's bytes, without the terminating zero.
@@ -107,59 +108,26 @@ enum ELFSymbols {
         func contents(at offset: UInt64, count: Int) -> [UInt8] { contents(offset, count) }
     }
 
-    private struct Section {
-        let type: UInt32, address: UInt64, offset: UInt64, size: UInt64, link: UInt32
-    }
-
     static func forEach(descriptor: Int32, size: UInt64, _ body: (Symbol) -> Void) {
-        let header = ELFCheck.read(descriptor, offset: 0, count: 64)
-        guard header.count == 64, header.starts(with: [0x7F, 0x45, 0x4C, 0x46]), header[4] == 2, header[5] == 1 else { return }
-        let tableOffset = u64(header, 40)
-        let entrySize = Int(u16(header, 58))
-        guard tableOffset != 0, tableOffset < size, entrySize >= 64 else { return }
-        let count = min(Int(u16(header, 60)), Int(clamping: (size - tableOffset) / UInt64(entrySize)))
-        let table = ELFCheck.read(descriptor, offset: tableOffset, count: count * entrySize)
-        let sections = (0..<count).map { index -> Section in
-            let base = index * entrySize
-            return Section(type: u32(table, base + 4), address: u64(table, base + 16), offset: u64(table, base + 24),
-                           size: u64(table, base + 32), link: u32(table, base + 40))
-        }
-        func bytes(_ section: Section) -> [UInt8] {
-            guard section.type != 8, section.offset < size else { return [] }  // SHT_NOBITS has no bytes in the file
-            return ELFCheck.read(descriptor, offset: section.offset, count: Int(clamping: min(section.size, size - section.offset)))
-        }
-        guard let dynsym = sections.first(where: { $0.type == 11 }), Int(dynsym.link) < sections.count else { return }  // SHT_DYNSYM
-        let symbols = bytes(dynsym)
-        let strings = bytes(sections[Int(dynsym.link)])
+        guard let file = ELFSections(descriptor: descriptor, size: size),
+              let table = file.sections.firstIndex(where: { $0.type == 11 }) else { return }  // SHT_DYNSYM
+        let symbols = file.contents(table)
+        let strings = file.linkedStrings(of: table)
         var offset = 0
-        while offset + 24 <= symbols.count {
-            let name = Int(u32(symbols, offset))
-            let sectionIndex = Int(u16(symbols, offset + 6))
-            let value = u64(symbols, offset + 8)
-            offset += 24
+        while offset + ELFSections.symbolSize <= symbols.count {
+            let name = Int(UInt32(littleEndian: symbols, at: offset))
+            let sectionIndex = Int(UInt16(littleEndian: symbols, at: offset + 6))
+            let value = UInt64(littleEndian: symbols, at: offset + 8)
+            offset += ELFSections.symbolSize
             guard name > 0, name < strings.count else { continue }
             let end = strings[name...].firstIndex(of: 0) ?? strings.count
-            let section = sectionIndex > 0 && sectionIndex < sections.count ? sections[sectionIndex] : nil
+            let section = file.sections.indices.contains(sectionIndex) && sectionIndex > 0 ? file.sections[sectionIndex] : nil
             body(Symbol(name: strings[name..<end], isDefined: sectionIndex != 0) { extra, count in
-                guard let section, section.type != 8, value >= section.address, value - section.address + extra + UInt64(count) <= section.size else { return [] }
+                guard let section, section.type != ELFSections.noBits, value >= section.address,
+                      value - section.address + extra + UInt64(count) <= section.size else { return [] }
                 return ELFCheck.read(descriptor, offset: section.offset + (value - section.address) + extra, count: count)
             })
         }
-    }
-
-    private static func u64(_ bytes: [UInt8], _ offset: Int) -> UInt64 {
-        guard offset >= 0, offset + 8 <= bytes.count else { return 0 }
-        return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
-    }
-
-    private static func u32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-        guard offset >= 0, offset + 4 <= bytes.count else { return 0 }
-        return bytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
-    }
-
-    private static func u16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
-        guard offset >= 0, offset + 2 <= bytes.count else { return 0 }
-        return bytes.withUnsafeBytes { UInt16(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt16.self)) }
     }
 }
 
