@@ -55,7 +55,7 @@ enum ContractLibraryFixtures {
             try run(["swiftc", "-emit-library", "-module-name", "FixtureWelcomeSuites", "-parse-as-library",
                      "-I", BuildProducts.modules, "-I", library, "-L", BuildProducts.directory, "-lContracts",
                      "-L", library, "-lFixtureWelcome", folder + "/FixtureWelcomeSuites.swift"] + kitObjects
-                     + ["-o", folder + "/libFixtureWelcomeSuites.so"], in: folder)
+                     + CookbookLibrary.kitModuleFlags + ["-o", folder + "/libFixtureWelcomeSuites.so"], in: folder)
         }
         return folder + "/libFixtureWelcomeSuites.so"
     }
