@@ -129,7 +129,8 @@ enum ContractLibraryTemplate {
         API/gate --cut && swift build                 # record 1.0's interface (once per version)
         swift test                                    # API/gate: the interface is the recorded one
         mkdir -p __plugins__
-        cp .build/debug/lib__Name__.so .build/debug/lib__Name__Suites.so __plugins__/
+        cp .build/debug/lib__Name__.so __plugins__/
+        cp .build/debug/lib__Name__Suites.so __plugins__/     # its suites, which 'viper check' runs
         ```
 
         `Sources/__Name__Suites` holds the suites of these contracts: checks every provider must pass.
