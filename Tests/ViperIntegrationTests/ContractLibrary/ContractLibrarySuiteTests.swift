@@ -30,6 +30,18 @@ import ViperTestSupport
                 "\(check.stdout)")
     }
 
+    @Test func suitesGivenWithTheSuitesOptionRunToo() throws {
+        let folder = try ContractLibraryFixtures.pluginFolder([try ContractLibraryFixtures.plugin("WelcomeProviderPlugin"),
+                                                               try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"])
+        let suites = try ContractLibraryFixtures.suites(expecting: "Ada")
+        let check = try ViperProcess().run(["check", folder + "/libWelcomeProviderPlugin.so", "--suites", suites])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(check.stdout.contains("pass  [WelcomeText] welcome-names-the-guest: the suites of --suites libFixtureWelcomeSuites.so\n"), "\(check.stdout)")
+        let elsewhere = try ViperProcess().run(["plugins", "--suites", suites])
+        #expect(elsewhere.status == 64)
+        #expect(elsewhere.stderr == "viper: option '--suites' belongs to 'viper check'\n", "\(elsewhere.stderr)")
+    }
+
     @Test func aPluginThatProvidesNoneOfTheLibrarysContractsIsToldSo() throws {
         let folder = try folder(suiteExpecting: "Ada")
         try FileManager.default.copyItem(atPath: try ContractLibraryFixtures.plugin("WelcomeConsumerPlugin"), toPath: folder + "/libWelcomeConsumerPlugin.so")
