@@ -50,8 +50,7 @@ package struct ProtocolRequirementTable: Sendable {
         let prefix = Array("$s\(module.utf8.count)\(module)".utf8)
         var descriptors: [String] = []
         var requirements: [(symbol: String, hasDefault: Bool)] = []
-        ELFSymbols.forEach(descriptor: descriptor, size: size) { symbol in
-            guard symbol.isDefined, symbol.name.starts(with: prefix) else { return }
+        ELFSymbols.forEach(descriptor: descriptor, size: size, defined: true, prefixes: [prefix]) { symbol in
             if symbol.name.ends(with: "Mp") {
                 descriptors.append(symbol.string)
             } else if symbol.name.ends(with: "Tq") {
@@ -85,9 +84,8 @@ package struct ProtocolRequirementTable: Sendable {
     package static func witnessed(descriptor: Int32, size: UInt64, modules: [String]) -> Set<String> {
         let prefixes = modules.map { Array("$s\($0.utf8.count)\($0)".utf8) }
         var found: Set<String> = []
-        ELFSymbols.forEach(descriptor: descriptor, size: size) { symbol in
-            guard !symbol.isDefined, symbol.name.ends(with: "Tq"), prefixes.contains(where: { symbol.name.starts(with: $0) }) else { return }
-            found.insert(symbol.string)
+        ELFSymbols.forEach(descriptor: descriptor, size: size, defined: false, prefixes: prefixes) { symbol in
+            if symbol.name.ends(with: "Tq") { found.insert(symbol.string) }
         }
         return found
     }
@@ -100,7 +98,6 @@ enum ELFSymbols {
     struct Symbol {
         /// The name's bytes, without the terminating zero.
         let name: ArraySlice<UInt8>
-        let isDefined: Bool
         /// `count` bytes at `offset` into what the symbol names, read from the file ([] when outside it).
         let contents: (_ offset: UInt64, _ count: Int) -> [UInt8]
 
@@ -108,21 +105,38 @@ enum ELFSymbols {
         func contents(at offset: UInt64, count: Int) -> [UInt8] { contents(offset, count) }
     }
 
-    static func forEach(descriptor: Int32, size: UInt64, _ body: (Symbol) -> Void) {
+    /// Calls `body` with each symbol that is defined (or not, as `defined` says) and whose name starts
+    /// with one of `prefixes`; the others cost a comparison of their first bytes, no value made.
+    static func forEach(descriptor: Int32, size: UInt64, defined: Bool, prefixes: [[UInt8]], _ body: (Symbol) -> Void) {
         guard let file = ELFSections(descriptor: descriptor, size: size),
               let table = file.sections.firstIndex(where: { $0.type == 11 }) else { return }  // SHT_DYNSYM
         let symbols = file.contents(table)
         let strings = file.linkedStrings(of: table)
-        var offset = 0
-        while offset + ELFSections.symbolSize <= symbols.count {
-            let name = Int(UInt32(littleEndian: symbols, at: offset))
-            let sectionIndex = Int(UInt16(littleEndian: symbols, at: offset + 6))
-            let value = UInt64(littleEndian: symbols, at: offset + 8)
-            offset += ELFSections.symbolSize
-            guard name > 0, name < strings.count else { continue }
+        // Names are compared with memcmp in place: a plugin's table is walked for every load.
+        let matching: [(offset: Int, section: Int, value: UInt64)] = symbols.withUnsafeBytes { entries in
+            strings.withUnsafeBytes { names in
+                var found: [(offset: Int, section: Int, value: UInt64)] = []
+                var offset = 0
+                while offset + ELFSections.symbolSize <= entries.count, let namesBase = names.baseAddress {
+                    let name = Int(UInt32(littleEndian: entries.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                    let section = Int(UInt16(littleEndian: entries.loadUnaligned(fromByteOffset: offset + 6, as: UInt16.self)))
+                    let value = UInt64(littleEndian: entries.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+                    offset += ELFSections.symbolSize
+                    guard name > 0, name < names.count, (section != 0) == defined else { continue }
+                    for prefix in prefixes where name + prefix.count <= names.count {
+                        if prefix.withUnsafeBytes({ $0.baseAddress.map { memcmp(namesBase + name, $0, prefix.count) } ?? 0 }) == 0 {
+                            found.append((name, section, value))
+                            break
+                        }
+                    }
+                }
+                return found
+            }
+        }
+        for (name, sectionIndex, value) in matching {
             let end = strings[name...].firstIndex(of: 0) ?? strings.count
             let section = file.sections.indices.contains(sectionIndex) && sectionIndex > 0 ? file.sections[sectionIndex] : nil
-            body(Symbol(name: strings[name..<end], isDefined: sectionIndex != 0) { extra, count in
+            body(Symbol(name: strings[name..<end]) { extra, count in
                 guard let section, section.type != ELFSections.noBits, value >= section.address,
                       value - section.address + extra + UInt64(count) <= section.size else { return [] }
                 return ELFCheck.read(descriptor, offset: section.offset + (value - section.address) + extra, count: count)
