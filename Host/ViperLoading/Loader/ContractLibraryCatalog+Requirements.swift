@@ -7,6 +7,10 @@ import Foundation
 /// refused before its `dlopen`, from the two files' symbol tables (``ProtocolRequirementTable``),
 /// whether or not the library's author cut an API baseline or changed its version.
 extension ContractLibraryCatalog {
+    /// What follows the plugin's path in the refusal's problem line, before the contract it lacks a
+    /// requirement of (doctor names the refused provider in its consumers' lines by it).
+    package static let lacksRequirementMarker = ": refused: it conforms to "
+
     /// Why the plugin open as `descriptor` lacks a requirement of an installed library it
     /// links (`needed`, its `DT_NEEDED`), or nil. Called with the catalog's lock held.
     func requirementProblem(descriptor: Int32, size: UInt64, needed: [String]) -> String? {

@@ -28,8 +28,10 @@ import ViperTestSupport
         #expect(doctor.status == 1, "\(doctor.stdout)")
         let line = doctor.stdout.split(separator: "\n").first { $0.contains(refusal) }
         #expect(line?.contains(lacks) == true, "\(doctor.stdout)")
-        #expect(doctor.stdout.contains("plugin 'welcome-consumer' is disabled: WelcomeConsumerPlugin.LobbyInput requires FixtureWelcome.WelcomeText"),
-                "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("plugin 'welcome-consumer' is disabled: WelcomeConsumerPlugin.LobbyInput requires FixtureWelcome.WelcomeText, "
+                + "which no plugin provides: 'libWelcomeProviderPlugin.so' provides it but was refused, as it lacks a requirement the installed "
+                + "FixtureWelcome 1.0 has (its own line says which); rebuild 'libWelcomeProviderPlugin.so' against the installed FixtureWelcome 1.0"),
+                "one line names both plugins and the library: \(doctor.stdout)")
     }
 
     @Test func openingTheConsumerIsARefusalNotACrash() throws {
