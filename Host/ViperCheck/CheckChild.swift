@@ -5,7 +5,7 @@ import ViperCommandLine
 import ViperLoading
 import ViperRuntime
 
-/// The child side of `viper check`: `viper __check --report FILE [--plugins DIR]... PATH`.
+/// The child side of `viper check`: `viper __check --report FILE [--plugins DIR]... [--suites PATH]... PATH`.
 /// Loads the plugin, starts the host's real services and the other plugins as
 /// providers, and runs the conformance kit, appending a ``CheckLine`` to FILE
 /// around every check. A crash here costs only this process.
@@ -17,12 +17,17 @@ package enum CheckChild {
         let channel = CheckChannel.readHeader()
         var sandbox: String?
         var pluginFlags: [String] = []
+        var suites: [String] = []
         var path: String?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if argument == "--plugins" || argument == "--sandbox", index + 1 < arguments.count {
-                if argument == "--sandbox" { sandbox = arguments[index + 1] } else { pluginFlags.append(arguments[index + 1]) }
+            if argument == "--plugins" || argument == "--sandbox" || argument == "--suites", index + 1 < arguments.count {
+                switch argument {
+                case "--sandbox": sandbox = arguments[index + 1]
+                case "--suites": suites.append(arguments[index + 1])
+                default: pluginFlags.append(arguments[index + 1])
+                }
                 index += 2
                 continue
             }
@@ -39,32 +44,46 @@ package enum CheckChild {
             // The folders searched for contract libraries are read too (the person's user folder and
             // VIPER_PLUGIN_PATH, named by the parent): the runtime looks for libraries there.
             let libraryFolders = CheckLibraries.folders(pluginAt: absolute, environment: environment).map(\.path)
-            Sandbox.forCheck(of: absolute, pluginFlags: pluginFlags + libraryFolders, writable: sandbox, environment: environment).apply()
+            Sandbox.forCheck(of: absolute, pluginFlags: pluginFlags + libraryFolders + suites, writable: sandbox, environment: environment).apply()
         }
         let writer = LineWriter(sender: CheckChannel.Sender(descriptor: channel.descriptor, secret: channel.secret))
-        let status = check(path: absolute, pluginFlags: pluginFlags, environment: environment, writer: writer)
+        let status = check(path: absolute, pluginFlags: pluginFlags, suites: suites, environment: environment, writer: writer)
         writer.end()
         return status
     }
 
     /// Runs every check on the plugin at `path`; each step that fails writes its line and stops.
     /// The exit code is 0 either way: the parent reads the outcome from the lines.
-    private static func check(path: String, pluginFlags: [String], environment: [String: String], writer: LineWriter) -> Int32 {
+    private static func check(path: String, pluginFlags: [String], suites given: [String], environment: [String: String], writer: LineWriter) -> Int32 {
         let libraries = CheckLibraries.folders(pluginAt: path, environment: environment)
         let searched = PluginFolder.searchOrder(flags: pluginFlags, environment: environment, executableDirectory: Paths.executableDirectory())
-        guard let loaded = load(path, with: ContractLibraryLookup.loader(searched: searched, added: libraries), writer: writer),
-              let runtime = startProviders(pluginFlags: pluginFlags, libraries: libraries, environment: environment, writer: writer),
+        let loader = ContractLibraryLookup.loader(searched: searched, added: libraries)
+        guard let loaded = load(path, with: loader, writer: writer),
+              let runtime = startProviders(for: path, pluginFlags: pluginFlags, libraries: libraries, environment: environment, writer: writer),
               let recorded = recordAgain(path, writer: writer) else {
             return 0
         }
         let name = loaded.descriptor.manifest.name
         let services = ServiceTable(fallback: runtime.registry.resolver(for: "viper check (\(name))"))
+        // Suites that travel with contracts run first, so the kit does not call their contracts suiteless.
+        let suites = runSuites(path, libraries: loader.contractLibraries.libraries, given: given, services: services)
+        let covered = Set(suites.flatMap(\.results).map(\.subject))
         _ = Conformance.check(recorded, services: services) { event in
             switch event {
             case .willRun(let check, let subject):
                 // `registers` was announced by `recordAgain`, before the entry ran again.
-                if !(check == "registers" && subject == "plugin") { writer.start(check, subject) }
+                if !(check == "registers" && subject == "plugin"), !(check == Conformance.noSuiteCheck && covered.contains(subject)) {
+                    writer.start(check, subject)
+                }
             case .didRun(let result):
+                if !(result.check == Conformance.noSuiteCheck && covered.contains(result.subject)) { writer.result(result) }
+            }
+        }
+        for ran in suites {
+            writer.start("suite", "plugin")
+            writer.result(ran.summary)
+            for result in ran.results {
+                writer.start(result.check, result.subject)
                 writer.result(result)
             }
         }
@@ -91,8 +110,8 @@ package enum CheckChild {
         }
     }
 
-    /// `providers`: the host's services and the other plugins, which serve what the plugin requires.
-    private static func startProviders(pluginFlags: [String], libraries: [PluginFolder], environment: [String: String],
+    /// `providers`: the host's services and the other plugins, which serve what the plugin at `path` requires.
+    private static func startProviders(for path: String, pluginFlags: [String], libraries: [PluginFolder], environment: [String: String],
                                        writer: LineWriter) -> HostRuntime? {
         writer.start("providers", "plugin")
         var options = RuntimeOptions(environment: environment, executableDirectory: Paths.executableDirectory())
@@ -108,9 +127,21 @@ package enum CheckChild {
                                       reason: "the host's services could not start: \(error)"))
             return nil
         }
+        // A provider that was refused (built against an older contract library, say) is named, so a
+        // requirement it would have served is not reported as provided by nobody without a reason.
+        let refused = runtime.problems.filter { $0.kind == .loadFailed && !$0.message.hasPrefix(path + ":") }.map(\.message)
         writer.result(CheckResult(check: "providers", subject: "plugin", passed: true,
-                                  reason: "host services and \(runtime.records.filter { $0.status == .loaded }.count) other plugin(s) as providers"))
+                                  reason: "host services and \(runtime.records.filter { $0.status == .loaded }.count) other plugin(s) as providers"
+                                      + (refused.isEmpty ? "" : "; refused as providers: " + refused.joined(separator: "; "))))
         return runtime
+    }
+
+    /// The suites of the contract libraries the plugin links, and its own (``CheckSuites``).
+    private static func runSuites(_ path: String, libraries: [ContractLibrary], given: [String], services: any Resolver) -> [CheckSuites.Ran] {
+        let found = CheckSuites.find(pluginAt: path, libraries: libraries, given: given)
+        guard !found.isEmpty, let handle = dlopen(Paths.realPath(path) ?? path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE),
+              let entry = dlsym(handle, PluginLoader.entrySymbol) else { return [] }
+        return found.map { CheckSuites.run($0, entry: entry, services: services) }
     }
 
     /// `registers`: the entry runs again, this time into the kit's recorder.

@@ -3,7 +3,7 @@ import ViperCommandLine
 import ViperLoading
 import ViperRuntime
 
-/// `viper check PATH.so [--json]`: runs the conformance kit against a built plugin
+/// `viper check PATH.so [--json] [--suites PATH]...`: runs the conformance kit against a built plugin
 /// in a child process (this executable in its hidden `__check` mode), with a
 /// temporary data folder, the host's real services and the other plugins as
 /// providers. Exit 0 when it conforms, 1 when it does not, 64 for a usage error.
@@ -16,7 +16,7 @@ package enum CheckCommand {
         let path = Paths.absolute(argument)
         let outcome: CheckOutcome
         do {
-            outcome = try runChild(path: path, pluginFlags: options.pluginFlags, environment: environment)
+            outcome = try runChild(path: path, pluginFlags: options.pluginFlags, suites: options.suites, environment: environment)
         } catch {
             ViperTool.printError("viper: cannot check \(path): \(error)")
             return 1
@@ -28,14 +28,15 @@ package enum CheckCommand {
         return outcome.conforms ? 0 : 1
     }
 
-    private static func runChild(path: String, pluginFlags: [String], environment: [String: String]) throws -> CheckOutcome {
+    private static func runChild(path: String, pluginFlags: [String], suites: [String], environment: [String: String]) throws -> CheckOutcome {
         let scratch = NSTemporaryDirectory() + "viper-check-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: scratch + "/data", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: scratch + "/xdg", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let sandbox = Sandbox.isTurnedOff(environment) ? [] : ["--sandbox", scratch]
-        let arguments = [CheckChild.command] + sandbox + pluginFlags.flatMap { ["--plugins", Paths.absolute($0)] } + [path]
+        let arguments = [CheckChild.command] + sandbox + pluginFlags.flatMap { ["--plugins", Paths.absolute($0)] }
+            + suites.flatMap { ["--suites", Paths.absolute($0)] } + [path]
         var childEnvironment = environment
         childEnvironment["VIPER_DATA_DIR"] = scratch + "/data"
         childEnvironment["XDG_DATA_HOME"] = scratch + "/xdg"

@@ -7,7 +7,8 @@ enum ContractLibraryTemplate {
         [("Package.swift", manifest(contracts: contracts)), (".gitignore", PackageTemplate.gitignore),
          ("README.md", readme), ("Sources/__Name__/__Name__.swift", source), ("Sources/__Name__/__Name__Library.swift", version),
          (ContractLibraryGateTemplate.path, ContractLibraryGateTemplate.script),
-         ("Tests/__Name__Tests/__Name__GateTests.swift", ContractLibraryGateTemplate.test)]
+         ("Tests/__Name__Tests/__Name__GateTests.swift", ContractLibraryGateTemplate.test),
+         ("Sources/__Name__Suites/__Name__Suites.swift", suites)]
     }
 
     static func manifest(contracts: String) -> String {
@@ -22,9 +23,13 @@ enum ContractLibraryTemplate {
             name: "__Name__",
             products: [
                 .library(name: "__Name__", type: .dynamic, targets: ["__Name__"]),
+                // The suites every provider of these contracts must pass: install lib__Name__Suites.so
+                // beside lib__Name__.so, and 'viper check' runs them on each plugin that provides one.
+                .library(name: "__Name__Suites", type: .dynamic, targets: ["__Name__Suites"]),
             ],
             dependencies: [
                 .package(path: "\(contracts)"),
+                .package(path: "\(contracts)/ConformanceKit"),
             ],
             targets: [
                 .target(
@@ -32,6 +37,10 @@ enum ContractLibraryTemplate {
                     dependencies: [.product(name: "Contracts", package: "Contracts")],
                     swiftSettings: [.unsafeFlags(["-enable-library-evolution"])],
                     linkerSettings: [.unsafeFlags(["-Xlinker", "-soname", "-Xlinker", "lib__Name__.so"])]
+                ),
+                .target(
+                    name: "__Name__Suites",
+                    dependencies: ["__Name__", .product(name: "ConformanceKit", package: "ConformanceKit")]
                 ),
                 // Runs API/gate: the interface is the one its version recorded (see API/gate --help).
                 .testTarget(name: "__Name__Tests", dependencies: ["__Name__"]),
@@ -58,6 +67,32 @@ enum ContractLibraryTemplate {
         public protocol __Name__Screen: AnyObject {
             /// What the module shows.
             var subject: String { get set }
+        }
+
+        """
+
+    static let suites = """
+        // The promises of __Name__'s contracts, as checks every provider must pass, whoever wrote it.
+        // 'viper check' runs them on each plugin that provides one of the contracts, when
+        // lib__Name__Suites.so is installed beside lib__Name__.so (docs/PLUGIN_AUTHORS.md,
+        // "Suites that travel with a contract library").
+        import ConformanceKit
+        import Contracts
+        import __Name__
+
+        /// What every __Name__Service promises: a description that names its subject.
+        let serviceSuite = ContractSuite(for: __Name__Service.self, serviceChecks: [
+            ServiceCheck("describe-names-the-subject") { harness in
+                let line = try harness.make(__Name__Service.self).describe("a subject")
+                try CheckFailure.unless(line.contains("a subject"), expected: "a line that names 'a subject'", happened: "'\\(line)'",
+                                        fix: "put the subject in what describe(_:) returns")
+            },
+        ])
+
+        /// The entry 'viper check' calls: add each suite you write to the list.
+        @_cdecl("viper_contract_suites")
+        public func viperContractSuites(_ request: UnsafeMutableRawPointer?) -> Int32 {
+            ExportedSuites.run(request, suites: [serviceSuite])
         }
 
         """
@@ -95,7 +130,12 @@ enum ContractLibraryTemplate {
         swift test                                    # API/gate: the interface is the recorded one
         mkdir -p __plugins__
         cp .build/debug/lib__Name__.so __plugins__/
+        cp .build/debug/lib__Name__Suites.so __plugins__/     # its suites, which 'viper check' runs
         ```
+
+        `Sources/__Name__Suites` holds the suites of these contracts: checks every provider must pass.
+        Installed beside the library, `viper check` runs them on each plugin that provides one of the
+        contracts, and its report says they are __Name__'s suite.
 
         A plugin depends on this package by path (`.product(name: "__Name__", package: "__Name__")`),
         imports `__Name__`, and lists `__Name__Library.compiled` in its `contractLibraries`. viper loads

@@ -70,6 +70,8 @@ package struct CommandLineOptions {
     package var watch: Bool?
     /// `viper dev --open ROUTE`: the route opened at start and after each reload.
     package var openRoute: String?
+    /// `viper check --suites PATH`: suite libraries (``ExportedSuites``) run beside those found.
+    package var suites: [String] = []
     /// `--command-timeout SECONDS`: in a supervised session, a command whose plugin code runs
     /// longer is stopped as a hang (issue 24); nil: never.
     package var commandTimeout: Double?
@@ -166,6 +168,9 @@ package struct CommandLineOptions {
         case "--open":
             try requireCommand(["dev"], for: word.flag, "'viper dev'")
             openRoute = try cursor.value(of: word)
+        case "--suites":
+            try requireCommand(["check"], for: word.flag, "'viper check'")
+            suites.append(try cursor.value(of: word))
         default: return false
         }
         return true

@@ -150,7 +150,7 @@ package enum PluginReport {
     }
 
     package static func doctorText(_ runtime: HostRuntime) -> String {
-        let problems = runtime.doctorProblems
+        let problems = namingRefusedProviders(runtime.doctorProblems)
         let usable = runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count
         // Misplaced files do not make the graph wrong, but they are why a plugin is missing: not ok (exit 1).
         let misses = PluginPlacement.nearMisses(runtime)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The one reader of an ELF file's section table, shared by everything that looks inside a
-/// plugin or a contract library before `dlopen` (``ELFLinkage``, ``ContractLibraryELF``).
+/// plugin or a contract library before `dlopen` (``ELFLinkage``, ``ContractLibraryELF``,
+/// ``ProtocolRequirementTable``).
 /// It reads the 64-byte header and the section header table once, then hands out sections'
 /// bytes, names and dynamic entries on request.
 ///

@@ -18,6 +18,8 @@ package final class ContractLibraryCatalog {
     private var availability: [Linkage: Bool] = [:]
     /// ``unknownLibraries(needed:runPaths:)`` by what a plugin links.
     private var unknownByLinkage: [Linkage: [String]] = [:]
+    /// Each library's protocol requirements by path, read when a plugin first needs it (``requirementProblem``).
+    var requirementTables: [String: ProtocolRequirementTable] = [:]
 
     private struct Linkage: Hashable {
         let needed: [String]
@@ -142,6 +144,7 @@ package final class ContractLibraryCatalog {
                 }
                 if let problem = load(index) { return problem }
             }
+            if let problem = requirementProblem(descriptor: descriptor, size: size, needed: elf.needed) { return problem }
             if let missing = unknown.first(where: { ContractLibrary.moduleName(soname: $0).map(elf.referencedModules.contains) ?? false }),
                let name = ContractLibrary.moduleName(soname: missing) {
                 return "refused: it needs the contract library \(name) (\(missing)), which is not installed in any plugin folder; install \(missing) beside the plugin (in a folder 'viper plugins' lists)"

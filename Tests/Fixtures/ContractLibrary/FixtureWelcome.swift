@@ -2,7 +2,8 @@
 // them. The tests build it as libFixtureWelcome.so (library evolution, SONAME
 // libFixtureWelcome.so) at version 1.__MINOR__, replacing the placeholder, and, to stand for
 // a library changed without a new version, with a requirement added in __CHANGE__ and another
-// digest in __INTERFACE__ (what the library's API gate would record).
+// digest in __INTERFACE__ (what the library's API gate would record); the placeholder after
+// WelcomeText gives the added requirement a default where a test says so.
 import Contracts
 
 /// A service the provider registers and the consumer resolves.
@@ -11,6 +12,7 @@ public protocol WelcomeText: AnyObject {
     func welcome(_ guest: String) -> String
     __CHANGE__
 }
+__DEFAULTS__
 
 /// The provider's module; the consumer routes to it by this contract.
 public protocol WelcomeScreen: AnyObject {

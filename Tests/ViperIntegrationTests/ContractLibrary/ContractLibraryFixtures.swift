@@ -11,11 +11,15 @@ enum ContractLibraryFixtures {
 
     /// The library at version 1.`minor`: the folder holding libFixtureWelcome.so and FixtureWelcome.swiftmodule.
     /// `changed`: with a requirement added to `WelcomeText` under the same version (and the digest of another interface).
-    static func library(minor: Int, statically: Bool = false, changed: Bool = false) throws -> String {
-        try once("library-\(minor)-\(statically)-\(changed)") { folder in
+    /// `uncut`: the change keeps the old digest, as when the author cut no baseline; `defaulted`: the added
+    /// requirement has a default in an extension.
+    static func library(minor: Int, statically: Bool = false, changed: Bool = false, uncut: Bool = false, defaulted: Bool = false) throws -> String {
+        try once("library-\(minor)-\(statically)-\(changed)-\(uncut)-\(defaulted)") { folder in
             let source = try Fixtures.source("ContractLibrary/FixtureWelcome.swift").replacingOccurrences(of: "__MINOR__", with: String(minor))
                 .replacingOccurrences(of: "__CHANGE__", with: changed ? "func farewell(_ guest: String) -> String" : "")
-                .replacingOccurrences(of: "__INTERFACE__", with: changed ? "c4a96e0f3b2d81e7" : "5e01d2b7a8f4c693")
+                .replacingOccurrences(of: "__DEFAULTS__", with: changed && defaulted
+                    ? "extension WelcomeText {\n    /// A farewell, for providers that have none.\n    public func farewell(_ guest: String) -> String { \"Goodbye, \\(guest)\" }\n}" : "")
+                .replacingOccurrences(of: "__INTERFACE__", with: changed && !uncut ? "c4a96e0f3b2d81e7" : "5e01d2b7a8f4c693")
             try source.write(toFile: folder + "/FixtureWelcome.swift", atomically: true, encoding: .utf8)
             var arguments = ["swiftc", "-emit-library", "-emit-module", "-module-name", "FixtureWelcome", "-parse-as-library",
                              "-enable-library-evolution", "-I", BuildProducts.modules, "-L", BuildProducts.directory, "-lContracts",
@@ -27,15 +31,33 @@ enum ContractLibraryFixtures {
     }
 
     /// `plugin` (a file in Tests/Fixtures/ContractLibrary) built against the library at 1.`minor`.
-    static func plugin(_ plugin: String, againstMinor minor: Int = 0, statically: Bool = false, changed: Bool = false) throws -> String {
-        let library = try self.library(minor: minor, statically: statically, changed: changed)
-        let folder = try once("\(plugin)-\(minor)-\(statically)-\(changed)") { folder in
+    static func plugin(_ plugin: String, againstMinor minor: Int = 0, statically: Bool = false, changed: Bool = false,
+                       uncut: Bool = false, defaulted: Bool = false) throws -> String {
+        let library = try self.library(minor: minor, statically: statically, changed: changed, uncut: uncut, defaulted: defaulted)
+        let folder = try once("\(plugin)-\(minor)-\(statically)-\(changed)-\(uncut)-\(defaulted)") { folder in
             try run(["swiftc", "-emit-library", "-module-name", plugin, "-parse-as-library",
                      "-I", BuildProducts.modules, "-I", library, "-L", BuildProducts.directory, "-lContracts",
                      "-L", library, "-lFixtureWelcome", BuildProducts.repository + "/Tests/Fixtures/ContractLibrary/\(plugin).swift",
                      "-o", folder + "/lib\(plugin).so"], in: folder)
         }
         return folder + "/lib\(plugin).so"
+    }
+
+    /// libFixtureWelcomeSuites.so (Tests/Fixtures/ContractLibrary/FixtureWelcomeSuites.swift) built against the
+    /// library at 1.0 and the conformance kit, its check expecting a welcome to Ada to contain `expected`.
+    static func suites(expecting expected: String) throws -> String {
+        let library = try self.library(minor: 0)
+        let folder = try once("suites-\(expected)") { folder in
+            let source = try Fixtures.source("ContractLibrary/FixtureWelcomeSuites.swift").replacingOccurrences(of: "__EXPECTED__", with: expected)
+            try source.write(toFile: folder + "/FixtureWelcomeSuites.swift", atomically: true, encoding: .utf8)
+            let kitFolder = BuildProducts.directory + "/ConformanceKit.build"
+            let kitObjects = try FileManager.default.contentsOfDirectory(atPath: kitFolder).filter { $0.hasSuffix(".o") }.map { kitFolder + "/" + $0 }
+            try run(["swiftc", "-emit-library", "-module-name", "FixtureWelcomeSuites", "-parse-as-library",
+                     "-I", BuildProducts.modules, "-I", library, "-L", BuildProducts.directory, "-lContracts",
+                     "-L", library, "-lFixtureWelcome", folder + "/FixtureWelcomeSuites.swift"] + kitObjects
+                     + CookbookLibrary.kitModuleFlags + ["-o", folder + "/libFixtureWelcomeSuites.so"], in: folder)
+        }
+        return folder + "/libFixtureWelcomeSuites.so"
     }
 
     /// A fresh plugin folder holding copies of `files` (each under its own name).

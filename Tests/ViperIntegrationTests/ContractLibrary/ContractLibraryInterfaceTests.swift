@@ -3,8 +3,10 @@ import Testing
 import ViperTestSupport
 
 /// A contract library changed without a new version, with real binaries: the provider built against
-/// FixtureWelcome 1.0, the consumer against a 1.0 whose `WelcomeText` gained a requirement (and whose
-/// gate recorded another interface digest), that changed library installed. Before, `open` crashed.
+/// FixtureWelcome 1.0, the consumer against a 1.0 whose `WelcomeText` gained a requirement with a
+/// default (and whose gate recorded another interface digest), that changed library installed. The
+/// symbol tables show nothing missing (ContractLibraryRequirementTests has the requirement without a
+/// default), so it is the recorded digests that tell the pair apart.
 @Suite(.serialized) struct ContractLibraryInterfaceTests {
     private let reason = "'welcome-consumer' and 'welcome-provider' were built against different interfaces of the contract library FixtureWelcome 1.0 "
         + "(c4a96e0f3b2d and 5e01d2b7a8f4), so 'welcome-consumer' could call a requirement of WelcomeText that 'welcome-provider' does not implement; "
@@ -15,11 +17,11 @@ import ViperTestSupport
     }
 
     private var changedConsumer: String {
-        get throws { try ContractLibraryFixtures.plugin("WelcomeConsumerPlugin", changed: true) }
+        get throws { try ContractLibraryFixtures.plugin("WelcomeConsumerPlugin", changed: true, defaulted: true) }
     }
 
     private var changedLibrary: String {
-        get throws { try ContractLibraryFixtures.library(minor: 0, changed: true) + "/libFixtureWelcome.so" }
+        get throws { try ContractLibraryFixtures.library(minor: 0, changed: true, defaulted: true) + "/libFixtureWelcome.so" }
     }
 
     @Test func doctorRefusesThePairInOneLineNamingBothPluginsAndTheLibrary() throws {

@@ -14,6 +14,8 @@ import ViperTestSupport
         #expect(manifest.contains("\"-soname\", \"-Xlinker\", \"libGreetings.so\""), "plugins find it by this SONAME")
         let build = try FixtureCompiler.run(["swift", "build"], in: package)
         #expect(build.status == 0, "\(build.output)")
+        #expect(FileManager.default.fileExists(atPath: package + "/.build/debug/libGreetingsSuites.so"),
+                "the suites that travel with the library are built beside it")
         let plugins = try TemporaryFolder.make("new-library-installed")
         try FileManager.default.copyItem(atPath: package + "/.build/debug/libGreetings.so", toPath: plugins + "/libGreetings.so")
         let listing = try ViperProcess().run(["plugins", "--plugins", plugins])

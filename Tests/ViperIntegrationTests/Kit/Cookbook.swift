@@ -25,6 +25,12 @@ struct Recipe: CustomTestStringConvertible, Sendable {
     var sources: [Block] = []
     var tests: [Block] = []
     var steps: [ShellStep] = []
+    /// ```` ```swift library NAME ````: a contract library the plugin links (``CookbookLibrary``), its name,
+    /// ```` ```swift suites ````: its suites, ```` ```swift consumer ````: a second plugin built against it.
+    var library: [Block] = []
+    var libraryName: String?
+    var suites: [Block] = []
+    var consumer: [Block] = []
 
     var testDescription: String { "\(number). \(title)" }
     /// The Swift module the recipe's plugin is compiled as.
@@ -114,6 +120,11 @@ enum Cookbook {
         switch info {
         case "swift": recipes[last].sources.append(Recipe.Block(line: line, text: text))
         case "swift test": recipes[last].tests.append(Recipe.Block(line: line, text: text))
+        case "swift suites": recipes[last].suites.append(Recipe.Block(line: line, text: text))
+        case "swift consumer": recipes[last].consumer.append(Recipe.Block(line: line, text: text))
+        case _ where info.hasPrefix("swift library "):
+            recipes[last].library.append(Recipe.Block(line: line, text: text))
+            recipes[last].libraryName = String(info.dropFirst("swift library ".count))
         case "sh":
             for (offset, command) in lines.enumerated() where command.hasPrefix("viper ") {
                 recipes[last].steps.append(Recipe.ShellStep(line: line + offset, command: command))
@@ -123,7 +134,8 @@ enum Cookbook {
             recipes[last].steps[step].expected += lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         default:
             if info.hasPrefix("swift") {
-                throw Failure(description: "COOKBOOK.md:\(line): unknown block kind '\(info)'; use 'swift' (plugin source) or 'swift test' (its tests)")
+                throw Failure(description: "COOKBOOK.md:\(line): unknown block kind '\(info)'; use 'swift' (plugin source), 'swift test' (its tests), "
+                    + "'swift library NAME', 'swift suites' or 'swift consumer' (a contract library recipe)")
             }
         }
     }

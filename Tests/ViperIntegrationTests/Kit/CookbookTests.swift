@@ -14,6 +14,7 @@ import ViperTestSupport
             "Register and resolve services", "Use the host's database", "Route to another module by contract",
             "Embed a child and draw it", "Declare commands and their arguments", "Write a second module in the same plugin",
             "Write an adapter", "Provide a bundled contract", "Keep unsaved work across a crash",
+            "Share contracts through a contract library",
         ])
         for recipe in recipes {
             #expect(recipe.pluginType != nil, "\(recipe.title): no type conforms to Plugin")
@@ -59,10 +60,18 @@ import ViperTestSupport
 
     // MARK: Helpers
 
-    /// The recipe's plugin, compiled against this run's Contracts.
+    /// The recipe's plugin, compiled against this run's Contracts (and its contract library, installed beside it).
     private func build(_ recipe: Recipe) throws -> String {
         do {
-            return try FixtureCompiler.swiftPlugin(named: recipe.moduleName, source: recipe.pluginSource(cookbook: Cookbook.path))
+            guard let name = recipe.libraryName else {
+                return try FixtureCompiler.swiftPlugin(named: recipe.moduleName, source: recipe.pluginSource(cookbook: Cookbook.path))
+            }
+            let folder = try libraryFolder(recipe, name: name)
+            let plugin = try FixtureCompiler.swiftPlugin(named: recipe.moduleName, source: recipe.pluginSource(cookbook: Cookbook.path),
+                                                         extraFlags: CookbookLibrary.flags(folder: folder, name: name))
+            return try CookbookLibrary.install(recipe, plugin: plugin, in: folder)
+        } catch let failure as Cookbook.Failure {
+            throw failure
         } catch {
             throw Cookbook.Failure(description: "recipe \(recipe.testDescription) does not compile:\n\(error)")
         }
@@ -80,18 +89,29 @@ import ViperTestSupport
         try recipe.testSource(cookbook: Cookbook.path).write(toFile: folder + "/Tests.swift", atomically: true, encoding: .utf8)
         try "import Testing\n@main struct Runner { static func main() async { await Testing.__swiftPMEntryPoint() as Never } }\n"
             .write(toFile: folder + "/Runner.swift", atomically: true, encoding: .utf8)
+        let library = try recipe.libraryName.map { CookbookLibrary.flags(folder: try libraryFolder(recipe, name: $0), name: $0) } ?? []
         let compile = try FixtureCompiler.run(["swiftc", "-parse-as-library", "-module-name", recipe.moduleName,
                                                "-I", products + "/Modules", "-L", products, "-lContracts",
                                                "-Xlinker", "-rpath", "-Xlinker", products,
-                                               "Plugin.swift", "Tests.swift", "Runner.swift"] + kitObjects + ["-o", "tests"], in: folder)
+                                               "Plugin.swift", "Tests.swift", "Runner.swift"] + kitObjects + library + CookbookLibrary.kitModuleFlags + ["-o", "tests"], in: folder)
         guard compile.status == 0 else {
             throw Cookbook.Failure(description: "the tests of recipe \(recipe.testDescription) do not compile:\n\(compile.output)")
         }
         return try FixtureCompiler.run([folder + "/tests"], in: folder)
     }
 
-    /// The words of a `viper` line, with the recipe's plugin in place of the `.so` it names.
+    /// The words of a `viper` line, with the recipe's plugin in place of the `.so` it names (a file of
+    /// that name beside it, when there is one: a contract library recipe's other plugin).
     private func arguments(of command: String, plugin: String) -> [String] {
-        Cookbook.words(command).dropFirst().map { $0.hasSuffix(".so") ? plugin : $0 }
+        Cookbook.words(command).dropFirst().map { word in
+            guard word.hasSuffix(".so") else { return word }
+            let beside = (plugin as NSString).deletingLastPathComponent + "/" + (word as NSString).lastPathComponent
+            return FileManager.default.fileExists(atPath: beside) ? beside : plugin
+        }
+    }
+
+    /// The folder of a contract library recipe's library, suites and consumer, built once per run.
+    private func libraryFolder(_ recipe: Recipe, name: String) throws -> String {
+        try CookbookLibrary.folder(recipe, name: name)
     }
 }

@@ -50,7 +50,7 @@ import ViperTestSupport
         let markdown = BuildProducts.repository + "/Examples/MarkdownEditor"
         let files = try packageFiles(counter.package) + packageFiles(example) + packageFiles(markdown)
         let blocks = try Self.swiftBlocks()
-        #expect(blocks.count == 8)
+        #expect(blocks.count == 9)
         for block in blocks {
             // The guide writes the Contracts path as /path/to/viper; `viper new` wrote this tree's.
             let lines = block.lines.map { $0.replacingOccurrences(of: "/path/to/viper/", with: BuildProducts.repository + "/") }

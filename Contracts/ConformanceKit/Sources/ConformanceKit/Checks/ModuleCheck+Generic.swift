@@ -60,7 +60,8 @@ extension ModuleCheck {
             + "break the reference cycle (the presenter's view must be weak) and keep no module object in the builder or a service")
     }
 
-    /// Declared commands have a one-word name, help, distinct names and well-formed arguments.
+    /// Declared commands have a one-word name that is not the shell's own, help, distinct names
+    /// and well-formed arguments.
     public static let commands = ModuleCheck("commands") { harness in
         let module = try harness.build()
         module.appear()
@@ -73,6 +74,9 @@ extension ModuleCheck {
             }
             if !seen.insert(name).inserted {
                 problems.append("command '\(name)' is declared twice")
+            }
+            if ShellCommandNames.reserved.contains(name) {
+                problems.append(ShellCommandNames.shadowed(name))
             }
             if command.help.allSatisfy(\.isWhitespace) {
                 problems.append("command '\(name)' has no help")

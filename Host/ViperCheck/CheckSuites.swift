@@ -1,0 +1,81 @@
+import ConformanceKit
+import Contracts
+import Foundation
+import ViperLoading
+
+/// Suites that travel with contracts (``ExportedSuites``): `lib<Library>Suites.so` beside each
+/// contract library the plugin links, and `lib<Plugin>Suites.so` beside the plugin itself (a
+/// plugin package that builds its own suites puts them there). Each runs in the check child,
+/// against the plugin recorded once more into the suite's copy of the kit, with the host's
+/// services; its results come back as JSON and are reported as that suite's.
+struct CheckSuites {
+    /// A suite library found, and whose it is (`FixtureWelcome's suite`, `the plugin's own suite`).
+    struct Found: Equatable {
+        let path: String
+        let owner: String
+    }
+
+    /// What one suite said: its results, each naming the suite, and its summary line.
+    struct Ran {
+        let results: [CheckResult]
+        let summary: CheckResult
+    }
+
+    /// The suite libraries for the plugin at `path` that links the `libraries` given, then the `given` files
+    /// (`viper check --suites`, reported even when missing, so a wrong path is named).
+    static func find(pluginAt path: String, libraries: [ContractLibrary], given: [String] = []) -> [Found] {
+        var found = libraries.filter { !$0.name.isEmpty && $0.status == .loaded }.map { library in
+            Found(path: Paths.join(Paths.parent(library.path), "lib\(library.name)Suites.so"), owner: library.name + (library.name.hasSuffix("s") ? "' suite" : "'s suite"))
+        }
+        let file = Paths.lastComponent(path)
+        if file.hasPrefix("lib"), file.hasSuffix(".so"), !file.hasSuffix("Suites.so") {
+            found.append(Found(path: Paths.join(Paths.parent(path), String(file.dropLast(3)) + "Suites.so"), owner: "the plugin's own suite"))
+        }
+        return found.filter { FileManager.default.fileExists(atPath: $0.path) }
+            + given.map { Found(path: $0, owner: "the suites of --suites \(Paths.lastComponent($0))") }
+    }
+
+    /// Runs the suite library `suite` against the plugin whose `viper_plugin_entry` is `entry`.
+    static func run(_ suite: Found, entry: UnsafeMutableRawPointer, services: any Resolver) -> Ran {
+        func failed(_ reason: String) -> Ran {
+            Ran(results: [], summary: CheckResult(check: "suite", subject: "plugin", passed: false, reason: "\(suite.owner) (\(suite.path)) \(reason)"))
+        }
+        guard let handle = dlopen(suite.path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
+            return failed("cannot be loaded: \(dlerror().map { String(cString: $0) } ?? "unknown error"); rebuild it against the installed libraries")
+        }
+        guard let symbol = dlsym(handle, ExportedSuites.symbol) else {
+            return failed("does not export \(ExportedSuites.symbol); export it with @_cdecl(\"\(ExportedSuites.symbol)\") calling ExportedSuites.run")
+        }
+        let collected = Collected()
+        var resolver: any Resolver = services
+        let status = withUnsafeMutablePointer(to: &resolver) { resolverPointer in
+            let emit: ExportedSuites.Emit = { json, context in
+                guard let json, let context else { return }
+                Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue().lines.append(String(cString: json))
+            }
+            var words: [UnsafeMutableRawPointer?] = [entry, UnsafeMutableRawPointer(resolverPointer),
+                                                     unsafeBitCast(emit, to: UnsafeMutableRawPointer.self),
+                                                     Unmanaged.passUnretained(collected).toOpaque()]
+            return words.withUnsafeMutableBytes { unsafeBitCast(symbol, to: ExportedSuites.Entry.self)($0.baseAddress) }
+        }
+        guard status == 0 else { return failed("refused viper check's request (status \(status)); rebuild it against this viper's ConformanceKit") }
+        let decoded = collected.lines.compactMap { try? JSONDecoder().decode(CheckResult.self, from: Data($0.utf8)) }
+        let results = decoded.map { result in
+            result.applicable
+                ? CheckResult(check: result.check, subject: result.subject, passed: result.passed,
+                              reason: result.reason.map { "\(suite.owner): \($0)" } ?? suite.owner)
+                : .notApplicable(check: result.check, subject: result.subject, reason: "\(suite.owner): \(result.reason ?? "")")
+        }
+        let subjects = Set(results.map(\.subject)).sorted()
+        let summary = CheckResult(check: "suite", subject: "plugin", passed: true,
+                                  reason: subjects.isEmpty
+                                      ? "\(suite.owner) (\(suite.path)) has no suite for a contract this plugin provides"
+                                      : "ran \(suite.owner) (\(suite.path)): \(results.count) check(s) on \(subjects.joined(separator: ", "))")
+        return Ran(results: results, summary: summary)
+    }
+
+    /// The JSON lines a suite sent back, gathered through the request's context.
+    private final class Collected {
+        var lines: [String] = []
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import ViperTestSupport
+
+/// Suites travel with contracts: FixtureWelcome's package builds libFixtureWelcomeSuites.so, installed
+/// beside libFixtureWelcome.so, and `viper check` runs it on the provider, built separately, saying
+/// whose suite ran; the kit then does not call WelcomeText a contract without a suite.
+@Suite(.serialized, .tags(.slow)) struct ContractLibrarySuiteTests {
+    private func folder(suiteExpecting expected: String) throws -> String {
+        try ContractLibraryFixtures.pluginFolder([try ContractLibraryFixtures.plugin("WelcomeProviderPlugin"),
+                                                  try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so",
+                                                  try ContractLibraryFixtures.suites(expecting: expected)])
+    }
+
+    @Test func checkRunsTheLibrarysSuiteOnTheProviderAndSaysWhoseItIs() throws {
+        let folder = try folder(suiteExpecting: "Ada")
+        let check = try ViperProcess().run(["check", folder + "/libWelcomeProviderPlugin.so"])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(check.stdout.contains("pass  [plugin] suite: ran FixtureWelcome's suite (\(folder)/libFixtureWelcomeSuites.so): 1 check(s) on WelcomeText\n"),
+                "\(check.stdout)")
+        #expect(check.stdout.contains("pass  [WelcomeText] welcome-names-the-guest: FixtureWelcome's suite\n"), "\(check.stdout)")
+        #expect(!check.stdout.contains("[WelcomeText] contract-suite"), "\(check.stdout)")
+    }
+
+    @Test func aPromiseTheProviderBreaksFailsTheCheckNamingTheSuite() throws {
+        let folder = try folder(suiteExpecting: "Farewell")
+        let check = try ViperProcess().run(["check", folder + "/libWelcomeProviderPlugin.so"])
+        #expect(check.status == 1, "\(check.stdout)")
+        #expect(check.stdout.contains("fail  [WelcomeText] welcome-names-the-guest: FixtureWelcome's suite: expected a welcome that says 'Farewell'"),
+                "\(check.stdout)")
+    }
+
+    @Test func suitesGivenWithTheSuitesOptionRunToo() throws {
+        let folder = try ContractLibraryFixtures.pluginFolder([try ContractLibraryFixtures.plugin("WelcomeProviderPlugin"),
+                                                               try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"])
+        let suites = try ContractLibraryFixtures.suites(expecting: "Ada")
+        let check = try ViperProcess().run(["check", folder + "/libWelcomeProviderPlugin.so", "--suites", suites])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(check.stdout.contains("pass  [WelcomeText] welcome-names-the-guest: the suites of --suites libFixtureWelcomeSuites.so\n"), "\(check.stdout)")
+        let elsewhere = try ViperProcess().run(["plugins", "--suites", suites])
+        #expect(elsewhere.status == 64)
+        #expect(elsewhere.stderr == "viper: option '--suites' belongs to 'viper check'\n", "\(elsewhere.stderr)")
+    }
+
+    @Test func aPluginThatProvidesNoneOfTheLibrarysContractsIsToldSo() throws {
+        let folder = try folder(suiteExpecting: "Ada")
+        try FileManager.default.copyItem(atPath: try ContractLibraryFixtures.plugin("WelcomeConsumerPlugin"), toPath: folder + "/libWelcomeConsumerPlugin.so")
+        let check = try ViperProcess().run(["check", folder + "/libWelcomeConsumerPlugin.so", "--plugins", folder + "/libWelcomeProviderPlugin.so"])
+        #expect(check.stdout.contains("pass  [plugin] suite: FixtureWelcome's suite (\(folder)/libFixtureWelcomeSuites.so) has no suite for a contract this plugin provides"),
+                "\(check.stdout)")
+    }
+}
