@@ -27,15 +27,18 @@ extension StartupLab {
         return rows
     }
 
-    /// The instructions of a warm start over `folder` to its first prompt and `quit` (after one start that writes the cache).
+    /// The instructions of a warm start over `folder` to its first prompt and `quit` (after one start that writes the cache),
+    /// counted in the process that starts the runtime.
     func warmInstructions(folder: String, valgrind: String) throws -> Int {
         let data = freshData()
         _ = try Self.timedRun([viper, "--plugins", folder], inputFile: inputFile("quit\n"), environment: environment(data: data))
         let result = try Self.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", viper, "--plugins", folder],
                                   input: "quit\n", environment: environment(data: data))
-        guard result.status == 0,
-              let line = result.output.split(separator: "\n").first(where: { $0.contains("Collected :") }),
-              let count = line.split(separator: " ").last.flatMap({ Int($0) }) else {
+        // Two processes report: the supervisor and its forked worker, whose count includes what the
+        // two did before the fork and the whole start-up; the worker's is the larger.
+        let counts = result.output.split(separator: "\n").filter { $0.contains("Collected :") }
+            .compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+        guard result.status == 0, let count = counts.max() else {
             throw CallgrindBench.Unavailable(description: "callgrind did not count a warm start of \(folder): \(result.output.suffix(400))")
         }
         return count
