@@ -29,6 +29,8 @@ package enum BenchmarkSuite {
         var onlyNavigation = false
         /// Only the growth rows: each start-up's cost per plugin with 10,000 against 2,500.
         var onlyGrowth = false
+        /// Only the warm start's rows, at each count against 0 plugins (in instructions too with `callgrind`).
+        var onlyWarm = false
     }
 
     package static func main(arguments: [String]) -> Int32 {
@@ -64,13 +66,15 @@ package enum BenchmarkSuite {
                 settings.onlySandbox = true
             case "--navigation":
                 settings.onlyNavigation = true
+            case "--warm":
+                settings.onlyWarm = true
             case "--growth":
                 settings.onlyGrowth = true
             case "--counts":
                 index += 1
                 settings.counts = index < arguments.count ? arguments[index].split(separator: ",").compactMap { Int($0) } : settings.counts
             case "-h", "--help":
-                print("Usage: viper-bench [--quick] [--costs] [--shell] [--sandbox] [--navigation] [--growth] [--callgrind] [--counts 0,10,100,1000]\n--costs runs only the rows of costs that must stay linear (navigation depth, commit, scan records).\n--shell runs only the shell's rows: piped navigation against 'where', and where a navigation command's time goes (build, draw, leak check, navigation, the rest).\n--sandbox runs only the sandbox's rows: a cold start with the most plugins, the scanners sandboxed against VIPER_SANDBOX=off (CPU time, and wall time).\n--navigation runs only the navigation rows: open + back with 1000 and 5000 plugins against 10, per command.\n--growth runs only the growth rows: each start-up's cost per plugin with 10000 plugins against 2500.\n--callgrind adds the in-process rows as instructions per call, counted by valgrind (not moved by the machine's load).\nBuild with 'swift build -c release' first; prints a table of ratios against baselines measured in the same run.")
+                print("Usage: viper-bench [--quick] [--costs] [--shell] [--sandbox] [--navigation] [--growth] [--warm] [--callgrind] [--counts 0,10,100,1000]\n--costs runs only the rows of costs that must stay linear (navigation depth, commit, scan records).\n--shell runs only the shell's rows: piped navigation against 'where', and where a navigation command's time goes (build, draw, leak check, navigation, the rest).\n--sandbox runs only the sandbox's rows: a cold start with the most plugins, the scanners sandboxed against VIPER_SANDBOX=off (CPU time, and wall time).\n--navigation runs only the navigation rows: open + back with 1000 and 5000 plugins against 10, per command.\n--warm runs only the warm start's rows: each count of plugins against 0 (with --callgrind, in instructions too).\n--growth runs only the growth rows: each start-up's cost per plugin with 10000 plugins against 2500.\n--callgrind adds the in-process rows as instructions per call, counted by valgrind (not moved by the machine's load).\nBuild with 'swift build -c release' first; prints a table of ratios against baselines measured in the same run.")
                 return 0
             default:
                 FileHandle.standardError.write(Data("viper-bench: unknown option '\(arguments[index])'; see 'viper-bench --help'\n".utf8))
@@ -97,6 +101,9 @@ package enum BenchmarkSuite {
         if settings.onlyGrowth {
             return try StartupLab(counts: []).growthRows(runs: settings.runs)
         }
+        if settings.onlyWarm {
+            return try StartupLab(counts: settings.counts).warmRows(runs: settings.runs, callgrind: settings.callgrind)
+        }
         if settings.onlyNavigation {
             return try StartupLab(counts: []).navigationRows(runs: settings.runs, callgrind: settings.callgrind)
         }
@@ -115,6 +122,7 @@ package enum BenchmarkSuite {
         rows += try CostBench.rows(runs: settings.runs)
         let lab = try StartupLab(counts: settings.counts)
         rows += try lab.startupRows(runs: settings.runs)
+        if settings.callgrind { rows += try lab.warmInstructionRows() }
         if let most = settings.counts.max() { rows += try lab.sandboxRows(count: most, runs: settings.runs) }
         rows += try lab.memoryRows()
         rows.append(try lab.reloadMemoryRow(reloads: 100))

@@ -75,9 +75,9 @@ final class StartupLab {
         try Self.timedRun([viper, "--plugins", folder], inputFile: inputFile("quit\n"), environment: environment(data: data))
     }
 
-    func startupRows(runs: Int) throws -> [BenchmarkSuite.Row] {
+    func startupRows(runs: Int, cold: Bool = true) throws -> [BenchmarkSuite.Row] {
         // Cold: against minimal hosts outside viper-bench, on as many processes as viper scans with.
-        var rows = try coldRows(runs: runs)
+        var rows = cold ? try coldRows(runs: runs) : []
         guard let most = counts.max(), let none = folders[0] else { return rows }
         // Warm: every count from 1,000 up (issue 27: 1,000 and 10,000), each against 0 plugins.
         for count in counts where count >= min(1000, most) {

@@ -3,8 +3,9 @@ import ViperCore
 import ViperLoading
 import ViperRuntime
 
-/// Fuzzes `plugin-cache`: mutated caches (records that still parse, so the
-/// descriptors inside are believed; and broken bytes) under a runtime that scans in a
+/// Fuzzes `plugin-cache`: mutated caches (indexes written again, signed, of the real
+/// records with their lines mutated, so what the lines say is believed; and broken bytes,
+/// which the index's digest must refuse) under a runtime that scans in a
 /// child process; and `plugin-graph`, the kept validation, with mutated bodies signed
 /// again under the real key, so the mutated outcome is believed. Start-up must list every plugin file once, report problems in one
 /// line, leave a readable cache, and survive opening every route it then offers.
@@ -20,7 +21,9 @@ struct CacheFuzzer {
         watchdog.begin("the first scan of the bundled plugins")
         try HostRuntime(options: setup.options(isolated: true)).start()
         watchdog.end()
-        let real = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let real = DescriptorCache.readFile(path) ?? []
+        let realCache = DescriptorCache.parse(bytes: real)
+        let lines = (realCache?.entries.values.sorted { $0.stamp.path < $1.stamp.path } ?? []).map(RecordCodec.encode).joined(separator: "\n")
         let graphPath = Paths.join(setup.data, DescriptorCache.Graph.fileName)
         let realGraph = FileManager.default.contents(atPath: graphPath).flatMap { DescriptorCache.Graph.split([UInt8]($0)) }
         let host = DescriptorCache.hostIdentity(executable: setup.viper)
@@ -28,19 +31,21 @@ struct CacheFuzzer {
                                                                        executableDirectory: setup.products)).files
         let mutator = FuzzMutator(dictionary: ["\tok\t", "\tfailed\t", "\tbroken\t", "\\N", "\tmodule\t", "\tservice\t", "R\t", "\n"])
         for _ in 0..<count {
-            let text: String
+            let text: String, bytes: [UInt8]
             let structural = random.chance(60)
-            if structural {
-                text = RecordMutator.mutate(real, using: &random)
+            if structural, let realCache {
+                text = RecordMutator.mutate(lines, using: &random)
+                bytes = Self.index(of: text, like: realCache)
             } else {
-                let seed = random.chance(50) ? real : random.pick(seeds)
-                text = random.chance(50) ? mutator.mutate(seed, using: &random, others: seeds)
-                    : String(decoding: FuzzMutator.mutate(bytes: Array(seed.utf8), using: &random, maximum: 16), as: UTF8.self)
+                let seed = random.chance(50) ? real : Array(random.pick(seeds).utf8)
+                bytes = random.chance(50) ? Array(mutator.mutate(String(decoding: seed, as: UTF8.self), using: &random, others: seeds).utf8)
+                    : FuzzMutator.mutate(bytes: seed, using: &random, maximum: 16)
+                text = String(decoding: bytes, as: UTF8.self)
             }
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
             // The kept graph: with the real cache its key matches, so a mutated body signed again is believed.
             if let realGraph, random.chance(30) {
-                try Data(real.utf8).write(to: URL(fileURLWithPath: path))
+                try Data(real).write(to: URL(fileURLWithPath: path))
                 let body = RecordMutator.mutate(String(decoding: realGraph.body, as: UTF8.self), using: &random)
                 try Data(DescriptorCache.Graph.signed(body: Array(body.utf8), key: realGraph.key)).write(to: URL(fileURLWithPath: graphPath))
                 watchdog.begin("plugin-graph \(FuzzReport.escape(body, limit: 2_000))")
@@ -57,6 +62,25 @@ struct CacheFuzzer {
             }
             watchdog.end()
         }
+    }
+
+    /// A signed index of the mutated `text`'s lines: a line the scanner's decoder reads is its
+    /// result; one it refuses keeps the stamp and outcome of the real entry of its place but the
+    /// mutated line, so the descriptor decoded from it later is what the mutant says.
+    private static func index(of text: String, like real: DescriptorCache) -> [UInt8] {
+        let originals = real.entries.values.sorted { $0.stamp.path < $1.stamp.path }
+        var results: [ScanResult] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let bytes = Array(line.utf8)
+            if let decoded = try? RecordCodec.decode(bytes: bytes[...]) {
+                results.append(decoded)
+            } else if !originals.isEmpty {
+                let original = originals[number % originals.count]
+                results.append(ScanResult(stamp: original.stamp, outcome: original.outcome, code: original.code, sha256: original.sha256,
+                                          line: RecordLine(bytes[...])))
+            }
+        }
+        return DescriptorIndex.write(host: real.host, results: results)
     }
 
     private func start(setup: FuzzSetup, files: [PluginFile], text: String, report: FuzzReport) {

@@ -1,5 +1,7 @@
+import Contracts
 import Foundation
 import Testing
+import ViperLoading
 import ViperTestSupport
 
 /// Crash-isolated scanning and the descriptor cache (issue 6), through the real `viper`.
@@ -39,8 +41,11 @@ import ViperTestSupport
         let plugins = try folder([fixture("crash_in_entry")])
         let viper = ViperProcess()
         _ = try viper.run(["plugins", "--plugins", plugins])
-        let cache = try String(contentsOfFile: viper.dataFolder + "/plugin-cache", encoding: .utf8)
-        #expect(cache.contains("crashed the scanner"))
+        let cache = try #require(DescriptorCache.parse(Data(contentsOf: URL(fileURLWithPath: viper.dataFolder + "/plugin-cache"))))
+        #expect(cache.entries.values.contains { result in
+            if case .broken(let message) = result.outcome { return message.contains("crashed the scanner") }
+            return false
+        })
 
         // The cached verdict is used: the scanner is not run again (the log says nothing new was scanned).
         let second = try viper.run(["plugins", "--plugins", plugins])
@@ -56,15 +61,21 @@ import ViperTestSupport
 
     @Test func aCorruptCacheIsRebuiltNotFatal() throws {
         let viper = ViperProcess()
-        try Data("viper-plugin-cache\t3\tnot the host\nR\tgarbage\n".utf8).write(to: URL(fileURLWithPath: viper.dataFolder + "/plugin-cache"))
+        // An index of this format (its first twelve bytes) whose rest is damaged.
+        let damaged = Array("viperidx".utf8) + [UInt8(DescriptorCache.formatVersion), 0, 0, 0] + [UInt8](repeating: 0x41, count: 200)
+        try Data(damaged).write(to: URL(fileURLWithPath: viper.dataFolder + "/plugin-cache"))
         let result = try viper.run(["plugins"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("greeter 1.0.0  [ready]"))
-        let rebuilt = try String(contentsOfFile: viper.dataFolder + "/plugin-cache", encoding: .utf8)
-        #expect(rebuilt.hasPrefix("viper-plugin-cache\t4\t"))
-        #expect(rebuilt.contains("\tgreeter\t1.0.0\t"), "\(rebuilt)")
+        let rebuilt = try #require(DescriptorCache.parse(Data(contentsOf: URL(fileURLWithPath: viper.dataFolder + "/plugin-cache"))))
+        #expect(rebuilt.format == DescriptorCache.formatVersion)
+        #expect(rebuilt.entries.values.contains { result in
+            if case .ok(let scanned) = result.outcome { return scanned.name == "greeter" && scanned.descriptor.manifest.version == "1.0.0" }
+            return false
+        })
         let log = try String(contentsOfFile: viper.dataFolder + "/viper.log", encoding: .utf8)
-        #expect(log.contains("the plugin cache is unreadable or from another version; rebuilding it"))
+        #expect(log.contains("the plugin cache is unreadable ("), "\(log)")
+        #expect(log.contains("); rebuilding it"))
     }
 
     @Test func rescanIgnoresTheCache() throws {
@@ -72,8 +83,14 @@ import ViperTestSupport
         _ = try viper.run(["plugins"])
         // Poison the cached descriptor: only a real rescan can bring back the true name.
         let path = viper.dataFolder + "/plugin-cache"
-        let poisoned = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "\tok\tgreeter\t", with: "\tok\tpoisoned\t")
-        try poisoned.write(toFile: path, atomically: true, encoding: .utf8)
+        var cache = try #require(DescriptorCache.parse(Data(contentsOf: URL(fileURLWithPath: path))))
+        cache.entries = cache.entries.mapValues { result in
+            guard case .ok(let scanned) = result.outcome, scanned.name == "greeter" else { return result }
+            var descriptor = scanned.descriptor
+            descriptor.manifest = PluginManifest(name: "poisoned", version: descriptor.manifest.version, summary: descriptor.manifest.summary)
+            return ScanResult(stamp: result.stamp, outcome: .ok(descriptor), code: result.code, sha256: result.sha256)
+        }
+        try Data(cache.serializedBytes()).write(to: URL(fileURLWithPath: path))
         #expect(try viper.run(["plugins"]).stdout.contains("poisoned 1.0.0  [ready]"))
         let rescanned = try viper.run(["plugins", "--rescan"])
         #expect(rescanned.stdout.contains("greeter 1.0.0  [ready]"))

@@ -5,9 +5,9 @@ import Testing
 @testable import ViperLoading
 @testable import ViperRuntime
 
-/// A warm start reads the descriptor cache without decoding descriptors: every line is checked
-/// whole when the cache is read, the descriptor is decoded when first asked for, and the pending
-/// routes are listed when first read; each gives what decoding at once gave.
+/// A warm start reads the descriptor cache without decoding descriptors: the index is checked
+/// whole (its digest) when the cache is read, the descriptor is decoded when first asked for, and
+/// the pending routes are listed when first read; each gives what decoding at once gave.
 @Suite struct LazyDescriptorTests {
     private func descriptor(_ name: String = "notes", routes: [String] = ["notes", "notes/:id"]) -> PluginDescriptor {
         var descriptor = PluginDescriptor(
@@ -20,19 +20,26 @@ import Testing
         return descriptor
     }
 
-    private func cacheText(_ descriptors: [PluginDescriptor]) -> String {
+    private func cacheBytes(_ descriptors: [PluginDescriptor]) -> [UInt8] {
         var cache = DescriptorCache(host: "h")
         for (index, descriptor) in descriptors.enumerated() {
             let stamp = FileStamp(path: "/p/lib\(index).so", size: Int64(index), modifiedNanoseconds: Int64.min, inode: UInt64.max, device: 1,
                                   changedNanoseconds: Int64.max)
             cache.entries[stamp.path] = ScanResult(stamp: stamp, outcome: .ok(descriptor))
         }
-        return cache.serialized()
+        return cache.serializedBytes()
+    }
+
+    /// `bytes` with the first run of `old` replaced by `new` (of any length).
+    private func replacing(_ bytes: [UInt8], _ old: String, with new: String) -> [UInt8] {
+        let old = Array(old.utf8)
+        guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: old) }) else { return bytes }
+        return Array(bytes[..<start]) + Array(new.utf8) + Array(bytes[(start + old.count)...])
     }
 
     @Test func aDescriptorReadFromTheCacheIsDecodedOnDemandToTheOneWritten() throws {
         let written = [descriptor(), descriptor("other", routes: [])]
-        let cache = try #require(DescriptorCache.parse(Data(cacheText(written).utf8)))
+        let cache = try #require(DescriptorCache.parse(Data(cacheBytes(written))))
         for (index, expected) in written.enumerated() {
             let result = try #require(cache.entries["/p/lib\(index).so"])
             #expect(result.stamp.modifiedNanoseconds == Int64.min && result.stamp.inode == UInt64.max && result.stamp.changedNanoseconds == Int64.max)
@@ -44,17 +51,18 @@ import Testing
     }
 
     @Test func aDamagedDescriptorFieldRejectsTheCacheWhenItIsReadNotLater() {
-        let text = cacheText([descriptor()])
+        let bytes = cacheBytes([descriptor()])
         let damaged = [
-            text.replacingOccurrences(of: "\tmodule\t", with: "\tmodul\t"),  // a provision kind
-            text.replacingOccurrences(of: "\\\\ backslash", with: "\\q backslash"),  // an escape in a field only the decoder reads
-            text.replacingOccurrences(of: "\t6.3\t", with: "\tsix\t"),  // the compiler version
-            text.replacingOccurrences(of: "\tShapes\t2\t1", with: "\tShapes\t2"),  // a field short at the end
-            text.replacingOccurrences(of: "\tContracts.Logger\t", with: "\t\\N\t"),  // a requirement's contract missing
+            replacing(bytes, "\tmodule\t", with: "\tmodul\t"),  // a provision kind
+            replacing(bytes, "\\\\ backslash", with: "\\q backslash"),  // an escape in a field only the decoder reads
+            replacing(bytes, "\t6.3\t", with: "\tsix\t"),  // the compiler version
+            replacing(bytes, "\tShapes\t2\t1", with: "\tShapes\t2"),  // a field short at the end
+            replacing(bytes, "\tContracts.Logger\t", with: "\t\\N\t"),  // a requirement's contract missing
+            replacing(bytes, "\tmodule\t", with: "\tmodula\t"),  // the same length: only the digest tells
         ]
-        for line in damaged {
-            #expect(line != text)
-            #expect(DescriptorCache.parse(Data(line.utf8)) == nil, "\(line.suffix(80))")
+        for file in damaged {
+            #expect(file != bytes)
+            #expect(DescriptorCache.parse(Data(file)) == nil, "\(String(decoding: file.suffix(80), as: UTF8.self))")
         }
     }
 

@@ -5,24 +5,37 @@ import Foundation
 /// in `plugin-cache` in the data folder, so start-up does not load every plugin.
 /// A missing, corrupt or foreign cache is rebuilt, never fatal.
 ///
-/// The file is a header line (`viper-plugin-cache`, the format, the host identity)
-/// and one ``RecordCodec`` line per plugin file.
+/// The file is a binary index (``DescriptorIndex``): fixed-size records checked by a digest in
+/// its header, each pointing at its plugin's ``RecordCodec`` line. A warm start compares stamps
+/// in the records and makes a result only for the files it asks about; nothing is decoded.
 package struct DescriptorCache {
     package static let fileName = "plugin-cache"
-    package static let formatVersion = 4
-    package static let magic = "viper-plugin-cache"
+    /// 5: the binary index (4 was a text file of lines, read by a second decoder of its own).
+    package static let formatVersion = 5
 
     package var format = DescriptorCache.formatVersion
     /// The host's Contracts version and viper build when the cache was written: a new host rescans everything.
     package var host: String
     /// The entries by path (made from ``sorted`` when read; setting it sorts them).
     package var entries: [String: ScanResult] {
-        get { Dictionary(sorted.map { ($0.stamp.path, $0) }, uniquingKeysWith: { _, last in last }) }
-        set { sorted = newValue.values.sorted { $0.stamp.path < $1.stamp.path } }
+        get { Dictionary(all.map { ($0.stamp.path, $0) }, uniquingKeysWith: { _, last in last }) }
+        set {
+            sorted = newValue.values.sorted { $0.stamp.path < $1.stamp.path }
+            index = nil
+        }
     }
     /// The entries in the order of their paths, each path once: start-up asks for them in file
     /// order, so the entry is nearly always at the place it asks first, and no path is hashed.
+    /// Empty while ``index`` holds them.
     private var sorted: [ScanResult] = []
+    /// The file the entries were read from, until they are changed: its records are read in place.
+    private var index: DescriptorIndex?
+
+    /// Every entry, in the order of their paths.
+    private var all: [ScanResult] {
+        guard let index else { return sorted }
+        return (0..<index.count).compactMap { index.result($0) }
+    }
 
     package init(host: String) {
         self.host = host
@@ -51,10 +64,11 @@ package struct DescriptorCache {
     package static func read(folder: String) -> Read {
         let path = Paths.join(folder, fileName)
         guard let bytes = readFile(path) else { return Read() }
-        guard let cache = parse(bytes: bytes), cache.format == formatVersion else {
-            return Read(note: "\(path): the plugin cache is unreadable or from another version; rebuilding it")
+        switch DescriptorIndex.read(bytes) {
+        case .success(let index): return Read(cache: DescriptorCache(index))
+        case .failure(.otherFormat): return Read()  // another version's file is stale, not damaged: rebuilt without a warning
+        case .failure(.damaged(let why)): return Read(note: "\(path): the plugin cache is unreadable (\(why)); rebuilding it")
         }
-        return Read(cache: cache)
     }
 
     /// The bytes of the file at `path` (one `open`, `fstat` and `read`), or nil when it cannot be read.
@@ -111,6 +125,9 @@ package struct DescriptorCache {
     /// library. Whatever host wrote the cache: what a file is does not depend on the host.
     /// `near` is where to look first (the file's place in the search order).
     package func isUnchangedPlugin(_ path: String, info: stat, near: Int = 0) -> Bool {
+        if let index {
+            return index.position(of: path, near: near).map { index.stampMatches($0, FileStamp(path: path, info: info)) } ?? false
+        }
         guard let index = position(of: path, near: near) else { return false }
         return sorted[index].stamp == FileStamp(path: path, info: info)
     }
@@ -128,96 +145,47 @@ package struct DescriptorCache {
         return nil
     }
 
-    /// Reads the cache's text; nil when any line is malformed (the whole cache is then rebuilt).
+    /// A cache of the entries of `index`, read in place.
+    private init(_ index: DescriptorIndex) {
+        self.init(host: index.host)
+        format = index.format
+        self.index = index
+    }
+
+    /// Reads a cache file's bytes; nil when they are not a whole index of this format.
     package static func parse(_ data: Data) -> DescriptorCache? {
         parse(bytes: [UInt8](data))
     }
 
-    /// Reads the cache's bytes: every line is checked whole, but a descriptor is only decoded
-    /// when something asks for it (see ``ScannedDescriptor``); the lines keep pointing into `bytes`.
+    /// Reads a cache file's bytes (``DescriptorIndex/read(_:)``): the records are checked, no line is decoded.
     package static func parse(bytes: [UInt8]) -> DescriptorCache? {
-        bytes.withUnsafeBufferPointer { buffer -> DescriptorCache? in
-            guard let base = buffer.baseAddress, isUTF8(buffer) else { return nil }
-            let count = buffer.count
-            func lineEnd(from start: Int) -> Int {
-                memchr(base + start, 0x0A, count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
-            }
-            var start = 0
-            while start < count, base[start] == 0x0A { start += 1 }  // empty lines are skipped
-            guard start < count else { return nil }
-            let headerEnd = lineEnd(from: start)
-            var header = RecordCodec.Reader(bytes: bytes[start..<headerEnd])
-            guard (try? header.text()) == magic, let format: Int = try? header.integer(),
-                  let host = try? header.text(), header.isAtEnd else { return nil }
-            var cache = DescriptorCache(host: host)
-            cache.format = format
-            cache.sorted.reserveCapacity(count / 128)
-            var inOrder = true
-            start = headerEnd + 1
-            while start < count {
-                let end = lineEnd(from: start)
-                if end > start {
-                    guard let result = RecordCodec.decodeCached(UnsafeBufferPointer(start: base + start, count: end - start),
-                                                                storage: bytes, range: start..<end) else { return nil }
-                    if inOrder, let last = cache.sorted.last, !(last.stamp.path < result.stamp.path) { inOrder = false }
-                    cache.sorted.append(result)
-                }
-                start = end + 1
-            }
-            if !inOrder {
-                // Not written by this host (it writes each path once, in order): the last line of a path wins.
-                cache.entries = cache.entries
-            }
-            return cache
-        }
+        guard case .success(let index) = DescriptorIndex.read(bytes) else { return nil }
+        return DescriptorCache(index)
     }
 
-    /// Whether `bytes` are UTF-8: ASCII is checked eight bytes at a time, anything else by `String`.
-    private static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        var any: UInt64 = 0
-        var index = 0
-        while index + 8 <= bytes.count {
-            any |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < bytes.count {
-            any |= UInt64(bytes[index])
-            index += 1
-        }
-        return any & 0x8080_8080_8080_8080 == 0 || String(validating: bytes, as: UTF8.self) != nil
-    }
-
-    /// The cache's text.
-    package func serialized() -> String {
-        String(decoding: serializedBytes(), as: UTF8.self)
-    }
-
-    /// The cache's bytes: the header, then each entry's line (as read, when it was read) by path.
+    /// The cache's bytes: the file as read when nothing changed, else a new index of the entries.
     package func serializedBytes() -> [UInt8] {
-        var header = RecordCodec.Writer()
-        header.add(Self.magic)
-        header.add(format)
-        header.add(host)
-        var bytes = Array(header.line.utf8)
-        bytes.append(0x0A)
-        for result in sorted {
-            RecordCodec.append(result, to: &bytes)
-        }
-        return bytes
+        if let index, index.host == host { return index.bytes }
+        return DescriptorIndex.write(host: host, results: all)
     }
 
     /// How many files the cache has an entry for.
-    package var count: Int { sorted.count }
+    package var count: Int { index?.count ?? sorted.count }
 
     /// The entry for the file at `path`, whatever its stamp.
     package func entry(at path: String, near: Int = 0) -> ScanResult? {
-        position(of: path, near: near).map { sorted[$0] }
+        if let index {
+            return index.position(of: path, near: near).flatMap { index.result($0, stamp: index.stamp($0, path: path)) }
+        }
+        return position(of: path, near: near).map { sorted[$0] }
     }
 
     /// The cached result for a file, if its stamp is unchanged.
     package func result(for stamp: FileStamp, near: Int = 0) -> ScanResult? {
+        if let index {
+            guard let record = index.position(of: stamp.path, near: near), index.stampMatches(record, stamp) else { return nil }
+            return index.result(record, stamp: stamp)
+        }
         guard let index = position(of: stamp.path, near: near), sorted[index].stamp == stamp else { return nil }
         return sorted[index]
     }

@@ -35,7 +35,7 @@ package struct ScanResult: Hashable {
         self.sha256 = sha256
     }
 
-    /// The result read from `line`, which encodes it exactly (``RecordCodec/decode(_:)``, ``RecordCodec/decodeCached(_:storage:range:)``).
+    /// The result read from `line`, which encodes it exactly (``RecordCodec/decode(_:)``, ``DescriptorIndex/result(_:stamp:)``).
     package init(stamp: FileStamp, outcome: Outcome, code: PluginLoadError.Code?, sha256: String?, line: RecordLine) {
         self.init(stamp: stamp, outcome: outcome, code: code, sha256: sha256)
         self.line = line
