@@ -30,7 +30,8 @@ import ViperTestSupport
 
     @Test func theShellSaysAtStartUpWhichInterceptorIsOffAndHowToAllowIt() throws {
         let result = try ShellProcess().run(try plugins() + ["-c", "open locked"])
-        let warnings = result.stderr.split(separator: "\n").filter { $0.contains("asks to intercept") }
+        let warnings = result.stderr.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { $0.contains("asks to intercept") }
         #expect(warnings.count == 2, "one line per contract: \(result.stderr)")
         #expect(warnings.first == "warning: plugin 'fixture-gate' asks to intercept Contracts.NoteListing, which it does not provide, "
             + "so it could redirect or refuse every route there; its interceptor is off until you allow it: run viper with "
