@@ -3,16 +3,16 @@ import Foundation
 /// The run paths (`DT_RUNPATH`, `DT_RPATH`) of a 64-bit little-endian ELF file, found the way
 /// the dynamic loader finds them: through the program headers' dynamic segment, not the section
 /// headers. The scanner's sandbox (``Sandbox/loadingFolders(of:)``) reads them for every plugin
-/// before its box closes, so this reads little: the first 4 KiB (the ELF header and, in every
-/// file a linker wrote, the program headers), the dynamic segment, and each run path's string
-/// (three reads, about 5 KiB, where ``ELFLinkage`` reads every section header, the section names
+/// before its box closes, so this reads little: the first KiB (the ELF header and, in the files
+/// linkers write, the program headers), the dynamic segment, and each run path's string
+/// (three reads, about 2 KiB, where ``ELFLinkage`` reads every section header, the section names
 /// and the whole dynamic string table, tens of KiB for a Swift plugin).
 ///
 /// Invariants: every offset and size is checked against what was read and the file's size;
 /// anything malformed or not ELF reads as no run paths, never as a crash. The folders are those
 /// ``ELFLinkage/runPaths`` gives for the same file (`ELFRunPathsTests` holds it to that).
 package enum ELFRunPaths {
-    private static let headRead = 4096
+    private static let headRead = 1024
     private static let programHeaderSize = 56
     private static let largestDynamic: UInt64 = 1 << 16
     private static let longestRunPath = 4096
@@ -46,7 +46,12 @@ package enum ELFRunPaths {
         guard !runPaths.isEmpty, let address = stringTable, let table = fileOffset(of: address, in: segments) else { return [] }
         return runPaths.flatMap { start -> [String] in
             guard start < stringTableSize, table <= UInt64.max - start, table + start < size else { return [] }
-            let bytes = ELFCheck.read(descriptor, offset: table + start, count: Int(min(UInt64(longestRunPath), size - table - start)))
+            let available = size - table - start
+            // Most run paths are short: 512 bytes first, the longest only when no end was found there.
+            var bytes = ELFCheck.read(descriptor, offset: table + start, count: Int(min(512, available)))
+            if !bytes.contains(0), available > 512 {
+                bytes = ELFCheck.read(descriptor, offset: table + start, count: Int(min(UInt64(longestRunPath), available)))
+            }
             let text = bytes.prefix { $0 != 0 }
             return text.split(separator: UInt8(ascii: ":")).map { String(decoding: $0, as: UTF8.self) }
         }

@@ -37,7 +37,7 @@ extension Sandbox {
             var status = stat()
             guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
             for folder in ELFRunPaths.read(descriptor, size: UInt64(status.st_size))
-            where folder.hasPrefix("/") && !folder.contains("$") && seen.insert(folder).inserted {
+            where folder.utf8.first == UInt8(ascii: "/") && !folder.utf8.contains(UInt8(ascii: "$")) && seen.insert(folder).inserted {
                 folders.append(folder)
             }
         }
