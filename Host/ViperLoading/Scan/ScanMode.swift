@@ -74,8 +74,7 @@ package enum ScanMode {
     /// spawned one with ``ScanSeal/option`` reads it from standard input, and ends with status 2,
     /// loading nothing, when it is not there. Without a seal the lines are plain (for a person).
     package static func run(paths arguments: [String], seal given: ScanSeal? = nil) -> Int32 {
-        let seal = given ?? (arguments.contains(ScanSeal.option) ? ScanSeal.readFromStandardInput() : nil)
-        if seal == nil, arguments.contains(ScanSeal.option) { return 2 }
+        guard let seal = ScanSeal.forScanner(given: given, arguments: arguments) else { return 2 }
         // Files are hashed only while a lock is in force (the loader checks them against it);
         // 'viper plugins --lock' hashes what it pins itself. Hashing every plugin on every
         // scan cost a cold start with many plugins more than loading them.

@@ -82,6 +82,15 @@ package struct ScanSeal: Equatable, Sendable {
         return ends[0]
     }
 
+    /// The seal a scanner run with `arguments` writes under: `given` (a forked scanner's), else
+    /// the one on standard input when ``option`` asks for it, else none (`.some(nil)`: plain lines,
+    /// for a person); nil when ``option`` asks for one that is not there.
+    package static func forScanner(given: ScanSeal?, arguments: [String]) -> ScanSeal?? {
+        if let given { return .some(given) }
+        guard arguments.contains(option) else { return .some(nil) }
+        return readFromStandardInput().map { .some($0) }
+    }
+
     /// The child's side: reads the secret from standard input, then puts /dev/null there so that
     /// no plugin can read it; nil when standard input does not hold one.
     package static func readFromStandardInput() -> ScanSeal? {
