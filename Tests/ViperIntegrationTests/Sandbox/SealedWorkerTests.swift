@@ -75,6 +75,27 @@ import ViperTestSupport
         #expect(worker.current == nil)
     }
 
+    @Test func aSpawnedScannerAskedForASealItWasNotGivenLoadsNothingAndEndsWith2() throws {
+        let plugin = BuildProducts.plugin("Notes")
+        let result = try ViperProcess().run([ScanMode.command, ScanSeal.option, plugin], input: "")
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+    }
+
+    @Test func aSpawnedScannerWritesEveryLineUnderTheSecretOnItsStandardInput() throws {
+        let plugin = BuildProducts.plugin("Notes")
+        let result = try ViperProcess().run([ScanMode.command, ScanSeal.option, plugin], input: seal.text + "\n")
+        let lines = result.stdout.split(separator: "\n").map { Array($0.utf8) }
+        #expect(lines.count == 2, "\(result.stdout)")
+        let opened = lines.compactMap { seal.open($0[...]) }
+        #expect(opened.count == 2, "every line is under the secret: \(result.stdout)")
+        guard case .result(let parsed) = try ScanMode.Line(parsing: try #require(opened.last)) else {
+            Issue.record("the last line is not a result: \(result.stdout)")
+            return
+        }
+        #expect(parsed.stamp.path == plugin)
+    }
+
     @Test func aSealedBeginOfAFileNeverAskedIsTampering() throws {
         let worker = try worker([begin(0), result(0), ScanMode.Line.begin("/elsewhere/x.so").text].map(sealed), files: 2)
         defer { worker.process.stop(); worker.process.wait() }
