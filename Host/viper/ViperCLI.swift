@@ -100,10 +100,6 @@ enum ViperCLI {
             print(options.json ? PluginReport.doctorJSON(runtime) : PluginReport.doctorText(runtime) + crashLines(runtime))
             return runtime.doctorProblems.isEmpty && !PluginPlacement.hasNearMisses(runtime) ? 0 : 1
         default:
-            // A drop-in's interceptor that is off is not silent: one line each, naming the fix (as doctor does).
-            for problem in runtime.interceptionProblems where WorkerLaunch.current?.isRestart != true {
-                ViperTool.printError("warning: \(problem.message)")
-            }
             // The runtime reloads plugin files that change while the shell runs (issue 13).
             let status = ShellLauncher.run(runtime: runtime, options: options, environment: environment, live: live(runtime))
             // The shell closed every database and the log writes as it goes: what is left is memory,
