@@ -31,14 +31,16 @@ package enum ShellLauncher {
         let colorAllowed = TerminalStyle.allowsColor(environment: environment, noColorFlag: options.noColor)
         let style = TerminalStyle(colors: colorAllowed && stdinIsTerminal && isatty(STDOUT_FILENO) == 1)
         let output = StandardOutput(errorStyle: TerminalStyle(colors: colorAllowed && stdinIsTerminal && ErrorRelay.errorsReachTerminal))
-        // A worker started again after a crash said these already (issue 24).
-        for problem in runtime.problems where WorkerLaunch.current?.isRestart != true {
+        // A worker started again after a crash said these already (issue 24). A drop-in's
+        // interceptor that is off is one of them, as in doctor: one line each, naming the fix.
+        let problems = runtime.doctorProblems
+        for problem in problems where WorkerLaunch.current?.isRestart != true {
             output.warning(problem.message)
         }
         let stack = NavigationStack(registry: runtime.registry, logger: runtime.logger)
         let home = HomeView(routes: { stack.routes.map(\.spec) },
                             pluginsLoaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count,
-                            problems: runtime.problems.count)
+                            problems: problems.count)
         let shell = Shell(stack: stack, home: home, output: output, style: style,
                           width: style.colors ? min(terminalColumns() ?? 72, 72) : 60,
                           databaseFailures: runtime.databases.failures)

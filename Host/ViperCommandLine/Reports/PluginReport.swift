@@ -52,6 +52,8 @@ package enum PluginReport {
         let dependencies: [Dependency]
         /// Every intercepted contract with its interceptors' plugins, in the order they run.
         let interceptors: [InterceptorJSON]
+        /// What the kernel offers the sandbox, and whether it is on.
+        var sandbox = SandboxJSON(.probe())
     }
 
     struct DoctorPluginJSON: Encodable {

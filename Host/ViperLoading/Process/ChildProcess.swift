@@ -37,14 +37,19 @@ package final class ChildProcess {
     }
 
     /// Starts `executable` with `arguments` (not including the program name) and `environment`.
-    /// Its standard error goes to `errorFile` (created or emptied) when given, else nowhere.
+    /// Its standard error goes to `errorFile` (created or emptied) when given, else nowhere; its
+    /// standard input is `input` when given (the caller closes it), else /dev/null.
     package static func start(executable: String, arguments: [String], environment: [String: String],
-                      ownGroup: Bool = false, errorFile: String? = nil) throws -> ChildProcess {
+                      ownGroup: Bool = false, errorFile: String? = nil, input: Int32? = nil) throws -> ChildProcess {
         let pipeEnds = try outputPipe(for: executable)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        if let input {
+            posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
         if let errorFile {
             posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)

@@ -26,7 +26,7 @@ extension Sandbox {
     /// The absolute folders of the run paths (`DT_RUNPATH`, `DT_RPATH`) of the plugin files
     /// `paths`, each once: where the dynamic loader finds the libraries a plugin needs that are
     /// not beside it (a plugin's `$ORIGIN` names /proc/self/fd when viper loads it, so entries
-    /// with a `$` are passed over). Reads each file's ELF tables (``ELFLinkage``) before the box closes.
+    /// with a `$` are passed over). Reads each file's dynamic segment (``ELFRunPaths``) before the box closes.
     static func runPathFolders(of paths: [String]) -> [String] {
         var folders: [String] = []
         var seen = Set<String>()
@@ -36,8 +36,8 @@ extension Sandbox {
             defer { close(descriptor) }
             var status = stat()
             guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
-            for folder in ELFLinkage(descriptor: descriptor, size: UInt64(status.st_size), symbols: false).runPaths
-            where folder.hasPrefix("/") && !folder.contains("$") && seen.insert(folder).inserted {
+            for folder in ELFRunPaths.read(descriptor, size: UInt64(status.st_size))
+            where folder.utf8.first == UInt8(ascii: "/") && !folder.utf8.contains(UInt8(ascii: "$")) && seen.insert(folder).inserted {
                 folders.append(folder)
             }
         }

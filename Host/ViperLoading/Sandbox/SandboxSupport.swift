@@ -12,6 +12,8 @@ package struct SandboxSupport: Equatable, Sendable {
     package var turnedOff = false
     /// The kernel's release (`uname -r`), named in the line.
     package var kernel: String
+    /// Whether the kernel knows `PR_SET_NO_NEW_PRIVS` (asked with `PR_GET_NO_NEW_PRIVS`, which sets nothing).
+    package var noNewPrivileges = true
 
     package init(landlock: Int?, seccomp: Bool, turnedOff: Bool = false, kernel: String = "") {
         self.landlock = landlock
@@ -22,12 +24,14 @@ package struct SandboxSupport: Equatable, Sendable {
 
     /// Asks the running kernel (no process is started, nothing is restricted).
     package static func probe(environment: [String: String] = ProcessInfo.processInfo.environment) -> SandboxSupport {
-        SandboxSupport(landlock: Landlock.abiVersion(), seccomp: SeccompFilter.isAvailable(),
-                       turnedOff: Sandbox.isTurnedOff(environment), kernel: kernelRelease())
+        var support = SandboxSupport(landlock: Landlock.abiVersion(), seccomp: SeccompFilter.isAvailable(),
+                                     turnedOff: Sandbox.isTurnedOff(environment), kernel: kernelRelease())
+        support.noNewPrivileges = Syscall.prctl(39) >= 0  // PR_GET_NO_NEW_PRIVS
+        return support
     }
 
     /// Landlock's TCP rules came with ABI 4, its scopes (abstract sockets, signals) with ABI 6.
-    var hasNetworkRules: Bool { (landlock ?? 0) >= 4 }
+    package var hasNetworkRules: Bool { (landlock ?? 0) >= 4 }
 
     /// What is missing, each as a short phrase, in a fixed order; empty when nothing is.
     package var missing: [String] {

@@ -104,19 +104,22 @@ package struct PluginScanner {
         let arguments = ScanMode.arguments(for: files, allowInsecure: allowInsecure, lockFolder: lockFolder, libraries: libraries,
                                            sandbox: sandbox)
         let errorFile = NSTemporaryDirectory() + "viper-scan-\(UUID().uuidString).err"
+        let seal = ScanSeal.make()  // each scanner its own (see ``ScanSeal``)
         let process: ChildProcess
         if launch == .fork {
             process = try ChildProcess.fork(ownGroup: true, errorFile: errorFile) {
                 PluginExitGuard.disarm()
-                return ScanMode.run(paths: Array(arguments.dropFirst()))
+                return ScanMode.run(paths: Array(arguments.dropFirst()), seal: seal)
             }
         } else {
             var environment = ProcessInfo.processInfo.environment
             environment["SWIFT_BACKTRACE"] = "enable=no"  // a crashing plugin should not cost a backtrace
-            process = try ChildProcess.start(executable: executable, arguments: arguments, environment: environment,
-                                             ownGroup: true, errorFile: errorFile)
+            let input = try seal.inputPipe()
+            defer { close(input) }
+            process = try ChildProcess.start(executable: executable, arguments: [arguments[0], ScanSeal.option] + arguments.dropFirst(),
+                                             environment: environment, ownGroup: true, errorFile: errorFile, input: input)
         }
-        return ScanWorker(process: process, files: files, errorFile: errorFile)
+        return ScanWorker(process: process, files: files, errorFile: errorFile, seal: seal)
     }
 
     /// Nanoseconds between two reads of the scanners' pipes at least. A scanner writes two lines
@@ -161,6 +164,16 @@ package struct PluginScanner {
     /// Records what a worker found once it is finished; returns the files to scan anew,
     /// or nil while it runs.
     private func settle(_ worker: ScanWorker, into results: inout [String: ScanResult]) -> [PluginFile]? {
+        if let tampered = worker.tampered {
+            worker.process.stop()
+            worker.process.wait()
+            // Its constructors (or a thread they started) wrote there: the plugin loading, else the last begun.
+            guard let culprit = worker.current?.path ?? worker.lastBegun else {
+                fail(worker.unscanned, "something wrote to the scanner's result channel before any plugin loaded", into: &results)
+                return []
+            }
+            return finish(worker, culprit: culprit, reason: tampered, into: &results)
+        }
         if worker.isDone {
             worker.process.stop()
             worker.process.wait()
@@ -182,7 +195,7 @@ package struct PluginScanner {
         while !worker.atEnd, !worker.isDone, Self.hasInput(worker.process.output) {
             worker.read()
         }
-        if worker.isDone { return settle(worker, into: &results) }
+        if worker.isDone || worker.tampered != nil { return settle(worker, into: &results) }
         guard let current = worker.current else {
             results.merge(worker.results) { _, new in new }
             let rest = worker.unscanned

@@ -40,9 +40,11 @@ package final class ScanGuard {
         strayIdentity = fstat(strayWrite, &own) == 0 ? (UInt64(own.st_dev), UInt64(own.st_ino)) : nil
     }
 
-    /// Moves the protocol off standard output; nil (the protocol stays there) if the descriptors cannot be set up.
-    package static func install() -> ScanGuard? {
-        let protocolDescriptor = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
+    /// Moves the protocol off standard output, to the first free descriptor from `lowest` on (drawn
+    /// at random for a sealed scan, ``ScanSeal``); nil (the protocol stays there) if the descriptors
+    /// cannot be set up.
+    package static func install(lowest: Int32 = 3) -> ScanGuard? {
+        let protocolDescriptor = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, lowest)
         var ends: [Int32] = [-1, -1]
         guard protocolDescriptor >= 0, pipe(&ends) == 0 else { return nil }
         for end in ends {

@@ -5,8 +5,8 @@ extension ScanMode {
     static let sandboxOption = "--sandbox"
 
     /// The sandbox the arguments ask for, or nil (no `--sandbox`): readable are the folders of
-    /// every file to scan and of their run paths, each `--in` folder, each `--library`'s folder
-    /// and the lock's file.
+    /// every file to scan (and of the file a link leads to) and of their run paths, each `--in`
+    /// folder, each `--library`'s folder and the lock's file.
     static func sandbox(for arguments: [String]) -> Sandbox? {
         var writable: String?
         var folders: [String] = []
@@ -28,16 +28,16 @@ extension ScanMode {
                 index += 2
             default:
                 if argument.hasPrefix("/") {
-                    folders.append(Paths.parent(argument))
-                    // A linked plugin is read through its link: its real folder must be readable too.
-                    if let real = Paths.realPath(argument), real != argument { folders.append(Paths.parent(real)) }
+                    let folder = Paths.parent(argument)
+                    if folder != folders.last { folders.append(folder) }
+                    // A linked plugin's real folder comes with the run paths (one open a file, ``Sandbox/loadingFolders(of:)``).
                     files.append(argument)
                 }
                 index += 1
             }
         }
         guard let writable else { return nil }
-        return Sandbox.forPlugins(in: folders + Sandbox.runPathFolders(of: files), writable: writable)
+        return Sandbox.forPlugins(in: folders + Sandbox.loadingFolders(of: files), writable: writable)
     }
 
     /// Applies the sandbox the arguments ask for, if any, and points `TMPDIR` into its folder.

@@ -70,7 +70,11 @@ package enum ScanMode {
         return arguments
     }
 
-    package static func run(paths arguments: [String]) -> Int32 {
+    /// Scans the files `arguments` name. A forked scanner gets its `seal` from the parent; a
+    /// spawned one with ``ScanSeal/option`` reads it from standard input, and ends with status 2,
+    /// loading nothing, when it is not there. Without a seal the lines are plain (for a person).
+    package static func run(paths arguments: [String], seal given: ScanSeal? = nil) -> Int32 {
+        guard let seal = ScanSeal.forScanner(given: given, arguments: arguments) else { return 2 }
         // Files are hashed only while a lock is in force (the loader checks them against it);
         // 'viper plugins --lock' hashes what it pins itself. Hashing every plugin on every
         // scan cost a cold start with many plugins more than loading them.
@@ -80,7 +84,7 @@ package enum ScanMode {
         var libraries: ContractLibraryCatalog?
         let verdicts = FolderVerdicts()
         enterSandbox(arguments)  // before the first plugin's constructors run
-        let watch = ScanGuard.install()
+        let watch = ScanGuard.install(lowest: seal == nil ? 3 : ScanSeal.randomDescriptorFloor())
         let out = watch?.protocolDescriptor ?? STDOUT_FILENO
         var index = 0
         while index < arguments.count {
@@ -102,6 +106,8 @@ package enum ScanMode {
             case sandboxOption where index < arguments.count:
                 index += 1
                 continue
+            case ScanSeal.option:
+                continue
             case "--in" where index < arguments.count:
                 folder = arguments[index]
                 index += 1
@@ -110,13 +116,13 @@ package enum ScanMode {
                 break
             }
             let path = argument
-            emit(.begin(path), to: out)
+            emit(.begin(path), to: out, seal: seal)
             let catalog = libraries ?? ContractLibraryCatalog(libraryFiles, allowInsecure: policy.allowInsecure, lock: policy.lock)
             libraries = catalog
             var result = examine(path, in: folder, policy: policy, libraries: catalog, verdicts: verdicts)
             if watch?.isForkedCopy == true { _exit(0) }
             if let finding = watch?.check() {
-                emit(.result(ScanResult(stamp: result.stamp, outcome: .broken(finding.reason), sha256: result.sha256)), to: out)
+                emit(.result(ScanResult(stamp: result.stamp, outcome: .broken(finding.reason), sha256: result.sha256)), to: out, seal: seal)
                 // Its processes share this scanner's group: the parent ends them with it, and scans the rest anew.
                 if finding == .forked { return 0 }
                 continue
@@ -124,7 +130,7 @@ package enum ScanMode {
             if case .ok(let descriptor) = result.outcome, let overflow = RecordCodec.overflow(descriptor) {
                 result = ScanResult(stamp: result.stamp, outcome: .failed(overflow), code: .refused, sha256: result.sha256)
             }
-            emit(.result(result), to: out)
+            emit(.result(result), to: out, seal: seal)
         }
         return 0
     }
@@ -148,10 +154,10 @@ package enum ScanMode {
         }
     }
 
-    private static func emit(_ line: Line, to descriptor: Int32) {
+    private static func emit(_ line: Line, to descriptor: Int32, seal: ScanSeal?) {
         // Straight to the file descriptor: Foundation's Data(...) casts its argument to find
         // contiguous bytes, a conformance search across every plugin image loaded so far.
-        var text = line.text + "\n"
+        var text = seal.map { $0.text + "\t" + line.text + "\n" } ?? line.text + "\n"
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {

@@ -23,11 +23,22 @@ package final class ScanWorker {
     /// Where the child's standard error goes, so a crash can be shown with the child's last words.
     package let errorFile: String?
 
-    package init(process: ChildProcess, files: [PluginFile], errorFile: String? = nil) {
+    /// The seal every line must carry (``ScanSeal``); nil only for a worker reading plain lines.
+    private let seal: ScanSeal?
+    /// Where in ``files`` the next file to begin is: files are scanned in order.
+    private var nextIndex = 0
+    /// The files handed to another worker: a `begin` of one means this worker is past its own.
+    private var handedOff: Set<String> = []
+    /// Why the child's lines cannot be trusted any more (a line without the seal, or a file begun
+    /// or reported out of turn), once one came; nothing it reports after that is taken.
+    package private(set) var tampered: String?
+
+    package init(process: ChildProcess, files: [PluginFile], errorFile: String? = nil, seal: ScanSeal? = nil) {
         self.process = process
         self.files = files
         self.paths = Set(files.map(\.path))
         self.errorFile = errorFile
+        self.seal = seal
         results.reserveCapacity(files.count)  // no rehashing of every result as the table grows
     }
 
@@ -65,12 +76,16 @@ package final class ScanWorker {
             return
         }
         lines.append(chunk[0..<count])
-        while !isDone, let line = lines.nextLine() {
+        while !isDone, tampered == nil, let line = lines.nextLine() {
             take(line)
         }
     }
 
-    private func take(_ bytes: ArraySlice<UInt8>) {
+    private func take(_ sealed: ArraySlice<UInt8>) {
+        guard let bytes = seal.map({ $0.open(sealed) }) ?? sealed else {
+            tampered = Self.unsealed
+            return
+        }
         let line: ScanMode.Line
         do {
             line = try ScanMode.Line(parsing: bytes)
@@ -80,19 +95,41 @@ package final class ScanWorker {
         }
         switch line {
         case .begin(let path):
-            guard paths.contains(path) else {
+            if nextIndex < files.count, files[nextIndex].path == path, current == nil || seal == nil {
+                nextIndex += 1
+                current = (path, Date())
+            } else if seal == nil, let index = files.firstIndex(where: { $0.path == path }) {
+                nextIndex = index + 1  // a plain worker (a test's script) may start anywhere
+                current = (path, Date())
+            } else if handedOff.contains(path) || (seal == nil && !paths.contains(path)) {
                 isDone = true  // past the files it answers for: they were handed on
+            } else {
+                tampered = Self.outOfTurn("began \(path)")
+            }
+        case .result(let result):
+            guard current?.path == result.stamp.path || (seal == nil && paths.contains(result.stamp.path)) else {
+                if seal != nil { tampered = Self.outOfTurn("gave a result for \(result.stamp.path)") }
                 return
             }
-            current = (path, Date())
-        case .result(let result):
-            guard paths.contains(result.stamp.path) else { return }
             results[result.stamp.path] = result
             current = nil
             unreadable = nil
             if results.count == files.count { isDone = true }
         }
     }
+
+    /// Why a line without the seal makes the plugin loading then broken.
+    static let unsealed = "wrote to the scanner's result channel while loading (a line without this scan's secret); "
+        + "a plugin must not write to descriptors it did not open, and no result of that scanner is trusted after it; it is skipped until the file changes"
+
+    /// Why a sealed line out of turn makes the plugin loading then broken.
+    static func outOfTurn(_ what: String) -> String {
+        "made the scanner report out of turn while loading (it \(PluginLoadError.printable(what, limit: 200)), which it was not asked to do next); "
+            + "code in the scanner's process wrote to its result channel; it is skipped until the file changes"
+    }
+
+    /// The file begun last, loading or done.
+    package var lastBegun: String? { nextIndex > 0 && nextIndex <= files.count ? files[nextIndex - 1].path : nil }
 
     /// How many of its files have no result yet.
     package var remainingCount: Int { files.count - results.count }
@@ -107,6 +144,7 @@ package final class ScanWorker {
         let rest = Array(files[split...])
         files.removeSubrange(split...)
         paths.subtract(rest.map(\.path))
+        handedOff.formUnion(rest.map(\.path))
         if results.count == files.count { isDone = true }
         return rest
     }
@@ -117,6 +155,7 @@ package final class ScanWorker {
         let rest = Array(files[(index + 1)...])
         files.removeSubrange((index + 1)...)
         paths.subtract(rest.map(\.path))
+        handedOff.formUnion(rest.map(\.path))
         return rest
     }
 }

@@ -49,6 +49,26 @@ package final class ScannedDescriptor: Hashable, Sendable, DeclaredRoutes {
         }
     }
 
+    /// Whether it may declare an interceptor, found without decoding a line that is not decoded
+    /// yet: its bytes hold the word `interceptor` (a false yes, a name with the word, only costs
+    /// the decode that tells). The shell asks at every start (``HostRuntime/interceptionProblems``).
+    package var mayDeclareInterceptor: Bool {
+        if let line, decoded.withLock({ $0 == nil }) { return Self.holdsInterceptor(line.bytes) }
+        return descriptor.provides.contains { $0.kind == .interceptor }
+    }
+
+    private static let interceptorWord = Array("interceptor".utf8)
+
+    private static func holdsInterceptor(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        while let first = bytes[index...].firstIndex(of: interceptorWord[0]) {
+            guard bytes.endIndex - first >= interceptorWord.count else { return false }
+            if bytes[first..<(first + interceptorWord.count)].elementsEqual(interceptorWord) { return true }
+            index = first + 1
+        }
+        return false
+    }
+
     private func decode() -> PluginDescriptor {
         guard let line else { return Self.unreadable(name) }
         do {

@@ -36,11 +36,14 @@ package struct PluginLock: Codable, Equatable {
     /// file) when it cannot be trusted or read, and then nothing may load.
     package static func load(folder: String) throws -> PluginLock? {
         let path = path(in: folder)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        // Never through a link: one could point the lock at a file someone else controls.
+        let descriptor = open(path, DataFolderGuard.readFlags)
         guard descriptor >= 0 else {
             // No lock, in a folder others can write: there is nothing to refuse here, and
             // the runtime warns about the folder itself.
             if errno == ENOENT { return nil }
+            let fix = "no plugin loads until you replace it with a copy of the file you mean, or remove it and run 'viper plugins --lock'"
+            if let error = DataFolderGuard.linkError(path, what: "the plugin lock", code: errno, fix: fix) { throw error }
             throw HostError("\(path): the plugin lock cannot be read (\(String(cString: strerror(errno)))); fix its permissions or remove it")
         }
         defer { close(descriptor) }

@@ -9,7 +9,8 @@ extension HostRuntime {
     package var interceptionProblems: [Problem] {
         let permission = state.withLock { interceptionPermission }
         return records.filter { ($0.status == .loaded || $0.status == .ready) && $0.origin != .bundled }.flatMap { record -> [Problem] in
-            guard let descriptor = record.descriptor else { return [] }
+            // Most plugins declare no interceptor: their lines are searched, not decoded (the shell asks at every start).
+            guard record.scanned?.mayDeclareInterceptor == true, let descriptor = record.descriptor else { return [] }
             return permission.pending(descriptor, origin: record.origin).map {
                 InterceptionPermission.problem(plugin: descriptor.manifest.name, label: $0)
             }

@@ -13,11 +13,14 @@ package struct ViperConfig: Codable {
 
     package static func fileName() -> String { "config.json" }
 
-    /// Reads the config; a missing file is an empty config, a malformed one or one in a
-    /// data folder others can write (``PluginTrust/dataFolderProblem(_:user:)``) an error naming it.
+    /// Reads the config; a missing file is an empty config, a malformed one, a link (never
+    /// followed, ``DataFolderGuard/readRegularFile(_:what:fix:)``) or one in a data folder others
+    /// can write (``PluginTrust/dataFolderProblem(_:user:)``) an error naming it.
     package static func load(folder: String) throws -> ViperConfig {
         let path = Paths.join(folder, fileName())
-        guard let data = FileManager.default.contents(atPath: path) else { return ViperConfig() }
+        let fix = "replace it with a copy of the file you mean; it is ignored until then"
+        guard let bytes = try DataFolderGuard.readRegularFile(path, what: "the config", fix: fix) else { return ViperConfig() }
+        let data = Data(bytes)
         if let problem = PluginTrust.dataFolderProblem(folder) {
             throw HostError("\(path) is ignored: \(problem)")
         }

@@ -28,6 +28,19 @@ import ViperTestSupport
         #expect(!result.stdout.contains("interceptor: Contracts.TodoListing by plugin 'fixture-gate'"), "an interceptor that is off does not run")
     }
 
+    @Test func theShellSaysAtStartUpWhichInterceptorIsOffAndHowToAllowIt() throws {
+        let result = try ShellProcess().run(try plugins() + ["-c", "open locked"])
+        let warnings = result.stderr.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { $0.contains("asks to intercept") }
+        #expect(warnings.count == 2, "one line per contract: \(result.stderr)")
+        #expect(warnings.first == "warning: plugin 'fixture-gate' asks to intercept Contracts.NoteListing, which it does not provide, "
+            + "so it could redirect or refuse every route there; its interceptor is off until you allow it: run viper with "
+            + "--allow-intercept fixture-gate, or add \"allowIntercept\": [\"fixture-gate\"] to config.json", "\(result.stderr)")
+        #expect(warnings.last?.hasPrefix("warning: plugin 'fixture-gate' asks to intercept Contracts.TodoListing,") == true)
+        let allowed = try ShellProcess().run(try plugins() + ["--allow-intercept", "fixture-gate", "-c", "open locked"])
+        #expect(!allowed.stderr.contains("asks to intercept"), "\(allowed.stderr)")
+    }
+
     @Test func allowedOnTheCommandLineTheInterceptorRuns() throws {
         let result = try ShellProcess().run(try plugins() + ["--allow-intercept", "fixture-gate", "-c", "open locked"])
         #expect(result.stderr.contains("cannot open 'locked': sign in first (fixture-gate) (plugin 'fixture-gate' refused it)"), "\(result.stderr)")

@@ -89,12 +89,24 @@ struct DoctorReport: Decodable {
         let reason: String?
     }
 
+    /// What the kernel offers the sandbox, and whether it is on (issue 25).
+    struct Sandbox: Decodable {
+        let on: Bool
+        let landlockABI: Int?
+        let networkRules: Bool
+        let seccomp: Bool
+        let noNewPrivileges: Bool
+        let kernel: String
+        let missing: [String]
+    }
+
     let ok: Bool
     let loaded: Int
     let disabled: Int
     let problems: [Problem]
     let plugins: [Plugin]
     let dependencies: [Dependency]
+    let sandbox: Sandbox
 
     static func decode(_ text: String) throws -> DoctorReport {
         try JSONDecoder().decode(DoctorReport.self, from: Data(text.utf8))
