@@ -18,6 +18,7 @@ extension CommandError: @retroactive Equatable {
         func didAskToExport(to folder: String) throws {}
         func didAskToImport(from folder: String) throws {}
         func didAskToSignOut() {}
+        func didAskToSignIn() throws {}
         func didAskToFind(_ text: String) {}
     }
 

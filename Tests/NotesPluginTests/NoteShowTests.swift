@@ -36,6 +36,7 @@ import ViperTestSupport
         func didAskToExport(to folder: String) throws {}
         func didAskToImport(from folder: String) throws {}
             func didAskToSignOut() {}
+            func didAskToSignIn() throws {}
             func didAskToFind(_ text: String) {}
         }
         let view = NoteListView(presenter: Ignoring())

@@ -123,6 +123,9 @@ final class NoteListInteractor: NoteListInteracting {
     }
 
     func doCheckNoteExists(id: Int64) throws {
+        // Signed out, the store shows no account's notes: the editor opened after the
+        // sign-in says whether the account has note `id`.
+        guard isSignedIn else { return }
         let note: Note?
         do {
             note = try store.note(id: id)
@@ -158,6 +161,8 @@ final class NoteListInteractor: NoteListInteracting {
         }
         session.signOut()
         output?.handleSignedOut()
+        // The account's notes leave the screen with it.
+        doLoadNotes()
     }
 
     private func fail(_ message: String) {

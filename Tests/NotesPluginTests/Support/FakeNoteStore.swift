@@ -5,6 +5,9 @@ import ViperTestSupport
 final class FakeNoteStore: NoteStore {
     private(set) var stored: [Note] = []
     var failure: (any Error)?
+    /// When set, the notes are shown only while it has a user, as the SQLite store shows
+    /// no account's notes to nobody.
+    var shownOnlyToUsersOf: (any Session)?
     private var clock = 1_000.0
 
     init(_ drafts: [NoteDraft] = []) {
@@ -15,6 +18,7 @@ final class FakeNoteStore: NoteStore {
 
     func notes() throws -> [Note] {
         if let failure { throw failure }
+        if let session = shownOnlyToUsersOf, session.currentUser == nil { return [] }
         return stored.sorted { ($0.modified, $0.id) > ($1.modified, $1.id) }
     }
 
