@@ -16,11 +16,15 @@ public final class RunningViper: @unchecked Sendable {
 
     private let process = Process()
     private let input = Pipe()
-    private let lock = NSLock()
-    // Guarded by `lock`.
+    /// Guards the fields below; broadcast whenever one of them changes, so a wait wakes on
+    /// the event it awaits (new output, the end of output, the exit), not on a timer.
+    private let lock = NSCondition()
     private var output = Data()
     private var errors = Data()
     private var outputEnded = false
+    private var exited = false
+    /// Counts the events above, and each batch of lines handed to `onOutputLine`.
+    private var events = 0
     private let readers = DispatchGroup()
 
     /// Starts `executable` (the built `viper` unless told otherwise) with `environment`.
@@ -34,6 +38,10 @@ public final class RunningViper: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
+        process.terminationHandler = { [weak self] _ in
+            guard let self else { return }
+            lock.withLock { exited = true; events += 1; lock.broadcast() }
+        }
         try process.run()
         read(output.fileHandleForReading, onLine: onOutputLine) { [self] chunk in self.output.append(chunk) }
         read(errors.fileHandleForReading, onLine: nil) { [self] chunk in self.errors.append(chunk) }
@@ -73,24 +81,34 @@ public final class RunningViper: @unchecked Sendable {
     /// Waits until standard output contains `text`, for at most `seconds`.
     public func waitFor(_ text: String, seconds: Double = 30) throws {
         let deadline = Date().addingTimeInterval(seconds)
+        lock.lock()
+        defer { lock.unlock() }
         while true {
-            let (seen, ended) = lock.withLock { (String(decoding: output, as: UTF8.self), outputEnded) }
+            let seen = String(decoding: output, as: UTF8.self)
             if seen.contains(text) { return }
-            if ended { throw Timeout(description: "viper ended before printing '\(text)'; it printed:\n\(seen)") }
-            guard Date() < deadline else {
-                throw Timeout(description: "viper did not print '\(text)' within \(Int(seconds)) s; it printed:\n\(seen)")
+            if outputEnded { throw Timeout(description: "viper ended before printing '\(text)'; it printed:\n\(seen)") }
+            guard lock.wait(until: deadline) else {
+                let last = String(decoding: output, as: UTF8.self)
+                if last.contains(text) { return }
+                throw Timeout(description: "viper did not print '\(text)' within \(Int(seconds)) s; it printed:\n\(last)")
             }
-            usleep(5_000)
         }
     }
 
-    /// Waits until `condition` holds or the shell has ended; false if it ended first.
-    public func wait(until condition: () -> Bool) -> Bool {
-        while !condition() {
-            if !process.isRunning { return false }
-            usleep(500)
+    /// Waits until `condition` holds or the shell has ended (false if it ended first), for at
+    /// most `seconds`. `condition` is tried again on each event: output, lines heard, the exit.
+    public func wait(seconds: Double = 60, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let seen = lock.withLock { events }
+            if condition() { return true }
+            let (ended, timedOut) = lock.withLock {
+                var timedOut = false
+                while events == seen, !exited, !timedOut { timedOut = !lock.wait(until: deadline) }
+                return (exited, timedOut)
+            }
+            if ended || timedOut { return condition() }
         }
-        return true
     }
 
     /// Ends the input (as `quit` or Ctrl-D would) and waits (at most `seconds`) for the process
@@ -99,10 +117,12 @@ public final class RunningViper: @unchecked Sendable {
     public func finish(seconds: Double = 30) throws -> (status: Int32?, stderr: String) {
         try input.fileHandleForWriting.close()
         let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning {
-            guard Date() < deadline else { throw Timeout(description: "viper did not exit within \(Int(seconds)) s") }
-            usleep(20_000)
+        let ended = lock.withLock {
+            while !exited, lock.wait(until: deadline) {}
+            return exited
         }
+        guard ended else { throw Timeout(description: "viper did not exit within \(Int(seconds)) s") }
+        process.waitUntilExit()
         readers.wait()
         let status = process.terminationReason == .exit ? process.terminationStatus : nil
         return (status, standardError)
@@ -138,11 +158,12 @@ public final class RunningViper: @unchecked Sendable {
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
-                lock.withLock { append(chunk) }
+                lock.withLock { append(chunk); events += 1; lock.broadcast() }
                 guard let onLine else { continue }
                 partial += String(decoding: chunk, as: UTF8.self)
                 guard let end = partial.lastIndex(of: "\n") else { continue }
                 for line in partial[..<end].split(separator: "\n") { onLine(line) }
+                lock.withLock { events += 1; lock.broadcast() }  // what `onLine` changed may be awaited
                 partial = String(partial[partial.index(after: end)...])
             }
             markEnded(handle)
@@ -152,6 +173,6 @@ public final class RunningViper: @unchecked Sendable {
 
     private func markEnded(_ handle: FileHandle) {
         guard let stdout = process.standardOutput as? Pipe, stdout.fileHandleForReading === handle else { return }
-        lock.withLock { outputEnded = true }
+        lock.withLock { outputEnded = true; events += 1; lock.broadcast() }
     }
 }

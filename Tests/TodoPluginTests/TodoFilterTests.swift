@@ -15,4 +15,12 @@ import Testing
         #expect(!TodoFilter.tag("home").matches("Call +homer"))
         #expect(TodoFilter.all.matches("anything"))
     }
+
+    @Test func whatIsTypedAfterFindOrTagBecomesAFilter() {
+        #expect(TodoFilter.finding("  milk ") == .text("milk"))
+        #expect(TodoFilter.finding("   ") == .all)
+        #expect(TodoFilter.tagged("+home") == .tag("home"))
+        #expect(TodoFilter.tagged(" home ") == .tag("home"))
+        #expect(TodoFilter.tagged("+") == .all)
+    }
 }

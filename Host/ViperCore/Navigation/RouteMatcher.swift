@@ -90,11 +90,16 @@ package struct RouteMatcher<Target> {
         routes.first.map { "'\($0.spec.pattern)'" } ?? "'notes'"
     }
 
+    /// At most this many routes are named in one error line (with 1,000 plugins a prefix can have 1,000).
+    private static var hintLimit: Int { 5 }
+
     private func hint(for path: RoutePath) -> String {
         let patterns = routes.map(\.spec.pattern)
         let sameStart = routes.indices.filter { index.patterns[$0].first?.text == path.segments[0] }.map { routes[$0].spec.pattern }
         if !sameStart.isEmpty {
-            return "routes starting with '\(path.segments[0])': \(sameStart.joined(separator: ", "))"
+            let shown = sameStart.prefix(Self.hintLimit).joined(separator: ", ")
+            let more = sameStart.count > Self.hintLimit ? " and \(sameStart.count - Self.hintLimit) more ('routes' lists them all)" : ""
+            return "routes starting with '\(path.segments[0])': \(shown)\(more)"
         }
         if let guess = Suggestion.nearest(to: path.path, in: patterns) {
             return "did you mean '\(guess)'? ('routes' lists them all)"

@@ -34,17 +34,6 @@ package struct ContractLibraryELF {
         case symbols
     }
 
-    private struct Section {
-        package let name: UInt32, type: UInt32, offset: UInt64, size: UInt64, link: UInt32
-        init(_ table: [UInt8], at base: Int) {
-            name = ContractLibraryELF.u32(table, base)
-            type = ContractLibraryELF.u32(table, base + 4)
-            offset = ContractLibraryELF.u64(table, base + 24)
-            size = ContractLibraryELF.u64(table, base + 32)
-            link = ContractLibraryELF.u32(table, base + 40)
-        }
-    }
-
     /// What a file's `.dynamic` depth would say, from its linkage already read (``ELFLinkage``).
     package init(needed: [String], runPaths: [String]) {
         self.needed = needed
@@ -54,34 +43,20 @@ package struct ContractLibraryELF {
     /// Reads the open ELF file `descriptor` of `size` bytes to `depth`; with `.symbols`, looks for
     /// the Swift symbols of `modules` only (comparing bytes, so a large table costs no strings).
     package init(descriptor: Int32, size: UInt64, depth: Depth, modules: [String] = []) {
-        let header = ELFCheck.read(descriptor, offset: 0, count: 64)
-        guard header.count == 64, header.starts(with: [0x7F, 0x45, 0x4C, 0x46]), header[4] == 2 else { return }
-        let tableOffset = Self.u64(header, 40)
-        let entrySize = Int(Self.u16(header, 58))
-        let names = Int(Self.u16(header, 62))
-        guard tableOffset != 0, tableOffset < size, entrySize >= 64 else { return }
-        let count = min(Int(Self.u16(header, 60)), Int(clamping: (size - tableOffset) / UInt64(entrySize)))
-        guard count > 0 else { return }
-        let table = ELFCheck.read(descriptor, offset: tableOffset, count: count * entrySize)
-        func contents(_ index: Int, limit: UInt64 = .max) -> [UInt8] {
-            guard index >= 0, index < count else { return [] }
-            let section = Section(table, at: index * entrySize)
-            guard section.type != 8, section.offset < size else { return [] }  // SHT_NOBITS has no bytes in the file
-            let length = min(section.size, size - section.offset, limit)
-            return ELFCheck.read(descriptor, offset: section.offset, count: Int(clamping: length))
-        }
+        guard let file = ELFSections(descriptor: descriptor, size: size) else { return }
         // Section names are compared as bytes: discovery reads every plugin file's headers on each start.
-        let sectionNames = contents(names, limit: 1 << 20)
+        let sectionNames = file.names(limit: 1 << 20)
         let wanted = Array(Self.sectionName.utf8) + [0]
-        for index in 0..<count {
-            let base = index * entrySize
-            let type = Self.u32(table, base + 4)
-            if type == 6, depth != .record {  // SHT_DYNAMIC
-                readDynamic(contents(index), strings: contents(Int(Self.u32(table, base + 40))))
-            } else if type == 11, depth == .symbols {  // SHT_DYNSYM: what the file exports and imports
-                readSymbols(contents(index), strings: contents(Int(Self.u32(table, base + 40))), modules: modules)
-            } else if record == nil, Self.starts(sectionNames, at: Int(Self.u32(table, base)), with: wanted) {
-                record = contents(index, limit: 64)
+        for (index, section) in file.sections.enumerated() {
+            if section.type == 6, depth != .record {  // SHT_DYNAMIC
+                let dynamic = ELFSections.dynamicNames(entries: file.contents(index), strings: file.linkedStrings(of: index))
+                needed += dynamic.needed
+                runPaths += dynamic.runPaths
+                soname = dynamic.soname ?? soname
+            } else if section.type == 11, depth == .symbols {  // SHT_DYNSYM: what the file exports and imports
+                readSymbols(file.contents(index), strings: file.linkedStrings(of: index), modules: modules)
+            } else if record == nil, ELFSections.hasName(wanted, in: sectionNames, at: Int(section.name)) {
+                record = file.contents(index, limit: 64)
             }
         }
     }
@@ -100,75 +75,35 @@ package struct ContractLibraryELF {
 
     /// The packed version in the record, or nil when the record is malformed.
     package var packedVersion: UInt32? {
-        guard let record, record.count >= 8, Self.u32(record, 0) == Self.magic else { return nil }
-        return Self.u32(record, 4)
-    }
-
-    private mutating func readDynamic(_ entries: [UInt8], strings: [UInt8]) {
-        var offset = 0
-        while offset + 16 <= entries.count {
-            let tag = Self.u64(entries, offset)
-            let value = Int(clamping: Self.u64(entries, offset + 8))
-            if tag == 0 { break }
-            if tag == 1 { needed.append(Self.string(in: strings, at: value)) }  // DT_NEEDED
-            if tag == 14 { soname = Self.string(in: strings, at: value) }  // DT_SONAME
-            if tag == 15 || tag == 29 { runPaths += Self.string(in: strings, at: value).split(separator: ":").map(String.init) }  // DT_RPATH, DT_RUNPATH
-            offset += 16
-        }
+        guard let record, record.count >= 8, UInt32(littleEndian: record, at: 0) == Self.magic else { return nil }
+        return UInt32(littleEndian: record, at: 4)
     }
 
     private mutating func readSymbols(_ symbols: [UInt8], strings: [UInt8], modules: [String]) {
         let prefixes = modules.map { ($0, Array("$s\($0.utf8.count)\($0)".utf8)) }
         let entry = Array("viper_plugin_entry".utf8) + [0]
         var offset = 0
-        while offset + 24 <= symbols.count {
-            let name = Int(Self.u32(symbols, offset))
-            let defined = Self.u16(symbols, offset + 6) != 0
-            offset += 24
+        while offset + ELFSections.symbolSize <= symbols.count {
+            let name = Int(UInt32(littleEndian: symbols, at: offset))
+            let defined = UInt16(littleEndian: symbols, at: offset + 6) != 0
+            offset += ELFSections.symbolSize
             guard name >= 0, name + 2 < strings.count else { continue }
             if strings[name] == 0x24, strings[name + 1] == 0x73 {  // "$s"
-                for (module, prefix) in prefixes where Self.starts(strings, at: name, with: prefix) {
+                for (module, prefix) in prefixes where ELFSections.starts(strings, at: name, with: prefix) {
                     if !defined {
                         referencedModules.insert(module)
                     } else if Self.isProtocolDescriptor(in: strings, at: name) {
                         definedProtocolModules.insert(module)
                     }
                 }
-            } else if defined, !definesPluginEntry, Self.starts(strings, at: name, with: entry) {
+            } else if defined, !definesPluginEntry, ELFSections.starts(strings, at: name, with: entry) {
                 definesPluginEntry = true
             }
         }
     }
 
-    // Little-endian reads without the generic `FixedWidthInteger(littleEndian:at:)`, which is not
-    // specialised across files and was most of the cost of reading every plugin's headers.
-    private static func u64(_ bytes: [UInt8], _ offset: Int) -> UInt64 {
-        guard offset >= 0, offset + 8 <= bytes.count else { return 0 }
-        return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
-    }
-
-    private static func u32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-        guard offset >= 0, offset + 4 <= bytes.count else { return 0 }
-        return bytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
-    }
-
-    private static func u16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
-        guard offset >= 0, offset + 2 <= bytes.count else { return 0 }
-        return bytes.withUnsafeBytes { UInt16(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt16.self)) }
-    }
-
-    private static func starts(_ table: [UInt8], at offset: Int, with prefix: [UInt8]) -> Bool {
-        offset + prefix.count <= table.count && table[offset..<offset + prefix.count].elementsEqual(prefix)
-    }
-
     private static func isProtocolDescriptor(in table: [UInt8], at offset: Int) -> Bool {
         let end = table[offset...].firstIndex(of: 0) ?? table.count
         return end - offset > 4 && table[end - 2] == 0x4D && table[end - 1] == 0x70  // "Mp"
-    }
-
-    private static func string(in table: [UInt8], at offset: Int) -> String {
-        guard offset >= 0, offset < table.count else { return "" }
-        let end = table[offset...].firstIndex(of: 0) ?? table.count
-        return String(decoding: table[offset..<end], as: UTF8.self)
     }
 }

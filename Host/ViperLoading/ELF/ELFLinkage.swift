@@ -18,10 +18,6 @@ package struct ELFLinkage {
     /// What its `.viper_abi` section says, or nil when it has none (built before the section existed).
     package var abiSection: ABISection?
 
-    private static let sectionHeaderSize = 64
-    private static let symbolSize = 24
-    /// No plugin comes close; a corrupt count must not make us read gigabytes.
-    private static let maximumSections = 65_536
     private static let descriptorPrefix = Array("$s9Contracts".utf8)
     private static let descriptorSuffix = Array("Mp".utf8)
 
@@ -29,79 +25,24 @@ package struct ELFLinkage {
     /// Without `symbols` the symbol tables are not read (``contractsDescriptor`` stays nil): the
     /// sandbox needs only the run paths, and the symbol tables are most of what is read.
     package init(descriptor: Int32, size: UInt64, symbols: Bool = true) {
-        let header = ELFCheck.read(descriptor, offset: 0, count: 64)
-        guard header.count == 64, let sections = Self.sections(descriptor: descriptor, size: size, header: header) else { return }
+        guard let file = ELFSections(descriptor: descriptor, size: size) else { return }
         hasSections = true
-        var namesIndex = Int(UInt16(littleEndian: header, at: 62))
-        if namesIndex == 0xFFFF, let first = sections.first { namesIndex = Int(first.link) }  // SHN_XINDEX
-
-        func contents(_ index: Int) -> [UInt8] {
-            guard sections.indices.contains(index) else { return [] }
-            let section = sections[index]
-            guard section.type != 8, section.offset < size else { return [] }  // SHT_NOBITS has no bytes in the file
-            let length = min(section.size, size - section.offset)
-            return ELFCheck.read(descriptor, offset: section.offset, count: Int(clamping: length))
+        if let index = file.index(of: ABISection.name, names: file.names()) {
+            abiSection = file.sections[index].type == ELFSections.noBits ? .malformed("it has no bytes in the file") : ABISection(file.contents(index))
         }
-
-        let names = contents(namesIndex)
-        // Section names are compared as bytes (no String for each of a plugin's ~50 sections).
-        let wanted = Array(ABISection.name.utf8) + [0]
-        if let index = sections.indices.first(where: { Self.hasName(wanted, in: names, at: Int(sections[$0].name)) }) {
-            abiSection = sections[index].type == 8 ? .malformed("it has no bytes in the file") : ABISection(contents(index))
-        }
-
-        for (index, section) in sections.enumerated() {
+        for (index, section) in file.sections.enumerated() {
             switch section.type {
             case 6:  // SHT_DYNAMIC
-                let dynamic = Self.dynamicNames(entries: contents(index), strings: contents(Int(section.link)))
+                let dynamic = ELFSections.dynamicNames(entries: file.contents(index), strings: file.linkedStrings(of: index))
                 needed += dynamic.needed
                 runPaths += dynamic.runPaths
             case 2, 11:  // SHT_SYMTAB, SHT_DYNSYM
                 guard symbols, contractsDescriptor == nil else { continue }
-                contractsDescriptor = Self.definedContractsDescriptor(symbols: contents(index), strings: contents(Int(section.link)))
+                contractsDescriptor = Self.definedContractsDescriptor(symbols: file.contents(index), strings: file.linkedStrings(of: index))
             default:
                 continue
             }
         }
-    }
-
-    /// The section header table, its count clamped to the file; nil when there is none to read.
-    private static func sections(descriptor: Int32, size: UInt64, header: [UInt8]) -> [Section]? {
-        let tableOffset = UInt64(littleEndian: header, at: 40)
-        let entrySize = Int(UInt16(littleEndian: header, at: 58))
-        var count = Int(UInt16(littleEndian: header, at: 60))
-        guard tableOffset != 0, entrySize >= Self.sectionHeaderSize, tableOffset < size else { return nil }
-        if count == 0 {
-            // Extended numbering: the real count is the first section's size.
-            let first = ELFCheck.read(descriptor, offset: tableOffset, count: Self.sectionHeaderSize)
-            count = Int(clamping: UInt64(littleEndian: first, at: 32))
-        }
-        count = min(count, Self.maximumSections, Int(clamping: (size - tableOffset) / UInt64(entrySize)))
-        guard count > 0 else { return nil }
-        let table = ELFCheck.read(descriptor, offset: tableOffset, count: count * entrySize)
-        let whole = min(count, table.count / entrySize)  // a short read keeps the headers read whole
-        guard whole > 0 else { return nil }
-        return table.withUnsafeBytes { raw in (0..<whole).map { Section(raw, at: $0 * entrySize) } }
-    }
-
-    /// The `DT_NEEDED` names and the `DT_RPATH`/`DT_RUNPATH` folders of a dynamic section, in order.
-    private static func dynamicNames(entries: [UInt8], strings: [UInt8]) -> (needed: [String], runPaths: [String]) {
-        var needed: [String] = [], runPaths: [String] = []
-        var offset = 0
-        while offset + 16 <= entries.count {
-            let tag = UInt64(littleEndian: entries, at: offset)
-            if tag == 0 { break }  // DT_NULL
-            let value = Int(clamping: UInt64(littleEndian: entries, at: offset + 8))
-            if tag == 1 {  // DT_NEEDED
-                needed.append(Self.string(in: strings, at: value))
-            } else if tag == 15 || tag == 29 {  // DT_RPATH, DT_RUNPATH
-                // Split as bytes: a split by Character walks grapheme clusters, slow for a path.
-                runPaths += Self.string(in: strings, at: value).utf8.split(separator: UInt8(ascii: ":"))
-                    .map { String(decoding: $0, as: UTF8.self) }
-            }
-            offset += 16
-        }
-        return (needed, runPaths)
     }
 
     /// The first Contracts protocol descriptor a symbol table defines (not merely references), if any.
@@ -112,10 +53,10 @@ package struct ELFLinkage {
         let found: Range<Int>? = symbols.withUnsafeBytes { table in
             strings.withUnsafeBytes { names in
                 var offset = 0
-                while offset + Self.symbolSize <= table.count {
+                while offset + ELFSections.symbolSize <= table.count {
                     let name = Int(UInt32(littleEndian: table.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
                     let sectionIndex = UInt16(littleEndian: table.loadUnaligned(fromByteOffset: offset + 6, as: UInt16.self))
-                    offset += Self.symbolSize
+                    offset += ELFSections.symbolSize
                     // 0: undefined, a reference.
                     guard sectionIndex != 0, name + 4 <= names.count, names[name] == 0x24, names[name + 1] == 0x73,
                           names[name + 2] == 0x39, names[name + 3] == 0x43 else { continue }
@@ -156,45 +97,5 @@ package struct ELFLinkage {
             return "refused: it is Swift code that does not link libContracts.so, so it carries its own copy of Contracts or none at all; \(fix)"
         }
         return nil
-    }
-
-    /// The fields of one section header that matter here.
-    private struct Section {
-        package let name: UInt32
-        let type: UInt32
-        let offset: UInt64
-        let size: UInt64
-        let link: UInt32
-
-        /// Reads the header at `position`; the table holds `position + 64` bytes at least.
-        init(_ table: UnsafeRawBufferPointer, at position: Int) {
-            name = UInt32(littleEndian: table.loadUnaligned(fromByteOffset: position, as: UInt32.self))
-            type = UInt32(littleEndian: table.loadUnaligned(fromByteOffset: position + 4, as: UInt32.self))
-            offset = UInt64(littleEndian: table.loadUnaligned(fromByteOffset: position + 24, as: UInt64.self))
-            size = UInt64(littleEndian: table.loadUnaligned(fromByteOffset: position + 32, as: UInt64.self))
-            link = UInt32(littleEndian: table.loadUnaligned(fromByteOffset: position + 40, as: UInt32.self))
-        }
-    }
-
-    /// Whether the bytes at `offset` of `table` are `name` (its terminating NUL included).
-    private static func hasName(_ name: [UInt8], in table: [UInt8], at offset: Int) -> Bool {
-        guard offset >= 0, offset <= table.count - name.count else { return false }
-        return table.withUnsafeBytes { bytes in
-            name.withUnsafeBytes { wanted in
-                guard let base = bytes.baseAddress, let start = wanted.baseAddress else { return false }
-                return memcmp(base + offset, start, name.count) == 0
-            }
-        }
-    }
-
-    /// The NUL-terminated string at `offset`, or "" when it lies outside the table.
-    private static func string(in table: [UInt8], at offset: Int) -> String {
-        guard offset >= 0, offset < table.count else { return "" }
-        return table.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return "" }
-            let length = memchr(base + offset, 0, bytes.count - offset).map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - (base + offset) }
-                ?? bytes.count - offset
-            return String(decoding: UnsafeBufferPointer(start: base + offset, count: length), as: UTF8.self)
-        }
     }
 }

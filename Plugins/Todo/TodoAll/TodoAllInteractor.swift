@@ -4,7 +4,7 @@ import Contracts
 /// next three weeks one by one (weeks start on the locale's first weekday), then
 /// each later month, then items without a date. `done`, `delete`, `reopen`, `undo`,
 /// `find` and `tag` work as in the upcoming list.
-final class TodoAllInteractor: TodoAllInteracting {
+final class TodoAllInteractor: TodoAllInteracting, TodoItemChanging {
     weak var output: (any TodoAllInteractorOutput)?
     private let data: TodoDataManager
     private let clock: any Clock
@@ -36,22 +36,6 @@ final class TodoAllInteractor: TodoAllInteracting {
     func doFilter(_ filter: TodoFilter) {
         self.filter = filter
         doFindAllItems()
-    }
-
-    func doCompleteItem(id: Int64) throws {
-        try change { try $0.complete(id: id) }
-    }
-
-    func doDeleteItem(id: Int64) throws {
-        try change { try $0.delete(id: id) }
-    }
-
-    func doReopenItem(id: Int64) throws {
-        try change { try $0.reopen(id: id) }
-    }
-
-    func doUndo() throws {
-        try change { try $0.undo() }
     }
 
     func doCheckItem(id: Int64) throws {
@@ -88,7 +72,7 @@ final class TodoAllInteractor: TodoAllInteracting {
         return .month(year: due.year, month: due.month)
     }
 
-    private func change(_ action: (TodoActions) throws -> TodoChange) throws {
+    func perform(_ action: (TodoActions) throws -> TodoChange) throws {
         let actions = TodoActions(data: data, reader: DueDateReader(clock: clock, firstWeekday: firstWeekday))
         let change = try action(actions)
         output?.handleChange(change)

@@ -66,15 +66,12 @@ final class TodoAllPresenter: TodoAllListing, TodoAllEventHandling, TodoAllInter
 
     func didAskToFind(_ text: String) {
         model.notice = nil
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        interactor.doFilter(trimmed.isEmpty ? .all : .text(trimmed))
+        interactor.doFilter(.finding(text))
     }
 
     func didAskForTag(_ tag: String) {
         model.notice = nil
-        var trimmed = Substring(tag.trimmingCharacters(in: .whitespaces))
-        if trimmed.hasPrefix("+") { trimmed = trimmed.dropFirst() }
-        interactor.doFilter(trimmed.isEmpty ? .all : .tag(String(trimmed)))
+        interactor.doFilter(.tagged(tag))
     }
 
     // MARK: TodoAllInteractorOutput

@@ -2,7 +2,7 @@ import Contracts
 
 /// Reads the finished items, the most recently finished first, with the day each was done
 /// (from the injected clock's time zone); `reopen`, `delete` and `undo` go through the data manager.
-final class TodoDoneInteractor: TodoDoneInteracting {
+final class TodoDoneInteractor: TodoDoneInteracting, TodoItemChanging {
     weak var output: (any TodoDoneInteractorOutput)?
     private let data: TodoDataManager
     private let clock: any Clock
@@ -24,19 +24,7 @@ final class TodoDoneInteractor: TodoDoneInteracting {
         }
     }
 
-    func doReopenItem(id: Int64) throws {
-        try change { try $0.reopen(id: id) }
-    }
-
-    func doDeleteItem(id: Int64) throws {
-        try change { try $0.delete(id: id) }
-    }
-
-    func doUndo() throws {
-        try change { try $0.undo() }
-    }
-
-    private func change(_ action: (TodoActions) throws -> TodoChange) throws {
+    func perform(_ action: (TodoActions) throws -> TodoChange) throws {
         let change = try action(TodoActions(data: data, reader: DueDateReader(clock: clock)))
         output?.handleChange(change)
         doFindFinishedItems()

@@ -4,7 +4,7 @@ import Contracts
 /// without a date, sorts them into overdue, today, tomorrow, later this week, next week and no
 /// date from the injected clock and the locale's first weekday, keeps to `find`/`tag`, and
 /// changes items through the data manager (`done`, `delete`, `reopen`, `undo`).
-final class TodoListInteractor: TodoListInteracting {
+final class TodoListInteractor: TodoListInteracting, TodoItemChanging {
     weak var output: (any TodoListInteractorOutput)?
     private let data: TodoDataManager
     private let clock: any Clock
@@ -42,22 +42,6 @@ final class TodoListInteractor: TodoListInteracting {
         doFindUpcomingItems()
     }
 
-    func doCompleteItem(id: Int64) throws {
-        try change { try $0.complete(id: id) }
-    }
-
-    func doDeleteItem(id: Int64) throws {
-        try change { try $0.delete(id: id) }
-    }
-
-    func doReopenItem(id: Int64) throws {
-        try change { try $0.reopen(id: id) }
-    }
-
-    func doUndo() throws {
-        try change { try $0.undo() }
-    }
-
     func doCheckItem(id: Int64) throws {
         _ = try data.item(id: id)
     }
@@ -89,7 +73,7 @@ final class TodoListInteractor: TodoListInteracting {
         return nil
     }
 
-    private func change(_ action: (TodoActions) throws -> TodoChange) throws {
+    func perform(_ action: (TodoActions) throws -> TodoChange) throws {
         let actions = TodoActions(data: data, reader: DueDateReader(clock: clock, firstWeekday: firstWeekday))
         let change = try action(actions)
         output?.handleChange(change)

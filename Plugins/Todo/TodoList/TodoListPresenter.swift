@@ -73,15 +73,12 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
 
     func didAskToFind(_ text: String) {
         model.notice = nil
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        interactor.doFilter(trimmed.isEmpty ? .all : .text(trimmed))
+        interactor.doFilter(.finding(text))
     }
 
     func didAskForTag(_ tag: String) {
         model.notice = nil
-        var trimmed = Substring(tag.trimmingCharacters(in: .whitespaces))
-        if trimmed.hasPrefix("+") { trimmed = trimmed.dropFirst() }
-        interactor.doFilter(trimmed.isEmpty ? .all : .tag(String(trimmed)))
+        interactor.doFilter(.tagged(tag))
     }
 
     func didAskForAllItems() throws {

@@ -69,6 +69,13 @@ import Testing
         #expect(error?.message == "no route matches 'notes/1/2'; routes starting with 'notes': notes, notes/:id, notes/new")
     }
 
+    @Test func aLongListOfRoutesThatStartTheSameIsCutAtFiveWithACount() {
+        let specs = (0..<1_000).map { RouteSpec("feature/f\($0)", summary: "Feature \($0)") }
+        let error = #expect(throws: NavigationError.self) { try makeMatcher(specs).match("feature/x/y") }
+        #expect(error?.message == "no route matches 'feature/x/y'; routes starting with 'feature': "
+            + "feature/f0, feature/f1, feature/f2, feature/f3, feature/f4 and 995 more ('routes' lists them all)")
+    }
+
     @Test func listingsShowTheQueryAndCompletionOffersTheLiteralPart() {
         let articles = RouteSpec("articles", summary: "Articles", query: ["source"])
         #expect(RouteMatcher<Void>.display(articles) == "articles [?source=…]")

@@ -1,7 +1,7 @@
 // Implementation-only: what imports the kit (swift-api-digester in Contracts/API/gate, a test
 // compiled with swiftc) then needs no module map for sqlite3. No SQLite type is in any
 // stored property, so the kit's layout does not depend on it.
-@_implementationOnly import CConformanceSQLite
+internal import CConformanceSQLite
 import Contracts
 
 /// SQLite does not export SQLITE_TRANSIENT to Swift (it is a macro): rebuild it.
