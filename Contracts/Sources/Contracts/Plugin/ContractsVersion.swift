@@ -27,8 +27,9 @@ public struct ContractsVersion: Hashable, Comparable, Codable, Sendable, CustomS
     /// 1.2 added ``ContractLibraryVersion`` and ``Plugin/contractLibraries``;
     /// 1.3 added ``ModuleRemovalHandling``;
     /// 1.4 added ``Provider`` and ``Resolver/provider(_:name:)``;
-    /// 1.5 added ``ContractLibraryVersion/interface``, ``RestorableModule`` and ``RouteFailure/Code``.
-    public static var current: ContractsVersion { ContractsVersion(major: 1, minor: 5) }
+    /// 1.5 added ``ContractLibraryVersion/interface``, ``RestorableModule`` and ``RouteFailure/Code``;
+    /// 1.6 added ``PasteReceiving``, ``CommandConfirming`` and ``NoteStoreKeepingTimes``.
+    public static var current: ContractsVersion { ContractsVersion(major: 1, minor: 6) }
 
     /// The version the *calling* code was compiled against, packed.
     ///
@@ -36,7 +37,7 @@ public struct ContractsVersion: Hashable, Comparable, Codable, Sendable, CustomS
     /// `viper_plugin_abi` symbol reports the Contracts it was built with, not the
     /// one the host happens to have loaded. Keep it equal to ``current``.
     @_alwaysEmitIntoClient
-    public static var compiledPacked: UInt32 { 1 << 16 | 5 }
+    public static var compiledPacked: UInt32 { 1 << 16 | 6 }
 
     /// Whether a plugin built for `plugin` can be loaded by a host at `self`.
     public func canLoad(_ plugin: ContractsVersion) -> Bool {
