@@ -12,7 +12,7 @@ import Contracts
 /// to nobody (owner `''`: written before accounts, by schema 1, or while nobody was
 /// signed in) are shown while nobody is signed in, and the next account that reads or
 /// writes notes takes them, so notes from the old demo sign-in are never lost.
-final class SQLiteNoteStore: NoteStore {
+final class SQLiteNoteStore: NoteStoreKeepingTimes {
     /// The database file's name in the data folder, without `.sqlite`.
     static let databaseName = "notes"
     /// The schema version this code reads and writes (`PRAGMA user_version`).
@@ -43,8 +43,11 @@ final class SQLiteNoteStore: NoteStore {
     }
 
     func add(_ draft: NoteDraft) throws -> Note {
+        try add(draft, modified: clock.secondsSince1970)
+    }
+
+    func add(_ draft: NoteDraft, modified now: Double) throws -> Note {
         let (db, owner) = try openAsOwner()
-        let now = clock.secondsSince1970
         return try db.transaction {
             try db.execute("INSERT INTO notes(title, body, modified, owner) VALUES (?, ?, ?, ?)",
                            [.text(draft.title), .text(draft.body), .real(now), .text(owner)])

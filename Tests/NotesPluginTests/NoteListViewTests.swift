@@ -19,6 +19,7 @@ extension CommandError: @retroactive Equatable {
         func didAskToImport(from folder: String) throws {}
         func didAskToSignOut() {}
         func didAskToSignIn() throws {}
+        func deleteQuestion(item: Int) -> String { "" }
         func didAskToFind(_ text: String) {}
     }
 

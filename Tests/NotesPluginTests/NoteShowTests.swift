@@ -37,6 +37,7 @@ import ViperTestSupport
         func didAskToImport(from folder: String) throws {}
             func didAskToSignOut() {}
             func didAskToSignIn() throws {}
+            func deleteQuestion(item: Int) -> String { "" }
             func didAskToFind(_ text: String) {}
         }
         let view = NoteListView(presenter: Ignoring())

@@ -25,6 +25,8 @@ protocol NoteListEventHandling: AnyObject {
     /// Shows note `item` in full below the list, without editing it (no sign-in needed).
     func didAskToShow(item: Int) throws
     func didAskToSignOut()
+    /// The question `delete N` asks at a terminal, e.g. `Delete 'Groceries'?`.
+    func deleteQuestion(item: Int) -> String
     /// `login`: presents the sign-in, then shows the account's notes.
     func didAskToSignIn() throws
     /// Brings back the last note deleted from this list (signs in first, as any change).

@@ -98,6 +98,12 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         try request(.importFolder(path: folder))
     }
 
+    func deleteQuestion(item: Int) -> String {
+        guard notes.indices.contains(item - 1) else { return "Delete note \(item)?" }
+        let title = notes[item - 1].title
+        return "Delete '\(title.isEmpty ? "(untitled)" : title)'?"
+    }
+
     func didAskToSignIn() throws {
         try request(.showNotes)
     }

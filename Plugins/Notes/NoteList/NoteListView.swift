@@ -1,7 +1,8 @@
 import Contracts
 
 /// Draws the notes under the account status line and passes commands to the presenter.
-final class NoteListView: ModuleView, NoteListViewing {
+/// At a terminal `delete N` asks first (``CommandConfirming``); `undo` brings the note back.
+final class NoteListView: ModuleView, CommandConfirming, NoteListViewing {
     private let presenter: any NoteListEventHandling
     private var model = NoteListViewModel()
     private var statusLine: (any ModuleView)?
@@ -78,6 +79,11 @@ final class NoteListView: ModuleView, NoteListViewing {
         case "import": try presenter.didAskToImport(from: command.rest)
         default: throw CommandError("'\(command.name)' is not a command of Notes; type 'help' for the list")
         }
+    }
+
+    func confirmation(for command: CommandInvocation) -> String? {
+        guard command.name == "delete" else { return nil }
+        return presenter.deleteQuestion(item: Int(command.arguments.first ?? "") ?? 0)
     }
 
     func moduleDidAppear() {

@@ -2,7 +2,7 @@ import Contracts
 import ViperTestSupport
 
 /// A ``NoteStore`` in memory, swapped in for the SQLite one; it can be told to fail.
-final class FakeNoteStore: NoteStore {
+final class FakeNoteStore: NoteStoreKeepingTimes {
     private(set) var stored: [Note] = []
     var failure: (any Error)?
     /// When set, the notes are shown only while it has a user, as the SQLite store shows
@@ -31,6 +31,13 @@ final class FakeNoteStore: NoteStore {
         if let failure { throw failure }
         clock += 1
         let note = Note(id: (stored.map(\.id).max() ?? 0) + 1, title: draft.title, body: draft.body, modified: clock)
+        stored.append(note)
+        return note
+    }
+
+    func add(_ draft: NoteDraft, modified: Double) throws -> Note {
+        if let failure { throw failure }
+        let note = Note(id: (stored.map(\.id).max() ?? 0) + 1, title: draft.title, body: draft.body, modified: modified)
         stored.append(note)
         return note
     }
