@@ -43,17 +43,20 @@ if check == "paste":
     # until Enter, and then they are lines of the body, unsaved.
     child.send(START + "milk\nsave\nhome\n" + END)
     child.send("\r")
-    step(child, "the pasted lines are the body", "milk")
-    step(child, "... every one of them", "save")
-    step(child, "... as text", "home")
-    step(child, "... and unsaved", "Note> ")
+    step(child, "the pasted lines are the body, unsaved", "Unsaved: the title and the text (3 lines).")
+    step(child, "... and the editor is still open", "Note> ")
     run(child, "where", "Home › Notes › Note")
     run(child, "save", "Saved 'Groceries'.")
     # At the list, a paste of several lines runs nothing and says so.
     child.send(START + "delete 1\nnew Other\n" + END + "\r")
     step(child, "the list refuses the paste", "a paste of 2 lines was not run")
     step(child, "and stays", "Notes> ")
-    run(child, "show 1", "milk")
+    child.send("show 1\r")
+    try:
+        child.expect(r"milk\s+save\s+home\s")  # the three pasted lines are the saved body, in order
+    except (pexpect.TIMEOUT, pexpect.EOF):
+        print(f"show 1: the body is not milk, save, home: {child.before[-600:]!r}")
+        sys.exit(1)
     # A paste of one line runs like a typed one.
     child.send(START + "find milk" + END + "\r")
     step(child, "a one-line paste runs", "1 note with 'milk'")
