@@ -24,11 +24,12 @@ let conformanceKit: Target.Dependency = .product(name: "ConformanceKit", package
 ///
 /// The dynamic library product `<Name>Plugin` is built from the entry target and everything it
 /// depends on: `lib<Name>Plugin.so`, as before.
-func plugin(_ name: String) -> (product: Product, targets: [Target]) {
+/// `also`: system libraries the feature target links (the Account plugin's libcrypto).
+func plugin(_ name: String, also: [Target.Dependency] = []) -> (product: Product, targets: [Target]) {
     (
         .library(name: "\(name)Plugin", type: .dynamic, targets: ["\(name)Entry"]),
         [
-            .target(name: "\(name)Plugin", dependencies: [contracts], path: "Plugins/\(name)", exclude: ["Entry"]),
+            .target(name: "\(name)Plugin", dependencies: [contracts] + also, path: "Plugins/\(name)", exclude: ["Entry"]),
             .target(name: "\(name)Entry", dependencies: [contracts, .target(name: "\(name)Plugin")],
                     path: "Plugins/\(name)/Entry"),
         ]
@@ -39,7 +40,7 @@ let plugins = [
     plugin("Greeter"),
     plugin("Notes"),
     plugin("NoteStorage"),
-    plugin("Account"),
+    plugin("Account", also: ["CCrypto"]),
     plugin("Todo"),
     plugin("Articles"),
 ]

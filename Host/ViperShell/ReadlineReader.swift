@@ -3,7 +3,9 @@ import Foundation
 
 /// Reads commands with GNU readline when standard input is a terminal: line
 /// editing, history kept in a file across runs, and Tab completion. Bracketed
-/// paste is off, so pasted lines run like typed ones. Ctrl-C clears the line.
+/// paste is on: a paste is inserted into the line, its line ends kept, and runs only
+/// on Enter; a paste of several lines is then never run as commands (``Shell/receivePaste(_:)``).
+/// Ctrl-C clears the line.
 final class ReadlineReader: LineReader {
     /// Readline's callbacks are C functions that cannot capture context, so the
     /// completion source lives here. One reader exists per process.
@@ -28,7 +30,7 @@ final class ReadlineReader: LineReader {
         Self.complete = completion
         viper_rl_set_name(strdup("viper"))
         rl_initialize()
-        rl_variable_bind("enable-bracketed-paste", "off")
+        rl_variable_bind("enable-bracketed-paste", "on")
         viper_rl_set_word_breaks(strdup(" \t\n"))
         viper_rl_set_completion { text, start, _ in
             viper_rl_completion_is_over()

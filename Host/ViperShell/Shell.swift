@@ -141,6 +141,7 @@ package final class Shell {
         }
         if let handler = moduleCommand(named: command.name) {
             try Self.checkArguments(command, against: handler.spec)
+            guard confirmed(command, on: handler.view, plugin: handler.plugin) else { return .succeeded }
             try PluginExitGuard.run("plugin '\(handler.plugin)'", "running command '\(command.name)'") {
                 try handler.view.perform(command)
             }

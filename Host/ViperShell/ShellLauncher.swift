@@ -127,6 +127,10 @@ package enum ShellLauncher {
                 continue
             }
             endsInARow = 0
+            if let pasted = Shell.pastedLines(line) {  // a paste of several lines: text, never commands
+                shell.receivePaste(pasted)
+                continue
+            }
             if !shell.keepsOutOfHistory(line) { reader.remember(line) }
             if shell.execute(line, keeping: keeper) == .quit { break }
         }

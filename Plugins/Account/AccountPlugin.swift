@@ -1,6 +1,7 @@
 import Contracts
 
-/// Who is signed in: the ``Session`` service, the ``Login`` module that other
+/// Who is signed in: the ``Session`` service over the data folder's accounts
+/// (`accounts.sqlite`, passwords kept only as salted PBKDF2 hashes), the ``Login`` module that other
 /// modules present when they need a user, the ``AccountStatus`` line that other
 /// modules embed, and a guard on the routes that need a user: a route to
 /// ``NoteEditing`` by anyone (another plugin, a drop-in) while nobody is signed in
@@ -10,8 +11,9 @@ package enum AccountPlugin: Plugin {
                                                  summary: "Sign-in: the session, the login form and a status line")
 
     package static func register(in registrar: any Registrar) throws {
-        registrar.registerService(Session.self, requires: [.service(Logger.self)]) { resolver in
-            DemoSession(logger: try resolver.resolve(Logger.self))
+        registrar.registerService(Session.self, requires: [.service(Logger.self), .service(DatabaseOpening.self)]) { resolver in
+            AccountSession(accounts: SQLiteAccountStore(databases: try resolver.resolve(DatabaseOpening.self)),
+                           hashing: PBKDF2Hashing(), logger: try resolver.resolve(Logger.self))
         }
         registrar.registerModule(
             Login.self,

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct AccountStatusPresenterTests {
     @Test func showsWhoIsSignedInEachTimeTheParentAsks() throws {
-        let session = DemoSession(logger: MemoryLogger())
+        let session = makeSession()
         let presenter = AccountStatusPresenter(interactor: AccountStatusInteractor(session: session))
         let view = SpyAccountStatusView()
         presenter.view = view

@@ -4,18 +4,18 @@ import Testing
 @testable import AccountPlugin
 
 /// The sign-in Presenter with a spy view, router and output, over the real
-/// Interactor and the demo session.
+/// Interactor and an account session in memory.
 @Suite struct LoginPresenterTests {
     private struct Parts {
         let presenter: LoginPresenter
         let view: SpyLoginView
-        let session: DemoSession
+        let session: AccountSession
         let log: EventLog
     }
 
     private func makePresenter() -> Parts {
         let log = EventLog()
-        let session = DemoSession(logger: MemoryLogger())
+        let session = makeSession()
         let interactor = LoginInteractor(session: session)
         let presenter = LoginPresenter(interactor: interactor, router: SpyLoginRouter(log: log))
         interactor.output = presenter
@@ -45,7 +45,7 @@ import Testing
         parts.presenter.output = output
         parts.presenter.didSubmit(name: "ada", password: "abc")
         #expect(parts.log.events.isEmpty)
-        #expect(parts.view.last?.error == "Sign-in refused: the password is too short: use at least 4 characters")
+        #expect(parts.view.last?.error == "Sign-in refused: the password is too short: a new account needs at least 6 characters")
     }
 
     @Test func closesThenReportsACancel() {

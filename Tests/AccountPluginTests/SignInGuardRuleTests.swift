@@ -6,13 +6,13 @@ import Testing
 /// The rule of the account plugin's route interceptor, alone.
 @Suite struct SignInGuardRuleTests {
     @Test func signedInTheRouteGoesOn() throws {
-        let session = DemoSession(logger: MemoryLogger())
+        let session = makeSession()
         _ = try session.signIn(name: "ada", password: "secret")
         #expect(SignInGuard.decide(session: session, reason: "Sign in to change notes.") == .allow)
     }
 
     @Test func signedOutTheSignInFormOpensWithTheReasonInItsQuery() {
-        let session = DemoSession(logger: MemoryLogger())
+        let session = makeSession()
         #expect(SignInGuard.decide(session: session, reason: "Sign in to change notes.")
             == .redirect(path: "login?reason=Sign%20in%20to%20change%20notes."))
     }
@@ -25,7 +25,7 @@ import Testing
 
     /// Resolves the one session the test signs in and out.
     private final class SessionResolver: Resolver {
-        let session = DemoSession(logger: MemoryLogger())
+        let session = makeSession()
         func resolve<Service>(_ contract: Service.Type, name: String?) throws -> Service {
             guard let service = session as? Service else { throw CommandError("only the session here") }
             return service

@@ -19,7 +19,7 @@ import ViperTestSupport
         // Only the copied file, in a new data folder: the note is there.
         let restored = ViperSession()
         try FileManager.default.copyItem(atPath: session.dataFolder + "/notes.sqlite", toPath: restored.dataFolder + "/notes.sqlite")
-        let after = try restored.shell(["open notes"])
+        let after = try restored.shell(["open notes", "login", "signin ada secret"])
         #expect(Screens(after.stdout).last("Home › Notes").contains { $0.hasPrefix("  1. Groceries — milk (modified ") }, "\(after.stdout)")
         #expect(after.status == 0, "\(after.stderr)")
     }

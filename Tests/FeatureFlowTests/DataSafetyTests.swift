@@ -14,7 +14,7 @@ import Testing
         viper.killNow()
         #expect(viper.wasKilled)
 
-        let after = try session.shell(["open notes", "quit"])
+        let after = try session.shell(["open notes", "login", "signin ada secret", "quit"])
         #expect(Screens(after.stdout).last("Home › Notes").contains("  1. Groceries — milk (modified 2026-12-01 09:00)"))
     }
 

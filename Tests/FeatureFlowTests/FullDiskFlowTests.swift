@@ -37,7 +37,7 @@ import ViperTestSupport
         #expect(errors.first == "error: data may not be saved: \(disk.path)/notes.sqlite: database or disk is full (in: COMMIT)",
                 "\(end.stderr)")
 
-        let after = try session.shell(["open notes", "quit"])
+        let after = try session.shell(["open notes", "login", "signin ada secret", "quit"])
         let notes = Screens(after.stdout).last("Home › Notes")
         #expect(notes.contains { $0.hasPrefix("  1. Second — two (modified ") }, "\(after.stdout)")
         #expect(notes.contains { $0.hasPrefix("  2. First — one (modified ") }, "\(after.stdout)")

@@ -31,11 +31,11 @@ import Testing
         #expect(list.contains("  1. Groceries — milk (modified 2026-12-01 09:00)"))
         #expect(list.contains("Saved 'Groceries'."))
 
-        let second = try session.shell(["open notes", "quit"])
+        let second = try session.shell(["open notes", "login", "signin ada secret", "quit"])
         #expect(second.status == 0, "stderr: \(second.stderr)")
         let again = Screens(second.stdout).last("Home › Notes")
         #expect(again.contains("  1. Groceries — milk (modified 2026-12-01 09:00)"))
-        #expect(again.contains("  │ Not signed in"))
+        #expect(again.contains("  │ Signed in as ada"))
     }
 
     @Test func editingAnExistingNoteKeepsOneNote() throws {

@@ -111,7 +111,8 @@ import ViperTestSupport
 
     @Test func aMissingOrMalformedIdIsRefusedAndNothingOpens() throws {
         let session = try sessionWithANote()
-        let result = try session.shell(["open notes/9", "open notes/first", "open todo/9", "where", "quit"])
+        // Signed in first: signed out, a route to a note waits for the sign-in (each account has its own notes).
+        let result = try session.shell(["open login", "signin ada secret", "open notes/9", "open notes/first", "open todo/9", "where", "quit"])
         #expect(result.status == 1)
         #expect(result.stderr == """
             error: cannot open 'notes/9': no note 9; 'open notes' lists the notes, and 'edit N' opens one
@@ -119,7 +120,7 @@ import ViperTestSupport
             error: cannot open 'todo/9': there is no to-do item 9; the number before each item is its id ('open todo/all' lists every item)
 
             """)
-        #expect(result.stdout == "Home\n")
+        #expect(result.stdout.hasSuffix("\nHome\n"), "\(result.stdout)")
     }
 
     @Test func openAndPresentTodoSlashIdShowThatItem() throws {

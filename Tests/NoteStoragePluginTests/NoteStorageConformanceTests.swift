@@ -8,6 +8,7 @@ import Testing
 @Suite struct NoteStorageConformanceTests {
     @Test func theSQLiteStoreKeepsEveryNoteStorePromise() throws {
         let services = try ServiceTable.standard()
+        services.register(Session.self, instance: StubSignedOutSession())
         let report = try Conformance.check(NoteStoragePlugin.self, services: services)
         #expect(report.conforms, "\(report)")
         #expect(report.results.filter { $0.subject == "NoteStore" }.map(\.check)

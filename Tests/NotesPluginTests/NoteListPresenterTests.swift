@@ -37,7 +37,7 @@ import ViperTestSupport
     }
 
     @Test func showsAnEmptyStateWithAHint() {
-        let parts = makePresenter()
+        let parts = makePresenter(signedInAs: "ada")
         parts.presenter.didAppear()
         #expect(parts.view.last?.rows == [])
         #expect(parts.view.last?.emptyMessage == "No notes yet. Type 'new TITLE' to write one.")

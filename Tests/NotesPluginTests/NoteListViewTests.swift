@@ -18,6 +18,8 @@ extension CommandError: @retroactive Equatable {
         func didAskToExport(to folder: String) throws {}
         func didAskToImport(from folder: String) throws {}
         func didAskToSignOut() {}
+        func didAskToSignIn() throws {}
+        func deleteQuestion(item: Int) -> String { "" }
         func didAskToFind(_ text: String) {}
     }
 

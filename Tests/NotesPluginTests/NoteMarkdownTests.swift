@@ -39,6 +39,8 @@ import ViperTestSupport
         importer.output = output
         try importer.doImportNotes(from: folder + "/out")
         #expect(try target.notes().map(\.title).sorted() == ["Groceries", "Plans"])
+        #expect(try target.notes().sorted { $0.title < $1.title }.map(\.modified) == files.map(\.modified),
+                "each note keeps its file's modified time")
         #expect(output.transfers == ["exported 2 to \(folder)/out", "imported 2 from \(folder)/out"])
     }
 

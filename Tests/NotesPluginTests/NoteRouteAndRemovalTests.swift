@@ -24,7 +24,7 @@ import ViperTestSupport
 
     @Test func theListInteractorRefusesANoteIdThatIsNotStored() throws {
         let interactor = NoteListInteractor(store: FakeNoteStore([NoteDraft(title: "Groceries", body: "")]),
-                                            session: StubSession(), logger: MemoryLogger())
+                                            session: StubSession(signedInAs: "ada"), logger: MemoryLogger())
         try interactor.doCheckNoteExists(id: 1)
         #expect { try interactor.doCheckNoteExists(id: 9) } throws: {
             "\($0)" == "no note 9; 'open notes' lists the notes, and 'edit N' opens one"

@@ -36,6 +36,8 @@ import ViperTestSupport
         func didAskToExport(to folder: String) throws {}
         func didAskToImport(from folder: String) throws {}
             func didAskToSignOut() {}
+            func didAskToSignIn() throws {}
+            func deleteQuestion(item: Int) -> String { "" }
             func didAskToFind(_ text: String) {}
         }
         let view = NoteListView(presenter: Ignoring())

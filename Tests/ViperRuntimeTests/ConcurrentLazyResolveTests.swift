@@ -10,7 +10,7 @@ import ViperTestSupport
 /// process-scoped instance.
 @Suite struct ConcurrentLazyResolveTests {
     @Test func manyThreadsResolveAServiceWhosePluginLoadsOnFirstUse() throws {
-        let folders = try TestRuntime.makeFolders(bundled: ["NoteStorage"])
+        let folders = try TestRuntime.makeFolders(bundled: ["NoteStorage", "Account"])  // the store asks the Session whose notes
         var options = TestRuntime.options(folders)
         options.scanMode = .isolated
         options.scannerExecutable = BuildProducts.viper

@@ -1,6 +1,7 @@
 import Contracts
 
-/// Draws the sign-in form and passes commands to the presenter. Closed from the shell
+/// Draws the sign-in form and passes commands to the presenter; a refused `signin` fails
+/// the command with the reason. Closed from the shell
 /// (`close`, `dismiss`), it tells its output the sign-in was cancelled, as `cancel` does.
 final class LoginView: ModuleView, ModuleRemovalHandling, LoginViewing {
     private let presenter: any LoginEventHandling
@@ -15,7 +16,7 @@ final class LoginView: ModuleView, ModuleRemovalHandling, LoginViewing {
     var commands: [CommandSpec] {
         [
             CommandSpec("signin", arguments: ["NAME", "PASSWORD"],
-                        help: "Sign in as NAME (demo: any password of 4 or more characters)",
+                        help: "Sign in as NAME; a new NAME creates its account with PASSWORD (6 or more characters)",
                         keepsOutOfHistory: true),
             CommandSpec("cancel", help: "Close without signing in"),
         ]
@@ -42,7 +43,11 @@ final class LoginView: ModuleView, ModuleRemovalHandling, LoginViewing {
             guard command.arguments.count == 2 else {
                 throw CommandError("signin needs a name and a password, e.g. 'signin ada secret'")
             }
+            // A refusal fails the command (one `error:` line; a script with -e stops), and
+            // the form stays open showing why.
+            model.error = nil
             presenter.didSubmit(name: command.arguments[0], password: command.arguments[1])
+            if let refusal = model.error { throw CommandError(refusal) }
         case "cancel":
             presenter.didAskToCancel()
         default:

@@ -86,41 +86,61 @@ final class ArticleListInteractor: ArticleListInteracting {
         guard !addresses.isEmpty else { throw CommandError("there are no subscriptions; 'subscribe URL' adds a feed") }
         pending?.fetch.cancel()
         pending = nil
-        var articles: [Article] = []
-        var problems: [String] = []
+        var refresh = FeedRefresh()
         for start in stride(from: 0, to: addresses.count, by: Self.feedsAtOnce) {
-            let group = addresses[start..<min(start + Self.feedsAtOnce, addresses.count)]
-            let fetches = group.map { address in
-                (address, Result { try Self.url(address) }.map { fetcher.start($0, validators: validators(of: address)) })
+            let group = Array(addresses[start..<min(start + Self.feedsAtOnce, addresses.count)])
+            guard !refresh.stopped else {
+                group.forEach { refresh.skip($0, kept: cache?.feed(for: $0)) }
+                continue
             }
-            let deadline = ProcessInfo.processInfo.systemUptime + Self.allFeedsWait
-            for (address, started) in fetches {
+            loadGroup(group, into: &refresh)
+        }
+        let newestFirst = refresh.articles.enumerated()
+            .sorted { ($0.element.date, -$0.offset) > ($1.element.date, -$1.offset) }.map(\.element)
+        output?.handleArticlesLoaded(newestFirst, from: "all feeds (\(addresses.count))", fetched: clock?.secondsSince1970)
+        output?.handleFeedProblems(refresh.problems(of: addresses.count))
+    }
+
+    /// Fetches `group` at once and waits for it, at most ``allFeedsWait`` seconds in all. Ctrl-C
+    /// during a wait stops the whole refresh: the rest of the group is cancelled, and every
+    /// feed not fetched shows its kept copy.
+    private func loadGroup(_ group: [String], into refresh: inout FeedRefresh) {
+        let fetches = group.map { address in
+            (address, Result { try Self.url(address) }.map { fetcher.start($0, validators: validators(of: address)) })
+        }
+        let deadline = ProcessInfo.processInfo.systemUptime + Self.allFeedsWait
+        for (address, started) in fetches {
+            guard !refresh.stopped else {
+                (try? started.get())?.cancel()
+                refresh.skip(address, kept: cache?.feed(for: address))
+                continue
+            }
+            do {
+                let fetch = try started.get()
                 do {
-                    let fetch = try started.get()
-                    do {
-                        guard let data = try fetch.wait(seconds: max(0, deadline - ProcessInfo.processInfo.systemUptime)) else {
-                            fetch.cancel()
-                            throw ArticleSourceError("no answer within \(Int(Self.allFeedsWait)) s")
-                        }
-                        let feed = try ArticleDecoder.articles(from: data, source: address)
-                        _ = keep(feed, for: address, validators: fetch.validators)
-                        articles += feed
-                    } catch is ArticleFeedNotModified {
-                        let kept = cache?.feed(for: address)
-                        _ = keep(kept?.articles ?? [], for: address, validators: kept?.validators ?? .none)
-                        articles += kept?.articles ?? []
+                    guard let data = try fetch.wait(seconds: max(0, deadline - ProcessInfo.processInfo.systemUptime)) else {
+                        fetch.cancel()
+                        throw ArticleSourceError("no answer within \(Int(Self.allFeedsWait)) s")
                     }
-                } catch {
-                    logger.log(.warning, "articles from \(address): \(error)", source: "articles")
+                    let feed = try ArticleDecoder.articles(from: data, source: address)
+                    _ = keep(feed, for: address, validators: fetch.validators)
+                    refresh.articles += feed
+                } catch is ArticleFeedNotModified {
                     let kept = cache?.feed(for: address)
-                    articles += kept?.articles ?? []
-                    problems.append("\(address): \(error)" + (kept == nil ? "" : " (showing the kept copy)"))
+                    _ = keep(kept?.articles ?? [], for: address, validators: kept?.validators ?? .none)
+                    refresh.articles += kept?.articles ?? []
                 }
+            } catch is ArticleFetchCancelled {
+                logger.log(.info, "the refresh of every feed was stopped at \(address)", source: "articles")
+                refresh.stopped = true
+                refresh.skip(address, kept: cache?.feed(for: address))
+            } catch {
+                logger.log(.warning, "articles from \(address): \(error)", source: "articles")
+                let kept = cache?.feed(for: address)
+                refresh.articles += kept?.articles ?? []
+                refresh.failures.append("\(address): \(error)" + (kept == nil ? "" : " (showing the kept copy)"))
             }
         }
-        let newestFirst = articles.enumerated().sorted { ($0.element.date, -$0.offset) > ($1.element.date, -$1.offset) }.map(\.element)
-        output?.handleArticlesLoaded(newestFirst, from: "all feeds (\(addresses.count))", fetched: clock?.secondsSince1970)
-        output?.handleFeedProblems(problems)
     }
 
     /// The validators of the kept copy of `source`, for a conditional fetch; none without a copy.

@@ -10,6 +10,8 @@ protocol NoteEditorEventHandling: AnyObject {
     func didChangeTitle(_ title: String) throws
     func didChangeBody(_ body: String)
     func didAppendLine(_ line: String)
+    /// A paste of several lines: added to the end of the body, unsaved.
+    func didPasteLines(_ lines: [String])
     /// Opens the body in the user's editor (`$VISUAL`, `$EDITOR`) and takes it back as unsaved work.
     func didAskForExternalEditor() throws
     func didAskToSave() throws

@@ -57,6 +57,12 @@ final class NoteEditorPresenter: NoteEditing, NoteEditorEventHandling, NoteEdito
         refresh()
     }
 
+    func didPasteLines(_ lines: [String]) {
+        let pasted = lines.joined(separator: "\n")
+        draft = NoteDraft(title: draft.title, body: draft.body.isEmpty ? pasted : draft.body + "\n" + pasted)
+        refresh()
+    }
+
     func didAskForExternalEditor() throws {
         let body = try interactor.doEditExternally(draft.body)
         draft = NoteDraft(title: draft.title, body: body)

@@ -1,8 +1,9 @@
 import Contracts
 
 /// Draws the note being edited and passes commands to the presenter. It tells the
-/// shell what leaving would lose, so `back` asks before dropping unsaved text.
-final class NoteEditorView: ModuleView, ModuleRemovalHandling, NoteEditorViewing {
+/// shell what leaving would lose, so `back` asks before dropping unsaved text, and takes
+/// a paste of several lines as lines of the body, never as commands.
+final class NoteEditorView: ModuleView, ModuleRemovalHandling, PasteReceiving, NoteEditorViewing {
     let presenter: any NoteEditorEventHandling  // not private: NoteEditorView+Restoration.swift reaches it
     private var model = NoteEditorViewModel()
 
@@ -52,6 +53,10 @@ final class NoteEditorView: ModuleView, ModuleRemovalHandling, NoteEditorViewing
 
     func moduleWasRemovedByUser() {
         presenter.didLeaveWithoutSaving()
+    }
+
+    func receivePaste(_ lines: [String]) throws {
+        presenter.didPasteLines(lines)
     }
 
     func perform(_ command: CommandInvocation) throws {

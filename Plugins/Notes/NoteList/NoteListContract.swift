@@ -25,6 +25,10 @@ protocol NoteListEventHandling: AnyObject {
     /// Shows note `item` in full below the list, without editing it (no sign-in needed).
     func didAskToShow(item: Int) throws
     func didAskToSignOut()
+    /// The question `delete N` asks at a terminal, e.g. `Delete 'Groceries'?`.
+    func deleteQuestion(item: Int) -> String
+    /// `login`: presents the sign-in, then shows the account's notes.
+    func didAskToSignIn() throws
     /// Brings back the last note deleted from this list (signs in first, as any change).
     func didAskToUndo() throws
     /// Writes every note to `folder` as Markdown (no sign-in needed: nothing changes).
@@ -37,6 +41,8 @@ protocol NoteListEventHandling: AnyObject {
 
 /// Presenter → Interactor: the use cases.
 protocol NoteListInteracting: AnyObject {
+    /// Whether an account is signed in (the store shows only its notes).
+    var isSignedIn: Bool { get }
     /// Loads the notes that match the current search (all without one).
     func doLoadNotes()
     /// Keeps only notes whose title or body holds `text` (any case); "" shows all.

@@ -21,6 +21,13 @@ enum NoteChange: Equatable {
     case importFolder(path: String)
     /// Store the last deleted note again.
     case undoDelete
+    /// Edit item N of the list the sign-in brings: asked for while nobody was signed in,
+    /// on a list that did not show it (each account sees only its own notes).
+    case editItem(Int)
+    /// Delete item N of the list the sign-in brings (see ``editItem(_:)``).
+    case deleteItem(Int)
+    /// Show the signed-in account's notes (`login`).
+    case showNotes
 }
 
 /// Whether a ``NoteChange`` may be made now (the Interactor's rule: changing notes needs a signed-in account).

@@ -106,7 +106,13 @@ final class NoteListInteractor: NoteListInteracting {
         guard !files.isEmpty else { throw CommandError("\(path) holds no .md files; give the folder an export wrote") }
         do {
             for file in files {
-                _ = try store.add(NoteMarkdown.draft(from: file.text, fileName: String(file.name.dropLast(3))))
+                let draft = NoteMarkdown.draft(from: file.text, fileName: String(file.name.dropLast(3)))
+                // The file's modified time is the note's, when the store can keep it.
+                if let timed = store as? any NoteStoreKeepingTimes, file.modified > 0 {
+                    _ = try timed.add(draft, modified: file.modified)
+                } else {
+                    _ = try store.add(draft)
+                }
             }
         } catch {
             throw CommandError("cannot store an imported note: \(error)")
@@ -123,6 +129,9 @@ final class NoteListInteractor: NoteListInteracting {
     }
 
     func doCheckNoteExists(id: Int64) throws {
+        // Signed out, the store shows no account's notes: the editor opened after the
+        // sign-in says whether the account has note `id`.
+        guard isSignedIn else { return }
         let note: Note?
         do {
             note = try store.note(id: id)
@@ -158,6 +167,8 @@ final class NoteListInteractor: NoteListInteracting {
         }
         session.signOut()
         output?.handleSignedOut()
+        // The account's notes leave the screen with it.
+        doLoadNotes()
     }
 
     private func fail(_ message: String) {

@@ -70,11 +70,11 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
     }
 
     func didAskToEdit(item: Int) throws {
-        try request(.edit(id: try note(at: item).id))
+        try request(try change(item: item, NoteChange.edit, afterSignIn: .editItem(item)))
     }
 
     func didAskToDelete(item: Int) throws {
-        try request(.delete(id: try note(at: item).id))
+        try request(try change(item: item, NoteChange.delete, afterSignIn: .deleteItem(item)))
     }
 
     func didAskToShow(item: Int) throws {
@@ -88,11 +88,24 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
 
     func didAskToExport(to folder: String) throws {
         model.notice = nil
+        guard interactor.isSignedIn else {
+            throw CommandError("nobody is signed in, so there are no notes to export; type 'login' first")
+        }
         try interactor.doExportNotes(to: folder)
     }
 
     func didAskToImport(from folder: String) throws {
         try request(.importFolder(path: folder))
+    }
+
+    func deleteQuestion(item: Int) -> String {
+        guard notes.indices.contains(item - 1) else { return "Delete note \(item)?" }
+        let title = notes[item - 1].title
+        return "Delete '\(title.isEmpty ? "(untitled)" : title)'?"
+    }
+
+    func didAskToSignIn() throws {
+        try request(.showNotes)
     }
 
     func didAskToSignOut() {
@@ -121,7 +134,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
             model.emptyMessage = "No note has '\(search)' in its title or text. Type 'find' to list every note."
         } else {
             model.searchLine = nil
-            model.emptyMessage = NoteListViewModel().emptyMessage
+            model.emptyMessage = interactor.isSignedIn ? NoteListViewModel().emptyMessage : Self.signedOutEmptyMessage
         }
         model.error = nil
         view?.didUpdate(model)
@@ -210,7 +223,8 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
             try perform(change)
         case .signInFirst:
             do {
-                try router.showLogin(reason: "Sign in to change notes.", output: self)
+                try router.showLogin(reason: change == .showNotes ? "Sign in to see your notes." : "Sign in to change notes.",
+                                     output: self)
             } catch {
                 interactor.doDropPendingChange()
                 throw error
@@ -225,11 +239,34 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         case .delete(let id): interactor.doDeleteNote(id: id)
         case .importFolder(let path): try interactor.doImportNotes(from: path)
         case .undoDelete: try interactor.doUndoDelete()
+        case .editItem(let item):
+            interactor.doLoadNotes()
+            try perform(.edit(id: try note(at: item).id))
+        case .deleteItem(let item):
+            interactor.doLoadNotes()
+            try perform(.delete(id: try note(at: item).id))
+        case .showNotes:
+            interactor.doLoadNotes()
         }
+    }
+
+    /// What the list shows with no notes while nobody is signed in.
+    static let signedOutEmptyMessage = "Nobody is signed in: each account sees only its own notes. Type 'login' to see yours."
+
+    /// The change to item `item`: by its id when the list shows it; while nobody is signed in
+    /// and the list does not, `later`, for item `item` of the list the sign-in brings.
+    private func change(item: Int, _ make: (Int64) -> NoteChange, afterSignIn later: NoteChange) throws -> NoteChange {
+        if !interactor.isSignedIn, !notes.indices.contains(item - 1), item >= 1 {
+            return later
+        }
+        return make(try note(at: item).id)
     }
 
     private func note(at item: Int) throws -> NoteSummary {
         guard notes.indices.contains(item - 1) else {
+            if notes.isEmpty, !interactor.isSignedIn {
+                throw CommandError("nobody is signed in, so no notes are shown; type 'login' to see yours")
+            }
             throw CommandError(notes.isEmpty ? "there are no notes yet; type 'new TITLE' to write one"
                                              : "no note \(item); choose 1 to \(notes.count)")
         }

@@ -1,7 +1,8 @@
 import Contracts
 
 /// Draws the notes under the account status line and passes commands to the presenter.
-final class NoteListView: ModuleView, NoteListViewing {
+/// At a terminal `delete N` asks first (``CommandConfirming``); `undo` brings the note back.
+final class NoteListView: ModuleView, CommandConfirming, NoteListViewing {
     private let presenter: any NoteListEventHandling
     private var model = NoteListViewModel()
     private var statusLine: (any ModuleView)?
@@ -22,6 +23,7 @@ final class NoteListView: ModuleView, NoteListViewing {
             CommandSpec("find", arguments: ["TEXT..."], help: "List the notes whose title or text holds TEXT; without TEXT, every note"),
             CommandSpec("export", arguments: ["DIR"], help: "Write every note to DIR as Markdown, one file each (title as heading, modified time kept)"),
             CommandSpec("import", arguments: ["DIR"], help: "Add a note for each Markdown file of DIR (signs you in first if needed)"),
+            CommandSpec("login", help: "Sign in to see your notes (each account sees only its own)"),
             CommandSpec("signout", help: "Sign out"),
         ]
     }
@@ -70,6 +72,7 @@ final class NoteListView: ModuleView, NoteListViewing {
         case "delete": try presenter.didAskToDelete(item: itemNumber(command))
         case "show": try presenter.didAskToShow(item: itemNumber(command))
         case "find": presenter.didAskToFind(command.rest)
+        case "login": try presenter.didAskToSignIn()
         case "signout": presenter.didAskToSignOut()
         case "undo": try presenter.didAskToUndo()
         case "export": try presenter.didAskToExport(to: command.rest)
@@ -78,13 +81,18 @@ final class NoteListView: ModuleView, NoteListViewing {
         }
     }
 
+    func confirmation(for command: CommandInvocation) -> String? {
+        guard command.name == "delete" else { return nil }
+        return presenter.deleteQuestion(item: Int(command.arguments.first ?? "") ?? 0)
+    }
+
     func moduleDidAppear() {
         presenter.didAppear()
     }
 
-    /// The item number typed, checked against the rows shown; with no rows the
-    /// presenter says why and what to do.
+    /// The item number typed, checked against the rows shown; with no rows (nobody signed
+    /// in, or no notes) the number as typed, and the presenter says why and what to do.
     private func itemNumber(_ command: CommandInvocation) throws -> Int {
-        model.rows.isEmpty ? 0 : try command.itemNumber(count: model.rows.count)
+        model.rows.isEmpty ? Int(command.arguments.first ?? "") ?? 0 : try command.itemNumber(count: model.rows.count)
     }
 }

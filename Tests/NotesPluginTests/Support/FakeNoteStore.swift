@@ -2,9 +2,12 @@ import Contracts
 import ViperTestSupport
 
 /// A ``NoteStore`` in memory, swapped in for the SQLite one; it can be told to fail.
-final class FakeNoteStore: NoteStore {
+final class FakeNoteStore: NoteStoreKeepingTimes {
     private(set) var stored: [Note] = []
     var failure: (any Error)?
+    /// When set, the notes are shown only while it has a user, as the SQLite store shows
+    /// no account's notes to nobody.
+    var shownOnlyToUsersOf: (any Session)?
     private var clock = 1_000.0
 
     init(_ drafts: [NoteDraft] = []) {
@@ -15,6 +18,7 @@ final class FakeNoteStore: NoteStore {
 
     func notes() throws -> [Note] {
         if let failure { throw failure }
+        if let session = shownOnlyToUsersOf, session.currentUser == nil { return [] }
         return stored.sorted { ($0.modified, $0.id) > ($1.modified, $1.id) }
     }
 
@@ -27,6 +31,13 @@ final class FakeNoteStore: NoteStore {
         if let failure { throw failure }
         clock += 1
         let note = Note(id: (stored.map(\.id).max() ?? 0) + 1, title: draft.title, body: draft.body, modified: clock)
+        stored.append(note)
+        return note
+    }
+
+    func add(_ draft: NoteDraft, modified: Double) throws -> Note {
+        if let failure { throw failure }
+        let note = Note(id: (stored.map(\.id).max() ?? 0) + 1, title: draft.title, body: draft.body, modified: modified)
         stored.append(note)
         return note
     }

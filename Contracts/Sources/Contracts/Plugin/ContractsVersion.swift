@@ -28,7 +28,8 @@ public struct ContractsVersion: Hashable, Comparable, Codable, Sendable, CustomS
     /// 1.3 added ``ModuleRemovalHandling``;
     /// 1.4 added ``Provider`` and ``Resolver/provider(_:name:)``;
     /// 1.5 added ``ContractLibraryVersion/interface``, ``RestorableModule`` and ``RouteFailure/Code``;
-    /// 1.6 added ``Dependencies``, ``DependencyDeclaration`` and ``DependentModuleBuilder``.
+    /// 1.6 added ``Dependencies``, ``DependencyDeclaration``, ``DependentModuleBuilder``,
+    /// ``PasteReceiving``, ``CommandConfirming`` and ``NoteStoreKeepingTimes``.
     public static var current: ContractsVersion { ContractsVersion(major: 1, minor: 6) }
 
     /// The version the *calling* code was compiled against, packed.

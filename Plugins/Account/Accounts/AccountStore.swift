@@ -1,0 +1,13 @@
+/// One account as stored: its name and its password's hash, never the password.
+struct StoredAccount: Equatable {
+    let name: String
+    let password: PasswordHash
+}
+
+/// Where accounts are kept: `accounts.sqlite` in viper (``SQLiteAccountStore``), memory in tests.
+protocol AccountStore: AnyObject {
+    /// The account called `name`, or nil when there is none.
+    func account(named name: String) throws -> StoredAccount?
+    /// Stores a new account; throws when `name` is taken (a name is created once).
+    func add(_ account: StoredAccount) throws
+}

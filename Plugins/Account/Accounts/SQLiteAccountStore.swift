@@ -1,0 +1,81 @@
+import Contracts
+
+/// The accounts of a data folder in its SQLite database `accounts` (table `accounts`: the
+/// name, the PBKDF2 iteration count, the salt and the key as hexadecimal text). The file is
+/// opened on first use, so a file that is not a database is reported by the sign-in that
+/// needed it, with its path, and is never overwritten.
+final class SQLiteAccountStore: AccountStore {
+    /// The database file's name in the data folder, without `.sqlite`.
+    static let databaseName = "accounts"
+    static let schemaVersion: Int64 = 1
+
+    private let databases: any DatabaseOpening
+    private var database: (any Database)?
+
+    init(databases: any DatabaseOpening) {
+        self.databases = databases
+    }
+
+    func account(named name: String) throws -> StoredAccount? {
+        let rows = try open().query("SELECT name, iterations, salt, key FROM accounts WHERE name = ?", [.text(name)])
+        guard let row = rows.first else { return nil }
+        guard let iterations = row.integer("iterations"), let salt = Hex.bytes(row.text("salt") ?? ""),
+              let key = Hex.bytes(row.text("key") ?? "") else {
+            throw SignInError("\(try open().path): the account '\(name)' is damaged; restore the file from a backup")
+        }
+        return StoredAccount(name: name, password: PasswordHash(iterations: Int(iterations), salt: salt, key: key))
+    }
+
+    func add(_ account: StoredAccount) throws {
+        let db = try open()
+        try db.transaction {
+            guard try db.query("SELECT name FROM accounts WHERE name = ?", [.text(account.name)]).isEmpty else {
+                throw SignInError("the account '\(account.name)' already exists")
+            }
+            try db.execute("INSERT INTO accounts(name, iterations, salt, key) VALUES (?, ?, ?, ?)",
+                           [.text(account.name), .integer(Int64(account.password.iterations)),
+                            .text(Hex.text(account.password.salt)), .text(Hex.text(account.password.key))])
+        }
+    }
+
+    private func open() throws -> any Database {
+        if let database { return database }
+        let db = try databases.open(Self.databaseName)
+        try db.transaction {
+            let version = try db.query("PRAGMA user_version").first?.integer("user_version") ?? 0
+            if version > Self.schemaVersion {
+                throw SignInError("\(db.path) was written by a newer account plugin (schema \(version)); update the plugin")
+            }
+            guard version < Self.schemaVersion else { return }
+            try db.execute("""
+                CREATE TABLE IF NOT EXISTS accounts(
+                    name TEXT PRIMARY KEY,
+                    iterations INTEGER NOT NULL,
+                    salt TEXT NOT NULL,
+                    key TEXT NOT NULL)
+                """)
+            try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
+        }
+        database = db
+        return db
+    }
+}
+
+/// Bytes as lowercase hexadecimal text and back, for the store's columns.
+enum Hex {
+    static func text(_ bytes: [UInt8]) -> String {
+        bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    /// Nil when `text` is not an even number of hexadecimal digits.
+    static func bytes(_ text: String) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let byte = UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(byte)
+        }
+        return bytes
+    }
+}

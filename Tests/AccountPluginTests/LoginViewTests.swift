@@ -1,0 +1,42 @@
+import ConformanceKit
+import Contracts
+import Testing
+@testable import AccountPlugin
+
+/// The sign-in form's view over the real Presenter and Interactor: a refused `signin`
+/// fails the command with the reason, so a script with `-e` stops there.
+@Suite struct LoginViewTests {
+    private func makeView(accounts: FakeAccountStore) -> (view: LoginView, log: EventLog) {
+        let log = EventLog()
+        let interactor = LoginInteractor(session: makeSession(accounts: accounts))
+        let presenter = LoginPresenter(interactor: interactor, router: SpyLoginRouter(log: log))
+        interactor.output = presenter
+        let view = LoginView(presenter: presenter)
+        presenter.view = view
+        return (view, log)
+    }
+
+    @Test func aWrongPasswordFailsTheCommandWithTheReasonAndKeepsTheForm() throws {
+        let accounts = FakeAccountStore()
+        _ = try makeSession(accounts: accounts).signIn(name: "ada", password: "secret")
+        let (view, log) = makeView(accounts: accounts)
+        #expect(throws: CommandError.self) {
+            try view.perform(CommandInvocation(name: "signin", arguments: ["ada", "guess12"], rest: "ada guess12"))
+        }
+        do {
+            try view.perform(CommandInvocation(name: "signin", arguments: ["ada", "guess12"], rest: "ada guess12"))
+        } catch {
+            #expect("\(error)" == "Sign-in refused: wrong password for 'ada'; try again, or 'cancel'")
+        }
+        #expect(log.events.isEmpty, "the form did not close")
+    }
+
+    @Test func theRightPasswordAfterARefusalSucceeds() throws {
+        let accounts = FakeAccountStore()
+        _ = try makeSession(accounts: accounts).signIn(name: "ada", password: "secret")
+        let (view, log) = makeView(accounts: accounts)
+        _ = try? view.perform(CommandInvocation(name: "signin", arguments: ["ada", "guess12"], rest: "ada guess12"))
+        try view.perform(CommandInvocation(name: "signin", arguments: ["ada", "secret"], rest: "ada secret"))
+        #expect(log.events == ["close"])
+    }
+}

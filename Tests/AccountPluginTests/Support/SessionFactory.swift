@@ -1,0 +1,8 @@
+import ConformanceKit
+@testable import AccountPlugin
+
+/// An ``AccountSession`` over memory with libcrypto's PBKDF2 at 1,000 iterations, so a test
+/// signs in with the real hashing without waiting for viper's cost.
+func makeSession(accounts: FakeAccountStore = FakeAccountStore(), logger: MemoryLogger = MemoryLogger()) -> AccountSession {
+    AccountSession(accounts: accounts, hashing: PBKDF2Hashing(iterations: 1_000), logger: logger)
+}
