@@ -77,15 +77,12 @@ package enum ELFCheck {
         guard needed <= size else {
             return truncated(size: size, needed: needed)
         }
-        guard programEntrySize >= 56 else {
+        guard programEntrySize >= UInt64(ELFSegment.headerSize) else {
             return "not a plugin: its ELF program headers are malformed; rebuild the plugin"
         }
-        let table = read(descriptor, offset: programOffset, count: Int(programEntrySize * programCount))
-        for index in 0..<Int(programCount) {
-            let base = index * Int(programEntrySize)
-            let loadable = UInt32(littleEndian: table, at: base) == 1  // PT_LOAD
-            let segmentEnd = end(UInt64(littleEndian: table, at: base + 8), UInt64(littleEndian: table, at: base + 32))
-            if loadable, segmentEnd > size {
+        for segment in ELFSegment.table(descriptor, head: header) where segment.type == ELFSegment.loadable {
+            let segmentEnd = end(segment.offset, segment.fileSize)
+            if segmentEnd > size {
                 return truncated(size: size, needed: segmentEnd)
             }
         }

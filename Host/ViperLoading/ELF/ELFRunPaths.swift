@@ -13,7 +13,6 @@ import Foundation
 /// ``ELFLinkage/runPaths`` gives for the same file (`ELFRunPathsTests` holds it to that).
 package enum ELFRunPaths {
     private static let headRead = 1024
-    private static let programHeaderSize = 56
     private static let largestDynamic: UInt64 = 1 << 16
     private static let longestRunPath = 4096
 
@@ -24,8 +23,8 @@ package enum ELFRunPaths {
         guard head.count >= 64, head[0] == 0x7F, head[1] == 0x45, head[2] == 0x4C, head[3] == 0x46, head[4] == 2, head[5] == 1 else {
             return []
         }
-        let segments = programHeaders(descriptor, head: head)
-        guard let dynamic = segments.first(where: { $0.type == 2 }), dynamic.offset < size else { return [] }  // PT_DYNAMIC
+        let segments = ELFSegment.table(descriptor, head: head)
+        guard let dynamic = segments.first(where: { $0.type == ELFSegment.dynamic }), dynamic.offset < size else { return [] }  // PT_DYNAMIC
         let entries = ELFCheck.read(descriptor, offset: dynamic.offset, count: Int(min(dynamic.fileSize, largestDynamic, size - dynamic.offset)))
         var stringTable: UInt64?
         var stringTableSize = UInt64.max
@@ -43,7 +42,7 @@ package enum ELFRunPaths {
             default: break
             }
         }
-        guard !runPaths.isEmpty, let address = stringTable, let table = fileOffset(of: address, in: segments) else { return [] }
+        guard !runPaths.isEmpty, let address = stringTable, let table = ELFSegment.fileOffset(of: address, in: segments) else { return [] }
         return runPaths.flatMap { start -> [String] in
             guard start < stringTableSize, table <= UInt64.max - start, table + start < size else { return [] }
             let available = size - table - start
@@ -55,37 +54,5 @@ package enum ELFRunPaths {
             let text = bytes.prefix { $0 != 0 }
             return text.split(separator: UInt8(ascii: ":")).map { String(decoding: $0, as: UTF8.self) }
         }
-    }
-
-    private struct Segment {
-        var type: UInt32
-        var offset: UInt64
-        var address: UInt64
-        var fileSize: UInt64
-    }
-
-    /// The program headers, from `head` when they lie in it (nearly always), else read.
-    private static func programHeaders(_ descriptor: Int32, head: [UInt8]) -> [Segment] {
-        let tableOffset = UInt64(littleEndian: head, at: 32)
-        let entrySize = Int(UInt16(littleEndian: head, at: 54))
-        let count = Int(UInt16(littleEndian: head, at: 56))
-        guard entrySize >= programHeaderSize, count > 0, tableOffset < UInt64(Int32.max) else { return [] }
-        let length = entrySize * count
-        let table = Int(tableOffset) + length <= head.count
-            ? Array(head[Int(tableOffset)..<(Int(tableOffset) + length)])
-            : ELFCheck.read(descriptor, offset: tableOffset, count: length)
-        return stride(from: 0, to: table.count - programHeaderSize + 1, by: entrySize).map { at in
-            Segment(type: UInt32(littleEndian: table, at: at), offset: UInt64(littleEndian: table, at: at + 8),
-                    address: UInt64(littleEndian: table, at: at + 16), fileSize: UInt64(littleEndian: table, at: at + 32))
-        }
-    }
-
-    /// The file offset of the loaded address `address`, through the `PT_LOAD` segment holding it.
-    private static func fileOffset(of address: UInt64, in segments: [Segment]) -> UInt64? {
-        guard let load = segments.first(where: { $0.type == 1 && $0.address <= address && address - $0.address < $0.fileSize }) else {
-            return nil
-        }
-        let (offset, overflow) = load.offset.addingReportingOverflow(address - load.address)
-        return overflow ? nil : offset
     }
 }
