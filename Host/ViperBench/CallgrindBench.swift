@@ -22,8 +22,9 @@ enum CallgrindBench {
         return try pairs.map { pair in
             let measured = try perCall(pair.measured, valgrind: valgrind, executable: executable)
             let baseline = try perCall(pair.baseline, valgrind: valgrind, executable: executable)
-            return BenchmarkSuite.Row(name: pair.name, measured: "\(Int(measured.rounded())) instr", baseline: "\(Int(baseline.rounded())) instr",
-                                      ratio: measured / max(baseline, 1), target: pair.target)
+            return BenchmarkSuite.Row(
+                name: pair.name, measured: "\(Int(measured.rounded())) instr", baseline: "\(Int(baseline.rounded())) instr",
+                ratio: measured / max(baseline, 1), target: pair.target)
         }
     }
 
@@ -35,11 +36,14 @@ enum CallgrindBench {
     }
 
     private static func instructions(_ loop: InProcessBench.Loop, iterations: Int, valgrind: String, executable: String) throws -> Int {
-        let result = try StartupLab.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                                         executable, "--loop", loop.rawValue, String(iterations)])
+        let result = try StartupLab.run([
+            valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null",
+            executable, "--loop", loop.rawValue, String(iterations),
+        ])
         guard result.status == 0,
-              let line = result.output.split(separator: "\n").first(where: { $0.contains("Collected :") }),
-              let count = line.split(separator: " ").last.flatMap({ Int($0) }) else {
+            let line = result.output.split(separator: "\n").first(where: { $0.contains("Collected :") }),
+            let count = line.split(separator: " ").last.flatMap({ Int($0) })
+        else {
             throw Unavailable(description: "callgrind did not count '\(loop.rawValue)': \(result.output.suffix(400))")
         }
         return count

@@ -33,8 +33,10 @@ enum CostBench {
     }
 
     static func rows(runs: Int) throws -> [BenchmarkSuite.Row] {
-        try [navigation(deep: 10_000, shallow: 10, runs: runs), commit(large: 8000, small: 80, runs: runs),
-             readRecord(large: 9000, small: 90, runs: runs)]
+        try [
+            navigation(deep: 10_000, shallow: 10, runs: runs), commit(large: 8000, small: 80, runs: runs),
+            readRecord(large: 9000, small: 90, runs: runs),
+        ]
     }
 
     /// A shell `open` and `back` at depth `deep` against the same at depth `shallow`.
@@ -57,9 +59,10 @@ enum CostBench {
             } / Double(commands)
         }
         let base = try perCommand(at: shallow), measured = try perCommand(at: deep)
-        return BenchmarkSuite.Row(name: "shell: open + back at depth \(deep) vs at depth \(shallow)",
-                                  measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(base),
-                                  ratio: measured / base, target: 2)
+        return BenchmarkSuite.Row(
+            name: "shell: open + back at depth \(deep) vs at depth \(shallow)",
+            measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(base),
+            ratio: measured / base, target: 2)
     }
 
     /// Committing `large` named routes of one contract against as many in commits of `small`.
@@ -67,8 +70,9 @@ enum CostBench {
         func registrar(_ count: Int) -> RecordingRegistrar {
             let registrar = RecordingRegistrar(plugin: "bench")
             for index in 0..<count {
-                registrar.registerModule(Page.self, name: "page\(index)", route: RouteSpec("pages/\(index)", summary: "Page"),
-                                         builder: PageBuilder())
+                registrar.registerModule(
+                    Page.self, name: "page\(index)", route: RouteSpec("pages/\(index)", summary: "Page"),
+                    builder: PageBuilder())
             }
             registrar.seal()
             return registrar
@@ -79,20 +83,23 @@ enum CostBench {
             for _ in 0..<times { Registry().commit(smallOne) }
         }
         let measured = Stopwatch.median(runs: runs) { Registry().commit(largeOne) }
-        return BenchmarkSuite.Row(name: "commit \(large) named routes vs \(small) × \(times)",
-                                  measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(base),
-                                  ratio: measured / base, target: 2)
+        return BenchmarkSuite.Row(
+            name: "commit \(large) named routes vs \(small) × \(times)",
+            measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(base),
+            ratio: measured / base, target: 2)
     }
 
     /// Reading one scan record of `large` provisions (in 64 KiB reads) against one of `small`, scaled by bytes.
     static func readRecord(large: Int, small: Int, runs: Int) throws -> BenchmarkSuite.Row {
         func line(_ count: Int) -> [UInt8] {
             let provides = (0..<count).map { index in
-                Provision(kind: .module, contract: ContractID("Bench.Page"), name: "page-\(index)-" + String(repeating: "x", count: 100),
-                          route: RouteSpec("pages/\(index)", summary: "Page \(index)"))
+                Provision(
+                    kind: .module, contract: ContractID("Bench.Page"), name: "page-\(index)-" + String(repeating: "x", count: 100),
+                    route: RouteSpec("pages/\(index)", summary: "Page \(index)"))
             }
-            let descriptor = PluginDescriptor(manifest: PluginManifest(name: "pages", version: "1.0.0", summary: "bench"),
-                                              contractsVersion: ContractsVersion.current, provides: provides)
+            let descriptor = PluginDescriptor(
+                manifest: PluginManifest(name: "pages", version: "1.0.0", summary: "bench"),
+                contractsVersion: ContractsVersion.current, provides: provides)
             return Array((RecordCodec.encode(ScanResult(stamp: .missing("/bench/libpages.so"), outcome: .ok(descriptor))) + "\n").utf8)
         }
         func secondsPerByte(_ bytes: [UInt8]) throws -> Double {
@@ -111,9 +118,10 @@ enum CostBench {
         }
         let largeLine = line(large), smallLine = line(small)
         let base = try secondsPerByte(smallLine), measured = try secondsPerByte(largeLine)
-        return BenchmarkSuite.Row(name: "read a \(largeLine.count / 1000) kB scan record vs \(smallLine.count / 1000) kB, per byte",
-                                  measured: BenchmarkSuite.duration(measured * Double(largeLine.count)),
-                                  baseline: BenchmarkSuite.duration(base * Double(largeLine.count)),
-                                  ratio: measured / base, target: 2)
+        return BenchmarkSuite.Row(
+            name: "read a \(largeLine.count / 1000) kB scan record vs \(smallLine.count / 1000) kB, per byte",
+            measured: BenchmarkSuite.duration(measured * Double(largeLine.count)),
+            baseline: BenchmarkSuite.duration(base * Double(largeLine.count)),
+            ratio: measured / base, target: 2)
     }
 }

@@ -12,7 +12,11 @@ enum InProcessBench {
 
     final class Interactor {
         let a: ServiceA, b: ServiceB, c: ServiceC
-        init(a: ServiceA, b: ServiceB, c: ServiceC) { self.a = a; self.b = b; self.c = c }
+        init(a: ServiceA, b: ServiceB, c: ServiceC) {
+            self.a = a
+            self.b = b
+            self.c = c
+        }
     }
 
     final class Presenter: BenchInput {
@@ -31,8 +35,9 @@ enum InProcessBench {
     final class Builder: ModuleBuilder {
         func build(_ context: any ModuleContext) throws -> BuiltModule {
             let resolver = context.resolver
-            let interactor = Interactor(a: try resolver.resolve(ServiceA.self), b: try resolver.resolve(ServiceB.self),
-                                        c: try resolver.resolve(ServiceC.self))
+            let interactor = Interactor(
+                a: try resolver.resolve(ServiceA.self), b: try resolver.resolve(ServiceB.self),
+                c: try resolver.resolve(ServiceC.self))
             return wire(interactor)
         }
     }
@@ -84,10 +89,13 @@ enum InProcessBench {
     static let pairs = 25
 
     /// A row of per-call times from a paired timing of loops of `calls` calls each.
-    private static func row(_ name: String, _ timing: (measured: Double, baseline: Double, ratio: Double),
-                            calls: Int, target: Double) -> BenchmarkSuite.Row {
-        BenchmarkSuite.Row(name: name, measured: BenchmarkSuite.duration(timing.measured / Double(calls)),
-                           baseline: BenchmarkSuite.duration(timing.baseline / Double(calls)), ratio: timing.ratio, target: target)
+    private static func row(
+        _ name: String, _ timing: (measured: Double, baseline: Double, ratio: Double),
+        calls: Int, target: Double
+    ) -> BenchmarkSuite.Row {
+        BenchmarkSuite.Row(
+            name: name, measured: BenchmarkSuite.duration(timing.measured / Double(calls)),
+            baseline: BenchmarkSuite.duration(timing.baseline / Double(calls)), ratio: timing.ratio, target: target)
     }
 
     static func resolveVersusFactory(iterations: Int) -> BenchmarkSuite.Row {
@@ -96,15 +104,18 @@ enum InProcessBench {
         let resolver = registry.resolver(for: "viper-bench")
         let factory: (any Resolver) throws -> ServiceA = { _ in ServiceA() }
         let sink = BlackHole.shared
-        let timing = Stopwatch.paired(pairs: pairs, measured: {
-            for _ in 0..<perPair {
-                if let service = try? resolver.resolve(ServiceA.self) { sink.consume(service) }
-            }
-        }, baseline: {
-            for _ in 0..<perPair {
-                if let service = try? factory(resolver) { sink.consume(service) }
-            }
-        })
+        let timing = Stopwatch.paired(
+            pairs: pairs,
+            measured: {
+                for _ in 0..<perPair {
+                    if let service = try? resolver.resolve(ServiceA.self) { sink.consume(service) }
+                }
+            },
+            baseline: {
+                for _ in 0..<perPair {
+                    if let service = try? factory(resolver) { sink.consume(service) }
+                }
+            })
         return row("resolve a service by contract vs its factory", timing, calls: perPair, target: 2)
     }
 
@@ -114,22 +125,27 @@ enum InProcessBench {
         let factory: (any Resolver) throws -> ServiceA = { _ in ServiceA() }
         let provider = resolver.provider(ServiceA.self)
         let sink = BlackHole.shared
-        let timing = Stopwatch.paired(pairs: pairs, measured: {
-            for _ in 0..<perPair {
-                if let service = try? provider() { sink.consume(service) }
-            }
-        }, baseline: {
-            for _ in 0..<perPair {
-                if let service = try? factory(resolver) { sink.consume(service) }
-            }
-        })
+        let timing = Stopwatch.paired(
+            pairs: pairs,
+            measured: {
+                for _ in 0..<perPair {
+                    if let service = try? provider() { sink.consume(service) }
+                }
+            },
+            baseline: {
+                for _ in 0..<perPair {
+                    if let service = try? factory(resolver) { sink.consume(service) }
+                }
+            })
         return row("call a resolved provider vs its factory", timing, calls: perPair, target: 2)
     }
 
     /// The loops the in-process rows time, by name, so `--callgrind` can count their
     /// instructions in a process of their own (``CallgrindBench``).
     enum Loop: String, CaseIterable {
-        case resolve, factory, module, byHand = "by-hand", provider
+        case resolve, factory, module
+        case byHand = "by-hand"
+        case provider
 
         /// Runs the loop `iterations` times.
         func run(iterations: Int) {
@@ -158,13 +174,16 @@ enum InProcessBench {
         let context = Context(resolver: registry.resolver(for: "viper-bench"))
         let b = ServiceB(), c = ServiceC()
         let sink = BlackHole.shared
-        let timing = Stopwatch.paired(pairs: pairs, measured: {
-            for _ in 0..<perPair { buildByContract(registry, context, sink) }
-        }, baseline: {
-            for _ in 0..<perPair {
-                sink.consume(bareWiring(Interactor(a: ServiceA(), b: b, c: c)))
-            }
-        })
+        let timing = Stopwatch.paired(
+            pairs: pairs,
+            measured: {
+                for _ in 0..<perPair { buildByContract(registry, context, sink) }
+            },
+            baseline: {
+                for _ in 0..<perPair {
+                    sink.consume(bareWiring(Interactor(a: ServiceA(), b: b, c: c)))
+                }
+            })
         // Issue 12's target for a module: 1.5× what wiring it by hand costs.
         return row("build a module with 3 services by contract vs bare hand wiring", timing, calls: perPair, target: 1.5)
     }
@@ -174,8 +193,9 @@ enum InProcessBench {
     /// `--callgrind` loop count the same work).
     static func buildByContract(_ registry: Registry, _ context: Context, _ sink: BlackHole) {
         guard let (registration, _) = registry.moduleRegistration(for: BenchInput.self, name: nil),
-              let module = try? registration.builder.build(context),
-              registration.conforms(module.input ?? module.view) else { return }
+            let module = try? registration.builder.build(context),
+            registration.conforms(module.input ?? module.view)
+        else { return }
         sink.consume(module.view)
     }
 }

@@ -42,8 +42,9 @@ enum NavigationBench {
     }
 
     private static func session(viper: String, folder: String, data: String) throws -> (HostRuntime, Shell) {
-        var options = RuntimeOptions(environment: ["VIPER_DATA_DIR": data, "XDG_DATA_HOME": data + "/xdg", "HOME": data],
-                                     executableDirectory: Paths.parent(viper))
+        var options = RuntimeOptions(
+            environment: ["VIPER_DATA_DIR": data, "XDG_DATA_HOME": data + "/xdg", "HOME": data],
+            executableDirectory: Paths.parent(viper))
         options.pluginFlags = [folder]
         options.echoLevel = nil
         options.scannerExecutable = viper
@@ -87,9 +88,11 @@ extension StartupLab {
         let baseline = Self.median(times[base] ?? [])
         for count in NavigationBench.counts.dropFirst() {
             let measured = Self.median(times[count] ?? [])
-            rows.append(BenchmarkSuite.Row(name: "navigation: open + back, \(count) vs \(base) plugins, per command",
-                                           measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(baseline),
-                                           ratio: measured / max(baseline, 1e-12), target: 1.1))
+            rows.append(
+                BenchmarkSuite.Row(
+                    name: "navigation: open + back, \(count) vs \(base) plugins, per command",
+                    measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(baseline),
+                    ratio: measured / max(baseline, 1e-12), target: 1.1))
         }
         guard callgrind else { return rows }
         guard let valgrind = CallgrindBench.which("valgrind") else {
@@ -105,9 +108,11 @@ extension StartupLab {
         let baseInstructions = instructions[base] ?? 1
         for count in NavigationBench.counts.dropFirst() {
             let measured = instructions[count] ?? 0
-            rows.append(BenchmarkSuite.Row(name: "navigation: open + back, \(count) vs \(base) plugins, instructions per command",
-                                           measured: "\(Int(measured.rounded())) instr", baseline: "\(Int(baseInstructions.rounded())) instr",
-                                           ratio: measured / max(baseInstructions, 1), target: 1.1))
+            rows.append(
+                BenchmarkSuite.Row(
+                    name: "navigation: open + back, \(count) vs \(base) plugins, instructions per command",
+                    measured: "\(Int(measured.rounded())) instr", baseline: "\(Int(baseInstructions.rounded())) instr",
+                    ratio: measured / max(baseInstructions, 1), target: 1.1))
         }
         return rows
     }
@@ -142,8 +147,9 @@ extension CallgrindBench {
     static func count(_ arguments: [String]) throws -> Int {
         let result = try StartupLab.run(arguments)
         guard result.status == 0,
-              let line = result.output.split(separator: "\n").first(where: { $0.contains("Collected :") }),
-              let count = line.split(separator: " ").last.flatMap({ Int($0) }) else {
+            let line = result.output.split(separator: "\n").first(where: { $0.contains("Collected :") }),
+            let count = line.split(separator: " ").last.flatMap({ Int($0) })
+        else {
             throw Unavailable(description: "callgrind did not count '\(arguments.dropFirst(3).joined(separator: " "))': \(result.output.suffix(400))")
         }
         return count

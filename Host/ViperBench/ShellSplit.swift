@@ -12,8 +12,9 @@ extension StartupLab {
         guard let folder = folders.filter({ $0.key > 0 }).min(by: { $0.key < $1.key })?.value else { return [] }
         let data = root + "/data-split-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        var options = RuntimeOptions(environment: ["VIPER_DATA_DIR": data, "XDG_DATA_HOME": root + "/xdg", "HOME": root],
-                                     executableDirectory: Paths.parent(viper))
+        var options = RuntimeOptions(
+            environment: ["VIPER_DATA_DIR": data, "XDG_DATA_HOME": root + "/xdg", "HOME": root],
+            executableDirectory: Paths.parent(viper))
         options.pluginFlags = [folder]
         options.echoLevel = nil
         options.scannerExecutable = viper
@@ -45,9 +46,10 @@ extension StartupLab {
             ("other (parse, dispatch, timing)", perCommand - phase(.builtin) - phase(.leakCheck)),
         ]
         return parts.map { name, seconds in
-            BenchmarkSuite.Row(name: "shell split, in process: \(name), share of a navigation command",
-                               measured: BenchmarkSuite.duration(seconds), baseline: BenchmarkSuite.duration(perCommand),
-                               ratio: seconds / perCommand, target: nil)
+            BenchmarkSuite.Row(
+                name: "shell split, in process: \(name), share of a navigation command",
+                measured: BenchmarkSuite.duration(seconds), baseline: BenchmarkSuite.duration(perCommand),
+                ratio: seconds / perCommand, target: nil)
         }
     }
 }

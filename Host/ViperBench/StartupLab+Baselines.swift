@@ -50,10 +50,11 @@ extension StartupLab {
             let measured = Self.median(cold)
             for kind in MinimalHost.allCases {
                 let baseline = Self.median(baselines[kind] ?? [])
-                rows.append(BenchmarkSuite.Row(
-                    name: "start-up to first prompt, cold, \(count) plugins vs \(kind.label) on \(workers) process\(workers == "1" ? "" : "es")",
-                    measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(baseline),
-                    ratio: measured / max(baseline, 1e-9), target: 1.5))
+                rows.append(
+                    BenchmarkSuite.Row(
+                        name: "start-up to first prompt, cold, \(count) plugins vs \(kind.label) on \(workers) process\(workers == "1" ? "" : "es")",
+                        measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(baseline),
+                        ratio: measured / max(baseline, 1e-9), target: 1.5))
             }
         }
         if let none = folders[0] {
@@ -73,8 +74,9 @@ extension StartupLab {
             minimal.append(try Self.timedRun([program, folder, "1"], inputFile: quit))
         }
         let measured = Self.median(viperTimes), baseline = Self.median(minimal)
-        return BenchmarkSuite.Row(name: "start-up to first prompt, warm, 0 plugins vs a minimal Swift program",
-                                  measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(baseline),
-                                  ratio: measured / max(baseline, 1e-9), target: nil)
+        return BenchmarkSuite.Row(
+            name: "start-up to first prompt, warm, 0 plugins vs a minimal Swift program",
+            measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(baseline),
+            ratio: measured / max(baseline, 1e-9), target: nil)
     }
 }

@@ -15,9 +15,10 @@ extension StartupLab {
             times.append(Stopwatch.seconds { _ = Self.listAndStat(folder) })
         }
         let floor = Stopwatch.median(of: times)
-        return BenchmarkSuite.Row(name: "warm start's floor: a 0-plugin start plus readdir + stat of the \(count) files, vs 0 plugins",
-                                  measured: BenchmarkSuite.duration(noneMedian + floor), baseline: BenchmarkSuite.duration(noneMedian),
-                                  ratio: (noneMedian + floor) / noneMedian, target: nil)
+        return BenchmarkSuite.Row(
+            name: "warm start's floor: a 0-plugin start plus readdir + stat of the \(count) files, vs 0 plugins",
+            measured: BenchmarkSuite.duration(noneMedian + floor), baseline: BenchmarkSuite.duration(noneMedian),
+            ratio: (noneMedian + floor) / noneMedian, target: nil)
     }
 
     /// Lists `folder` and `stat`s each entry by path, as a warm start does; returns the entries seen.

@@ -18,19 +18,24 @@ extension StartupLab {
         var cold: [[Double]] = counts.map { _ in [] }, warm: [[Double]] = counts.map { _ in [] }
         for _ in 0..<runs {
             for index in counts.indices {
-                cold[index].append(try Self.timedRun([viper, "--plugins", folders[index]], inputFile: quit,
-                                                     environment: environment(data: freshData())))
-                warm[index].append(try Self.timedRun([viper, "--plugins", folders[index]], inputFile: quit,
-                                                     environment: environment(data: warmData[index])))
+                cold[index].append(
+                    try Self.timedRun(
+                        [viper, "--plugins", folders[index]], inputFile: quit,
+                        environment: environment(data: freshData())))
+                warm[index].append(
+                    try Self.timedRun(
+                        [viper, "--plugins", folders[index]], inputFile: quit,
+                        environment: environment(data: warmData[index])))
             }
         }
         return [("cold", cold), ("warm cache", warm)].map { kind, times in
             let medians = times.map(Self.median)
             let perN = (medians[1] - medians[0]) / Double(counts[1])
             let per4N = (medians[2] - medians[0]) / Double(counts[2])
-            return BenchmarkSuite.Row(name: "growth: start-up, \(kind), cost per plugin with \(counts[2]) vs with \(counts[1]) plugins",
-                                      measured: BenchmarkSuite.duration(per4N), baseline: BenchmarkSuite.duration(perN),
-                                      ratio: per4N / max(perN, 1e-12), target: nil)
+            return BenchmarkSuite.Row(
+                name: "growth: start-up, \(kind), cost per plugin with \(counts[2]) vs with \(counts[1]) plugins",
+                measured: BenchmarkSuite.duration(per4N), baseline: BenchmarkSuite.duration(perN),
+                ratio: per4N / max(perN, 1e-12), target: nil)
         }
     }
 }

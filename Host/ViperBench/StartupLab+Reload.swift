@@ -44,18 +44,21 @@ extension StartupLab {
         }
         let perReload = Double((resident[reloads] ?? 0) - (resident[10] ?? 0)) / Double(reloads - 10)
         let loopPerPlugin = Double(try residentOfLoop(folder: many) - residentOfLoop(folder: none)) / Double(most)
-        return BenchmarkSuite.Row(name: "resident memory per reload, \(reloads) reloads in one session, vs one more plugin in a dlopen loop",
-                                  measured: String(format: "%.0f KiB", perReload), baseline: String(format: "%.0f KiB", loopPerPlugin),
-                                  ratio: perReload / max(loopPerPlugin, 1), target: nil)
+        return BenchmarkSuite.Row(
+            name: "resident memory per reload, \(reloads) reloads in one session, vs one more plugin in a dlopen loop",
+            measured: String(format: "%.0f KiB", perReload), baseline: String(format: "%.0f KiB", loopPerPlugin),
+            ratio: perReload / max(loopPerPlugin, 1), target: nil)
     }
 
     /// The generated plugin built again with one more symbol: other bytes, the same plugin.
     private func compileVariant() throws -> String {
         let install = root + "/install", source = root + "/BenchPluginVariant.swift", library = root + "/libbench-variant.so"
         try (BenchPluginSource.text + "\npublic let benchVariant = 2\n").write(toFile: source, atomically: true, encoding: .utf8)
-        let compile = try Self.run(["swiftc", "-emit-library", "-O", "-module-name", BenchPluginSource.moduleName, "-parse-as-library",
-                                    "-Xcc", "-D_GNU_SOURCE", "-I", Paths.executableDirectory() + "/Modules", "-L", install, "-lContracts",
-                                    "-Xlinker", "-rpath", "-Xlinker", install, source, "-o", library])
+        let compile = try Self.run([
+            "swiftc", "-emit-library", "-O", "-module-name", BenchPluginSource.moduleName, "-parse-as-library",
+            "-Xcc", "-D_GNU_SOURCE", "-I", Paths.executableDirectory() + "/Modules", "-L", install, "-lContracts",
+            "-Xlinker", "-rpath", "-Xlinker", install, source, "-o", library,
+        ])
         guard compile.status == 0 else { throw Failure(description: "compiling the second build of the bench plugin failed:\n\(compile.output)") }
         return library
     }

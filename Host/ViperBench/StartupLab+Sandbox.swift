@@ -30,9 +30,10 @@ extension StartupLab {
             }
         }
         func row(_ what: String, _ measured: Double, _ baseline: Double, target: Double?) -> BenchmarkSuite.Row {
-            BenchmarkSuite.Row(name: "start-up to first prompt, cold, \(count) plugins, \(what), scanners sandboxed vs VIPER_SANDBOX=off",
-                               measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(baseline),
-                               ratio: measured / baseline, target: target)
+            BenchmarkSuite.Row(
+                name: "start-up to first prompt, cold, \(count) plugins, \(what), scanners sandboxed vs VIPER_SANDBOX=off",
+                measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(baseline),
+                ratio: measured / baseline, target: target)
         }
         return [
             row("CPU time", Self.median(boxed.map(\.cpu)), Self.median(open.map(\.cpu)), target: 1.05),

@@ -9,8 +9,10 @@ import Foundation
 extension StartupLab {
     /// Seconds from just before `arguments[0]` is spawned to just after it is reaped. Throws,
     /// with its output (run again through ``run(_:input:environment:direct:)``), when it fails.
-    static func timedRun(_ arguments: [String], inputFile: String = "/dev/null",
-                         environment: [String: String]? = nil) throws -> Double {
+    static func timedRun(
+        _ arguments: [String], inputFile: String = "/dev/null",
+        environment: [String: String]? = nil
+    ) throws -> Double {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

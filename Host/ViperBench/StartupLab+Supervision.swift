@@ -17,10 +17,11 @@ extension StartupLab {
             without.append(try navigate(navigation, folder: folder, environment: environment(data: data, extra: ["VIPER_SUPERVISE": "0"])))
         }
         let on = Self.median(with), off = Self.median(without)
-        return BenchmarkSuite.Row(name: "shell: \(commands) piped navigation commands, journal on vs off (rate ≥ 0.95× is time ≤ 1.05×)",
-                                  measured: String(format: "%.0f commands/s", Double(commands) / on),
-                                  baseline: String(format: "%.0f commands/s", Double(commands) / off),
-                                  ratio: on / off, target: 1 / 0.95)
+        return BenchmarkSuite.Row(
+            name: "shell: \(commands) piped navigation commands, journal on vs off (rate ≥ 0.95× is time ≤ 1.05×)",
+            measured: String(format: "%.0f commands/s", Double(commands) / on),
+            baseline: String(format: "%.0f commands/s", Double(commands) / off),
+            ratio: on / off, target: 1 / 0.95)
     }
 
     private func navigate(_ script: String, folder: String, environment: [String: String]) throws -> Double {
@@ -43,9 +44,10 @@ extension StartupLab {
             starts.append(try Self.timedRun([viper, "--plugins", folder], inputFile: inputFile("quit\n"), environment: environment))
         }
         let measured = Self.median(crashes), baseline = Self.median(starts)
-        return BenchmarkSuite.Row(name: "supervised shell: worker SIGKILLed to the restored session's answer vs a warm start",
-                                  measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(baseline),
-                                  ratio: measured / baseline, target: 3)
+        return BenchmarkSuite.Row(
+            name: "supervised shell: worker SIGKILLed to the restored session's answer vs a warm start",
+            measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(baseline),
+            ratio: measured / baseline, target: 3)
     }
 
     private func smallestFolder() throws -> String {

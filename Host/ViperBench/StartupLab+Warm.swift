@@ -20,9 +20,11 @@ extension StartupLab {
         for count in counts where count > 0 {
             guard let many = folders[count] else { continue }
             let measured = try warmInstructions(folder: many, valgrind: valgrind)
-            rows.append(BenchmarkSuite.Row(name: "start-up to first prompt, warm cache, \(count) vs 0 plugins, instructions",
-                                           measured: BenchmarkSuite.instructions(measured), baseline: BenchmarkSuite.instructions(noneInstructions),
-                                           ratio: Double(measured) / Double(max(noneInstructions, 1)), target: 1.2))
+            rows.append(
+                BenchmarkSuite.Row(
+                    name: "start-up to first prompt, warm cache, \(count) vs 0 plugins, instructions",
+                    measured: BenchmarkSuite.instructions(measured), baseline: BenchmarkSuite.instructions(noneInstructions),
+                    ratio: Double(measured) / Double(max(noneInstructions, 1)), target: 1.2))
         }
         return rows
     }
@@ -32,8 +34,9 @@ extension StartupLab {
     func warmInstructions(folder: String, valgrind: String) throws -> Int {
         let data = freshData()
         _ = try Self.timedRun([viper, "--plugins", folder], inputFile: inputFile("quit\n"), environment: environment(data: data))
-        let result = try Self.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", viper, "--plugins", folder],
-                                  input: "quit\n", environment: environment(data: data))
+        let result = try Self.run(
+            [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", viper, "--plugins", folder],
+            input: "quit\n", environment: environment(data: data))
         // Two processes report: the supervisor and its forked worker, whose count includes what the
         // two did before the fork and the whole start-up; the worker's is the larger.
         let counts = result.output.split(separator: "\n").filter { $0.contains("Collected :") }

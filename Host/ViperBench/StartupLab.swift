@@ -33,10 +33,12 @@ final class StartupLab {
         let source = root + "/BenchPlugin.swift"
         try BenchPluginSource.text.write(toFile: source, atomically: true, encoding: .utf8)
         let template = root + "/libbench-template.so"
-        let compile = try Self.run(["swiftc", "-emit-library", "-O", "-module-name", BenchPluginSource.moduleName, "-parse-as-library",
-                                    "-Xcc", "-D_GNU_SOURCE",
-                                    "-I", products + "/Modules", "-L", install, "-lContracts",
-                                    "-Xlinker", "-rpath", "-Xlinker", install, source, "-o", template])
+        let compile = try Self.run([
+            "swiftc", "-emit-library", "-O", "-module-name", BenchPluginSource.moduleName, "-parse-as-library",
+            "-Xcc", "-D_GNU_SOURCE",
+            "-I", products + "/Modules", "-L", install, "-lContracts",
+            "-Xlinker", "-rpath", "-Xlinker", install, source, "-o", template,
+        ])
         guard compile.status == 0 else {
             throw Failure(description: "compiling the generated bench plugin failed:\n\(compile.output)")
         }
@@ -91,9 +93,11 @@ final class StartupLab {
                 noneTimes.append(try timeViper(folder: none, data: warmNone))
             }
             let measured = Self.median(manyTimes), baseline = Self.median(noneTimes)
-            rows.append(BenchmarkSuite.Row(name: "start-up to first prompt, warm cache, \(count) vs 0 plugins",
-                                           measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(baseline),
-                                           ratio: measured / baseline, target: 1.2))
+            rows.append(
+                BenchmarkSuite.Row(
+                    name: "start-up to first prompt, warm cache, \(count) vs 0 plugins",
+                    measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(baseline),
+                    ratio: measured / baseline, target: 1.2))
             rows.append(warmFloorRow(count: count, folder: many, noneMedian: baseline, runs: runs))
         }
         return rows
@@ -111,12 +115,14 @@ final class StartupLab {
         let loopMany = try residentOfLoop(folder: many), loopNone = try residentOfLoop(folder: none)
         let loopPerPlugin = Double(loopMany - loopNone) / Double(most)
         return [
-            BenchmarkSuite.Row(name: "resident memory at first prompt, warm, \(most) vs 0 plugins",
-                               measured: "\(rssMany / 1024) MiB", baseline: "\(rssNone / 1024) MiB",
-                               ratio: Double(rssMany) / Double(max(rssNone, 1)), target: 1.2),
-            BenchmarkSuite.Row(name: "resident memory per plugin, all \(most) loaded, vs a dlopen loop",
-                               measured: String(format: "%.0f KiB", perPlugin), baseline: String(format: "%.0f KiB", loopPerPlugin),
-                               ratio: perPlugin / max(loopPerPlugin, 1), target: nil),
+            BenchmarkSuite.Row(
+                name: "resident memory at first prompt, warm, \(most) vs 0 plugins",
+                measured: "\(rssMany / 1024) MiB", baseline: "\(rssNone / 1024) MiB",
+                ratio: Double(rssMany) / Double(max(rssNone, 1)), target: 1.2),
+            BenchmarkSuite.Row(
+                name: "resident memory per plugin, all \(most) loaded, vs a dlopen loop",
+                measured: String(format: "%.0f KiB", perPlugin), baseline: String(format: "%.0f KiB", loopPerPlugin),
+                ratio: perPlugin / max(loopPerPlugin, 1), target: nil),
         ]
     }
 
@@ -136,10 +142,11 @@ final class StartupLab {
         let baseline = try Stopwatch.seconds {
             _ = try Self.run([viper, "--plugins", folder], input: noop, environment: environment, direct: true)
         }
-        return BenchmarkSuite.Row(name: "shell: \(commands) piped navigation commands vs as many 'where'",
-                                  measured: String(format: "%.0f commands/s", Double(commands) / navigating),
-                                  baseline: String(format: "%.0f commands/s", Double(commands) / baseline),
-                                  ratio: navigating / baseline, target: nil)
+        return BenchmarkSuite.Row(
+            name: "shell: \(commands) piped navigation commands vs as many 'where'",
+            measured: String(format: "%.0f commands/s", Double(commands) / navigating),
+            baseline: String(format: "%.0f commands/s", Double(commands) / baseline),
+            ratio: navigating / baseline, target: nil)
     }
 
     /// Starts viper, waits for its first screen, reads its resident set size (KiB), then quits.
@@ -182,8 +189,10 @@ final class StartupLab {
     }
 
     /// Runs a program (by path when `direct`, else found on PATH) and returns its status and output.
-    package static func run(_ arguments: [String], input: String = "", environment: [String: String]? = nil,
-                    direct: Bool = false) throws -> (status: Int32, output: String) {
+    package static func run(
+        _ arguments: [String], input: String = "", environment: [String: String]? = nil,
+        direct: Bool = false
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         if direct {
             process.executableURL = URL(fileURLWithPath: arguments[0])
@@ -197,7 +206,8 @@ final class StartupLab {
         // fills its output pipe would leave both waiting on each other.
         let inputPath = NSTemporaryDirectory() + "viper-bench-input-\(getpid())-\(UUID().uuidString)"
         guard FileManager.default.createFile(atPath: inputPath, contents: Data(input.utf8)),
-              let stdin = FileHandle(forReadingAtPath: inputPath) else {
+            let stdin = FileHandle(forReadingAtPath: inputPath)
+        else {
             throw Failure(description: "cannot write the input script to \(inputPath)")
         }
         defer {

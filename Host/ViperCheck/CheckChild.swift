@@ -59,8 +59,9 @@ package enum CheckChild {
         let searched = PluginFolder.searchOrder(flags: pluginFlags, environment: environment, executableDirectory: Paths.executableDirectory())
         let loader = ContractLibraryLookup.loader(searched: searched, added: libraries)
         guard let loaded = load(path, with: loader, writer: writer),
-              let runtime = startProviders(for: path, pluginFlags: pluginFlags, libraries: libraries, environment: environment, writer: writer),
-              let recorded = recordAgain(path, writer: writer) else {
+            let runtime = startProviders(for: path, pluginFlags: pluginFlags, libraries: libraries, environment: environment, writer: writer),
+            let recorded = recordAgain(path, writer: writer)
+        else {
             return 0
         }
         let name = loaded.descriptor.manifest.name
@@ -87,8 +88,9 @@ package enum CheckChild {
                 writer.result(result)
             }
         }
-        let rules = CheckHostRules(plugin: recorded, path: path,
-                                   others: CheckHostRules.others(of: runtime.records, excluding: path), descriptor: loaded.descriptor)
+        let rules = CheckHostRules(
+            plugin: recorded, path: path,
+            others: CheckHostRules.others(of: runtime.records, excluding: path), descriptor: loaded.descriptor)
         rules.run(services: services, writer: writer)
         return 0
     }
@@ -101,8 +103,10 @@ package enum CheckChild {
         case .success(let loaded):
             let descriptor = loaded.descriptor
             writer.write(CheckLine(plugin: .init(name: descriptor.manifest.name, version: descriptor.manifest.version)))
-            writer.result(CheckResult(check: "loads", subject: "plugin", passed: true,
-                                      reason: "built for Contracts \(descriptor.contractsVersion)"))
+            writer.result(
+                CheckResult(
+                    check: "loads", subject: "plugin", passed: true,
+                    reason: "built for Contracts \(descriptor.contractsVersion)"))
             return loaded
         case .failure(let error):
             writer.result(CheckResult(check: "loads", subject: "plugin", passed: false, reason: error.message))
@@ -111,8 +115,10 @@ package enum CheckChild {
     }
 
     /// `providers`: the host's services and the other plugins, which serve what the plugin at `path` requires.
-    private static func startProviders(for path: String, pluginFlags: [String], libraries: [PluginFolder], environment: [String: String],
-                                       writer: LineWriter) -> HostRuntime? {
+    private static func startProviders(
+        for path: String, pluginFlags: [String], libraries: [PluginFolder], environment: [String: String],
+        writer: LineWriter
+    ) -> HostRuntime? {
         writer.start("providers", "plugin")
         var options = RuntimeOptions(environment: environment, executableDirectory: Paths.executableDirectory())
         options.pluginFlags = pluginFlags
@@ -123,16 +129,20 @@ package enum CheckChild {
         do {
             try runtime.start()
         } catch {
-            writer.result(CheckResult(check: "providers", subject: "plugin", passed: false,
-                                      reason: "the host's services could not start: \(error)"))
+            writer.result(
+                CheckResult(
+                    check: "providers", subject: "plugin", passed: false,
+                    reason: "the host's services could not start: \(error)"))
             return nil
         }
         // A provider that was refused (built against an older contract library, say) is named, so a
         // requirement it would have served is not reported as provided by nobody without a reason.
         let refused = runtime.problems.filter { $0.kind == .loadFailed && !$0.message.hasPrefix(path + ":") }.map(\.message)
-        writer.result(CheckResult(check: "providers", subject: "plugin", passed: true,
-                                  reason: "host services and \(runtime.records.filter { $0.status == .loaded }.count) other plugin(s) as providers"
-                                      + (refused.isEmpty ? "" : "; refused as providers: " + refused.joined(separator: "; "))))
+        writer.result(
+            CheckResult(
+                check: "providers", subject: "plugin", passed: true,
+                reason: "host services and \(runtime.records.filter { $0.status == .loaded }.count) other plugin(s) as providers"
+                    + (refused.isEmpty ? "" : "; refused as providers: " + refused.joined(separator: "; "))))
         return runtime
     }
 
@@ -140,7 +150,8 @@ package enum CheckChild {
     private static func runSuites(_ path: String, libraries: [ContractLibrary], given: [String], services: any Resolver) -> [CheckSuites.Ran] {
         let found = CheckSuites.find(pluginAt: path, libraries: libraries, given: given)
         guard !found.isEmpty, let handle = dlopen(Paths.realPath(path) ?? path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE),
-              let entry = dlsym(handle, PluginLoader.entrySymbol) else { return [] }
+            let entry = dlsym(handle, PluginLoader.entrySymbol)
+        else { return [] }
         return found.map { CheckSuites.run($0, entry: entry, services: services) }
     }
 
@@ -149,7 +160,8 @@ package enum CheckChild {
         writer.start("registers", "plugin")
         do {
             guard let handle = dlopen(Paths.realPath(path) ?? path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE),
-                  let symbol = dlsym(handle, PluginLoader.entrySymbol) else {
+                let symbol = dlsym(handle, PluginLoader.entrySymbol)
+            else {
                 throw RecordingError("could not open it a second time: \(dlerror().map { String(cString: $0) } ?? "unknown error")")
             }
             return try RecordedPlugin.record(entry: unsafeBitCast(symbol, to: RecordedPlugin.EntryFunction.self))

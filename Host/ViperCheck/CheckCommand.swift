@@ -35,7 +35,8 @@ package enum CheckCommand {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let sandbox = Sandbox.isTurnedOff(environment) ? [] : ["--sandbox", scratch]
-        let arguments = [CheckChild.command] + sandbox + pluginFlags.flatMap { ["--plugins", Paths.absolute($0)] }
+        let arguments =
+            [CheckChild.command] + sandbox + pluginFlags.flatMap { ["--plugins", Paths.absolute($0)] }
             + suites.flatMap { ["--suites", Paths.absolute($0)] } + [path]
         var childEnvironment = environment
         childEnvironment["VIPER_DATA_DIR"] = scratch + "/data"
@@ -46,8 +47,9 @@ package enum CheckCommand {
         let errors = scratch + "/stderr"
         let timeout = environment["VIPER_CHECK_TIMEOUT"].flatMap(Double.init) ?? 120
         // The verdict comes from the parent's reading of the channel (CheckSession, CheckTranscript).
-        let session = CheckSession(executable: me, arguments: arguments, environment: childEnvironment,
-                                   errorFile: errors, timeout: timeout)
+        let session = CheckSession(
+            executable: me, arguments: arguments, environment: childEnvironment,
+            errorFile: errors, timeout: timeout)
         let ending = try session.run()
         var ended = ending.ended
         if let crash = ended, crash.hasPrefix("crashed") {

@@ -14,9 +14,11 @@ extension CheckHostRules {
         for other in others {
             let theirs = (name: other.name, descriptor: other.descriptor)
             if let conflict = GraphValidator.interfaceConflict(consumer: mine, provider: theirs)
-                ?? GraphValidator.interfaceConflict(consumer: theirs, provider: mine) {
-                return CheckResult(check: "library-interfaces", subject: "plugin", passed: false,
-                                   reason: "\(conflict.reason) (\(other.path))")
+                ?? GraphValidator.interfaceConflict(consumer: theirs, provider: mine)
+            {
+                return CheckResult(
+                    check: "library-interfaces", subject: "plugin", passed: false,
+                    reason: "\(conflict.reason) (\(other.path))")
             }
         }
         let recorded = descriptor.contractLibraries.filter { $0.interface != nil }.map(\.description)

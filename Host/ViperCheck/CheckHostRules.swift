@@ -36,8 +36,9 @@ struct CheckHostRules {
         let own = Paths.realPath(path) ?? path
         return records.compactMap { record in
             guard let descriptor = record.descriptor, (Paths.realPath(record.path) ?? record.path) != own else { return nil }
-            return Other(name: descriptor.manifest.name, path: record.path, descriptor: descriptor,
-                         isBundled: record.origin == .bundled)
+            return Other(
+                name: descriptor.manifest.name, path: record.path, descriptor: descriptor,
+                isBundled: record.origin == .bundled)
         }
     }
 
@@ -64,8 +65,10 @@ struct CheckHostRules {
         guard let other = others.first(where: { $0.name == name }) else {
             return CheckResult(check: "plugin-name", subject: "plugin", passed: true)
         }
-        return CheckResult(check: "plugin-name", subject: "plugin", passed: false,
-                           reason: "another plugin, at \(other.path), is already named '\(name)'; viper loads only one of the two; give this plugin another name in its manifest")
+        return CheckResult(
+            check: "plugin-name", subject: "plugin", passed: false,
+            reason:
+                "another plugin, at \(other.path), is already named '\(name)'; viper loads only one of the two; give this plugin another name in its manifest")
     }
 
     func routeResult(_ module: RecordedModule, _ route: RouteSpec) -> CheckResult {
@@ -81,8 +84,9 @@ struct CheckHostRules {
                 guard let theirs = provision.route, RouteRule.shape(theirs.pattern) == shape else { continue }
                 let module = GraphValidator.label(provision.contract, provision.name)
                 let who = other.isBundled ? "bundled plugin" : "plugin"
-                return fail("route '\(route.pattern)' is already declared by \(who) '\(other.name)' (\(other.path), module \(module)) as '\(theirs.pattern)'; "
-                            + "the host gives it to only one of them; choose another route")
+                return fail(
+                    "route '\(route.pattern)' is already declared by \(who) '\(other.name)' (\(other.path), module \(module)) as '\(theirs.pattern)'; "
+                        + "the host gives it to only one of them; choose another route")
             }
         }
         return CheckResult(check: "route", subject: module.label, passed: true, reason: "'\(route.pattern)'")
@@ -103,7 +107,8 @@ struct CheckHostRules {
         let list = BuiltinCommand.allCases.filter(\.isReserved).map(\.rawValue).joined(separator: ", ")
         let names = reserved.map { "'\($0)'" }.joined(separator: ", ")
         let which = reserved.count == 1 ? "command \(names) is" : "commands \(names) are"
-        return CheckResult(check: "command-names", subject: module.label, passed: false,
-                           reason: "\(which) the shell's own (\(list)); the shell runs its own and never this one; rename it")
+        return CheckResult(
+            check: "command-names", subject: module.label, passed: false,
+            reason: "\(which) the shell's own (\(list)); the shell runs its own and never this one; rename it")
     }
 }

@@ -34,17 +34,20 @@ struct CheckOutcome: Encodable {
         }
         if let ended {
             crash = ended
-            let where_ = pending ?? CheckLine.CheckStart(check: "loads", subject: "plugin")
-            checks.append(CheckResult(check: where_.check, subject: where_.subject, passed: false,
-                                      reason: "\(ended) while running this check; the plugin's code crashed or hung here, fix it and check again"))
+            let failedAt = pending ?? CheckLine.CheckStart(check: "loads", subject: "plugin")
+            checks.append(
+                CheckResult(
+                    check: failedAt.check, subject: failedAt.subject, passed: false,
+                    reason: "\(ended) while running this check; the plugin's code crashed or hung here, fix it and check again"))
         }
     }
 
     var text: String {
         let name = plugin.map { "\($0.name) \($0.version)" } ?? Paths.lastComponent(path)
         let verdict = conforms ? "\(plugin?.name ?? name) conforms" : "\(plugin?.name ?? name) does not conform"
-        return (["checking \(name) (\(path))"] + checks.map(\.description)
-                + ["\(ConformanceReport.summary(checks)); \(verdict)"])
+        return
+            (["checking \(name) (\(path))"] + checks.map(\.description)
+            + ["\(ConformanceReport.summary(checks)); \(verdict)"])
             .joined(separator: "\n")
     }
 

@@ -25,7 +25,9 @@ struct CheckSuites {
     /// (`viper check --suites`, reported even when missing, so a wrong path is named).
     static func find(pluginAt path: String, libraries: [ContractLibrary], given: [String] = []) -> [Found] {
         var found = libraries.filter { !$0.name.isEmpty && $0.status == .loaded }.map { library in
-            Found(path: Paths.join(Paths.parent(library.path), "lib\(library.name)Suites.so"), owner: library.name + (library.name.hasSuffix("s") ? "' suite" : "'s suite"))
+            Found(
+                path: Paths.join(Paths.parent(library.path), "lib\(library.name)Suites.so"),
+                owner: library.name + (library.name.hasSuffix("s") ? "' suite" : "'s suite"))
         }
         let file = Paths.lastComponent(path)
         if file.hasPrefix("lib"), file.hasSuffix(".so"), !file.hasSuffix("Suites.so") {
@@ -53,24 +55,28 @@ struct CheckSuites {
                 guard let json, let context else { return }
                 Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue().lines.append(String(cString: json))
             }
-            var words: [UnsafeMutableRawPointer?] = [entry, UnsafeMutableRawPointer(resolverPointer),
-                                                     unsafeBitCast(emit, to: UnsafeMutableRawPointer.self),
-                                                     Unmanaged.passUnretained(collected).toOpaque()]
+            var words: [UnsafeMutableRawPointer?] = [
+                entry, UnsafeMutableRawPointer(resolverPointer),
+                unsafeBitCast(emit, to: UnsafeMutableRawPointer.self),
+                Unmanaged.passUnretained(collected).toOpaque(),
+            ]
             return words.withUnsafeMutableBytes { unsafeBitCast(symbol, to: ExportedSuites.Entry.self)($0.baseAddress) }
         }
         guard status == 0 else { return failed("refused viper check's request (status \(status)); rebuild it against this viper's ConformanceKit") }
         let decoded = collected.lines.compactMap { try? JSONDecoder().decode(CheckResult.self, from: Data($0.utf8)) }
         let results = decoded.map { result in
             result.applicable
-                ? CheckResult(check: result.check, subject: result.subject, passed: result.passed,
-                              reason: result.reason.map { "\(suite.owner): \($0)" } ?? suite.owner)
+                ? CheckResult(
+                    check: result.check, subject: result.subject, passed: result.passed,
+                    reason: result.reason.map { "\(suite.owner): \($0)" } ?? suite.owner)
                 : .notApplicable(check: result.check, subject: result.subject, reason: "\(suite.owner): \(result.reason ?? "")")
         }
         let subjects = Set(results.map(\.subject)).sorted()
-        let summary = CheckResult(check: "suite", subject: "plugin", passed: true,
-                                  reason: subjects.isEmpty
-                                      ? "\(suite.owner) (\(suite.path)) has no suite for a contract this plugin provides"
-                                      : "ran \(suite.owner) (\(suite.path)): \(results.count) check(s) on \(subjects.joined(separator: ", "))")
+        let summary = CheckResult(
+            check: "suite", subject: "plugin", passed: true,
+            reason: subjects.isEmpty
+                ? "\(suite.owner) (\(suite.path)) has no suite for a contract this plugin provides"
+                : "ran \(suite.owner) (\(suite.path)): \(results.count) check(s) on \(subjects.joined(separator: ", "))")
         return Ran(results: results, summary: summary)
     }
 

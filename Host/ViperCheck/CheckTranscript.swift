@@ -33,7 +33,8 @@ struct CheckTranscript {
     mutating func take(_ message: Data) {
         guard refusal == nil else { return }
         guard let envelope = try? JSONDecoder().decode(CheckChannel.Envelope.self, from: message),
-              Self.same(envelope.secret, secret) else {
+            Self.same(envelope.secret, secret)
+        else {
             return refuse("a message on the check channel did not carry this run's secret: code in the checker's process (the plugin's) wrote to it")
         }
         guard envelope.sequence == sequence else {
@@ -88,8 +89,10 @@ struct CheckTranscript {
         var outcome = CheckOutcome(path: path, lines: lines, ended: childEnded ?? (refusal == nil && !ended ? Self.noEnd : nil))
         if let refusal {
             outcome.crash = outcome.crash ?? refusal
-            outcome.checks.append(CheckResult(check: "report", subject: "plugin", passed: false,
-                                              reason: "\(refusal); the report cannot be trusted, so the plugin does not conform"))
+            outcome.checks.append(
+                CheckResult(
+                    check: "report", subject: "plugin", passed: false,
+                    reason: "\(refusal); the report cannot be trusted, so the plugin does not conform"))
         }
         return outcome
     }

@@ -27,8 +27,11 @@ struct CacheFuzzer {
         let graphPath = Paths.join(setup.data, DescriptorCache.Graph.fileName)
         let realGraph = FileManager.default.contents(atPath: graphPath).flatMap { DescriptorCache.Graph.split([UInt8]($0)) }
         let host = DescriptorCache.hostIdentity(executable: setup.viper)
-        let files = PluginDiscovery.discover(PluginFolder.searchOrder(flags: [], environment: setup.environment,
-                                                                       executableDirectory: setup.products)).files
+        let files = PluginDiscovery.discover(
+            PluginFolder.searchOrder(
+                flags: [], environment: setup.environment,
+                executableDirectory: setup.products)
+        ).files
         let mutator = FuzzMutator(dictionary: ["\tok\t", "\tfailed\t", "\tbroken\t", "\\N", "\tmodule\t", "\tservice\t", "R\t", "\n"])
         for _ in 0..<count {
             let text: String, bytes: [UInt8]
@@ -38,7 +41,9 @@ struct CacheFuzzer {
                 bytes = Self.index(of: text, like: realCache)
             } else {
                 let seed = random.chance(50) ? real : Array(random.pick(seeds).utf8)
-                bytes = random.chance(50) ? Array(mutator.mutate(String(decoding: seed, as: UTF8.self), using: &random, others: seeds).utf8)
+                bytes =
+                    random.chance(50)
+                    ? Array(mutator.mutate(String(decoding: seed, as: UTF8.self), using: &random, others: seeds).utf8)
                     : FuzzMutator.mutate(bytes: seed, using: &random, maximum: 16)
                 text = String(decoding: bytes, as: UTF8.self)
             }
@@ -76,8 +81,10 @@ struct CacheFuzzer {
                 results.append(decoded)
             } else if !originals.isEmpty {
                 let original = originals[number % originals.count]
-                results.append(ScanResult(stamp: original.stamp, outcome: original.outcome, code: original.code, sha256: original.sha256,
-                                          line: RecordLine(bytes[...])))
+                results.append(
+                    ScanResult(
+                        stamp: original.stamp, outcome: original.outcome, code: original.code, sha256: original.sha256,
+                        line: RecordLine(bytes[...])))
             }
         }
         return DescriptorIndex.write(host: real.host, results: results)
@@ -102,7 +109,8 @@ struct CacheFuzzer {
             report.fail("a start-up problem is not one line: \(FuzzReport.escape(bad))", input: text)
         }
         if let data = FileManager.default.contents(atPath: Paths.join(setup.data, DescriptorCache.fileName)),
-           DescriptorCache.parse(data) == nil {
+            DescriptorCache.parse(data) == nil
+        {
             report.fail("start-up left a cache it cannot read", input: text)
         }
         // Whatever the cache claimed, opening what it offers must fail cleanly or work.

@@ -138,8 +138,10 @@ struct ELFFuzzer {
 
     /// Values at the edges: zero, one, the file size and around it, all ones, random.
     private static func value(for size: Int, using random: inout FuzzRandom) -> UInt64 {
-        random.pick([0, 1, UInt64(size), UInt64(size) + 1, UInt64(max(size - 1, 0)), UInt64.max, UInt64(UInt32.max),
-                     0x8000_0000_0000_0000, UInt64(random.below(size + 1)), random.next()])
+        random.pick([
+            0, 1, UInt64(size), UInt64(size) + 1, UInt64(max(size - 1, 0)), UInt64.max, UInt64(UInt32.max),
+            0x8000_0000_0000_0000, UInt64(random.below(size + 1)), random.next(),
+        ])
     }
 
     private static func write(_ bytes: inout [UInt8], at offset: Int, _ value: UInt64, width: Int) {

@@ -4,15 +4,19 @@ struct FuzzMutator {
     /// Words worth inserting whole (commands, quotes, escapes, separators, numbers at limits).
     var dictionary: [String] = []
 
-    static let interestingNumbers = ["0", "-1", "1", "2", "10", "255", "256", "65535", "2147483647", "-2147483648",
-                                     "9223372036854775807", "9223372036854775808", "-9223372036854775809",
-                                     "18446744073709551616", "1e308", "NaN", "0x10", "+1", " 1", "01"]
-    static let interestingText = ["'", "\"", "\\", "\\\"", "''", "\"\"", "'\\''", "#", ";", "?", "&", "=", "/", "//",
-                                  "%", "%00", "%2F", "%3F", "%26", "%3D", "%ZZ", "%", "..", "../", "~", "*", "$", "`",
-                                  "\t", "\u{0}", "\u{7}", "\u{1B}[31m", "\u{1B}]0;x\u{7}", "\r", "\u{85}", "\u{2028}",
-                                  "é", "e\u{301}", "🦊", "👩‍👩‍👧", "\u{202E}", "\u{FEFF}", "\u{FFFD}", "𝕏",
-                                  String(repeating: "a", count: 300), String(repeating: "/", count: 50),
-                                  String(repeating: "'", count: 7), String(repeating: "\\", count: 9)]
+    static let interestingNumbers = [
+        "0", "-1", "1", "2", "10", "255", "256", "65535", "2147483647", "-2147483648",
+        "9223372036854775807", "9223372036854775808", "-9223372036854775809",
+        "18446744073709551616", "1e308", "NaN", "0x10", "+1", " 1", "01",
+    ]
+    static let interestingText = [
+        "'", "\"", "\\", "\\\"", "''", "\"\"", "'\\''", "#", ";", "?", "&", "=", "/", "//",
+        "%", "%00", "%2F", "%3F", "%26", "%3D", "%ZZ", "%", "..", "../", "~", "*", "$", "`",
+        "\t", "\u{0}", "\u{7}", "\u{1B}[31m", "\u{1B}]0;x\u{7}", "\r", "\u{85}", "\u{2028}",
+        "é", "e\u{301}", "🦊", "👩‍👩‍👧", "\u{202E}", "\u{FEFF}", "\u{FFFD}", "𝕏",
+        String(repeating: "a", count: 300), String(repeating: "/", count: 50),
+        String(repeating: "'", count: 7), String(repeating: "\\", count: 9),
+    ]
 
     /// `text` with 1 to `maximum` random mutations.
     func mutate(_ text: String, using random: inout FuzzRandom, maximum: Int = 4, others: [String] = []) -> String {

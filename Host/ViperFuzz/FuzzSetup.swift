@@ -14,8 +14,9 @@ struct FuzzSetup {
         base = NSTemporaryDirectory() + "viper-fuzz-\(label)-\(getpid())-\(UUID().uuidString.prefix(8))"
         products = Paths.executableDirectory()
         for folder in [base, data, base + "/xdg"] {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o755])
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o755])
         }
     }
 

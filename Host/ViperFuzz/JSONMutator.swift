@@ -7,7 +7,8 @@ import Foundation
 enum JSONMutator {
     static func mutate(_ text: String, using random: inout FuzzRandom) -> String {
         guard let data = text.data(using: .utf8),
-              let root = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return text }
+            let root = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        else { return text }
         var mutated = root
         for _ in 0..<random.int(1...3) {
             mutated = mutate(mutated, depth: 0, using: &random)

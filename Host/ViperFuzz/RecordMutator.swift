@@ -7,7 +7,9 @@ import ViperRuntime
 /// so the mutants reach validation and routing, not only the parser.
 enum RecordMutator {
     static func mutate(_ text: String, using random: inout FuzzRandom) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
         guard !lines.isEmpty else { return text }
         let pool = lines.flatMap { $0 }
         for _ in 0..<random.int(1...3) {

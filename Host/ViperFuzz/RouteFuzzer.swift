@@ -29,7 +29,9 @@ struct RouteFuzzer {
             case 0..<4:
                 roundTrip(matcher, specs: specs, random: &random, report: report)
             case 4..<9:
-                let text = random.chance(60) ? mutator.mutate(random.pick(seeds), using: &random, others: seeds)
+                let text =
+                    random.chance(60)
+                    ? mutator.mutate(random.pick(seeds), using: &random, others: seeds)
                     : String(String.UnicodeScalarView((0..<random.int(0...40)).map { _ in FuzzMutator.randomScalar(using: &random) }))
                 anyText(text, matcher, report: report)
             default:
@@ -61,11 +63,13 @@ struct RouteFuzzer {
         // A query name that is also a path parameter would be "given twice": leave it out.
         let names = spec.query.filter { !expected.keys.contains($0) && random.chance(50) }
         if !names.isEmpty {
-            text += "?" + names.map { name in
-                let value = randomValue(random: &random)
-                expected[name] = value
-                return "\(name)=\(Self.encode(value))"
-            }.joined(separator: "&")
+            text +=
+                "?"
+                + names.map { name in
+                    let value = randomValue(random: &random)
+                    expected[name] = value
+                    return "\(name)=\(Self.encode(value))"
+                }.joined(separator: "&")
         }
         watchdog.begin("route path \(FuzzReport.escape(text)) built from '\(spec.pattern)'")
         defer { watchdog.end() }
@@ -180,7 +184,8 @@ struct RouteFuzzer {
 
     /// Percent-encodes everything but unreserved characters, so the value survives as one segment or value.
     static func encode(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")) ?? value
+        value.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~"))
+            ?? value
     }
 
     /// Whether `spec`'s pattern takes the decoded segments `values`.

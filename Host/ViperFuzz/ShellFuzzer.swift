@@ -25,7 +25,10 @@ struct ShellFuzzer {
         }
         let output = FuzzShellOutput()
         var mutator = FuzzMutator()
-        mutator.dictionary = BuiltinCommand.allCases.map(\.rawValue) + ["signin ada secret", "new", "save", "add", "done", "title", "body", "cancel", "edit", "delete", "due", "name", "open notes", "open todo"]
+        mutator.dictionary =
+            BuiltinCommand.allCases.map(\.rawValue) + [
+                "signin ada secret", "new", "save", "add", "done", "title", "body", "cancel", "edit", "delete", "due", "name", "open notes", "open todo",
+            ]
         var shell = makeShell(runtime, output)
         var index = 0
         while index < count {
@@ -113,7 +116,8 @@ struct ShellFuzzer {
         guard !routes.isEmpty, random.chance(85) else { return argument(random: &random) }
         let spec = random.pick(routes)
         var path = spec.pattern.split(separator: "/").map { segment in
-            segment.hasPrefix(":") ? argument(random: &random).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/", "?"])) ?? "x" : String(segment)
+            segment.hasPrefix(":")
+                ? argument(random: &random).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/", "?"])) ?? "x" : String(segment)
         }.joined(separator: "/")
         if random.chance(40) {
             let names = spec.query + ["name", "source", "x", ""]

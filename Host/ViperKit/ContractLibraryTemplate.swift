@@ -4,11 +4,13 @@
 enum ContractLibraryTemplate {
     /// The files, by path under the package folder.
     static func files(contracts: String) -> [(path: String, text: String)] {
-        [("Package.swift", manifest(contracts: contracts)), (".gitignore", PackageTemplate.gitignore),
-         ("README.md", readme), ("Sources/__Name__/__Name__.swift", source), ("Sources/__Name__/__Name__Library.swift", version),
-         (ContractLibraryGateTemplate.path, ContractLibraryGateTemplate.script),
-         ("Tests/__Name__Tests/__Name__GateTests.swift", ContractLibraryGateTemplate.test),
-         ("Sources/__Name__Suites/__Name__Suites.swift", suites)]
+        [
+            ("Package.swift", manifest(contracts: contracts)), (".gitignore", PackageTemplate.gitignore),
+            ("README.md", readme), ("Sources/__Name__/__Name__.swift", source), ("Sources/__Name__/__Name__Library.swift", version),
+            (ContractLibraryGateTemplate.path, ContractLibraryGateTemplate.script),
+            ("Tests/__Name__Tests/__Name__GateTests.swift", ContractLibraryGateTemplate.test),
+            ("Sources/__Name__Suites/__Name__Suites.swift", suites),
+        ]
     }
 
     static func manifest(contracts: String) -> String {

@@ -47,8 +47,9 @@ package final class DevSession: @unchecked Sendable {
         }
         let errors = DevPackage.buildErrors(outcome.output, package: folder)
         guard FileManager.default.fileExists(atPath: session.library) else {
-            throw DevPackage.Failure("the build of \(session.product) failed:\n  " + errors.joined(separator: "\n  ")
-                                     + "\nfix it and run 'viper dev' again")
+            throw DevPackage.Failure(
+                "the build of \(session.product) failed:\n  " + errors.joined(separator: "\n  ")
+                    + "\nfix it and run 'viper dev' again")
         }
         session.post(session.failureNotices(errors))
         return session
@@ -63,10 +64,11 @@ package final class DevSession: @unchecked Sendable {
 
     /// Starts watching `Sources` (with its subfolders) and `Package.swift`; each batch of changes builds once.
     package func startWatching() throws {
-        let watcher = try FileWatcher(targets: [
-            .folder(Paths.join(package, "Sources"), recursive: true, accepts: DevPackage.isSource),
-            .file(Paths.join(package, "Package.swift")),
-        ], quietPeriod: 0.3)
+        let watcher = try FileWatcher(
+            targets: [
+                .folder(Paths.join(package, "Sources"), recursive: true, accepts: DevPackage.isSource),
+                .file(Paths.join(package, "Package.swift")),
+            ], quietPeriod: 0.3)
         lock.withLock { self.watcher = watcher }
         let thread = Thread { [self] in rebuildOnChanges(watcher) }
         thread.name = "viper dev builds"

@@ -21,8 +21,9 @@ enum DevPackage {
             throw Failure("\(folder): no such folder; run 'viper dev' in a plugin package (one 'viper new NAME' made) or give its path")
         }
         guard FileManager.default.fileExists(atPath: Paths.join(folder, "Package.swift")) else {
-            throw Failure("\(folder) is not a SwiftPM package (it has no Package.swift); run 'viper dev' in the folder "
-                          + "'viper new NAME' made, or give its path: 'viper dev ~/src/Counter'")
+            throw Failure(
+                "\(folder) is not a SwiftPM package (it has no Package.swift); run 'viper dev' in the folder "
+                    + "'viper new NAME' made, or give its path: 'viper dev ~/src/Counter'")
         }
         let dump = run(["swift", "package", "dump-package"], in: folder, outputOnly: true)
         guard dump.status == 0, let manifest = try? JSONSerialization.jsonObject(with: Data(dump.output.utf8)) as? [String: Any] else {
@@ -33,9 +34,10 @@ enum DevPackage {
         let dynamic = products.filter { (($0["type"] as? [String: Any])?["library"] as? [String]) == ["dynamic"] }
             .compactMap { $0["name"] as? String }
         guard let product = dynamic.first(where: { $0.hasSuffix("Plugin") }) ?? dynamic.first else {
-            throw Failure("the package in \(folder) has no plugin product: a plugin is a dynamic library product, as "
-                          + "'viper new' writes it: .library(name: \"NamePlugin\", type: .dynamic, targets: [\"NameEntry\"]); "
-                          + "add one to its Package.swift, or make a plugin package with 'viper new NAME'")
+            throw Failure(
+                "the package in \(folder) has no plugin product: a plugin is a dynamic library product, as "
+                    + "'viper new' writes it: .library(name: \"NamePlugin\", type: .dynamic, targets: [\"NameEntry\"]); "
+                    + "add one to its Package.swift, or make a plugin package with 'viper new NAME'")
         }
         return product
     }
@@ -49,7 +51,8 @@ enum DevPackage {
             guard let range = line.range(of: ": error: ") else { continue }
             let place = line[..<range.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
             let message = String(line[range.upperBound...])
-            let short = place.count >= 2 && Int(place[1]) != nil
+            let short =
+                place.count >= 2 && Int(place[1]) != nil
                 ? "\(relative(String(place[0]), to: package)):\(place[1]): \(message)"
                 : message
             if seen.insert(short).inserted { errors.append(short) }
@@ -84,8 +87,10 @@ enum DevPackage {
     /// Runs `arguments` in `folder`; its status and what it printed (standard output, then
     /// standard error; only standard output with `outputOnly`, whose error is kept apart in `errors`).
     /// `started` hears the process once it runs (so it can be ended).
-    static func run(_ arguments: [String], in folder: String, outputOnly: Bool = false,
-                    started: (Process) -> Void = { _ in }) -> (status: Int32, output: String, errors: String) {
+    static func run(
+        _ arguments: [String], in folder: String, outputOnly: Bool = false,
+        started: (Process) -> Void = { _ in }
+    ) -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments

@@ -61,8 +61,9 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
         let found = try packages(in: folder).map { Member(folder: $0, product: try DevPackage.pluginProduct(in: $0)) }
         let members = found.filter(\.isLibrary) + found.filter { !$0.isLibrary }
         guard members.contains(where: { !$0.isLibrary }) else {
-            throw DevPackage.Failure("the workspace \(folder) holds no plugin package (one whose dynamic product ends in 'Plugin', "
-                                     + "as 'viper new NAME' writes it); add one, or run 'viper dev' in a plugin package")
+            throw DevPackage.Failure(
+                "the workspace \(folder) holds no plugin package (one whose dynamic product ends in 'Plugin', "
+                    + "as 'viper new NAME' writes it); add one, or run 'viper dev' in a plugin package")
         }
         return DevWorkspace(folder: folder, members: members)
     }
@@ -82,8 +83,9 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
             }
             let errors = DevPackage.buildErrors(outcome.output, package: member.folder)
             guard member.isLibrary || FileManager.default.fileExists(atPath: member.library) else {
-                throw DevPackage.Failure("the build of \(member.product) failed:\n  " + errors.joined(separator: "\n  ")
-                                         + "\nfix it and run 'viper dev' again")
+                throw DevPackage.Failure(
+                    "the build of \(member.product) failed:\n  " + errors.joined(separator: "\n  ")
+                        + "\nfix it and run 'viper dev' again")
             }
             workspace.post(workspace.failureNotices(member, errors))
         }
@@ -91,10 +93,13 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
     }
 
     package func startWatching() throws {
-        let watcher = try FileWatcher(targets: members.flatMap { member -> [FileWatcher.Target] in
-            [.folder(Paths.join(member.folder, "Sources"), recursive: true, accepts: DevPackage.isSource),
-             .file(Paths.join(member.folder, "Package.swift"))]
-        }, quietPeriod: 0.3)
+        let watcher = try FileWatcher(
+            targets: members.flatMap { member -> [FileWatcher.Target] in
+                [
+                    .folder(Paths.join(member.folder, "Sources"), recursive: true, accepts: DevPackage.isSource),
+                    .file(Paths.join(member.folder, "Package.swift")),
+                ]
+            }, quietPeriod: 0.3)
         lock.withLock { self.watcher = watcher }
         let thread = Thread { [self] in rebuildOnChanges(watcher) }
         thread.name = "viper dev builds"

@@ -51,8 +51,9 @@ package enum InstallCommand {
     static func install(from layout: SDKLayout, to target: Target, environment: [String: String]) throws -> String {
         let source = layout.executableDirectory
         guard let modules = layout.modulesDirectory, layout.libraryDirectory != nil, let contracts = layout.contractsPackage else {
-            throw HostError("this viper (\(source)) has no Contracts module, libContracts.so or Contracts package beside it; "
-                + "run 'viper install' from a build folder ('swift build -c release && .build/release/viper install')")
+            throw HostError(
+                "this viper (\(source)) has no Contracts module, libContracts.so or Contracts package beside it; "
+                    + "run 'viper install' from a build folder ('swift build -c release && .build/release/viper install')")
         }
         let manager = FileManager.default
         if Paths.realPath(target.folder) == Paths.realPath(source) {
@@ -63,8 +64,9 @@ package enum InstallCommand {
             // Replacing the folder would delete them: the person moves them first.
             let foreign = manifest.foreignFiles(in: target.folder, marker: markerName)
             guard foreign.isEmpty else {
-                throw UsageError("\(target.folder) holds \(Self.list(foreign)) that 'viper install' did not write (or that changed since), "
-                    + "and installing replaces the folder; move \(foreign.count == 1 ? "it" : "them") away, then install again")
+                throw UsageError(
+                    "\(target.folder) holds \(Self.list(foreign)) that 'viper install' did not write (or that changed since), "
+                        + "and installing replaces the folder; move \(foreign.count == 1 ? "it" : "them") away, then install again")
             }
         }
         var created: [String] = []
@@ -145,8 +147,9 @@ package enum InstallCommand {
             throw UsageError("no viper is installed in \(target.prefix) (\(target.folder) does not exist); give the prefix you installed with, --prefix PREFIX")
         }
         guard case .manifest(let manifest) = try checkOurs(target) else {
-            throw UsageError("\(target.folder) was installed by an earlier viper, whose marker lists no files, so uninstall cannot tell "
-                + "them from yours; run 'viper install --prefix \(target.prefix)' with this viper (it records them), then uninstall again")
+            throw UsageError(
+                "\(target.folder) was installed by an earlier viper, whose marker lists no files, so uninstall cannot tell "
+                    + "them from yours; run 'viper install --prefix \(target.prefix)' with this viper (it records them), then uninstall again")
         }
         let kept = manifest.foreignFiles(in: target.folder, marker: markerName)
         for path in InstallManifest.contents(of: target.folder).files where !kept.contains(path) {
@@ -167,8 +170,9 @@ package enum InstallCommand {
         }
         var lines = ["Removed viper from \(target.prefix) (the files install wrote in \(target.folder), and \(target.link))."]
         if !kept.isEmpty {
-            lines.append("Kept \(Self.list(kept)) in \(target.folder) that 'viper install' did not write (or that changed since); "
-                + "remove \(kept.count == 1 ? "it" : "them") yourself if you do not need \(kept.count == 1 ? "it" : "them").")
+            lines.append(
+                "Kept \(Self.list(kept)) in \(target.folder) that 'viper install' did not write (or that changed since); "
+                    + "remove \(kept.count == 1 ? "it" : "them") yourself if you do not need \(kept.count == 1 ? "it" : "them").")
         }
         lines.append("Your data and plugin folders are untouched.")
         return lines.joined(separator: "\n")
@@ -191,8 +195,9 @@ package enum InstallCommand {
             }
             marker = try InstallManifest.parse(text, path: path)
             if case .manifest(let manifest) = marker, Paths.realPath(manifest.prefix) != Paths.realPath(target.prefix) {
-                throw UsageError("\(path) was made for the prefix \(manifest.prefix), not \(target.prefix), so it does not describe "
-                    + "the files here; move \(target.folder) away yourself, or give the prefix it was made for")
+                throw UsageError(
+                    "\(path) was made for the prefix \(manifest.prefix), not \(target.prefix), so it does not describe "
+                        + "the files here; move \(target.folder) away yourself, or give the prefix it was made for")
             }
         }
         if let destination = try? manager.destinationOfSymbolicLink(atPath: target.link) {

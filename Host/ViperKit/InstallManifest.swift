@@ -44,8 +44,9 @@ struct InstallManifest: Equatable {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
         guard lines.first == header else {
             guard lines.allSatisfy({ $0.hasPrefix("/") }) else {
-                throw HostError("\(path) is not an install marker viper can read; 'viper uninstall' removes nothing without one: "
-                    + "remove the folder yourself if you are sure it holds only viper")
+                throw HostError(
+                    "\(path) is not an install marker viper can read; 'viper uninstall' removes nothing without one: "
+                        + "remove the folder yourself if you are sure it holds only viper")
             }
             return .folderList(lines)
         }
@@ -60,8 +61,9 @@ struct InstallManifest: Equatable {
             } else if parts.first == "file", entry.count == 2, entry[0].count == 64 {
                 manifest.files[entry[1].trimmingCharacters(in: .whitespaces)] = entry[0]
             } else {
-                throw HostError("\(path): line '\(line)' is not part of an install marker; 'viper uninstall' removes nothing "
-                    + "while it cannot read the marker: remove the folder yourself if you are sure it holds only viper")
+                throw HostError(
+                    "\(path): line '\(line)' is not part of an install marker; 'viper uninstall' removes nothing "
+                        + "while it cannot read the marker: remove the folder yourself if you are sure it holds only viper")
             }
         }
         guard !manifest.prefix.isEmpty else {

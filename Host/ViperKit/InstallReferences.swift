@@ -39,26 +39,33 @@ enum InstallReferences {
 
     /// Builds one reference; why not, or nil when it was built.
     private static func build(_ module: String, into folder: String, modules: String, contracts: String, work: String) -> String? {
-        guard FileManager.default.fileExists(atPath: Paths.join(modules, "\(module).swiftmodule"))
-            || FileManager.default.fileExists(atPath: Paths.join(modules, "\(module).swiftinterface")) else {
+        guard
+            FileManager.default.fileExists(atPath: Paths.join(modules, "\(module).swiftmodule"))
+                || FileManager.default.fileExists(atPath: Paths.join(modules, "\(module).swiftinterface"))
+        else {
             return "no \(module) module in \(modules); build it ('swift build') and install again"
         }
         try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         // The kit imports its SQLite module internally; the extractor still loads it, from its module
         // map (as Contracts/API/gate passes it to the digester).
         let cModule = Paths.join(contracts, "ConformanceKit/Sources/CConformanceSQLite")
-        let extract = DevPackage.run(["swift-symbolgraph-extract", "-module-name", module, "-I", modules, "-I", cModule,
-                                      "-target", "\(machine())-unknown-linux-gnu", "-minimum-access-level", "public",
-                                      "-output-dir", work], in: work)
+        let extract = DevPackage.run(
+            [
+                "swift-symbolgraph-extract", "-module-name", module, "-I", modules, "-I", cModule,
+                "-target", "\(machine())-unknown-linux-gnu", "-minimum-access-level", "public",
+                "-output-dir", work,
+            ], in: work)
         guard extract.status == 0 else {
             return "swift-symbolgraph-extract (from the Swift toolchain) failed with status \(extract.status): \(firstLine(extract.output))"
         }
         var convert = ["docc", "convert"]
         let catalog = Paths.join(contracts, "Sources/\(module)/\(module).docc")
         if FileManager.default.fileExists(atPath: catalog) { convert.append(catalog) }
-        convert += ["--additional-symbol-graph-dir", work, "--fallback-display-name", module,
-                    "--fallback-bundle-identifier", "viper.\(module)", "--output-path", archive(module, in: folder),
-                    "--transform-for-static-hosting"]
+        convert += [
+            "--additional-symbol-graph-dir", work, "--fallback-display-name", module,
+            "--fallback-bundle-identifier", "viper.\(module)", "--output-path", archive(module, in: folder),
+            "--transform-for-static-hosting",
+        ]
         let converted = DevPackage.run(convert, in: work)
         guard converted.status == 0 else {
             return "docc (from the Swift toolchain) failed with status \(converted.status): \(firstLine(converted.output))"

@@ -16,8 +16,10 @@ struct ModuleName {
     package private(set) var path: String
 
     /// Names that would clash with Swift or with what every plugin imports.
-    private static let reserved: Set<String> = ["Any", "Self", "Type", "Protocol", "Contracts", "ConformanceKit",
-                                                "Foundation", "Swift", "Testing", "Plugin"]
+    private static let reserved: Set<String> = [
+        "Any", "Self", "Type", "Protocol", "Contracts", "ConformanceKit",
+        "Foundation", "Swift", "Testing", "Plugin",
+    ]
 
     /// Checks `name`; the error says what is wrong and what to do.
     init(_ name: String) throws {
@@ -27,10 +29,13 @@ struct ModuleName {
         let letters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
         let digits = Set("0123456789")
         guard let first = name.first, letters.contains(first), name.allSatisfy({ letters.contains($0) || digits.contains($0) }) else {
-            throw UsageError("'\(name)' is not a valid module name: use letters and digits only, starting with a letter (UpperCamelCase), e.g. 'viper new Counter'")
+            throw UsageError(
+                "'\(name)' is not a valid module name: use letters and digits only, starting with a letter (UpperCamelCase), e.g. 'viper new Counter'")
         }
         guard first.isUppercase else {
-            throw UsageError("'\(name)' is not a valid module name: it names Swift types, so start it with a capital letter, e.g. 'viper new \(first.uppercased() + name.dropFirst())'")
+            throw UsageError(
+                "'\(name)' is not a valid module name: it names Swift types, so start it with a capital letter, e.g. 'viper new \(first.uppercased() + name.dropFirst())'"
+            )
         }
         guard !Self.reserved.contains(name) else {
             throw UsageError("'\(name)' is taken by Swift or viper; choose another module name")

@@ -24,17 +24,20 @@ package enum NewCommand {
             case .module:
                 message = try NewModuleCommand.create(name, in: options.into ?? ".", blank: options.blank)
             case .service:
-                message = try createPackage(name, options: options, layout: layout, files: ServiceTemplate.files,
-                                            readme: ServiceTemplate.readme, what: "a plugin providing NoteStore from a file, its tests and the NoteStore suite")
+                message = try createPackage(
+                    name, options: options, layout: layout, files: ServiceTemplate.files,
+                    readme: ServiceTemplate.readme, what: "a plugin providing NoteStore from a file, its tests and the NoteStore suite")
             case .adapter:
-                message = try createPackage(name, options: options, layout: layout, files: AdapterTemplate.files,
-                                            readme: AdapterTemplate.readme, what: "a plugin serving \(name.type)Greeting through an adapter, a module using it, and its tests")
+                message = try createPackage(
+                    name, options: options, layout: layout, files: AdapterTemplate.files,
+                    readme: AdapterTemplate.readme, what: "a plugin serving \(name.type)Greeting through an adapter, a module using it, and its tests")
             case .plugin:
-                message = options.contractLibrary
+                message =
+                    options.contractLibrary
                     ? try createContractLibrary(name, options: options, layout: layout, pluginFolder: PluginPlacement.userFolder(environment))
                     : options.inTree
-                    ? try createInTree(name, options: options, layout: layout)
-                    : try createPackage(name, options: options, layout: layout, pluginFolder: PluginPlacement.userFolder(environment))
+                        ? try createInTree(name, options: options, layout: layout)
+                        : try createPackage(name, options: options, layout: layout, pluginFolder: PluginPlacement.userFolder(environment))
             }
             print(message)
             return 0
@@ -49,16 +52,20 @@ package enum NewCommand {
 
     // MARK: Standalone package
 
-    private static func createPackage(_ name: ModuleName, options: CommandLineOptions, layout: SDKLayout,
-                                      pluginFolder: String) throws -> String {
+    private static func createPackage(
+        _ name: ModuleName, options: CommandLineOptions, layout: SDKLayout,
+        pluginFolder: String
+    ) throws -> String {
         let (root, contracts, kit) = try packageRoot(name, options: options, layout: layout)
         var files: [(String, String)] = [
             ("Package.swift", PackageTemplate.manifest(contracts: contracts, kit: kit)),
             (".gitignore", PackageTemplate.gitignore),
             ("README.md", PackageTemplate.readme.replacingOccurrences(of: PackageTemplate.pluginFolderPlaceholder, with: pluginFolder)),
         ]
-        let (module, tests) = options.blank ? (BlankModuleTemplate.files, BlankModuleTestTemplate.files)
-                                            : (ModuleTemplate.files, ModuleTestTemplate.files)
+        let (module, tests) =
+            options.blank
+            ? (BlankModuleTemplate.files, BlankModuleTestTemplate.files)
+            : (ModuleTemplate.files, ModuleTestTemplate.files)
         files += module.map { ("Sources/__Name__Plugin/" + $0.path, $0.text) }
         files.append((EntryTemplate.path, EntryTemplate.source))
         files += tests.map { ("Tests/__Name__PluginTests/" + $0.path, $0.text) }
@@ -80,11 +87,16 @@ package enum NewCommand {
     }
 
     /// A service or adapter plugin: the template's files in a package of their own.
-    private static func createPackage(_ name: ModuleName, options: CommandLineOptions, layout: SDKLayout,
-                                      files: [(path: String, text: String)], readme: String, what: String) throws -> String {
+    private static func createPackage(
+        _ name: ModuleName, options: CommandLineOptions, layout: SDKLayout,
+        files: [(path: String, text: String)], readme: String, what: String
+    ) throws -> String {
         let (root, contracts, kit) = try packageRoot(name, options: options, layout: layout)
-        try write([("Package.swift", PackageTemplate.manifest(contracts: contracts, kit: kit)),
-                   (".gitignore", PackageTemplate.gitignore), ("README.md", readme)] + files, under: root, name: name)
+        try write(
+            [
+                ("Package.swift", PackageTemplate.manifest(contracts: contracts, kit: kit)),
+                (".gitignore", PackageTemplate.gitignore), ("README.md", readme),
+            ] + files, under: root, name: name)
         let viper = Paths.join(layout.executableDirectory, "viper")
         return """
             Created \(root): \(what).
@@ -96,8 +108,10 @@ package enum NewCommand {
     }
 
     /// The folder a new package goes in, and the Contracts and ConformanceKit packages it depends on.
-    private static func packageRoot(_ name: ModuleName, options: CommandLineOptions,
-                                    layout: SDKLayout) throws -> (root: String, contracts: String, kit: String) {
+    private static func packageRoot(
+        _ name: ModuleName, options: CommandLineOptions,
+        layout: SDKLayout
+    ) throws -> (root: String, contracts: String, kit: String) {
         let root = Paths.join(Paths.absolute(options.directory ?? "."), name.type)
         guard !FileManager.default.fileExists(atPath: root) else {
             throw UsageError("\(root) already exists; choose another name or --dir, or remove it")
@@ -111,8 +125,10 @@ package enum NewCommand {
 
     // MARK: Contract library
 
-    private static func createContractLibrary(_ name: ModuleName, options: CommandLineOptions, layout: SDKLayout,
-                                              pluginFolder: String) throws -> String {
+    private static func createContractLibrary(
+        _ name: ModuleName, options: CommandLineOptions, layout: SDKLayout,
+        pluginFolder: String
+    ) throws -> String {
         guard !options.inTree else {
             throw UsageError("--contract-library writes a package of its own (a contract library is never part of viper's tree); drop --in-tree")
         }
@@ -159,11 +175,13 @@ package enum NewCommand {
         let entry = "plugin(\"\(name.type)\")"
         let taken = try FileManager.default.contentsOfDirectory(atPath: Paths.join(tree, "Plugins"))
         guard !taken.contains(where: { $0.lowercased() == name.route }), !manifest.contains(entry),
-              !FileManager.default.fileExists(atPath: Paths.join(tree, "Tests/\(name.type)PluginTests")) else {
+            !FileManager.default.fileExists(atPath: Paths.join(tree, "Tests/\(name.type)PluginTests"))
+        else {
             throw UsageError("a plugin named '\(name.type)' is already in \(tree) (Plugins/ or Package.swift); choose another name")
         }
         guard let listStart = manifest.range(of: "let plugins = ["),
-              let listEnd = manifest.range(of: "\n]", range: listStart.upperBound..<manifest.endIndex) else {
+            let listEnd = manifest.range(of: "\n]", range: listStart.upperBound..<manifest.endIndex)
+        else {
             throw HostError("\(manifestPath) has no 'let plugins = [...]' list to add \(entry) to; add the plugin by hand")
         }
         var edited = manifest
@@ -172,8 +190,9 @@ package enum NewCommand {
         let testEntry = "pluginTests(\"\(name.type)\", also: [conformanceKit])"
         var tests = "not written: Package.swift has no 'let featureTests: [Target] = [...]' list"
         if edited.contains("conformanceKit"),
-           let testStart = edited.range(of: "let featureTests: [Target] = ["),
-           let testEnd = edited.range(of: "\n]", range: testStart.upperBound..<edited.endIndex) {
+            let testStart = edited.range(of: "let featureTests: [Target] = ["),
+            let testEnd = edited.range(of: "\n]", range: testStart.upperBound..<edited.endIndex)
+        {
             edited.insert(contentsOf: "\n    \(testEntry),", at: testEnd.lowerBound)
             try write(ModuleTestTemplate.files, under: Paths.join(tree, "Tests/\(name.type)PluginTests"), name: name)
             tests = "Tests/\(name.type)PluginTests, run by 'swift test'"

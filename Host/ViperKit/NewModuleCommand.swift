@@ -14,7 +14,8 @@ enum NewModuleCommand {
         let moduleFolder = Paths.join(sources, name.type)
         let tests = Paths.join(root, "Tests/\(plugin.target)Tests")
         guard !FileManager.default.fileExists(atPath: moduleFolder),
-              !FileManager.default.fileExists(atPath: Paths.join(tests, "\(name.type)InputSuite.swift")) else {
+            !FileManager.default.fileExists(atPath: Paths.join(tests, "\(name.type)InputSuite.swift"))
+        else {
             throw UsageError("\(moduleFolder) already exists: the plugin has a module named '\(name.type)'; choose another name")
         }
         guard !plugin.text.contains("RouteSpec(\"\(name.path)\"") else {
@@ -22,7 +23,9 @@ enum NewModuleCommand {
         }
         let lines = plugin.text.components(separatedBy: "\n")
         guard let markerIndex = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == ModuleTemplate.registrationMarker }) else {
-            throw UsageError("\(plugin.file) has no line '\(ModuleTemplate.registrationMarker)' in register(in:); put it back after the last registration, or add the module by hand")
+            throw UsageError(
+                "\(plugin.file) has no line '\(ModuleTemplate.registrationMarker)' in register(in:); put it back after the last registration, or add the module by hand"
+            )
         }
         let indent = String(lines[markerIndex].prefix { $0 == " " })
         var edited = lines
@@ -49,7 +52,8 @@ enum NewModuleCommand {
     /// entry target `NAMEEntry` beside it holds no registrations).
     private static func pluginSource(in root: String) throws -> (file: String, target: String, text: String) {
         let manifest = Paths.join(root, "Package.swift")
-        let notAPlugin = "\(root) is not a viper plugin package (it needs Package.swift and Sources/NAMEPlugin/NAMEPlugin.swift, as 'viper new NAME' writes); give the package's folder with --in"
+        let notAPlugin =
+            "\(root) is not a viper plugin package (it needs Package.swift and Sources/NAMEPlugin/NAMEPlugin.swift, as 'viper new NAME' writes); give the package's folder with --in"
         guard let text = try? String(contentsOfFile: manifest, encoding: .utf8), text.contains("type: .dynamic") else {
             throw UsageError(notAPlugin)
         }

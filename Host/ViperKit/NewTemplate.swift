@@ -25,7 +25,9 @@ enum NewTemplate: String, CaseIterable {
         let template: NewTemplate
         if arguments.count == 2 {
             guard let chosen = NewTemplate(rawValue: arguments[0]) else {
-                throw UsageError("'\(arguments[0])' is not a template of 'viper new'; choose one of \(allCases.map(\.rawValue).joined(separator: ", ")) ('viper new --list' shows them)")
+                throw UsageError(
+                    "'\(arguments[0])' is not a template of 'viper new'; choose one of \(allCases.map(\.rawValue).joined(separator: ", ")) ('viper new --list' shows them)"
+                )
             }
             template = chosen
         } else if let first = arguments.first, let chosen = NewTemplate(rawValue: first), chosen != .plugin {
@@ -49,7 +51,9 @@ enum NewTemplate: String, CaseIterable {
         }
         if options.blank || options.route != nil, template != .plugin && template != .module || options.contractLibrary {
             let flag = options.blank ? "--blank" : "--route"
-            throw UsageError("\(flag) goes with 'viper new NAME' or 'viper new module NAME --in PATH', not with \(options.contractLibrary ? "--contract-library" : "the \(template.rawValue) template")")
+            throw UsageError(
+                "\(flag) goes with 'viper new NAME' or 'viper new module NAME --in PATH', not with \(options.contractLibrary ? "--contract-library" : "the \(template.rawValue) template")"
+            )
         }
         if options.blank, options.inTree {
             throw UsageError("--blank writes a package of its own; drop --in-tree, or drop --blank for the in-tree demo module")

@@ -46,8 +46,9 @@ struct SDKLayout {
         let kit = contracts.map { Paths.join($0, "ConformanceKit") }.flatMap {
             fileManager.fileExists(atPath: Paths.join($0, "Package.swift")) ? $0 : nil
         }
-        return SDKLayout(executableDirectory: executableDirectory, modulesDirectory: hasModule ? modules : nil,
-                         libraryDirectory: library, contractsPackage: contracts, kitPackage: kit, sourceTree: tree)
+        return SDKLayout(
+            executableDirectory: executableDirectory, modulesDirectory: hasModule ? modules : nil,
+            libraryDirectory: library, contractsPackage: contracts, kitPackage: kit, sourceTree: tree)
     }
 
     /// The nearest folder at or above `start` that is a viper source tree.

@@ -42,9 +42,10 @@ package final class HomeView: ModuleView {
         let plugins = pluginsLoaded == 1 ? "1 plugin" : "\(pluginsLoaded) plugins"
         screen.text("\(plugins) ready. Type 'open PATH' to open a route, 'help' for every command.")
         if problems > 0 {
-            screen.text(problems == 1
-                ? "1 start-up problem was reported above; 'viper doctor' explains it."
-                : "\(problems) start-up problems were reported above; 'viper doctor' explains them.")
+            screen.text(
+                problems == 1
+                    ? "1 start-up problem was reported above; 'viper doctor' explains it."
+                    : "\(problems) start-up problems were reported above; 'viper doctor' explains them.")
         }
         screen.heading("Routes")
         let routes = self.routes ?? listRoutes()

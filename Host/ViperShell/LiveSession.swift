@@ -11,8 +11,10 @@ package struct LiveSetup {
     /// Whether to watch when neither `--watch` nor `--no-watch` was given, whatever the input (`viper dev`).
     package var watchesByDefault = false
 
-    package init(reloader: (any PluginReloading)? = nil, notices: (() -> [String])? = nil,
-                 reopenRoute: String? = nil, watchesByDefault: Bool = false) {
+    package init(
+        reloader: (any PluginReloading)? = nil, notices: (() -> [String])? = nil,
+        reopenRoute: String? = nil, watchesByDefault: Bool = false
+    ) {
         self.reloader = reloader
         self.notices = notices
         self.reopenRoute = reopenRoute
@@ -44,8 +46,10 @@ package final class LiveSession {
     /// How long a file still being written waits before it is given to the reloader again (seconds).
     static let retryDelay = 0.5
 
-    package init(watcher: FileWatcher?, reloader: (any PluginReloading)?, notices: (() -> [String])? = nil, reopenRoute: String? = nil,
-                 afterReload: (() -> Void)? = nil) {
+    package init(
+        watcher: FileWatcher?, reloader: (any PluginReloading)?, notices: (() -> [String])? = nil, reopenRoute: String? = nil,
+        afterReload: (() -> Void)? = nil
+    ) {
         self.watcher = watcher
         self.afterReload = afterReload
         self.reloader = reloader

@@ -65,10 +65,11 @@ extension Shell {
         if routes.isEmpty {
             screen.empty("No routes: no loaded plugin declares one. 'viper plugins' shows what was found.")
         } else {
-            screen.fields(routes.map { route in
-                let contract = route.contract.name + (route.name.map { " named '\($0)'" } ?? "")
-                return Field(RouteMatcher<Void>.display(route.spec), "\(route.spec.summary)\n\(contract) from plugin \(route.plugin)")
-            })
+            screen.fields(
+                routes.map { route in
+                    let contract = route.contract.name + (route.name.map { " named '\($0)'" } ?? "")
+                    return Field(RouteMatcher<Void>.display(route.spec), "\(route.spec.summary)\n\(contract) from plugin \(route.plugin)")
+                })
         }
         return screen.lines
     }

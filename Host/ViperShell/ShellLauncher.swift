@@ -25,8 +25,10 @@ import ViperRuntime
 /// sessions do only with `--watch`. What changed is reloaded between commands on this
 /// thread, and one notice line per plugin is printed (above the prompt on a terminal).
 package enum ShellLauncher {
-    package static func run(runtime: HostRuntime, options: CommandLineOptions, environment: [String: String],
-                            live setup: LiveSetup = LiveSetup()) -> Int32 {
+    package static func run(
+        runtime: HostRuntime, options: CommandLineOptions, environment: [String: String],
+        live setup: LiveSetup = LiveSetup()
+    ) -> Int32 {
         let stdinIsTerminal = isatty(STDIN_FILENO) == 1
         let colorAllowed = TerminalStyle.allowsColor(environment: environment, noColorFlag: options.noColor)
         let style = TerminalStyle(colors: colorAllowed && stdinIsTerminal && isatty(STDOUT_FILENO) == 1)
@@ -38,12 +40,14 @@ package enum ShellLauncher {
             output.warning(problem.message)
         }
         let stack = NavigationStack(registry: runtime.registry, logger: runtime.logger)
-        let home = HomeView(routes: { stack.routes.map(\.spec) },
-                            pluginsLoaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count,
-                            problems: problems.count)
-        let shell = Shell(stack: stack, home: home, output: output, style: style,
-                          width: style.colors ? min(terminalColumns() ?? 72, 72) : 60,
-                          databaseFailures: runtime.databases.failures)
+        let home = HomeView(
+            routes: { stack.routes.map(\.spec) },
+            pluginsLoaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count,
+            problems: problems.count)
+        let shell = Shell(
+            stack: stack, home: home, output: output, style: style,
+            width: style.colors ? min(terminalColumns() ?? 72, 72) : 60,
+            databaseFailures: runtime.databases.failures)
         let scripted = options.script != nil || !stdinIsTerminal
         shell.unsavedWork = options.dropUnsaved ? .drop : .keep
         shell.contractGraph = { ContractGraph(runtime: runtime) }
@@ -57,8 +61,9 @@ package enum ShellLauncher {
             return report
         }
         let watching = watches(options, stdinIsTerminal: stdinIsTerminal, byDefault: setup.watchesByDefault)
-        let live = liveSession(setup, watching: watching ? runtime.folders : nil, environment: environment, output: output,
-                               afterReload: refreshHome)
+        let live = liveSession(
+            setup, watching: watching ? runtime.folders : nil, environment: environment, output: output,
+            afterReload: refreshHome)
         defer { live?.stop() }
         let keeper = SessionKeeper(shell: shell)
         keeper?.restore()
@@ -76,8 +81,9 @@ package enum ShellLauncher {
             if !quit { shell.reachEndOfInput() }
         } else if stdinIsTerminal {
             // No history file when the data folder may not be written (start-up said why).
-            runInteractive(shell, historyPath: runtime.dataWriteProblem == nil ? Paths.join(runtime.dataFolder, "history") : nil,
-                           output: output, live: live, keeper: keeper)
+            runInteractive(
+                shell, historyPath: runtime.dataWriteProblem == nil ? Paths.join(runtime.dataFolder, "history") : nil,
+                output: output, live: live, keeper: keeper)
         } else {
             // A worker that restores a session (after a crash) opens no route over it.
             if let route = live?.reopenRoute, WorkerLaunch.current?.restore == nil { shell.reopen(route) }
@@ -98,10 +104,13 @@ package enum ShellLauncher {
     }
 
     /// A person at a terminal: readline, history (without lines that carry a secret), exit 0.
-    private static func runInteractive(_ shell: Shell, historyPath: String?, output: any ShellOutput, live: LiveSession?,
-                                       keeper: SessionKeeper?) {
-        let reader = ReadlineReader(historyPath: historyPath,
-                                    completion: { [unowned shell] in shell.completions(before: $0, word: $1) })
+    private static func runInteractive(
+        _ shell: Shell, historyPath: String?, output: any ShellOutput, live: LiveSession?,
+        keeper: SessionKeeper?
+    ) {
+        let reader = ReadlineReader(
+            historyPath: historyPath,
+            completion: { [unowned shell] in shell.completions(before: $0, word: $1) })
         defer { reader.close() }
         if let warning = reader.historyWarning { output.warning(warning) }
         // The answer is read like a command line but never kept in the history.
@@ -138,8 +147,10 @@ package enum ShellLauncher {
 
     /// With `-e`, a failed command ends a scripted session (the rest is not run, and viper exits 1
     /// as for any failure): says so on one line naming the command, and returns true.
-    static func stopsHere(after outcome: Shell.Outcome, _ options: CommandLineOptions, command: String,
-                          output: any ShellOutput) -> Bool {
+    static func stopsHere(
+        after outcome: Shell.Outcome, _ options: CommandLineOptions, command: String,
+        output: any ShellOutput
+    ) -> Bool {
         guard options.stopOnFailure, outcome == .failed else { return false }
         let shown = PrintableText.oneLine(command.trimmingCharacters(in: .whitespaces))
         output.error("stopped at the first failed command, '\(shown)' (-e); the commands after it did not run")
@@ -154,8 +165,10 @@ package enum ShellLauncher {
 
     /// The live session: a watcher over `folders` (nil: no watching) and the notices of `setup`;
     /// nil when there is neither. A watcher that cannot start is a warning, not the end of the shell.
-    private static func liveSession(_ setup: LiveSetup, watching folders: [PluginFolder]?, environment: [String: String],
-                                    output: any ShellOutput, afterReload: (() -> Void)? = nil) -> LiveSession? {
+    private static func liveSession(
+        _ setup: LiveSetup, watching folders: [PluginFolder]?, environment: [String: String],
+        output: any ShellOutput, afterReload: (() -> Void)? = nil
+    ) -> LiveSession? {
         var watcher: FileWatcher?
         let probing = environment[ProbeReloader.variable] == "1"
         if let folders {
@@ -169,8 +182,9 @@ package enum ShellLauncher {
         }
         guard watcher != nil || setup.notices != nil else { return nil }
         let reloader = probing ? ProbeReloader() : setup.reloader
-        return LiveSession(watcher: watcher, reloader: reloader, notices: setup.notices, reopenRoute: setup.reopenRoute,
-                           afterReload: afterReload)
+        return LiveSession(
+            watcher: watcher, reloader: reloader, notices: setup.notices, reopenRoute: setup.reopenRoute,
+            afterReload: afterReload)
     }
 
     private static func terminalColumns() -> Int? {

@@ -18,8 +18,9 @@ extension ViperCLI {
     static func supervised(_ options: CommandLineOptions, environment: [String: String], session: () -> Int32) -> Int32 {
         let runtime = options.runtimeOptions(environment: environment, executableDirectory: Paths.executableDirectory())
         let terminal = isatty(STDIN_FILENO) == 1
-        let setup = Supervisor.Setup(dataFolder: runtime.dataFolder, scripted: options.script != nil || !terminal,
-                                     relaysInput: options.script == nil && !terminal, commandTimeout: options.commandTimeout)
+        let setup = Supervisor.Setup(
+            dataFolder: runtime.dataFolder, scripted: options.script != nil || !terminal,
+            relaysInput: options.script == nil && !terminal, commandTimeout: options.commandTimeout)
         return Supervisor.run(setup, worker: session)
     }
 }
@@ -40,8 +41,9 @@ extension ViperCLI {
         var memory = CrashMemory.read(data: data)
         guard memory.plugins.removeValue(forKey: name) != nil else {
             let known = memory.plugins.keys.sorted()
-            ViperTool.printError("viper: no crashes of a plugin named '\(name)' are remembered; "
-                + (known.isEmpty ? "no plugin crashed" : "remembered: \(known.joined(separator: ", "))"))
+            ViperTool.printError(
+                "viper: no crashes of a plugin named '\(name)' are remembered; "
+                    + (known.isEmpty ? "no plugin crashed" : "remembered: \(known.joined(separator: ", "))"))
             return 1
         }
         do {

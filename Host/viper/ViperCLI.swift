@@ -64,8 +64,10 @@ enum ViperCLI {
     nonisolated(unsafe) private static var keptUntilExit: [HostRuntime] = []
 
     /// The commands that start the runtime first: `plugins`, `graph`, `doctor` and the shell.
-    private static func runWithPlugins(_ options: CommandLineOptions, environment: [String: String],
-                                       live: (HostRuntime) -> LiveSetup = { LiveSetup(reloader: $0) }) -> Int32 {
+    private static func runWithPlugins(
+        _ options: CommandLineOptions, environment: [String: String],
+        live: (HostRuntime) -> LiveSetup = { LiveSetup(reloader: $0) }
+    ) -> Int32 {
         if supervises(options, environment: environment) {
             return supervised(options, environment: environment) { runWithPlugins(options, environment: environment, live: live) }
         }
@@ -136,8 +138,9 @@ enum ViperCLI {
         var shell = options
         shell.pluginFlags += session.libraries
         return runWithPlugins(shell, environment: environment) { runtime in
-            LiveSetup(reloader: runtime, notices: session.takeNotices,
-                      reopenRoute: options.openRoute, watchesByDefault: true)
+            LiveSetup(
+                reloader: runtime, notices: session.takeNotices,
+                reopenRoute: options.openRoute, watchesByDefault: true)
         }
     }
 

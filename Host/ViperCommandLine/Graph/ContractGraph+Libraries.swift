@@ -15,9 +15,10 @@ extension ContractGraph {
     static func libraries(of runtime: HostRuntime) -> [Library] {
         let records = runtime.records
         return runtime.contractLibraries.map { library in
-            Library(name: printable(library.name.isEmpty ? library.displayName : library.name), version: library.version.description,
-                    status: library.status.rawValue, reason: library.reason.map(printable),
-                    usedBy: PluginReport.users(of: library, in: records).map(printable))
+            Library(
+                name: printable(library.name.isEmpty ? library.displayName : library.name), version: library.version.description,
+                status: library.status.rawValue, reason: library.reason.map(printable),
+                usedBy: PluginReport.users(of: library, in: records).map(printable))
         }
     }
 }

@@ -82,9 +82,10 @@ package struct ContractGraph: Encodable, Equatable {
             }
         }.map(\.name)
         let keep = names.union(providers).union(adapters).union(consumers)
-        return ContractGraph(plugins: plugins.filter { keep.contains($0.name) },
-                             problems: problems.filter { $0.plugin.map(keep.contains) ?? false },
-                             libraries: libraries.filter { !Set($0.usedBy).isDisjoint(with: keep) })
+        return ContractGraph(
+            plugins: plugins.filter { keep.contains($0.name) },
+            problems: problems.filter { $0.plugin.map(keep.contains) ?? false },
+            libraries: libraries.filter { !Set($0.usedBy).isDisjoint(with: keep) })
     }
 
     /// Why `required` has no provider, or nil when it has one: nothing provides it at all, or only
@@ -108,14 +109,16 @@ package struct ContractGraph: Encodable, Equatable {
 extension ContractGraph {
     /// The graph of what `runtime` found: viper first, then every plugin in search order.
     package init(runtime: HostRuntime) {
-        let host = Plugin(name: Self.hostName, version: ViperTool.version, status: "host", reason: nil,
-                          provides: HostRuntime.hostProvisions.map(Self.provided), requires: [])
+        let host = Plugin(
+            name: Self.hostName, version: ViperTool.version, status: "host", reason: nil,
+            provides: HostRuntime.hostProvisions.map(Self.provided), requires: [])
         let dependencies = Dictionary(grouping: runtime.dependencies, by: \.plugin)
         let found = runtime.records.map { record in
             Self.plugin(record, dependencies: dependencies[record.name ?? ""] ?? [])
         }
-        self.init(plugins: [host] + found, problems: runtime.problems.map { Finding(plugin: $0.plugin.map(Self.printable), message: Self.printable($0.message)) },
-                  libraries: Self.libraries(of: runtime))
+        self.init(
+            plugins: [host] + found, problems: runtime.problems.map { Finding(plugin: $0.plugin.map(Self.printable), message: Self.printable($0.message)) },
+            libraries: Self.libraries(of: runtime))
     }
 
     private static func plugin(_ record: PluginRecord, dependencies: [Dependency]) -> Plugin {
@@ -125,26 +128,31 @@ extension ContractGraph {
             let requirement = dependency.requirement
             let key = "\(requirement.kind.rawValue) \(requirement.contract.name) \(requirement.name ?? "")"
             guard seen.insert(key).inserted else { continue }
-            requires.append(Required(kind: requirement.kind.rawValue, contract: printable(requirement.contract.name),
-                                     name: requirement.name.map(printable),
-                                     providedBy: dependency.providedBy.map { $0 == "host" ? hostName : printable($0) },
-                                     adaptedFrom: dependency.adaptedFrom.map { printable($0.name) },
-                                     adapters: dependency.adapters.map { $0 == "host" ? hostName : printable($0) }))
+            requires.append(
+                Required(
+                    kind: requirement.kind.rawValue, contract: printable(requirement.contract.name),
+                    name: requirement.name.map(printable),
+                    providedBy: dependency.providedBy.map { $0 == "host" ? hostName : printable($0) },
+                    adaptedFrom: dependency.adaptedFrom.map { printable($0.name) },
+                    adapters: dependency.adapters.map { $0 == "host" ? hostName : printable($0) }))
         }
         if dependencies.isEmpty, let descriptor = record.descriptor {
             // A plugin left out of validation (broken, refused) still shows what it asked for.
             requires = descriptor.requires.map {
-                Required(kind: $0.kind.rawValue, contract: printable($0.contract.name), name: $0.name.map(printable),
-                         providedBy: nil, adaptedFrom: nil, adapters: [])
+                Required(
+                    kind: $0.kind.rawValue, contract: printable($0.contract.name), name: $0.name.map(printable),
+                    providedBy: nil, adaptedFrom: nil, adapters: [])
             }
         }
-        return Plugin(name: printable(record.displayName), version: printable(record.descriptor?.manifest.version ?? "?"),
-                      status: record.status.rawValue, reason: record.reason.map(printable),
-                      provides: record.descriptor?.provides.map(provided) ?? [], requires: requires)
+        return Plugin(
+            name: printable(record.displayName), version: printable(record.descriptor?.manifest.version ?? "?"),
+            status: record.status.rawValue, reason: record.reason.map(printable),
+            provides: record.descriptor?.provides.map(provided) ?? [], requires: requires)
     }
 
     private static func provided(_ provision: Provision) -> Provided {
-        Provided(kind: provision.kind.rawValue, contract: printable(provision.contract.name), name: provision.name.map(printable),
-                 route: provision.route.map { printable($0.pattern) }, adaptedFrom: provision.adaptedFrom.map { printable($0.name) })
+        Provided(
+            kind: provision.kind.rawValue, contract: printable(provision.contract.name), name: provision.name.map(printable),
+            route: provision.route.map { printable($0.pattern) }, adaptedFrom: provision.adaptedFrom.map { printable($0.name) })
     }
 }

@@ -13,7 +13,8 @@ package enum GraphCommand {
             let known = graph.plugins.map(\.name)
             for name in options.arguments where !known.contains(name) {
                 let hint = Suggestion.nearest(to: name, in: known).map { "did you mean '\($0)'? " } ?? ""
-                ViperTool.printError("viper graph: no plugin named '\(ContractGraph.printable(name))'; \(hint)the plugins are: \(known.joined(separator: ", "))")
+                ViperTool.printError(
+                    "viper graph: no plugin named '\(ContractGraph.printable(name))'; \(hint)the plugins are: \(known.joined(separator: ", "))")
                 return ViperTool.usageExitCode
             }
             graph = graph.focused(on: Set(options.arguments))
@@ -50,7 +51,9 @@ package enum GraphCommand {
     /// Renders through Graphviz's `dot`, which viper does not ship.
     private static func picture(_ graph: ContractGraph, format: String, output: String?) -> Int32 {
         guard let dot = findOnPath("dot") else {
-            ViperTool.printError("viper graph: --format \(format) needs Graphviz's 'dot', which is not on PATH; install it (apt-get install graphviz), or use --format dot and render that anywhere")
+            ViperTool.printError(
+                "viper graph: --format \(format) needs Graphviz's 'dot', which is not on PATH; install it (apt-get install graphviz), or use --format dot and render that anywhere"
+            )
             return 69
         }
         let path = absolute(output ?? "viper-graph.\(format)")

@@ -35,10 +35,13 @@ enum GraphDOT {
         }
         nodes += contracts.keys.sorted().map { "  \(quote($0)) [\(contracts[$0] ?? "")];" }
         edges += libraryLines(graph)
-        return (["digraph viper {",
-                 "  graph [rankdir=LR, fontname=\"Helvetica\"];",
-                 "  node [fontname=\"Helvetica\", fontsize=10];",
-                 "  edge [fontname=\"Helvetica\", fontsize=9];"] + nodes + edges + ["}"]).joined(separator: "\n")
+        return
+            ([
+                "digraph viper {",
+                "  graph [rankdir=LR, fontname=\"Helvetica\"];",
+                "  node [fontname=\"Helvetica\", fontsize=10];",
+                "  edge [fontname=\"Helvetica\", fontsize=9];",
+            ] + nodes + edges + ["}"]).joined(separator: "\n")
     }
 
     private static func contractID(_ kind: String, _ label: String) -> String { "\(kind):\(label)" }

@@ -102,7 +102,9 @@ package struct CommandLineOptions {
             let choice = try cursor.value(of: word)
             let parts = choice.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw UsageError("--prefer takes CONTRACT=PLUGIN or ROUTE=PLUGIN, e.g. --prefer Contracts.NoteEditing=markdown-editor or --prefer notes=my-notes; got '\(choice)'")
+                throw UsageError(
+                    "--prefer takes CONTRACT=PLUGIN or ROUTE=PLUGIN, e.g. --prefer Contracts.NoteEditing=markdown-editor or --prefer notes=my-notes; got '\(choice)'"
+                )
             }
             preferences[parts[0]] = parts[1]
         case "-c", "--command": script = try cursor.value(of: word)
@@ -214,7 +216,9 @@ package struct CommandLineOptions {
 
     private func checkArgumentCount() throws {
         guard let command, let info = CommandInfo.find(command), arguments.count > info.maximumArguments else { return }
-        throw UsageError("'viper \(command)' takes \(info.maximumArguments == 0 ? "no arguments" : "at most \(info.maximumArguments) argument(s)"), got '\(arguments.joined(separator: " "))'; see 'viper \(command) --help'")
+        throw UsageError(
+            "'viper \(command)' takes \(info.maximumArguments == 0 ? "no arguments" : "at most \(info.maximumArguments) argument(s)"), got '\(arguments.joined(separator: " "))'; see 'viper \(command) --help'"
+        )
     }
 
     /// The runtime options these flags select.

@@ -21,18 +21,26 @@ extension PluginPlacement {
                 let path = Paths.join(parent, sibling)
                 guard !searched.contains(Paths.realPath(path) ?? path), seen.insert(path).inserted else { continue }
                 for file in plugins(in: path) {
-                    misses.append(NearMiss(path: file, advice: "\(path) is not searched; did you mean \(folder.path) "
-                        + "(\(originText(folder.origin)))? move it to \(Paths.join(folder.path, Paths.lastComponent(file)))"))
+                    misses.append(
+                        NearMiss(
+                            path: file,
+                            advice: "\(path) is not searched; did you mean \(folder.path) "
+                                + "(\(originText(folder.origin)))? move it to \(Paths.join(folder.path, Paths.lastComponent(file)))"))
                 }
             }
         }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         let defaultFolder = Paths.join(home, ".local/share/viper/plugins")
         if let user = folders.first(where: { $0.origin == .user }), user.path != defaultFolder,
-           !searched.contains(Paths.realPath(defaultFolder) ?? defaultFolder), seen.insert(defaultFolder).inserted {
+            !searched.contains(Paths.realPath(defaultFolder) ?? defaultFolder), seen.insert(defaultFolder).inserted
+        {
             for file in plugins(in: defaultFolder) {
-                misses.append(NearMiss(path: file, advice: "XDG_DATA_HOME is \(environment["XDG_DATA_HOME"] ?? "set"), so the user folder is \(user.path), "
-                    + "not \(defaultFolder); did you mean \(user.path)? move it to \(Paths.join(user.path, Paths.lastComponent(file))), or unset XDG_DATA_HOME"))
+                misses.append(
+                    NearMiss(
+                        path: file,
+                        advice: "XDG_DATA_HOME is \(environment["XDG_DATA_HOME"] ?? "set"), so the user folder is \(user.path), "
+                            + "not \(defaultFolder); did you mean \(user.path)? move it to \(Paths.join(user.path, Paths.lastComponent(file))), or unset XDG_DATA_HOME"
+                    ))
             }
         }
         return misses

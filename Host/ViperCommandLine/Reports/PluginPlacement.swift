@@ -30,10 +30,11 @@ package enum PluginPlacement {
 
     /// The search folders as numbered lines, e.g. `  2. /home/ada/.local/share/viper/plugins (user folder; does not exist)`.
     static func folderLines(_ folders: [PluginFolder]) -> [String] {
-        ["Plugin folders, in search order:"] + folders.enumerated().map { index, folder in
-            let exists = FileManager.default.fileExists(atPath: folder.path)
-            return "  \(index + 1). \(folder.path) (\(originText(folder.origin))\(exists ? "" : "; does not exist"))"
-        }
+        ["Plugin folders, in search order:"]
+            + folders.enumerated().map { index, folder in
+                let exists = FileManager.default.fileExists(atPath: folder.path)
+                return "  \(index + 1). \(folder.path) (\(originText(folder.origin))\(exists ? "" : "; does not exist"))"
+            }
     }
 
     static func originText(_ origin: PluginOrigin) -> String {
@@ -53,8 +54,11 @@ package enum PluginPlacement {
         let dataPlugins = Paths.join(dataFolder, "plugins")
         if !searched.contains(Paths.realPath(dataPlugins) ?? dataPlugins) {
             for path in pluginFiles(in: dataPlugins) {
-                misses.append(NearMiss(path: path, advice: "the data folder (\(dataFolder)) is not $XDG_DATA_HOME/viper, so its plugins/ is not searched; "
-                    + "move it to \(userFolder)/ or pass --plugins \(dataPlugins)"))
+                misses.append(
+                    NearMiss(
+                        path: path,
+                        advice: "the data folder (\(dataFolder)) is not $XDG_DATA_HOME/viper, so its plugins/ is not searched; "
+                            + "move it to \(userFolder)/ or pass --plugins \(dataPlugins)"))
             }
         }
         for folder in folders where folder.origin != .bundled && isDirectory(folder.path) {
@@ -67,8 +71,11 @@ package enum PluginPlacement {
                 let subfolder = Paths.join(folder.path, name)
                 guard isDirectory(subfolder), !searched.contains(Paths.realPath(subfolder) ?? subfolder) else { continue }
                 for path in pluginFiles(in: subfolder) {
-                    misses.append(NearMiss(path: path, advice: "viper looks only at files directly in the plugin folder \(folder.path); "
-                        + "move it to \(Paths.join(folder.path, Paths.lastComponent(path)))"))
+                    misses.append(
+                        NearMiss(
+                            path: path,
+                            advice: "viper looks only at files directly in the plugin folder \(folder.path); "
+                                + "move it to \(Paths.join(folder.path, Paths.lastComponent(path)))"))
                 }
             }
         }
@@ -109,7 +116,8 @@ package enum PluginPlacement {
     /// Whether `path` names the plugin entry point (read without loading it).
     static func looksLikePlugin(_ path: String) -> Bool {
         guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= largestPlugin,
-              let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) else { return false }
+            let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+        else { return false }
         return data.range(of: entrySymbol) != nil
     }
 }

@@ -27,8 +27,9 @@ extension PluginReport {
     static func contractLibrariesJSON(_ runtime: HostRuntime) -> [ContractLibraryJSON] {
         let records = runtime.records
         return runtime.contractLibraries.map { library in
-            ContractLibraryJSON(name: library.name, version: library.version.description, path: library.path, origin: library.origin,
-                                status: library.status, reason: library.reason, usedBy: users(of: library, in: records))
+            ContractLibraryJSON(
+                name: library.name, version: library.version.description, path: library.path, origin: library.origin,
+                status: library.status, reason: library.reason, usedBy: users(of: library, in: records))
         }
     }
 

@@ -23,8 +23,9 @@ extension PluginReport {
         let off = memory.turnedOff()
         return memory.plugins.reduce(into: [:]) { found, item in
             let entry = item.value
-            found[item.key] = CrashesJSON(count: entry.count, version: entry.version, lastCause: entry.lastCause,
-                                          lastDoing: entry.lastDoing, heldOff: off[item.key] != nil)
+            found[item.key] = CrashesJSON(
+                count: entry.count, version: entry.version, lastCause: entry.lastCause,
+                lastDoing: entry.lastDoing, heldOff: off[item.key] != nil)
         }
     }
 }

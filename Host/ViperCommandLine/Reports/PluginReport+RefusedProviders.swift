@@ -13,8 +13,9 @@ extension PluginReport {
         guard !refused.isEmpty else { return problems }
         return problems.map { problem in
             guard problem.kind == .missingProvider, let contract = problem.contract,
-                  let provider = refused.first(where: { $0.contract == contract }),
-                  let range = problem.message.range(of: "which no plugin provides; install a plugin that provides it") else { return problem }
+                let provider = refused.first(where: { $0.contract == contract }),
+                let range = problem.message.range(of: "which no plugin provides; install a plugin that provides it")
+            else { return problem }
             let told = problem.message.replacingCharacters(
                 in: range,
                 with: "which no plugin provides: '\(provider.file)' provides it but was refused, as it lacks a requirement the installed "
@@ -31,8 +32,9 @@ extension PluginReport {
 
         init?(_ problem: Problem) {
             guard problem.kind == .loadFailed, let marker = problem.message.range(of: ContractLibraryCatalog.lacksRequirementMarker),
-                  let of = problem.message.range(of: " of the contract library ", range: marker.upperBound..<problem.message.endIndex),
-                  let open = problem.message.range(of: " (", range: of.upperBound..<problem.message.endIndex) else { return nil }
+                let of = problem.message.range(of: " of the contract library ", range: marker.upperBound..<problem.message.endIndex),
+                let open = problem.message.range(of: " (", range: of.upperBound..<problem.message.endIndex)
+            else { return nil }
             file = Paths.lastComponent(String(problem.message[..<marker.lowerBound]))
             contract = String(problem.message[marker.upperBound..<of.lowerBound])
             library = String(problem.message[of.upperBound..<open.lowerBound])

@@ -77,23 +77,25 @@ package enum PluginReport {
 
     package static func pluginsJSON(_ runtime: HostRuntime) -> String {
         let crashes = crashes(runtime)
-        return json(PluginsJSON(
-            contractsVersion: ContractsVersion.current.description,
-            swiftCompiler: SwiftCompilerVersion.compiling.description,
-            folders: runtime.folders,
-            plugins: runtime.records.map { record in
-                PluginJSON(name: record.name, version: record.descriptor?.manifest.version, summary: record.descriptor?.manifest.summary,
-                           path: record.path, origin: record.origin, status: record.status, reason: record.reason,
-                           contractsVersion: record.descriptor?.contractsVersion.description,
-                           swiftCompiler: record.descriptor.map { $0.swiftCompiler?.description ?? "unknown" },
-                           provides: record.descriptor?.provides ?? [], requires: record.descriptor?.requires ?? [],
-                           overridden: record.overridden,
-                           contractLibraries: record.descriptor?.contractLibraries.map(\.description) ?? [],
-                           liveVersion: record.version > 1 ? record.version : nil, olderImages: record.version > 1 ? record.olderImages : nil,
-                           crashes: record.name.flatMap { crashes[$0] })
-            },
-            contractLibraries: contractLibrariesJSON(runtime),
-            problems: runtime.problems))
+        return json(
+            PluginsJSON(
+                contractsVersion: ContractsVersion.current.description,
+                swiftCompiler: SwiftCompilerVersion.compiling.description,
+                folders: runtime.folders,
+                plugins: runtime.records.map { record in
+                    PluginJSON(
+                        name: record.name, version: record.descriptor?.manifest.version, summary: record.descriptor?.manifest.summary,
+                        path: record.path, origin: record.origin, status: record.status, reason: record.reason,
+                        contractsVersion: record.descriptor?.contractsVersion.description,
+                        swiftCompiler: record.descriptor.map { $0.swiftCompiler?.description ?? "unknown" },
+                        provides: record.descriptor?.provides ?? [], requires: record.descriptor?.requires ?? [],
+                        overridden: record.overridden,
+                        contractLibraries: record.descriptor?.contractLibraries.map(\.description) ?? [],
+                        liveVersion: record.version > 1 ? record.version : nil, olderImages: record.version > 1 ? record.olderImages : nil,
+                        crashes: record.name.flatMap { crashes[$0] })
+                },
+                contractLibraries: contractLibrariesJSON(runtime),
+                problems: runtime.problems))
     }
 
     package static func pluginsText(_ runtime: HostRuntime) -> String {
@@ -138,17 +140,22 @@ package enum PluginReport {
         let problems = runtime.doctorProblems
         let misses = PluginPlacement.nearMisses(runtime)
         let crashes = crashes(runtime)
-        return json(DoctorJSON(ok: problems.isEmpty && misses.isEmpty,
-                               loaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count,
-                               disabled: runtime.records.filter { $0.status == .disabled || $0.status == .broken }.count,
-                               problems: problems,
-                               misplaced: misses,
-                               plugins: runtime.records.map { DoctorPluginJSON(name: $0.name, path: $0.path, status: $0.status, reason: $0.reason,
-                                                                               liveVersion: $0.version > 1 ? $0.version : nil,
-                                                                               olderImages: $0.version > 1 ? $0.olderImages : nil,
-                                                                               crashes: $0.name.flatMap { crashes[$0] }) },
-                               dependencies: runtime.dependencies,
-                               interceptors: interceptors(runtime).map { InterceptorJSON(contract: $0.contract, plugins: $0.plugins) }))
+        return json(
+            DoctorJSON(
+                ok: problems.isEmpty && misses.isEmpty,
+                loaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count,
+                disabled: runtime.records.filter { $0.status == .disabled || $0.status == .broken }.count,
+                problems: problems,
+                misplaced: misses,
+                plugins: runtime.records.map {
+                    DoctorPluginJSON(
+                        name: $0.name, path: $0.path, status: $0.status, reason: $0.reason,
+                        liveVersion: $0.version > 1 ? $0.version : nil,
+                        olderImages: $0.version > 1 ? $0.olderImages : nil,
+                        crashes: $0.name.flatMap { crashes[$0] })
+                },
+                dependencies: runtime.dependencies,
+                interceptors: interceptors(runtime).map { InterceptorJSON(contract: $0.contract, plugins: $0.plugins) }))
     }
 
     package static func doctorText(_ runtime: HostRuntime) -> String {
@@ -158,13 +165,16 @@ package enum PluginReport {
         let misses = PluginPlacement.nearMisses(runtime)
         let misplaced = PluginPlacement.lines(misses) + interceptorLines(runtime) + liveLines(runtime) + sandboxLines()
         if problems.isEmpty {
-            let verdict = misses.isEmpty ? "ok: \(usable) plugin(s) ready, every requirement has a provider"
+            let verdict =
+                misses.isEmpty
+                ? "ok: \(usable) plugin(s) ready, every requirement has a provider"
                 : "\(misses.count) misplaced plugin file(s) (above); \(usable) plugin(s) ready, every requirement has a provider"
             return (misplaced + [verdict]).map(printable).joined(separator: "\n")
         }
         let disabled = runtime.records.filter { $0.status == .disabled || $0.status == .broken }.count
-        return (problems.map { "problem: \($0.message)" } + misplaced
-                + ["\(problems.count) problem(s); \(usable) plugin(s) ready, \(disabled) disabled"])
+        return
+            (problems.map { "problem: \($0.message)" } + misplaced
+            + ["\(problems.count) problem(s); \(usable) plugin(s) ready, \(disabled) disabled"])
             .map(printable).joined(separator: "\n")
     }
 

@@ -15,8 +15,10 @@ extension ELFCheck {
     private static let contentsLock = NSLock()
 
     /// Runs `body` with the file open as `descriptor` (`size` bytes, from `fstat`) read once.
-    package static func withContents<Value, Failure: Error>(descriptor: Int32, size: UInt64,
-                                                    _ body: () throws(Failure) -> Value) throws(Failure) -> Value {
+    package static func withContents<Value, Failure: Error>(
+        descriptor: Int32, size: UInt64,
+        _ body: () throws(Failure) -> Value
+    ) throws(Failure) -> Value {
         guard size > 0, size <= wholeFileLimit else { return try body() }
         let bytes = read(descriptor, offset: 0, count: Int(size))
         contentsLock.withLock { contents[descriptor] = bytes }

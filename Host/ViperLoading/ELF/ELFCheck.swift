@@ -102,11 +102,11 @@ package enum ELFCheck {
     /// `e_machine` of the platform this viper was built for; nil skips the check.
     package static var hostMachine: UInt16? {
         #if arch(x86_64)
-        return 62
+            return 62
         #elseif arch(arm64)
-        return 183
+            return 183
         #else
-        return nil
+            return nil
         #endif
     }
 

@@ -59,7 +59,8 @@ package struct ELFLinkage {
                     offset += ELFSections.symbolSize
                     // 0: undefined, a reference.
                     guard sectionIndex != 0, name + 4 <= names.count, names[name] == 0x24, names[name + 1] == 0x73,
-                          names[name + 2] == 0x39, names[name + 3] == 0x43 else { continue }
+                        names[name + 2] == 0x39, names[name + 3] == 0x43
+                    else { continue }
                     if let range = Self.contractsDescriptorRange(in: names, at: name) { return range }
                 }
                 return nil
@@ -73,11 +74,13 @@ package struct ELFLinkage {
     private static func contractsDescriptorRange(in names: UnsafeRawBufferPointer, at offset: Int) -> Range<Int>? {
         let prefix = descriptorPrefix.count
         guard offset >= 0, offset + prefix <= names.count, let base = names.baseAddress,
-              names[offset] == descriptorPrefix[0], names[offset + 1] == descriptorPrefix[1],
-              descriptorPrefix.withUnsafeBytes({ memcmp(base + offset, $0.baseAddress!, prefix) == 0 }) else { return nil }
+            names[offset] == descriptorPrefix[0], names[offset + 1] == descriptorPrefix[1],
+            descriptorPrefix.withUnsafeBytes({ memcmp(base + offset, $0.baseAddress!, prefix) == 0 })
+        else { return nil }
         let end = memchr(base + offset, 0, names.count - offset).map { UnsafeRawPointer($0) - base } ?? names.count
         guard end - offset >= prefix + descriptorSuffix.count,
-              names[end - 2] == descriptorSuffix[0], names[end - 1] == descriptorSuffix[1] else { return nil }
+            names[end - 2] == descriptorSuffix[0], names[end - 1] == descriptorSuffix[1]
+        else { return nil }
         return offset..<end
     }
 
@@ -88,9 +91,11 @@ package struct ELFLinkage {
 
     /// Why the file must not be loaded because of what it links, or nil.
     package var problem: String? {
-        let fix = "rebuild it linking this viper's libContracts.so (swiftc -lContracts, or a dependency on the Contracts package) instead of compiling Contracts' sources into it"
+        let fix =
+            "rebuild it linking this viper's libContracts.so (swiftc -lContracts, or a dependency on the Contracts package) instead of compiling Contracts' sources into it"
         if let contractsDescriptor {
-            return "refused: it carries its own copy of Contracts (it defines \(PluginLoadError.printable(contractsDescriptor, limit: 120)), which only libContracts.so may define), "
+            return
+                "refused: it carries its own copy of Contracts (it defines \(PluginLoadError.printable(contractsDescriptor, limit: 120)), which only libContracts.so may define), "
                 + "so none of its contracts would be the host's and every lookup between them would fail; \(fix)"
         }
         if hasSections, needsSwiftRuntime, !needsContracts {

@@ -28,12 +28,14 @@ package struct ELFSegment {
         let count = Int(UInt16(littleEndian: head, at: 56))
         guard entrySize >= headerSize, count > 0, tableOffset < UInt64(Int32.max) else { return [] }
         let length = entrySize * count
-        let table = Int(tableOffset) + length <= head.count
+        let table =
+            Int(tableOffset) + length <= head.count
             ? Array(head[Int(tableOffset)..<(Int(tableOffset) + length)])
             : ELFCheck.read(descriptor, offset: tableOffset, count: length)
         return stride(from: 0, to: table.count - headerSize + 1, by: entrySize).map { at in
-            ELFSegment(type: UInt32(littleEndian: table, at: at), offset: UInt64(littleEndian: table, at: at + 8),
-                       address: UInt64(littleEndian: table, at: at + 16), fileSize: UInt64(littleEndian: table, at: at + 32))
+            ELFSegment(
+                type: UInt32(littleEndian: table, at: at), offset: UInt64(littleEndian: table, at: at + 8),
+                address: UInt64(littleEndian: table, at: at + 16), fileSize: UInt64(littleEndian: table, at: at + 32))
         }
     }
 

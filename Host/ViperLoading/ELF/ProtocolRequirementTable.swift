@@ -109,7 +109,8 @@ enum ELFSymbols {
     /// with one of `prefixes`; the others cost a comparison of their first bytes, no value made.
     static func forEach(descriptor: Int32, size: UInt64, defined: Bool, prefixes: [[UInt8]], _ body: (Symbol) -> Void) {
         guard let file = ELFSections(descriptor: descriptor, size: size),
-              let table = file.sections.firstIndex(where: { $0.type == 11 }) else { return }  // SHT_DYNSYM
+            let table = file.sections.firstIndex(where: { $0.type == 11 })
+        else { return }  // SHT_DYNSYM
         let symbols = file.contents(table)
         let strings = file.linkedStrings(of: table)
         // Names are compared with memcmp in place: a plugin's table is walked for every load.
@@ -136,11 +137,13 @@ enum ELFSymbols {
         for (name, sectionIndex, value) in matching {
             let end = strings[name...].firstIndex(of: 0) ?? strings.count
             let section = file.sections.indices.contains(sectionIndex) && sectionIndex > 0 ? file.sections[sectionIndex] : nil
-            body(Symbol(name: strings[name..<end]) { extra, count in
-                guard let section, section.type != ELFSections.noBits, value >= section.address,
-                      value - section.address + extra + UInt64(count) <= section.size else { return [] }
-                return ELFCheck.read(descriptor, offset: section.offset + (value - section.address) + extra, count: count)
-            })
+            body(
+                Symbol(name: strings[name..<end]) { extra, count in
+                    guard let section, section.type != ELFSections.noBits, value >= section.address,
+                        value - section.address + extra + UInt64(count) <= section.size
+                    else { return [] }
+                    return ELFCheck.read(descriptor, offset: section.offset + (value - section.address) + extra, count: count)
+                })
         }
     }
 }

@@ -4,8 +4,11 @@ import Foundation
 /// wrote (`Contracts.Logger...`). `swift demangle` is not installed where viper runs,
 /// but the Swift runtime exports `swift_demangle`, found here with `dlsym`.
 package enum SwiftDemangler {
-    private typealias Demangle = @convention(c) (UnsafePointer<CChar>?, Int, UnsafeMutablePointer<CChar>?,
-                                                 UnsafeMutablePointer<Int>?, UInt32) -> UnsafeMutablePointer<CChar>?
+    private typealias Demangle =
+        @convention(c) (
+            UnsafePointer<CChar>?, Int, UnsafeMutablePointer<CChar>?,
+            UnsafeMutablePointer<Int>?, UInt32
+        ) -> UnsafeMutablePointer<CChar>?
 
     private static let function: Demangle? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "swift_demangle") else { return nil }

@@ -21,10 +21,11 @@ package struct FileStamp: Hashable {
 
     /// The stamp of an open file found at `path`, from its `fstat`.
     package init(path: String, info: stat) {
-        self.init(path: path, size: Int64(info.st_size),
-                  modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                  inode: UInt64(info.st_ino), device: UInt64(info.st_dev),
-                  changedNanoseconds: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
+        self.init(
+            path: path, size: Int64(info.st_size),
+            modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            inode: UInt64(info.st_ino), device: UInt64(info.st_dev),
+            changedNanoseconds: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
     }
 
     package init(path: String, size: Int64, modifiedNanoseconds: Int64, inode: UInt64, device: UInt64, changedNanoseconds: Int64 = 0) {

@@ -42,11 +42,13 @@ package struct ContractLibrary: Codable, Sendable, Equatable {
         // the loader asks this for each library each plugin needs.
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
             guard let first = name.utf8.first, first == UInt8(ascii: "_") || isASCIILetter(first),
-                  name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || isASCIILetter($0) || (0x30...0x39).contains($0) }) else { return nil }
+                name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || isASCIILetter($0) || (0x30...0x39).contains($0) })
+            else { return nil }
             return name
         }
         guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic,
-              name.unicodeScalars.allSatisfy({ $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }) else { return nil }
+            name.unicodeScalars.allSatisfy({ $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+        else { return nil }
         return name
     }
 
@@ -55,12 +57,23 @@ package struct ContractLibrary: Codable, Sendable, Equatable {
     }
 
     /// What is wrong with `elf` as a contract library at `path`, or its name and version.
-    package static func identify(_ elf: ContractLibraryELF, path: String) -> Result<(name: String, soname: String, version: ContractsVersion), PluginLoadError> {
+    package static func identify(_ elf: ContractLibraryELF, path: String) -> Result<(name: String, soname: String, version: ContractsVersion), PluginLoadError>
+    {
         guard let packed = elf.packedVersion else {
-            return .failure(PluginLoadError(.contractLibrary, path: path, message: "refused: its viper_contract_library section is not a contract library record (the magic word and the packed version); rebuild it from the contract library template ('viper new --contract-library')"))
+            return .failure(
+                PluginLoadError(
+                    .contractLibrary, path: path,
+                    message:
+                        "refused: its viper_contract_library section is not a contract library record (the magic word and the packed version); rebuild it from the contract library template ('viper new --contract-library')"
+                ))
         }
         guard let soname = elf.soname, let name = moduleName(soname: soname) else {
-            return .failure(PluginLoadError(.contractLibrary, path: path, message: "refused: a contract library needs a SONAME of the form lib<Module>.so (it has \(elf.soname.map { "'\(PluginLoadError.printable($0, limit: 80))'" } ?? "none")), or plugins linked against it cannot find it; build it with -Xlinker -soname -Xlinker lib<Module>.so"))
+            return .failure(
+                PluginLoadError(
+                    .contractLibrary, path: path,
+                    message:
+                        "refused: a contract library needs a SONAME of the form lib<Module>.so (it has \(elf.soname.map { "'\(PluginLoadError.printable($0, limit: 80))'" } ?? "none")), or plugins linked against it cannot find it; build it with -Xlinker -soname -Xlinker lib<Module>.so"
+                ))
         }
         return .success((name, soname, ContractsVersion(packed: packed)))
     }

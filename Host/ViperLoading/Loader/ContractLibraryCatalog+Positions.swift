@@ -7,7 +7,8 @@ extension ContractLibraryCatalog {
         plugins.reserveCapacity(files.count)
         for (index, file) in files.enumerated() {
             if file.folder.origin != .bundled, !knownPlugin(index), let elf = ContractLibraryELF.sniff(path: file.path),
-               elf.record != nil, !elf.definesPluginEntry {
+                elf.record != nil, !elf.definesPluginEntry
+            {
                 libraries.append(index)
             } else {
                 plugins.append(index)
@@ -19,7 +20,8 @@ extension ContractLibraryCatalog {
     /// The plugins of what discovery found, with what its look at each found, and the contract
     /// libraries; `knownPlugin` is asked by index into `discovery.files`.
     package static func separate(_ discovery: PluginDiscovery.Result, knownPlugin: (Int) -> Bool)
-        -> (plugins: [PluginFile], infos: [PluginDiscovery.FileInfo?], libraries: [PluginFile]) {
+        -> (plugins: [PluginFile], infos: [PluginDiscovery.FileInfo?], libraries: [PluginFile])
+    {
         let split = separatePositions(discovery.files, knownPlugin: knownPlugin)
         let infos = split.plugins.map { $0 < discovery.infos.count ? discovery.infos[$0] : nil }
         return (split.plugins.map { discovery.files[$0] }, infos, split.libraries.map { discovery.files[$0] })

@@ -34,8 +34,9 @@ package final class ContractLibraryCatalog {
             var library = inspect(file)
             if let reason = ReservedNames.libraryProblem(name: library.name, soname: library.soname) {
                 // Nameless, so no plugin that links the real library is matched to it.
-                library = ContractLibrary(name: "", soname: "", version: library.version, path: file.path, origin: file.folder.origin,
-                                          status: .refused, reason: reason)
+                library = ContractLibrary(
+                    name: "", soname: "", version: library.version, path: file.path, origin: file.folder.origin,
+                    status: .refused, reason: reason)
             }
             if library.status == .ready, let first = libraries.first(where: { $0.name == library.name && $0.status == .ready }) {
                 library.status = .refused
@@ -50,7 +51,8 @@ package final class ContractLibraryCatalog {
     /// `viper_contract_library` section that do not export `viper_plugin_entry`), reading only
     /// their section headers (and the symbols of a file with the section).
     /// A file `knownPlugin` vouches for (the descriptor cache has it, unchanged, as a plugin) is not read.
-    package static func separate(_ files: [PluginFile], knownPlugin: (PluginFile) -> Bool = { _ in false }) -> (plugins: [PluginFile], libraries: [PluginFile]) {
+    package static func separate(_ files: [PluginFile], knownPlugin: (PluginFile) -> Bool = { _ in false }) -> (plugins: [PluginFile], libraries: [PluginFile])
+    {
         let split = separatePositions(files) { knownPlugin(files[$0]) }
         return (split.plugins.map { files[$0] }, split.libraries.map { files[$0] })
     }
@@ -77,7 +79,9 @@ package final class ContractLibraryCatalog {
 
     /// The checks a plugin file meets, on `file` as a contract library; nothing of it runs.
     private func inspect(_ file: PluginFile) -> ContractLibrary {
-        func refused(_ message: String, name: String = "", soname: String = "", version: ContractsVersion = ContractsVersion(major: 0, minor: 0)) -> ContractLibrary {
+        func refused(_ message: String, name: String = "", soname: String = "", version: ContractsVersion = ContractsVersion(major: 0, minor: 0))
+            -> ContractLibrary
+        {
             ContractLibrary(name: name, soname: soname, version: version, path: file.path, origin: file.folder.origin, status: .refused, reason: message)
         }
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -95,8 +99,9 @@ package final class ContractLibraryCatalog {
         case .failure(let error):
             return refused(error.message)
         case .success(let found):
-            return ContractLibrary(name: found.name, soname: found.soname, version: found.version, path: file.path,
-                                   origin: file.folder.origin, status: .ready, reason: nil)
+            return ContractLibrary(
+                name: found.name, soname: found.soname, version: found.version, path: file.path,
+                origin: file.folder.origin, status: .ready, reason: nil)
         }
     }
 
@@ -106,8 +111,10 @@ package final class ContractLibraryCatalog {
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             return "not a contract library: not a regular file; remove it from the plugin folder"
         }
-        if !allowInsecure, let problem = PluginTrust.fileProblem(path: file.path, info: info)
-            ?? PluginTrust.folderProblem(path: file.path, root: file.folder.path) {
+        if !allowInsecure,
+            let problem = PluginTrust.fileProblem(path: file.path, info: info)
+                ?? PluginTrust.folderProblem(path: file.path, root: file.folder.path)
+        {
             return problem
         }
         if let problem = ELFCheck.problem(descriptor: descriptor) ?? ELFLinkage(descriptor: descriptor, size: UInt64(info.st_size)).problem {
@@ -132,13 +139,15 @@ package final class ContractLibraryCatalog {
             }
             if let copied = libraries.first(where: { !$0.name.isEmpty && elf.definedProtocolModules.contains($0.name) }) {
                 let name = copied.name
-                return "refused: it carries its own copy of the contract library \(name) (it defines \(name)'s protocols itself, which only lib\(name).so may define), "
+                return
+                    "refused: it carries its own copy of the contract library \(name) (it defines \(name)'s protocols itself, which only lib\(name).so may define), "
                     + "so its \(name) protocols are not the ones other plugins share and every lookup between them would fail; link lib\(name).so (-l\(name)) instead of compiling \(name) into the plugin"
             }
             for needed in elf.needed {
                 guard let index = libraries.firstIndex(where: { $0.soname == needed && $0.status != .refused }) else {
                     if let refused = libraries.first(where: { $0.soname == needed }) {
-                        return "refused: it needs the contract library \(refused.name) (\(refused.path)), which was refused: \(refused.reason ?? "no reason recorded")"
+                        return
+                            "refused: it needs the contract library \(refused.name) (\(refused.path)), which was refused: \(refused.reason ?? "no reason recorded")"
                     }
                     continue
                 }
@@ -146,8 +155,10 @@ package final class ContractLibraryCatalog {
             }
             if let problem = requirementProblem(descriptor: descriptor, size: size, needed: elf.needed) { return problem }
             if let missing = unknown.first(where: { ContractLibrary.moduleName(soname: $0).map(elf.referencedModules.contains) ?? false }),
-               let name = ContractLibrary.moduleName(soname: missing) {
-                return "refused: it needs the contract library \(name) (\(missing)), which is not installed in any plugin folder; install \(missing) beside the plugin (in a folder 'viper plugins' lists)"
+                let name = ContractLibrary.moduleName(soname: missing)
+            {
+                return
+                    "refused: it needs the contract library \(name) (\(missing)), which is not installed in any plugin folder; install \(missing) beside the plugin (in a folder 'viper plugins' lists)"
             }
             return nil
         }
@@ -160,12 +171,15 @@ package final class ContractLibraryCatalog {
         for wanted in recorded {
             guard let library = installed.first(where: { $0.name == wanted.name && $0.status != .refused }) else {
                 if let refused = installed.first(where: { $0.name == wanted.name }) {
-                    return "refused: it was built against the contract library \(wanted), and the installed one (\(refused.path)) was refused: \(refused.reason ?? "no reason recorded")"
+                    return
+                        "refused: it was built against the contract library \(wanted), and the installed one (\(refused.path)) was refused: \(refused.reason ?? "no reason recorded")"
                 }
-                return "refused: it was built against the contract library \(wanted), which is not installed in any plugin folder; install lib\(wanted.name).so \(wanted.version) or a later \(wanted.version.major).x beside the plugin"
+                return
+                    "refused: it was built against the contract library \(wanted), which is not installed in any plugin folder; install lib\(wanted.name).so \(wanted.version) or a later \(wanted.version.major).x beside the plugin"
             }
             guard library.version.canLoad(wanted.version) else {
-                let fix = library.version.major == wanted.version.major
+                let fix =
+                    library.version.major == wanted.version.major
                     ? "install \(wanted.name) \(wanted.version) or a later \(wanted.version.major).x, or rebuild the plugin against \(library.version)"
                     : "install \(wanted.name) \(wanted.version.major).x, or rebuild the plugin against \(library.version)"
                 return "refused: it was built against the contract library \(wanted), but the installed one (\(library.path)) is \(library.displayName), "
@@ -180,7 +194,9 @@ package final class ContractLibraryCatalog {
         guard libraries[index].status == .ready else { return nil }
         let library = libraries[index]
         let descriptor = open(library.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return "cannot load the contract library \(library.name): \(library.path) cannot be read (\(String(cString: strerror(errno))))" }
+        guard descriptor >= 0 else {
+            return "cannot load the contract library \(library.name): \(library.path) cannot be read (\(String(cString: strerror(errno))))"
+        }
         defer { close(descriptor) }
         if let problem = checks(files[index], descriptor: descriptor) {
             libraries[index].status = .refused
@@ -233,7 +249,8 @@ package final class ContractLibraryCatalog {
     private static func isAvailable(_ soname: String, runPaths: [String]) -> Bool {
         if dlopen(soname, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE) != nil { return true }
         let environment = ProcessInfo.processInfo.environment["LD_LIBRARY_PATH"]?.split(separator: ":").map(String.init) ?? []
-        let system = ["/lib", "/usr/lib", "/usr/local/lib", "/lib64", "/usr/lib64"]
+        let system =
+            ["/lib", "/usr/lib", "/usr/local/lib", "/lib64", "/usr/lib64"]
             + ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib"))?.filter { $0.hasSuffix("-linux-gnu") }.map { "/usr/lib/" + $0 } ?? [])
         let folders = [swiftRuntimeFolder].compactMap { $0 } + runPaths.filter { $0.hasPrefix("/") } + environment + system
         return folders.contains { FileManager.default.fileExists(atPath: Paths.join($0, soname)) }

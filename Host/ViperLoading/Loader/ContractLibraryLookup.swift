@@ -75,8 +75,9 @@ extension ContractLibraryLookup {
     package static func loader(searched: [PluginFolder], added: [PluginFolder], allowInsecure: Bool = false) -> PluginLoader {
         let libraries = ContractLibraryCatalog.separate(PluginDiscovery.discover(searched).files).libraries
         let loader = PluginLoader(policy: LoadPolicy(allowInsecure: allowInsecure))
-        loader.contractLibraries = ContractLibraryCatalog(files(libraries: libraries, searched: searched, added: added),
-                                                          allowInsecure: allowInsecure)
+        loader.contractLibraries = ContractLibraryCatalog(
+            files(libraries: libraries, searched: searched, added: added),
+            allowInsecure: allowInsecure)
         return loader
     }
 }

@@ -56,7 +56,8 @@ package struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendab
         var reason = printable(raw)
         if reason.hasPrefix(printable(path) + ": ") { reason.removeFirst(printable(path).count + 2) }
         if reason.contains("file too short") || reason.contains("cannot read file data") {
-            return PluginLoadError(.notALibrary, path: path, message: "not a plugin: the file is empty or truncated (\(reason)); rebuild the plugin or copy it again")
+            return PluginLoadError(
+                .notALibrary, path: path, message: "not a plugin: the file is empty or truncated (\(reason)); rebuild the plugin or copy it again")
         }
         if reason.contains("invalid ELF header") {
             return PluginLoadError(.notALibrary, path: path, message: "not a plugin: not an ELF shared library (\(reason)); remove it from the plugin folder")
@@ -65,14 +66,18 @@ package struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendab
             if let colon = reason.firstIndex(of: ":") {
                 let dependency = String(reason[..<colon])
                 if dependency != path {
-                    return PluginLoadError(.openFailed, path: path, message: "cannot load: it needs \(dependency), which was not found (\(reason)); install that library or rebuild the plugin without it")
+                    return PluginLoadError(
+                        .openFailed, path: path,
+                        message: "cannot load: it needs \(dependency), which was not found (\(reason)); install that library or rebuild the plugin without it")
                 }
             }
             return PluginLoadError(.missingFile, path: path, message: "no such file (\(reason)); check the path")
         }
         if reason.contains("undefined symbol") {
             reason = SwiftDemangler.annotate(reason)
-            return PluginLoadError(.openFailed, path: path, message: "cannot load: \(reason); it was built against a different Contracts or library, rebuild it against this viper's Contracts")
+            return PluginLoadError(
+                .openFailed, path: path,
+                message: "cannot load: \(reason); it was built against a different Contracts or library, rebuild it against this viper's Contracts")
         }
         if reason.contains("wrong ELF class") || reason.contains("ELF file's OS ABI") || reason.contains("machine") {
             return PluginLoadError(.notALibrary, path: path, message: "cannot load: built for another platform (\(reason)); rebuild the plugin on this machine")

@@ -50,7 +50,8 @@ extension PluginLoader {
 
     /// `dlopen`s the checked file and reads the Contracts version it was built for.
     package func openImage(_ path: String, descriptor: Int32, declared: ContractsVersion?) throws(PluginLoadError)
-        -> (UnsafeMutableRawPointer, ContractsVersion) {
+        -> (UnsafeMutableRawPointer, ContractsVersion)
+    {
         let name = Self.loadName(descriptor: descriptor, path: path)
         LoadedImages.noteOpening()
         guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
@@ -62,13 +63,18 @@ extension PluginLoader {
             // Without a section, the ABI is read before anything but the constructors runs.
             pluginVersion = ContractsVersion(packed: unsafeBitCast(abiPointer, to: ABIFunction.self)())
             if let declared, declared != pluginVersion {
-                throw PluginLoadError(.incompatibleABI, path: path,
-                                      message: ABISection.disagreement(section: declared, function: pluginVersion))
+                throw PluginLoadError(
+                    .incompatibleABI, path: path,
+                    message: ABISection.disagreement(section: declared, function: pluginVersion))
             }
         } else if let declared {
             pluginVersion = declared
         } else {
-            throw PluginLoadError(.missingSymbol, path: path, message: "not a viper plugin: it does not export '\(Self.abiSymbol)'; a plugin exports viper_plugin_abi and viper_plugin_entry (see the Plugin protocol in Contracts)")
+            throw PluginLoadError(
+                .missingSymbol, path: path,
+                message:
+                    "not a viper plugin: it does not export '\(Self.abiSymbol)'; a plugin exports viper_plugin_abi and viper_plugin_entry (see the Plugin protocol in Contracts)"
+            )
         }
         if let refusal = refusal(pluginVersion) {
             throw PluginLoadError(.incompatibleABI, path: path, message: refusal)

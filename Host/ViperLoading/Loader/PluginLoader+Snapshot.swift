@@ -32,7 +32,8 @@ extension PluginLoader {
             guard sent > 0 else { break }
         }
         var info = stat()
-        let changed = offset != off_t(stamp.size) || fstat(descriptor, &info) != 0 || FileStamp(path: path, info: info) != stamp
+        let changed =
+            offset != off_t(stamp.size) || fstat(descriptor, &info) != 0 || FileStamp(path: path, info: info) != stamp
             || (sha256 != nil && SHA256.hex(ofFile: copy) != sha256)
         // F_ADD_SEALS: F_SEAL_SEAL | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE.
         guard !changed, fcntl(copy, 1033, Int32(15)) == 0 else {

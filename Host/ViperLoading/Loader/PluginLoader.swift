@@ -12,8 +12,10 @@ package final class LoadedPlugin {
     /// The SHA-256 of the bytes that were loaded, when the policy asked for it.
     package let sha256: String?
 
-    package init(file: PluginFile, descriptor: PluginDescriptor, registrar: RecordingRegistrar,
-         stamp: FileStamp? = nil, sha256: String? = nil) {
+    package init(
+        file: PluginFile, descriptor: PluginDescriptor, registrar: RecordingRegistrar,
+        stamp: FileStamp? = nil, sha256: String? = nil
+    ) {
         self.file = file
         self.descriptor = descriptor
         self.registrar = registrar
@@ -78,8 +80,8 @@ package final class PluginLoader {
     /// Files already opened (device and inode): opening twice would run the entry twice.
     private var openedFiles: Set<FileIdentity> = []
     /// How many names ``loadName(descriptor:path:)`` handed out in this process.
-    nonisolated(unsafe) private static var namesGiven: UInt64 = 0
-    private static let namesLock = NSLock()
+    nonisolated(unsafe) static var namesGiven: UInt64 = 0
+    static let namesLock = NSLock()
     /// The stamp and digest of the file the last ``load(_:known:)`` opened, loaded or not
     /// (the scanner reports them, so the cache knows a refused file's digest too).
     package private(set) var lastExamined: KnownDigest?
@@ -167,11 +169,17 @@ package final class PluginLoader {
     }
 
     /// Runs the plugin's entry point and turns what it registered into a loaded plugin.
-    private func register(_ file: PluginFile, handle: UnsafeMutableRawPointer, version pluginVersion: ContractsVersion,
-                          checked: CheckedFile) throws(PluginLoadError) -> LoadedPlugin {
+    private func register(
+        _ file: PluginFile, handle: UnsafeMutableRawPointer, version pluginVersion: ContractsVersion,
+        checked: CheckedFile
+    ) throws(PluginLoadError) -> LoadedPlugin {
         let path = file.path
         guard let entryPointer = dlsym(handle, Self.entrySymbol) else {
-            throw PluginLoadError(.missingSymbol, path: path, message: "not a viper plugin: it does not export '\(Self.entrySymbol)'; a plugin exports viper_plugin_abi and viper_plugin_entry (see the Plugin protocol in Contracts)")
+            throw PluginLoadError(
+                .missingSymbol, path: path,
+                message:
+                    "not a viper plugin: it does not export '\(Self.entrySymbol)'; a plugin exports viper_plugin_abi and viper_plugin_entry (see the Plugin protocol in Contracts)"
+            )
         }
         let entry = unsafeBitCast(entryPointer, to: EntryFunction.self)
         let connection = PluginConnection { [loadedNames] manifest in
@@ -194,10 +202,15 @@ package final class PluginLoader {
             throw failure
         }
         guard let manifest = connection.manifest, let registrar = connection.registrar else {
-            throw PluginLoadError(.entryFailed, path: path, message: "its entry point returned success without registering; call PluginEntry.run from viper_plugin_entry")
+            throw PluginLoadError(
+                .entryFailed, path: path, message: "its entry point returned success without registering; call PluginEntry.run from viper_plugin_entry")
         }
         if !registrar.duplicates.isEmpty {
-            throw PluginLoadError(.duplicateRegistration, path: path, message: "plugin '\(manifest.name)' registers \(registrar.duplicates.map(\.description).joined(separator: ", ")) more than once; register each contract and name once")
+            throw PluginLoadError(
+                .duplicateRegistration, path: path,
+                message:
+                    "plugin '\(manifest.name)' registers \(registrar.duplicates.map(\.description).joined(separator: ", ")) more than once; register each contract and name once"
+            )
         }
         loadedNames[manifest.name] = path
         WorkerPage.current?.noteImage(containing: entryPointer, plugin: manifest.name, version: manifest.version, path: path)
@@ -209,80 +222,8 @@ package final class PluginLoader {
 
     /// Why a plugin built for Contracts `version` cannot load in this viper, or nil.
     package func refusal(_ version: ContractsVersion) -> String? {
-        hostVersion.canLoad(version) ? nil
+        hostVersion.canLoad(version)
+            ? nil
             : "built for Contracts \(version), but this viper has Contracts \(hostVersion); rebuild the plugin against Contracts \(hostVersion)"
-    }
-
-    /// Opens `path` for reading without blocking on a FIFO; raises the open-file limit once when it is reached.
-    private static func openReadOnly(_ path: String) -> Int32 {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        if descriptor < 0, errno == EMFILE {
-            var limit = rlimit()
-            if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
-                limit.rlim_cur = limit.rlim_max
-                if setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 {
-                    return open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-                }
-            }
-            errno = EMFILE
-        }
-        return descriptor
-    }
-
-    /// The name `dlopen` gets for the open `descriptor`: `/proc/self/fd/N` reached by a
-    /// path no earlier call got (`./` and `../fd/` steps spell a counter in binary), or
-    /// the real path on a system without `/proc` (then the file is checked by path only).
-    ///
-    /// glibc matches a name against every name of every loaded image before it opens
-    /// anything, and adds the name to an image it finds by inode. Descriptor numbers are
-    /// reused, so a plain `/proc/self/fd/N` would one day return an image for another
-    /// file (seen on a clean clone: every broken-plugin case came back as fixture-good).
-    package static func loadName(descriptor: Int32, path: String) -> String {
-        var count = namesLock.withLock {
-            namesGiven += 1
-            return namesGiven
-        }
-        var name = "/proc/self/fd/"
-        while count > 0 {
-            name += count & 1 == 1 ? "../fd/" : "./"
-            count >>= 1
-        }
-        name += String(descriptor)
-        var info = stat()
-        var opened = stat()
-        if stat(name, &info) == 0, fstat(descriptor, &opened) == 0, info.st_ino == opened.st_ino, info.st_dev == opened.st_dev {
-            return name
-        }
-        return Paths.realPath(path) ?? path
-    }
-
-    /// The error for an entry point's status, or nil when it succeeded.
-    private static func failure(status: Int32, connection: PluginConnection, path: String) -> PluginLoadError? {
-        switch status {
-        case PluginEntry.ok:
-            return nil
-        case PluginEntry.registrationFailed where connection.manifest != nil:
-            let name = connection.manifest?.name ?? ""
-            return PluginLoadError(.entryFailed, path: path, message: "plugin '\(name)' failed to register: \(connection.failure ?? "no reason given"); fix the plugin or remove it")
-        case PluginEntry.refused where connection.refusal != nil:
-            return PluginLoadError(.refused, path: path, message: connection.refusal ?? "")
-        case PluginEntry.notAHost:
-            return PluginLoadError(.entryFailed, path: path, message: "its entry point did not recognise this viper (status \(status)); it probably carries its own copy of Contracts: rebuild it linking this viper's libContracts.so")
-        default:
-            return PluginLoadError(.entryFailed, path: path, message: "its entry point reported failure (status \(status)); see the plugin's documentation, or remove it")
-        }
-    }
-
-    /// A plugin name is lower-case letters, digits and dashes, so it can be typed and used in paths.
-    package static func checkName(_ name: String) -> String? {
-        // By bytes: any byte outside the set (a non-ASCII one included) makes the name invalid, as any such character does.
-        let valid = name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") }
-        if name.isEmpty || !valid || name.hasPrefix("-") {
-            return "its manifest name '\(name)' is not valid; use lower-case letters, digits and dashes"
-        }
-        if name == "host" {
-            return "its manifest name 'host' is reserved for viper itself; rename the plugin"
-        }
-        return nil
     }
 }

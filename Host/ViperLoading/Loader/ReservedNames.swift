@@ -51,7 +51,8 @@ package enum ReservedNames {
     /// (`libswiftCore.so`, `libswift_Concurrency.so`, `libFoundation.so`, ...), read once.
     private static let runtimeModules: Set<String> = {
         guard let folder = ProcessMaps.path(endingWith: "/libswiftCore.so").map(Paths.parent),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return ["swiftCore"] }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+        else { return ["swiftCore"] }
         return Set(names.filter { $0.hasPrefix("lib") && $0.hasSuffix(".so") }.map { String($0.dropFirst(3).dropLast(3)) })
     }()
 }

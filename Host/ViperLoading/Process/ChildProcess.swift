@@ -39,8 +39,10 @@ package final class ChildProcess {
     /// Starts `executable` with `arguments` (not including the program name) and `environment`.
     /// Its standard error goes to `errorFile` (created or emptied) when given, else nowhere; its
     /// standard input is `input` when given (the caller closes it), else /dev/null.
-    package static func start(executable: String, arguments: [String], environment: [String: String],
-                      ownGroup: Bool = false, errorFile: String? = nil, input: Int32? = nil) throws -> ChildProcess {
+    package static func start(
+        executable: String, arguments: [String], environment: [String: String],
+        ownGroup: Bool = false, errorFile: String? = nil, input: Int32? = nil
+    ) throws -> ChildProcess {
         let pipeEnds = try outputPipe(for: executable)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -18,7 +18,8 @@ package enum ProcessMaps {
             let line = bytes[lineStart...index]
             lineStart = index + 1
             guard line.count >= ending.count, line.suffix(ending.count).elementsEqual(ending),
-                  let slash = line.firstIndex(of: 0x2F) else { continue }
+                let slash = line.firstIndex(of: 0x2F)
+            else { continue }
             return String(decoding: bytes[slash..<index], as: UTF8.self)
         }
         return nil

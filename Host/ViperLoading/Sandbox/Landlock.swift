@@ -51,8 +51,10 @@ enum Landlock {
         init?(abi: Int) {
             handledFiles = FileRights.handled(abi: abi)
             // struct landlock_ruleset_attr { __u64 handled_access_fs, handled_access_net, scoped; }
-            var attributes: [UInt64] = [handledFiles.rawValue, abi >= 4 ? tcpBindAndConnect : 0,
-                                        abi >= 6 ? abstractSocketsAndSignals : 0]
+            var attributes: [UInt64] = [
+                handledFiles.rawValue, abi >= 4 ? tcpBindAndConnect : 0,
+                abi >= 6 ? abstractSocketsAndSignals : 0,
+            ]
             let size = abi >= 6 ? 24 : abi >= 4 ? 16 : 8
             let made = attributes.withUnsafeMutableBytes { Syscall.call(Syscall.landlockCreateRuleset, Int(bitPattern: $0.baseAddress), size, 0) }
             guard made >= 0 else { return nil }

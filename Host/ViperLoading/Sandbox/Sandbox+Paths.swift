@@ -14,8 +14,10 @@ extension Sandbox {
     /// writes only in `writable`: the system's folders, this program's folder, the folders of
     /// every file mapped now (the Swift runtime wherever the toolchain lives, libContracts) and
     /// of `LD_LIBRARY_PATH`.
-    package static func forPlugins(in pluginFolders: [String], writable: String,
-                                   environment: [String: String] = ProcessInfo.processInfo.environment) -> Sandbox {
+    package static func forPlugins(
+        in pluginFolders: [String], writable: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Sandbox {
         var folders = systemFolders + [Paths.executableDirectory()] + mappedFolders()
         folders += (environment["LD_LIBRARY_PATH"] ?? "").split(separator: ":").map(String.init)
         folders += pluginFolders
@@ -64,8 +66,10 @@ extension Sandbox {
     /// The sandbox of `viper check`'s child for the plugin at `path`: its folder (also the real
     /// one, when it is a link), the `--plugins` folders, and the run paths of the plugin and of
     /// the files directly in those folders; writing only in `writable`.
-    package static func forCheck(of path: String, pluginFlags: [String], writable: String,
-                                 environment: [String: String]) -> Sandbox {
+    package static func forCheck(
+        of path: String, pluginFlags: [String], writable: String,
+        environment: [String: String]
+    ) -> Sandbox {
         let flags = pluginFlags.map(Paths.absolute)
         var files = [path]
         for folder in flags {

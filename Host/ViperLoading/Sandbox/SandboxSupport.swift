@@ -24,8 +24,9 @@ package struct SandboxSupport: Equatable, Sendable {
 
     /// Asks the running kernel (no process is started, nothing is restricted).
     package static func probe(environment: [String: String] = ProcessInfo.processInfo.environment) -> SandboxSupport {
-        var support = SandboxSupport(landlock: Landlock.abiVersion(), seccomp: SeccompFilter.isAvailable(),
-                                     turnedOff: Sandbox.isTurnedOff(environment), kernel: kernelRelease())
+        var support = SandboxSupport(
+            landlock: Landlock.abiVersion(), seccomp: SeccompFilter.isAvailable(),
+            turnedOff: Sandbox.isTurnedOff(environment), kernel: kernelRelease())
         support.noNewPrivileges = Syscall.prctl(39) >= 0  // PR_GET_NO_NEW_PRIVS
         return support
     }
@@ -40,8 +41,10 @@ package struct SandboxSupport: Equatable, Sendable {
             missing.append("Landlock (plugin code can write wherever you can)")
         }
         if !seccomp {
-            missing.append(hasNetworkRules ? "seccomp (only TCP is refused, not UDP or local sockets)"
-                                           : "seccomp and Landlock's network rules (plugin code can reach the network)")
+            missing.append(
+                hasNetworkRules
+                    ? "seccomp (only TCP is refused, not UDP or local sockets)"
+                    : "seccomp and Landlock's network rules (plugin code can reach the network)")
         }
         return missing
     }

@@ -30,11 +30,11 @@ enum SeccompFilter {
     private static func fail(_ error: Int32) -> UInt32 { 0x0005_0000 | UInt32(error) }  // SECCOMP_RET_ERRNO
 
     #if arch(x86_64)
-    private static let architecture: UInt32 = 0xC000_003E  // AUDIT_ARCH_X86_64
-    private static let socketCall: UInt32 = 41
+        private static let architecture: UInt32 = 0xC000_003E  // AUDIT_ARCH_X86_64
+        private static let socketCall: UInt32 = 41
     #elseif arch(arm64)
-    private static let architecture: UInt32 = 0xC000_00B7  // AUDIT_ARCH_AARCH64
-    private static let socketCall: UInt32 = 198
+        private static let architecture: UInt32 = 0xC000_00B7  // AUDIT_ARCH_AARCH64
+        private static let socketCall: UInt32 = 198
     #endif
     private static let ioUringSetup: UInt32 = 425
     /// x32 system calls are numbered from here on x86-64.

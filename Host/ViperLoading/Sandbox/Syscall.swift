@@ -11,11 +11,11 @@ enum Syscall {
     private static let function: Function? = dlsym(nil, "syscall").map { unsafeBitCast($0, to: Function.self) }
 
     #if arch(x86_64)
-    static let prctl = 157
-    static let seccomp = 317
+        static let prctl = 157
+        static let seccomp = 317
     #elseif arch(arm64)
-    static let prctl = 167
-    static let seccomp = 277
+        static let prctl = 167
+        static let seccomp = 277
     #endif
     static let landlockCreateRuleset = 444
     static let landlockAddRule = 445

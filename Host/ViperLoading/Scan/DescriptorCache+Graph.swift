@@ -194,8 +194,10 @@ extension DescriptorCache {
             switch try reader.text() {
             case "P":
                 guard let kind = Problem.Kind(rawValue: try reader.text()) else { throw RecordCodec.Malformed(description: "unknown problem kind") }
-                outcome.problems.append(Problem(kind: kind, plugin: try reader.optionalText(), contract: try reader.optionalText(),
-                                                message: try reader.text()))
+                outcome.problems.append(
+                    Problem(
+                        kind: kind, plugin: try reader.optionalText(), contract: try reader.optionalText(),
+                        message: try reader.text()))
             case "X":
                 let plugin = try reader.text()
                 outcome.disabled[plugin] = try reader.text()

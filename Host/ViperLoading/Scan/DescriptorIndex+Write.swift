@@ -13,10 +13,11 @@ extension DescriptorIndex {
             index + 1 < entries.count && entries[index + 1].path == entry.path ? nil : entry
         }
         var total = headerSize + host.utf8.count
-        entries = Array(entries.prefix { entry in  // offsets are 32 bits: past 4 GiB, the rest is scanned again
-            total += recordSize + entry.size
-            return total <= Int(UInt32.max)
-        })
+        entries = Array(
+            entries.prefix { entry in  // offsets are 32 bits: past 4 GiB, the rest is scanned again
+                total += recordSize + entry.size
+                return total <= Int(UInt32.max)
+            })
         let dataStart = headerSize + entries.count * recordSize
         var bytes = [UInt8](repeating: 0, count: dataStart)
         var data = Array(host.utf8)
@@ -86,10 +87,12 @@ extension DescriptorIndex {
                 name = Array(scanned.name.utf8)
                 // R, path, five stamp numbers, code, digest, "ok": the descriptor follows the tenth tab.
                 var tabs = 0
-                guard let tenth = line.firstIndex(where: { byte in
-                    if byte == 0x09 { tabs += 1 }
-                    return tabs == 10
-                }) else { return nil }
+                guard
+                    let tenth = line.firstIndex(where: { byte in
+                        if byte == 0x09 { tabs += 1 }
+                        return tabs == 10
+                    })
+                else { return nil }
                 descriptorStart = tenth + 1
             case .failed(let message):
                 kind = .failed

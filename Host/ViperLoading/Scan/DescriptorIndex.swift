@@ -42,13 +42,24 @@ package struct DescriptorIndex {
 
     /// What the outcome byte of a record says.
     enum Kind: UInt8 {
-        case ok = 1, failed = 2, broken = 3
+        case ok = 1
+        case failed = 2
+        case broken = 3
     }
 
     /// Where each field of a record is, from the record's start.
     enum Field: Int {
-        case size = 0, modified = 8, inode = 16, device = 24, changed = 32
-        case path = 40, line = 48, descriptor = 56, name = 64, sha256 = 72, code = 80
+        case size = 0
+        case modified = 8
+        case inode = 16
+        case device = 24
+        case changed = 32
+        case path = 40
+        case line = 48
+        case descriptor = 56
+        case name = 64
+        case sha256 = 72
+        case code = 80
         case kind = 88
     }
 
@@ -109,7 +120,8 @@ package struct DescriptorIndex {
             return UInt64(offset) + UInt64(length) <= limit
         }
         guard let kind = Kind(rawValue: bytes[recordStart(record) + Field.kind.rawValue]),
-              inside(.path), inside(.line), inside(.name), inside(.sha256, optional: true), inside(.code, optional: true) else { return false }
+            inside(.path), inside(.line), inside(.name), inside(.sha256, optional: true), inside(.code, optional: true)
+        else { return false }
         guard kind == .ok else { return true }
         // The descriptor's part is the end of the line.
         let line = pair(record, .line), descriptor = pair(record, .descriptor)
@@ -134,10 +146,11 @@ package struct DescriptorIndex {
         let (offset, length) = pair(record, .path)
         var path = path
         return path.withUTF8 { utf8 in
-            utf8.count == Int(length) && bytes.withUnsafeBytes { raw in
-                guard let base = raw.baseAddress, let other = utf8.baseAddress else { return length == 0 }
-                return memcmp(base + Int(offset), other, utf8.count) == 0
-            }
+            utf8.count == Int(length)
+                && bytes.withUnsafeBytes { raw in
+                    guard let base = raw.baseAddress, let other = utf8.baseAddress else { return length == 0 }
+                    return memcmp(base + Int(offset), other, utf8.count) == 0
+                }
         }
     }
 
@@ -183,9 +196,10 @@ package struct DescriptorIndex {
 
     /// Record `record`'s stamp, with `path` when the caller has it already (else read from the record).
     package func stamp(_ record: Int, path: String? = nil) -> FileStamp {
-        FileStamp(path: path ?? text(record, .path) ?? "", size: Int64(bitPattern: integer(record, .size)),
-                  modifiedNanoseconds: Int64(bitPattern: integer(record, .modified)), inode: integer(record, .inode),
-                  device: integer(record, .device), changedNanoseconds: Int64(bitPattern: integer(record, .changed)))
+        FileStamp(
+            path: path ?? text(record, .path) ?? "", size: Int64(bitPattern: integer(record, .size)),
+            modifiedNanoseconds: Int64(bitPattern: integer(record, .modified)), inode: integer(record, .inode),
+            device: integer(record, .device), changedNanoseconds: Int64(bitPattern: integer(record, .changed)))
     }
 
     /// Record `record` as a scan result; its stamp is `stamp` when the caller matched it already.
@@ -206,8 +220,9 @@ package struct DescriptorIndex {
         case .failed?: outcome = .failed(name)
         case .broken?, nil: outcome = .broken(name)
         }
-        return ScanResult(stamp: stamp ?? self.stamp(record), outcome: outcome, code: code, sha256: text(record, .sha256),
-                          line: RecordLine(bytes, Int(line.offset)..<(Int(line.offset) + Int(line.length))))
+        return ScanResult(
+            stamp: stamp ?? self.stamp(record), outcome: outcome, code: code, sha256: text(record, .sha256),
+            line: RecordLine(bytes, Int(line.offset)..<(Int(line.offset) + Int(line.length))))
     }
 
     // MARK: Bytes

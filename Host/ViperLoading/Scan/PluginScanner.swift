@@ -88,8 +88,9 @@ package struct PluginScanner {
     /// ``filesPerExtraWorker`` files.
     private func balance(_ workers: [ScanWorker], waiting: inout [[PluginFile]], cores: Int) {
         guard waiting.isEmpty, workers.count < min(Self.maximumWorkers, max(1, cores)),
-              let busiest = workers.max(by: { $0.remainingCount < $1.remainingCount }),
-              busiest.remainingCount >= 4 * Self.filesPerExtraWorker else { return }
+            let busiest = workers.max(by: { $0.remainingCount < $1.remainingCount }),
+            busiest.remainingCount >= 4 * Self.filesPerExtraWorker
+        else { return }
         let rest = busiest.handOffHalf()
         if !rest.isEmpty { waiting.append(rest) }
     }
@@ -101,8 +102,9 @@ package struct PluginScanner {
     }
 
     private func start(_ files: [PluginFile], launch: ScannerLaunch, sandbox: String?) throws -> ScanWorker {
-        let arguments = ScanMode.arguments(for: files, allowInsecure: allowInsecure, lockFolder: lockFolder, libraries: libraries,
-                                           sandbox: sandbox)
+        let arguments = ScanMode.arguments(
+            for: files, allowInsecure: allowInsecure, lockFolder: lockFolder, libraries: libraries,
+            sandbox: sandbox)
         let errorFile = NSTemporaryDirectory() + "viper-scan-\(UUID().uuidString).err"
         let seal = ScanSeal.make()  // each scanner its own (see ``ScanSeal``)
         let process: ChildProcess
@@ -116,8 +118,9 @@ package struct PluginScanner {
             environment["SWIFT_BACKTRACE"] = "enable=no"  // a crashing plugin should not cost a backtrace
             let input = try seal.inputPipe()
             defer { close(input) }
-            process = try ChildProcess.start(executable: executable, arguments: [arguments[0], ScanSeal.option] + arguments.dropFirst(),
-                                             environment: environment, ownGroup: true, errorFile: errorFile, input: input)
+            process = try ChildProcess.start(
+                executable: executable, arguments: [arguments[0], ScanSeal.option] + arguments.dropFirst(),
+                environment: environment, ownGroup: true, errorFile: errorFile, input: input)
         }
         return ScanWorker(process: process, files: files, errorFile: errorFile, seal: seal)
     }
@@ -183,7 +186,8 @@ package struct PluginScanner {
         if let current = worker.current, -current.since.timeIntervalSinceNow > timeout {
             worker.process.stop()
             worker.process.wait()
-            let reason = "did not finish loading within \(Self.format(timeout)) s and was stopped (it hangs in its entry point); it is skipped until the file changes"
+            let reason =
+                "did not finish loading within \(Self.format(timeout)) s and was stopped (it hangs in its entry point); it is skipped until the file changes"
             return finish(worker, culprit: current.path, reason: reason, into: &results)
         }
         var termination = worker.process.exited()
@@ -209,8 +213,10 @@ package struct PluginScanner {
     }
 
     /// Records a worker's results and its culprit; returns its other files without a result.
-    private func finish(_ worker: ScanWorker, culprit: String, reason: String,
-                        into results: inout [String: ScanResult]) -> [PluginFile] {
+    private func finish(
+        _ worker: ScanWorker, culprit: String, reason: String,
+        into results: inout [String: ScanResult]
+    ) -> [PluginFile] {
         results.merge(worker.results) { _, new in new }
         results[culprit] = ScanResult(stamp: FileStamp.read(culprit) ?? .missing(culprit), outcome: .broken(reason))
         return worker.unscanned.filter { $0.path != culprit }
@@ -218,8 +224,9 @@ package struct PluginScanner {
 
     private func fail(_ files: [PluginFile], _ reason: String, into results: inout [String: ScanResult]) {
         for file in files where results[file.path] == nil {
-            results[file.path] = ScanResult(stamp: FileStamp.read(file.path) ?? .missing(file.path),
-                                            outcome: .failed("could not be scanned: \(reason); run 'viper plugins --rescan'"))
+            results[file.path] = ScanResult(
+                stamp: FileStamp.read(file.path) ?? .missing(file.path),
+                outcome: .failed("could not be scanned: \(reason); run 'viper plugins --rescan'"))
         }
     }
 
@@ -258,8 +265,10 @@ package struct PluginScanner {
     }
 
     package static func signalName(_ signal: Int32) -> String {
-        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGABRT: "SIGABRT",
-                                      SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP"]
+        let names: [Int32: String] = [
+            SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGABRT: "SIGABRT",
+            SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP",
+        ]
         let description = strsignal(signal).map { String(cString: $0) } ?? "signal"
         return "\(names[signal] ?? "signal \(signal)") (\(description.lowercased()))"
     }
@@ -268,8 +277,10 @@ package struct PluginScanner {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 
-    package init(executable: String, timeout: Double, allowInsecure: Bool = false, lockFolder: String? = nil,
-                 libraries: [PluginFile] = []) {
+    package init(
+        executable: String, timeout: Double, allowInsecure: Bool = false, lockFolder: String? = nil,
+        libraries: [PluginFile] = []
+    ) {
         self.executable = executable
         self.timeout = timeout
         self.allowInsecure = allowInsecure

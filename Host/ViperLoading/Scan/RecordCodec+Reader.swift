@@ -38,7 +38,8 @@ extension RecordCodec {
             let end = bytes.withUnsafeBytes { raw -> Int in
                 let offset = start - base
                 guard offset < raw.count, let address = raw.baseAddress,
-                      let tab = memchr(address + offset, 0x09, raw.count - offset) else { return raw.count + base }
+                    let tab = memchr(address + offset, 0x09, raw.count - offset)
+                else { return raw.count + base }
                 return UnsafeRawPointer(tab) - address + base
             }
             if end == bytes.endIndex {
@@ -118,9 +119,11 @@ extension RecordCodec {
             }
             guard let parsed else {
                 let field = bytes[range]
-                let isDigits = !field.isEmpty && field.enumerated().allSatisfy { offset, byte in
-                    (0x30...0x39).contains(byte) || (offset == 0 && byte == 0x2D && Number.isSigned)
-                }
+                let isDigits =
+                    !field.isEmpty
+                    && field.enumerated().allSatisfy { offset, byte in
+                        (0x30...0x39).contains(byte) || (offset == 0 && byte == 0x2D && Number.isSigned)
+                    }
                 if field.isEmpty || (Number.isSigned && field.elementsEqual([0x2D])) { throw Malformed(description: "a number is missing") }
                 if isDigits { throw Malformed(description: "a number is out of range") }
                 throw Malformed(description: "'\(String(decoding: field, as: UTF8.self))' is not a number")

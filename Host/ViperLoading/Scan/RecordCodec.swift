@@ -162,8 +162,9 @@ package enum RecordCodec {
     package static func decode(_ line: RecordLine) throws -> ScanResult {
         var reader = Reader(bytes: line.bytes)
         guard try reader.nextIs("R") else { throw Malformed(description: "not a result line") }
-        let stamp = FileStamp(path: try reader.text(), size: try reader.integer(), modifiedNanoseconds: try reader.integer(),
-                              inode: try reader.integer(), device: try reader.integer(), changedNanoseconds: try reader.integer())
+        let stamp = FileStamp(
+            path: try reader.text(), size: try reader.integer(), modifiedNanoseconds: try reader.integer(),
+            inode: try reader.integer(), device: try reader.integer(), changedNanoseconds: try reader.integer())
         let code = try reader.optionalText().map { raw -> PluginLoadError.Code in
             guard let code = PluginLoadError.Code(rawValue: raw) else { throw Malformed(description: "unknown failure kind '\(raw)'") }
             return code
@@ -201,15 +202,19 @@ package enum RecordCodec {
                 let kind = try requirementKind(&reader)
                 requires.append(Requirement(kind: kind, contract: ContractID(try reader.text()), name: try reader.optionalText()))
             }
-            provides.append(Provision(kind: kind, contract: contract, name: name,
-                                      route: pattern.map { RouteSpec($0, summary: summary, query: query) },
-                                      adaptedFrom: adaptedFrom, requires: requires))
+            provides.append(
+                Provision(
+                    kind: kind, contract: contract, name: name,
+                    route: pattern.map { RouteSpec($0, summary: summary, query: query) },
+                    adaptedFrom: adaptedFrom, requires: requires))
         }
         var descriptor = PluginDescriptor(manifest: manifest, contractsVersion: contracts, provides: provides)
         descriptor.swiftCompiler = swift
         for _ in 0..<(try reader.count()) {
-            descriptor.contractLibraries.append(ContractLibraryVersion(name: try reader.text(), major: try reader.integer(), minor: try reader.integer(),
-                                                                       interface: try reader.optionalText()))
+            descriptor.contractLibraries.append(
+                ContractLibraryVersion(
+                    name: try reader.text(), major: try reader.integer(), minor: try reader.integer(),
+                    interface: try reader.optionalText()))
         }
         return descriptor
     }

@@ -15,7 +15,8 @@ package final class ScanGuard {
             let skipped = "; it is skipped until the file changes"
             switch self {
             case .forked:
-                return "started a process while loading (it forked); a plugin must not start processes from its entry point, and the scanner ended them" + skipped
+                return "started a process while loading (it forked); a plugin must not start processes from its entry point, and the scanner ended them"
+                    + skipped
             case .closedOutput:
                 return "closed standard output while loading; a plugin must not close descriptors it did not open" + skipped
             case .wroteOutput(let sample):
@@ -78,7 +79,10 @@ package final class ScanGuard {
         var found = false
         while true {
             let pid = waitpid(-1, &status, WNOHANG)
-            if pid > 0 { found = true; continue }
+            if pid > 0 {
+                found = true
+                continue
+            }
             if pid < 0, errno == EINTR { continue }
             return found || pid == 0
         }

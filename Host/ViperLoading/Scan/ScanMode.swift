@@ -51,8 +51,10 @@ package enum ScanMode {
     }
 
     /// The arguments for scanning `files` under `policy` (the lock read from `lockFolder`).
-    package static func arguments(for files: [PluginFile], allowInsecure: Bool, lockFolder: String?, libraries: [PluginFile] = [],
-                                  sandbox: String? = nil) -> [String] {
+    package static func arguments(
+        for files: [PluginFile], allowInsecure: Bool, lockFolder: String?, libraries: [PluginFile] = [],
+        sandbox: String? = nil
+    ) -> [String] {
         var arguments = [command]
         if let sandbox { arguments += [sandboxOption, sandbox] }
         if allowInsecure { arguments.append("--allow-insecure-plugins") }
@@ -137,20 +139,24 @@ package enum ScanMode {
 
     /// Loads the file at `path` with a loader of its own (in the scanner every file is judged
     /// on its own; duplicate names across files are the parent's concern) and says what happened.
-    private static func examine(_ path: String, in folder: String?, policy: LoadPolicy, libraries: ContractLibraryCatalog,
-                                verdicts: FolderVerdicts) -> ScanResult {
+    private static func examine(
+        _ path: String, in folder: String?, policy: LoadPolicy, libraries: ContractLibraryCatalog,
+        verdicts: FolderVerdicts
+    ) -> ScanResult {
         let file = PluginFile(path: path, folder: PluginFolder(path: folder ?? Paths.parent(path), origin: .flag))
         let loader = PluginLoader(policy: policy)
         loader.contractLibraries = libraries
         loader.folderVerdicts = verdicts
         switch loader.load(file) {
         case .success(let plugin):
-            return ScanResult(stamp: plugin.stamp ?? FileStamp.read(path) ?? .missing(path), outcome: .ok(plugin.descriptor),
-                              sha256: plugin.sha256)
+            return ScanResult(
+                stamp: plugin.stamp ?? FileStamp.read(path) ?? .missing(path), outcome: .ok(plugin.descriptor),
+                sha256: plugin.sha256)
         case .failure(let error):
             let seen = loader.lastExamined
-            return ScanResult(stamp: seen?.stamp ?? FileStamp.read(path) ?? .missing(path), outcome: .failed(error.message),
-                              code: error.code, sha256: seen?.sha256)
+            return ScanResult(
+                stamp: seen?.stamp ?? FileStamp.read(path) ?? .missing(path), outcome: .failed(error.message),
+                code: error.code, sha256: seen?.sha256)
         }
     }
 

@@ -59,7 +59,8 @@ package struct ScanSeal: Equatable, Sendable {
     /// The line under the seal (after the secret and its tab), or nil when it does not start with them.
     package func open(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         guard line.count > bytes.count, line[line.startIndex + bytes.count] == 0x09,
-              line[line.startIndex..<(line.startIndex + bytes.count)].elementsEqual(bytes) else { return nil }
+            line[line.startIndex..<(line.startIndex + bytes.count)].elementsEqual(bytes)
+        else { return nil }
         return line[(line.startIndex + bytes.count + 1)...]
     }
 

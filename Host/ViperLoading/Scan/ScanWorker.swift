@@ -119,7 +119,8 @@ package final class ScanWorker {
     }
 
     /// Why a line without the seal makes the plugin loading then broken.
-    static let unsealed = "wrote to the scanner's result channel while loading (a line without this scan's secret); "
+    static let unsealed =
+        "wrote to the scanner's result channel while loading (a line without this scan's secret); "
         + "a plugin must not write to descriptors it did not open, and no result of that scanner is trusted after it; it is skipped until the file changes"
 
     /// Why a sealed line out of turn makes the plugin loading then broken.

@@ -39,8 +39,10 @@ package struct VerifiedLoader {
                 return outcome
             }
         }
-        return .failure(PluginLoadError(.changedSinceScan, path: file.path,
-                                        message: "kept changing while viper scanned it again (\(Self.attempts) times); restart viper once the file is in place"))
+        return .failure(
+            PluginLoadError(
+                .changedSinceScan, path: file.path,
+                message: "kept changing while viper scanned it again (\(Self.attempts) times); restart viper once the file is in place"))
     }
 
     /// Scans the changed `file` in a child; returns the stamp of the version scanned when it
@@ -56,16 +58,20 @@ package struct VerifiedLoader {
         switch result.outcome {
         case .ok(let descriptor):
             if let difference = DescriptorDifference.between(scanned: scanned, loaded: descriptor.descriptor) {
-                return .failure(PluginLoadError(.changedSinceScan, path: file.path,
-                                                message: "\(changed), and the new version \(difference); restart viper to use it"))
+                return .failure(
+                    PluginLoadError(
+                        .changedSinceScan, path: file.path,
+                        message: "\(changed), and the new version \(difference); restart viper to use it"))
             }
             return .success(result.stamp)
         case .failed(let message):
             // The scanner's own line says what is wrong and what to do (a lock, trust, the ABI).
             return .failure(PluginLoadError(result.code ?? .changedSinceScan, path: file.path, message: message))
         case .broken(let message):
-            return .failure(PluginLoadError(.changedSinceScan, path: file.path,
-                                            message: "\(changed) and was scanned again: it \(message)"))
+            return .failure(
+                PluginLoadError(
+                    .changedSinceScan, path: file.path,
+                    message: "\(changed) and was scanned again: it \(message)"))
         }
     }
 

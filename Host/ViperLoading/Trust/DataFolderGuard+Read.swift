@@ -14,8 +14,9 @@ extension DataFolderGuard {
     package static func linkError(_ path: String, what: String, code: Int32, fix: String) -> HostError? {
         guard code == ELOOP || code == EMLINK else { return nil }
         let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " (to \($0))" } ?? ""
-        return HostError("\(path): \(what) is a symbolic link\(target), and viper reads it only from a regular file in the data folder, "
-            + "because a link could point it at a file someone else controls; \(fix)")
+        return HostError(
+            "\(path): \(what) is a symbolic link\(target), and viper reads it only from a regular file in the data folder, "
+                + "because a link could point it at a file someone else controls; \(fix)")
     }
 
     /// The bytes of the regular file at `path` (at most 64 MiB), read without following a link;

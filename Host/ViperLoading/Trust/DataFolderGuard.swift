@@ -41,8 +41,10 @@ package enum DataFolderGuard {
     /// Makes `temporary` afresh (a stale one, or a link put there, is removed first, never followed),
     /// writes `bytes` to it (and syncs it when `sync`) and renames it to `path`. Returns nil, or what
     /// failed as an error naming `what`.
-    package static func replace(_ path: String, temporary: String, with bytes: [UInt8], what: String, mode: mode_t = 0o644,
-                        sync: Bool = false) -> HostError? {
+    package static func replace(
+        _ path: String, temporary: String, with bytes: [UInt8], what: String, mode: mode_t = 0o644,
+        sync: Bool = false
+    ) -> HostError? {
         unlink(temporary)
         let descriptor = openForWriting(temporary, flags: O_CREAT | O_EXCL, mode: mode)
         guard descriptor >= 0 else {

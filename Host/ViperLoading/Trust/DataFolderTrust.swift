@@ -11,9 +11,9 @@ extension PluginTrust {
         }
         return "the data folder \(path) cannot be trusted, so viper does not use plugins.lock or config.json from it: "
             + problem.replacingOccurrences(of: "refused: ", with: "")
-                .replacingOccurrences(of: "its folder \(path)", with: "it")
-                .replacingOccurrences(of: "could replace the code viper runs", with: "could delete or replace them")
-                .replacingOccurrences(of: "replace the code viper runs", with: "delete or replace them")
-                .replacingOccurrences(of: "move the plugin to a folder of your own", with: "choose a data folder of your own with --data DIR")
+            .replacingOccurrences(of: "its folder \(path)", with: "it")
+            .replacingOccurrences(of: "could replace the code viper runs", with: "could delete or replace them")
+            .replacingOccurrences(of: "replace the code viper runs", with: "delete or replace them")
+            .replacingOccurrences(of: "move the plugin to a folder of your own", with: "choose a data folder of your own with --data DIR")
     }
 }

@@ -22,20 +22,24 @@ package struct TrustMemo {
         let folder = Paths.parent(file.path)
         let realFolder: String
         if isLink == false {
-            realFolder = realFolders[folder] ?? {
-                let real = Paths.realPath(folder) ?? folder
-                realFolders[folder] = real
-                return real
-            }()
+            realFolder =
+                realFolders[folder]
+                ?? {
+                    let real = Paths.realPath(folder) ?? folder
+                    realFolders[folder] = real
+                    return real
+                }()
         } else {
             realFolder = Paths.parent(Paths.realPath(file.path) ?? file.path)
         }
         let folderKey = [realFolder, folder, file.folder.path].joined(separator: "\u{0}")
-        let folderProblem = verdicts[folderKey] ?? {
-            let verdict = PluginTrust.folderProblem(path: file.path, root: file.folder.path, user: user)
-            verdicts[folderKey] = verdict
-            return verdict
-        }()
+        let folderProblem =
+            verdicts[folderKey]
+            ?? {
+                let verdict = PluginTrust.folderProblem(path: file.path, root: file.folder.path, user: user)
+                verdicts[folderKey] = verdict
+                return verdict
+            }()
         last = isLink == false ? (folder, file.folder.path, folderProblem) : nil
         return PluginTrust.fileProblem(path: file.path, info: info, user: user) ?? folderProblem
     }
@@ -46,8 +50,9 @@ package struct TrustMemo {
         return path.withUTF8 { path in
             folder.withUTF8 { folder in
                 guard let last = folder.last, last != 0x2F, path.count > folder.count + 1, path[folder.count] == 0x2F,
-                      let pathStart = path.baseAddress, let folderStart = folder.baseAddress,
-                      memcmp(pathStart, folderStart, folder.count) == 0 else { return false }
+                    let pathStart = path.baseAddress, let folderStart = folder.baseAddress,
+                    memcmp(pathStart, folderStart, folder.count) == 0
+                else { return false }
                 return memchr(pathStart + folder.count + 1, 0x2F, path.count - folder.count - 1) == nil
             }
         }

@@ -129,7 +129,8 @@ struct CachedScan {
             if case .ok = cached.outcome, !lockState.isLocked {
                 triage.results[index] = cached
             } else if lockState.isLocked, cached.sha256 != nil,
-                      let refusal = lockState.refusal(path: files[index].path, sha256: cached.sha256) {
+                let refusal = lockState.refusal(path: files[index].path, sha256: cached.sha256)
+            {
                 // Refused by the lock without running anything; the cached scan stays for later.
                 triage.results[index] = ScanResult(stamp: stamp, outcome: .failed(refusal), code: .notPinned, sha256: cached.sha256)
             } else if case .ok = cached.outcome, cached.sha256 != nil {

@@ -33,7 +33,8 @@ package struct CrashMemory: Codable, Equatable {
 
     package static func read(data: String) -> CrashMemory {
         guard let bytes = FileManager.default.contents(atPath: path(data: data)),
-              let memory = try? JSONDecoder().decode(CrashMemory.self, from: bytes) else { return CrashMemory() }
+            let memory = try? JSONDecoder().decode(CrashMemory.self, from: bytes)
+        else { return CrashMemory() }
         return memory
     }
 
@@ -45,8 +46,10 @@ package struct CrashMemory: Codable, Equatable {
     }
 
     /// Counts a crash of `plugin` `version` from the file at `path`.
-    package mutating func record(plugin: String, version: String, path: String, cause: String, doing: String?,
-                                 at time: Double = Date().timeIntervalSince1970) {
+    package mutating func record(
+        plugin: String, version: String, path: String, cause: String, doing: String?,
+        at time: Double = Date().timeIntervalSince1970
+    ) {
         let digest = Self.digest(path)
         var entry = plugins[plugin]
         if entry == nil || entry?.version != version || entry?.sha256 != digest {
@@ -63,7 +66,8 @@ package struct CrashMemory: Codable, Equatable {
     package func turnedOff() -> [String: String] {
         var off: [String: String] = [:]
         for (name, entry) in plugins where entry.count >= Self.limit && Self.digest(entry.path) == entry.sha256 {
-            off[name] = "it crashed viper \(entry.count) times (version \(entry.version), last: \(entry.lastCause)"
+            off[name] =
+                "it crashed viper \(entry.count) times (version \(entry.version), last: \(entry.lastCause)"
                 + "\(entry.lastDoing.map { " while \($0)" } ?? "")); it loads again when its file changes, or after "
                 + "'viper plugins --enable \(name)'"
         }

@@ -26,8 +26,10 @@ extension HostRuntime {
     /// Sets ``dependencies``: a fresh outcome's, or for a kept one, worked out from it when first read.
     /// A kept outcome decodes no descriptor (they are decoded when something reads them).
     /// `results` holds each file's result by the index each of `plugins` carries.
-    func keptOrFreshOutcome(_ plugins: [(PluginFile, ScannedDescriptor, index: Int)], results: [ScanResult?], host: String,
-                            preferences: [String: ProviderChoice], logger: FileLogger) -> GraphValidator.Outcome {
+    func keptOrFreshOutcome(
+        _ plugins: [(PluginFile, ScannedDescriptor, index: Int)], results: [ScanResult?], host: String,
+        preferences: [String: ProviderChoice], logger: FileLogger
+    ) -> GraphValidator.Outcome {
         let decoded = { plugins.map { ($0.0, $0.1.descriptor) } }
         guard let key = graphKey(plugins.map(\.0), results: results, positions: plugins.map(\.index), host: host, preferences: preferences) else {
             DescriptorCache.Graph.remove(folder: dataFolder)
@@ -57,8 +59,10 @@ extension HostRuntime {
     /// The key of this start's validation (see the invariants above), or nil when it cannot be made.
     /// Each candidate's result is hashed as the line it was read from, byte for byte (no line is made again).
     /// `results` holds the result of each of `files`: in the same order, or at the index `positions` gives for each.
-    func graphKey(_ files: [PluginFile], results: [ScanResult?], positions: [Int]? = nil, host: String,
-                  preferences: [String: ProviderChoice], contractsImage: String? = HostRuntime.contractsImage) -> String? {
+    func graphKey(
+        _ files: [PluginFile], results: [ScanResult?], positions: [Int]? = nil, host: String,
+        preferences: [String: ProviderChoice], contractsImage: String? = HostRuntime.contractsImage
+    ) -> String? {
         let stream = DigestStream()
         stream.add("graph \(DescriptorCache.Graph.formatVersion)")
         stream.add(host)

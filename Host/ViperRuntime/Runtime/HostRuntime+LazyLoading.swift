@@ -34,8 +34,10 @@ extension HostRuntime {
         let verified = VerifiedLoader(loader: loader, scanner: rescanner)
         switch verified.load(plugin.file, scanned: plugin.scanned.descriptor, stamp: plugin.stamp, known: plugin.known) {
         case .success(let loaded):
-            registry.commit(loaded.registrar, skipping: plugin.overridden.union(
-                interceptionPermission.skipped(loaded.registrar, origin: plugin.file.folder.origin)))
+            registry.commit(
+                loaded.registrar,
+                skipping: plugin.overridden.union(
+                    interceptionPermission.skipped(loaded.registrar, origin: plugin.file.folder.origin)))
             if let position { recordList[position].status = .loaded }
             logger?.log(.info, "loaded \(name) from \(plugin.file.path) on first use", source: "loader")
             return true

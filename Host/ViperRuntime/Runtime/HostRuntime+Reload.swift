@@ -60,12 +60,14 @@ extension HostRuntime {
         guard let stamp = FileStamp.read(file.path), reloads.stamps[file.path] != stamp else { return }
         guard !Self.isBeingWritten(file.path, stamp) else { return waitFor(file, into: &report) }
         guard let result = scanForReload(file, stamp: stamp), result.stamp == stamp, FileStamp.read(file.path) == stamp,
-              !(Self.isRecent(stamp) && Self.mayBeHalfWritten(result)) else { return waitFor(file, into: &report) }
+            !(Self.isRecent(stamp) && Self.mayBeHalfWritten(result))
+        else { return waitFor(file, into: &report) }
         let triage = ScanTriage(files: [file], results: [result])
         guard let descriptor = triage.candidates.first?.1.descriptor else {
             let message = triage.records.first?.record.reason ?? "could not be scanned"
-            return refuse(file, stamp: stamp, PluginLoadError(result.code ?? .missingFile, path: file.path, message: message),
-                          line: triage.problems.first?.message, status: triage.records.first?.record.status ?? .disabled, into: &report)
+            return refuse(
+                file, stamp: stamp, PluginLoadError(result.code ?? .missingFile, path: file.path, message: message),
+                line: triage.problems.first?.message, status: triage.records.first?.record.status ?? .disabled, into: &report)
         }
         let name = descriptor.manifest.name
         if let conflict = nameConflict(name, file: file) {
@@ -88,8 +90,10 @@ extension HostRuntime {
     }
 
     /// Puts `loaded` in place of what served from its file (or adds it), with its notice.
-    private func commitVersion(_ loaded: LoadedPlugin, file: PluginFile, outcome: GraphValidator.Outcome,
-                               into report: inout ReloadReport) {
+    private func commitVersion(
+        _ loaded: LoadedPlugin, file: PluginFile, outcome: GraphValidator.Outcome,
+        into report: inout ReloadReport
+    ) {
         let name = loaded.descriptor.manifest.name
         let position = recordList.firstIndex { $0.path == file.path }
         let old = position.map { recordList[$0] }
@@ -104,8 +108,9 @@ extension HostRuntime {
         dependencies = outcome.dependencies
         forgetProblems(path: file.path, plugin: old?.name)
         problemList += outcome.problems.filter { !problemList.contains($0) }
-        var record = PluginRecord(name: name, path: file.path, origin: file.folder.origin, status: .loaded, reason: nil,
-                                  descriptor: loaded.descriptor, overridden: overridden.sorted())
+        var record = PluginRecord(
+            name: name, path: file.path, origin: file.folder.origin, status: .loaded, reason: nil,
+            descriptor: loaded.descriptor, overridden: overridden.sorted())
         if let old, old.name == name {
             record.version = old.version + 1
             record.olderImages = old.olderImages + (old.status == .loaded ? 1 : 0)
@@ -146,8 +151,10 @@ extension HostRuntime {
 
     /// Says why `file` was not used. A new file gets a record and a problem as at start-up; a changed
     /// file that served keeps serving. A file refused again for the same reason is not reported again.
-    private func refuse(_ file: PluginFile, stamp: FileStamp, _ error: PluginLoadError, line: String? = nil,
-                        status: PluginRecord.Status = .disabled, into report: inout ReloadReport) {
+    private func refuse(
+        _ file: PluginFile, stamp: FileStamp, _ error: PluginLoadError, line: String? = nil,
+        status: PluginRecord.Status = .disabled, into report: inout ReloadReport
+    ) {
         reloads.stamps[file.path] = stamp
         logger?.log(.warning, error.description, source: "reload")
         let position = recordList.firstIndex { $0.path == file.path }
@@ -160,8 +167,9 @@ extension HostRuntime {
             return report.notices.append(refused + " was never loaded, so \(name) is unavailable until a version that loads is in place")
         }
         if let position, recordList[position].reason == error.message { return }
-        let record = PluginRecord(name: nil, path: file.path, origin: file.folder.origin, status: status,
-                                  reason: error.message, descriptor: nil, overridden: [])
+        let record = PluginRecord(
+            name: nil, path: file.path, origin: file.folder.origin, status: status,
+            reason: error.message, descriptor: nil, overridden: [])
         if let position { recordList[position] = record } else { recordList.append(record) }
         forgetProblems(path: file.path, plugin: nil)
         let problem = line ?? error.description

@@ -40,8 +40,9 @@ extension HostRuntime {
             return ScanResult(stamp: stamp, outcome: .failed(problem), code: .untrusted)
         }
         guard let scanner = reloadScanner() else {
-            return ScanResult(stamp: stamp, outcome: .failed("changed, and this viper has no scanner to check it (no 'viper' executable beside it); restart viper to use it"),
-                              code: .changedSinceScan)
+            return ScanResult(
+                stamp: stamp, outcome: .failed("changed, and this viper has no scanner to check it (no 'viper' executable beside it); restart viper to use it"),
+                code: .changedSinceScan)
         }
         return scanner.scan([file])[file.path]
     }

@@ -8,8 +8,10 @@ extension HostRuntime {
     func noteReserved(_ refused: [(file: PluginFile, reason: String)]) {
         for (file, reason) in refused {
             problemList.append(Problem(kind: .loadFailed, plugin: nil, contract: nil, message: "\(file.path): \(reason)"))
-            recordList.append(PluginRecord(name: nil, path: file.path, origin: file.folder.origin, status: .disabled,
-                                           reason: reason, descriptor: nil, overridden: []))
+            recordList.append(
+                PluginRecord(
+                    name: nil, path: file.path, origin: file.folder.origin, status: .disabled,
+                    reason: reason, descriptor: nil, overridden: []))
             logger?.log(.warning, "\(file.path): \(reason)", source: "loader")
         }
     }

@@ -103,8 +103,9 @@ package final class HostRuntime {
         registry = Registry()
         dataFolder = LocalDataFolder.choose(flag: options.dataFlag, environment: options.environment)
         databases = SQLiteDatabaseOpening(folder: dataFolder)
-        folders = PluginFolder.searchOrder(flags: options.pluginFlags, environment: options.environment,
-                                           executableDirectory: options.executableDirectory)
+        folders = PluginFolder.searchOrder(
+            flags: options.pluginFlags, environment: options.environment,
+            executableDirectory: options.executableDirectory)
     }
 
     /// Starts everything and returns what start-up found. Throws only when the data
@@ -166,10 +167,13 @@ package final class HostRuntime {
     /// Reads the plugin lock and sets the loader's policy; notes an insecure start.
     private func readLock(_ logger: FileLogger) {
         lockState = options.ignoreLock ? .none : LockState.read(folder: dataFolder)
-        loader = PluginLoader(policy: LoadPolicy(allowInsecure: options.allowInsecurePlugins, lock: lockState,
-                                                 alwaysHash: options.scanMode == .inProcess, snapshot: options.scanMode == .isolated))
+        loader = PluginLoader(
+            policy: LoadPolicy(
+                allowInsecure: options.allowInsecurePlugins, lock: lockState,
+                alwaysHash: options.scanMode == .inProcess, snapshot: options.scanMode == .isolated))
         if options.allowInsecurePlugins {
-            let warning = "--allow-insecure-plugins: plugins are loaded even when another account owns them or can write them "
+            let warning =
+                "--allow-insecure-plugins: plugins are loaded even when another account owns them or can write them "
                 + "(or their folders), so anyone with that access can run code as you; use it only for development"
             warnings.append(warning)
             logger.log(.warning, warning, source: "loader")
@@ -206,131 +210,5 @@ package final class HostRuntime {
         if Paths.lastComponent(me) == "viper" { return me }
         let beside = Paths.join(options.executableDirectory, "viper")
         return FileManager.default.isExecutableFile(atPath: beside) ? beside : nil
-    }
-
-    // MARK: Start-up
-
-    private func startIsolated(_ files: [PluginFile], scanner: String, preferences: [String: ProviderChoice], logger: FileLogger,
-                               cacheFile: DescriptorCache.Read?, infos: [PluginDiscovery.FileInfo?]) {
-        let scan = CachedScan(files: files, executable: scanner, options: options, dataFolder: dataFolder,
-                              lockState: lockState, libraries: loader.contractLibraries, logger: logger, preloaded: cacheFile, infos: infos)
-        let scanned = scan.run()
-        rescanner = scanned.scanner
-        scanned.keep(files, digests: &digests, stamps: &reloads.stamps)
-        let triage = ScanTriage(files: files, results: scanned.results, excluding: options.excludedPlugins)
-        problemList += triage.problems
-        for warning in triage.warnings {
-            logger.log(.warning, warning, source: "loader")
-        }
-        let outcome = validate(triage.candidates.map { ($0.0, $0.1.descriptor) }, preferences: preferences, logger: logger) {
-            self.keptOrFreshOutcome(triage.candidates, results: scanned.results, host: scanned.host, preferences: preferences, logger: logger)
-        }
-        var routes: [PendingRoutes.Plugin] = []
-        pending.reserveCapacity(triage.candidates.count)
-        for (index, record) in triage.records {
-            guard record.status == .ready, let name = record.name, let descriptor = record.scanned else {
-                if let name = record.name, let reason = options.excludedPlugins[name], let scanned = record.scanned {
-                    noteDisabled(scanned.descriptor, plugin: name, reason: reason)
-                }
-                recordList.append(record)
-                continue
-            }
-            let file = files[index]
-            var updated = record
-            let overridden = outcome.overridden[name] ?? []
-            updated.overridden = overridden.isEmpty ? [] : overridden.sorted()
-            if let reason = outcome.disabled[name] {
-                updated.status = .disabled
-                updated.reason = reason
-                noteDisabled(descriptor.descriptor, plugin: name, reason: reason)
-            } else {
-                pending.add(PendingPlugin(file: file, overridden: overridden, known: scanned.anyDigest ? scanned.digests[index] : nil,
-                                          scanned: descriptor, stamp: scanned.stamps[index]), name: name)
-                routes.append(PendingRoutes.Plugin(descriptor: descriptor, name: name, overridden: overridden))
-            }
-            recordList.append(updated)
-        }
-        registry.addPendingRoutes(declaredBy: routes)
-    }
-
-    /// Why `file` (by path: its owner and mode, and its folders') cannot be trusted, or nil.
-    static func trustProblem(_ file: PluginFile) -> String? {
-        var info = stat()
-        guard stat(file.path, &info) == 0 else { return nil }  // gone: loading says so
-        return PluginTrust.fileProblem(path: file.path, info: info) ?? PluginTrust.folderProblem(path: file.path, root: file.folder.path)
-    }
-
-    private func startInProcess(_ files: [PluginFile], preferences: [String: ProviderChoice], logger: FileLogger) {
-        var loaded: [LoadedPlugin] = []
-        var slots: [(PluginRecord?, LoadedPlugin?)] = []
-        for file in files {
-            switch loader.load(file) {
-            case .success(let plugin) where options.excludedPlugins[plugin.descriptor.manifest.name] != nil:
-                let reason = options.excludedPlugins[plugin.descriptor.manifest.name] ?? ""
-                slots.append((PluginRecord(name: plugin.descriptor.manifest.name, path: file.path, origin: file.folder.origin,
-                                           status: .disabled, reason: reason, descriptor: plugin.descriptor, overridden: []), nil))
-            case .success(let plugin):
-                loaded.append(plugin)
-                if let stamp = plugin.stamp, let sha256 = plugin.sha256 { digests[file.path] = KnownDigest(stamp: stamp, sha256: sha256) }
-                reloads.stamps[file.path] = plugin.stamp
-                slots.append((nil, plugin))
-            case .failure(let error):
-                if error.code == .alreadyLoaded { continue }
-                problemList.append(Problem(kind: .loadFailed, plugin: nil, contract: nil, message: error.description))
-                slots.append((PluginRecord(name: nil, path: file.path, origin: file.folder.origin, status: .disabled,
-                                           reason: error.message, descriptor: nil, overridden: []), nil))
-                logger.log(.warning, error.description, source: "loader")
-            }
-        }
-        let outcome = validate(loaded.map { ($0.file, $0.descriptor) }, preferences: preferences, logger: logger)
-        for (record, plugin) in slots {
-            guard let plugin else {
-                if let record { recordList.append(record) }
-                continue
-            }
-            let name = plugin.descriptor.manifest.name
-            let overridden = outcome.overridden[name] ?? []
-            var record = PluginRecord(name: name, path: plugin.file.path, origin: plugin.file.folder.origin, status: .loaded,
-                                      reason: nil, descriptor: plugin.descriptor, overridden: overridden.sorted())
-            if let reason = outcome.disabled[name] {
-                record.status = .disabled
-                record.reason = reason
-                noteDisabled(plugin.descriptor, plugin: name, reason: reason)
-            } else {
-                registry.commit(plugin.registrar, skipping: overridden.union(
-                    interceptionPermission.skipped(plugin.registrar, origin: plugin.file.folder.origin)))
-            }
-            recordList.append(record)
-        }
-    }
-
-    /// Validates `plugins` (or takes `outcome`'s, e.g. the kept graph's) and applies the result.
-    private func validate(_ plugins: @autoclosure () -> [(PluginFile, PluginDescriptor)], preferences: [String: ProviderChoice], logger: FileLogger,
-                          outcome made: (() -> GraphValidator.Outcome)? = nil) -> GraphValidator.Outcome {
-        let outcome = made?() ?? Self.validator(plugins(), preferences: preferences).validate()
-        registry.assignRoutes(outcome.routeOwners)
-        problemList += outcome.problems
-        if made == nil { dependencies = outcome.dependencies }  // else `made` set them
-        for problem in outcome.problems {
-            logger.log(.warning, problem.message, source: "validation")
-        }
-        return outcome
-    }
-
-    /// The shell routes a descriptor declares, as route entries.
-    package static func routes(of descriptor: PluginDescriptor, plugin: String, except overridden: Set<String> = []) -> [RouteEntry] {
-        descriptor.provides.compactMap { provision in
-            guard provision.kind == .module, let route = provision.route,
-                  !overridden.contains(ProvisionKey(provision).label) else { return nil }
-            return RouteEntry(spec: route, contract: provision.contract, name: provision.name, plugin: plugin)
-        }
-    }
-
-    /// Tells the registry why a disabled plugin's contracts and routes are unavailable.
-    func noteDisabled(_ descriptor: PluginDescriptor, plugin: String, reason: String) {
-        for provision in descriptor.provides where provision.kind != .interceptor {
-            registry.noteDisabled(provision.contract, reason: "\(plugin) is disabled: \(reason)")
-        }
-        registry.addUnavailableRoutes(Self.routes(of: descriptor, plugin: plugin), reason: "plugin '\(plugin)' is disabled: \(reason)")
     }
 }

@@ -41,16 +41,18 @@ package struct InterceptionPermission: Sendable {
     func skipped(_ recorded: RecordingRegistrar, origin: PluginOrigin) -> Set<String> {
         guard origin != .bundled, !recorded.interceptors.isEmpty else { return [] }
         let provided = Set(recorded.services.map(\.contract) + recorded.modules.map(\.contract))
-        return Set(recorded.interceptors.filter { interceptor in
-            !permits(plugin: interceptor.plugin, origin: origin, contract: interceptor.contract, provided: provided)
-        }.map { InterceptorTable.skipKey(Registry.label($0.contract, $0.name)) })
+        return Set(
+            recorded.interceptors.filter { interceptor in
+                !permits(plugin: interceptor.plugin, origin: origin, contract: interceptor.contract, provided: provided)
+            }.map { InterceptorTable.skipKey(Registry.label($0.contract, $0.name)) })
     }
 
     /// The problem line for `plugin`'s interceptor of `label`, which is off.
     package static func problem(plugin: String, label: String) -> Problem {
-        Problem(kind: .loadFailed, plugin: plugin, contract: label,
-                message: "plugin '\(plugin)' asks to intercept \(label), which it does not provide, so it could redirect or refuse "
-                    + "every route there; its interceptor is off until you allow it: run viper with --allow-intercept \(plugin), "
-                    + "or add \"allowIntercept\": [\"\(plugin)\"] to config.json")
+        Problem(
+            kind: .loadFailed, plugin: plugin, contract: label,
+            message: "plugin '\(plugin)' asks to intercept \(label), which it does not provide, so it could redirect or refuse "
+                + "every route there; its interceptor is off until you allow it: run viper with --allow-intercept \(plugin), "
+                + "or add \"allowIntercept\": [\"\(plugin)\"] to config.json")
     }
 }

@@ -1,4 +1,5 @@
 import ViperCore
+
 /// A start's dependency list (``HostRuntime/dependencies``): given, or worked out once when
 /// first read (a start that reused the kept graph: only `doctor`, `plugins` and `graph` read it).
 ///

@@ -33,8 +33,10 @@ package struct PluginRecord: Codable, Sendable {
     /// How many images of its older versions stay mapped (images are never closed).
     package var olderImages = 0
 
-    package init(name: String?, path: String, origin: PluginOrigin, status: Status, reason: String?,
-                 scanned: ScannedDescriptor?, overridden: [String]) {
+    package init(
+        name: String?, path: String, origin: PluginOrigin, status: Status, reason: String?,
+        scanned: ScannedDescriptor?, overridden: [String]
+    ) {
         self.name = name
         self.path = path
         self.origin = origin
@@ -44,10 +46,13 @@ package struct PluginRecord: Codable, Sendable {
         self.overridden = overridden
     }
 
-    package init(name: String?, path: String, origin: PluginOrigin, status: Status, reason: String?,
-                 descriptor: PluginDescriptor?, overridden: [String]) {
-        self.init(name: name, path: path, origin: origin, status: status, reason: reason,
-                  scanned: descriptor.map(ScannedDescriptor.init), overridden: overridden)
+    package init(
+        name: String?, path: String, origin: PluginOrigin, status: Status, reason: String?,
+        descriptor: PluginDescriptor?, overridden: [String]
+    ) {
+        self.init(
+            name: name, path: path, origin: origin, status: status, reason: reason,
+            scanned: descriptor.map(ScannedDescriptor.init), overridden: overridden)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -56,11 +61,12 @@ package struct PluginRecord: Codable, Sendable {
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(name: try container.decodeIfPresent(String.self, forKey: .name), path: try container.decode(String.self, forKey: .path),
-                  origin: try container.decode(PluginOrigin.self, forKey: .origin), status: try container.decode(Status.self, forKey: .status),
-                  reason: try container.decodeIfPresent(String.self, forKey: .reason),
-                  descriptor: try container.decodeIfPresent(PluginDescriptor.self, forKey: .descriptor),
-                  overridden: try container.decode([String].self, forKey: .overridden))
+        self.init(
+            name: try container.decodeIfPresent(String.self, forKey: .name), path: try container.decode(String.self, forKey: .path),
+            origin: try container.decode(PluginOrigin.self, forKey: .origin), status: try container.decode(Status.self, forKey: .status),
+            reason: try container.decodeIfPresent(String.self, forKey: .reason),
+            descriptor: try container.decodeIfPresent(PluginDescriptor.self, forKey: .descriptor),
+            overridden: try container.decode([String].self, forKey: .overridden))
         version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
         olderImages = try container.decodeIfPresent(Int.self, forKey: .olderImages) ?? 0
     }

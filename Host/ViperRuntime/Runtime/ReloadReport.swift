@@ -1,4 +1,5 @@
 import ViperLoading
+
 /// What one reload did (``HostRuntime/reload(changed:)``, ``HostRuntime/reloadAll()``).
 package struct ReloadReport: Sendable {
     /// One line per plugin that changed, for the notice above the prompt, e.g.

@@ -42,22 +42,37 @@ struct ScanTriage {
                 if file.folder.origin != .bundled, let bundled = bundledNames[name] {
                     fail(file, "the name '\(name)' belongs to the bundled plugin at \(bundled); give this plugin another name in its PluginManifest", at: index)
                 } else if let reason = excluded[name] {
-                    records.append((index, PluginRecord(name: name, path: file.path, origin: file.folder.origin,
-                                                        status: .disabled, reason: reason, scanned: descriptor, overridden: [])))
+                    records.append(
+                        (
+                            index,
+                            PluginRecord(
+                                name: name, path: file.path, origin: file.folder.origin,
+                                status: .disabled, reason: reason, scanned: descriptor, overridden: [])
+                        ))
                 } else if let other = seenNames.updateValue(index, forKey: name) {
                     seenNames[name] = other  // the first found keeps the name (one lookup for the common case, two for this one)
                     fail(file, "a plugin named '\(name)' is already loaded from \(files[other].path); remove one of the two", at: index)
                 } else {
                     candidates.append((file, descriptor, index))
-                    records.append((index, PluginRecord(name: name, path: file.path, origin: file.folder.origin,
-                                                        status: .ready, reason: nil, scanned: descriptor, overridden: [])))
+                    records.append(
+                        (
+                            index,
+                            PluginRecord(
+                                name: name, path: file.path, origin: file.folder.origin,
+                                status: .ready, reason: nil, scanned: descriptor, overridden: [])
+                        ))
                 }
             case .failed(let message):
                 fail(file, message, at: index)
             case .broken(let message):
                 problems.append(Problem(kind: .loadFailed, plugin: nil, contract: nil, message: "\(file.path): \(message)"))
-                records.append((index, PluginRecord(name: nil, path: file.path, origin: file.folder.origin, status: .broken,
-                                                    reason: message, descriptor: nil, overridden: [])))
+                records.append(
+                    (
+                        index,
+                        PluginRecord(
+                            name: nil, path: file.path, origin: file.folder.origin, status: .broken,
+                            reason: message, descriptor: nil, overridden: [])
+                    ))
             }
         }
     }
@@ -76,8 +91,13 @@ struct ScanTriage {
     private mutating func fail(_ file: PluginFile, _ message: String, at index: Int) {
         let error = PluginLoadError(.missingFile, path: file.path, message: message)
         problems.append(Problem(kind: .loadFailed, plugin: nil, contract: nil, message: error.description))
-        records.append((index, PluginRecord(name: nil, path: file.path, origin: file.folder.origin, status: .disabled,
-                                            reason: message, descriptor: nil, overridden: [])))
+        records.append(
+            (
+                index,
+                PluginRecord(
+                    name: nil, path: file.path, origin: file.folder.origin, status: .disabled,
+                    reason: message, descriptor: nil, overridden: [])
+            ))
         warnings.append(error.description)
     }
 }

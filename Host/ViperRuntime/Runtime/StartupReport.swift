@@ -1,4 +1,5 @@
 import ViperCore
+
 /// What ``HostRuntime/start()`` found: every plugin file with its status, every
 /// problem, and the notices that are not problems with a plugin.
 ///

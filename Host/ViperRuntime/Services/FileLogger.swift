@@ -29,7 +29,8 @@ package final class FileLogger: Logger {
         let descriptor = path.map { DataFolderGuard.openForWriting($0, flags: O_CREAT | O_APPEND) } ?? -1
         handle = descriptor >= 0 ? FileHandle(fileDescriptor: descriptor, closeOnDealloc: true) : nil
         if let path, descriptor < 0, errno == ELOOP {
-            fileProblem = "the log \(path) is a symbolic link, so viper does not write it (it could point at any file of yours); "
+            fileProblem =
+                "the log \(path) is a symbolic link, so viper does not write it (it could point at any file of yours); "
                 + "remove it ('rm \(path)') and viper starts a new one"
         } else {
             fileProblem = nil

@@ -45,7 +45,7 @@ enum SQLiteCompanionFiles {
                 + "put the database back beside it, or \(moveAside) to start with no data"
         }
         guard header.count == 32, walMagic.contains(bigEndian(header, 0)), bigEndian(header, 4) == walVersion,
-              checksum(header, bigEndianWords: bigEndian(header, 0) & 1 == 1) == (bigEndian(header, 24), bigEndian(header, 28))
+            checksum(header, bigEndianWords: bigEndian(header, 0) & 1 == 1) == (bigEndian(header, 24), bigEndian(header, 28))
         else {
             return "\(wal) is damaged (not a SQLite write-ahead log), and SQLite would drop the writes in it without a word; "
                 + "restore \(path) from a backup, or \(moveAside) to keep the database as it was before them"

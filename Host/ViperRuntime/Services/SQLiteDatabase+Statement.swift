@@ -22,7 +22,8 @@ extension SQLiteDatabase {
         defer { sqlite3_finalize(statement) }
         let expected = Int(sqlite3_bind_parameter_count(statement))
         guard expected == parameters.count else {
-            throw DatabaseError(path: path, code: SQLITE_RANGE, message: "statement takes \(expected) parameters, \(parameters.count) given (in: \(sql.prefix(80)))")
+            throw DatabaseError(
+                path: path, code: SQLITE_RANGE, message: "statement takes \(expected) parameters, \(parameters.count) given (in: \(sql.prefix(80)))")
         }
         for (offset, value) in parameters.enumerated() {
             let status = bind(value, at: Int32(offset + 1), in: statement)

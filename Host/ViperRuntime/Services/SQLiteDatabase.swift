@@ -29,14 +29,16 @@ final class SQLiteDatabase: Database {
         self.path = path
         self.failures = failures
         if DataFolderGuard.isLink(path) {
-            throw DatabaseError(path: path, code: SQLITE_CANTOPEN,
-                                message: "the database is a symbolic link, and viper opens no database through a link (it could point at "
-                                    + "any file of yours); put the database file itself in its place ('mv'), or remove the link")
+            throw DatabaseError(
+                path: path, code: SQLITE_CANTOPEN,
+                message: "the database is a symbolic link, and viper opens no database through a link (it could point at "
+                    + "any file of yours); put the database file itself in its place ('mv'), or remove the link")
         }
         let exists = FileManager.default.fileExists(atPath: path)
         if exists, !FileManager.default.isReadableFile(atPath: path) || !FileManager.default.isWritableFile(atPath: path) {
-            throw DatabaseError(path: path, code: SQLITE_CANTOPEN,
-                                message: "cannot read or write this database file; check its permissions (chmod u+rw)")
+            throw DatabaseError(
+                path: path, code: SQLITE_CANTOPEN,
+                message: "cannot read or write this database file; check its permissions (chmod u+rw)")
         }
         if let problem = SQLiteCompanionFiles.problem(database: path) {
             throw DatabaseError(path: path, code: SQLITE_CANTOPEN, message: problem)
@@ -60,8 +62,11 @@ final class SQLiteDatabase: Database {
             sqlite3_close(db)
             handle = nil
             if error.code == SQLITE_NOTADB || error.code == SQLITE_CORRUPT {
-                throw DatabaseError(path: path, code: error.code,
-                                    message: "not a valid SQLite database (\(error.message)); viper will not overwrite it: move it aside to start a new one, or restore it from a backup")
+                throw DatabaseError(
+                    path: path, code: error.code,
+                    message:
+                        "not a valid SQLite database (\(error.message)); viper will not overwrite it: move it aside to start a new one, or restore it from a backup"
+                )
             }
             throw error
         }
@@ -118,8 +123,9 @@ final class SQLiteDatabase: Database {
             do {
                 let result = try body()
                 if depth == 0, mustRollBack {
-                    throw DatabaseError(path: path, code: SQLITE_ABORT,
-                                        message: "a nested transaction could not be rolled back, so the whole transaction was; try again")
+                    throw DatabaseError(
+                        path: path, code: SQLITE_ABORT,
+                        message: "a nested transaction could not be rolled back, so the whole transaction was; try again")
                 }
                 try run(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)", [], collect: false)
                 return result

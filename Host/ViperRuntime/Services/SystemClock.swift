@@ -16,7 +16,9 @@ final class SystemClock: Clock {
     init(environment: [String: String]) throws {
         if let text = environment["VIPER_NOW"] {
             guard let date = Self.instant(text) else {
-                throw SystemClockError("VIPER_NOW=\(text) is not an instant; use ISO 8601 with a zone, e.g. 2026-12-01T09:00:00Z or 2026-12-01T10:00:00+01:00, or unset it for the real time")
+                throw SystemClockError(
+                    "VIPER_NOW=\(text) is not an instant; use ISO 8601 with a zone, e.g. 2026-12-01T09:00:00Z or 2026-12-01T10:00:00+01:00, or unset it for the real time"
+                )
             }
             pinned = date.timeIntervalSince1970
         } else {

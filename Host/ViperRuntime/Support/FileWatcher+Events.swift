@@ -5,7 +5,8 @@ import ViperLoading
 /// Runs on the watcher's thread only (and once in `init`, before the thread starts).
 extension FileWatcher {
     /// What a watched target folder hears: its files' changes, its subfolders, and its own removal.
-    static let folderMask = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB | IN_MODIFY)
+    static let folderMask =
+        UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB | IN_MODIFY)
         | UInt32(IN_DELETE_SELF | IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
     /// What the nearest existing parent of a missing folder hears: a folder appearing in it.
     static let parentMask = UInt32(IN_CREATE | IN_MOVED_TO) | UInt32(IN_DELETE_SELF | IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
@@ -138,9 +139,12 @@ extension FileWatcher {
             return mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
         }
         guard accepts(path) else { return false }
-        let writing: Bool? = mask & UInt32(IN_CLOSE_WRITE) != 0 ? false
-            : mask & UInt32(IN_MODIFY) != 0 ? true
-            : mask & UInt32(IN_CREATE) != 0 ? nil : false
+        let writing: Bool? =
+            mask & UInt32(IN_CLOSE_WRITE) != 0
+            ? false
+            : mask & UInt32(IN_MODIFY) != 0
+                ? true
+                : mask & UInt32(IN_CREATE) != 0 ? nil : false
         touch(path, writing: writing)
         return false
     }

@@ -34,8 +34,10 @@ package final class FileWatcher: @unchecked Sendable {
         /// A file target: its parent folder is watched for its name.
         package let isFile: Bool
 
-        package static func folder(_ path: String, recursive: Bool = false,
-                                   accepts: @escaping @Sendable (String) -> Bool = { !$0.hasPrefix(".") }) -> Target {
+        package static func folder(
+            _ path: String, recursive: Bool = false,
+            accepts: @escaping @Sendable (String) -> Bool = { !$0.hasPrefix(".") }
+        ) -> Target {
             Target(path: Paths.absolute(path), recursive: recursive, accepts: accepts, isFile: false)
         }
 
@@ -82,16 +84,19 @@ package final class FileWatcher: @unchecked Sendable {
     }
 
     /// Starts watching `targets` at once (changes before this call are not reported).
-    package init(targets: [Target], quietPeriod: Double = 0.25, writeSilence: Double = 2,
-                 onReady: (@Sendable (Int) -> Void)? = nil) throws {
+    package init(
+        targets: [Target], quietPeriod: Double = 0.25, writeSilence: Double = 2,
+        onReady: (@Sendable (Int) -> Void)? = nil
+    ) throws {
         self.targets = targets
         self.onReady = onReady
         self.quietPeriod = quietPeriod
         self.writeSilence = writeSilence
         inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard inotify >= 0 else {
-            throw SetupError(description: "cannot watch plugin files: inotify_init1 failed (\(String(cString: strerror(errno))));"
-                + " raise fs.inotify.max_user_instances, or run with --no-watch")
+            throw SetupError(
+                description: "cannot watch plugin files: inotify_init1 failed (\(String(cString: strerror(errno))));"
+                    + " raise fs.inotify.max_user_instances, or run with --no-watch")
         }
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else {
@@ -135,7 +140,10 @@ package final class FileWatcher: @unchecked Sendable {
     /// Stops the watcher's thread and waits for it; later calls do nothing.
     package func stop() {
         let wasRunning = condition.withLock {
-            defer { running = false; condition.broadcast() }
+            defer {
+                running = false
+                condition.broadcast()
+            }
             return running
         }
         guard wasRunning else { return }
@@ -149,9 +157,16 @@ package final class FileWatcher: @unchecked Sendable {
     // MARK: The watcher's thread
 
     private func run() {
-        defer { condition.withLock { finished = true; condition.broadcast() } }
-        var descriptors = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        defer {
+            condition.withLock {
+                finished = true
+                condition.broadcast()
+            }
+        }
+        var descriptors = [
+            pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+        ]
         while condition.withLock({ running }) {
             let timeout = nextTimeout(now: Self.now())
             descriptors[0].revents = 0

@@ -85,7 +85,9 @@ package struct CrashNotice {
         if let plugin {
             text = "plugin '\(plugin)' \(what)"
         } else {
-            text = isExit ? "viper's worker ended with \(cause)" : "viper's worker \(cause == "stopped with Ctrl-C" ? "was stopped with Ctrl-C" : "crashed (\(cause))")"
+            text =
+                isExit
+                ? "viper's worker ended with \(cause)" : "viper's worker \(cause == "stopped with Ctrl-C" ? "was stopped with Ctrl-C" : "crashed (\(cause))")"
         }
         text += " while " + (doing ?? (wasWaiting ? "waiting for a command" : "running viper's own code"))
         if let restored {

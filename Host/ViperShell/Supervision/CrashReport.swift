@@ -13,8 +13,10 @@ package enum CrashReport {
     /// Writes the report of `notice`; returns its path, or nil when it could not be written.
     /// `images`: the plugins' load addresses and files, to name the images of frames that show the
     /// sealed copy a plugin was loaded from (`/proc/self/fd/N`) by the plugin's file.
-    package static func write(_ notice: CrashNotice, frames: String, images: [(base: UInt, path: String)] = [], data: String,
-                              at date: Date = Date()) -> String? {
+    package static func write(
+        _ notice: CrashNotice, frames: String, images: [(base: UInt, path: String)] = [], data: String,
+        at date: Date = Date()
+    ) -> String? {
         let folder = folder(data: data)
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let stamp = Self.stamp(date)
@@ -40,16 +42,20 @@ package enum CrashReport {
             lines += trimmed.split(separator: "\n").map { named(String($0), images) }
         }
         let path = Paths.join(folder, name)
-        guard FileManager.default.createFile(atPath: path, contents: Data((lines.joined(separator: "\n") + "\n").utf8),
-                                             attributes: [.posixPermissions: 0o600]) else { return nil }
+        guard
+            FileManager.default.createFile(
+                atPath: path, contents: Data((lines.joined(separator: "\n") + "\n").utf8),
+                attributes: [.posixPermissions: 0o600])
+        else { return nil }
         return path
     }
 
     /// `frame` with the plugin's file for the sealed copy's name, when its address is in a plugin.
     static func named(_ frame: String, _ images: [(base: UInt, path: String)]) -> String {
         guard frame.hasPrefix("/proc/self/fd/"), let open = frame.lastIndex(of: "["), let close = frame.lastIndex(of: "]"),
-              open < close, let paren = frame.firstIndex(of: "("),
-              let address = UInt(frame[frame.index(open, offsetBy: 3)..<close], radix: 16) else { return frame }
+            open < close, let paren = frame.firstIndex(of: "("),
+            let address = UInt(frame[frame.index(open, offsetBy: 3)..<close], radix: 16)
+        else { return frame }
         guard let image = images.filter({ $0.base <= address }).max(by: { $0.base < $1.base }) else { return frame }
         return image.path + frame[paren...]
     }
@@ -59,8 +65,9 @@ package enum CrashReport {
         var seconds = time_t(date.timeIntervalSince1970)
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        return String(format: "%04d%02d%02d-%02d%02d%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
-                      parts.tm_hour, parts.tm_min, parts.tm_sec)
+        return String(
+            format: "%04d%02d%02d-%02d%02d%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+            parts.tm_hour, parts.tm_min, parts.tm_sec)
     }
 
     /// A plugin name fit for a file name.

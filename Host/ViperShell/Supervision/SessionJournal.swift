@@ -58,12 +58,14 @@ package struct SessionJournal: Equatable {
     package static func decode(_ bytes: UnsafeRawBufferPointer) -> SessionJournal? {
         var reader = FieldReader(bytes: bytes)
         guard let time = reader.next().flatMap({ $0 }).flatMap(Double.init),
-              let count = reader.next().flatMap({ $0 }).flatMap(Int.init), count >= 0, count < 1_000_000 else { return nil }
+            let count = reader.next().flatMap({ $0 }).flatMap(Int.init), count >= 0, count < 1_000_000
+        else { return nil }
         var modules: [KeptModule] = []
         var work: [String?] = []
         for _ in 0..<count {
             guard let path = reader.next(), let contract = reader.next() ?? nil, let name = reader.next(),
-                  let plugin = reader.next() ?? nil, let placement = reader.next() ?? nil, let kept = reader.next() else { return nil }
+                let plugin = reader.next() ?? nil, let placement = reader.next() ?? nil, let kept = reader.next()
+            else { return nil }
             modules.append(KeptModule(path: path, contract: contract, name: name, plugin: plugin, presented: placement == "p"))
             work.append(kept)
         }

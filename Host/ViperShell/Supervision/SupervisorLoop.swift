@@ -23,8 +23,9 @@ struct SupervisorLoop {
         self.setup = setup
         self.page = page
         let sessions = SessionJournal.folder(data: setup.dataFolder)
-        try? FileManager.default.createDirectory(atPath: sessions, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.createDirectory(
+            atPath: sessions, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         launch = WorkerLaunch(journal: JournalFile.create(Paths.join(sessions, "\(getpid()).journal")))
         framesPath = Paths.join(sessions, "\(getpid()).frames")
         relay = setup.relaysInput ? InputRelay() : nil
@@ -145,7 +146,8 @@ struct SupervisorLoop {
             }
             if errors?.isHolding == true { errors?.pump() }
             if let limit = setup.commandTimeout, !timedOut, page.inCommand,
-               Double(WorkerPage.now() - page.commandStarted) > limit * 1000 {
+                Double(WorkerPage.now() - page.commandStarted) > limit * 1000
+            {
                 timedOut = true
                 kill(pid, SIGKILL)
             }
@@ -173,8 +175,9 @@ struct SupervisorLoop {
         crashTimes = crashTimes.filter { now - $0 < Supervisor.crashWindow } + [now]
         failures += page.failed + (page.inCommand ? 1 : 0)
         if crashTimes.count >= Supervisor.crashLimit {
-            report(notice.line(restored: nil) + "; that is \(Supervisor.crashLimit) crashes within a minute, so viper stops (status "
-                   + "\(Supervisor.tooManyCrashesStatus)) instead of starting again; what was unsaved is kept for the next start")
+            report(
+                notice.line(restored: nil) + "; that is \(Supervisor.crashLimit) crashes within a minute, so viper stops (status "
+                    + "\(Supervisor.tooManyCrashesStatus)) instead of starting again; what was unsaved is kept for the next start")
             unlink(framesPath)
             return Supervisor.tooManyCrashesStatus
         }

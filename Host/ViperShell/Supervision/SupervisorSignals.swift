@@ -67,7 +67,8 @@ enum SupervisorSignals {
         // prctl is variadic, which Swift does not import; its arguments are integers, so a plain call does.
         typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
         if let prctl = dlsym(nil, "prctl").map({ unsafeBitCast($0, to: Prctl.self) }) {
-            _ = prctl(1 /* PR_SET_PDEATHSIG */, UInt(SIGKILL), 0, 0, 0)
+            let setDeathSignal: Int32 = 1  // PR_SET_PDEATHSIG
+            _ = prctl(setDeathSignal, UInt(SIGKILL), 0, 0, 0)
         }
         if getppid() != supervisor { _exit(1) }  // it died before the call
     }

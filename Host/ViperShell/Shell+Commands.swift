@@ -1,0 +1,72 @@
+import Contracts
+import Foundation
+import ViperCommandLine
+import ViperCore
+import ViperRuntime
+
+/// The commands the shell offers on a screen: the module's own, which stay out of history, and
+/// the line for a command that is not there.
+extension Shell {
+    // MARK: Commands on offer
+
+    /// The module command `name` of the module on screen or one of its embedded children.
+    func moduleCommand(named name: String) -> (view: any ModuleView, spec: CommandSpec, plugin: String)? {
+        for entry in stack.top?.tree ?? [] {
+            if let spec = moduleCommands(of: entry).first(where: { $0.name == name }) {
+                return (entry.view, spec, entry.registration.plugin)
+            }
+        }
+        return nil
+    }
+
+    /// Whether `line` must stay out of the history file because it may carry a secret:
+    /// it runs a command marked ``CommandSpec/keepsOutOfHistory`` or one with a
+    /// `PASSWORD`-like argument, or it runs no command on screen at all (it does not
+    /// parse, or names a command this screen lacks: a sign-in typed at the notes list
+    /// or in the editor, before the sign-in form is up, must not be written either).
+    func keepsOutOfHistory(_ line: String) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return false }
+        guard let command = try? CommandSplitter.split(trimmed) else { return true }
+        if let builtin = BuiltinCommand(typed: command.name), builtin.isReserved || command.name.hasSuffix("!") { return false }
+        guard let spec = moduleCommand(named: command.name)?.spec ?? BuiltinCommand(rawValue: command.name)?.spec else {
+            return true
+        }
+        return Self.carriesSecret(spec)
+    }
+
+    /// Argument names that say the value is a secret, whether or not the module marked it.
+    private static let secretArguments = ["PASSWORD", "PASSPHRASE", "SECRET", "TOKEN", "PIN"]
+
+    static func carriesSecret(_ spec: CommandSpec) -> Bool {
+        spec.keepsOutOfHistory
+            || spec.arguments.contains { argument in
+                let name = argument.uppercased().trimmingCharacters(in: CharacterSet(charactersIn: ".?"))
+                return secretArguments.contains { name == $0 || name.hasSuffix("_" + $0) || name.hasSuffix("-" + $0) }
+            }
+    }
+
+    /// A module's commands, without those that reuse a reserved built-in name.
+    func moduleCommands(of entry: ModuleEntry) -> [CommandSpec] {
+        entry.marked(.commands) { entry.view.commands }.filter { BuiltinCommand(rawValue: $0.name)?.isReserved != true }
+    }
+
+    /// Every command that works now: listed built-ins, then the modules' own.
+    package var availableCommands: [CommandSpec] {
+        var seen = Set<String>()
+        let specs =
+            BuiltinCommand.allCases.filter(\.isListed).map(\.spec)
+            + (stack.top?.tree ?? []).flatMap(moduleCommands(of:))
+        return specs.filter { seen.insert($0.name).inserted }
+    }
+
+    func unknownCommandMessage(_ name: String) -> String {
+        if (try? stack.routeMatcher.match(name)) != nil {
+            return "unknown command '\(name)'; did you mean 'open \(name)'?"
+        }
+        if let guess = Suggestion.nearest(to: name, in: availableCommands.map(\.name)) {
+            return "unknown command '\(name)'; did you mean '\(guess)'?"
+        }
+        return "unknown command '\(name)'; type 'help' for the commands"
+    }
+}
