@@ -188,7 +188,8 @@ struct SupervisorLoop {
         }
         launch.resumeAt = page.completed + (page.inCommand ? 1 : 0)
         if let plugin = notice.plugin {
-            launch.excluded[plugin] = "it crashed this session (\(notice.cause)); it loads again when viper next starts"
+            launch.excluded[plugin] =
+                "it crashed this session (\(notice.cause)); it loads again when viper next starts (under 'viper dev', with its next build)"
         }
         launch.restore = launch.journal?.read() ?? launch.restore
         launch.notice = notice
