@@ -46,9 +46,14 @@ extension Shell {
             }
     }
 
-    /// A module's commands, without those that reuse a reserved built-in name.
+    /// A module's commands, without those that reuse a reserved built-in name: the shell keeps the
+    /// name, so such a command could never run. Each is noted, to be said once under the screen.
     func moduleCommands(of entry: ModuleEntry) -> [CommandSpec] {
-        entry.marked(.commands) { entry.view.commands }.filter { BuiltinCommand(rawValue: $0.name)?.isReserved != true }
+        entry.marked(.commands) { entry.view.commands }.filter { spec in
+            guard BuiltinCommand(rawValue: spec.name)?.isReserved == true else { return true }
+            shadowedCommands.note(spec.name, plugin: entry.registration.plugin)
+            return false
+        }
     }
 
     /// Every command that works now: listed built-ins, then the modules' own.

@@ -44,6 +44,8 @@ package final class Shell {
     package var unsavedWork: UnsavedWorkPolicy = .keep
     /// Whether a block (help, routes, graph) was printed yet: the next one is set apart by a blank line.
     var hasShownBlock = false
+    /// Module commands that reuse a reserved built-in's name, seen on screen (``moduleCommands(of:)``).
+    var shadowedCommands = ShadowedCommands()
 
     package init(
         stack: NavigationStack, home: HomeView, output: any ShellOutput, style: TerminalStyle = .plain, width: Int = 60,
@@ -113,6 +115,7 @@ package final class Shell {
     func drawCurrentScreen() {
         let started = stack.phaseTimer?.now()
         showBlock(screenLines())
+        for line in shadowedCommands.takeUnsaid() { output.warning(line) }
         stack.phaseTimer?.add(.draw, since: started)
     }
 
