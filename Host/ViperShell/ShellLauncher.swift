@@ -35,7 +35,7 @@ package enum ShellLauncher {
         let output = StandardOutput(errorStyle: TerminalStyle(colors: colorAllowed && stdinIsTerminal && ErrorRelay.errorsReachTerminal))
         // A worker started again after a crash said these already (issue 24). A drop-in's
         // interceptor that is off is one of them, as in doctor: one line each, naming the fix.
-        let problems = runtime.doctorProblems
+        let problems = PluginReport.namingRefusedProviders(runtime.doctorProblems)
         for problem in problems where WorkerLaunch.current?.isRestart != true {
             output.warning(problem.message)
         }

@@ -8,7 +8,7 @@ import ViperLoading
 /// whose form ``ContractLibraryCatalog/lacksRequirementMarker`` fixes.
 extension PluginReport {
     /// `problems`, each missing-provider line told about a refused provider of its contract.
-    static func namingRefusedProviders(_ problems: [Problem]) -> [Problem] {
+    package static func namingRefusedProviders(_ problems: [Problem]) -> [Problem] {
         let refused = problems.compactMap(RefusedProvider.init)
         guard !refused.isEmpty else { return problems }
         return problems.map { problem in

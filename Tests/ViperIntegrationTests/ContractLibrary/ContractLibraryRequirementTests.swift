@@ -40,6 +40,8 @@ import ViperTestSupport
         #expect(session.exitedNormally, "viper crashed: \(session.stderr)")
         #expect(!session.stdout.contains("Consumer's lobby"), "\(session.stdout)")
         #expect(session.stderr.contains(refusal) && session.stderr.contains(lacks), "\(session.stderr)")
+        #expect(session.stderr.contains("'libWelcomeProviderPlugin.so' provides it but was refused"),
+                "the shell's start-up line for the consumer names the refused provider, as doctor's does: \(session.stderr)")
     }
 
     @Test func checkFailsTheProviderAndTheConsumerNamingTheRefusedProvider() throws {
