@@ -20,12 +20,8 @@ package final class DevSession: @unchecked Sendable {
     /// The built plugin: `.build/debug/lib<product>.so` in the package.
     package let library: String
 
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var notices: [String] = []
-    private var build: Process?
-    private var stopped = false
-    private var watcher: FileWatcher?
+    /// The notices, the running build and the watcher (``DevBuildLoop``).
+    private let loop = DevBuildLoop()
 
     private init(package: String, product: String) {
         self.package = package
@@ -51,7 +47,7 @@ package final class DevSession: @unchecked Sendable {
                 "the build of \(session.product) failed:\n  " + errors.joined(separator: "\n  ")
                     + "\nfix it and run 'viper dev' again")
         }
-        session.post(session.failureNotices(errors))
+        session.loop.post(DevBuildLoop.failureNotices(session.product, errors))
         return session
     }
 
@@ -64,71 +60,39 @@ package final class DevSession: @unchecked Sendable {
 
     /// Starts watching `Sources` (with its subfolders) and `Package.swift`; each batch of changes builds once.
     package func startWatching() throws {
-        let watcher = try FileWatcher(
-            targets: [
-                .folder(Paths.join(package, "Sources"), recursive: true, accepts: DevPackage.isSource),
-                .file(Paths.join(package, "Package.swift")),
-            ], quietPeriod: 0.3)
-        lock.withLock { self.watcher = watcher }
-        let thread = Thread { [self] in rebuildOnChanges(watcher) }
-        thread.name = "viper dev builds"
-        thread.start()
+        try loop.watch([
+            .folder(Paths.join(package, "Sources"), recursive: true, accepts: DevPackage.isSource),
+            .file(Paths.join(package, "Package.swift")),
+        ]) { [self] changes in rebuild(after: changes) }
     }
 
     /// The notices since the last call (builds started, succeeded, failed), oldest first.
     package func takeNotices() -> [String] {
-        lock.withLock {
-            defer { notices.removeAll() }
-            return notices
-        }
+        loop.takeNotices()
     }
 
     /// Stops watching and ends a build that is running.
     package func stop() {
-        let (watcher, build) = lock.withLock {
-            stopped = true
-            return (self.watcher, self.build)
-        }
-        watcher?.stop()
-        if let build, build.isRunning { build.terminate() }
+        loop.stop()
     }
 
     // MARK: Building
 
-    private func rebuildOnChanges(_ watcher: FileWatcher) {
-        while !lock.withLock({ stopped }) {
-            // An editor's or sed's temporary file that came and went is no change.
-            let changes = watcher.waitForChanges(seconds: 1).filter {
-                FileManager.default.fileExists(atPath: $0) || $0.hasSuffix(".swift")
-            }
-            guard !changes.isEmpty, !lock.withLock({ stopped }) else { continue }
-            let names = changes.map { DevPackage.relative($0, to: package) }
-            post(["building \(product): \(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? " and \(names.count - 3) more" : "") changed"])
-            let started = Date()
-            let outcome = runBuild()
-            guard !lock.withLock({ stopped }) else { return }
-            if outcome.status == 0 {
-                post(["built \(product) in \(DevPackage.seconds(since: started))"])
-            } else {
-                post(failureNotices(DevPackage.buildErrors(outcome.output, package: package)))
-            }
+    private func rebuild(after changes: [String]) {
+        let names = changes.map { DevPackage.relative($0, to: package) }
+        loop.post(["building \(product): \(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? " and \(names.count - 3) more" : "") changed"])
+        let started = Date()
+        let outcome = runBuild()
+        guard !loop.isStopped else { return }
+        if outcome.status == 0 {
+            loop.post(["built \(product) in \(DevPackage.seconds(since: started))"])
+        } else {
+            loop.post(DevBuildLoop.failureNotices(product, DevPackage.buildErrors(outcome.output, package: package)))
         }
-    }
-
-    private func failureNotices(_ errors: [String]) -> [String] {
-        ["build of \(product) failed; the previous build keeps serving:"] + errors.map { "  " + $0 }
-    }
-
-    private func post(_ lines: [String]) {
-        lock.withLock { notices += lines }
     }
 
     /// Runs `swift build --product PRODUCT` in the package; its status and what it printed.
     private func runBuild() -> (status: Int32, output: String) {
-        let outcome = DevPackage.run(["swift", "build", "--product", product], in: package) { process in
-            lock.withLock { build = process }
-        }
-        lock.withLock { build = nil }
-        return (outcome.status, outcome.output + outcome.errors)
+        loop.run(["swift", "build", "--product", product], in: package)
     }
 }

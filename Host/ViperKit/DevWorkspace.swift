@@ -30,12 +30,8 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
     let members: [Member]
     package var libraries: [String] { members.filter { !$0.isLibrary }.map(\.library) }
 
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var notices: [String] = []
-    private var build: Process?
-    private var stopped = false
-    private var watcher: FileWatcher?
+    /// The notices, the running build and the watcher (``DevBuildLoop``).
+    private let loop = DevBuildLoop()
 
     init(folder: String, members: [Member]) {
         self.folder = folder
@@ -87,39 +83,28 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
                     "the build of \(member.product) failed:\n  " + errors.joined(separator: "\n  ")
                         + "\nfix it and run 'viper dev' again")
             }
-            workspace.post(workspace.failureNotices(member, errors))
+            workspace.loop.post(DevBuildLoop.failureNotices(member.product, errors))
         }
         return workspace
     }
 
     package func startWatching() throws {
-        let watcher = try FileWatcher(
-            targets: members.flatMap { member -> [FileWatcher.Target] in
+        try loop.watch(
+            members.flatMap { member -> [FileWatcher.Target] in
                 [
                     .folder(Paths.join(member.folder, "Sources"), recursive: true, accepts: DevPackage.isSource),
                     .file(Paths.join(member.folder, "Package.swift")),
                 ]
-            }, quietPeriod: 0.3)
-        lock.withLock { self.watcher = watcher }
-        let thread = Thread { [self] in rebuildOnChanges(watcher) }
-        thread.name = "viper dev builds"
-        thread.start()
+            }
+        ) { [self] changes in rebuild(after: changes) }
     }
 
     package func takeNotices() -> [String] {
-        lock.withLock {
-            defer { notices.removeAll() }
-            return notices
-        }
+        loop.takeNotices()
     }
 
     package func stop() {
-        let (watcher, build) = lock.withLock {
-            stopped = true
-            return (self.watcher, self.build)
-        }
-        watcher?.stop()
-        if let build, build.isRunning { build.terminate() }
+        loop.stop()
     }
 
     // MARK: Building
@@ -139,47 +124,29 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
         return manifest.contains("/\(library)\"") || manifest.contains("\"\(library)\"")
     }
 
-    private func rebuildOnChanges(_ watcher: FileWatcher) {
-        while !lock.withLock({ stopped }) {
-            let changes = watcher.waitForChanges(seconds: 1).filter {
-                FileManager.default.fileExists(atPath: $0) || $0.hasSuffix(".swift")
+    private func rebuild(after changes: [String]) {
+        var failedLibrary: String?
+        for member in affected(by: changes) {
+            if let failedLibrary, !member.isLibrary {
+                loop.post(["\(member.product) not built: its library \(failedLibrary) failed to build"])
+                continue
             }
-            guard !changes.isEmpty, !lock.withLock({ stopped }) else { continue }
-            var failedLibrary: String?
-            for member in affected(by: changes) {
-                if let failedLibrary, !member.isLibrary {
-                    post(["\(member.product) not built: its library \(failedLibrary) failed to build"])
-                    continue
-                }
-                post(["building \(member.product)\(member.isLibrary ? " (library)" : "")"])
-                let started = Date()
-                let outcome = runBuild(member)
-                guard !lock.withLock({ stopped }) else { return }
-                if outcome.status == 0 {
-                    post(["built \(member.product) in \(DevPackage.seconds(since: started))"])
-                } else {
-                    post(failureNotices(member, DevPackage.buildErrors(outcome.output, package: member.folder)))
-                    if member.isLibrary { failedLibrary = member.product }
-                }
+            loop.post(["building \(member.product)\(member.isLibrary ? " (library)" : "")"])
+            let started = Date()
+            let outcome = runBuild(member)
+            guard !loop.isStopped else { return }
+            if outcome.status == 0 {
+                loop.post(["built \(member.product) in \(DevPackage.seconds(since: started))"])
+            } else {
+                loop.post(DevBuildLoop.failureNotices(member.product, DevPackage.buildErrors(outcome.output, package: member.folder)))
+                if member.isLibrary { failedLibrary = member.product }
             }
         }
-    }
-
-    private func failureNotices(_ member: Member, _ errors: [String]) -> [String] {
-        ["build of \(member.product) failed; the previous build keeps serving:"] + errors.map { "  " + $0 }
-    }
-
-    private func post(_ lines: [String]) {
-        lock.withLock { notices += lines }
     }
 
     /// `swift build` for a library (all of it), `swift build --product PRODUCT` for a plugin.
     private func runBuild(_ member: Member) -> (status: Int32, output: String) {
         let arguments = member.isLibrary ? ["swift", "build"] : ["swift", "build", "--product", member.product]
-        let outcome = DevPackage.run(arguments, in: member.folder) { process in
-            lock.withLock { build = process }
-        }
-        lock.withLock { build = nil }
-        return (outcome.status, outcome.output + outcome.errors)
+        return loop.run(arguments, in: member.folder)
     }
 }
