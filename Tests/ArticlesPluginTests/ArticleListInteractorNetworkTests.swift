@@ -5,11 +5,11 @@ import Testing
 import ViperTestSupport
 @testable import ArticlesPlugin
 
-/// The list Interactor with the real URLSession fetcher against the fixture server
+/// The list Interactor with the plugin's own FeedFetching provider (URLSession) against the fixture server
 /// on 127.0.0.1 (no other network).
 @Suite struct ArticleListInteractorNetworkTests {
     private func load(_ source: String) -> SpyArticleListOutput {
-        let interactor = ArticleListInteractor(fetcher: URLSessionArticleFetcher(timeout: 10), logger: MemoryLogger())
+        let interactor = ArticleListInteractor(fetcher: ServiceArticleFetcher(service: URLSessionFeedFetcher(), timeout: 10), logger: MemoryLogger())
         let output = SpyArticleListOutput()
         interactor.output = output
         interactor.doLoadArticles(from: source)

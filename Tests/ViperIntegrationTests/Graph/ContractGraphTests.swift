@@ -26,6 +26,7 @@ import ViperTestSupport
         "  provides  service  Contracts.Clock",
         "  provides  service  Contracts.DataFolder",
         "  provides  service  Contracts.DatabaseOpening",
+        "  provides  service  Contracts.CommandProgress",
     ]
 
     @Test func theBundledPluginsGraphIsExactlyWhatTheyProvideAndRequire() throws {
@@ -39,13 +40,16 @@ import ViperTestSupport
             "  intercepts routes to  Contracts.NoteEditing",
             "  requires  service  Contracts.Logger  ← viper",
             "  requires  service  Contracts.DatabaseOpening  ← viper",
+            "  requires  service  Contracts.Clock  ← viper",
             "  requires  service  Contracts.Session  ← account",
             "articles 1.0.0  [ready]",
+            "  provides  service  Contracts.FeedFetching",
             "  provides  module   Contracts.ArticleListing  /articles",
             "  provides  module   Contracts.ArticleShowing",
             "  requires  service  Contracts.Logger  ← viper",
             "  requires  service  Contracts.Clock  ← viper",
             "  requires  service  Contracts.DataFolder  ← viper",
+            "  requires  service  Contracts.FeedFetching  ← articles",
             "  requires  module   Contracts.ArticleShowing  ← articles",
             "greeter 1.0.0  [ready]",
             "  provides  module   GreeterPlugin.HelloInput  /hello",
