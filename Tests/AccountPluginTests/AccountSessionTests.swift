@@ -37,7 +37,7 @@ import Testing
         let accounts = FakeAccountStore()
         _ = try makeSession(accounts: accounts).signIn(name: "ada", password: "secret")
         let later = makeSession(accounts: accounts)
-        #expect(throws: SignInError("wrong password for 'ada'; try again, or 'cancel'")) {
+        #expect(throws: SignInError("wrong password for 'ada'; try again, or 'cancel' (4 more wrong tries lock it for 5 minutes)")) {
             try later.signIn(name: "ada", password: "guess1")
         }
         #expect(later.currentUser == nil)

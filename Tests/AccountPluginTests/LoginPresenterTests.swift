@@ -30,8 +30,10 @@ import Testing
         #expect(parts.view.last == LoginViewModel(reason: "Sign in to change notes.", status: "Not signed in.", error: nil))
     }
 
-    @Test func closesThenReportsASuccessfulSignIn() {
+    @Test func closesThenReportsASuccessfulSignIn() throws {
         let parts = makePresenter()
+        _ = try parts.session.signUp(name: "ada", password: "secret")
+        parts.session.signOut()
         let output = SpyLoginOutput(log: parts.log)
         parts.presenter.output = output
         parts.presenter.didSubmit(name: "ada", password: "secret")
@@ -43,7 +45,7 @@ import Testing
         let parts = makePresenter()
         let output = SpyLoginOutput(log: parts.log)
         parts.presenter.output = output
-        parts.presenter.didSubmit(name: "ada", password: "abc")
+        parts.presenter.didAskToCreate(name: "ada", password: "abc")
         #expect(parts.log.events.isEmpty)
         #expect(parts.view.last?.error == "Sign-in refused: the password is too short: a new account needs at least 6 characters")
     }

@@ -26,7 +26,7 @@ import Testing
         do {
             try view.perform(CommandInvocation(name: "signin", arguments: ["ada", "guess12"], rest: "ada guess12"))
         } catch {
-            #expect("\(error)" == "Sign-in refused: wrong password for 'ada'; try again, or 'cancel'")
+            #expect("\(error)" == "Sign-in refused: wrong password for 'ada'; try again, or 'cancel' (3 more wrong tries lock it for 5 minutes)")
         }
         #expect(log.events.isEmpty, "the form did not close")
     }

@@ -28,7 +28,7 @@ import Testing
     @Test func theFileHoldsNoPassword() throws {
         let folder = try TemporaryDataFolder()
         let session = AccountSession(accounts: SQLiteAccountStore(databases: TemporaryDatabases(folder: folder)),
-                                     hashing: PBKDF2Hashing(iterations: 1_000), logger: MemoryLogger())
+                                     hashing: PBKDF2Hashing(iterations: 1_000), logger: MemoryLogger(), clock: FixedClock())
         _ = try session.signIn(name: "ada", password: "correct-horse")
         // The database and its write-ahead log, where a new row is until a checkpoint.
         let bytes = try ["", "-wal"].reduce(into: Data()) { bytes, suffix in

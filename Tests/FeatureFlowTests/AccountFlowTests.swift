@@ -6,7 +6,7 @@ import Testing
 @Suite struct AccountFlowTests {
     @Test func aWrongPasswordIsRefusedAndTheRightOneSignsInInALaterRun() throws {
         let session = ViperSession()
-        let first = try session.shell(["open notes", "new Groceries", "signin ada secret", "add milk", "save", "quit"])
+        let first = try session.shell(["open notes", "new Groceries", "signup ada secret", "add milk", "save", "quit"])
         #expect(first.status == 0, "stderr: \(first.stderr)")
 
         let refused = try session.shell(["open notes", "login", "signin ada guess12", "cancel", "quit"])
@@ -21,8 +21,8 @@ import Testing
 
     @Test func bobSeesNoneOfAdasNotesAndAdaNoneOfBobs() throws {
         let session = ViperSession()
-        _ = try session.shell(["open notes", "new Groceries", "signin ada secret", "add milk", "save", "quit"])
-        let bob = try session.shell(["open notes", "new Plans", "signin bob hunter2", "add go north", "save", "quit"])
+        _ = try session.shell(["open notes", "new Groceries", "signup ada secret", "add milk", "save", "quit"])
+        let bob = try session.shell(["open notes", "new Plans", "signup bob hunter2", "add go north", "save", "quit"])
         #expect(bob.status == 0, "stderr: \(bob.stderr)")
         let bobs = Screens(bob.stdout).last("Home › Notes")
         #expect(bobs.contains("  1. Plans — go north (modified 2026-12-01 09:00)"))
@@ -36,7 +36,7 @@ import Testing
 
     @Test func theDataFolderKeepsNoPassword() throws {
         let session = ViperSession()
-        _ = try session.shell(["open notes", "new Groceries", "signin ada correct-horse", "save", "quit"])
+        _ = try session.shell(["open notes", "new Groceries", "signup ada correct-horse", "save", "quit"])
         let accounts = try Data(contentsOf: URL(fileURLWithPath: session.dataFolder + "/accounts.sqlite"))
         #expect(accounts.range(of: Data("correct-horse".utf8)) == nil)
         #expect(accounts.range(of: Data("ada".utf8)) != nil)

@@ -7,7 +7,7 @@ import ViperTestSupport
 /// that file as a backup); a damaged or stray `-wal` is named with the fix instead of the
 /// list reading "No notes yet"; a database that cannot be opened fails a scripted session.
 @Suite struct DataFilesFlowTests {
-    static let writeANote = ["open notes", "new Groceries", "signin ada secret", "add milk", "save"]
+    static let writeANote = ["open notes", "new Groceries", "signup ada secret", "add milk", "save"]
 
     @Test func aCleanQuitLeavesNotesSqliteAloneHoldingTheNotes() throws {
         let session = ViperSession()

@@ -7,7 +7,7 @@ import Testing
     @Test func aSavedNoteSurvivesAKill() throws {
         let session = ViperSession()
         let viper = try session.start()
-        for line in ["open notes", "new Groceries", "signin ada secret", "add milk", "save"] {
+        for line in ["open notes", "new Groceries", "signup ada secret", "add milk", "save"] {
             viper.send(line)
         }
         try viper.waitFor("Saved 'Groceries'.")

@@ -13,7 +13,7 @@ import ViperTestSupport
         var session = ViperSession()
         session.environment["VIPER_DATA_DIR"] = disk.path
         let viper = try session.start()
-        for line in ["open notes", "new First", "signin ada secret", "add one"] {
+        for line in ["open notes", "new First", "signup ada secret", "add one"] {
             viper.send(line)
         }
         try viper.waitFor("one")

@@ -5,7 +5,7 @@ import Testing
 @Suite struct NotesFindFlowTests {
     @Test func findListsTheMatchingNotesWithWhenEachWasModified() throws {
         let result = try ViperSession().shell([
-            "open notes", "new Groceries", "signin ada secret", "add milk", "save",
+            "open notes", "new Groceries", "signup ada secret", "add milk", "save",
             "new Ideas", "add a boat", "save", "find MILK", "find", "quit",
         ])
         #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -19,7 +19,7 @@ import Testing
 
     @Test func theEditorSaysWhatIsUnsavedAndAsksBeforeDroppingIt() throws {
         let result = try ViperSession().shell([
-            "open notes", "new Plans", "signin ada secret", "add go north", "close", "close", "quit",
+            "open notes", "new Plans", "signup ada secret", "add go north", "close", "close", "quit",
         ])
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: the title and the text (1 line) would be lost; type 'save' to keep the changes, or 'cancel' again to drop them"))

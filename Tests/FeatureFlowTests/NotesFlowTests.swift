@@ -8,7 +8,7 @@ import Testing
         let first = try session.shell([
             "open notes",
             "new Groceries",          // not signed in: Login is presented first
-            "signin ada secret",      // ... and the editor opens after the sign-in
+            "signup ada secret",      // ... and the editor opens after the sign-in
             "add milk",
             "add eggs",
             "save",
@@ -40,7 +40,7 @@ import Testing
 
     @Test func editingAnExistingNoteKeepsOneNote() throws {
         let session = ViperSession()
-        _ = try session.shell(["open notes", "new Groceries", "signin ada secret", "add milk", "save", "quit"])
+        _ = try session.shell(["open notes", "new Groceries", "signup ada secret", "add milk", "save", "quit"])
         let result = try session.shell([
             "open notes", "edit 1", "signin ada secret", "title Shopping", "body bread", "save", "quit",
         ])

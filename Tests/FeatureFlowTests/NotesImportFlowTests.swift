@@ -10,7 +10,7 @@ import Testing
         try "# New year\n\nresolutions\n".write(toFile: folder + "/new-year.md", atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_577_836_800)],
                                               ofItemAtPath: folder + "/new-year.md")
-        let result = try session.shell(["open notes", "import \(folder)", "signin ada secret", "quit"])
+        let result = try session.shell(["open notes", "import \(folder)", "signup ada secret", "quit"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let list = Screens(result.stdout).last("Home › Notes")
         #expect(list.contains("  1. New year — resolutions (modified 2020-01-01 00:00)"), "\(result.stdout)")

@@ -16,7 +16,7 @@ import Testing
         var session = ViperSession()
         session.environment["EDITOR"] = try appendingEditor(in: session)
         session.environment.removeValue(forKey: "VISUAL")
-        let result = try session.shell(["open notes", "new Groceries", "signin ada secret", "add milk", "editor", "save", "show 1", "quit"])
+        let result = try session.shell(["open notes", "new Groceries", "signup ada secret", "add milk", "editor", "save", "show 1", "quit"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let screens = Screens(result.stdout)
         #expect(screens.last("Home › Notes › Note").contains("eggs"))
@@ -29,7 +29,7 @@ import Testing
     @Test func anEditorThatFailsLeavesTheBodyAndSaysSo() throws {
         var session = ViperSession()
         session.environment["VISUAL"] = "false"
-        let result = try session.shell(["open notes", "new Plans", "signin ada secret", "add pack", "editor", "save", "quit"])
+        let result = try session.shell(["open notes", "new Plans", "signup ada secret", "add pack", "editor", "save", "quit"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: the editor 'false' exited with status 1; the note is as it was"))
         #expect(Screens(result.stdout).last("Home › Notes").contains("  1. Plans — pack (modified 2026-12-01 09:00)"))
@@ -38,7 +38,7 @@ import Testing
     @Test func exportedNotesAreMarkdownFilesThatAnotherDataFolderImports() throws {
         let session = ViperSession()
         let folder = session.home + "/exported"
-        let first = try session.shell(["open notes", "new Groceries", "signin ada secret", "add milk", "save", "export \(folder)", "quit"])
+        let first = try session.shell(["open notes", "new Groceries", "signup ada secret", "add milk", "save", "export \(folder)", "quit"])
         #expect(first.status == 0, "stderr: \(first.stderr)")
         #expect(Screens(first.stdout).last("Home › Notes").contains("Exported 1 note to \(folder), one Markdown file each."))
         #expect(try String(contentsOfFile: folder + "/groceries.md", encoding: .utf8) == "# Groceries\n\nmilk\n")
@@ -47,7 +47,7 @@ import Testing
 
         var other = ViperSession()
         other.environment["HOME"] = session.home
-        let second = try other.shell(["open notes", "import \(folder)", "signin bob secret", "quit"])
+        let second = try other.shell(["open notes", "import \(folder)", "signup bob secret", "quit"])
         #expect(second.status == 0, "stderr: \(second.stderr)")
         let list = Screens(second.stdout).last("Home › Notes")
         #expect(list.contains("  1. Groceries — milk (modified 2026-12-01 09:00)"))

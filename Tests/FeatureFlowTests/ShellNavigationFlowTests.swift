@@ -9,7 +9,7 @@ import ViperTestSupport
     /// A session holding one saved note, "Groceries" (id 1), written by ada.
     private func sessionWithANote() throws -> ViperSession {
         let session = ViperSession()
-        let setUp = try session.shell(["open notes", "new Groceries", "signin ada secret", "add milk", "save", "quit"])
+        let setUp = try session.shell(["open notes", "new Groceries", "signup ada secret", "add milk", "save", "quit"])
         #expect(setUp.status == 0, "stderr: \(setUp.stderr)")
         return session
     }
@@ -18,7 +18,7 @@ import ViperTestSupport
 
     @Test func aScriptedBackKeepsUnsavedTextAndFailsTheSession() throws {
         let session = ViperSession()
-        let result = try session.shell(["open notes", "new Groceries", "signin ada secret", "add milk", "back", "where", "quit!"])
+        let result = try session.shell(["open notes", "new Groceries", "signup ada secret", "add milk", "back", "where", "quit!"])
         #expect(result.status == 1, "a refused command fails a scripted session")
         #expect(result.stderr == "error: 'back' would lose unsaved work (Note: the title and the text (1 line)); nothing was removed: save it first, or type 'back!' to drop it\n")
         #expect(result.stdout.hasSuffix("Home › Notes › Note\n"), "the editor is still open: \(result.stdout)")
@@ -26,7 +26,7 @@ import ViperTestSupport
 
     @Test func backWithABangDropsTheTextAndTheListHearsTheCancel() throws {
         let session = ViperSession()
-        let result = try session.shell(["open notes", "new Groceries", "signin ada secret", "add milk", "back!", "quit"])
+        let result = try session.shell(["open notes", "new Groceries", "signup ada secret", "add milk", "back!", "quit"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let screens = Screens(result.stdout)
         #expect(screens.breadcrumbs.last == "Home › Notes")
@@ -37,7 +37,7 @@ import ViperTestSupport
 
     @Test func withYesAScriptDropsUnsavedTextWithoutAsking() throws {
         let session = ViperSession()
-        let result = try session.run(["--yes"], input: ["open notes", "new Groceries", "signin ada secret", "add milk",
+        let result = try session.run(["--yes"], input: ["open notes", "new Groceries", "signup ada secret", "add milk",
                                                        "home", "where", "quit"].map { $0 + "\n" }.joined())
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.hasSuffix("Home\n"))
@@ -88,7 +88,7 @@ import ViperTestSupport
 
     @Test func rootAsksBeforeDroppingUnsavedText() throws {
         let session = ViperSession()
-        let result = try session.shell(["open notes", "new Plans", "signin ada secret", "add pack", "root todo", "root! todo", "where", "quit"])
+        let result = try session.shell(["open notes", "new Plans", "signup ada secret", "add pack", "root todo", "root! todo", "where", "quit"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: 'root' would lose unsaved work (Note: the title and the text (1 line)); nothing was removed: save it first, or type 'root!' to drop it"))
         #expect(result.stdout.hasSuffix("Home › To do\n"))

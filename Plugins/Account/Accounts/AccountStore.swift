@@ -10,4 +10,8 @@ protocol AccountStore: AnyObject {
     func account(named name: String) throws -> StoredAccount?
     /// Stores a new account; throws when `name` is taken (a name is created once).
     func add(_ account: StoredAccount) throws
+    /// The wrong passwords given for `name` in a row and its lock-out; ``FailedSignIns/none`` when there were none.
+    func failedSignIns(of name: String) throws -> FailedSignIns
+    /// Keeps `failures` for `name` (``FailedSignIns/none`` clears them).
+    func setFailedSignIns(_ failures: FailedSignIns, of name: String) throws
 }

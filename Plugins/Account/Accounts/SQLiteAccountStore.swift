@@ -1,13 +1,14 @@
 import Contracts
 
 /// The accounts of a data folder in its SQLite database `accounts` (table `accounts`: the
-/// name, the PBKDF2 iteration count, the salt and the key as hexadecimal text). The file is
+/// name, the PBKDF2 iteration count, the salt and the key as hexadecimal text; table
+/// `failed_sign_ins`, added by schema 2: wrong passwords in a row and the lock-out). The file is
 /// opened on first use, so a file that is not a database is reported by the sign-in that
 /// needed it, with its path, and is never overwritten.
 final class SQLiteAccountStore: AccountStore {
     /// The database file's name in the data folder, without `.sqlite`.
     static let databaseName = "accounts"
-    static let schemaVersion: Int64 = 1
+    static let schemaVersion: Int64 = 2
 
     private let databases: any DatabaseOpening
     private var database: (any Database)?
@@ -38,6 +39,22 @@ final class SQLiteAccountStore: AccountStore {
         }
     }
 
+    func failedSignIns(of name: String) throws -> FailedSignIns {
+        let rows = try open().query("SELECT failures, locked_until FROM failed_sign_ins WHERE name = ?", [.text(name)])
+        guard let row = rows.first else { return .none }
+        return FailedSignIns(count: Int(row.integer("failures") ?? 0), lockedUntil: row.real("locked_until") ?? 0)
+    }
+
+    func setFailedSignIns(_ failures: FailedSignIns, of name: String) throws {
+        let db = try open()
+        guard failures != .none else {
+            try db.execute("DELETE FROM failed_sign_ins WHERE name = ?", [.text(name)])
+            return
+        }
+        try db.execute("INSERT OR REPLACE INTO failed_sign_ins(name, failures, locked_until) VALUES (?, ?, ?)",
+                       [.text(name), .integer(Int64(failures.count)), .real(failures.lockedUntil)])
+    }
+
     private func open() throws -> any Database {
         if let database { return database }
         let db = try databases.open(Self.databaseName)
@@ -53,6 +70,12 @@ final class SQLiteAccountStore: AccountStore {
                     iterations INTEGER NOT NULL,
                     salt TEXT NOT NULL,
                     key TEXT NOT NULL)
+                """)
+            try db.execute("""
+                CREATE TABLE IF NOT EXISTS failed_sign_ins(
+                    name TEXT PRIMARY KEY,
+                    failures INTEGER NOT NULL,
+                    locked_until REAL NOT NULL)
                 """)
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
         }

@@ -9,6 +9,10 @@ protocol LoginViewing: AnyObject {
 protocol LoginEventHandling: AnyObject {
     func didAppear()
     func didSubmit(name: String, password: String)
+    /// `signup NAME PASSWORD`, or a `signin` of a new name the person agreed to create.
+    func didAskToCreate(name: String, password: String)
+    /// The question `signin NAME …` asks at a terminal before it creates an account; nil when `name` has one.
+    func creationQuestion(for name: String) -> String?
     func didAskToCancel()
     /// The shell removed the form (`close`, `dismiss`, `home`, ...): tell the output, as `cancel` would.
     func didLeaveWithoutSigningIn()
@@ -17,7 +21,12 @@ protocol LoginEventHandling: AnyObject {
 /// Presenter → Interactor: the use case.
 protocol LoginInteracting: AnyObject {
     var signedInUserName: String? { get }
+    /// Signs in to an existing account; a name without one is refused, saying how to create it.
     func doSignIn(_ credentials: Credentials)
+    /// Creates the account and signs in; an existing name is refused.
+    func doSignUp(_ credentials: Credentials)
+    /// Whether `name` is a valid name that has no account yet (so a `signin` would create it).
+    func isNewAccount(_ name: String) -> Bool
 }
 
 /// Interactor → Presenter: the outcome.

@@ -25,6 +25,14 @@ final class LoginPresenter: Login, LoginEventHandling, LoginInteractorOutput {
         interactor.doSignIn(Credentials(name: name, password: password))
     }
 
+    func didAskToCreate(name: String, password: String) {
+        interactor.doSignUp(Credentials(name: name, password: password))
+    }
+
+    func creationQuestion(for name: String) -> String? {
+        interactor.isNewAccount(name) ? "No account '\(name)'. Create it?" : nil
+    }
+
     func didAskToCancel() {
         let output = self.output
         router.close()

@@ -1,8 +1,9 @@
 @testable import AccountPlugin
 
-/// Accounts in memory, in the order they were added.
+/// Accounts in memory, in the order they were added, with their failed sign-ins.
 final class FakeAccountStore: AccountStore {
     private(set) var accounts: [StoredAccount] = []
+    private(set) var failures: [String: FailedSignIns] = [:]
 
     func account(named name: String) throws -> StoredAccount? {
         accounts.first { $0.name == name }
@@ -11,5 +12,13 @@ final class FakeAccountStore: AccountStore {
     func add(_ account: StoredAccount) throws {
         guard try self.account(named: account.name) == nil else { throw SignInError("the account '\(account.name)' already exists") }
         accounts.append(account)
+    }
+
+    func failedSignIns(of name: String) throws -> FailedSignIns {
+        failures[name] ?? .none
+    }
+
+    func setFailedSignIns(_ failures: FailedSignIns, of name: String) throws {
+        self.failures[name] = failures == .none ? nil : failures
     }
 }

@@ -2,7 +2,9 @@ import ConformanceKit
 @testable import AccountPlugin
 
 /// An ``AccountSession`` over memory with libcrypto's PBKDF2 at 1,000 iterations, so a test
-/// signs in with the real hashing without waiting for viper's cost.
-func makeSession(accounts: FakeAccountStore = FakeAccountStore(), logger: MemoryLogger = MemoryLogger()) -> AccountSession {
-    AccountSession(accounts: accounts, hashing: PBKDF2Hashing(iterations: 1_000), logger: logger)
+/// signs in with the real hashing without waiting for viper's cost; its clock is the kit's
+/// ``FixedClock`` (Monday 2026-01-05 09:00 UTC) unless the test gives one.
+func makeSession(accounts: FakeAccountStore = FakeAccountStore(), logger: MemoryLogger = MemoryLogger(),
+                 clock: FixedClock = FixedClock()) -> AccountSession {
+    AccountSession(accounts: accounts, hashing: PBKDF2Hashing(iterations: 1_000), logger: logger, clock: clock)
 }

@@ -38,7 +38,8 @@ run(child, "open notes", "Notes> ")
 
 if check == "paste":
     run(child, "new Groceries", "Sign in> ")
-    run(child, "signin ada secret", "Note> ")
+    run(child, "signin ada secret", "No account 'ada'. Create it? [y/N] ")  # a new name asks first
+    run(child, "y", "Note> ")
     # A paste whose lines look like commands: the editor takes them as text; nothing runs
     # until Enter, and then they are lines of the body, unsaved.
     child.send(START + "milk\nsave\nhome\n" + END)
@@ -62,7 +63,8 @@ if check == "paste":
     step(child, "a one-line paste runs", "1 note with 'milk'")
 elif check == "delete":
     run(child, "new Groceries", "Sign in> ")
-    run(child, "signin ada secret", "Note> ")
+    run(child, "signin ada secret", "No account 'ada'. Create it? [y/N] ")  # a new name asks first
+    run(child, "y", "Note> ")
     run(child, "save", "Saved 'Groceries'.")
     run(child, "delete 1", "Delete 'Groceries'? [y/N] ")
     run(child, "n", "Not done: 'delete' did not run.")

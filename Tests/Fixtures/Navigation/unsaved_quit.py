@@ -27,7 +27,7 @@ def step(child, what, expected):
 child = pexpect.spawn(viper, [], env=env, encoding="utf-8", timeout=15, dimensions=(40, 120))
 step(child, "the shell starts", "viper> ")
 for line, prompt in [("open notes", "Notes> "), ("new Groceries", "Sign in> "),
-                     ("signin ada secret", "Note> "), ("add milk", "Note> ")]:
+                     ("signup ada secret", "Note> "), ("add milk", "Note> ")]:
     child.send(line + "\r")
     step(child, f"'{line}' ran", prompt)
 

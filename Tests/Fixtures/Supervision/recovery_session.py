@@ -28,7 +28,7 @@ def step(child, what, expected):
 
 first = pexpect.spawn(viper, [], env=env, encoding="utf-8", timeout=20, dimensions=(40, 200))
 step(first, "the shell starts", "viper> ")
-for line, prompt in [("open notes", "Notes> "), ("new Draft", "Sign in> "), ("signin ada secret", "Note> "),
+for line, prompt in [("open notes", "Notes> "), ("new Draft", "Sign in> "), ("signup ada secret", "Note> "),
                      ("add kept across a kill", "Note> ")]:
     first.send(line + "\r")
     step(first, f"'{line}' ran", prompt)

@@ -29,7 +29,7 @@ def step(child, what, expected):
 
 child = pexpect.spawn(viper, ["--plugins", plugin], env=env, encoding="utf-8", timeout=20, dimensions=(40, 200))
 step(child, "the shell starts", "viper> ")
-for line, prompt in [("open notes", "Notes> "), ("new Draft", "Sign in> "), ("signin ada secret", "Note> "),
+for line, prompt in [("open notes", "Notes> "), ("new Draft", "Sign in> "), ("signup ada secret", "Note> "),
                      ("add first line", "Note> "), ("open fault", "Fault> ")]:
     child.send(line + "\r")
     step(child, f"'{line}' ran", prompt)

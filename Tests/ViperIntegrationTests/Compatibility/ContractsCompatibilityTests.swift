@@ -19,7 +19,7 @@ import ViperTestSupport
         let plugin = try legacyPlugin(against: ContractsInterfaces.released("1.0"))
         let viper = ViperProcess()
         let session = try viper.run(["--plugins", plugin, "-c",
-                                     "open legacy?label=old; tap; tap; who; login; signin ada s3cret; who"])
+                                     "open legacy?label=old; tap; tap; who; login; signup ada s3cret; who"])
         #expect(session.status == 0, "\(session.stderr)")
         #expect(session.stderr.isEmpty, "\(session.stderr)")
         let screens = session.stdout

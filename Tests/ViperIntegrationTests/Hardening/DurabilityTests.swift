@@ -21,6 +21,9 @@ import ViperTestSupport
         var next = 0
         var kills = 0
         var killedWithWritesPending = 0
+        // The account the notes are written under, made once: a `signin` never creates one.
+        let signUp = try viper.run(["-c", "open login; signup ada secret"])
+        #expect(signUp.status == 0, "\(signUp.stderr)")
         while next < Self.writes {
             let shell = try KillableViper(environment: viper.environment)
             let batch = min(random.int(1...60), Self.writes - next)

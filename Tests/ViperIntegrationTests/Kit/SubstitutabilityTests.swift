@@ -30,7 +30,7 @@ import ViperTestSupport
         return output
     }
 
-    private let session = "open notes; new Trip; signin ada secret; line # Pack; line - socks; save"
+    private let session = "open notes; new Trip; signup ada secret; line # Pack; line - socks; save"
 
     @Test func theMarkdownEditorPassesTheSameNoteEditingSuite() throws {
         let result = try ViperProcess().run(["check", try markdownEditor()])
@@ -69,7 +69,7 @@ import ViperTestSupport
 
     @Test func preferringTheBundledEditorKeepsThePlainOne() throws {
         let result = try ViperProcess().run(["--plugins", try markdownEditor(), "--prefer", "Contracts.NoteEditing=notes",
-                                             "-c", "open notes; new Trip; signin ada secret; quit!"])
+                                             "-c", "open notes; new Trip; signup ada secret; quit!"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(!result.stdout.contains("Markdown note"), "\(result.stdout)")
         #expect(result.stdout.contains("Home › Notes › Note"), "\(result.stdout)")

@@ -21,7 +21,7 @@ import ViperCoreTestSupport
     }
 
     @Test func afterSigningInTheSameRouteOpensTheEditor() throws {
-        let result = try session(["open quicknote", "write Plans", "signin ada secret", "write Plans", "quit!"])
+        let result = try session(["open quicknote", "write Plans", "signup ada secret", "write Plans", "quit!"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Home › Quick note › Sign in"))
         #expect(result.stdout.contains("Home › Quick note › Note"))

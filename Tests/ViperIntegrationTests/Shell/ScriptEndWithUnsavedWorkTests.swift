@@ -5,7 +5,7 @@ import Testing
 /// text: the work is lost with the process, so the script says what and exits 1, unless
 /// it asked for that (`quit!`, `--yes`). Through the built `viper` with the bundled plugins.
 @Suite struct ScriptEndWithUnsavedWorkTests {
-    private let editing = ["open notes", "new Plans", "signin ada secret", "add milk"]
+    private let editing = ["open notes", "new Plans", "signup ada secret", "add milk"]
     private let lostLine = "error: the input ended with unsaved work (Note: the title and the text (1 line)), lost as viper exits; "
         + "end the script with 'save', or with 'quit!' to drop it on purpose, or run it with --yes\n"
 

@@ -42,7 +42,7 @@ import ViperTestSupport
     ]
 
     /// Signs in, writes one unsaved line in a new note, and opens the faulting module above it.
-    static let editing = ["open notes", "new Draft", "signin ada secret", "add first line", "open fault"]
+    static let editing = ["open notes", "new Draft", "signup ada secret", "add first line", "open fault"]
 
     static func errorLines(_ text: String) -> [String] {
         text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("error: ") }
