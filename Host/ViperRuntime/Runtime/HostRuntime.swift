@@ -95,6 +95,7 @@ package final class HostRuntime {
         Provision(kind: .service, contract: ContractID(Clock.self)),
         Provision(kind: .service, contract: ContractID(DataFolder.self)),
         Provision(kind: .service, contract: ContractID(DatabaseOpening.self)),
+        Provision(kind: .service, contract: ContractID(CommandProgress.self)),
     ]
 
     /// Configures a runtime from `options`; nothing runs until ``start()``.
@@ -161,6 +162,8 @@ package final class HostRuntime {
         registry.addHostService(Clock.self) { _ in clock }
         registry.addHostService(DataFolder.self) { _ in data }
         registry.addHostService(DatabaseOpening.self) { _ in databases }
+        let progress = TerminalCommandProgress()
+        registry.addHostService(CommandProgress.self) { _ in progress }
         return logger
     }
 

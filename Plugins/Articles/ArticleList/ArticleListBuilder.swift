@@ -1,15 +1,16 @@
 import Contracts
 import Foundation
 
-/// Wires the article list, with URLSession behind its fetcher and the last good
-/// feeds kept in the data folder, and applies the route's `?source=URL`.
+/// Wires the article list, with the ``FeedFetching`` service resolved from the registry behind
+/// its fetcher and the last good feeds kept in the data folder, and applies the route's
+/// `?source=URL`.
 final class ArticleListBuilder: ModuleBuilder {
     /// How long a command waits for a feed before the shell gets its prompt back.
     static let foregroundWait = 3.0
 
     func build(_ context: any ModuleContext) throws -> BuiltModule {
         let clock = try context.resolver.resolve(Clock.self)
-        let interactor = ArticleListInteractor(fetcher: URLSessionArticleFetcher(),
+        let interactor = ArticleListInteractor(fetcher: ServiceArticleFetcher(service: try context.resolver.resolve(FeedFetching.self)),
                                                logger: try context.resolver.resolve(Logger.self),
                                                cache: FileArticleCache(folder: try context.resolver.resolve(DataFolder.self).path),
                                                clock: clock, foregroundWait: Self.foregroundWait,
@@ -18,7 +19,9 @@ final class ArticleListBuilder: ModuleBuilder {
         let router = ArticleListRouter(router: context.router,
                                        pages: BrowserPageOpener(environment: ProcessInfo.processInfo.environment))
         let presenter = ArticleListPresenter(interactor: interactor, router: router, timeZoneIdentifier: clock.timeZoneIdentifier)
-        let view = ArticleListView(presenter: presenter)
+        // Optional: where nothing provides it, a refresh shows no progress lines.
+        let progress = context.resolver.canResolve(CommandProgress.self) ? try? context.resolver.resolve(CommandProgress.self) : nil
+        let view = ArticleListView(presenter: presenter, progress: progress)
         interactor.output = presenter
         presenter.view = view
         if let source = context.parameters["source"] {

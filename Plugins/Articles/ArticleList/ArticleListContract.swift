@@ -3,6 +3,8 @@ import Contracts
 /// Presenter → View: what to draw.
 protocol ArticleListViewing: AnyObject {
     func didUpdate(_ model: ArticleListViewModel)
+    /// Shows `line` at once, while a refresh still runs (e.g. "fetched 3 of 9 feeds…").
+    func didReportProgress(_ line: String)
 }
 
 /// View → Presenter: what the user did.
@@ -65,6 +67,8 @@ protocol ArticleListInteractorOutput: AnyObject {
     func handleSubscriptions(_ addresses: [String], notice: String)
     /// One line per subscribed feed that failed in the last `feeds`.
     func handleFeedProblems(_ problems: [String])
+    /// A refresh of every feed has `fetched` of its `total` feeds answered or failed; it goes on.
+    func handleRefreshProgress(fetched: Int, of total: Int)
 }
 
 /// Presenter → Router.

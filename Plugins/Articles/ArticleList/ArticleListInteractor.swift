@@ -86,7 +86,7 @@ final class ArticleListInteractor: ArticleListInteracting {
         guard !addresses.isEmpty else { throw CommandError("there are no subscriptions; 'subscribe URL' adds a feed") }
         pending?.fetch.cancel()
         pending = nil
-        var refresh = FeedRefresh()
+        var refresh = FeedRefresh(total: addresses.count)
         for start in stride(from: 0, to: addresses.count, by: Self.feedsAtOnce) {
             let group = Array(addresses[start..<min(start + Self.feedsAtOnce, addresses.count)])
             guard !refresh.stopped else {
@@ -98,10 +98,11 @@ final class ArticleListInteractor: ArticleListInteracting {
         let newestFirst = refresh.articles.enumerated()
             .sorted { ($0.element.date, -$0.offset) > ($1.element.date, -$1.offset) }.map(\.element)
         output?.handleArticlesLoaded(newestFirst, from: "all feeds (\(addresses.count))", fetched: clock?.secondsSince1970)
-        output?.handleFeedProblems(refresh.problems(of: addresses.count))
+        output?.handleFeedProblems(refresh.problems())
     }
 
-    /// Fetches `group` at once and waits for it, at most ``allFeedsWait`` seconds in all. Ctrl-C
+    /// Fetches `group` at once and waits for it, at most ``allFeedsWait`` seconds in all; each feed
+    /// answered (or failed) is reported to the output, so the person sees the refresh go on. Ctrl-C
     /// during a wait stops the whole refresh: the rest of the group is cancelled, and every
     /// feed not fetched shows its kept copy.
     private func loadGroup(_ group: [String], into refresh: inout FeedRefresh) {
@@ -139,6 +140,10 @@ final class ArticleListInteractor: ArticleListInteracting {
                 let kept = cache?.feed(for: address)
                 refresh.articles += kept?.articles ?? []
                 refresh.failures.append("\(address): \(error)" + (kept == nil ? "" : " (showing the kept copy)"))
+            }
+            if !refresh.stopped {
+                refresh.finished += 1
+                output?.handleRefreshProgress(fetched: refresh.finished, of: refresh.total)
             }
         }
     }

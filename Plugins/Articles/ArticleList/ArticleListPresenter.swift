@@ -124,6 +124,12 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         view?.didUpdate(model)
     }
 
+    func handleRefreshProgress(fetched: Int, of total: Int) {
+        // One feed's answer is the next thing drawn; a line for it would only repeat it.
+        guard total > 1 else { return }
+        view?.didReportProgress("fetched \(fetched) of \(total) feeds…")
+    }
+
     func handleStillLoading(source: String) {
         model.notice = "Still fetching \(source): type 'cancel' to stop it; the list updates after your next command."
         view?.didUpdate(model)

@@ -1,13 +1,16 @@
 import Contracts
 
 /// Draws the list, or what stands in for it: loading, empty or an error; a failed
-/// refresh is drawn above the list it left in place.
+/// refresh is drawn above the list it left in place. While a refresh of every feed runs, its
+/// progress lines go to the host's ``CommandProgress`` (shown at once at a terminal).
 final class ArticleListView: ModuleView, ArticleListViewing {
     private let presenter: any ArticleListEventHandling
     private var model = ArticleListViewModel()
+    private let progress: (any CommandProgress)?
 
-    init(presenter: any ArticleListEventHandling) {
+    init(presenter: any ArticleListEventHandling, progress: (any CommandProgress)? = nil) {
         self.presenter = presenter
+        self.progress = progress
     }
 
     var title: String { "Articles" }
@@ -29,6 +32,10 @@ final class ArticleListView: ModuleView, ArticleListViewing {
 
     func didUpdate(_ model: ArticleListViewModel) {
         self.model = model
+    }
+
+    func didReportProgress(_ line: String) {
+        progress?.report(line)
     }
 
     func render(on screen: any Screen) {

@@ -41,4 +41,10 @@ final class SpyArticleListOutput: ArticleListInteractorOutput {
     func handleFeedProblems(_ problems: [String]) {
         self.problems.append(problems)
     }
+
+    private(set) var progress: [String] = []
+
+    func handleRefreshProgress(fetched: Int, of total: Int) {
+        progress.append("\(fetched)/\(total)")
+    }
 }
