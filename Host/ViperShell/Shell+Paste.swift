@@ -25,12 +25,14 @@ extension Shell {
     }
 
     /// Hands `lines` to the module on screen if it takes pastes, and draws the screen again;
-    /// otherwise prints one `error:` line. Returns whether the paste was taken.
+    /// otherwise prints one `error:` line and counts a failed command, as a command that failed
+    /// would be. Returns whether the paste was taken.
     @discardableResult
     func receivePaste(_ lines: [String]) -> Bool {
         guard let top = stack.top, let receiver = top.view as? any PasteReceiving else {
             let screen = stack.top.map { top in PrintableText.oneLine(top.marked(.title) { top.title }) } ?? "Home"
             output.error(Self.refusedPasteMessage(count: lines.count, screen: screen))
+            failures += 1
             return false
         }
         do {
@@ -39,6 +41,7 @@ extension Shell {
             }
         } catch {
             output.error(NavigationStack.oneLine(error))
+            failures += 1
             return false
         }
         drawCurrentScreen()

@@ -38,7 +38,7 @@ package final class Shell {
     /// Database failures recorded while a command ran (nil: none are watched).
     let databaseFailures: DatabaseFailures?
     /// How many commands failed in this session.
-    package private(set) var failures = 0
+    package internal(set) var failures = 0
     /// What happens when `back`, `close`, `dismiss`, `home` or `root` would lose work a
     /// module has not saved: ask the person (interactive), or answer for a script.
     package var unsavedWork: UnsavedWorkPolicy = .keep

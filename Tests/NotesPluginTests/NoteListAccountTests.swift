@@ -67,6 +67,14 @@ import ViperTestSupport
         #expect(parts.router.routes == [.login(reason: "Sign in to change notes."), .closeLogin])
     }
 
+    @Test func theModelSaysWhetherSomeoneIsSignedInSoTheViewOffersLoginOnlyWhenNobodyIs() {
+        let parts = makeSignedOutList(notes: notes)
+        #expect(parts.view.last?.signedIn == false)
+        parts.session.currentUser = User(name: "ada")
+        parts.presenter.reloadNotes()
+        #expect(parts.view.last?.signedIn == true)
+    }
+
     @Test func showingSignedOutSaysNobodyIsSignedIn() {
         let parts = makeSignedOutList(notes: notes)
         #expect(throws: CommandError("nobody is signed in, so no notes are shown; type 'login' to see yours")) {

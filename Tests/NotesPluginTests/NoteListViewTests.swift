@@ -63,4 +63,14 @@ extension CommandError: @retroactive Equatable {
             try view.perform(CommandInvocation(name: "delete", arguments: ["2"], rest: "2"))
         }
     }
+
+    @Test func offersLoginOnlyWhileNobodyIsSignedIn() {
+        let view = NoteListView(presenter: IgnoringPresenter())
+        #expect(view.commands.map(\.name).contains("login"))
+        var model = NoteListViewModel()
+        model.signedIn = true
+        view.didUpdate(model)
+        #expect(!view.commands.map(\.name).contains("login"))
+        #expect(view.commands.map(\.name).contains("signout"))
+    }
 }

@@ -116,6 +116,8 @@ struct NoteListViewModel: Equatable {
     var searchLine: String?
     /// The note `show N` asked for, drawn in full below the list; nil when none is.
     var shown: ShownNote?
+    /// Someone is signed in: `login` is not offered.
+    var signedIn = false
 }
 
 /// A note drawn in full by `show N`: display strings only.

@@ -137,7 +137,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
             model.emptyMessage = interactor.isSignedIn ? NoteListViewModel().emptyMessage : Self.signedOutEmptyMessage
         }
         model.error = nil
-        view?.didUpdate(model)
+        publish()
     }
 
     func handleNoteDeleted(title: String) {
@@ -153,7 +153,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         model.shown = ShownNote(heading: note.title.isEmpty ? "(untitled)" : note.title,
                                 modified: modifiedFormat.string(from: Date(timeIntervalSince1970: note.modified)),
                                 lines: note.body.isEmpty ? [] : lines)
-        view?.didUpdate(model)
+        publish()
     }
 
     func handleNotesExported(count: Int, folder: String) {
@@ -175,7 +175,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
 
     func handleFailure(_ message: String) {
         model.error = message
-        view?.didUpdate(model)
+        publish()
     }
 
     // MARK: NoteEditingOutput
@@ -276,6 +276,12 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
     private func show(notice: String) {
         model.shown = nil
         model.notice = notice
+        publish()
+    }
+
+    /// Hands the model to the view, with whether someone is signed in (the view offers `login` only when nobody is).
+    private func publish() {
+        model.signedIn = interactor.isSignedIn
         view?.didUpdate(model)
     }
 }

@@ -14,7 +14,7 @@ final class NoteListView: ModuleView, CommandConfirming, NoteListViewing {
     var title: String { "Notes" }
 
     var commands: [CommandSpec] {
-        [
+        let all = [
             CommandSpec("new", arguments: ["TITLE..."], help: "Write a new note titled TITLE (signs you in first if needed)"),
             CommandSpec("edit", arguments: ["N"], help: "Edit note N (signs you in first if needed)"),
             CommandSpec("show", arguments: ["N"], help: "Read note N in full, without editing it"),
@@ -26,6 +26,8 @@ final class NoteListView: ModuleView, CommandConfirming, NoteListViewing {
             CommandSpec("login", help: "Sign in to see your notes (each account sees only its own)"),
             CommandSpec("signout", help: "Sign out"),
         ]
+        // Signed in, 'login' would do nothing: it is not offered (nor completed, nor run).
+        return model.signedIn ? all.filter { $0.name != "login" } : all
     }
 
     func didUpdate(_ model: NoteListViewModel) {

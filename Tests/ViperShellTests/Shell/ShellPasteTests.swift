@@ -27,4 +27,12 @@ import Testing
         #expect(fake.app.journal.events == before, "no command reached the module")
         #expect(fake.output.shown.isEmpty)
     }
+
+    @Test func aRefusedPasteCountsAsAFailedCommand() {
+        let fake = FakeShell()
+        fake.run("open list")
+        let before = fake.shell.failures
+        fake.shell.receivePaste(["milk", "eggs"])
+        #expect(fake.shell.failures == before + 1)
+    }
 }
