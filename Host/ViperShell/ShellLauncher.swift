@@ -80,6 +80,8 @@ package enum ShellLauncher {
             }
             if !quit { shell.reachEndOfInput() }
         } else if stdinIsTerminal {
+            // A person watches: a long command's progress lines go to the terminal at once.
+            runtime.commandProgress.write = { FileHandle.standardError.write(Data($0.utf8)) }
             // No history file when the data folder may not be written (start-up said why).
             runInteractive(
                 shell, historyPath: runtime.dataWriteProblem == nil ? Paths.join(runtime.dataFolder, "history") : nil,

@@ -2,7 +2,7 @@ import Contracts
 import Testing
 @testable import ViperRuntime
 
-/// The host's `CommandProgress`: a line at once for a person at a terminal, nothing for a script.
+/// The host's `CommandProgress`: a line at once where the shell points it, nothing before.
 @Suite struct TerminalCommandProgressTests {
     private final class Written {
         var text = ""
@@ -10,7 +10,7 @@ import Testing
 
     @Test func atATerminalEachLineIsWrittenAtOnceOnItsOwnLine() {
         let written = Written()
-        let progress = TerminalCommandProgress(shows: true) { written.text += $0 }
+        let progress = TerminalCommandProgress { written.text += $0 }
         progress.report("fetched 1 of 9 feeds…")
         progress.report("fetched 2 of 9 feeds…")
         #expect(written.text == "fetched 1 of 9 feeds…\nfetched 2 of 9 feeds…\n")
@@ -18,13 +18,16 @@ import Testing
 
     @Test func aLineWithLineEndsStaysOneLine() {
         let written = Written()
-        TerminalCommandProgress(shows: true) { written.text += $0 }.report("fetched\n3 of 9")
+        TerminalCommandProgress { written.text += $0 }.report("fetched\n3 of 9")
         #expect(written.text == "fetched 3 of 9\n")
     }
 
-    @Test func forAScriptNothingIsWritten() {
+    @Test func untilTheShellGivesItATerminalNothingIsWritten() {
+        let progress = TerminalCommandProgress()
+        progress.report("fetched 1 of 9 feeds…")
         let written = Written()
-        TerminalCommandProgress(shows: false) { written.text += $0 }.report("fetched 1 of 9 feeds…")
-        #expect(written.text == "")
+        progress.write = { written.text += $0 }
+        progress.report("fetched 2 of 9 feeds…")
+        #expect(written.text == "fetched 2 of 9 feeds…\n")
     }
 }

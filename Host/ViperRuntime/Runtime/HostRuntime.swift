@@ -35,6 +35,8 @@ package final class HostRuntime {
     package let databases: SQLiteDatabaseOpening
     /// `viper.log` in the data folder; nil until ``start()`` opened it.
     package private(set) var logger: FileLogger?
+    /// The ``CommandProgress`` service: silent until the shell gives it a terminal to write to.
+    package let commandProgress = TerminalCommandProgress()
 
     /// The runtime's one lock. What it guards, once ``start()`` has begun: `recordList`,
     /// `problemList`, `pending`, `digests`, `reloads`, `dependencyList`, `report`, `lockState`,
@@ -162,7 +164,7 @@ package final class HostRuntime {
         registry.addHostService(Clock.self) { _ in clock }
         registry.addHostService(DataFolder.self) { _ in data }
         registry.addHostService(DatabaseOpening.self) { _ in databases }
-        let progress = TerminalCommandProgress()
+        let progress = commandProgress
         registry.addHostService(CommandProgress.self) { _ in progress }
         return logger
     }

@@ -1,27 +1,21 @@
 import Contracts
 import Foundation
 
-/// The host's ``CommandProgress``: each line goes to standard error at once, when standard error
-/// is a terminal (a person is watching a long command); otherwise nothing is written, so a
-/// script's output holds only what its commands drew.
-final class TerminalCommandProgress: CommandProgress {
-    private let shows: Bool
-    private let write: (String) -> Void
+/// The host's ``CommandProgress``: each line goes to ``write`` at once, one line each. The shell
+/// sets ``write`` for a person at a terminal (interactive, no `-c`); until then, and for a script,
+/// nothing is written, so a script's output holds only what its commands drew.
+///
+/// Invariant: ``write`` is set before the first command runs and only on the shell's thread.
+package final class TerminalCommandProgress: CommandProgress {
+    /// Where a line (with its line end) goes; nil: nowhere.
+    package var write: ((String) -> Void)?
 
-    /// - Parameters:
-    ///   - shows: whether lines are written; by default, whether standard error is a terminal.
-    ///   - write: where a line goes; by default standard error, unbuffered.
-    init(
-        shows: Bool = isatty(STDERR_FILENO) == 1,
-        write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
-    ) {
-        self.shows = shows
+    package init(write: ((String) -> Void)? = nil) {
         self.write = write
     }
 
-    func report(_ line: String) {
-        guard shows else { return }
-        let oneLine = line.split(whereSeparator: \.isNewline).joined(separator: " ")
-        write(oneLine + "\n")
+    package func report(_ line: String) {
+        guard let write else { return }
+        write(line.split(whereSeparator: \.isNewline).joined(separator: " ") + "\n")
     }
 }
