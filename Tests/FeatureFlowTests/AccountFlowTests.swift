@@ -10,7 +10,7 @@ import Testing
         #expect(first.status == 0, "stderr: \(first.stderr)")
 
         let refused = try session.shell(["open notes", "login", "signin ada guess12", "cancel", "quit"])
-        #expect(refused.stderr == "error: Sign-in refused: wrong password for 'ada'; try again, or 'cancel'\n")
+        #expect(refused.stderr == "error: Sign-in refused: wrong password for 'ada'; try again, or 'cancel' (4 more wrong tries lock it for 5 minutes)\n")
         #expect(refused.status == 1, "a refused sign-in fails the command, so a script says so")
         #expect(!Screens(refused.stdout).last("Home › Notes").contains { $0.contains("Groceries") })
 

@@ -121,7 +121,8 @@ import ViperTestSupport
             "Account": ["one-instance-per-process", "sign-in-then-sign-out", "sign-in-closes-then-reports-once", "refresh-shows-who-is-signed-in"],
             "Notes": ["lists-notes-newest-first", "reload-shows-changes", "save-reports-to-output"],
             "Todo": ["lists-by-due-day-then-added-order", "save-stores-closes-then-reports-once", "shows-empty-state-when-nothing-is-due"],
-            "Articles": ["lists-titles-in-feed-order", "shows-title-and-content"],
+            "Articles": ["lists-titles-in-feed-order", "shows-title-and-content", "answers-a-file-with-its-bytes",
+                         "fails-a-missing-file-with-a-reason", "completes-once-and-cancel-after-does-nothing"],
         ]
         for (plugin, names) in promises {
             let result = try check(BuildProducts.plugin(plugin))

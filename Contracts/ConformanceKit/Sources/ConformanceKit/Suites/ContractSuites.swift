@@ -4,6 +4,6 @@ public enum ContractSuites {
     /// Every bundled suite.
     public static var bundled: [ContractSuite] {
         [.noteStore, .noteListing, .noteEditing, .session, .login, .accountStatus,
-         .todoStore, .todoListing, .todoAdding, .articleListing, .articleShowing]
+         .todoStore, .todoListing, .todoAdding, .articleListing, .articleShowing, .feedFetching]
     }
 }
