@@ -16,10 +16,10 @@ import ViperTestSupport
         let files = try FileManager.default.contentsOfDirectory(atPath: session.dataFolder)
         #expect(!files.contains("notes.sqlite-wal") && !files.contains("notes.sqlite-shm"), "\(files)")
 
-        // Only the copied file, in a new data folder: the note is there.
+        // Only the copied file, in a new data folder (no accounts there: ada signs up again): the note is there.
         let restored = ViperSession()
         try FileManager.default.copyItem(atPath: session.dataFolder + "/notes.sqlite", toPath: restored.dataFolder + "/notes.sqlite")
-        let after = try restored.shell(["open notes", "login", "signin ada secret"])
+        let after = try restored.shell(["open notes", "login", "signup ada secret"])
         #expect(Screens(after.stdout).last("Home › Notes").contains { $0.hasPrefix("  1. Groceries — milk (modified ") }, "\(after.stdout)")
         #expect(after.status == 0, "\(after.stderr)")
     }
