@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Real accounts through the built `viper` (issue 28): a name is created once, a wrong
-/// password is refused in one line, and each account sees only its own notes.
+/// Real accounts through the built `viper` (issue 28): a name is created once, on purpose, a
+/// wrong password is refused in one line, five in a row lock the account across restarts, and
+/// each account sees only its own notes.
 @Suite struct AccountFlowTests {
     @Test func aWrongPasswordIsRefusedAndTheRightOneSignsInInALaterRun() throws {
         let session = ViperSession()
@@ -40,5 +41,28 @@ import Testing
         let accounts = try Data(contentsOf: URL(fileURLWithPath: session.dataFolder + "/accounts.sqlite"))
         #expect(accounts.range(of: Data("correct-horse".utf8)) == nil)
         #expect(accounts.range(of: Data("ada".utf8)) != nil)
+    }
+
+    @Test func aScriptThatSignsInAsAMistypedNameStopsWithOneLineAndCreatesNothing() throws {
+        let session = ViperSession()
+        _ = try session.shell(["open login", "signup ada secret", "quit"])
+        let typo = try session.run(["-e"], input: ["open notes", "login", "signin adda secret", "show 1"].map { $0 + "\n" }.joined())
+        #expect(typo.stderr == "error: Sign-in refused: there is no account 'adda'; check the name, or 'signup adda PASSWORD' creates it\n"
+                + "error: stopped at the first failed command, 'signin adda secret' (-e); the commands after it did not run\n")
+        #expect(typo.status == 1)
+        let again = try session.shell(["open login", "signin adda secret", "quit"])
+        #expect(again.stderr.contains("there is no account 'adda'"), "the typo made no account: \(again.stderr)")
+    }
+
+    @Test func fiveWrongPasswordsLockTheAccountEvenAfterARestart() throws {
+        let session = ViperSession()
+        _ = try session.shell(["open login", "signup ada secret", "quit"])
+        let guesses = try session.shell(["open login"] + (1...5).map { "signin ada guess-\($0)" } + ["quit!"])
+        #expect(guesses.stderr.hasSuffix("error: Sign-in refused: wrong password for 'ada' 5 times in a row: sign-in is locked "
+                                          + "until 09:05 UTC (in 5 minutes); try again then\n"), "\(guesses.stderr)")
+        let later = try session.shell(["open login", "signin ada secret", "quit!"])
+        #expect(later.stderr == "error: Sign-in refused: too many wrong passwords for 'ada': sign-in is locked until 09:05 UTC "
+                + "(in 5 minutes); try again then\n")
+        #expect(later.status == 1)
     }
 }
