@@ -42,6 +42,11 @@ import ViperTestSupport
         #expect(session.stderr.contains(refusal) && session.stderr.contains(lacks), "\(session.stderr)")
         #expect(session.stderr.contains("'libWelcomeProviderPlugin.so' provides it but was refused"),
                 "the shell's start-up line for the consumer names the refused provider, as doctor's does: \(session.stderr)")
+        #expect((session.stdout + session.stderr).contains("cannot open 'lobby': plugin 'welcome-consumer' is disabled: "
+                + "WelcomeConsumerPlugin.LobbyInput requires FixtureWelcome.WelcomeText, which no plugin provides: 'libWelcomeProviderPlugin.so' "
+                + "provides it but was refused, as it lacks a requirement the installed FixtureWelcome 1.0 has (its own line says which); "
+                + "rebuild 'libWelcomeProviderPlugin.so' against the installed FixtureWelcome 1.0; run 'viper doctor'"),
+                "open's own line names the consumer, the refused provider, the library and the fix: \(session.stdout)\(session.stderr)")
     }
 
     @Test func checkFailsTheProviderAndTheConsumerNamingTheRefusedProvider() throws {
