@@ -67,6 +67,28 @@ import ViperTestSupport
                 "\(doctor.stdout)")
     }
 
+    @Test func aProviderThatImplementsNoneOfAProtocolsRequirementsIsRefused() throws {
+        // WelcomeNote had no requirement when the provider was built; the installed library gave it one.
+        let library = try ContractLibraryFixtures.library(minor: 0, noted: true) + "/libFixtureWelcome.so"
+        let folder = try ContractLibraryFixtures.pluginFolder([try provider, library])
+        let doctor = try ViperProcess().run(["doctor", "--plugins", folder])
+        #expect(doctor.status == 1, "\(doctor.stdout)")
+        let line = doctor.stdout.split(separator: "\n").first { $0.contains("libWelcomeProviderPlugin.so: refused: it conforms to ") }
+        #expect(line?.contains("it conforms to FixtureWelcome.WelcomeNote of the contract library FixtureWelcome 1.0 (") == true, "\(doctor.stdout)")
+        #expect(line?.contains("but does not implement its requirement FixtureWelcome.WelcomeNote.note() -> Swift.String, which has no default there: "
+                + "it was built against an older FixtureWelcome") == true, "\(doctor.stdout)")
+        let check = try ViperProcess().run(["check", folder + "/libWelcomeProviderPlugin.so"])
+        #expect(check.status == 1, "\(check.stdout)")
+        #expect(check.stdout.contains("fail  [plugin] loads: refused: it conforms to FixtureWelcome.WelcomeNote"), "\(check.stdout)")
+    }
+
+    @Test func aProviderBuiltAgainstTheInstalledLibraryImplementingNoRequirementIsKept() throws {
+        // The same conformance to WelcomeNote, with no requirement in the installed library either: nothing is missing.
+        let folder = try ContractLibraryFixtures.pluginFolder([try provider, try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"])
+        let doctor = try ViperProcess().run(["doctor", "--plugins", folder])
+        #expect(!doctor.stdout.contains("refused"), "\(doctor.stdout)")
+    }
+
     @Test func aRequirementAddedWithADefaultKeepsTheProvider() throws {
         let folder = try ContractLibraryFixtures.pluginFolder([try provider] + (try changed(defaulted: true)))
         let session = try ViperProcess().run(["--plugins", folder, "-c", "open lobby"])
