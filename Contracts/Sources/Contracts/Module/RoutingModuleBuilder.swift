@@ -14,7 +14,7 @@
 ///     registrar.registerModule(LobbyInput.self, route: RouteSpec("lobby", summary: "The lobby"),
 ///                              builder: LobbyBuilder())
 ///
-/// ``Registrar/registerModule(_:name:route:builder:)`` passes the services' requirements, then
+/// `Registrar.registerModule(_:name:route:builder:)` for this builder passes the services' requirements, then
 /// the routes'. Added in Contracts 1.7.
 public protocol RoutingModuleBuilder: ModuleBuilder {
     /// The type of ``dependencies``: usually `Dependencies<...>` of the services listed.
