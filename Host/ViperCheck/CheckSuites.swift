@@ -42,6 +42,7 @@ struct CheckSuites {
         func failed(_ reason: String) -> Ran {
             Ran(results: [], summary: CheckResult(check: "suite", subject: "plugin", passed: false, reason: "\(suite.owner) (\(suite.path)) \(reason)"))
         }
+        if let problem = kitProblem(suite) { return failed(problem) }
         guard let handle = dlopen(suite.path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             return failed("cannot be loaded: \(dlerror().map { String(cString: $0) } ?? "unknown error"); rebuild it against the installed libraries")
         }

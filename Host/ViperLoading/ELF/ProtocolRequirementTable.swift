@@ -69,14 +69,21 @@ package struct ProtocolRequirementTable: Sendable {
     }
 
     /// The requirements without a default that a plugin naming the `witnessed` `…Tq` symbols lacks,
-    /// in the protocols it conforms to (those of which it names at least one requirement).
-    package func missing(witnessed: Set<String>) -> [Missing] {
+    /// in the protocols it conforms to: those of which it names at least one requirement, and those
+    /// whose descriptors (`…Mp`) are in `conformed` (``ProtocolConformances``), which catches a
+    /// plugin that implements none of a protocol's requirements.
+    package func missing(witnessed: Set<String>, conformed: Set<String> = []) -> [Missing] {
         protocols.keys.sorted().flatMap { descriptor -> [Missing] in
             let requirements = protocols[descriptor] ?? []
-            guard requirements.contains(where: { witnessed.contains($0.symbol) }) else { return [] }
+            guard conformed.contains(descriptor) || requirements.contains(where: { witnessed.contains($0.symbol) }) else { return [] }
             return requirements.filter { !$0.hasDefault && !witnessed.contains($0.symbol) }
                 .map { Missing(protocolSymbol: descriptor, requirement: $0) }
         }
+    }
+
+    /// The `…Mp` symbols of protocols of `modules` the plugin open as `descriptor` conforms to.
+    package static func conformed(descriptor: Int32, size: UInt64, modules: [String]) -> Set<String> {
+        ProtocolConformances.protocols(descriptor: descriptor, size: size, modules: modules)
     }
 
     /// The `…Tq` symbols of `modules` that the plugin open as `descriptor` names without defining:

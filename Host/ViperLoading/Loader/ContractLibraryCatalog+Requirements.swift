@@ -16,9 +16,11 @@ extension ContractLibraryCatalog {
     func requirementProblem(descriptor: Int32, size: UInt64, needed: [String]) -> String? {
         let linked = libraries.filter { library in !library.name.isEmpty && library.status == .loaded && needed.contains(library.soname) }
         guard !linked.isEmpty else { return nil }
-        let witnessed = ProtocolRequirementTable.witnessed(descriptor: descriptor, size: size, modules: linked.map(\.name))
+        let modules = linked.map(\.name)
+        let witnessed = ProtocolRequirementTable.witnessed(descriptor: descriptor, size: size, modules: modules)
+        let conformed = ProtocolRequirementTable.conformed(descriptor: descriptor, size: size, modules: modules)
         for library in linked {
-            let missing = requirementTable(library).missing(witnessed: witnessed)
+            let missing = requirementTable(library).missing(witnessed: witnessed, conformed: conformed)
             guard let first = missing.first else { continue }
             let others = missing.count > 1 ? " (and \(missing.count - 1) more)" : ""
             return "refused: it conforms to \(first.protocolName) of the contract library \(library.displayName) (\(library.path)) "

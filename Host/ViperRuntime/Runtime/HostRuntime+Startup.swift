@@ -124,7 +124,8 @@ extension HostRuntime {
         _ plugins: @autoclosure () -> [(PluginFile, PluginDescriptor)], preferences: [String: ProviderChoice], logger: FileLogger,
         outcome made: (() -> GraphValidator.Outcome)? = nil
     ) -> GraphValidator.Outcome {
-        let outcome = made?() ?? Self.validator(plugins(), preferences: preferences).validate()
+        // A consumer disabled for want of a provider refused for a changed library names it, as doctor does.
+        let outcome = RefusedProviders(problemList).naming(made?() ?? Self.validator(plugins(), preferences: preferences).validate())
         registry.assignRoutes(outcome.routeOwners)
         problemList += outcome.problems
         if made == nil { dependencies = outcome.dependencies }  // else `made` set them

@@ -14,6 +14,12 @@ public protocol WelcomeText: AnyObject {
 }
 __DEFAULTS__
 
+/// A mark a provider's welcome may carry: no requirement at first; a test adds one in __NOTE__
+/// to stand for a library whose protocol gained a requirement its providers implement none of.
+public protocol WelcomeNote: AnyObject {
+    __NOTE__
+}
+
 /// The provider's module; the consumer routes to it by this contract.
 public protocol WelcomeScreen: AnyObject {
     /// Who is welcomed.

@@ -11,7 +11,7 @@ public func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
     PluginEntry.run(host, plugin: WelcomeProviderPlugin.self)
 }
 
-final class PoliteWelcome: WelcomeText {
+final class PoliteWelcome: WelcomeText, WelcomeNote {
     func welcome(_ guest: String) -> String { "Welcome, \(guest), from the provider" }
 }
 

@@ -12,11 +12,14 @@ enum ContractLibraryFixtures {
     /// The library at version 1.`minor`: the folder holding libFixtureWelcome.so and FixtureWelcome.swiftmodule.
     /// `changed`: with a requirement added to `WelcomeText` under the same version (and the digest of another interface).
     /// `uncut`: the change keeps the old digest, as when the author cut no baseline; `defaulted`: the added
-    /// requirement has a default in an extension.
-    static func library(minor: Int, statically: Bool = false, changed: Bool = false, uncut: Bool = false, defaulted: Bool = false) throws -> String {
-        try once("library-\(minor)-\(statically)-\(changed)-\(uncut)-\(defaulted)") { folder in
+    /// requirement has a default in an extension; `noted`: `WelcomeNote`, which had no requirement, gains one
+    /// without a default (under the same version and digest), so its providers implement none of its requirements.
+    static func library(minor: Int, statically: Bool = false, changed: Bool = false, uncut: Bool = false, defaulted: Bool = false,
+                        noted: Bool = false) throws -> String {
+        try once("library-\(minor)-\(statically)-\(changed)-\(uncut)-\(defaulted)-\(noted)") { folder in
             let source = try Fixtures.source("ContractLibrary/FixtureWelcome.swift").replacingOccurrences(of: "__MINOR__", with: String(minor))
                 .replacingOccurrences(of: "__CHANGE__", with: changed ? "func farewell(_ guest: String) -> String" : "")
+                .replacingOccurrences(of: "__NOTE__", with: noted ? "func note() -> String" : "")
                 .replacingOccurrences(of: "__DEFAULTS__", with: changed && defaulted
                     ? "extension WelcomeText {\n    /// A farewell, for providers that have none.\n    public func farewell(_ guest: String) -> String { \"Goodbye, \\(guest)\" }\n}" : "")
                 .replacingOccurrences(of: "__INTERFACE__", with: changed && !uncut ? "c4a96e0f3b2d81e7" : "5e01d2b7a8f4c693")

@@ -42,6 +42,11 @@ import ViperTestSupport
         #expect(session.stderr.contains(refusal) && session.stderr.contains(lacks), "\(session.stderr)")
         #expect(session.stderr.contains("'libWelcomeProviderPlugin.so' provides it but was refused"),
                 "the shell's start-up line for the consumer names the refused provider, as doctor's does: \(session.stderr)")
+        #expect((session.stdout + session.stderr).contains("cannot open 'lobby': plugin 'welcome-consumer' is disabled: "
+                + "WelcomeConsumerPlugin.LobbyInput requires FixtureWelcome.WelcomeText, which no plugin provides: 'libWelcomeProviderPlugin.so' "
+                + "provides it but was refused, as it lacks a requirement the installed FixtureWelcome 1.0 has (its own line says which); "
+                + "rebuild 'libWelcomeProviderPlugin.so' against the installed FixtureWelcome 1.0; run 'viper doctor'"),
+                "open's own line names the consumer, the refused provider, the library and the fix: \(session.stdout)\(session.stderr)")
     }
 
     @Test func checkFailsTheProviderAndTheConsumerNamingTheRefusedProvider() throws {
@@ -60,6 +65,28 @@ import ViperTestSupport
         #expect(doctor.status == 1, "\(doctor.stdout)")
         #expect(doctor.stdout.contains("libWelcomeProviderPlugin.so: refused: it conforms to FixtureWelcome.WelcomeText of the contract library FixtureWelcome 1.1 ("),
                 "\(doctor.stdout)")
+    }
+
+    @Test func aProviderThatImplementsNoneOfAProtocolsRequirementsIsRefused() throws {
+        // WelcomeNote had no requirement when the provider was built; the installed library gave it one.
+        let library = try ContractLibraryFixtures.library(minor: 0, noted: true) + "/libFixtureWelcome.so"
+        let folder = try ContractLibraryFixtures.pluginFolder([try provider, library])
+        let doctor = try ViperProcess().run(["doctor", "--plugins", folder])
+        #expect(doctor.status == 1, "\(doctor.stdout)")
+        let line = doctor.stdout.split(separator: "\n").first { $0.contains("libWelcomeProviderPlugin.so: refused: it conforms to ") }
+        #expect(line?.contains("it conforms to FixtureWelcome.WelcomeNote of the contract library FixtureWelcome 1.0 (") == true, "\(doctor.stdout)")
+        #expect(line?.contains("but does not implement its requirement FixtureWelcome.WelcomeNote.note() -> Swift.String, which has no default there: "
+                + "it was built against an older FixtureWelcome") == true, "\(doctor.stdout)")
+        let check = try ViperProcess().run(["check", folder + "/libWelcomeProviderPlugin.so"])
+        #expect(check.status == 1, "\(check.stdout)")
+        #expect(check.stdout.contains("fail  [plugin] loads: refused: it conforms to FixtureWelcome.WelcomeNote"), "\(check.stdout)")
+    }
+
+    @Test func aProviderBuiltAgainstTheInstalledLibraryImplementingNoRequirementIsKept() throws {
+        // The same conformance to WelcomeNote, with no requirement in the installed library either: nothing is missing.
+        let folder = try ContractLibraryFixtures.pluginFolder([try provider, try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"])
+        let doctor = try ViperProcess().run(["doctor", "--plugins", folder])
+        #expect(!doctor.stdout.contains("refused"), "\(doctor.stdout)")
     }
 
     @Test func aRequirementAddedWithADefaultKeepsTheProvider() throws {

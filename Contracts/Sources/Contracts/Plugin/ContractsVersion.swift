@@ -31,7 +31,8 @@ public struct ContractsVersion: Hashable, Comparable, Codable, Sendable, CustomS
     /// 1.6 added ``Dependencies``, ``DependencyDeclaration``, ``DependentModuleBuilder``,
     /// ``PasteReceiving``, ``CommandConfirming`` and ``NoteStoreKeepingTimes``;
     /// 1.7 added ``FeedFetching``, ``FeedFetchTask``, ``FeedRequest``, ``FeedResponse``,
-    /// ``FeedFetchOutcome`` and ``CommandProgress``.
+    /// ``FeedFetchOutcome``, ``CommandProgress``, ``ModuleRoute``, ``ModuleRoutes``,
+    /// ``RouteDeclaration`` and ``RoutingModuleBuilder``.
     public static var current: ContractsVersion { ContractsVersion(major: 1, minor: 7) }
 
     /// The version the *calling* code was compiled against, packed.

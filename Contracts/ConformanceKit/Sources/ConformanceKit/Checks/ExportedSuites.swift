@@ -59,3 +59,14 @@ public enum ExportedSuites {
         }
     }
 }
+
+/// The ConformanceKit a suite library was built with, as one record ("VCKT", major, minor: the
+/// Contracts version this kit belongs to) in the `viper_conformance_kit` section. Every suite
+/// library links its own copy of the kit; `viper check` reads the record from the file before it
+/// loads the library and refuses one built with another kit than its own (whose record it reads
+/// from its own file), rather than run code that would exchange another layout with it. It lives
+/// in this file because every suite library links it (``ExportedSuites/run(_:suites:)``). A
+/// section's contents must be a literal: keep it equal to `ContractsVersion.current`
+/// (`ConformanceKitRecordTests` fails while they differ).
+@used @section("viper_conformance_kit")
+let viperConformanceKit: (UInt32, UInt32, UInt32) = (0x5643_4B54, 1, 7)
