@@ -94,7 +94,7 @@ extension Registry {
     /// ``read(_:)`` with the snapshot itself, for its type tables.
     @inline(__always)
     package func probe<T>(_ body: (RegistrySnapshot) throws -> T) rethrows -> T {
-        try snapshot(on: ResolutionStack.currentUnmanaged)._withUnsafeGuaranteedRef { try body($0) }
+        try snapshot(on: ResolutionStack.current(stackKey))._withUnsafeGuaranteedRef { try body($0) }
     }
 
     /// The current snapshot, held by `stack` (this thread's), without a retain: the common path

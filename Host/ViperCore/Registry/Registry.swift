@@ -25,6 +25,8 @@ package final class Registry: @unchecked Sendable {
     /// Lazy loading: asked for a contract that nothing registered yet (e.g. `service
     /// Contracts.NoteStore[name]`); loads the plugins that provide (or intercept) it; true if that registered something.
     package var onMiss: ((ProvisionKey) -> Bool)?
+    /// ``ResolutionStack/key``, read once here so that a read skips the lazy global's check.
+    package let stackKey = ResolutionStack.key
 
     package init() {}
 
@@ -87,9 +89,7 @@ package final class Registry: @unchecked Sendable {
 
     /// Every module route known, loaded or not: from live registrations and from the
     /// descriptors of plugins that load on first use. Sorted by pattern.
-    package var routeEntries: [RouteEntry] {
-        routing.entries
-    }
+    package var routeEntries: [RouteEntry] { routing.entries }
 
     package func addUnavailableRoutes(_ entries: [RouteEntry], reason: String) {
         write { $0.routes.addUnavailable(entries, reason: reason) }
@@ -112,7 +112,7 @@ package final class Registry: @unchecked Sendable {
     /// snapshot, without a retain: the thread keeps the snapshot until the factory's frame is
     /// popped (Registry+Snapshot.swift).
     package func resolve<Service>(_ contract: Service.Type, name: String?, requester: String) throws -> Service {
-        let stack = ResolutionStack.currentUnmanaged
+        let stack = ResolutionStack.current(stackKey)
         let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
         if let direct = snapshot(on: stack)._withUnsafeGuaranteedRef({ $0.unretainedService(key) }) {
             return try instance(Self.typedFactory(of: direct, as: contract), of: direct, requester: requester, on: stack)
