@@ -113,8 +113,7 @@ package final class Registry: @unchecked Sendable {
     /// popped (Registry+Snapshot.swift).
     package func resolve<Service>(_ contract: Service.Type, name: String?, requester: String) throws -> Service {
         let stack = ResolutionStack.current(stackKey)
-        let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
-        if let direct = snapshot(on: stack)._withUnsafeGuaranteedRef({ $0.unretainedService(key) }) {
+        if let direct = RegistrySnapshot.unretainedService(ObjectIdentifier(contract), name: name, in: snapshot(on: stack)) {
             return try instance(Self.typedFactory(of: direct, as: contract), of: direct, requester: requester, on: stack)
         }
         return try resolveServed(contract, name: name, requester: requester)
