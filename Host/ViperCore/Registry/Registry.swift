@@ -238,7 +238,7 @@ package final class Registry: @unchecked Sendable {
     /// Throws a ``ResolutionError`` that says why when nothing serves it.
     package func servingModule(for contract: Any.Type, name: String?, requester: String) throws -> (ModuleRegistration, [AdapterRegistration]) {
         let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
-        if let module = probe({ $0.module(key) }) { return (module, []) }
+        if let module = RegistrySnapshot.module(key.type, name: name, in: snapshot(on: ResolutionStack.current(stackKey))) { return (module, []) }
         return try servedModule(for: contract, key: key, requester: requester)
     }
 
@@ -265,7 +265,8 @@ package final class Registry: @unchecked Sendable {
 
     /// ``servingModule(for:name:requester:)`` without the reason: nil when nothing serves `contract`.
     package func moduleRegistration(for contract: Any.Type, name: String?) -> (ModuleRegistration, [AdapterRegistration])? {
-        if let module = probe({ $0.module(RegistryKey(type: ObjectIdentifier(contract), name: name)) }) { return (module, []) }
+        let type = ObjectIdentifier(contract)
+        if let module = RegistrySnapshot.module(type, name: name, in: snapshot(on: ResolutionStack.current(stackKey))) { return (module, []) }
         return try? servingModule(for: contract, name: name, requester: "the host")
     }
 
