@@ -31,6 +31,8 @@ package enum BenchmarkSuite {
         var onlyGrowth = false
         /// Only the warm start's rows, at each count against 0 plugins (in instructions too with `callgrind`).
         var onlyWarm = false
+        /// Only the registry's in-process rows: resolve, provider, module (in instructions too with `callgrind`).
+        var onlyRegistry = false
     }
 
     package static func main(arguments: [String]) -> Int32 {
@@ -70,12 +72,14 @@ package enum BenchmarkSuite {
                 settings.onlyWarm = true
             case "--growth":
                 settings.onlyGrowth = true
+            case "--registry":
+                settings.onlyRegistry = true
             case "--counts":
                 index += 1
                 settings.counts = index < arguments.count ? arguments[index].split(separator: ",").compactMap { Int($0) } : settings.counts
             case "-h", "--help":
                 print(
-                    "Usage: viper-bench [--quick] [--costs] [--shell] [--sandbox] [--navigation] [--growth] [--warm] [--callgrind] [--counts 0,10,100,1000]\n--costs runs only the rows of costs that must stay linear (navigation depth, commit, scan records).\n--shell runs only the shell's rows: piped navigation against 'where', and where a navigation command's time goes (build, draw, leak check, navigation, the rest).\n--sandbox runs only the sandbox's rows: a cold start with the most plugins, the scanners sandboxed against VIPER_SANDBOX=off (CPU time, and wall time).\n--navigation runs only the navigation rows: open + back with 1000 and 5000 plugins against 10, per command.\n--warm runs only the warm start's rows: each count of plugins against 0 (with --callgrind, in instructions too).\n--growth runs only the growth rows: each start-up's cost per plugin with 10000 plugins against 2500.\n--callgrind adds the in-process rows as instructions per call, counted by valgrind (not moved by the machine's load).\nBuild with 'swift build -c release' first; prints a table of ratios against baselines measured in the same run."
+                    "Usage: viper-bench [--quick] [--costs] [--shell] [--sandbox] [--navigation] [--growth] [--warm] [--registry] [--callgrind] [--counts 0,10,100,1000]\n--costs runs only the rows of costs that must stay linear (navigation depth, commit, scan records).\n--shell runs only the shell's rows: piped navigation against 'where', and where a navigation command's time goes (build, draw, leak check, navigation, the rest).\n--sandbox runs only the sandbox's rows: a cold start with the most plugins, the scanners sandboxed against VIPER_SANDBOX=off (CPU time, and wall time).\n--navigation runs only the navigation rows: open + back with 1000 and 5000 plugins against 10, per command.\n--warm runs only the warm start's rows: each count of plugins against 0 (with --callgrind, in instructions too).\n--registry runs only the registry's in-process rows: resolve and a provider against the factory, a module against bare hand wiring (with --callgrind, in instructions too).\n--growth runs only the growth rows: each start-up's cost per plugin with 10000 plugins against 2500.\n--callgrind adds the in-process rows as instructions per call, counted by valgrind (not moved by the machine's load).\nBuild with 'swift build -c release' first; prints a table of ratios against baselines measured in the same run."
                 )
                 return 0
             default:
@@ -121,6 +125,7 @@ package enum BenchmarkSuite {
             let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
             rows += try CallgrindBench.rows(executable: executable)
         }
+        if settings.onlyRegistry { return rows }
         rows += try CostBench.rows(runs: settings.runs)
         let lab = try StartupLab(counts: settings.counts)
         rows += try lab.startupRows(runs: settings.runs)

@@ -14,7 +14,7 @@ import ViperTestSupport
         }
         let wrong = try Subprocess.run(bench, ["--loop", "teleport", "10"])
         #expect(wrong.status == 64)
-        #expect(wrong.stderr == "viper-bench: --loop takes one of resolve, factory, module, by-hand, provider and a count\n")
+        #expect(wrong.stderr == "viper-bench: --loop takes one of resolve, factory, module, by-hand, provider, built-by-hand and a count\n")
     }
 
     /// The counts are real: resolving by contract costs more instructions than calling the
@@ -30,5 +30,17 @@ import ViperTestSupport
         let provider = try CallgrindBench.perCall(.provider, valgrind: valgrind, executable: bench)
         #expect(provider > factory)
         #expect(provider < resolve)
+    }
+
+    /// The module row's split (docs/benchmarks/notes.md, round 6) holds: a `BuiltModule` made by
+    /// hand costs more than bare wiring, and building the module by contract costs more again.
+    @Test func aBuiltModuleByHandCountsBetweenBareWiringAndBuildingByContract() throws {
+        let valgrind = "/usr/bin/valgrind"
+        try #require(FileManager.default.isExecutableFile(atPath: valgrind), "valgrind is not installed")
+        let bare = try CallgrindBench.perCall(.byHand, valgrind: valgrind, executable: bench)
+        let built = try CallgrindBench.perCall(.builtByHand, valgrind: valgrind, executable: bench)
+        let byContract = try CallgrindBench.perCall(.module, valgrind: valgrind, executable: bench)
+        #expect(bare < built)
+        #expect(built < byContract)
     }
 }

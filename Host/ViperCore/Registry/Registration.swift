@@ -46,8 +46,11 @@ package final class ServiceRegistration {
     /// the contract): it is a `ServiceFactory<C>` where `key.type == ObjectIdentifier(C.self)`,
     /// so a resolve that found it under the asked-for type downcasts it without a dynamic cast.
     package let factory: AnyServiceFactory
-    /// The resolver handed to the factory: names this registration as the requester.
-    package var nestedResolver: ScopedResolver?
+    /// The resolver handed to the factory: names this registration as the requester. Set once,
+    /// under the registry's lock, before the registration is in any snapshot, and only read
+    /// after: so no access can overlap a write, and the runtime's dynamic exclusivity check on
+    /// every read of a class's `var` is skipped (measured: 76 instructions a resolve).
+    @exclusivity(unchecked) package var nestedResolver: ScopedResolver?
     /// Names the plugin while its factory runs (``PluginExitGuard``); nil for the host's services.
     package let exitMark: PluginExitGuard.Mark?
     /// Set when the plugin's registrations are withdrawn (live reload): a ``Provider`` bound to

@@ -37,7 +37,7 @@ extension Registry {
         requester: String, on stack: Unmanaged<ResolutionStack>?
     ) throws -> Service {
         guard registration._withUnsafeGuaranteedRef({ $0.isProcessScoped }) else {
-            return try produce(registration, requester: requester, on: stack ?? ResolutionStack.currentUnmanaged) { resolver in
+            return try produce(registration, requester: requester, on: stack ?? ResolutionStack.current(stackKey)) { resolver in
                 try typed._withUnsafeGuaranteedRef { try $0.make(resolver) }
             }
         }
@@ -64,7 +64,7 @@ extension Registry {
         _ typed: Unmanaged<ServiceFactory<Service>>, of registration: Unmanaged<ServiceRegistration>,
         requester: String
     ) throws -> Service {
-        try produce(registration, requester: requester, on: ResolutionStack.currentUnmanaged) { resolver in
+        try produce(registration, requester: requester, on: ResolutionStack.current(stackKey)) { resolver in
             try typed._withUnsafeGuaranteedRef { typed in
                 let winner = typed.publish(InstanceBox(try typed.make(resolver)))
                 return Unmanaged<InstanceBox<Service>>.fromOpaque(winner).takeUnretainedValue().value

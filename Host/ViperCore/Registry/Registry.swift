@@ -25,6 +25,8 @@ package final class Registry: @unchecked Sendable {
     /// Lazy loading: asked for a contract that nothing registered yet (e.g. `service
     /// Contracts.NoteStore[name]`); loads the plugins that provide (or intercept) it; true if that registered something.
     package var onMiss: ((ProvisionKey) -> Bool)?
+    /// ``ResolutionStack/key``, read once here so that a read skips the lazy global's check.
+    package let stackKey = ResolutionStack.key
 
     package init() {}
 
@@ -87,9 +89,7 @@ package final class Registry: @unchecked Sendable {
 
     /// Every module route known, loaded or not: from live registrations and from the
     /// descriptors of plugins that load on first use. Sorted by pattern.
-    package var routeEntries: [RouteEntry] {
-        routing.entries
-    }
+    package var routeEntries: [RouteEntry] { routing.entries }
 
     package func addUnavailableRoutes(_ entries: [RouteEntry], reason: String) {
         write { $0.routes.addUnavailable(entries, reason: reason) }
@@ -112,9 +112,8 @@ package final class Registry: @unchecked Sendable {
     /// snapshot, without a retain: the thread keeps the snapshot until the factory's frame is
     /// popped (Registry+Snapshot.swift).
     package func resolve<Service>(_ contract: Service.Type, name: String?, requester: String) throws -> Service {
-        let stack = ResolutionStack.currentUnmanaged
-        let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
-        if let direct = snapshot(on: stack)._withUnsafeGuaranteedRef({ $0.unretainedService(key) }) {
+        let stack = ResolutionStack.current(stackKey)
+        if let direct = RegistrySnapshot.unretainedService(ObjectIdentifier(contract), name: name, in: snapshot(on: stack)) {
             return try instance(Self.typedFactory(of: direct, as: contract), of: direct, requester: requester, on: stack)
         }
         return try resolveServed(contract, name: name, requester: requester)
@@ -239,7 +238,7 @@ package final class Registry: @unchecked Sendable {
     /// Throws a ``ResolutionError`` that says why when nothing serves it.
     package func servingModule(for contract: Any.Type, name: String?, requester: String) throws -> (ModuleRegistration, [AdapterRegistration]) {
         let key = RegistryKey(type: ObjectIdentifier(contract), name: name)
-        if let module = probe({ $0.module(key) }) { return (module, []) }
+        if let module = RegistrySnapshot.module(key.type, name: name, in: snapshot(on: ResolutionStack.current(stackKey))) { return (module, []) }
         return try servedModule(for: contract, key: key, requester: requester)
     }
 
@@ -266,7 +265,8 @@ package final class Registry: @unchecked Sendable {
 
     /// ``servingModule(for:name:requester:)`` without the reason: nil when nothing serves `contract`.
     package func moduleRegistration(for contract: Any.Type, name: String?) -> (ModuleRegistration, [AdapterRegistration])? {
-        if let module = probe({ $0.module(RegistryKey(type: ObjectIdentifier(contract), name: name)) }) { return (module, []) }
+        let type = ObjectIdentifier(contract)
+        if let module = RegistrySnapshot.module(type, name: name, in: snapshot(on: ResolutionStack.current(stackKey))) { return (module, []) }
         return try? servingModule(for: contract, name: name, requester: "the host")
     }
 

@@ -11,6 +11,8 @@ package final class ScopedResolver: Resolver {
         self.requester = requester
     }
 
+    /// Inlined into the protocol witness: one call less a resolve.
+    @inline(__always)
     package func resolve<Service>(_ contract: Service.Type, name: String?) throws -> Service {
         try registry.resolve(contract, name: name, requester: requester)
     }
