@@ -164,6 +164,13 @@ package enum ScanMode {
         // Straight to the file descriptor: Foundation's Data(...) casts its argument to find
         // contiguous bytes, a conformance search across every plugin image loaded so far.
         var text = seal.map { $0.text + "\t" + line.text + "\n" } ?? line.text + "\n"
+        if text.utf8.count > ScanWorker.longestLine, case .result(let result) = line {
+            // The parent takes no longer line (a plugin writing one is tampering): say why instead.
+            let reason =
+                "describes itself in \(text.utf8.count >> 20) MiB, more than the \(ScanWorker.longestLine >> 20) MiB "
+                + "a scan record may take; shorten its names and summaries or split it into several plugins"
+            return emit(.result(ScanResult(stamp: result.stamp, outcome: .failed(reason), code: .refused, sha256: result.sha256)), to: descriptor, seal: seal)
+        }
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
