@@ -37,7 +37,10 @@ extension ScanMode {
             }
         }
         guard let writable else { return nil }
-        return Sandbox.forPlugins(in: folders + Sandbox.loadingFolders(of: files), writable: writable)
+        let layers = Sandbox.layersFromEnvironment()
+        var sandbox = Sandbox.forPlugins(in: folders + (layers.contains(.prescan) ? Sandbox.loadingFolders(of: files) : []), writable: writable)
+        sandbox.layers = layers
+        return sandbox
     }
 
     /// Applies the sandbox the arguments ask for, if any, and points `TMPDIR` into its folder.
