@@ -85,6 +85,9 @@ package final class PluginLoader {
     /// The stamp and digest of the file the last ``load(_:known:)`` opened, loaded or not
     /// (the scanner reports them, so the cache knows a refused file's digest too).
     package private(set) var lastExamined: KnownDigest?
+    /// A descriptor already open on the next file to load (the scanner's prescan kept it,
+    /// ``PreopenedFiles``), used once instead of opening the path, and closed like one opened here.
+    package var opened: Int32?
     /// The installed contract libraries: loaded before a plugin that links one, and checked against it.
     package var contractLibraries = ContractLibraryCatalog()
     /// The stamp the next ``load(_:known:)`` expects of the file it opens (what the scan saw,
@@ -105,7 +108,9 @@ package final class PluginLoader {
     /// hashing again when the open file still has the same stamp.
     package func load(_ file: PluginFile, known: KnownDigest? = nil) -> Result<LoadedPlugin, PluginLoadError> {
         lastExamined = nil
-        let descriptor = Self.openReadOnly(file.path)
+        let given = opened
+        opened = nil
+        let descriptor = given ?? Self.openReadOnly(file.path)
         guard descriptor >= 0 else { return .failure(Self.openFailure(file, code: errno)) }
         defer { close(descriptor) }
         do throws(PluginLoadError) {

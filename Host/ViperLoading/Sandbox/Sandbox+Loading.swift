@@ -10,24 +10,32 @@ extension Sandbox {
     /// `open` without following a link, one `fstat` and three small reads: only a link costs a
     /// `realpath` and a second `open`. (A `realpath` of every file and a read of its section
     /// headers and dynamic string table were most of what the box cost a cold start.)
-    static func loadingFolders(of paths: [String]) -> [String] {
+    ///
+    /// With `kept`, a plain file (not reached through a link) stays open there for the loader
+    /// (``PreopenedFiles``), up to its limit, instead of being closed.
+    static func loadingFolders(of paths: [String], keeping kept: PreopenedFiles? = nil) -> [String] {
         var folders: [String] = []
         var seen = Set<String>()
         for path in paths {
             var descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+            var linked = false
             if descriptor < 0, errno == ELOOP || errno == EMLINK, let real = Paths.realPath(path) {
                 let folder = Paths.parent(real)
                 if seen.insert(folder).inserted { folders.append(folder) }
                 descriptor = open(real, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+                linked = true
             }
             guard descriptor >= 0 else { continue }
-            defer { close(descriptor) }
             var status = stat()
-            guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+                close(descriptor)
+                continue
+            }
             for folder in ELFRunPaths.read(descriptor, size: UInt64(status.st_size))
             where folder.utf8.first == UInt8(ascii: "/") && !folder.utf8.contains(UInt8(ascii: "$")) && seen.insert(folder).inserted {
                 folders.append(folder)
             }
+            if linked || kept?.keep(descriptor, path: path, status: status) != true { close(descriptor) }
         }
         return folders
     }

@@ -28,6 +28,8 @@ package struct Sandbox: Sendable {
     /// The one folder that may be written in (created by the parent, private to this child).
     package var writable: String
     package var limits = Limits()
+    /// The layers put in force (all but those `VIPER_SANDBOX=no-...` leaves out, to measure them).
+    package var layers = Layers.all
 
     /// Resource limits, each soft and hard at once (a child cannot raise them again).
     package struct Limits: Sendable {
@@ -64,10 +66,10 @@ package struct Sandbox: Sendable {
     @discardableResult
     package func apply() -> Applied {
         var applied = Applied()
-        setLimits()
+        if layers.contains(.limits) { setLimits() }
         applied.noNewPrivileges = Syscall.prctl(38, 1) == 0  // PR_SET_NO_NEW_PRIVS
         guard applied.noNewPrivileges else { return applied }
-        if let abi = Landlock.abiVersion(), let ruleset = Landlock.Ruleset(abi: abi) {
+        if layers.contains(.landlock), let abi = Landlock.abiVersion(), let ruleset = Landlock.Ruleset(abi: abi) {
             for path in readable { ruleset.allow(.readAndRun, beneath: path) }
             ruleset.allow(Landlock.FileRights.handled(abi: abi), beneath: writable)
             for device in ["/dev/null", "/dev/zero", "/dev/full"] {
@@ -75,7 +77,7 @@ package struct Sandbox: Sendable {
             }
             if ruleset.restrict() { applied.landlock = abi }
         }
-        applied.seccomp = SeccompFilter.install()
+        applied.seccomp = layers.contains(.seccomp) && SeccompFilter.install()
         return applied
     }
 

@@ -10,6 +10,8 @@ package struct SandboxSupport: Equatable, Sendable {
     package var seccomp: Bool
     /// Whether the person turned the sandbox off (`VIPER_SANDBOX=off`).
     package var turnedOff = false
+    /// The layers `VIPER_SANDBOX=no-...` leaves out, by name (``Sandbox/Layers``), to measure them.
+    package var leftOut: [String] = []
     /// The kernel's release (`uname -r`), named in the line.
     package var kernel: String
     /// Whether the kernel knows `PR_SET_NO_NEW_PRIVS` (asked with `PR_GET_NO_NEW_PRIVS`, which sets nothing).
@@ -28,6 +30,7 @@ package struct SandboxSupport: Equatable, Sendable {
             landlock: Landlock.abiVersion(), seccomp: SeccompFilter.isAvailable(),
             turnedOff: Sandbox.isTurnedOff(environment), kernel: kernelRelease())
         support.noNewPrivileges = Syscall.prctl(39) >= 0  // PR_GET_NO_NEW_PRIVS
+        support.leftOut = Sandbox.Layers(setting: environment["VIPER_SANDBOX"]).leftOut
         return support
     }
 
@@ -53,6 +56,11 @@ package struct SandboxSupport: Equatable, Sendable {
     package var line: String? {
         if turnedOff {
             return "sandbox: off (VIPER_SANDBOX=off): plugins are scanned and checked with your full rights; unset it to turn it back on"
+        }
+        if !leftOut.isEmpty {
+            let value = leftOut.map { "no-" + $0 }.joined(separator: ",")
+            return "sandbox: weakened (VIPER_SANDBOX=\(value)): plugins are scanned without \(leftOut.joined(separator: ", ")); "
+                + "unset VIPER_SANDBOX to put the whole box back"
         }
         guard !missing.isEmpty else { return nil }
         return "sandbox: this kernel (\(kernel)) lacks \(missing.joined(separator: " and ")); "

@@ -7,7 +7,8 @@ extension ScanMode {
     /// The sandbox the arguments ask for, or nil (no `--sandbox`): readable are the folders of
     /// every file to scan (and of the file a link leads to) and of their run paths, each `--in`
     /// folder, each `--library`'s folder and the lock's file.
-    static func sandbox(for arguments: [String]) -> Sandbox? {
+    /// With `kept`, the plugin files the prescan opens stay open there for the loader.
+    static func sandbox(for arguments: [String], keeping kept: PreopenedFiles? = nil) -> Sandbox? {
         var writable: String?
         var folders: [String] = []
         var files: [String] = []
@@ -37,13 +38,19 @@ extension ScanMode {
             }
         }
         guard let writable else { return nil }
-        return Sandbox.forPlugins(in: folders + Sandbox.loadingFolders(of: files), writable: writable)
+        let layers = Sandbox.layersFromEnvironment()
+        var sandbox = Sandbox.forPlugins(in: folders + (layers.contains(.prescan) ? Sandbox.loadingFolders(of: files, keeping: kept) : []), writable: writable)
+        sandbox.layers = layers
+        return sandbox
     }
 
-    /// Applies the sandbox the arguments ask for, if any, and points `TMPDIR` into its folder.
-    static func enterSandbox(_ arguments: [String]) {
-        guard let sandbox = sandbox(for: arguments) else { return }
+    /// Applies the sandbox the arguments ask for, if any, and points `TMPDIR` into its folder;
+    /// returns the plugin files its prescan opened, kept open for the loader (none unboxed).
+    static func enterSandbox(_ arguments: [String]) -> PreopenedFiles? {
+        let kept = PreopenedFiles()
+        guard let sandbox = sandbox(for: arguments, keeping: kept) else { return nil }
         setenv("TMPDIR", sandbox.writable, 1)
         sandbox.apply()
+        return kept
     }
 }

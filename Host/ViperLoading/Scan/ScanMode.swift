@@ -85,7 +85,7 @@ package enum ScanMode {
         var libraryFiles: [PluginFile] = []
         var libraries: ContractLibraryCatalog?
         let verdicts = FolderVerdicts()
-        enterSandbox(arguments)  // before the first plugin's constructors run
+        let preopened = enterSandbox(arguments)  // before the first plugin's constructors run
         let watch = ScanGuard.install(lowest: seal == nil ? 3 : ScanSeal.randomDescriptorFloor())
         let out = watch?.protocolDescriptor ?? STDOUT_FILENO
         var index = 0
@@ -121,7 +121,8 @@ package enum ScanMode {
             emit(.begin(path), to: out, seal: seal)
             let catalog = libraries ?? ContractLibraryCatalog(libraryFiles, allowInsecure: policy.allowInsecure, lock: policy.lock)
             libraries = catalog
-            var result = examine(path, in: folder, policy: policy, libraries: catalog, verdicts: verdicts)
+            var result = examine(
+                path, in: folder, policy: policy, libraries: catalog, verdicts: verdicts, opened: preopened?.take(path))
             if watch?.isForkedCopy == true { _exit(0) }
             if let finding = watch?.check() {
                 emit(.result(ScanResult(stamp: result.stamp, outcome: .broken(finding.reason), sha256: result.sha256)), to: out, seal: seal)
@@ -141,10 +142,11 @@ package enum ScanMode {
     /// on its own; duplicate names across files are the parent's concern) and says what happened.
     private static func examine(
         _ path: String, in folder: String?, policy: LoadPolicy, libraries: ContractLibraryCatalog,
-        verdicts: FolderVerdicts
+        verdicts: FolderVerdicts, opened: Int32? = nil
     ) -> ScanResult {
         let file = PluginFile(path: path, folder: PluginFolder(path: folder ?? Paths.parent(path), origin: .flag))
         let loader = PluginLoader(policy: policy)
+        loader.opened = opened  // the prescan's descriptor of this file, if kept (``PreopenedFiles``)
         loader.contractLibraries = libraries
         loader.folderVerdicts = verdicts
         switch loader.load(file) {
@@ -164,6 +166,13 @@ package enum ScanMode {
         // Straight to the file descriptor: Foundation's Data(...) casts its argument to find
         // contiguous bytes, a conformance search across every plugin image loaded so far.
         var text = seal.map { $0.text + "\t" + line.text + "\n" } ?? line.text + "\n"
+        if text.utf8.count > ScanWorker.longestLine, case .result(let result) = line {
+            // The parent takes no longer line (a plugin writing one is tampering): say why instead.
+            let reason =
+                "describes itself in \(text.utf8.count >> 20) MiB, more than the \(ScanWorker.longestLine >> 20) MiB "
+                + "a scan record may take; shorten its names and summaries or split it into several plugins"
+            return emit(.result(ScanResult(stamp: result.stamp, outcome: .failed(reason), code: .refused, sha256: result.sha256)), to: descriptor, seal: seal)
+        }
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {

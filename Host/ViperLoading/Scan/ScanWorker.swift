@@ -79,6 +79,8 @@ package final class ScanWorker {
         while !isDone, tampered == nil, let line = lines.nextLine() {
             take(line)
         }
+        // What is left is one line without its end: bounded, so a plugin cannot grow it without end.
+        if !isDone, tampered == nil, lines.pendingCount > Self.longestLine { tampered = Self.overlong }
     }
 
     private func take(_ sealed: ArraySlice<UInt8>) {
@@ -121,6 +123,17 @@ package final class ScanWorker {
     /// Why a line without the seal makes the plugin loading then broken.
     static let unsealed =
         "wrote to the scanner's result channel while loading (a line without this scan's secret); "
+        + "a plugin must not write to descriptors it did not open, and no result of that scanner is trusted after it; it is skipped until the file changes"
+
+    /// The longest line the parent takes from a scanner, in bytes (16 MiB): a scan record of a
+    /// plugin with 10,000 registrations (``RecordCodec/maximumCount``) of long names is about 2 MB.
+    /// The scanner fails a plugin whose record is longer rather than send it (``ScanMode``); a
+    /// longer line can only come from code in the scanner writing to the channel.
+    package static let longestLine = 16 << 20
+
+    /// Why a line longer than ``longestLine`` makes the plugin loading then broken.
+    static let overlong =
+        "wrote more than \(longestLine >> 20) MiB to the scanner's result channel without a line end while loading; "
         + "a plugin must not write to descriptors it did not open, and no result of that scanner is trusted after it; it is skipped until the file changes"
 
     /// Why a sealed line out of turn makes the plugin loading then broken.

@@ -8,11 +8,14 @@ import ViperLoading
 extension HostRuntime {
     /// Loads the plugins that serve `key`: its providers and the plugins with an adapter
     /// to it. The registry asks for each contract along a ``ServingPath`` in turn, so a
-    /// chain of adapters loads every plugin on it. Returns true when something new was registered.
+    /// chain of adapters loads every plugin on it. A plugin whose interceptor of `key` is off is not
+    /// loaded for it (``InterceptionPermission/mayLoad(_:named:for:)``). Returns true when something
+    /// new was registered.
     func activate(_ key: ProvisionKey) -> Bool {
         state.withLock {
             var loadedAny = false
-            for (name, plugin) in pending.take(serving: key) {
+            let permission = interceptionPermission
+            for (name, plugin) in pending.take(serving: key, where: { permission.mayLoad($1, named: $0, for: key) }) {
                 if load(plugin, name: name) { loadedAny = true }
             }
             return loadedAny

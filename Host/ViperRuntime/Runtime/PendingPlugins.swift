@@ -74,11 +74,16 @@ struct PendingPlugins {
         }
     }
 
-    /// Removes and returns the pending plugins that serve `key`, preferred first.
-    mutating func take(serving key: ProvisionKey) -> [(name: String, plugin: PendingPlugin)] {
+    /// Removes and returns the pending plugins that serve `key` and that `wanted` takes, preferred
+    /// first; the others stay pending (an interceptor that is off: its plugin may still serve a module).
+    mutating func take(
+        serving key: ProvisionKey, where wanted: (String, PendingPlugin) -> Bool = { _, _ in true }
+    ) -> [(name: String, plugin: PendingPlugin)] {
         updateIndex()
         return (providers[key] ?? []).compactMap { name in
-            plugins.removeValue(forKey: name).map { (name, $0) }
+            guard let plugin = plugins[name], wanted(name, plugin) else { return nil }
+            plugins.removeValue(forKey: name)
+            return (name, plugin)
         }
     }
 

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The plugin files the scanner opened to read their run paths before its box closed
+/// (``Sandbox/loadingFolders(of:keeping:)``), kept open for the loader, so that each plugin is
+/// opened once, not twice: the box's prescan cost a cold start with 1,000 plugins an `open`,
+/// `fstat` and `close` a plugin more than loading needs, and Landlock checks every open made
+/// after the box closes (docs/benchmarks/notes.md, round 6).
+///
+/// Invariants:
+/// - A file is kept only when it was opened without following a link and is a regular file;
+///   its device and inode are those `fstat` gave then.
+/// - ``take(_:)`` hands a descriptor out at most once, and only while `fstat` on it still gives
+///   that device and inode: a plugin's constructor, which runs before the next plugin loads, may
+///   close or replace another plugin's descriptor, and the loader then opens the file by its path
+///   as before. A descriptor that no longer matches is not closed (its number may be the
+///   plugin's own now).
+package final class PreopenedFiles {
+    private var files: [String: (descriptor: Int32, device: UInt64, inode: UInt64)] = [:]
+    /// Descriptors kept at most: half the soft limit on open files, less a margin for the
+    /// scanner's own, and at most 4,096.
+    package let limit: Int
+
+    package init(limit: Int = PreopenedFiles.defaultLimit()) {
+        self.limit = limit
+    }
+
+    deinit {
+        for file in files.values { close(file.descriptor) }
+    }
+
+    /// Half the soft limit on open files less 64, at most 4,096 (0 when the limit is low).
+    package static func defaultLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+        return max(0, min(Int(clamping: limit.rlim_cur) / 2 - 64, 4096))
+    }
+
+    /// Keeps `descriptor`, open on the regular file `path` whose `fstat` gave `status`; false (the
+    /// caller closes it) when the limit is reached or the path is kept already.
+    package func keep(_ descriptor: Int32, path: String, status: stat) -> Bool {
+        guard files.count < limit, files[path] == nil else { return false }
+        files[path] = (descriptor, UInt64(status.st_dev), UInt64(status.st_ino))
+        return true
+    }
+
+    /// The descriptor kept for `path`, once, if it is still open on the same file; nil otherwise.
+    package func take(_ path: String) -> Int32? {
+        guard let file = files.removeValue(forKey: path) else { return nil }
+        var status = stat()
+        guard fstat(file.descriptor, &status) == 0, UInt64(status.st_dev) == file.device, UInt64(status.st_ino) == file.inode else {
+            return nil
+        }
+        return file.descriptor
+    }
+
+    /// How many descriptors are kept now.
+    package var count: Int { files.count }
+}
