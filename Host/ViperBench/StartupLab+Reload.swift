@@ -40,7 +40,7 @@ extension StartupLab {
         for reload in 1...reloads {
             try install(versions[reload % 2], at: live)
             try send("reload", until: "reloaded bench-live (version \(reload + 1);", input: input, output: output, printed: &printed)
-            if reload == 10 || reload == reloads { resident[reload] = Self.residentKilobytes(pid: process.processIdentifier) }
+            if reload == 10 || reload == reloads { resident[reload] = Self.sessionResidentKilobytes(pid: process.processIdentifier) }
         }
         let perReload = Double((resident[reloads] ?? 0) - (resident[10] ?? 0)) / Double(reloads - 10)
         let loopPerPlugin = Double(try residentOfLoop(folder: many) - residentOfLoop(folder: none)) / Double(most)

@@ -162,7 +162,7 @@ final class StartupLab {
         try process.run()
         input.fileHandleForWriting.write(Data("where\n".utf8))
         _ = output.fileHandleForReading.availableData  // the first screen: start-up is done
-        let rss = Self.residentKilobytes(pid: process.processIdentifier)
+        let rss = Self.sessionResidentKilobytes(pid: process.processIdentifier)
         input.fileHandleForWriting.write(Data("quit\n".utf8))
         try input.fileHandleForWriting.close()
         _ = output.fileHandleForReading.readDataToEndOfFile()

@@ -24,6 +24,7 @@ package enum ReservedNames {
     /// Asked of every file found at every start: one lookup of its name (a warm start with 1,000
     /// plugins spent 1% of its instructions here when each name was cut up and looked up twice).
     package static func fileProblem(_ path: String) -> String? {
+        guard mayBeReservedFile(path) else { return nil }
         let name = Paths.lastComponent(path)
         guard reservedFileNames.contains(name) else { return nil }
         let module = String(name.dropFirst(3).dropLast(3))
@@ -41,7 +42,7 @@ package enum ReservedNames {
     }
 
     /// `lib<Name>.so` for every reserved `<Name>`.
-    private static let reservedFileNames: Set<String> = Set(modules.union(runtimeModules).map { "lib\($0).so" })
+    static let reservedFileNames: Set<String> = Set(modules.union(runtimeModules).map { "lib\($0).so" })
 
     private static func isReserved(_ module: String) -> Bool {
         modules.contains(module) || runtimeModules.contains(module)

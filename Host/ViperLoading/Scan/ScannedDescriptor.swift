@@ -1,4 +1,5 @@
 import Contracts
+import Glibc
 import Synchronization
 import ViperCore
 
@@ -53,20 +54,35 @@ package final class ScannedDescriptor: Hashable, Sendable, DeclaredRoutes {
     /// yet: its bytes hold the word `interceptor` (a false yes, a name with the word, only costs
     /// the decode that tells). The shell asks at every start (``HostRuntime/interceptionProblems``).
     package var mayDeclareInterceptor: Bool {
-        if let line, decoded.withLock({ $0 == nil }) { return Self.holdsInterceptor(line.bytes) }
+        if let line, decoded.withLock({ Self.isNone(&$0) }) { return Self.holdsInterceptor(line.bytes) }
         return descriptor.provides.contains { $0.kind == .interceptor }
+    }
+
+    /// Whether nothing is decoded yet, told without copying a decoded descriptor out (`$0 == nil` did, 470 instructions).
+    private static func isNone(_ cached: inout PluginDescriptor?) -> Bool {
+        if case .none = cached { return true }
+        return false
     }
 
     private static let interceptorWord = Array("interceptor".utf8)
 
-    private static func holdsInterceptor(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var index = bytes.startIndex
-        while let first = bytes[index...].firstIndex(of: interceptorWord[0]) {
-            guard bytes.endIndex - first >= interceptorWord.count else { return false }
-            if bytes[first..<(first + interceptorWord.count)].elementsEqual(interceptorWord) { return true }
-            index = first + 1
+    /// Searched with `memchr` for its first letter and `memcmp` for the rest (a search by slices
+    /// cost 1,750 instructions a plugin at every start).
+    static func holdsInterceptor(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBytes { line in
+            interceptorWord.withUnsafeBytes { word in
+                guard let start = line.baseAddress, let wordStart = word.baseAddress else { return false }
+                let end = start + line.count
+                var cursor = start
+                while end - cursor >= word.count, let found = memchr(cursor, Int32(word[0]), end - cursor) {
+                    let at = UnsafeRawPointer(found)
+                    guard end - at >= word.count else { return false }
+                    if memcmp(at, wordStart, word.count) == 0 { return true }
+                    cursor = at + 1
+                }
+                return false
+            }
         }
-        return false
     }
 
     private func decode() -> PluginDescriptor {

@@ -8,13 +8,17 @@ extension HostRuntime {
     /// when asked (`viper doctor`), so a start that keeps its graph decodes none for it.
     package var interceptionProblems: [Problem] {
         let permission = state.withLock { interceptionPermission }
-        return records.filter { ($0.status == .loaded || $0.status == .ready) && $0.origin != .bundled }.flatMap { record -> [Problem] in
+        let all = records
+        var found: [Problem] = []
+        // Read in place, by index: a filtered copy of every record cost more than the search (issue 27).
+        for index in all.indices where (all[index].status == .loaded || all[index].status == .ready) && all[index].origin != .bundled {
             // Most plugins declare no interceptor: their lines are searched, not decoded (the shell asks at every start).
-            guard record.scanned?.mayDeclareInterceptor == true, let descriptor = record.descriptor else { return [] }
-            return permission.pending(descriptor, origin: record.origin).map {
+            guard all[index].scanned?.mayDeclareInterceptor == true, let descriptor = all[index].descriptor else { continue }
+            found += permission.pending(descriptor, origin: all[index].origin).map {
                 InterceptionPermission.problem(plugin: descriptor.manifest.name, label: $0)
             }
         }
+        return found
     }
 
     /// What `viper doctor` reports as problems: ``problems`` and ``interceptionProblems``.

@@ -40,7 +40,7 @@ package final class FileLogger: Logger {
     }
 
     package func log(_ level: LogLevel, _ message: String, source: String) {
-        let stamp = ISO8601DateFormatter().string(from: Date())
+        let stamp = LogStamp.now()
         let line = "\(stamp) \(level.rawValue) [\(Self.escaped(source))] \(Self.escaped(message))\n"
         lock.withLock {
             try? handle?.write(contentsOf: Data(line.utf8))
