@@ -25,8 +25,8 @@ enum ContractLibraryTemplate {
             name: "__Name__",
             products: [
                 .library(name: "__Name__", type: .dynamic, targets: ["__Name__"]),
-                // The suites every provider of these contracts must pass: install lib__Name__Suites.so
-                // beside lib__Name__.so, and 'viper check' runs them on each plugin that provides one.
+                // The suites every provider of these contracts must pass. Built here they carry a copy
+                // of __Name__ and 'viper check' finds no suite: move them to a package of their own (README).
                 .library(name: "__Name__Suites", type: .dynamic, targets: ["__Name__Suites"]),
             ],
             dependencies: [
@@ -76,8 +76,9 @@ enum ContractLibraryTemplate {
     static let suites = """
         // The promises of __Name__'s contracts, as checks every provider must pass, whoever wrote it.
         // 'viper check' runs them on each plugin that provides one of the contracts, when
-        // lib__Name__Suites.so is installed beside lib__Name__.so (docs/PLUGIN_AUTHORS.md,
-        // "Suites that travel with a contract library").
+        // lib__Name__Suites.so links lib__Name__.so (build it in a package of its own: README) and
+        // sits beside the library or is given with --suites (docs/PLUGIN_AUTHORS.md, "Suites that
+        // travel with a contract library").
         import ConformanceKit
         import Contracts
         import __Name__
@@ -132,12 +133,15 @@ enum ContractLibraryTemplate {
         swift test                                    # API/gate: the interface is the recorded one
         mkdir -p __plugins__
         cp .build/debug/lib__Name__.so __plugins__/
-        cp .build/debug/lib__Name__Suites.so __plugins__/     # its suites, which 'viper check' runs
         ```
 
         `Sources/__Name__Suites` holds the suites of these contracts: checks every provider must pass.
-        Installed beside the library, `viper check` runs them on each plugin that provides one of the
-        contracts, and its report says they are __Name__'s suite.
+        Built in this package, lib__Name__Suites.so carries its own copy of __Name__, whose contracts
+        are other types than a plugin's, so `viper check` finds no suite for them: move the target to
+        a package of its own that depends on this one by path, as a plugin does (docs/PLUGIN_AUTHORS.md,
+        "Suites that travel with a contract library"). Keep lib__Name__Suites.so out of plugin folders
+        (viper takes it for a broken plugin) and run it with `viper check PLUGIN.so --suites PATH`;
+        the report says it ran __Name__'s suite.
 
         A plugin depends on this package by path (`.product(name: "__Name__", package: "__Name__")`),
         imports `__Name__`, and lists `__Name__Library.compiled` in its `contractLibraries`. viper loads
