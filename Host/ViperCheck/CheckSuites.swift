@@ -13,6 +13,8 @@ struct CheckSuites {
     struct Found: Equatable {
         let path: String
         let owner: String
+        /// The contract library whose suites these are, when known (for ``copyProblem(_:)``).
+        var library: String?
     }
 
     /// What one suite said: its results, each naming the suite, and its summary line.
@@ -27,14 +29,17 @@ struct CheckSuites {
         var found = libraries.filter { !$0.name.isEmpty && $0.status == .loaded }.map { library in
             Found(
                 path: Paths.join(Paths.parent(library.path), "lib\(library.name)Suites.so"),
-                owner: library.name + (library.name.hasSuffix("s") ? "' suite" : "'s suite"))
+                owner: library.name + (library.name.hasSuffix("s") ? "' suite" : "'s suite"), library: library.name)
         }
         let file = Paths.lastComponent(path)
         if file.hasPrefix("lib"), file.hasSuffix(".so"), !file.hasSuffix("Suites.so") {
             found.append(Found(path: Paths.join(Paths.parent(path), String(file.dropLast(3)) + "Suites.so"), owner: "the plugin's own suite"))
         }
         return found.filter { FileManager.default.fileExists(atPath: $0.path) }
-            + given.map { Found(path: $0, owner: "the suites of --suites \(Paths.lastComponent($0))") }
+            + given.map { file in
+                let library = libraries.first { "lib\($0.name)Suites.so" == Paths.lastComponent(file) }?.name
+                return Found(path: file, owner: "the suites of --suites \(Paths.lastComponent(file))", library: library)
+            }
     }
 
     /// Runs the suite library `suite` against the plugin whose `viper_plugin_entry` is `entry`.
@@ -42,7 +47,7 @@ struct CheckSuites {
         func failed(_ reason: String) -> Ran {
             Ran(results: [], summary: CheckResult(check: "suite", subject: "plugin", passed: false, reason: "\(suite.owner) (\(suite.path)) \(reason)"))
         }
-        if let problem = kitProblem(suite) { return failed(problem) }
+        if let problem = kitProblem(suite) ?? copyProblem(suite) { return failed(problem) }
         guard let handle = dlopen(suite.path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             return failed("cannot be loaded: \(dlerror().map { String(cString: $0) } ?? "unknown error"); rebuild it against the installed libraries")
         }

@@ -49,4 +49,15 @@ import ViperTestSupport
         #expect(check.stdout.contains("pass  [plugin] suite: FixtureWelcome's suite (\(folder)/libFixtureWelcomeSuites.so) has no suite for a contract this plugin provides"),
                 "\(check.stdout)")
     }
+
+    @Test func aSuiteLibraryThatCarriesItsOwnCopyOfTheLibraryIsNamedWithTheFix() throws {
+        let folder = try ContractLibraryFixtures.pluginFolder([try ContractLibraryFixtures.plugin("WelcomeProviderPlugin"),
+                                                               try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so",
+                                                               try ContractLibraryFixtures.suites(expecting: "Ada", copying: true)])
+        let check = try ViperProcess().run(["check", folder + "/libWelcomeProviderPlugin.so"])
+        #expect(check.status == 1, "\(check.stdout)")
+        #expect(check.stdout.contains("fail  [plugin] suite: FixtureWelcome's suite (\(folder)/libFixtureWelcomeSuites.so) carries its own copy of "
+                                      + "FixtureWelcome (it does not link libFixtureWelcome.so)"), "\(check.stdout)")
+        #expect(!check.stdout.contains("has no suite for a contract this plugin provides"), "\(check.stdout)")
+    }
 }
