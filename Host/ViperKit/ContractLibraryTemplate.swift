@@ -171,10 +171,9 @@ enum ContractLibraryTemplate {
         viper check PLUGIN.so --suites "$PWD/.build/debug/lib__Name__Suites.so"
         ```
 
-        The report says it ran __Name__'s suite. Keep lib__Name__Suites.so out of plugin folders
-        (viper takes it for a broken plugin); beside the library in a folder viper does not search,
-        `viper check` finds it without `--suites` (docs/PLUGIN_AUTHORS.md, "Suites that travel with a
-        contract library").
+        The report says it ran __Name__'s suite. Copied beside the library (a plugin folder too:
+        `viper plugins` lists it as a suite library), `viper check` finds it without `--suites`
+        (docs/PLUGIN_AUTHORS.md, "Suites that travel with a contract library").
 
         A plugin depends on this package by path (`.product(name: "__Name__", package: "__Name__")`),
         imports `__Name__`, and lists `__Name__Library.compiled` in its `contractLibraries`. viper loads

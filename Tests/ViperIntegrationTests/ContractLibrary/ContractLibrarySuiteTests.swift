@@ -60,4 +60,16 @@ import ViperTestSupport
                                       + "FixtureWelcome (it does not link libFixtureWelcome.so)"), "\(check.stdout)")
         #expect(!check.stdout.contains("has no suite for a contract this plugin provides"), "\(check.stdout)")
     }
+
+    @Test func aSuiteLibraryInAPluginFolderIsListedAsOneAndIsNoProblem() throws {
+        let folder = try folder(suiteExpecting: "Ada")
+        let doctor = try ViperProcess().run(["doctor", "--plugins", folder])
+        #expect(doctor.status == 0, "\(doctor.stdout)")
+        #expect(!doctor.stdout.contains("not a viper plugin"), "\(doctor.stdout)")
+        let plugins = try ViperProcess().run(["plugins", "--plugins", folder])
+        #expect(plugins.stdout.contains("suite library: \(folder)/libFixtureWelcomeSuites.so (not a plugin: "
+                                        + "'viper check' runs it on the plugins that provide its contracts)"), "\(plugins.stdout)")
+        let session = try ViperProcess().run(["--plugins", folder, "-c", "open welcome"])
+        #expect(!session.stderr.contains("libFixtureWelcomeSuites.so"), "the shell does not warn about it: \(session.stderr)")
+    }
 }
