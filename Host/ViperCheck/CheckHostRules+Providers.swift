@@ -3,7 +3,7 @@ import Contracts
 import ViperCore
 import ViperRuntime
 
-/// `providers`: every contract the plugin requires (a service its factories resolve, a module
+/// `requirements`: every contract the plugin requires (a service its factories resolve, a module
 /// it routes to) has a provider among the plugins the check found (the bundled ones and
 /// `--plugins`), judged by the rule start-up and `viper doctor` apply (``GraphValidator``),
 /// so a consumer whose provider is missing fails here instead of being disabled later, and
@@ -20,10 +20,10 @@ extension CheckHostRules {
         let missing = outcome.problems.contains { $0.kind == .missingProvider && $0.plugin == name }
         guard missing, let reason = outcome.disabled[name] else {
             let count = Set(descriptor.provides.flatMap(\.requires).map { GraphValidator.describe($0) }).count
-            return CheckResult(check: "providers", subject: "plugin", passed: true, reason: "\(count) required contract(s), each provided")
+            return CheckResult(check: "requirements", subject: "plugin", passed: true, reason: "\(count) required contract(s), each provided")
         }
         return CheckResult(
-            check: "providers", subject: "plugin", passed: false,
+            check: "requirements", subject: "plugin", passed: false,
             reason: "with the bundled plugins and those given with --plugins, viper would disable it: \(reason)")
     }
 }

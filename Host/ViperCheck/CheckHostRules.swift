@@ -15,7 +15,7 @@ import ViperRuntime
 ///   (``BuiltinCommand/isReserved``); the shell never passes those to a module.
 ///   Only `viper check` builds every module, so only it sees commands; `viper doctor`
 ///   reports names and routes, from descriptors.
-/// - `providers`: what the plugin requires has a provider (`CheckHostRules+Providers.swift`).
+/// - `requirements`: what the plugin requires has a provider (`CheckHostRules+Providers.swift`).
 struct CheckHostRules {
     /// Another plugin the host found: name, file and what it declares.
     struct Other {
@@ -52,7 +52,7 @@ struct CheckHostRules {
             writer.result(interfaceResult(descriptor))
         }
         if let descriptor {
-            writer.start("providers", "plugin")
+            writer.start("requirements", "plugin")
             writer.result(providersResult(descriptor))
         }
         for module in plugin.modules {

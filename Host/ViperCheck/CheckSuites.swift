@@ -24,11 +24,16 @@ struct CheckSuites {
     }
 
     /// The suite libraries for the plugin at `path` that links the `libraries` given, then the `given` files
-    /// (`viper check --suites`, reported even when missing, so a wrong path is named).
-    static func find(pluginAt path: String, libraries: [ContractLibrary], given: [String] = []) -> [Found] {
+    /// (`viper check --suites`, reported even when missing, so a wrong path is named). A library's suites
+    /// are looked for beside the copy of it the check loaded, then in `folders`, the other places
+    /// libraries are found (``CheckLibraries/folders(pluginAt:environment:)``): a plugin checked in
+    /// its build folder loads the library copied there, while its suites were installed beside the user folder's.
+    static func find(pluginAt path: String, libraries: [ContractLibrary], folders: [String] = [], given: [String] = []) -> [Found] {
         var found = libraries.filter { !$0.name.isEmpty && $0.status == .loaded }.map { library in
-            Found(
-                path: Paths.join(Paths.parent(library.path), "lib\(library.name)Suites.so"),
+            let file = "lib\(library.name)Suites.so"
+            let places = [Paths.parent(library.path)] + folders
+            return Found(
+                path: Paths.join(places.first { FileManager.default.fileExists(atPath: Paths.join($0, file)) } ?? places[0], file),
                 owner: library.name + (library.name.hasSuffix("s") ? "' suite" : "'s suite"), library: library.name)
         }
         let file = Paths.lastComponent(path)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ViperTestSupport
 
-/// `viper check`'s `providers` rule: what the plugin requires has a provider among the bundled
+/// `viper check`'s `requirements` rule: what the plugin requires has a provider among the bundled
 /// plugins and `--plugins`, judged as start-up and `viper doctor` judge it, with doctor's sentence.
 @Suite(.serialized, .tags(.slow)) struct ContractLibraryProviderCheckTests {
     @Test func aConsumerWhoseProviderIsNotGivenFailsNamingWhatIsMissing() throws {
@@ -10,7 +10,7 @@ import ViperTestSupport
                                                                try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"])
         let check = try ViperProcess().run(["check", folder + "/libWelcomeConsumerPlugin.so"])
         #expect(check.status == 1, "\(check.stdout)")
-        #expect(check.stdout.contains("fail  [plugin] providers: with the bundled plugins and those given with --plugins, viper would disable it: "),
+        #expect(check.stdout.contains("fail  [plugin] requirements: with the bundled plugins and those given with --plugins, viper would disable it: "),
                 "\(check.stdout)")
         #expect(check.stdout.contains("which no plugin provides; install a plugin that provides it\n"), "\(check.stdout)")
     }
@@ -20,7 +20,7 @@ import ViperTestSupport
                                                                try ContractLibraryFixtures.plugin("WelcomeProviderPlugin"),
                                                                try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"])
         let check = try ViperProcess().run(["check", folder + "/libWelcomeConsumerPlugin.so", "--plugins", folder + "/libWelcomeProviderPlugin.so"])
-        #expect(check.stdout.contains("pass  [plugin] providers: 2 required contract(s), each provided\n"), "\(check.stdout)")
+        #expect(check.stdout.contains("pass  [plugin] requirements: 2 required contract(s), each provided\n"), "\(check.stdout)")
     }
 
     @Test func aForgottenRegistrationOfTheOwnLibrarysContractGetsDoctorsFix() throws {

@@ -72,4 +72,19 @@ import ViperTestSupport
         let session = try ViperProcess().run(["--plugins", folder, "-c", "open welcome"])
         #expect(!session.stderr.contains("libFixtureWelcomeSuites.so"), "the shell does not warn about it: \(session.stderr)")
     }
+
+    @Test func suitesInstalledInTheUserFolderRunOnAPluginCheckedBesideAnotherCopyOfTheLibrary() throws {
+        let viper = ViperProcess()
+        let user = (viper.environment["XDG_DATA_HOME"] ?? "") + "/viper/plugins"
+        try FileManager.default.createDirectory(atPath: user, withIntermediateDirectories: true)
+        for file in [try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so", try ContractLibraryFixtures.suites(expecting: "Ada")] {
+            try FileManager.default.copyItem(atPath: file, toPath: user + "/" + (file as NSString).lastPathComponent)
+        }
+        let build = try ContractLibraryFixtures.pluginFolder([try ContractLibraryFixtures.plugin("WelcomeProviderPlugin"),
+                                                              try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"])
+        let check = try viper.run(["check", build + "/libWelcomeProviderPlugin.so"])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(check.stdout.contains("pass  [plugin] suite: ran FixtureWelcome's suite (\(user)/libFixtureWelcomeSuites.so): 1 check(s) on WelcomeText\n"),
+                "\(check.stdout)")
+    }
 }
