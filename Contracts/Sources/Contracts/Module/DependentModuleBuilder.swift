@@ -13,7 +13,7 @@
 ///     registrar.registerModule(HelloInput.self, route: RouteSpec("hello", summary: "A greeting"),
 ///                              builder: HelloBuilder())
 ///
-/// ``Registrar/registerModule(_:name:route:builder:)`` passes `dependencies.requirements` as the
+/// `Registrar.registerModule(_:name:route:builder:)` for this builder passes `dependencies.requirements` as the
 /// registration's requirements. Added in Contracts 1.6.
 public protocol DependentModuleBuilder: ModuleBuilder {
     /// The type of ``dependencies``: usually `Dependencies<...>` of the services listed.

@@ -29,8 +29,9 @@ public struct ContractsVersion: Hashable, Comparable, Codable, Sendable, CustomS
     /// 1.4 added ``Provider`` and ``Resolver/provider(_:name:)``;
     /// 1.5 added ``ContractLibraryVersion/interface``, ``RestorableModule`` and ``RouteFailure/Code``;
     /// 1.6 added ``Dependencies``, ``DependencyDeclaration``, ``DependentModuleBuilder``,
-    /// ``PasteReceiving``, ``CommandConfirming`` and ``NoteStoreKeepingTimes``.
-    public static var current: ContractsVersion { ContractsVersion(major: 1, minor: 6) }
+    /// ``PasteReceiving``, ``CommandConfirming`` and ``NoteStoreKeepingTimes``;
+    /// 1.7 added ``ModuleRoute``, ``ModuleRoutes``, ``RouteDeclaration`` and ``RoutingModuleBuilder``.
+    public static var current: ContractsVersion { ContractsVersion(major: 1, minor: 7) }
 
     /// The version the *calling* code was compiled against, packed.
     ///
@@ -38,7 +39,7 @@ public struct ContractsVersion: Hashable, Comparable, Codable, Sendable, CustomS
     /// `viper_plugin_abi` symbol reports the Contracts it was built with, not the
     /// one the host happens to have loaded. Keep it equal to ``current``.
     @_alwaysEmitIntoClient
-    public static var compiledPacked: UInt32 { 1 << 16 | 6 }
+    public static var compiledPacked: UInt32 { 1 << 16 | 7 }
 
     /// Whether a plugin built for `plugin` can be loaded by a host at `self`.
     public func canLoad(_ plugin: ContractsVersion) -> Bool {
