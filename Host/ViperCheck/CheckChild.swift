@@ -67,7 +67,8 @@ package enum CheckChild {
         let name = loaded.descriptor.manifest.name
         let services = ServiceTable(fallback: runtime.registry.resolver(for: "viper check (\(name))"))
         // Suites that travel with contracts run first, so the kit does not call their contracts suiteless.
-        let suites = runSuites(path, libraries: loader.contractLibraries.libraries, given: given, services: services)
+        let suites = runSuites(
+            path, libraries: loader.contractLibraries.libraries, folders: libraries.map(\.path), given: given, services: services)
         let covered = Set(suites.flatMap(\.results).map(\.subject))
         _ = Conformance.check(recorded, services: services) { event in
             switch event {
@@ -147,8 +148,10 @@ package enum CheckChild {
     }
 
     /// The suites of the contract libraries the plugin links, and its own (``CheckSuites``).
-    private static func runSuites(_ path: String, libraries: [ContractLibrary], given: [String], services: any Resolver) -> [CheckSuites.Ran] {
-        let found = CheckSuites.find(pluginAt: path, libraries: libraries, given: given)
+    private static func runSuites(
+        _ path: String, libraries: [ContractLibrary], folders: [String], given: [String], services: any Resolver
+    ) -> [CheckSuites.Ran] {
+        let found = CheckSuites.find(pluginAt: path, libraries: libraries, folders: folders, given: given)
         guard !found.isEmpty, let handle = dlopen(Paths.realPath(path) ?? path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE),
             let entry = dlsym(handle, PluginLoader.entrySymbol)
         else { return [] }

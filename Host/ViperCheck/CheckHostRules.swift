@@ -15,6 +15,7 @@ import ViperRuntime
 ///   (``BuiltinCommand/isReserved``); the shell never passes those to a module.
 ///   Only `viper check` builds every module, so only it sees commands; `viper doctor`
 ///   reports names and routes, from descriptors.
+/// - `requirements`: what the plugin requires has a provider (`CheckHostRules+Providers.swift`).
 struct CheckHostRules {
     /// Another plugin the host found: name, file and what it declares.
     struct Other {
@@ -49,6 +50,10 @@ struct CheckHostRules {
         if let descriptor, !descriptor.contractLibraries.isEmpty {
             writer.start("library-interfaces", "plugin")
             writer.result(interfaceResult(descriptor))
+        }
+        if let descriptor {
+            writer.start("requirements", "plugin")
+            writer.result(providersResult(descriptor))
         }
         for module in plugin.modules {
             if let route = module.route {

@@ -13,6 +13,8 @@ struct CheckSuites {
     struct Found: Equatable {
         let path: String
         let owner: String
+        /// The contract library whose suites these are, when known (for ``copyProblem(_:)``).
+        var library: String?
     }
 
     /// What one suite said: its results, each naming the suite, and its summary line.
@@ -22,19 +24,27 @@ struct CheckSuites {
     }
 
     /// The suite libraries for the plugin at `path` that links the `libraries` given, then the `given` files
-    /// (`viper check --suites`, reported even when missing, so a wrong path is named).
-    static func find(pluginAt path: String, libraries: [ContractLibrary], given: [String] = []) -> [Found] {
+    /// (`viper check --suites`, reported even when missing, so a wrong path is named). A library's suites
+    /// are looked for beside the copy of it the check loaded, then in `folders`, the other places
+    /// libraries are found (``CheckLibraries/folders(pluginAt:environment:)``): a plugin checked in
+    /// its build folder loads the library copied there, while its suites were installed beside the user folder's.
+    static func find(pluginAt path: String, libraries: [ContractLibrary], folders: [String] = [], given: [String] = []) -> [Found] {
         var found = libraries.filter { !$0.name.isEmpty && $0.status == .loaded }.map { library in
-            Found(
-                path: Paths.join(Paths.parent(library.path), "lib\(library.name)Suites.so"),
-                owner: library.name + (library.name.hasSuffix("s") ? "' suite" : "'s suite"))
+            let file = "lib\(library.name)Suites.so"
+            let places = [Paths.parent(library.path)] + folders
+            return Found(
+                path: Paths.join(places.first { FileManager.default.fileExists(atPath: Paths.join($0, file)) } ?? places[0], file),
+                owner: library.name + (library.name.hasSuffix("s") ? "' suite" : "'s suite"), library: library.name)
         }
         let file = Paths.lastComponent(path)
         if file.hasPrefix("lib"), file.hasSuffix(".so"), !file.hasSuffix("Suites.so") {
             found.append(Found(path: Paths.join(Paths.parent(path), String(file.dropLast(3)) + "Suites.so"), owner: "the plugin's own suite"))
         }
         return found.filter { FileManager.default.fileExists(atPath: $0.path) }
-            + given.map { Found(path: $0, owner: "the suites of --suites \(Paths.lastComponent($0))") }
+            + given.map { file in
+                let library = libraries.first { "lib\($0.name)Suites.so" == Paths.lastComponent(file) }?.name
+                return Found(path: file, owner: "the suites of --suites \(Paths.lastComponent(file))", library: library)
+            }
     }
 
     /// Runs the suite library `suite` against the plugin whose `viper_plugin_entry` is `entry`.
@@ -42,7 +52,7 @@ struct CheckSuites {
         func failed(_ reason: String) -> Ran {
             Ran(results: [], summary: CheckResult(check: "suite", subject: "plugin", passed: false, reason: "\(suite.owner) (\(suite.path)) \(reason)"))
         }
-        if let problem = kitProblem(suite) { return failed(problem) }
+        if let problem = kitProblem(suite) ?? copyProblem(suite) { return failed(problem) }
         guard let handle = dlopen(suite.path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             return failed("cannot be loaded: \(dlerror().map { String(cString: $0) } ?? "unknown error"); rebuild it against the installed libraries")
         }

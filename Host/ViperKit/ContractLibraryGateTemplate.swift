@@ -61,7 +61,7 @@ enum ContractLibraryGateTemplate {
             echo "gate: the viper_contract_library record in $source_file does not say $version as ${name}Library.compiled does; make both say it (0x5643_4C42, 0xMMMM_mmmm)"
             exit 1
         fi
-        baseline=$(tr -d '[:space:]' <"$here/BASELINE" 2>/dev/null || true)
+        baseline=$(tr -d '[:space:]' 2>/dev/null <"$here/BASELINE" || true)
 
         status=0
         if [ -n "$baseline" ]; then

@@ -9,7 +9,8 @@ enum ContractLibraryTemplate {
             ("README.md", readme), ("Sources/__Name__/__Name__.swift", source), ("Sources/__Name__/__Name__Library.swift", version),
             (ContractLibraryGateTemplate.path, ContractLibraryGateTemplate.script),
             ("Tests/__Name__Tests/__Name__GateTests.swift", ContractLibraryGateTemplate.test),
-            ("Sources/__Name__Suites/__Name__Suites.swift", suites),
+            ("Suites/Package.swift", suitesManifest(contracts: contracts)),
+            ("Suites/Sources/__Name__Suites/__Name__Suites.swift", suites),
         ]
     }
 
@@ -24,15 +25,11 @@ enum ContractLibraryTemplate {
         let package = Package(
             name: "__Name__",
             products: [
-                .library(name: "__Name__", type: .dynamic, targets: ["__Name__"]),
-                // The suites every provider of these contracts must pass: install lib__Name__Suites.so
-                // beside lib__Name__.so, and 'viper check' runs them on each plugin that provides one.
-                .library(name: "__Name__Suites", type: .dynamic, targets: ["__Name__Suites"]),
+                .library(name: "__Name__", type: .dynamic, targets: ["__Name__"])
             ],
-            dependencies: [
-                .package(path: "\(contracts)"),
-                .package(path: "\(contracts)/ConformanceKit"),
-            ],
+            // The suites of these contracts are a package of their own, Suites/: built here, they would
+            // carry a copy of __Name__, whose contracts are other types than a plugin's.
+            dependencies: [.package(path: "\(contracts)")],
             targets: [
                 .target(
                     name: "__Name__",
@@ -40,12 +37,41 @@ enum ContractLibraryTemplate {
                     swiftSettings: [.unsafeFlags(["-enable-library-evolution"])],
                     linkerSettings: [.unsafeFlags(["-Xlinker", "-soname", "-Xlinker", "lib__Name__.so"])]
                 ),
-                .target(
-                    name: "__Name__Suites",
-                    dependencies: ["__Name__", .product(name: "ConformanceKit", package: "ConformanceKit")]
-                ),
                 // Runs API/gate: the interface is the one its version recorded (see API/gate --help).
                 .testTarget(name: "__Name__Tests", dependencies: ["__Name__"]),
+            ],
+            swiftLanguageModes: [.v6]
+        )
+
+        """
+    }
+
+    /// Suites/Package.swift: the suites as a package that depends on the library by path, as a
+    /// plugin does, so lib__Name__Suites.so links lib__Name__.so (`viper check` names a copy).
+    static func suitesManifest(contracts: String) -> String {
+        """
+        // swift-tools-version:6.0
+        // The suites of __Name__'s contracts: checks every provider must pass, whoever wrote it.
+        // A package of its own that depends on __Name__ by path, as a plugin does, so
+        // lib__Name__Suites.so links lib__Name__.so instead of carrying a copy of it.
+        import PackageDescription
+
+        let package = Package(
+            name: "__Name__Suites",
+            products: [.library(name: "__Name__Suites", type: .dynamic, targets: ["__Name__Suites"])],
+            dependencies: [
+                .package(path: ".."),
+                .package(path: "\(contracts)"),
+                .package(path: "\(contracts)/ConformanceKit"),
+            ],
+            targets: [
+                .target(
+                    name: "__Name__Suites",
+                    dependencies: [
+                        .product(name: "__Name__", package: "__Name__"),
+                        .product(name: "ConformanceKit", package: "ConformanceKit"),
+                    ]
+                )
             ],
             swiftLanguageModes: [.v6]
         )
@@ -76,8 +102,9 @@ enum ContractLibraryTemplate {
     static let suites = """
         // The promises of __Name__'s contracts, as checks every provider must pass, whoever wrote it.
         // 'viper check' runs them on each plugin that provides one of the contracts, when
-        // lib__Name__Suites.so is installed beside lib__Name__.so (docs/PLUGIN_AUTHORS.md,
-        // "Suites that travel with a contract library").
+        // lib__Name__Suites.so links lib__Name__.so (build it in a package of its own: README) and
+        // sits beside the library or is given with --suites (docs/PLUGIN_AUTHORS.md, "Suites that
+        // travel with a contract library").
         import ConformanceKit
         import Contracts
         import __Name__
@@ -132,12 +159,21 @@ enum ContractLibraryTemplate {
         swift test                                    # API/gate: the interface is the recorded one
         mkdir -p __plugins__
         cp .build/debug/lib__Name__.so __plugins__/
-        cp .build/debug/lib__Name__Suites.so __plugins__/     # its suites, which 'viper check' runs
         ```
 
-        `Sources/__Name__Suites` holds the suites of these contracts: checks every provider must pass.
-        Installed beside the library, `viper check` runs them on each plugin that provides one of the
-        contracts, and its report says they are __Name__'s suite.
+        `Suites/` is a package of its own holding the suites of these contracts: checks every provider
+        must pass. It depends on this package by path, as a plugin does, so lib__Name__Suites.so links
+        lib__Name__.so (a suites target in this package would carry a copy of __Name__, whose contracts
+        are other types than a plugin's; `viper check` says so). Build it and run it on a provider:
+
+        ```sh
+        cd Suites && swift build                      # Suites/.build/debug/lib__Name__Suites.so
+        viper check PLUGIN.so --suites "$PWD/.build/debug/lib__Name__Suites.so"
+        ```
+
+        The report says it ran __Name__'s suite. Copied beside the library (a plugin folder too:
+        `viper plugins` lists it as a suite library), `viper check` finds it without `--suites`
+        (docs/PLUGIN_AUTHORS.md, "Suites that travel with a contract library").
 
         A plugin depends on this package by path (`.product(name: "__Name__", package: "__Name__")`),
         imports `__Name__`, and lists `__Name__Library.compiled` in its `contractLibraries`. viper loads

@@ -94,9 +94,16 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
                 [
                     .folder(Paths.join(member.folder, "Sources"), recursive: true, accepts: DevPackage.isSource),
                     .file(Paths.join(member.folder, "Package.swift")),
-                ]
+                ] + (member.isLibrary ? Self.suitesTargets(member) : [])
             }
         ) { [self] changes in rebuild(after: changes) }
+    }
+
+    /// A library's `Suites/` package, watched as part of the library.
+    private static func suitesTargets(_ member: Member) -> [FileWatcher.Target] {
+        let suites = Paths.join(member.folder, "Suites")
+        guard FileManager.default.fileExists(atPath: Paths.join(suites, "Package.swift")) else { return [] }
+        return [.folder(Paths.join(suites, "Sources"), recursive: true, accepts: DevPackage.isSource), .file(Paths.join(suites, "Package.swift"))]
     }
 
     package func takeNotices() -> [String] {
@@ -111,12 +118,19 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
 
     /// The members to build after changes to `changed` (paths), in ``members``' order: the changed
     /// packages, and after a changed library every plugin whose Package.swift names its folder.
+    /// A library that names a changed one (a suites package beside it) is built after the changed
+    /// libraries and before the plugins.
     func affected(by changed: [String]) -> [Member] {
         let touched = Set(members.filter { member in changed.contains { $0.hasPrefix(member.folder + "/") } }.map(\.folder))
-        let libraries = members.filter { $0.isLibrary && touched.contains($0.folder) }.map(\.name)
-        return members.filter { member in
-            touched.contains(member.folder) || (!member.isLibrary && libraries.contains { usesLibrary(member, $0) })
+        let libraries = members.filter { $0.isLibrary && touched.contains($0.folder) }
+        let names = libraries.map(\.name)
+        let dependents = members.filter { member in
+            !touched.contains(member.folder) && member.isLibrary && names.contains { usesLibrary(member, $0) }
         }
+        let plugins = members.filter { member in
+            !member.isLibrary && (touched.contains(member.folder) || names.contains { usesLibrary(member, $0) })
+        }
+        return libraries + dependents + plugins
     }
 
     private func usesLibrary(_ member: Member, _ library: String) -> Bool {
@@ -144,9 +158,23 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
         }
     }
 
-    /// `swift build` for a library (all of it), `swift build --product PRODUCT` for a plugin.
+    /// The builds of `member`, in order: `swift build` for a library (all of it), then in its
+    /// `Suites/` package when it has one (as `viper new --contract-library` writes it, so its
+    /// suites follow the library); `swift build --product PRODUCT` for a plugin.
+    func builds(_ member: Member) -> [(arguments: [String], folder: String)] {
+        guard member.isLibrary else { return [(["swift", "build", "--product", member.product], member.folder)] }
+        let suites = Paths.join(member.folder, "Suites")
+        let hasSuites = FileManager.default.fileExists(atPath: Paths.join(suites, "Package.swift"))
+        return [(["swift", "build"], member.folder)] + (hasSuites ? [(["swift", "build"], suites)] : [])
+    }
+
+    /// Runs ``builds(_:)`` of `member`, stopping at the first that fails.
     private func runBuild(_ member: Member) -> (status: Int32, output: String) {
-        let arguments = member.isLibrary ? ["swift", "build"] : ["swift", "build", "--product", member.product]
-        return loop.run(arguments, in: member.folder)
+        var last: (status: Int32, output: String) = (0, "")
+        for build in builds(member) {
+            last = loop.run(build.arguments, in: build.folder)
+            if last.status != 0 { return last }
+        }
+        return last
     }
 }

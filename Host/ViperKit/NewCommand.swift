@@ -146,11 +146,12 @@ package enum NewCommand {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: Paths.join(root, ContractLibraryGateTemplate.path))
         return """
             Created \(root): the contract library \(name.type) (\(name.type)Service, \(name.type)Screen, its version),
-            its API gate (API/gate, run by 'swift test') and the gate's test.
+            its API gate (API/gate, run by 'swift test') and the gate's test, and its suites (Suites/, a package of their own).
             Next:
               cd \(root) && swift build
               API/gate --cut && swift build && swift test    # record 1.0's interface, then check it
               mkdir -p \(pluginFolder) && cp .build/debug/lib\(name.type).so \(pluginFolder)/
+              (cd Suites && swift build)    # then: viper check PLUGIN.so --suites Suites/.build/debug/lib\(name.type)Suites.so
             A provider and a consumer plugin depend on it by path and list \(name.type)Library.compiled in contractLibraries.
             """
     }

@@ -33,6 +33,8 @@ package final class Shell {
     /// and `doctor` (set by the launcher, which has the runtime): unlike those commands in another
     /// process, they know what this session reloaded.
     var pluginReport: ((_ doctor: Bool) -> String)?
+    /// Why a route may be missing, added to `open`'s "no route matches" (set by the launcher, which has the runtime).
+    var missingRouteNote: (() -> String?)?
     /// Rescans the plugin folders for `reload` (set by the launcher, which has the runtime).
     var reloadPlugins: (() -> ReloadReport)?
     /// Database failures recorded while a command ran (nil: none are watched).
@@ -165,11 +167,11 @@ package final class Shell {
         let confirm = command.name.hasSuffix("!") ? NavigationStack.dropUnsaved : confirmation(for: command.name)
         switch builtin {
         case .open:
-            try stack.open(path: command.arguments.first ?? "")
+            try opening { try stack.open(path: command.arguments.first ?? "") }
         case .present:
-            try stack.open(path: command.arguments.first ?? "", as: .present)
+            try opening { try stack.open(path: command.arguments.first ?? "", as: .present) }
         case .root:
-            try stack.open(path: command.arguments.first ?? "", as: .replaceRoot, confirm: confirm)
+            try opening { try stack.open(path: command.arguments.first ?? "", as: .replaceRoot, confirm: confirm) }
         case .back:
             try stack.back(confirm: confirm)
         case .close:

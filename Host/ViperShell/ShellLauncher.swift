@@ -39,6 +39,10 @@ package enum ShellLauncher {
         for problem in problems where WorkerLaunch.current?.isRestart != true {
             output.warning(problem.message)
         }
+        // A plugin file just outside the folders is silent otherwise (doctor's near misses); read only for a person.
+        for line in stdinIsTerminal && WorkerLaunch.current?.isRestart != true ? PluginReport.misplacedLines(runtime) : [] {
+            output.warning(line)
+        }
         let stack = NavigationStack(registry: runtime.registry, logger: runtime.logger)
         let home = HomeView(
             routes: { stack.routes.map(\.spec) },
@@ -52,6 +56,7 @@ package enum ShellLauncher {
         shell.unsavedWork = options.dropUnsaved ? .drop : .keep
         shell.contractGraph = { ContractGraph(runtime: runtime) }
         shell.pluginReport = { $0 ? PluginReport.doctorText(runtime) : PluginReport.pluginsText(runtime) }
+        shell.missingRouteNote = { PluginReport.missingRouteNote(runtime) }
         let refreshHome = {
             home.update(routes: stack.routes.map(\.spec), pluginsLoaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count)
         }

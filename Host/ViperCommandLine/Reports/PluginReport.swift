@@ -126,6 +126,10 @@ package enum PluginReport {
             if let reason = record.reason { lines.append("  disabled:  \(reason)") }
         }
         lines += contractLibrariesText(runtime)
+        let suites = suiteLibraryLines(runtime)
+        if !suites.isEmpty { lines += [""] + suites }
+        let misplaced = misplacedLines(runtime)
+        if !misplaced.isEmpty { lines += [""] + misplaced }
         return lines.map(printable).joined(separator: "\n")
     }
 

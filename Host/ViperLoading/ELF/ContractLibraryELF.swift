@@ -23,6 +23,14 @@ package struct ContractLibraryELF {
     package var referencedModules: Set<String> = []
     /// Whether it exports `viper_plugin_entry` (`.symbols`): a plugin, even with a record copied into it.
     package var definesPluginEntry = false
+    /// Whether it has ConformanceKit's `viper_conformance_kit` record: it links the kit, as a suite
+    /// library (`lib<Library>Suites.so`, run by `viper check`) does and a plugin does not.
+    package var hasKitRecord = false
+    /// The section of ConformanceKit's record.
+    package static let kitSectionName = "viper_conformance_kit"
+
+    /// A suite library: the kit's record, no contract library record, no plugin entry (read to `.symbols`).
+    package var isSuiteLibrary: Bool { hasKitRecord && record == nil && !definesPluginEntry }
 
     /// How much to read: each step costs more (a Swift plugin's symbol tables are the bulk).
     package enum Depth: Int {
@@ -47,6 +55,7 @@ package struct ContractLibraryELF {
         // Section names are compared as bytes: discovery reads every plugin file's headers on each start.
         let sectionNames = file.names(limit: 1 << 20)
         let wanted = Array(Self.sectionName.utf8) + [0]
+        let kit = Array(Self.kitSectionName.utf8) + [0]
         for (index, section) in file.sections.enumerated() {
             if section.type == 6, depth != .record {  // SHT_DYNAMIC
                 let dynamic = ELFSections.dynamicNames(entries: file.contents(index), strings: file.linkedStrings(of: index))
@@ -58,6 +67,7 @@ package struct ContractLibraryELF {
             } else if record == nil, ELFSections.hasName(wanted, in: sectionNames, at: Int(section.name)) {
                 record = file.contents(index, limit: 64)
             }
+            if !hasKitRecord, ELFSections.hasName(kit, in: sectionNames, at: Int(section.name)) { hasKitRecord = true }
         }
     }
 
@@ -69,8 +79,9 @@ package struct ContractLibraryELF {
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let sections = ContractLibraryELF(descriptor: descriptor, size: UInt64(info.st_size), depth: .record)
-        // Only a file with a record costs a look at its symbols.
-        return sections.record == nil ? sections : ContractLibraryELF(descriptor: descriptor, size: UInt64(info.st_size), depth: .symbols)
+        // Only a file with a record (a library's, or the kit's) costs a look at its symbols.
+        guard sections.record != nil || sections.hasKitRecord else { return sections }
+        return ContractLibraryELF(descriptor: descriptor, size: UInt64(info.st_size), depth: .symbols)
     }
 
     /// The packed version in the record, or nil when the record is malformed.

@@ -6,11 +6,13 @@ extension ContractLibraryCatalog {
         var libraries: [Int] = []
         plugins.reserveCapacity(files.count)
         for (index, file) in files.enumerated() {
-            if file.folder.origin != .bundled, !knownPlugin(index), let elf = ContractLibraryELF.sniff(path: file.path),
-                elf.record != nil, !elf.definesPluginEntry
-            {
+            guard file.folder.origin != .bundled, !knownPlugin(index), let elf = ContractLibraryELF.sniff(path: file.path) else {
+                plugins.append(index)
+                continue
+            }
+            if elf.record != nil, !elf.definesPluginEntry {
                 libraries.append(index)
-            } else {
+            } else if !elf.isSuiteLibrary {  // a suite library is neither: viper check runs it (`viper plugins` lists it)
                 plugins.append(index)
             }
         }

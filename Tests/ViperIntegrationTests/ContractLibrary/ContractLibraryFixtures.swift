@@ -48,9 +48,11 @@ enum ContractLibraryFixtures {
 
     /// libFixtureWelcomeSuites.so (Tests/Fixtures/ContractLibrary/FixtureWelcomeSuites.swift) built against the
     /// library at 1.0 and the conformance kit, its check expecting a welcome to Ada to contain `expected`.
-    static func suites(expecting expected: String) throws -> String {
-        let library = try self.library(minor: 0)
-        let folder = try once("suites-\(expected)") { folder in
+    /// `copying`: linked with the static library, so it carries its own copy of FixtureWelcome (as a
+    /// suites target in the library's own SwiftPM package does) and does not link libFixtureWelcome.so.
+    static func suites(expecting expected: String, copying: Bool = false) throws -> String {
+        let library = try self.library(minor: 0, statically: copying)
+        let folder = try once("suites-\(expected)-\(copying)") { folder in
             let source = try Fixtures.source("ContractLibrary/FixtureWelcomeSuites.swift").replacingOccurrences(of: "__EXPECTED__", with: expected)
             try source.write(toFile: folder + "/FixtureWelcomeSuites.swift", atomically: true, encoding: .utf8)
             let kitFolder = BuildProducts.directory + "/ConformanceKit.build"

@@ -47,6 +47,12 @@ import ViperTestSupport
                 + "provides it but was refused, as it lacks a requirement the installed FixtureWelcome 1.0 has (its own line says which); "
                 + "rebuild 'libWelcomeProviderPlugin.so' against the installed FixtureWelcome 1.0; run 'viper doctor'"),
                 "open's own line names the consumer, the refused provider, the library and the fix: \(session.stdout)\(session.stderr)")
+
+        let welcome = try ViperProcess().run(["--plugins", folder, "-c", "open welcome"])
+        #expect(welcome.stderr.contains("no route matches 'welcome'; "), "\(welcome.stderr)")
+        #expect(welcome.stderr.contains("viper refused \(folder)/libWelcomeProviderPlugin.so, so the routes it may declare are unknown ("
+                                        + "refused: it conforms to FixtureWelcome.WelcomeText"),
+                "the refused provider's own route names it: \(welcome.stderr)")
     }
 
     @Test func checkFailsTheProviderAndTheConsumerNamingTheRefusedProvider() throws {

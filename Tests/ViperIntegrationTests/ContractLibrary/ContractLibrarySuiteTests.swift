@@ -49,4 +49,42 @@ import ViperTestSupport
         #expect(check.stdout.contains("pass  [plugin] suite: FixtureWelcome's suite (\(folder)/libFixtureWelcomeSuites.so) has no suite for a contract this plugin provides"),
                 "\(check.stdout)")
     }
+
+    @Test func aSuiteLibraryThatCarriesItsOwnCopyOfTheLibraryIsNamedWithTheFix() throws {
+        let folder = try ContractLibraryFixtures.pluginFolder([try ContractLibraryFixtures.plugin("WelcomeProviderPlugin"),
+                                                               try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so",
+                                                               try ContractLibraryFixtures.suites(expecting: "Ada", copying: true)])
+        let check = try ViperProcess().run(["check", folder + "/libWelcomeProviderPlugin.so"])
+        #expect(check.status == 1, "\(check.stdout)")
+        #expect(check.stdout.contains("fail  [plugin] suite: FixtureWelcome's suite (\(folder)/libFixtureWelcomeSuites.so) carries its own copy of "
+                                      + "FixtureWelcome (it does not link libFixtureWelcome.so)"), "\(check.stdout)")
+        #expect(!check.stdout.contains("has no suite for a contract this plugin provides"), "\(check.stdout)")
+    }
+
+    @Test func aSuiteLibraryInAPluginFolderIsListedAsOneAndIsNoProblem() throws {
+        let folder = try folder(suiteExpecting: "Ada")
+        let doctor = try ViperProcess().run(["doctor", "--plugins", folder])
+        #expect(doctor.status == 0, "\(doctor.stdout)")
+        #expect(!doctor.stdout.contains("not a viper plugin"), "\(doctor.stdout)")
+        let plugins = try ViperProcess().run(["plugins", "--plugins", folder])
+        #expect(plugins.stdout.contains("suite library: \(folder)/libFixtureWelcomeSuites.so (not a plugin: "
+                                        + "'viper check' runs it on the plugins that provide its contracts)"), "\(plugins.stdout)")
+        let session = try ViperProcess().run(["--plugins", folder, "-c", "open welcome"])
+        #expect(!session.stderr.contains("libFixtureWelcomeSuites.so"), "the shell does not warn about it: \(session.stderr)")
+    }
+
+    @Test func suitesInstalledInTheUserFolderRunOnAPluginCheckedBesideAnotherCopyOfTheLibrary() throws {
+        let viper = ViperProcess()
+        let user = (viper.environment["XDG_DATA_HOME"] ?? "") + "/viper/plugins"
+        try FileManager.default.createDirectory(atPath: user, withIntermediateDirectories: true)
+        for file in [try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so", try ContractLibraryFixtures.suites(expecting: "Ada")] {
+            try FileManager.default.copyItem(atPath: file, toPath: user + "/" + (file as NSString).lastPathComponent)
+        }
+        let build = try ContractLibraryFixtures.pluginFolder([try ContractLibraryFixtures.plugin("WelcomeProviderPlugin"),
+                                                              try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"])
+        let check = try viper.run(["check", build + "/libWelcomeProviderPlugin.so"])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(check.stdout.contains("pass  [plugin] suite: ran FixtureWelcome's suite (\(user)/libFixtureWelcomeSuites.so): 1 check(s) on WelcomeText\n"),
+                "\(check.stdout)")
+    }
 }

@@ -3,21 +3,38 @@ import Testing
 import ViperTestSupport
 
 /// `viper new NAME --contract-library`: the package it writes builds with `swift build` into a
-/// library viper recognises as a contract library, with its name and version.
+/// library viper recognises as a contract library, with its name and version, and its Suites
+/// package builds suites that link the library and run on a provider built separately.
 @Suite(.tags(.slow)) struct ContractLibraryTemplateTests {
-    @Test func aNewContractLibraryBuildsAndViperListsItAsOne() throws {
+    @Test func aNewContractLibrarysSuitesLinkItAndRunOnAProvider() throws {
         let folder = try TemporaryFolder.make("new-library")
         let new = try ViperProcess().run(["new", "Greetings", "--contract-library", "--dir", folder])
         #expect(new.status == 0, "\(new.stderr)")
         let package = folder + "/Greetings"
         let manifest = try String(contentsOfFile: package + "/Package.swift", encoding: .utf8)
         #expect(manifest.contains("\"-soname\", \"-Xlinker\", \"libGreetings.so\""), "plugins find it by this SONAME")
-        let build = try FixtureCompiler.run(["swift", "build"], in: package)
+        #expect(!manifest.contains("GreetingsSuites"), "the suites are a package of their own, never a target that copies the library")
+        // One package build: the suites package builds the library's product too, as a plugin's does.
+        let build = try FixtureCompiler.run(["swift", "build"], in: package + "/Suites")
         #expect(build.status == 0, "\(build.output)")
-        #expect(FileManager.default.fileExists(atPath: package + "/.build/debug/libGreetingsSuites.so"),
-                "the suites that travel with the library are built beside it")
+        let products = package + "/Suites/.build/debug"
+        let installed = try TemporaryFolder.make("new-library-check")
+        for file in ["libGreetings.so", "libGreetingsSuites.so"] {
+            try FileManager.default.copyItem(atPath: products + "/" + file, toPath: installed + "/" + file)
+        }
+        let provider = try FixtureCompiler.run(
+            ["swiftc", "-emit-library", "-module-name", "GreetingsProviderPlugin", "-parse-as-library",
+             "-I", BuildProducts.modules, "-I", products + "/Modules", "-I", products, "-L", BuildProducts.directory, "-lContracts",
+             "-L", installed, "-lGreetings", BuildProducts.repository + "/Tests/Fixtures/ContractLibrary/GreetingsProviderPlugin.swift",
+             "-o", installed + "/libGreetingsProviderPlugin.so"], in: installed)
+        try #require(provider.status == 0, "\(provider.output)")
+        let check = try ViperProcess().run(["check", installed + "/libGreetingsProviderPlugin.so"])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(check.stdout.contains("pass  [plugin] suite: ran Greetings' suite (\(installed)/libGreetingsSuites.so): 1 check(s) on "),
+                "\(check.stdout)")
+        #expect(check.stdout.contains("] describe-names-the-subject: Greetings' suite\n"), "\(check.stdout)")
         let plugins = try TemporaryFolder.make("new-library-installed")
-        try FileManager.default.copyItem(atPath: package + "/.build/debug/libGreetings.so", toPath: plugins + "/libGreetings.so")
+        try FileManager.default.copyItem(atPath: products + "/libGreetings.so", toPath: plugins + "/libGreetings.so")
         let listing = try ViperProcess().run(["plugins", "--plugins", plugins])
         #expect(listing.stdout.contains("Greetings 1.0  [contract library, ready]"), "\(listing.stdout)")
         #expect(listing.stdout.contains("  used by:   no plugin"), "\(listing.stdout)")

@@ -45,4 +45,25 @@ import ViperTestSupport
         #expect(!DevWorkspace.isWorkspace(workspace.folder + "/Kit"))
         #expect(!DevWorkspace.isWorkspace(try TemporaryFolder.make("dev-empty")))
     }
+
+    @Test func aLibraryChangeBuildsASuitesPackageThatNamesItBeforeThePlugins() throws {
+        let base = try workspace()
+        try FileManager.default.createDirectory(atPath: base.folder + "/AKitSuites", withIntermediateDirectories: true)
+        try "dependencies: [.package(path: \"../Kit\")]\n".write(toFile: base.folder + "/AKitSuites/Package.swift", atomically: true, encoding: .utf8)
+        let workspace = DevWorkspace(folder: base.folder, members: [.init(folder: base.folder + "/AKitSuites", product: "AKitSuites")] + base.members)
+        #expect(workspace.affected(by: [workspace.folder + "/Kit/Sources/Kit/Kit.swift"]).map(\.name) == ["Kit", "AKitSuites", "Provider"])
+        #expect(workspace.affected(by: [workspace.folder + "/AKitSuites/Sources/AKitSuites/Suites.swift"]).map(\.name) == ["AKitSuites"])
+    }
+
+    @Test func aLibraryWithASuitesFolderBuildsItsSuitesAfterItself() throws {
+        let workspace = try workspace()
+        let kit = try #require(workspace.members.first { $0.name == "Kit" })
+        #expect(workspace.builds(kit).map(\.folder) == [kit.folder])
+        try FileManager.default.createDirectory(atPath: kit.folder + "/Suites", withIntermediateDirectories: true)
+        try "// the suites\n".write(toFile: kit.folder + "/Suites/Package.swift", atomically: true, encoding: .utf8)
+        #expect(workspace.builds(kit).map(\.folder) == [kit.folder, kit.folder + "/Suites"])
+        #expect(workspace.builds(kit).map(\.arguments) == [["swift", "build"], ["swift", "build"]])
+        let provider = try #require(workspace.members.first { $0.name == "Provider" })
+        #expect(workspace.builds(provider).map(\.arguments) == [["swift", "build", "--product", "ProviderPlugin"]])
+    }
 }

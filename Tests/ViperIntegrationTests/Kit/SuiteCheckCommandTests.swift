@@ -33,7 +33,7 @@ import ViperTestSupport
             "pass  [NoteStore] missing-note-reads-as-nil",
             "pass  [NoteStore] update-of-missing-note-throws-and-changes-nothing",
             "pass  [NoteStore] delete-of-missing-note-does-nothing",
-            "11 checks: 11 passed, 0 failed; note-storage conforms",
+            "12 checks: 12 passed, 0 failed; note-storage conforms",
         ])
     }
 
@@ -49,7 +49,7 @@ import ViperTestSupport
             "pass  [NoteStore] missing-note-reads-as-nil",
             "pass  [NoteStore] update-of-missing-note-throws-and-changes-nothing",
             "pass  [NoteStore] delete-of-missing-note-does-nothing",
-            "11 checks: 10 passed, 1 failed; fixture-note-store does not conform",
+            "12 checks: 11 passed, 1 failed; fixture-note-store does not conform",
         ], "\(result.stdout)")
     }
 
@@ -82,7 +82,7 @@ import ViperTestSupport
         #expect(lines(result, "Login").filter { !$0.hasPrefix("pass") } == [
             "fail  [Login] cancel-closes-then-reports-once: expected exactly one report through output, loginDidCancel, but it reported "
                 + "[\"loginDidCancel\", \"loginDidCancel\"]; tell the output once, after closing",
-            "17 checks: 16 passed, 1 failed; fixture-twice-login does not conform",
+            "18 checks: 17 passed, 1 failed; fixture-twice-login does not conform",
         ], "\(result.stdout)")
     }
 
@@ -95,7 +95,7 @@ import ViperTestSupport
             "pass  [HelloInput] declared-dependencies",
             "pass  [HelloInput] route: 'hello'",
             "pass  [HelloInput] command-names",
-            "15 checks: 14 passed, 0 failed, 1 not applicable; greeter conforms",
+            "16 checks: 15 passed, 0 failed, 1 not applicable; greeter conforms",
         ], "\(result.stdout)")
     }
 

@@ -1,0 +1,26 @@
+import Foundation
+import ViperLoading
+
+/// A contract library's suite library must link `lib<Library>.so`: one that carries its own copy of
+/// the library (a suites target built in the library's own SwiftPM package, which links the
+/// library's target into the product) tests protocols that are other types than the plugin's, so it
+/// would find nothing to run. Read from the suite's `DT_NEEDED` before its `dlopen`, it is named
+/// with the fix instead of "has no suite for a contract this plugin provides".
+extension CheckSuites {
+    /// Why `suite`, a suite library of the contract library `library`, cannot test its plugin, or
+    /// nil: it does not link `lib<library>.so`.
+    static func copyProblem(_ suite: Found) -> String? {
+        guard let library = suite.library else { return nil }
+        let descriptor = open(suite.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        let linkage = ELFLinkage(descriptor: descriptor, size: UInt64(info.st_size), symbols: false)
+        let soname = "lib\(library).so"
+        guard linkage.hasSections, !linkage.needed.contains(soname) else { return nil }
+        return "carries its own copy of \(library) (it does not link \(soname)), whose contracts are other types than the plugin's, "
+            + "so none of its suites can run: build the suites in a package of their own that depends on \(library)'s package by path "
+            + "(the Suites folder 'viper new --contract-library' writes; docs/PLUGIN_AUTHORS.md, \"Suites that travel with a contract library\")"
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import ViperTestSupport
+
+/// `viper check`'s `requirements` rule: what the plugin requires has a provider among the bundled
+/// plugins and `--plugins`, judged as start-up and `viper doctor` judge it, with doctor's sentence.
+@Suite(.serialized, .tags(.slow)) struct ContractLibraryProviderCheckTests {
+    @Test func aConsumerWhoseProviderIsNotGivenFailsNamingWhatIsMissing() throws {
+        let folder = try ContractLibraryFixtures.pluginFolder([try ContractLibraryFixtures.plugin("WelcomeConsumerPlugin"),
+                                                               try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"])
+        let check = try ViperProcess().run(["check", folder + "/libWelcomeConsumerPlugin.so"])
+        #expect(check.status == 1, "\(check.stdout)")
+        #expect(check.stdout.contains("fail  [plugin] requirements: with the bundled plugins and those given with --plugins, viper would disable it: "),
+                "\(check.stdout)")
+        #expect(check.stdout.contains("which no plugin provides; install a plugin that provides it\n"), "\(check.stdout)")
+    }
+
+    @Test func aConsumerWhoseProviderIsGivenPasses() throws {
+        let folder = try ContractLibraryFixtures.pluginFolder([try ContractLibraryFixtures.plugin("WelcomeConsumerPlugin"),
+                                                               try ContractLibraryFixtures.plugin("WelcomeProviderPlugin"),
+                                                               try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"])
+        let check = try ViperProcess().run(["check", folder + "/libWelcomeConsumerPlugin.so", "--plugins", folder + "/libWelcomeProviderPlugin.so"])
+        #expect(check.stdout.contains("pass  [plugin] requirements: 2 required contract(s), each provided\n"), "\(check.stdout)")
+    }
+
+    @Test func aForgottenRegistrationOfTheOwnLibrarysContractGetsDoctorsFix() throws {
+        let folder = try ContractLibraryFixtures.pluginFolder([try ContractLibraryFixtures.plugin("ForgetfulProviderPlugin"),
+                                                               try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"])
+        let check = try ViperProcess().run(["check", folder + "/libForgetfulProviderPlugin.so"])
+        #expect(check.status == 1, "\(check.stdout)")
+        #expect(check.stdout.contains("WelcomeText is a contract of FixtureWelcome, whose other contracts forgetful-provider provides: "
+                                      + "if forgetful-provider is meant to provide it too, register it in its register(in:) "
+                                      + "(registrar.registerService(WelcomeText.self, ...))"), "\(check.stdout)")
+    }
+}
