@@ -44,6 +44,8 @@ public final class ServiceTable: Resolver {
     private let fallback: (any Resolver)?
     /// Asks made by plugin service factories outside their `requires:`, as `Factory → Contract`.
     public private(set) var undeclaredAsks: [String] = []
+    /// Per library (the module a contract is declared in), one contract of it the plugin provides.
+    private var providedByLibrary: [String: ContractID] = [:]
 
     /// Makes an empty table that asks `fallback` for what it does not have.
     public init(fallback: (any Resolver)? = nil) {
@@ -114,6 +116,10 @@ public final class ServiceTable: Resolver {
         for adapter in plugin.adapters {
             adapters[ObjectIdentifier(adapter.requiredType)] = adapter
         }
+        for contract in plugin.services.map(\.contract) + plugin.modules.map(\.contract) {
+            let library = Self.library(of: contract)
+            if library != "Contracts", providedByLibrary[library] == nil { providedByLibrary[library] = contract }
+        }
     }
 
     /// Resolves from this table, through an adapter, or from the fallback.
@@ -145,7 +151,21 @@ public final class ServiceTable: Resolver {
             return try fallback.resolve(contract, name: name)
         }
         throw ResolutionError(code: .notRegistered, contract: id, name: name, requester: "the conformance kit",
-                              registered: labels(), detail: "")
+                              registered: labels(), detail: ownLibraryNote(id))
+    }
+
+    /// The module a contract is declared in: `ContactsKit` for `ContactsKit.ContactStore`.
+    static func library(of contract: ContractID) -> String {
+        String(contract.name.prefix { $0 != "." })
+    }
+
+    /// doctor's hint for a contract of a library whose other contracts the plugin provides: most
+    /// often a forgotten registration, not a missing plugin. Empty when the plugin provides none.
+    func ownLibraryNote(_ asked: ContractID) -> String {
+        let library = Self.library(of: asked)
+        guard let provided = providedByLibrary[library] else { return "" }
+        return "\(asked.shortName) is a contract of \(library), whose \(provided.shortName) this plugin provides: "
+            + "if it is meant to provide \(asked.shortName) too, register it in its register(in:)"
     }
 
     /// Whether this table, an adapter or the fallback has the service.
