@@ -6,16 +6,6 @@ import Testing
 /// An account is made on purpose: `signin` of an unknown name asks at a terminal and fails in a
 /// script; `signup` creates.
 @Suite struct AccountsOnPurposeTests {
-    private func makeView(accounts: FakeAccountStore) -> (view: LoginView, log: EventLog) {
-        let log = EventLog()
-        let interactor = LoginInteractor(session: makeSession(accounts: accounts))
-        let presenter = LoginPresenter(interactor: interactor, router: SpyLoginRouter(log: log))
-        interactor.output = presenter
-        let view = LoginView(presenter: presenter)
-        presenter.view = view
-        return (view, log)
-    }
-
     private func command(_ name: String, _ arguments: String...) -> CommandInvocation {
         CommandInvocation(name: name, arguments: arguments, rest: arguments.joined(separator: " "))
     }
@@ -32,7 +22,7 @@ import Testing
 
     @Test func inAScriptSigninOfAnUnknownNameFailsSayingToSignUpAndCreatesNothing() {
         let accounts = FakeAccountStore()
-        let (view, log) = makeView(accounts: accounts)
+        let (view, log) = makeLoginView(accounts: accounts)
         #expect(failure(of: command("signin", "bob", "hunter2"), on: view)
             == "Sign-in refused: there is no account 'bob'; check the name, or 'signup bob PASSWORD' creates it")
         #expect(accounts.accounts.isEmpty)
@@ -41,7 +31,7 @@ import Testing
 
     @Test func atATerminalSigninOfAnUnknownNameAsksAndYesCreatesIt() throws {
         let accounts = FakeAccountStore()
-        let (view, log) = makeView(accounts: accounts)
+        let (view, log) = makeLoginView(accounts: accounts)
         #expect(view.confirmation(for: command("signin", "bob", "hunter2")) == "No account 'bob'. Create it?")
         try view.perform(command("signin", "bob", "hunter2"))
         #expect(accounts.accounts.map(\.name) == ["bob"])
@@ -50,7 +40,7 @@ import Testing
 
     @Test func theAnswerToOneQuestionDoesNotCreateAnotherName() {
         let accounts = FakeAccountStore()
-        let (view, _) = makeView(accounts: accounts)
+        let (view, _) = makeLoginView(accounts: accounts)
         _ = view.confirmation(for: command("signin", "bob", "hunter2"))
         #expect(throws: CommandError.self) { try view.perform(command("signin", "bobb", "hunter2")) }
         #expect(accounts.accounts.isEmpty)
@@ -59,7 +49,7 @@ import Testing
     @Test func anExistingNameOrABadNameAsksNothing() throws {
         let accounts = FakeAccountStore()
         _ = try makeSession(accounts: accounts).signUp(name: "ada", password: "secret")
-        let (view, _) = makeView(accounts: accounts)
+        let (view, _) = makeLoginView(accounts: accounts)
         #expect(view.confirmation(for: command("signin", "ada", "secret")) == nil)
         #expect(view.confirmation(for: command("signin", "ada lovelace", "secret")) == nil)
         #expect(view.confirmation(for: command("cancel")) == nil)
@@ -67,7 +57,7 @@ import Testing
 
     @Test func signupCreatesTheAccountAndSignsIn() throws {
         let accounts = FakeAccountStore()
-        let (view, log) = makeView(accounts: accounts)
+        let (view, log) = makeLoginView(accounts: accounts)
         try view.perform(command("signup", "bob", "hunter2"))
         #expect(accounts.accounts.map(\.name) == ["bob"])
         #expect(log.events == ["close"])
@@ -76,7 +66,7 @@ import Testing
     @Test func signupOfAnExistingNameIsRefusedSayingToSignIn() throws {
         let accounts = FakeAccountStore()
         _ = try makeSession(accounts: accounts).signUp(name: "ada", password: "secret")
-        let (view, log) = makeView(accounts: accounts)
+        let (view, log) = makeLoginView(accounts: accounts)
         #expect(failure(of: command("signup", "ada", "other-password"), on: view)
             == "Sign-in refused: the account 'ada' already exists; 'signin ada PASSWORD' signs in")
         #expect(log.events.isEmpty)

@@ -6,20 +6,10 @@ import Testing
 /// The sign-in form's view over the real Presenter and Interactor: a refused `signin`
 /// fails the command with the reason, so a script with `-e` stops there.
 @Suite struct LoginViewTests {
-    private func makeView(accounts: FakeAccountStore) -> (view: LoginView, log: EventLog) {
-        let log = EventLog()
-        let interactor = LoginInteractor(session: makeSession(accounts: accounts))
-        let presenter = LoginPresenter(interactor: interactor, router: SpyLoginRouter(log: log))
-        interactor.output = presenter
-        let view = LoginView(presenter: presenter)
-        presenter.view = view
-        return (view, log)
-    }
-
     @Test func aWrongPasswordFailsTheCommandWithTheReasonAndKeepsTheForm() throws {
         let accounts = FakeAccountStore()
         _ = try makeSession(accounts: accounts).signIn(name: "ada", password: "secret")
-        let (view, log) = makeView(accounts: accounts)
+        let (view, log) = makeLoginView(accounts: accounts)
         #expect(throws: CommandError.self) {
             try view.perform(CommandInvocation(name: "signin", arguments: ["ada", "guess12"], rest: "ada guess12"))
         }
@@ -34,7 +24,7 @@ import Testing
     @Test func theRightPasswordAfterARefusalSucceeds() throws {
         let accounts = FakeAccountStore()
         _ = try makeSession(accounts: accounts).signIn(name: "ada", password: "secret")
-        let (view, log) = makeView(accounts: accounts)
+        let (view, log) = makeLoginView(accounts: accounts)
         _ = try? view.perform(CommandInvocation(name: "signin", arguments: ["ada", "guess12"], rest: "ada guess12"))
         try view.perform(CommandInvocation(name: "signin", arguments: ["ada", "secret"], rest: "ada secret"))
         #expect(log.events == ["close"])

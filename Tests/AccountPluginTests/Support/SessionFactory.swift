@@ -8,3 +8,15 @@ func makeSession(accounts: FakeAccountStore = FakeAccountStore(), logger: Memory
                  clock: FixedClock = FixedClock()) -> AccountSession {
     AccountSession(accounts: accounts, hashing: PBKDF2Hashing(iterations: 1_000), logger: logger, clock: clock)
 }
+
+/// The sign-in form's View over the real Presenter and Interactor on ``makeSession(accounts:logger:clock:)``,
+/// with the router's events in `log`.
+func makeLoginView(accounts: FakeAccountStore) -> (view: LoginView, log: EventLog) {
+    let log = EventLog()
+    let interactor = LoginInteractor(session: makeSession(accounts: accounts))
+    let presenter = LoginPresenter(interactor: interactor, router: SpyLoginRouter(log: log))
+    interactor.output = presenter
+    let view = LoginView(presenter: presenter)
+    presenter.view = view
+    return (view, log)
+}
