@@ -171,9 +171,16 @@ enum ContractLibraryTemplate {
         viper check PLUGIN.so --suites "$PWD/.build/debug/lib__Name__Suites.so"
         ```
 
-        The report says it ran __Name__'s suite. Copied beside the library (a plugin folder too:
-        `viper plugins` lists it as a suite library), `viper check` finds it without `--suites`
-        (docs/PLUGIN_AUTHORS.md, "Suites that travel with a contract library").
+        The report says it ran the suites of `--suites`. Copied beside the library (a plugin folder too:
+        `viper plugins` lists it as a suite library), `viper check` finds it without `--suites` and
+        names the library's suite (docs/PLUGIN_AUTHORS.md, "Suites that travel with a contract library"):
+
+        ```sh
+        cp .build/debug/lib__Name__Suites.so __plugins__/    # still in Suites/
+        ```
+
+        The suites run in `viper check`, not in a provider's own `swift test` (they are not public, so
+        its `Conformance.check` cannot be given them): run `viper check` on each provider.
 
         A plugin depends on this package by path (`.product(name: "__Name__", package: "__Name__")`),
         imports `__Name__`, and lists `__Name__Library.compiled` in its `contractLibraries`. viper loads

@@ -151,7 +151,8 @@ package enum NewCommand {
               cd \(root) && swift build
               API/gate --cut && swift build && swift test    # record 1.0's interface, then check it
               mkdir -p \(pluginFolder) && cp .build/debug/lib\(name.type).so \(pluginFolder)/
-              (cd Suites && swift build)    # then: viper check PLUGIN.so --suites Suites/.build/debug/lib\(name.type)Suites.so
+              (cd Suites && swift build) && cp Suites/.build/debug/lib\(name.type)Suites.so \(pluginFolder)/
+                  # beside the library: 'viper check' on any provider runs these suites and says so
             A provider and a consumer plugin depend on it by path and list \(name.type)Library.compiled in contractLibraries.
             """
     }

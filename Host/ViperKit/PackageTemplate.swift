@@ -73,8 +73,9 @@ enum PackageTemplate {
 
         One file per role in `Sources/__Name__Plugin/__Name__/`: Builder (wiring and
         injection), View (draws through the host's Screen, declares its commands),
-        Presenter, Interactor (the use cases, with the injected Clock), Entity, Router,
-        and the Contract (the module's input and output, and the protocols between the roles).
+        Presenter, Interactor (the use cases, with the services the Builder's `dependencies`
+        lists), Entity, Router, and the Contract (the module's input and output, and the
+        protocols between the roles).
         `Sources/__Name__Plugin/__Name__Plugin.swift` registers the module.
 
         Two targets make the plugin: `__Name__Plugin` (the feature: the modules and the

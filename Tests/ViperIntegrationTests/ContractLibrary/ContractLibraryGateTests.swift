@@ -22,6 +22,7 @@ import ViperTestSupport
         let user = try #require(viper.environment["XDG_DATA_HOME"]) + "/viper/plugins"
         #expect(new.stdout.contains("mkdir -p \(user) && cp .build/debug/libGreetings.so \(user)/"), "next steps honour XDG_DATA_HOME: \(new.stdout)")
         #expect(!new.stdout.contains("~/.local/share"), "\(new.stdout)")
+        #expect(new.stdout.contains("cp Suites/.build/debug/libGreetingsSuites.so \(user)/"), "the suites go beside the library: \(new.stdout)")
         let package = folder + "/Greetings"
         #expect(try String(contentsOfFile: package + "/README.md", encoding: .utf8).contains("cp .build/debug/libGreetings.so \(user)/"))
         try build(package)
