@@ -30,6 +30,11 @@ import ViperTestSupport
         #expect(misses(searching: "fixture-a", in: parent) == [])
     }
 
+    @Test func aSingularBesideASearchedPluralFolderIsMisplaced() throws {
+        let parent = try parent(with: ["my-plugins", "my-plugin", "my-plugins-old"])
+        #expect(misses(searching: "my-plugins", in: parent) == [parent + "/my-plugin/libTestPlugin.so"])
+    }
+
     @Test func aSlipForPluginsBesideASearchedPluginsFolderIsMisplaced() throws {
         let parent = try parent(with: ["plugins", "plugin", "Plugins", "p1"])
         #expect(misses(searching: "plugins", in: parent) == [parent + "/Plugins/libTestPlugin.so", parent + "/plugin/libTestPlugin.so"])
@@ -44,12 +49,14 @@ import ViperTestSupport
             ])
     }
 
-    @Test(arguments: [("plugin", "plugins"), ("Plugins", "plugins"), ("plugins", "plugin"), ("plugns", "plugins")])
+    @Test(arguments: [("plugin", "plugins"), ("Plugins", "plugins"), ("plugins", "plugin"), ("plugns", "plugins"),
+                      ("my-plugin", "my-plugins"), ("My-Plugins", "my-plugins"), ("fixtures", "fixture")])
     func aNameOneEditFromASearchedPluginsFolderIsASlip(_ pair: (String, String)) {
         #expect(PluginPlacement.isMisspelling(pair.0, of: pair.1))
     }
 
-    @Test(arguments: [("p2", "p1"), ("fixture-b", "fixture-a"), ("plugins-b", "plugins-a"), ("plugin", "p1"), ("build2", "build1")])
+    @Test(arguments: [("p2", "p1"), ("fixture-b", "fixture-a"), ("plugins-b", "plugins-a"), ("plugin", "p1"), ("build2", "build1"),
+                      ("my-plugns", "my-plugins"), ("p1s2", "p1s")])
     func aNameOfItsOwnBesideASearchedFolderIsNot(_ pair: (String, String)) {
         #expect(!PluginPlacement.isMisspelling(pair.0, of: pair.1))
     }

@@ -48,11 +48,15 @@ extension PluginPlacement {
     }
 
     /// Whether a folder named `sibling` beside the searched folder `searched` is a slip for it: one
-    /// edit from it, and both names one edit from `plugins` (`plugin/`, `Plugins/` beside `plugins/`).
-    /// Folders side by side with names of their own (`p1/`, `p2/`, `fixtures-a/`, `fixtures-b/`) are
-    /// not: `--plugins` named one of them on purpose.
+    /// edit from it, and either only the letter case or a trailing `s` apart (`my-plugin/` beside
+    /// `my-plugins/`), or both names one edit from `plugins` (`plugin/`, `Plugins/`, `plugns/` beside
+    /// `plugins/`). Folders side by side with names of their own (`p1/`, `p2/`, `fixtures-a/`,
+    /// `fixtures-b/`) are not: `--plugins` named one of them on purpose.
     static func isMisspelling(_ sibling: String, of searched: String) -> Bool {
-        isOneEditAway(sibling, searched) && isOneEditAway(sibling, "plugins") && isOneEditAway(searched, "plugins")
+        guard isOneEditAway(sibling, searched) else { return false }
+        let a = sibling.lowercased(), b = searched.lowercased()
+        if a == b || a + "s" == b || a == b + "s" { return true }
+        return isOneEditAway(sibling, "plugins") && isOneEditAway(searched, "plugins")
     }
 
     /// Whether `a` becomes `b` with one insertion, deletion or substitution, or differs only in case.
