@@ -7,8 +7,9 @@ import ViperRuntime
 /// (`~/.local/share/viper/plugins`) while `XDG_DATA_HOME` points elsewhere, never loads and used
 /// to leave `doctor` saying ok. Each plugin file there is a near miss with "did you mean".
 extension PluginPlacement {
-    /// Plugin files in a folder one edit away from a searched folder's name (beside it), or in the
-    /// default user folder when `environment` moves the user folder elsewhere.
+    /// Plugin files in a folder beside a searched folder whose name is a slip for it
+    /// (``isMisspelling(_:of:)``), or in the default user folder when `environment` moves the
+    /// user folder elsewhere.
     static func misnamedFolders(folders: [PluginFolder], environment: [String: String]) -> [NearMiss] {
         let searched = Set(folders.map { Paths.realPath($0.path) ?? $0.path })
         var misses: [NearMiss] = []
@@ -17,7 +18,7 @@ extension PluginPlacement {
             let parent = Paths.parent(folder.path)
             let name = Paths.lastComponent(folder.path)
             let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).sorted()
-            for sibling in siblings where sibling != name && isOneEditAway(sibling, name) {
+            for sibling in siblings where sibling != name && isMisspelling(sibling, of: name) {
                 let path = Paths.join(parent, sibling)
                 guard !searched.contains(Paths.realPath(path) ?? path), seen.insert(path).inserted else { continue }
                 for file in plugins(in: path) {
@@ -44,6 +45,18 @@ extension PluginPlacement {
             }
         }
         return misses
+    }
+
+    /// Whether a folder named `sibling` beside the searched folder `searched` is a slip for it: one
+    /// edit from it, and either only the letter case or a trailing `s` apart (`my-plugin/` beside
+    /// `my-plugins/`), or both names one edit from `plugins` (`plugin/`, `Plugins/`, `plugns/` beside
+    /// `plugins/`). Folders side by side with names of their own (`p1/`, `p2/`, `fixtures-a/`,
+    /// `fixtures-b/`) are not: `--plugins` named one of them on purpose.
+    static func isMisspelling(_ sibling: String, of searched: String) -> Bool {
+        guard isOneEditAway(sibling, searched) else { return false }
+        let a = sibling.lowercased(), b = searched.lowercased()
+        if a == b || a + "s" == b || a == b + "s" { return true }
+        return isOneEditAway(sibling, "plugins") && isOneEditAway(searched, "plugins")
     }
 
     /// Whether `a` becomes `b` with one insertion, deletion or substitution, or differs only in case.

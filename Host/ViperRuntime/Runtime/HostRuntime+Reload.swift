@@ -48,6 +48,7 @@ extension HostRuntime {
             for file in files where only?.contains(file.path) != false {
                 reloadFile(file, into: &report)
             }
+            nameRefusedProviders(into: &report)
             for line in report.notices {
                 logger?.log(.info, line, source: "reload")
             }
@@ -76,7 +77,8 @@ extension HostRuntime {
         let outcome: GraphValidator.Outcome
         switch validateReload(descriptor, file: file) {
         case .success(let valid): outcome = valid
-        case .failure(let error): return refuse(file, stamp: stamp, error, into: &report)
+        case .failure(let error):
+            return refuse(file, stamp: stamp, error, line: Self.disabledLine(error, name: name, path: file.path), into: &report)
         }
         switch loadVersion(file, scanned: descriptor, stamp: stamp, sha256: result.sha256) {
         case .success(let loaded):

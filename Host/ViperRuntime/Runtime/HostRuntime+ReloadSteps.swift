@@ -75,14 +75,15 @@ extension HostRuntime {
     func validateReload(_ descriptor: PluginDescriptor, file: PluginFile) -> Result<GraphValidator.Outcome, PluginLoadError> {
         let name = descriptor.manifest.name
         let node = GraphValidator.Node(name: name, path: file.path, descriptor: descriptor, isBundled: file.folder.origin == .bundled)
-        let outcome = validator(servingWith: node).validate()
+        // A consumer disabled for want of a provider refused for a changed library names it, as at start-up.
+        let outcome = RefusedProviders(problemList).naming(validator(servingWith: node).validate())
         if let reason = outcome.disabled[name] {
             return .failure(PluginLoadError(.refused, path: file.path, message: reason))
         }
         let before = validator(servingWith: nil).validate().disabled
         let replaced = recordList.first { $0.path == file.path }?.name
         if let (other, reason) = outcome.disabled.sorted(by: { $0.key < $1.key }).first(where: { before[$0.key] == nil && $0.key != replaced }) {
-            return .failure(PluginLoadError(.refused, path: file.path, message: "it would disable \(other) (\(reason)); fix that first"))
+            return .failure(PluginLoadError(.refused, path: file.path, message: Self.wouldDisable + "\(other) (\(reason)); fix that first"))
         }
         return .success(outcome)
     }

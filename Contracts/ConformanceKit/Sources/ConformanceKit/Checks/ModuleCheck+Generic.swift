@@ -108,13 +108,16 @@ extension ModuleCheck {
             "with no data it draws nothing; show screen.empty(...) with a hint of what to do")
     }
 
-    /// Every service asked for and module routed to was declared in `requires:`.
+    /// Every service asked for and module routed to was declared (in `requires:`, or in the
+    /// builder's `Dependencies` or `ModuleRoutes`), the registration carries what the builder
+    /// declares, and no route goes to a contract of the plugin's own library that nobody provides.
     public static let declaredDependencies = ModuleCheck("declared-dependencies") { harness in
         let module = try harness.build()
         module.appear()
         module.remove()
-        try CheckFailure.unless(harness.undeclared.isEmpty,
-            "asked for what its registration does not declare: \(harness.undeclared.joined(separator: "; "))")
+        let asked = harness.undeclared.isEmpty ? [] : ["asked for what its registration does not declare: \(harness.undeclared.joined(separator: "; "))"]
+        let problems = asked + harness.drift
+        try CheckFailure.unless(problems.isEmpty, problems.joined(separator: "; and "))
     }
 
     // MARK: Helpers

@@ -46,6 +46,10 @@ public final class ServiceTable: Resolver {
     public private(set) var undeclaredAsks: [String] = []
     /// Per library (the module a contract is declared in), one contract of it the plugin provides.
     private var providedByLibrary: [String: ContractID] = [:]
+    /// The module contracts of every plugin added (the one checked and any a test adds beside it).
+    private(set) var providedModules: Set<ContractID> = []
+    /// Whether a fallback answers for what is not here (in `viper check`, the host's registry).
+    var hasFallback: Bool { fallback != nil }
 
     /// Makes an empty table that asks `fallback` for what it does not have.
     public init(fallback: (any Resolver)? = nil) {
@@ -116,6 +120,7 @@ public final class ServiceTable: Resolver {
         for adapter in plugin.adapters {
             adapters[ObjectIdentifier(adapter.requiredType)] = adapter
         }
+        providedModules.formUnion(plugin.modules.map(\.contract))
         for contract in plugin.services.map(\.contract) + plugin.modules.map(\.contract) {
             let library = Self.library(of: contract)
             if library != "Contracts", providedByLibrary[library] == nil { providedByLibrary[library] = contract }
