@@ -172,6 +172,29 @@ package struct DescriptorCache {
     /// How many files the cache has an entry for.
     package var count: Int { index?.count ?? sorted.count }
 
+    /// The digest in the header of the index the entries are read from, or nil once they changed
+    /// (then they are no index's): it covers every record's path, stamp and line.
+    package var indexDigest: String? { index?.headerDigest }
+
+    /// Where the record of `path` is in the index the entries are read from (nil once they changed).
+    package func record(of path: String, near: Int) -> Int? {
+        index?.position(of: path, near: near)
+    }
+
+    /// The stamp the entry for `path` was cached with, or nil when there is none.
+    package func stamp(at path: String, near: Int = 0) -> FileStamp? {
+        if let index { return index.position(of: path, near: near).map { index.stamp($0, path: path) } }
+        return position(of: path, near: near).map { sorted[$0].stamp }
+    }
+
+    /// Saves the cache (as ``save(folder:)``) and reads its entries back from the bytes written, so they
+    /// are an index's again and ``indexDigest`` describes them; the bytes are kept when writing fails.
+    package mutating func saveIndexed(folder: String) throws {
+        let bytes = serializedBytes()
+        if let written = Self.parse(bytes: bytes) { self = written }
+        try RebuildableFile.replace(Paths.join(folder, Self.fileName), with: bytes, what: "the plugin cache")
+    }
+
     /// The entry for the file at `path`, whatever its stamp.
     package func entry(at path: String, near: Int = 0) -> ScanResult? {
         if let index {

@@ -103,6 +103,9 @@ package struct DescriptorIndex {
         return .success(index)
     }
 
+    /// The digest in the header (checked by ``read(_:)``): of every other byte of the file.
+    package var headerDigest: String { String(decoding: bytes[32..<64], as: UTF8.self) }
+
     /// The digest the header carries: of every byte but the digest's own.
     static func digest(_ bytes: [UInt8]) -> String {
         let stream = DigestStream()

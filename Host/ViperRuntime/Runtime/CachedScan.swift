@@ -41,6 +41,12 @@ struct CachedScan {
         var scanner: PluginScanner
         /// The host identity the cache was read under (part of the kept graph's key).
         var host = ""
+        /// The cache as an index whose record for each file with a result holds that result (its
+        /// stamp and line), but for the files in ``unindexed``: it keys the kept graph by its
+        /// header's digest, and answers live reloading's stamps. Nil when it could not be made.
+        var index: DescriptorCache?
+        /// The files (by index into the files) whose result is not their record's: refused as untrusted.
+        var unindexed: [Int] = []
     }
 
     func run() -> Scanned {
@@ -58,7 +64,7 @@ struct CachedScan {
             for (path, result) in scanned.scanner.scan(triage.toScan.map { files[$0] }) {
                 guard let index = positions[path] else { continue }
                 triage.results[index] = result
-                if result.code != .untrusted { fresh.append((index, result)) }
+                if result.code != .untrusted { fresh.append((index, result)) } else { triage.untrusted.append(index) }
             }
         }
         scanned.digests = triage.results.map { result in
@@ -78,11 +84,14 @@ struct CachedScan {
             for (index, result) in fresh { entries[files[index].path] = result }
             cache.entries = entries
             do {
-                try cache.save(folder: dataFolder)
+                try cache.saveIndexed(folder: dataFolder)
             } catch {
                 logger.log(.warning, "\(error)", source: "cache")
             }
         }
+        // Unchanged, the cache is the file as read; rewritten, it was read back from the bytes written.
+        scanned.index = cache.indexDigest == nil ? nil : cache
+        scanned.unindexed = triage.untrusted
         return scanned
     }
 
@@ -91,6 +100,8 @@ struct CachedScan {
         var results: [ScanResult?] = []
         var kept: [Int] = []
         var toScan: [Int] = []
+        /// Refused as untrusted: their results are not the cache's.
+        var untrusted: [Int] = []
     }
 
     private func triageFiles(_ cache: DescriptorCache) -> Triage {
@@ -111,6 +122,7 @@ struct CachedScan {
             // checks the open file again before anything of it runs.
             if !options.allowInsecurePlugins, let problem = trust.problem(file, info: info, isLink: known?.isLink) {
                 triage.results[index] = ScanResult(stamp: stamp, outcome: .failed(problem), code: .untrusted)
+                triage.untrusted.append(index)
                 continue
             }
             guard !options.rescan, let cached = cache.result(for: stamp, near: index) else {
@@ -157,15 +169,12 @@ struct CachedScan {
 }
 
 extension CachedScan.Scanned {
-    /// Adds the digest of each of `files` that has one to `digests`, and makes `stamps` the stamp of
-    /// each that has a result (what live reloading compares with), both by path.
-    func keep(_ files: [PluginFile], digests: inout [String: KnownDigest], stamps: inout [String: FileStamp]) {
-        var byPath: [String: FileStamp] = [:]
-        byPath.reserveCapacity(files.count)
+    /// Adds the digest of each of `files` that has one to `digests`, by path (none at a warm
+    /// start without a lock). The stamps live reloading compares with are ``reloadStamps(_:)``.
+    func keep(_ files: [PluginFile], digests: inout [String: KnownDigest]) {
+        guard anyDigest else { return }
         for (index, file) in files.enumerated() {
-            if anyDigest, let known = self.digests[index] { digests[file.path] = known }
-            if let stamp = self.stamps[index] { byPath[file.path] = stamp }
+            if let known = self.digests[index] { digests[file.path] = known }
         }
-        stamps = byPath
     }
 }

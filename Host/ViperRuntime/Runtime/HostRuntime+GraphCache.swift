@@ -28,10 +28,13 @@ extension HostRuntime {
     /// `results` holds each file's result by the index each of `plugins` carries.
     func keptOrFreshOutcome(
         _ plugins: [(PluginFile, ScannedDescriptor, index: Int)], results: [ScanResult?], host: String,
-        preferences: [String: ProviderChoice], logger: FileLogger
+        preferences: [String: ProviderChoice], logger: FileLogger, index: DescriptorCache? = nil
     ) -> GraphValidator.Outcome {
         let decoded = { plugins.map { ($0.0, $0.1.descriptor) } }
-        guard let key = graphKey(plugins.map(\.0), results: results, positions: plugins.map(\.index), host: host, preferences: preferences) else {
+        let key =
+            index.flatMap { graphKey(plugins, index: $0, host: host, preferences: preferences) }
+            ?? graphKey(plugins.map(\.0), results: results, positions: plugins.map(\.index), host: host, preferences: preferences)
+        guard let key else {
             DescriptorCache.Graph.remove(folder: dataFolder)
             let outcome = Self.validator(decoded(), preferences: preferences).validate()
             dependencies = outcome.dependencies
@@ -63,6 +66,25 @@ extension HostRuntime {
         _ files: [PluginFile], results: [ScanResult?], positions: [Int]? = nil, host: String,
         preferences: [String: ProviderChoice], contractsImage: String? = HostRuntime.contractsImage
     ) -> String? {
+        let stream = keyStream(host: host, preferences: preferences, contractsImage: contractsImage)
+        guard (positions?.count ?? results.count) == files.count else { return nil }
+        stream.add(Int64(files.count))
+        for (order, file) in files.enumerated() {
+            let position = positions?[order] ?? order
+            guard position >= 0, position < results.count, let result = results[position] else { return nil }
+            stream.add(file.path)
+            stream.add(file.folder.origin == .bundled ? "bundled" : "other")
+            if let line = result.line {
+                stream.add(line.bytes)  // the same field as the line's text would be
+            } else {
+                stream.add(RecordCodec.encode(result))
+            }
+        }
+        return stream.finish()
+    }
+
+    /// The key's inputs but the candidates: the host, the stamps of what validation reads, the lock's use, the preferences.
+    func keyStream(host: String, preferences: [String: ProviderChoice], contractsImage: String?) -> DigestStream {
         let stream = DigestStream()
         stream.add("graph \(DescriptorCache.Graph.formatVersion)")
         stream.add(host)
@@ -80,20 +102,7 @@ extension HostRuntime {
             stream.add(choice.plugin)
             stream.add(choice.source)
         }
-        guard (positions?.count ?? results.count) == files.count else { return nil }
-        stream.add(Int64(files.count))
-        for (order, file) in files.enumerated() {
-            let position = positions?[order] ?? order
-            guard position >= 0, position < results.count, let result = results[position] else { return nil }
-            stream.add(file.path)
-            stream.add(file.folder.origin == .bundled ? "bundled" : "other")
-            if let line = result.line {
-                stream.add(line.bytes)  // the same field as the line's text would be
-            } else {
-                stream.add(RecordCodec.encode(result))
-            }
-        }
-        return stream.finish()
+        return stream
     }
 
     /// The file the Contracts library was loaded from (from /proc/self/maps), or nil.

@@ -18,14 +18,17 @@ extension HostRuntime {
             lockState: lockState, libraries: loader.contractLibraries, logger: logger, preloaded: cacheFile, infos: infos)
         let scanned = scan.run()
         rescanner = scanned.scanner
-        scanned.keep(files, digests: &digests, stamps: &reloads.stamps)
+        scanned.keep(files, digests: &digests)
+        reloads.stamps = scanned.reloadStamps(files)
         let triage = ScanTriage(files: files, results: scanned.results, excluding: options.excludedPlugins)
         problemList += triage.problems
         for warning in triage.warnings {
             logger.log(.warning, warning, source: "loader")
         }
         let outcome = validate(triage.candidates.map { ($0.0, $0.1.descriptor) }, preferences: preferences, logger: logger) {
-            self.keptOrFreshOutcome(triage.candidates, results: scanned.results, host: scanned.host, preferences: preferences, logger: logger)
+            self.keptOrFreshOutcome(
+                triage.candidates, results: scanned.results, host: scanned.host, preferences: preferences, logger: logger,
+                index: scanned.index)
         }
         var routes: [PendingRoutes.Plugin] = []
         pending.reserveCapacity(triage.candidates.count)

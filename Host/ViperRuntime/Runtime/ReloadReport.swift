@@ -28,5 +28,5 @@ package struct ReloadReport: Sendable {
 struct ReloadState {
     /// The stamp of each plugin file as last scanned (at start-up or by a reload), by path:
     /// a file whose stamp is unchanged is not scanned again.
-    var stamps: [String: FileStamp] = [:]
+    var stamps = ReloadStamps()
 }
