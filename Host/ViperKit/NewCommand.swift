@@ -22,7 +22,8 @@ package enum NewCommand {
             let message: String
             switch template {
             case .module:
-                message = try NewModuleCommand.create(name, in: options.into ?? ".", blank: options.blank)
+                message = try NewModuleCommand.create(
+                    name, in: options.into ?? ".", blank: options.blank, contract: options.contract, libraryPath: options.libraryPath)
             case .service:
                 message = try createPackage(
                     name, options: options, layout: layout, files: ServiceTemplate.files,
