@@ -38,10 +38,14 @@ struct LibraryModuleTemplate {
     var unreadNote: String? {
         let unread = contract.unread.map { "\(contract.name): \($0)" } + (output?.unread.map { "\(output?.name ?? ""): \($0)" } ?? [])
         let unset = Self.properties(of: contract).filter { Self.firstValue(of: $0.type) == nil }.map { "\(contract.name).\($0.name)" }
-        guard !unread.isEmpty || !unset.isEmpty else { return nil }
+        let results = contract.requirements.compactMap { requirement -> String? in
+            guard case .method(let name, _, let result?) = requirement, Self.firstValue(of: result) == nil else { return nil }
+            return "  a result for \(contract.name).\(name) (a \(result))"
+        }
+        guard !unread.isEmpty || !unset.isEmpty || !results.isEmpty else { return nil }
         var lines = ["Not generated; 'swift build' names each until you write it (search for TODO):"]
         lines += unread.map { "  a requirement viper new could not read: \($0)" }
-        lines += unset.map { "  a first value for \($0)" }
+        lines += unset.map { "  a first value for \($0)" } + results
         return lines.joined(separator: "\n")
     }
 

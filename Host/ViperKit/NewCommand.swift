@@ -32,6 +32,10 @@ package enum NewCommand {
                 message = try createPackage(
                     name, options: options, layout: layout, files: AdapterTemplate.files,
                     readme: AdapterTemplate.readme, what: "a plugin serving \(name.type)Greeting through an adapter, a module using it, and its tests")
+            case .plugin where options.contract != nil:
+                message = try createLibraryPlugin(
+                    name, contract: options.contract ?? "", options: options, layout: layout,
+                    pluginFolder: PluginPlacement.userFolder(environment))
             case .plugin:
                 message =
                     options.contractLibrary
@@ -109,7 +113,7 @@ package enum NewCommand {
     }
 
     /// The folder a new package goes in, and the Contracts and ConformanceKit packages it depends on.
-    private static func packageRoot(
+    static func packageRoot(
         _ name: ModuleName, options: CommandLineOptions,
         layout: SDKLayout
     ) throws -> (root: String, contracts: String, kit: String) {

@@ -15,15 +15,16 @@ struct LibraryAddition {
     /// The plugin's Package.swift, with the library added.
     let manifest: (path: String, text: String)
 
-    /// Reads `--contract LIBRARY.PROTOCOL` against the library's source and plans the edits.
-    init(_ contract: String, libraryPath: String?, root: String, target: String) throws {
+    /// Reads `--contract LIBRARY.PROTOCOL` against the library's source and plans the edits of
+    /// `manifest` (default: the package's Package.swift as it is on disk).
+    init(_ contract: String, libraryPath: String?, root: String, target: String, manifest given: String? = nil) throws {
         let parts = contract.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty }) else {
             throw UsageError(
                 "--contract takes LIBRARY.PROTOCOL, a contract library and one of its protocols, e.g. --contract ContactsKit.ContactPicking; got '\(contract)'")
         }
         let manifestPath = Paths.join(root, "Package.swift")
-        let manifest = (try? String(contentsOfFile: manifestPath, encoding: .utf8)) ?? ""
+        let manifest = given ?? (try? String(contentsOfFile: manifestPath, encoding: .utf8)) ?? ""
         let found = try LibraryPackage.find(parts[0], given: libraryPath, plugin: root, manifest: manifest)
         let read = try found.contract(parts[1])
         let output = read.outputProtocol.flatMap { LibraryProtocolReader.read($0, in: found.source) }

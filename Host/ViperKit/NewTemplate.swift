@@ -15,7 +15,7 @@ enum NewTemplate: String, CaseIterable {
           viper new adapter NAME              adapter: a plugin serving one contract through another (registerAdapter), with a module using it
           viper new NAME --contract-library   contract library: protocols that plugins of different authors share
           viper new module NAME --in PATH --contract LIBRARY.PROTOCOL
-                                              library module: a module implementing a contract library's protocol
+                                              library module: a module implementing a contract library's protocol (also 'viper new NAME --contract ...')
         --dir DIR writes the package inside DIR; --in-tree writes a plugin into viper's own source tree;
         --route PATH sets a plugin's or a module's route (default: the name in lower case).
 
@@ -57,9 +57,9 @@ enum NewTemplate: String, CaseIterable {
                 "\(flag) goes with 'viper new NAME' or 'viper new module NAME --in PATH', not with \(options.contractLibrary ? "--contract-library" : "the \(template.rawValue) template")"
             )
         }
-        if options.contract != nil, template != .module || options.blank {
+        if options.contract != nil, template != .module && template != .plugin || options.blank || options.inTree || options.contractLibrary {
             throw UsageError(
-                "--contract goes with 'viper new module NAME --in PATH' (without --blank): add the module to a plugin, e.g. 'viper new module \(name.type) --in PATH --contract ContactsKit.ContactPicking'"
+                "--contract goes with 'viper new NAME' or 'viper new module NAME --in PATH', without --blank, --in-tree or --contract-library, e.g. 'viper new module \(name.type) --in PATH --contract ContactsKit.ContactPicking'"
             )
         }
         if options.libraryPath != nil, options.contract == nil {

@@ -39,6 +39,25 @@ import ViperTestSupport
         #expect(check.stdout.contains("pass  [ContactsKitScreen] subject-is-kept: the suites of --suites libContactsKitSuites.so\n"), "\(check.stdout)")
     }
 
+    @Test func aNewPluginOfALibrarysContractHasOnlyThatModuleAndDependsOnTheLibrary() throws {
+        let folder = try TemporaryFolder.make("library-plugin")
+        let viper = ViperProcess()
+        #expect(try viper.run(["new", "ContactsKit", "--contract-library", "--dir", folder]).status == 0)
+        let made = try viper.run(["new", "Picker", "--contract", "ContactsKit.ContactsKitScreen", "--route", "contacts/pick", "--dir", folder])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.contains("It implements ContactsKit.ContactsKitScreen (\(folder)/ContactsKit)"), "\(made.stdout)")
+        let plugin = try String(contentsOfFile: folder + "/Picker/Sources/PickerPlugin/PickerPlugin.swift", encoding: .utf8)
+        #expect(plugin.contains("import Contracts\nimport ContactsKit\n"), "\(plugin)")
+        #expect(plugin.contains("    package static let contractLibraries = [ContactsKitLibrary.compiled]\n"), "\(plugin)")
+        #expect(plugin.contains("registrar.registerModule(ContactsKitScreen.self, route: RouteSpec(\"contacts/pick\", summary: \"Picker\"),"))
+        #expect(!plugin.contains("PickerInput"), "no contract of its own: \(plugin)")
+        let manifest = try String(contentsOfFile: folder + "/Picker/Package.swift", encoding: .utf8)
+        #expect(manifest.contains(".package(path: \"\(folder)/ContactsKit\"),"), "\(manifest)")
+        #expect(manifest.contains("dependencies: [.product(name: \"ContactsKit\", package: \"ContactsKit\"), .product(name: \"Contracts\""))
+        let tests = try FileManager.default.contentsOfDirectory(atPath: folder + "/Picker/Tests/PickerPluginTests").sorted()
+        #expect(tests == ["PickerConformanceTests.swift", "PickerContractSuite.swift", "PickerPresenterTests.swift", "Spies"])
+    }
+
     @Test(arguments: [
         ("ContactKit.ContactsKitScreen", "no contract library 'ContactKit' (a package with Sources/ContactKit) beside the plugin (DIR/ContactKit) or among the packages its Package.swift depends on; contract libraries found there: ContactsKit; give the library's package folder with --library-path DIR, or name one that exists"),
         ("ContactsKit.Picking", "the contract library ContactsKit (DIR/ContactsKit) has no protocol 'Picking'; its protocols: ContactsKitService, ContactsKitScreen; name one of them, e.g. --contract ContactsKit.ContactsKitService"),
