@@ -105,15 +105,20 @@ struct LibraryModuleTemplate {
     /// One requirement of `owner` as a member of a conforming class, indented by four.
     func member(_ requirement: LibraryProtocol.Requirement, of owner: LibraryProtocol, weakOutput: Bool) -> String {
         let origin = "\(library).\(owner.name)"
+        let documented = { (name: String) -> String in
+            let lines = owner.documentation[name].map { $0 + ["/// (\(origin).\(name))"] } ?? ["/// \(origin).\(name)."]
+            return lines.map { "    " + $0 }.joined(separator: "\n")
+        }
         switch requirement {
         case .property(let name, let type, _):
             if weakOutput, name == "output", type.hasSuffix("?") {
-                return "    /// \(origin).output: who hears what the module reports (held weakly).\n    weak var output: \(type)\n"
+                let lines = owner.documentation[name] == nil ? "    /// \(origin).output: who hears what the module reports (held weakly)." : documented(name)
+                return "\(lines)\n    weak var output: \(type)\n"
             }
             guard let value = Self.firstValue(of: type) else {
                 return "    // TODO: \(origin).\(name): give it its first value.\n    var \(name): \(type) = <#a \(type)#>\n"
             }
-            return "    /// \(origin).\(name).\n    var \(name): \(type) = \(value)\n"
+            return "\(documented(name))\n    var \(name): \(type) = \(value)\n"
         case .method(let name, let signature, let result):
             let body: String
             if let result {
@@ -123,7 +128,7 @@ struct LibraryModuleTemplate {
             } else {
                 body = "        // What \(origin).\(name) does: ask the interactor (do…) or the router."
             }
-            return "    /// \(origin).\(name).\n    func \(signature) {\n\(body)\n    }\n"
+            return "\(documented(name))\n    func \(signature) {\n\(body)\n    }\n"
         case .unread(let text):
             return
                 "    // TODO: \(origin) requires `\(text)`, which viper new could not read: write it here\n    // (until you do, the compiler says the class does not conform).\n"

@@ -18,6 +18,8 @@ struct LibraryProtocol: Equatable {
 
     let name: String
     let requirements: [Requirement]
+    /// The `///` lines the library writes above a requirement, by the requirement's name.
+    var documentation: [String: [String]] = [:]
 
     /// The property `output`'s protocol (`var output: (any NameOutput)? { get set }`), if any.
     var outputProtocol: String? {
@@ -56,9 +58,32 @@ enum LibraryProtocolReader {
                 let open = text[found.upperBound...].firstIndex(of: "{"),
                 let body = body(of: text, from: open)
             else { continue }
-            return LibraryProtocol(name: name, requirements: requirements(in: body))
+            let read = requirements(in: body)
+            return LibraryProtocol(name: name, requirements: read, documentation: documentation(of: read, protocol: name, in: source))
         }
         return nil
+    }
+
+    /// The `///` lines right above each property and method of the protocol `name` in `source`.
+    private static func documentation(
+        of requirements: [LibraryProtocol.Requirement], protocol name: String, in source: String
+    ) -> [String: [String]] {
+        let lines = source.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let start = lines.firstIndex(where: { $0.contains("protocol \(name) ") || $0.contains("protocol \(name):") || $0.hasSuffix("protocol \(name)") })
+        else { return [:] }
+        var found: [String: [String]] = [:]
+        for requirement in requirements {
+            let (name, opening): (String, String)
+            switch requirement {
+            case .property(let property, _, _): (name, opening) = (property, "var \(property):")
+            case .method(let method, _, _): (name, opening) = (method, "func \(method)(")
+            case .unread: continue
+            }
+            guard let line = lines[start...].firstIndex(where: { $0.hasPrefix(opening) }) else { continue }
+            let above = lines[start..<line].reversed().prefix { $0.hasPrefix("///") }
+            if !above.isEmpty { found[name] = Array(above.reversed()) }
+        }
+        return found
     }
 
     /// The text between the brace at `open` and the one that closes it.

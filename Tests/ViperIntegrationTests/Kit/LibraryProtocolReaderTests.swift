@@ -74,7 +74,9 @@ import ViperTestSupport
         let presenter = template.presenter
         #expect(presenter.contains("final class __Name__Presenter: ContactPicking, __Name__EventHandling, __Name__InteractorOutput {"))
         #expect(presenter.contains("    weak var output: (any ContactPickingOutput)?\n"))
-        #expect(presenter.contains("    var prompt: String = \"\"\n"))
+        #expect(presenter.contains("    /// The heading shown above the list.\n    /// (ContactsKit.ContactPicking.prompt)\n    var prompt: String = \"\"\n"))
+        #expect(presenter.contains("    /// Who hears the pick (held weakly).\n    /// (ContactsKit.ContactPicking.output)\n    weak var output"))
+        #expect(presenter.contains("    /// ContactsKit.ContactPicking.preselected.\n    var preselected"))
         #expect(presenter.contains("    var preselected: Contact? = nil\n"))
         #expect(presenter.contains("    func reload(including archived: Bool, limit: Int) -> Int {\n        return 0\n    }\n"))
         #expect(presenter.contains("    // TODO: ContactsKit.ContactPicking requires `subscript(index: Int) -> Contact { get }`, which viper new could not read"))
