@@ -118,10 +118,20 @@ enum ContractLibraryTemplate {
             },
         ])
 
+        /// What every module registered as __Name__Screen promises: it keeps the subject it is given.
+        let screenSuite = ContractSuite(for: __Name__Screen.self, checks: [
+            ModuleCheck("subject-is-kept") { harness in
+                let screen = try harness.build().input(as: __Name__Screen.self)
+                screen.subject = "a subject"
+                try CheckFailure.unless(screen.subject == "a subject", expected: "subject 'a subject' after setting it",
+                                        happened: "'\\(screen.subject)'", fix: "keep what is set in subject")
+            },
+        ])
+
         /// The entry 'viper check' calls: add each suite you write to the list.
         @_cdecl("viper_contract_suites")
         public func viperContractSuites(_ request: UnsafeMutableRawPointer?) -> Int32 {
-            ExportedSuites.run(request, suites: [serviceSuite])
+            ExportedSuites.run(request, suites: [serviceSuite, screenSuite])
         }
 
         """

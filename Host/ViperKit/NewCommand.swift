@@ -22,7 +22,8 @@ package enum NewCommand {
             let message: String
             switch template {
             case .module:
-                message = try NewModuleCommand.create(name, in: options.into ?? ".", blank: options.blank)
+                message = try NewModuleCommand.create(
+                    name, in: options.into ?? ".", blank: options.blank, contract: options.contract, libraryPath: options.libraryPath)
             case .service:
                 message = try createPackage(
                     name, options: options, layout: layout, files: ServiceTemplate.files,
@@ -31,6 +32,10 @@ package enum NewCommand {
                 message = try createPackage(
                     name, options: options, layout: layout, files: AdapterTemplate.files,
                     readme: AdapterTemplate.readme, what: "a plugin serving \(name.type)Greeting through an adapter, a module using it, and its tests")
+            case .plugin where options.contract != nil:
+                message = try createLibraryPlugin(
+                    name, contract: options.contract ?? "", options: options, layout: layout,
+                    pluginFolder: PluginPlacement.userFolder(environment))
             case .plugin:
                 message =
                     options.contractLibrary
@@ -108,7 +113,7 @@ package enum NewCommand {
     }
 
     /// The folder a new package goes in, and the Contracts and ConformanceKit packages it depends on.
-    private static func packageRoot(
+    static func packageRoot(
         _ name: ModuleName, options: CommandLineOptions,
         layout: SDKLayout
     ) throws -> (root: String, contracts: String, kit: String) {

@@ -3,13 +3,17 @@ import ViperCommandLine
 import ViperLoading
 import ViperRuntime
 
-/// `viper new module NAME --in PATH [--blank] [--route PATH]`: adds a VIPER module (with its
-/// tests) to a plugin package `viper new` made, and registers it in the plugin's `register(in:)`
-/// above the marker line the plugin template writes.
+/// `viper new module NAME --in PATH [--blank] [--route PATH] [--contract LIBRARY.PROTOCOL]`:
+/// adds a VIPER module (with its tests) to a plugin package `viper new` made, and registers it in
+/// the plugin's `register(in:)` above the marker line the plugin template writes. With
+/// `--contract`, the module implements a contract library's protocol (``LibraryAddition``).
 enum NewModuleCommand {
-    static func create(_ name: ModuleName, in path: String, blank: Bool = false) throws -> String {
+    static func create(
+        _ name: ModuleName, in path: String, blank: Bool = false, contract: String? = nil, libraryPath: String? = nil
+    ) throws -> String {
         let root = Paths.absolute(path)
         let plugin = try pluginSource(in: root)
+        let library = try contract.map { try LibraryAddition($0, libraryPath: libraryPath, root: root, target: plugin.target) }
         let sources = Paths.parent(plugin.file)
         let moduleFolder = Paths.join(sources, name.type)
         let tests = Paths.join(root, "Tests/\(plugin.target)Tests")
@@ -29,22 +33,30 @@ enum NewModuleCommand {
         }
         let indent = String(lines[markerIndex].prefix { $0 == " " })
         var edited = lines
-        let registration = blank ? BlankModuleTemplate.registration(indent:) : ModuleTemplate.registration(indent:)
+        let registration =
+            library.map { $0.template.registration(indent:) } ?? (blank ? BlankModuleTemplate.registration(indent:) : ModuleTemplate.registration(indent:))
         edited.insert(name.fill(registration(indent)), at: markerIndex)
+        let pluginText = try library?.plugin(edited.joined(separator: "\n")) ?? edited.joined(separator: "\n")
         // The module's tests import the plugin's target and check its Plugin type.
         let retarget = { (files: [(path: String, text: String)]) in
             files.map { ($0.path, $0.text.replacingOccurrences(of: "__Name__Plugin", with: plugin.target)) }
         }
-        try NewCommand.write(retarget(blank ? BlankModuleTemplate.moduleFiles : ModuleTemplate.moduleFiles), under: sources, name: name)
+        let files = library?.template.moduleFiles ?? (blank ? BlankModuleTemplate.moduleFiles : ModuleTemplate.moduleFiles)
+        try NewCommand.write(retarget(files), under: sources, name: name)
         if FileManager.default.fileExists(atPath: tests) {
-            try NewCommand.write(retarget(blank ? BlankModuleTestTemplate.files : ModuleTestTemplate.files), under: tests, name: name)
+            let testFiles = library?.template.testFiles ?? (blank ? BlankModuleTestTemplate.files : ModuleTestTemplate.files)
+            try NewCommand.write(retarget(testFiles), under: tests, name: name)
         }
-        try edited.joined(separator: "\n").write(toFile: plugin.file, atomically: true, encoding: .utf8)
-        return """
+        if let library {
+            try library.manifest.text.write(toFile: library.manifest.path, atomically: true, encoding: .utf8)
+        }
+        try pluginText.write(toFile: plugin.file, atomically: true, encoding: .utf8)
+        let added = """
             Added the \(name.type) module to \(root): \(moduleFolder) (Builder, View, Presenter, Interactor,
             Entity, Router, contract)\(FileManager.default.fileExists(atPath: tests) ? ", its tests in \(tests)," : "") and its registration
             in \(plugin.file). 'swift build && swift test' there; 'open \(name.path)' shows it.
             """
+        return library.map { added + "\n" + $0.summary } ?? added
     }
 
     /// The file of the plugin's `Plugin` type: `Sources/TARGET/TARGET.swift` of a package whose

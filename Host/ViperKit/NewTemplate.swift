@@ -14,6 +14,8 @@ enum NewTemplate: String, CaseIterable {
           viper new service NAME              service: a plugin providing NoteStore from a file, its tests and the NoteStore conformance suite
           viper new adapter NAME              adapter: a plugin serving one contract through another (registerAdapter), with a module using it
           viper new NAME --contract-library   contract library: protocols that plugins of different authors share
+          viper new module NAME --in PATH --contract LIBRARY.PROTOCOL
+                                              library module: a module implementing a contract library's protocol (also 'viper new NAME --contract ...')
         --dir DIR writes the package inside DIR; --in-tree writes a plugin into viper's own source tree;
         --route PATH sets a plugin's or a module's route (default: the name in lower case).
 
@@ -54,6 +56,14 @@ enum NewTemplate: String, CaseIterable {
             throw UsageError(
                 "\(flag) goes with 'viper new NAME' or 'viper new module NAME --in PATH', not with \(options.contractLibrary ? "--contract-library" : "the \(template.rawValue) template")"
             )
+        }
+        if options.contract != nil, template != .module && template != .plugin || options.blank || options.inTree || options.contractLibrary {
+            throw UsageError(
+                "--contract goes with 'viper new NAME' or 'viper new module NAME --in PATH', without --blank, --in-tree or --contract-library, e.g. 'viper new module \(name.type) --in PATH --contract ContactsKit.ContactPicking'"
+            )
+        }
+        if options.libraryPath != nil, options.contract == nil {
+            throw UsageError("--library-path goes with --contract LIBRARY.PROTOCOL; add --contract or drop --library-path")
         }
         if options.blank, options.inTree {
             throw UsageError("--blank writes a package of its own; drop --in-tree, or drop --blank for the in-tree demo module")

@@ -49,6 +49,10 @@ package struct CommandLineOptions {
     package var route: String?
     /// `viper new --blank`: a module with its roles and contract and nothing else to delete.
     package var blank = false
+    /// `viper new module NAME --in PATH --contract LIBRARY.PROTOCOL`: implement a contract library's protocol.
+    package var contract: String?
+    /// `viper new module ... --library-path DIR`: the contract library's package folder.
+    package var libraryPath: String?
     /// `viper graph --format`: text, dot, json, svg or png.
     package var format: String?
     /// `viper graph --output FILE`.
@@ -137,7 +141,7 @@ package struct CommandLineOptions {
                 throw UsageError("option '--json' belongs to 'viper plugins', 'viper doctor' or 'viper check'")
             }
             json = true
-        case "--dir", "--in-tree", "--contract-library", "--in", "--list", "--route", "--blank":
+        case "--dir", "--in-tree", "--contract-library", "--in", "--list", "--route", "--blank", "--contract", "--library-path":
             try requireCommand(["new"], for: word.flag, "'viper new'")
             switch word.flag {
             case "--dir": directory = try cursor.value(of: word)
@@ -146,6 +150,8 @@ package struct CommandLineOptions {
             case "--list": listTemplates = true
             case "--route": route = try cursor.value(of: word)
             case "--blank": blank = true
+            case "--contract": contract = try cursor.value(of: word)
+            case "--library-path": libraryPath = try cursor.value(of: word)
             default: contractLibrary = true
             }
         case "--rescan", "--lock", "--unlock":
