@@ -51,13 +51,21 @@ extension ScanMode {
     }
 
     /// Whether `path` is `folder/NAME` with a NAME that has no slash (so `Paths.parent` of it is
-    /// `folder`), compared as bytes; false for anything else (the caller then asks `Paths.parent`).
-    private static func isFile(_ path: String, directlyIn folder: String) -> Bool {
+    /// `folder`), compared as bytes with `memcmp` and `memchr` (the UTF-8 views' generic
+    /// `starts(with:)` cost 3 k instructions a file); false for anything else (the caller then
+    /// asks `Paths.parent`).
+    static func isFile(_ path: String, directlyIn folder: String) -> Bool {
         let slash = UInt8(ascii: "/")
-        let path = path.utf8, folder = folder.utf8
-        guard path.count > folder.count + 1, folder.last != slash, path.starts(with: folder) else { return false }
-        let name = path.dropFirst(folder.count)
-        return name.first == slash && !name.dropFirst().contains(slash)
+        var path = path, folder = folder
+        return path.withUTF8 { path in
+            folder.withUTF8 { folder in
+                guard path.count > folder.count + 1, folder.last != slash, path[folder.count] == slash,
+                    let pathBase = path.baseAddress, let folderBase = folder.baseAddress,
+                    memcmp(pathBase, folderBase, folder.count) == 0
+                else { return false }
+                return memchr(pathBase + folder.count + 1, Int32(slash), path.count - folder.count - 1) == nil
+            }
+        }
     }
 
     /// Applies the sandbox the arguments ask for, if any, and points `TMPDIR` into its folder;
