@@ -38,6 +38,20 @@ import ViperTestSupport
         #expect(kept.take(folder + "/link.so") == nil)
     }
 
+    @Test func filesAreHandedOutInTheOrderKeptAndOneAskedOutOfTurnIsOpenedByPath() throws {
+        let folder = try folder()
+        let kept = PreopenedFiles(limit: 10)
+        _ = Sandbox.loadingFolders(of: [folder + "/a.so", folder + "/b.so"], keeping: kept)
+        #expect(kept.take(folder + "/b.so") == nil, "b is not next: the loader opens it by its path")
+        let a = try #require(kept.take(folder + "/a.so"))
+        defer { close(a) }
+        let b = try #require(kept.take(folder + "/b.so"))
+        defer { close(b) }
+        #expect(identity(a) == inode(folder + "/a.so"))
+        #expect(identity(b) == inode(folder + "/b.so"))
+        #expect(kept.count == 0)
+    }
+
     @Test func noMoreThanTheLimitIsKept() throws {
         let folder = try folder()
         let kept = PreopenedFiles(limit: 1)

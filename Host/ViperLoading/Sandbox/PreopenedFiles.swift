@@ -6,16 +6,24 @@ import Foundation
 /// `fstat` and `close` a plugin more than loading needs, and Landlock checks every open made
 /// after the box closes (docs/benchmarks/notes.md, round 6).
 ///
+/// The files are kept in the order the prescan opened them, which is the order the scanner loads
+/// them in, so the loader's ``take(_:)`` compares one path with the next kept one: no path is
+/// hashed (a dictionary by path cost each plugin two hashes of its path, about 2.6 k
+/// instructions, docs/benchmarks/notes.md, round 7).
+///
 /// Invariants:
 /// - A file is kept only when it was opened without following a link and is a regular file;
 ///   its device and inode are those `fstat` gave then.
-/// - ``take(_:)`` hands a descriptor out at most once, and only while `fstat` on it still gives
+/// - ``take(_:)`` hands out only the next kept file (a path asked for out of turn gets nil, and
+///   the loader opens it by its path), at most once, and only while `fstat` on it still gives
 ///   that device and inode: a plugin's constructor, which runs before the next plugin loads, may
 ///   close or replace another plugin's descriptor, and the loader then opens the file by its path
 ///   as before. A descriptor that no longer matches is not closed (its number may be the
 ///   plugin's own now).
 package final class PreopenedFiles {
-    private var files: [String: (descriptor: Int32, device: UInt64, inode: UInt64)] = [:]
+    private var files: [(path: String, descriptor: Int32, device: UInt64, inode: UInt64)] = []
+    /// Where in ``files`` the next file to hand out is; the ones before it were handed out or passed over.
+    private var next = 0
     /// Descriptors kept at most: half the soft limit on open files, less a margin for the
     /// scanner's own, and at most 4,096.
     package let limit: Int
@@ -25,7 +33,7 @@ package final class PreopenedFiles {
     }
 
     deinit {
-        for file in files.values { close(file.descriptor) }
+        for file in files[next...] { close(file.descriptor) }
     }
 
     /// Half the soft limit on open files less 64, at most 4,096 (0 when the limit is low).
@@ -35,17 +43,20 @@ package final class PreopenedFiles {
         return max(0, min(Int(clamping: limit.rlim_cur) / 2 - 64, 4096))
     }
 
-    /// Keeps `descriptor`, open on the regular file `path` whose `fstat` gave `status`; false (the
-    /// caller closes it) when the limit is reached or the path is kept already.
+    /// Keeps `descriptor`, open on the regular file `path` whose `fstat` gave `status`, after the
+    /// files kept before it; false (the caller closes it) when the limit is reached.
     package func keep(_ descriptor: Int32, path: String, status: stat) -> Bool {
-        guard files.count < limit, files[path] == nil else { return false }
-        files[path] = (descriptor, UInt64(status.st_dev), UInt64(status.st_ino))
+        guard files.count < limit else { return false }
+        files.append((path, descriptor, UInt64(status.st_dev), UInt64(status.st_ino)))
         return true
     }
 
-    /// The descriptor kept for `path`, once, if it is still open on the same file; nil otherwise.
+    /// The descriptor kept for `path` when it is the next kept file, once, if it is still open on
+    /// the same file; nil otherwise.
     package func take(_ path: String) -> Int32? {
-        guard let file = files.removeValue(forKey: path) else { return nil }
+        guard next < files.count, files[next].path == path else { return nil }
+        let file = files[next]
+        next += 1
         var status = stat()
         guard fstat(file.descriptor, &status) == 0, UInt64(status.st_dev) == file.device, UInt64(status.st_ino) == file.inode else {
             return nil
@@ -53,6 +64,6 @@ package final class PreopenedFiles {
         return file.descriptor
     }
 
-    /// How many descriptors are kept now.
-    package var count: Int { files.count }
+    /// How many descriptors are kept now (not yet handed out or passed over).
+    package var count: Int { files.count - next }
 }

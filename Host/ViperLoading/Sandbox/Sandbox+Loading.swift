@@ -16,6 +16,10 @@ extension Sandbox {
     static func loadingFolders(of paths: [String], keeping kept: PreopenedFiles? = nil) -> [String] {
         var folders: [String] = []
         var seen = Set<String>()
+        let reader = ELFRunPathReader()
+        // The last few run path folders found, as bytes: plugins built alike share them, and
+        // comparing bytes first spares each plugin a String and its hash (``ELFRunPathReader``).
+        var recent: [[UInt8]] = []
         for path in paths {
             var descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
             var linked = false
@@ -31,9 +35,14 @@ extension Sandbox {
                 close(descriptor)
                 continue
             }
-            for folder in ELFRunPaths.read(descriptor, size: UInt64(status.st_size))
-            where folder.utf8.first == UInt8(ascii: "/") && !folder.utf8.contains(UInt8(ascii: "$")) && seen.insert(folder).inserted {
-                folders.append(folder)
+            reader.forEachRunPath(descriptor, size: UInt64(status.st_size)) { bytes in
+                guard bytes.first == UInt8(ascii: "/"), bytes.offset(of: UInt8(ascii: "$")) == nil,
+                    !recent.contains(where: { $0.withUnsafeBytes { $0.sameBytes(as: bytes) } })
+                else { return }
+                if recent.count == 8 { recent.removeFirst() }
+                recent.append(Array(bytes))
+                let folder = String(decoding: bytes, as: UTF8.self)
+                if seen.insert(folder).inserted { folders.append(folder) }
             }
             if linked || kept?.keep(descriptor, path: path, status: status) != true { close(descriptor) }
         }

@@ -103,9 +103,18 @@ package struct Sandbox: Sendable {
     /// Threads running on the machine now (`/proc/loadavg`'s fourth field, `running/total`): at
     /// least the user's own count, which is what `RLIMIT_NPROC` counts, read in one small read.
     static func tasksNow() -> UInt64 {
-        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return 32768 }
-        let fields = text.split(separator: " ")
-        guard fields.count >= 4, let total = fields[3].split(separator: "/").last.flatMap({ UInt64($0) }) else { return 32768 }
-        return total
+        var bytes = [UInt8](repeating: 0, count: 128)
+        let descriptor = open("/proc/loadavg", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return 32768 }
+        let count = read(descriptor, &bytes, bytes.count)
+        close(descriptor)
+        return tasks(loadAverage: bytes.prefix(max(0, count))) ?? 32768
+    }
+
+    /// The total of `/proc/loadavg`'s fourth field (`running/total`), or nil when it has none.
+    static func tasks(loadAverage text: ArraySlice<UInt8>) -> UInt64? {
+        let fields = text.split(separator: UInt8(ascii: " "))
+        guard fields.count >= 4, let total = fields[3].split(separator: UInt8(ascii: "/")).last else { return nil }
+        return UInt64(String(decoding: total, as: UTF8.self))
     }
 }
