@@ -70,6 +70,10 @@ package enum CheckChild {
         let suites = runSuites(
             path, libraries: loader.contractLibraries.libraries, folders: libraries.map(\.path), given: given, services: services)
         let covered = Set(suites.flatMap(\.results).map(\.subject))
+        let missing = CheckSuites.missing(
+            subjects: recorded.services.map { ($0.label, $0.contract.name) } + recorded.modules.map { ($0.label, $0.contract.name) },
+            libraries: loader.contractLibraries.libraries, folders: libraries.map(\.path),
+            found: CheckSuites.find(pluginAt: path, libraries: loader.contractLibraries.libraries, folders: libraries.map(\.path), given: given))
         _ = Conformance.check(recorded, services: services) { event in
             switch event {
             case .willRun(let check, let subject):
@@ -78,7 +82,9 @@ package enum CheckChild {
                     writer.start(check, subject)
                 }
             case .didRun(let result):
-                if !(result.check == Conformance.noSuiteCheck && covered.contains(result.subject)) { writer.result(result) }
+                guard result.check == Conformance.noSuiteCheck else { writer.result(result); break }
+                if covered.contains(result.subject) { break }
+                writer.result(missing[result.subject].map { .notApplicable(check: result.check, subject: result.subject, reason: $0) } ?? result)
             }
         }
         for ran in suites {
