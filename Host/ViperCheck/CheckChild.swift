@@ -82,9 +82,12 @@ package enum CheckChild {
                     writer.start(check, subject)
                 }
             case .didRun(let result):
-                guard result.check == Conformance.noSuiteCheck else { writer.result(result); break }
-                if covered.contains(result.subject) { break }
-                writer.result(missing[result.subject].map { .notApplicable(check: result.check, subject: result.subject, reason: $0) } ?? result)
+                if result.check == Conformance.noSuiteCheck, covered.contains(result.subject) { break }
+                if result.check == Conformance.noSuiteCheck, let reason = missing[result.subject] {
+                    writer.result(.notApplicable(check: result.check, subject: result.subject, reason: reason))
+                } else {
+                    writer.result(result)
+                }
             }
         }
         for ran in suites {
