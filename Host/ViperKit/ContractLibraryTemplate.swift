@@ -69,6 +69,7 @@ enum ContractLibraryTemplate {
                     name: "__Name__Suites",
                     dependencies: [
                         .product(name: "__Name__", package: "__Name__"),
+                        .product(name: "Contracts", package: "Contracts"),
                         .product(name: "ConformanceKit", package: "ConformanceKit"),
                     ]
                 )

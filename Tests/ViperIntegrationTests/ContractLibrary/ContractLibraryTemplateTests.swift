@@ -17,6 +17,7 @@ import ViperTestSupport
         // One package build: the suites package builds the library's product too, as a plugin's does.
         let build = try FixtureCompiler.run(["swift", "build"], in: package + "/Suites")
         #expect(build.status == 0, "\(build.output)")
+        #expect(!build.output.contains("is not used by any target"), "every dependency of Suites/ is used: \(build.output)")
         let products = package + "/Suites/.build/debug"
         let installed = try TemporaryFolder.make("new-library-check")
         for file in ["libGreetings.so", "libGreetingsSuites.so"] {
