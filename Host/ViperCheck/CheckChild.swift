@@ -100,7 +100,8 @@ package enum CheckChild {
         }
         let rules = CheckHostRules(
             plugin: recorded, path: path,
-            others: CheckHostRules.others(of: runtime.records, excluding: path), descriptor: loaded.descriptor)
+            others: CheckHostRules.others(of: runtime.records, excluding: path), descriptor: loaded.descriptor,
+            providerProblems: runtime.problems)
         rules.run(services: services, writer: writer)
         return 0
     }

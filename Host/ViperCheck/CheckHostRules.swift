@@ -31,6 +31,9 @@ struct CheckHostRules {
     let others: [Other]
     /// The plugin's descriptor, for the rules that read what it was built against.
     var descriptor: PluginDescriptor?
+    /// The providers' start-up problems: a provider refused for a changed library is named in
+    /// `requirements` as doctor names it (``RefusedProviders``).
+    var providerProblems: [Problem] = []
 
     /// The other plugins of `records`, leaving out the file under test (a bundled plugin
     /// checked where it lies is found by the host too).
