@@ -70,8 +70,11 @@ package enum CheckChild {
         let suites = runSuites(
             path, libraries: loader.contractLibraries.libraries, folders: libraries.map(\.path), given: given, services: services)
         let covered = Set(suites.flatMap(\.results).map(\.subject))
+        let subjects =
+            recorded.services.map { (label: $0.label, contract: $0.contract.name) }
+            + recorded.modules.map { (label: $0.label, contract: $0.contract.name) }
         let missing = CheckSuites.missing(
-            subjects: recorded.services.map { ($0.label, $0.contract.name) } + recorded.modules.map { ($0.label, $0.contract.name) },
+            subjects: subjects,
             libraries: loader.contractLibraries.libraries, folders: libraries.map(\.path),
             found: CheckSuites.find(pluginAt: path, libraries: loader.contractLibraries.libraries, folders: libraries.map(\.path), given: given))
         _ = Conformance.check(recorded, services: services) { event in

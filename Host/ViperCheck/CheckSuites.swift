@@ -41,7 +41,7 @@ struct CheckSuites {
             found.append(Found(path: Paths.join(Paths.parent(path), String(file.dropLast(3)) + "Suites.so"), owner: "the plugin's own suite"))
         }
         return found.filter { FileManager.default.fileExists(atPath: $0.path) }
-            + given.map { given($0, libraries: libraries) }
+            + given.map { Self.given($0, libraries: libraries) }
     }
 
     /// Runs the suite library `suite` against the plugin whose `viper_plugin_entry` is `entry`.
