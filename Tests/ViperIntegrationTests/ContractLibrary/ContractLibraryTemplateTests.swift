@@ -24,7 +24,9 @@ import ViperTestSupport
         let test = installed + "/ProviderSuiteUse.swift"
         try "import ConformanceKit\nimport GreetingsSuites\n\nlet suites: [ContractSuite] = greetingsSuites + [serviceSuite]\n"
             .write(toFile: test, atomically: true, encoding: .utf8)
-        let typecheck = try FixtureCompiler.run(["swiftc", "-typecheck", "-I", products + "/Modules", "-I", products, test], in: installed)
+        let sqlite = BuildProducts.repository + "/Contracts/ConformanceKit/Sources/CConformanceSQLite"  // ConformanceKit's C module
+        let typecheck = try FixtureCompiler.run(
+            ["swiftc", "-typecheck", "-I", products + "/Modules", "-I", products, "-I", sqlite, test], in: installed)
         #expect(typecheck.status == 0, "\(typecheck.output)")
         for file in ["libGreetings.so", "libGreetingsSuites.so"] {
             try FileManager.default.copyItem(atPath: products + "/" + file, toPath: installed + "/" + file)
