@@ -70,6 +70,13 @@ package enum CheckChild {
         let suites = runSuites(
             path, libraries: loader.contractLibraries.libraries, folders: libraries.map(\.path), given: given, services: services)
         let covered = Set(suites.flatMap(\.results).map(\.subject))
+        let subjects =
+            recorded.services.map { (label: $0.label, contract: $0.contract.name) }
+            + recorded.modules.map { (label: $0.label, contract: $0.contract.name) }
+        let missing = CheckSuites.missing(
+            subjects: subjects,
+            libraries: loader.contractLibraries.libraries, folders: libraries.map(\.path),
+            found: CheckSuites.find(pluginAt: path, libraries: loader.contractLibraries.libraries, folders: libraries.map(\.path), given: given))
         _ = Conformance.check(recorded, services: services) { event in
             switch event {
             case .willRun(let check, let subject):
@@ -78,7 +85,12 @@ package enum CheckChild {
                     writer.start(check, subject)
                 }
             case .didRun(let result):
-                if !(result.check == Conformance.noSuiteCheck && covered.contains(result.subject)) { writer.result(result) }
+                if result.check == Conformance.noSuiteCheck, covered.contains(result.subject) { break }
+                if result.check == Conformance.noSuiteCheck, let reason = missing[result.subject] {
+                    writer.result(.notApplicable(check: result.check, subject: result.subject, reason: reason))
+                } else {
+                    writer.result(result)
+                }
             }
         }
         for ran in suites {
@@ -91,7 +103,8 @@ package enum CheckChild {
         }
         let rules = CheckHostRules(
             plugin: recorded, path: path,
-            others: CheckHostRules.others(of: runtime.records, excluding: path), descriptor: loaded.descriptor)
+            others: CheckHostRules.others(of: runtime.records, excluding: path), descriptor: loaded.descriptor,
+            providerProblems: runtime.problems)
         rules.run(services: services, writer: writer)
         return 0
     }

@@ -1,6 +1,7 @@
 import ConformanceKit
 import Contracts
 import ViperCore
+import ViperLoading
 import ViperRuntime
 
 /// `requirements`: every contract the plugin requires (a service its factories resolve, a module
@@ -8,7 +9,8 @@ import ViperRuntime
 /// `--plugins`), judged by the rule start-up and `viper doctor` apply (``GraphValidator``),
 /// so a consumer whose provider is missing fails here instead of being disabled later, and
 /// a contract of the plugin's own library that it forgot to register gets doctor's sentence
-/// ("register it in its register(in:)") rather than "install a plugin that provides it".
+/// ("register it in its register(in:)") rather than "install a plugin that provides it", and one
+/// whose provider was refused (built against an older contract library) names it, with doctor's sentence.
 extension CheckHostRules {
     func providersResult(_ descriptor: PluginDescriptor) -> CheckResult {
         let name = descriptor.manifest.name
@@ -16,7 +18,7 @@ extension CheckHostRules {
         let theirs = others.filter { $0.name != name }.map {
             GraphValidator.Node(name: $0.name, path: $0.path, descriptor: $0.descriptor, isBundled: $0.isBundled)
         }
-        let outcome = GraphValidator(nodes: theirs + [mine], hostProvides: HostRuntime.hostProvisions).validate()
+        let outcome = RefusedProviders(providerProblems).naming(GraphValidator(nodes: theirs + [mine], hostProvides: HostRuntime.hostProvisions).validate())
         let missing = outcome.problems.contains { $0.kind == .missingProvider && $0.plugin == name }
         guard missing, let reason = outcome.disabled[name] else {
             let count = Set(descriptor.provides.flatMap(\.requires).map { GraphValidator.describe($0) }).count

@@ -12,7 +12,8 @@ import ViperRuntime
 /// - `route` (per module with a route): the route keeps the ``RouteRule``s, and no
 ///   other plugin declares a route of the same shape.
 /// - `command-names` (per module): no command is named like a reserved shell command
-///   (``BuiltinCommand/isReserved``); the shell never passes those to a module.
+///   (``BuiltinCommand/isReserved``); the shell never passes those to a module. The kit's
+///   `commands` check fails on such a name first, so this line is then `n/a`, pointing to it.
 ///   Only `viper check` builds every module, so only it sees commands; `viper doctor`
 ///   reports names and routes, from descriptors.
 /// - `requirements`: what the plugin requires has a provider (`CheckHostRules+Providers.swift`).
@@ -30,6 +31,9 @@ struct CheckHostRules {
     let others: [Other]
     /// The plugin's descriptor, for the rules that read what it was built against.
     var descriptor: PluginDescriptor?
+    /// The providers' start-up problems: a provider refused for a changed library is named in
+    /// `requirements` as doctor names it (``RefusedProviders``).
+    var providerProblems: [Problem] = []
 
     /// The other plugins of `records`, leaving out the file under test (a bundled plugin
     /// checked where it lies is found by the host too).
@@ -109,11 +113,12 @@ struct CheckHostRules {
         guard !reserved.isEmpty else {
             return CheckResult(check: "command-names", subject: module.label, passed: true)
         }
-        let list = BuiltinCommand.allCases.filter(\.isReserved).map(\.rawValue).joined(separator: ", ")
+        // The kit's `commands` check (ShellCommandNames, held equal to BuiltinCommand) has already
+        // failed on these names with the list and the fix: one failure, not two.
         let names = reserved.map { "'\($0)'" }.joined(separator: ", ")
         let which = reserved.count == 1 ? "command \(names) is" : "commands \(names) are"
-        return CheckResult(
-            check: "command-names", subject: module.label, passed: false,
-            reason: "\(which) the shell's own (\(list)); the shell runs its own and never this one; rename it")
+        return .notApplicable(
+            check: "command-names", subject: module.label,
+            reason: "\(which) the shell's own: failed once, on the commands line above, with the fix")
     }
 }

@@ -34,17 +34,14 @@ struct CheckSuites {
             let places = [Paths.parent(library.path)] + folders
             return Found(
                 path: Paths.join(places.first { FileManager.default.fileExists(atPath: Paths.join($0, file)) } ?? places[0], file),
-                owner: library.name + (library.name.hasSuffix("s") ? "' suite" : "'s suite"), library: library.name)
+                owner: owner(of: library.name), library: library.name)
         }
         let file = Paths.lastComponent(path)
         if file.hasPrefix("lib"), file.hasSuffix(".so"), !file.hasSuffix("Suites.so") {
             found.append(Found(path: Paths.join(Paths.parent(path), String(file.dropLast(3)) + "Suites.so"), owner: "the plugin's own suite"))
         }
         return found.filter { FileManager.default.fileExists(atPath: $0.path) }
-            + given.map { file in
-                let library = libraries.first { "lib\($0.name)Suites.so" == Paths.lastComponent(file) }?.name
-                return Found(path: file, owner: "the suites of --suites \(Paths.lastComponent(file))", library: library)
-            }
+            + given.map { Self.given($0, libraries: libraries) }
     }
 
     /// Runs the suite library `suite` against the plugin whose `viper_plugin_entry` is `entry`.

@@ -58,7 +58,13 @@ enum ContractLibraryTemplate {
 
         let package = Package(
             name: "__Name__Suites",
-            products: [.library(name: "__Name__Suites", type: .dynamic, targets: ["__Name__Suites"])],
+            products: [
+                // lib__Name__Suites.so, which viper check runs on each provider.
+                .library(name: "__Name__Suites", type: .dynamic, targets: ["__Name__Suites"]),
+                // The same suites for a provider's own test target (README): linked into the test, as
+                // ConformanceKit is, so the test holds one copy of the kit.
+                .library(name: "__Name__SuiteChecks", targets: ["__Name__Suites"]),
+            ],
             dependencies: [
                 .package(path: ".."),
                 .package(path: "\(contracts)"),
@@ -69,6 +75,7 @@ enum ContractLibraryTemplate {
                     name: "__Name__Suites",
                     dependencies: [
                         .product(name: "__Name__", package: "__Name__"),
+                        .product(name: "Contracts", package: "Contracts"),
                         .product(name: "ConformanceKit", package: "ConformanceKit"),
                     ]
                 )
@@ -110,7 +117,7 @@ enum ContractLibraryTemplate {
         import __Name__
 
         /// What every __Name__Service promises: a description that names its subject.
-        let serviceSuite = ContractSuite(for: __Name__Service.self, serviceChecks: [
+        public let serviceSuite = ContractSuite(for: __Name__Service.self, serviceChecks: [
             ServiceCheck("describe-names-the-subject") { harness in
                 let line = try harness.make(__Name__Service.self).describe("a subject")
                 try CheckFailure.unless(line.contains("a subject"), expected: "a line that names 'a subject'", happened: "'\\(line)'",
@@ -119,7 +126,7 @@ enum ContractLibraryTemplate {
         ])
 
         /// What every module registered as __Name__Screen promises: it keeps the subject it is given.
-        let screenSuite = ContractSuite(for: __Name__Screen.self, checks: [
+        public let screenSuite = ContractSuite(for: __Name__Screen.self, checks: [
             ModuleCheck("subject-is-kept") { harness in
                 let screen = try harness.build().input(as: __Name__Screen.self)
                 screen.subject = "a subject"
@@ -128,10 +135,14 @@ enum ContractLibraryTemplate {
             },
         ])
 
-        /// The entry 'viper check' calls: add each suite you write to the list.
+        /// Every suite of __Name__: add each suite you write. 'viper check' runs them through the entry
+        /// below; a provider's own test passes them to Conformance.check(..., suites: __name__Suites).
+        public let __name__Suites: [ContractSuite] = [serviceSuite, screenSuite]
+
+        /// The entry 'viper check' calls.
         @_cdecl("viper_contract_suites")
         public func viperContractSuites(_ request: UnsafeMutableRawPointer?) -> Int32 {
-            ExportedSuites.run(request, suites: [serviceSuite, screenSuite])
+            ExportedSuites.run(request, suites: __name__Suites)
         }
 
         """
@@ -181,7 +192,7 @@ enum ContractLibraryTemplate {
         viper check PLUGIN.so --suites "$PWD/.build/debug/lib__Name__Suites.so"
         ```
 
-        The report says it ran the suites of `--suites`. Copied beside the library (a plugin folder too:
+        The report says it ran __Name__'s suite. Copied beside the library (a plugin folder too:
         `viper plugins` lists it as a suite library), `viper check` finds it without `--suites` and
         names the library's suite (docs/PLUGIN_AUTHORS.md, "Suites that travel with a contract library"):
 
@@ -189,8 +200,18 @@ enum ContractLibraryTemplate {
         cp .build/debug/lib__Name__Suites.so __plugins__/    # still in Suites/
         ```
 
-        The suites run in `viper check`, not in a provider's own `swift test` (they are not public, so
-        its `Conformance.check` cannot be given them): run `viper check` on each provider.
+        The suites are public, so a provider's own `swift test` can run them too. In the provider's
+        `Package.swift`, depend on this folder's `Suites` package by path and give its test target the
+        `__Name__SuiteChecks` product (the suites linked into the test, beside its ConformanceKit):
+
+        ```swift
+        dependencies: [/* ..., */ .package(path: "PATH/__Name__/Suites")],
+        // in the test target's dependencies:
+        .product(name: "__Name__SuiteChecks", package: "Suites"),
+        ```
+
+        then in a test, `import __Name__Suites` and
+        `Conformance.check(XPlugin.self, suites: __name__Suites)`. `viper check` runs them as well.
 
         A plugin depends on this package by path (`.product(name: "__Name__", package: "__Name__")`),
         imports `__Name__`, and lists `__Name__Library.compiled` in its `contractLibraries`. viper loads

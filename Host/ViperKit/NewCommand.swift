@@ -76,7 +76,7 @@ package enum NewCommand {
         files += tests.map { ("Tests/__Name__PluginTests/" + $0.path, $0.text) }
         try write(files, under: root, name: name)
         let so = ".build/debug/lib\(name.type)Plugin.so"
-        let viper = Paths.join(layout.executableDirectory, "viper")
+        let viper = ViperOnPath.command(executableDirectory: layout.executableDirectory)
         return """
             Created \(root): the \(name.type) module (Builder, View, Presenter, Interactor, Entity, Router,
             its input/output contract) and the plugin type in Sources/\(name.type)Plugin, the entry symbols in
@@ -102,7 +102,7 @@ package enum NewCommand {
                 ("Package.swift", PackageTemplate.manifest(contracts: contracts, kit: kit)),
                 (".gitignore", PackageTemplate.gitignore), ("README.md", readme),
             ] + files, under: root, name: name)
-        let viper = Paths.join(layout.executableDirectory, "viper")
+        let viper = ViperOnPath.command(executableDirectory: layout.executableDirectory)
         return """
             Created \(root): \(what).
             Next:

@@ -14,6 +14,8 @@ package struct RefusedProviders: Sendable {
         let file: String
         let contract: String
         let library: String
+        /// The other contracts of the library it conforms to (``conformances(ofPluginAt:module:)``).
+        var implements: Set<String> = []
     }
 
     private static let unprovided = "which no plugin provides; install a plugin that provides it"
@@ -53,9 +55,11 @@ package struct RefusedProviders: Sendable {
     /// `text` (a missing-provider line or reason about `contract`) with the refused provider of
     /// `contract` named in place of "install a plugin that provides it"; else `text` unchanged.
     package func naming(_ text: String, contract: String) -> String {
-        guard let provider = providers.first(where: { $0.contract == contract }),
-            let range = text.range(of: Self.unprovided)
-        else { return text }
+        guard let range = text.range(of: Self.unprovided) else { return text }
+        guard let provider = providers.first(where: { $0.contract == contract }) else {
+            guard let implementer = providers.first(where: { $0.implements.contains(contract) }) else { return text }
+            return text.replacingCharacters(in: range, with: Self.implementsSentence(implementer))
+        }
         return text.replacingCharacters(
             in: range,
             with: "which no plugin provides: '\(provider.file)' provides it but was refused, as it lacks a requirement the installed "
@@ -67,9 +71,10 @@ package struct RefusedProviders: Sendable {
             let of = problem.message.range(of: " of the contract library ", range: marker.upperBound..<problem.message.endIndex),
             let open = problem.message.range(of: " (", range: of.upperBound..<problem.message.endIndex)
         else { return nil }
+        let path = String(problem.message[..<marker.lowerBound])
+        let library = String(problem.message[of.upperBound..<open.lowerBound])
         return Provider(
-            file: Paths.lastComponent(String(problem.message[..<marker.lowerBound])),
-            contract: String(problem.message[marker.upperBound..<of.lowerBound]),
-            library: String(problem.message[of.upperBound..<open.lowerBound]))
+            file: Paths.lastComponent(path), contract: String(problem.message[marker.upperBound..<of.lowerBound]), library: library,
+            implements: conformances(ofPluginAt: path, module: String(library.prefix { $0 != " " })))
     }
 }

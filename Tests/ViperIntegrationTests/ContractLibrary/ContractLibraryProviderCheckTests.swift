@@ -31,5 +31,10 @@ import ViperTestSupport
         #expect(check.stdout.contains("WelcomeText is a contract of FixtureWelcome, whose other contracts forgetful-provider provides: "
                                       + "if forgetful-provider is meant to provide it too, register it in its register(in:) "
                                       + "(registrar.registerService(WelcomeText.self, ...))"), "\(check.stdout)")
+        // The builds line gives the kit's hint, as the plugin's own swift test does, and ends with its fix.
+        let builds = check.stdout.split(separator: "\n").first { $0.hasPrefix("fail  [WelcomeScreen] builds: its builder threw: ") }
+        #expect(builds?.hasSuffix(", which no loaded plugin provides: WelcomeText is a contract of FixtureWelcome, whose WelcomeScreen "
+                                  + "this plugin provides: if it is meant to provide WelcomeText too, register it in its register(in:) "
+                                  + "(registrar.registerService(WelcomeText.self, ...))") == true, "\(check.stdout)")
     }
 }

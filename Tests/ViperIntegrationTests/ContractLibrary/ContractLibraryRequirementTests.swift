@@ -63,6 +63,11 @@ import ViperTestSupport
         let consumer = try ViperProcess().run(["check", folder + "/libWelcomeConsumerPlugin.so", "--plugins", folder + "/libWelcomeProviderPlugin.so"])
         #expect(consumer.status == 1, "\(consumer.stdout)")
         #expect(consumer.stdout.contains("; refused as providers: " + folder + "/" + refusal), "\(consumer.stdout)")
+        #expect(consumer.stdout.contains("fail  [plugin] requirements: with the bundled plugins and those given with --plugins, viper would disable it: "
+                + "WelcomeConsumerPlugin.LobbyInput requires FixtureWelcome.WelcomeText, which no plugin provides: 'libWelcomeProviderPlugin.so' "
+                + "provides it but was refused, as it lacks a requirement the installed FixtureWelcome 1.0 has (its own line says which); "
+                + "rebuild 'libWelcomeProviderPlugin.so' against the installed FixtureWelcome 1.0\n"),
+                "the requirements line carries doctor's sentence: \(consumer.stdout)")
     }
 
     @Test func aProviderOlderThanAMinorThatAddedARequirementWithoutADefaultIsRefused() throws {

@@ -36,10 +36,23 @@ import ViperTestSupport
         let suites = try ContractLibraryFixtures.suites(expecting: "Ada")
         let check = try ViperProcess().run(["check", folder + "/libWelcomeProviderPlugin.so", "--suites", suites])
         #expect(check.status == 0, "\(check.stdout)")
-        #expect(check.stdout.contains("pass  [WelcomeText] welcome-names-the-guest: the suites of --suites libFixtureWelcomeSuites.so\n"), "\(check.stdout)")
+        #expect(check.stdout.contains("pass  [WelcomeText] welcome-names-the-guest: FixtureWelcome's suite\n"), "\(check.stdout)")
+        #expect(check.stdout.contains("pass  [plugin] suite: ran FixtureWelcome's suite (\(suites)): 1 check(s) on WelcomeText\n"), "\(check.stdout)")
         let elsewhere = try ViperProcess().run(["plugins", "--suites", suites])
         #expect(elsewhere.status == 64)
         #expect(elsewhere.stderr == "viper: option '--suites' belongs to 'viper check'\n", "\(elsewhere.stderr)")
+    }
+
+    @Test func aLibraryContractWhoseSuitesAreNotFoundNamesTheLibraryTheFileAndTheFix() throws {
+        let folder = try ContractLibraryFixtures.pluginFolder([try ContractLibraryFixtures.plugin("WelcomeProviderPlugin"),
+                                                               try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"])
+        let check = try ViperProcess().run(["check", folder + "/libWelcomeProviderPlugin.so"])
+        let line = check.stdout.split(separator: "\n").first { $0.hasPrefix("n/a   [WelcomeText] contract-suite:") }.map(String.init) ?? ""
+        #expect(line.hasPrefix("n/a   [WelcomeText] contract-suite: WelcomeText is a contract of FixtureWelcome, whose suite library "
+                               + "libFixtureWelcomeSuites.so was not found beside libFixtureWelcome.so (looked in \(folder)"), "\(check.stdout)")
+        #expect(line.hasSuffix("); only the generic checks ran (copy libFixtureWelcomeSuites.so into one of those folders, or pass --suites PATH to it)"),
+                "\(check.stdout)")
+        #expect(!check.stdout.contains("write a ContractSuite for it"), "\(check.stdout)")
     }
 
     @Test func aPluginThatProvidesNoneOfTheLibrarysContractsIsToldSo() throws {

@@ -17,8 +17,17 @@ import ViperTestSupport
         // One package build: the suites package builds the library's product too, as a plugin's does.
         let build = try FixtureCompiler.run(["swift", "build"], in: package + "/Suites")
         #expect(build.status == 0, "\(build.output)")
+        #expect(!build.output.contains("is not used by any target"), "every dependency of Suites/ is used: \(build.output)")
         let products = package + "/Suites/.build/debug"
         let installed = try TemporaryFolder.make("new-library-check")
+        // The suites are public: a provider's own test can pass them to Conformance.check.
+        let test = installed + "/ProviderSuiteUse.swift"
+        try "import ConformanceKit\nimport GreetingsSuites\n\nlet suites: [ContractSuite] = greetingsSuites + [serviceSuite]\n"
+            .write(toFile: test, atomically: true, encoding: .utf8)
+        let sqlite = BuildProducts.repository + "/Contracts/ConformanceKit/Sources/CConformanceSQLite"  // ConformanceKit's C module
+        let typecheck = try FixtureCompiler.run(
+            ["swiftc", "-typecheck", "-I", products + "/Modules", "-I", products, "-I", sqlite, test], in: installed)
+        #expect(typecheck.status == 0, "\(typecheck.output)")
         for file in ["libGreetings.so", "libGreetingsSuites.so"] {
             try FileManager.default.copyItem(atPath: products + "/" + file, toPath: installed + "/" + file)
         }

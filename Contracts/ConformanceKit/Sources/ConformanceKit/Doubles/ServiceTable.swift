@@ -153,7 +153,15 @@ public final class ServiceTable: Resolver {
             return adapted
         }
         if let fallback {
-            return try fallback.resolve(contract, name: name)
+            do {
+                return try fallback.resolve(contract, name: name)
+            } catch let error as ResolutionError where error.code == .notRegistered && error.detail.isEmpty {
+                // viper check's host services: the same hint as in the plugin's own swift test.
+                let note = ownLibraryNote(id)
+                guard !note.isEmpty else { throw error }
+                throw ResolutionError(code: .notRegistered, contract: id, name: name, requester: error.requester,
+                                      registered: error.registered, detail: note)
+            }
         }
         throw ResolutionError(code: .notRegistered, contract: id, name: name, requester: "the conformance kit",
                               registered: labels(), detail: ownLibraryNote(id))
@@ -170,7 +178,8 @@ public final class ServiceTable: Resolver {
         let library = Self.library(of: asked)
         guard let provided = providedByLibrary[library] else { return "" }
         return "\(asked.shortName) is a contract of \(library), whose \(provided.shortName) this plugin provides: "
-            + "if it is meant to provide \(asked.shortName) too, register it in its register(in:)"
+            + "if it is meant to provide \(asked.shortName) too, register it in its register(in:) "
+            + "(registrar.registerService(\(asked.shortName).self, ...))"
     }
 
     /// Whether this table, an adapter or the fallback has the service.
