@@ -35,8 +35,8 @@ import ViperTestSupport
         let check = try viper.run(["check", folder + "/Contacts/.build/debug/libContactsPlugin.so",
                                    "--suites", folder + "/ContactsKit/Suites/.build/debug/libContactsKitSuites.so"])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
-        #expect(check.stdout.contains("pass  [plugin] suite: ran the suites of --suites libContactsKitSuites.so"), "\(check.stdout)")
-        #expect(check.stdout.contains("pass  [ContactsKitScreen] subject-is-kept: the suites of --suites libContactsKitSuites.so\n"), "\(check.stdout)")
+        #expect(check.stdout.contains("pass  [plugin] suite: ran ContactsKit's suite ("), "\(check.stdout)")
+        #expect(check.stdout.contains("pass  [ContactsKitScreen] subject-is-kept: ContactsKit's suite\n"), "\(check.stdout)")
     }
 
     @Test func aNewPluginOfALibrarysContractHasOnlyThatModuleAndDependsOnTheLibrary() throws {
