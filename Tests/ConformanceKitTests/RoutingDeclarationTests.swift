@@ -64,7 +64,7 @@ import Testing
         #expect(report.failures.map(\.check) == ["declared-dependencies"])
         #expect(reason(report) == "it routes to FixtureTarget (its ModuleRoutes), which no plugin here provides: FixtureTarget is a contract of "
                 + "ConformanceKitTests, whose FixtureInput this plugin provides: if it is meant to provide FixtureTarget too, register it in "
-                + "its register(in:); if another plugin provides it, add that plugin to the ServiceTable too (services.add(try RecordedPlugin.record(ThatPlugin.self)))")
+                + "its register(in:) (registrar.registerModule(FixtureTarget.self, ...)); if another plugin provides it, add that plugin to the ServiceTable too (services.add(try RecordedPlugin.record(ThatPlugin.self)))")
     }
 
     @Test func theSameRouteProvidedByThePluginItselfPasses() throws {

@@ -38,15 +38,12 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
         self.detail = detail
     }
 
-    /// The fix a detail names when the contract is most likely a forgotten registration.
-    static let registrationFix = "register it in its register(in:)"
-
     public var description: String {
         let asked = name.map { "\(contract.name) named '\($0)'" } ?? contract.name
         switch code {
         case .notRegistered:
             // A detail that names the fix (the conformance kit's own-library hint) ends the sentence.
-            if detail.contains(Self.registrationFix) {
+            if detail.contains("register it in its register(in:)") {
                 return "\(requester) asked for \(asked), which no loaded plugin provides: \(detail)"
             }
             let known = registered.isEmpty ? "nothing is registered under that contract" : "registered: \(registered.joined(separator: ", "))"

@@ -23,7 +23,7 @@ extension ModuleHarness {
         }
         problems += unprovidedRoutes(declaration).map { route in
             "it routes to \(route.contract.shortName) (\(declaration.origin(of: route))), which no plugin here provides: "
-                + (table?.ownLibraryNote(route.contract) ?? "")
+                + (table?.ownLibraryNote(route.contract, registration: "registerModule") ?? "")
                 + "; if another plugin provides it, add that plugin to the ServiceTable too (services.add(try RecordedPlugin.record(ThatPlugin.self)))"
         }
         return problems

@@ -174,12 +174,14 @@ public final class ServiceTable: Resolver {
 
     /// doctor's hint for a contract of a library whose other contracts the plugin provides: most
     /// often a forgotten registration, not a missing plugin. Empty when the plugin provides none.
-    func ownLibraryNote(_ asked: ContractID) -> String {
+    /// `registration` is the `Registrar` call that would provide it: `registerService` for a
+    /// service, `registerModule` for a module a builder routes to.
+    func ownLibraryNote(_ asked: ContractID, registration: String = "registerService") -> String {
         let library = Self.library(of: asked)
         guard let provided = providedByLibrary[library] else { return "" }
         return "\(asked.shortName) is a contract of \(library), whose \(provided.shortName) this plugin provides: "
             + "if it is meant to provide \(asked.shortName) too, register it in its register(in:) "
-            + "(registrar.registerService(\(asked.shortName).self, ...))"
+            + "(registrar.\(registration)(\(asked.shortName).self, ...))"
     }
 
     /// Whether this table, an adapter or the fallback has the service.
