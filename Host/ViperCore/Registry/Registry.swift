@@ -110,7 +110,10 @@ package final class Registry: @unchecked Sendable {
     /// fixes the type, so no dynamic cast is needed (measured: the cast's generic metadata
     /// lookups were a quarter of a resolve). The registration is borrowed from this thread's
     /// snapshot, without a retain: the thread keeps the snapshot until the factory's frame is
-    /// popped (Registry+Snapshot.swift).
+    /// popped (Registry+Snapshot.swift). Inlined into ``ScopedResolver``'s witness, so that a
+    /// resolve is one frame, not a witness that forwards eight arguments to a second one
+    /// (measured in docs/benchmarks/notes.md, "Round 7").
+    @inline(__always)
     package func resolve<Service>(_ contract: Service.Type, name: String?, requester: String) throws -> Service {
         let stack = ResolutionStack.current(stackKey)
         if let direct = RegistrySnapshot.unretainedService(ObjectIdentifier(contract), name: name, in: snapshot(on: stack)) {

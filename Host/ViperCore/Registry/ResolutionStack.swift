@@ -54,13 +54,13 @@ package final class ResolutionStack {
     package func push(_ registration: ServiceRegistration) {
         if depth == capacity { grow() }
         frames[depth] = Unmanaged.passUnretained(registration)
-        depth += 1
+        depth &+= 1  // wrapping: a depth is bounded by memory long before Int.max
     }
 
     /// Leaves a frame; at depth 0 no frame on this thread can use a parked snapshot any more.
     @inline(__always)
     package func pop() {
-        depth -= 1
+        depth &-= 1
         if depth == 0, !parked.isEmpty { releaseParked() }
     }
 
