@@ -25,7 +25,8 @@ package final class Registry: @unchecked Sendable {
     /// Lazy loading: asked for a contract that nothing registered yet (e.g. `service
     /// Contracts.NoteStore[name]`); loads the plugins that provide (or intercept) it; true if that registered something.
     package var onMiss: ((ProvisionKey) -> Bool)?
-    /// ``ResolutionStack/key``, read once here so that a read skips the lazy global's check.
+    /// ``ResolutionStack/key``, read once here (a read finds its thread's stack through a C
+    /// thread-local word; the key owns the stack and is read only by a thread's first resolve).
     package let stackKey = ResolutionStack.key
 
     package init() {}
