@@ -111,7 +111,7 @@ package struct CommandInfo {
             name: "uninstall", arguments: "", maximumArguments: 0,
             summary: "Remove the viper that 'viper install' put under a prefix",
             details:
-                "Removes PREFIX/lib/viper and the PREFIX/bin/viper link, and the bin/ and lib/ folders the\ninstall created if they are empty. Only an install made by 'viper install' is removed; data and\nplugin folders are left alone.",
+                "Removes the files 'viper install' wrote in PREFIX/lib/viper (its manifest lists each with its\nSHA-256), the PREFIX/bin/viper link, and the folders the install created if they are empty. A\nfile install did not write, or one changed since, is kept and named. A marker made for another\nprefix is refused. Data and plugin folders are left alone.",
             options: [Option(flag: "--prefix", value: "DIR", help: "The prefix given to 'viper install' (default: ~/.local)")]),
         CommandInfo(
             name: "help", arguments: "[COMMAND]", maximumArguments: 1,
