@@ -87,7 +87,7 @@ let featureTests: [Target] = [
 /// Text, Errors, Routes, Registry, Validation, Navigation.
 let core: Target = .target(
     name: "ViperCore",
-    dependencies: [contracts],
+    dependencies: [contracts, "CThreadLocal"],
     path: "Host/ViperCore"
 )
 
@@ -182,6 +182,9 @@ let systemLibraries: [Target] = [
     .systemLibrary(name: "CReadline", path: "Host/CReadline"),
     // libcrypto's SHA-256 for `viper plugins --lock` (libssl-dev; .ci/run installs it).
     .systemLibrary(name: "CCrypto", path: "Host/CCrypto", providers: [.apt(["libssl-dev"])]),
+    // One thread-local word, header only (no library): the core's per-thread resolution stack,
+    // read without a call into libc on every resolve (Host/CThreadLocal/shim.h says why).
+    .systemLibrary(name: "CThreadLocal", path: "Host/CThreadLocal"),
 ]
 
 // MARK: - Tests of the host

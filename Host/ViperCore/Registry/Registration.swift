@@ -32,20 +32,19 @@ package struct RegistryKey: Hashable {
 }
 
 /// A service factory registered by a plugin or the host.
+///
+/// The fields a resolve reads come first, before `contract`: `ContractID` and `ServiceScope` are
+/// resilient types of Contracts, whose size is known only at run time, so every stored property
+/// after the first of them is found through a field offset read from memory (two instructions an
+/// access in the release build's code, four accesses a resolve). Those before it sit at fixed offsets.
 package final class ServiceRegistration {
-    package let key: RegistryKey
-    package let contract: ContractID
-    package let name: String?
-    package let scope: ServiceScope
-    /// `scope == .process`, kept as a Bool: comparing the resilient enum of Contracts is a call.
-    package let isProcessScoped: Bool
-    package let requires: [Requirement]
-    package let plugin: String
     /// The typed factory. Invariant, kept by the two places that make registrations
     /// (`Registry.addHostService` and `RecordingRegistrar.registerService`, both generic over
     /// the contract): it is a `ServiceFactory<C>` where `key.type == ObjectIdentifier(C.self)`,
     /// so a resolve that found it under the asked-for type downcasts it without a dynamic cast.
     package let factory: AnyServiceFactory
+    /// `scope == .process`, kept as a Bool: comparing the resilient enum of Contracts is a call.
+    package let isProcessScoped: Bool
     /// The resolver handed to the factory: names this registration as the requester. Set once,
     /// under the registry's lock, before the registration is in any snapshot, and only read
     /// after: so no access can overlap a write, and the runtime's dynamic exclusivity check on
@@ -56,6 +55,12 @@ package final class ServiceRegistration {
     /// Set when the plugin's registrations are withdrawn (live reload): a ``Provider`` bound to
     /// this registration then resolves again instead of calling a factory that is gone.
     package let withdrawn = Atomic<Bool>(false)
+    package let key: RegistryKey
+    package let contract: ContractID
+    package let name: String?
+    package let scope: ServiceScope
+    package let requires: [Requirement]
+    package let plugin: String
 
     package init(
         key: RegistryKey, contract: ContractID, name: String?, scope: ServiceScope,
@@ -126,16 +131,19 @@ package final class ServiceFactory<Service>: AnyServiceFactory {
 }
 
 /// A module builder registered by a plugin.
+///
+/// What building a module reads (`builder`, `conforms`) comes first, at fixed offsets, before the
+/// resilient `ContractID` (see ``ServiceRegistration``).
 package final class ModuleRegistration {
+    package let builder: any ModuleBuilder
+    /// Checks that a built module's input conforms to the contract.
+    package let conforms: (AnyObject) -> Bool
     package let key: RegistryKey
     package let contract: ContractID
     package let name: String?
     package let route: RouteSpec?
     package let requires: [Requirement]
     package let plugin: String
-    package let builder: any ModuleBuilder
-    /// Checks that a built module's input conforms to the contract.
-    package let conforms: (AnyObject) -> Bool
 
     package init(
         key: RegistryKey, contract: ContractID, name: String?, route: RouteSpec?, requires: [Requirement],

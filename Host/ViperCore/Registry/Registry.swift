@@ -25,7 +25,7 @@ package final class Registry: @unchecked Sendable {
     /// Lazy loading: asked for a contract that nothing registered yet (e.g. `service
     /// Contracts.NoteStore[name]`); loads the plugins that provide (or intercept) it; true if that registered something.
     package var onMiss: ((ProvisionKey) -> Bool)?
-    /// ``ResolutionStack/key``, read once here so that a read skips the lazy global's check.
+    /// ``ResolutionStack/key``, read once here (a read finds its stack in a thread-local word).
     package let stackKey = ResolutionStack.key
 
     package init() {}
@@ -110,7 +110,8 @@ package final class Registry: @unchecked Sendable {
     /// fixes the type, so no dynamic cast is needed (measured: the cast's generic metadata
     /// lookups were a quarter of a resolve). The registration is borrowed from this thread's
     /// snapshot, without a retain: the thread keeps the snapshot until the factory's frame is
-    /// popped (Registry+Snapshot.swift).
+    /// popped (Registry+Snapshot.swift). Inlined: one frame, not a witness that forwards eight arguments to it (notes.md, "Round 7").
+    @inline(__always)
     package func resolve<Service>(_ contract: Service.Type, name: String?, requester: String) throws -> Service {
         let stack = ResolutionStack.current(stackKey)
         if let direct = RegistrySnapshot.unretainedService(ObjectIdentifier(contract), name: name, in: snapshot(on: stack)) {

@@ -1,8 +1,10 @@
+import CThreadLocal
 import Foundation
 
 /// What the current thread is doing inside the registry: the services being built, innermost
 /// last (how the registry notices a factory that needs itself), and the mark of the plugin code
-/// that runs (``PluginExitGuard``). One per thread, kept in pthread-specific storage.
+/// that runs (``PluginExitGuard``). One per thread, kept in pthread-specific storage and found
+/// through a C thread-local word (``key``).
 ///
 /// The common path is a depth counter and a store into a buffer made once per thread: no array
 /// growth, no retain (the registrations on it are alive, being built). The chain's text is
@@ -54,13 +56,13 @@ package final class ResolutionStack {
     package func push(_ registration: ServiceRegistration) {
         if depth == capacity { grow() }
         frames[depth] = Unmanaged.passUnretained(registration)
-        depth += 1
+        depth &+= 1  // wrapping: a depth is bounded by memory long before Int.max
     }
 
     /// Leaves a frame; at depth 0 no frame on this thread can use a parked snapshot any more.
     @inline(__always)
     package func pop() {
-        depth -= 1
+        depth &-= 1
         if depth == 0, !parked.isEmpty { releaseParked() }
     }
 
@@ -107,12 +109,21 @@ package final class ResolutionStack {
         return (open[start...] + [registration]).map(\.label).joined(separator: " → ")
     }
 
-    /// The thread-specific storage's key. A lazy global: each read is a `swift_once` check, so a
-    /// ``Registry`` reads it once, at its making, and asks for ``current(_:)`` with its copy.
+    /// The thread-specific storage's key: it owns each thread's stack (retained), and its
+    /// destructor releases the stack at the thread's end. A lazy global: each read is a
+    /// `swift_once` check, so only the first use of a thread reads it.
+    ///
+    /// What a resolve reads is a C thread-local word that caches the same pointer
+    /// (Host/CThreadLocal/shim.h): one load from the thread pointer, where `pthread_getspecific`
+    /// was a call into libc (measured: 17 instructions of a resolve's 496 there, docs/benchmarks/notes.md,
+    /// "Round 7"). The destructor clears the word before it releases the stack, so code that runs
+    /// later on an ending thread (another key's destructor) makes a new stack, as it did when
+    /// `pthread_getspecific` answered nil.
     package static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { pointer in
             guard let pointer else { return }
+            if viper_resolution_stack_get() == pointer { viper_resolution_stack_set(nil) }
             Unmanaged<ResolutionStack>.fromOpaque(pointer).release()
         }
         return key
@@ -126,31 +137,30 @@ package final class ResolutionStack {
     /// This thread's stack without a retain: the thread's specific storage keeps it alive.
     @inline(__always)
     package static var currentUnmanaged: Unmanaged<ResolutionStack> {
-        if let pointer = pthread_getspecific(key) {
+        if let pointer = viper_resolution_stack_get() {
             return Unmanaged<ResolutionStack>.fromOpaque(pointer)
         }
         return makeCurrent()
     }
 
-    /// ``currentUnmanaged`` for a caller that keeps ``key``: without the lazy global's check
-    /// (measured: 11 instructions a resolve).
+    /// ``currentUnmanaged``, for a caller that keeps ``key`` (a ``Registry`` reads it once).
+    /// The key is not read on the common path any more (the thread-local word is); the
+    /// parameter stays so that the callers need not change.
     @inline(__always)
     package static func current(_ key: pthread_key_t) -> Unmanaged<ResolutionStack> {
-        if let pointer = pthread_getspecific(key) {
-            return Unmanaged<ResolutionStack>.fromOpaque(pointer)
-        }
-        return makeCurrent()
+        currentUnmanaged
     }
 
     @inline(never)
     private static func makeCurrent() -> Unmanaged<ResolutionStack> {
         let stack = Unmanaged.passRetained(ResolutionStack())
         pthread_setspecific(key, stack.toOpaque())
+        viper_resolution_stack_set(stack.toOpaque())
         return stack
     }
 
     /// This thread's stack if it has one (the `atexit` handler does not make one).
     package static var existing: ResolutionStack? {
-        pthread_getspecific(key).map { Unmanaged<ResolutionStack>.fromOpaque($0).takeUnretainedValue() }
+        viper_resolution_stack_get().map { Unmanaged<ResolutionStack>.fromOpaque($0).takeUnretainedValue() }
     }
 }

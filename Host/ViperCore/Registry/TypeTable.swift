@@ -28,7 +28,9 @@ package struct TypeTable<Value: AnyObject> {
 
     @inline(__always)
     private static func start(_ type: UInt, _ shift: Int) -> Int {
-        Int(truncatingIfNeeded: (type &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
+        // A masking shift: `shift` is below the word's width, so `>>`'s check for a larger one
+        // (and its answer 0) would never be taken.
+        Int(truncatingIfNeeded: (type &* 0x9E37_79B9_7F4A_7C15) &>> UInt(shift))
     }
 
     /// The value registered for `type`, or nil.
@@ -47,7 +49,7 @@ package struct TypeTable<Value: AnyObject> {
                 let found = slots[index].type
                 if found == wanted { return slots[index].value.map { Unmanaged.passUnretained($0) } }
                 if found == 0 { return nil }
-                index = (index + 1) & (slots.count - 1)
+                index = (index &+ 1) & (slots.count - 1)
             }
         }
     }

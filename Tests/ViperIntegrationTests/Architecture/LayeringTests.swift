@@ -8,7 +8,7 @@ import ViperTestSupport
 @Suite struct LayeringTests {
     /// Each host target and everything it may depend on directly (targets and products).
     private static let allowed: [String: Set<String>] = [
-        "ViperCore": ["Contracts"],
+        "ViperCore": ["Contracts", "CThreadLocal"],
         "ViperLoading": ["Contracts", "ViperCore", "CCrypto"],
         "ViperRuntime": ["Contracts", "ViperCore", "ViperLoading", "CSQLite"],
         "ViperCommandLine": ["ViperCore", "ViperLoading", "ViperRuntime"],
@@ -70,18 +70,19 @@ import ViperTestSupport
         }
     }
 
-    @Test func theCoreReachesOnlyContracts() throws {
-        #expect(Self.reachable(from: "ViperCore", in: try Self.describedDependencies()) == ["Contracts"])
+    /// CThreadLocal is a header with the core's one thread-local word: no library, no file, no process.
+    @Test func theCoreReachesOnlyContractsAndItsThreadLocalWord() throws {
+        #expect(Self.reachable(from: "ViperCore", in: try Self.describedDependencies()) == ["Contracts", "CThreadLocal"])
     }
 
     @Test func acquisitionReachesTheCoreAndLibcryptoButNoDatabaseOrRuntime() throws {
         let reached = Self.reachable(from: "ViperLoading", in: try Self.describedDependencies())
-        #expect(reached == ["Contracts", "ViperCore", "CCrypto"])
+        #expect(reached == ["Contracts", "ViperCore", "CThreadLocal", "CCrypto"])
     }
 
     @Test func theRuntimeReachesNoShellReadlineOrConformanceKit() throws {
         let reached = Self.reachable(from: "ViperRuntime", in: try Self.describedDependencies())
-        #expect(reached == ["Contracts", "ViperCore", "ViperLoading", "CSQLite", "CCrypto"])
+        #expect(reached == ["Contracts", "ViperCore", "CThreadLocal", "ViperLoading", "CSQLite", "CCrypto"])
         for forbidden in ["ViperShell", "CReadline", "ConformanceKit", "ViperCheck", "ViperKit", "ViperCommandLine"] {
             #expect(!reached.contains(forbidden), "the runtime reaches \(forbidden)")
         }

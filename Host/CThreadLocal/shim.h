@@ -1,0 +1,27 @@
+/* One thread-local word for the core's registry: this thread's resolution stack (ResolutionStack.swift).
+ *
+ * Swift has no thread-local variables; a resolve found its thread's stack with pthread_getspecific,
+ * a call into libc of 17 instructions on every resolve. A C thread-local read is one instruction
+ * from the thread pointer. The word only caches what the pthread key holds: the key's destructor
+ * still releases the stack at the thread's end, and clears this word first.
+ *
+ * weak: every object file that includes this header emits the definition, and the linker keeps
+ * one. initial-exec: the word is in the executable's static TLS block, reached without a call
+ * to __tls_get_addr. The core is linked into executables (viper, the tests), never into a
+ * library opened with dlopen, which is what initial-exec would not allow. */
+#ifndef VIPER_CTHREADLOCAL_H
+#define VIPER_CTHREADLOCAL_H
+
+__attribute__((weak, tls_model("initial-exec"))) _Thread_local void *viper_resolution_stack = 0;
+
+/* This thread's resolution stack, or NULL before the thread's first resolve and after its end. */
+static inline __attribute__((always_inline)) void *viper_resolution_stack_get(void) {
+    return viper_resolution_stack;
+}
+
+/* Keeps `stack` as this thread's (NULL: none). */
+static inline __attribute__((always_inline)) void viper_resolution_stack_set(void *stack) {
+    viper_resolution_stack = stack;
+}
+
+#endif
