@@ -29,19 +29,13 @@ extension NewCommand {
         files += library.template.moduleFiles.map { ("Sources/__Name__Plugin/" + $0.path, $0.text) }
         files += library.template.testFiles.map { ("Tests/__Name__PluginTests/" + $0.path, $0.text) }
         try write(files, under: root, name: name)
-        let so = ".build/debug/lib\(name.type)Plugin.so"
-        let viper = Paths.join(layout.executableDirectory, "viper")
+        let viper = ViperOnPath.command(executableDirectory: layout.executableDirectory)
         return """
             Created \(root): the \(name.type) module (Builder, View, Presenter, Interactor, Entity, Router)
             and the plugin type in Sources/\(name.type)Plugin, the entry symbols in Sources/\(name.type)Entry,
             tests of the module through its contract.
             \(library.summary)
-            Next:
-              cd \(root)
-              swift build && swift test
-              \(viper) check \(so)
-              mkdir -p \(pluginFolder) && cp \(so) \(pluginFolder)/
-              \(viper) -c "open \(name.path)"
+            \(nextSteps(root: root, name: name, pluginFolder: pluginFolder, viper: viper))
             """
     }
 }

@@ -75,19 +75,26 @@ package enum NewCommand {
         files.append((EntryTemplate.path, EntryTemplate.source))
         files += tests.map { ("Tests/__Name__PluginTests/" + $0.path, $0.text) }
         try write(files, under: root, name: name)
-        let so = ".build/debug/lib\(name.type)Plugin.so"
         let viper = ViperOnPath.command(executableDirectory: layout.executableDirectory)
         return """
             Created \(root): the \(name.type) module (Builder, View, Presenter, Interactor, Entity, Router,
             its input/output contract) and the plugin type in Sources/\(name.type)Plugin, the entry symbols in
             Sources/\(name.type)Entry, \(options.blank ? "tests of the module's contract" : "per-layer tests and a conformance test").
+            \(nextSteps(root: root, name: name, pluginFolder: pluginFolder, viper: viper))
+            ('\(viper) plugins' lists every folder viper searches, in order.)
+            """
+    }
+
+    /// From a new plugin package to its module open in viper, as every plugin template says it.
+    static func nextSteps(root: String, name: ModuleName, pluginFolder: String, viper: String) -> String {
+        let so = ".build/debug/lib\(name.type)Plugin.so"
+        return """
             Next:
               cd \(root)
               swift build && swift test
               \(viper) check \(so)
               mkdir -p \(pluginFolder) && cp \(so) \(pluginFolder)/
               \(viper) -c "open \(name.path)"
-            ('\(viper) plugins' lists every folder viper searches, in order.)
             """
     }
 
