@@ -11,12 +11,7 @@ extension CheckSuites {
     /// nil: it does not link `lib<library>.so`.
     static func copyProblem(_ suite: Found) -> String? {
         guard let library = suite.library else { return nil }
-        let descriptor = open(suite.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        let linkage = ELFLinkage(descriptor: descriptor, size: UInt64(info.st_size), symbols: false)
+        guard let linkage = ELFFile.reading(suite.path, { ELFLinkage(descriptor: $0, size: $1, symbols: false) }) else { return nil }
         let soname = "lib\(library).so"
         guard linkage.hasSections, !linkage.needed.contains(soname) else { return nil }
         return "carries its own copy of \(library) (it does not link \(soname)), whose contracts are other types than the plugin's, "

@@ -22,11 +22,6 @@ extension CheckSuites {
 
     /// The `DT_NEEDED` entries of the file at `path`; empty when it cannot be read.
     private static func neededLibraries(_ path: String) -> [String] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return [] }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return [] }
-        return ELFLinkage(descriptor: descriptor, size: UInt64(info.st_size), symbols: false).needed
+        ELFFile.reading(path) { ELFLinkage(descriptor: $0, size: $1, symbols: false).needed } ?? []
     }
 }

@@ -9,13 +9,8 @@ extension RefusedProviders {
     /// (`ContactsKit.ContactPicking`); empty when the file cannot be read.
     static func conformances(ofPluginAt path: String, module: String) -> Set<String> {
         guard !module.isEmpty else { return [] }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return [] }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return [] }
         let prefix = "protocol descriptor for "
-        let symbols = ProtocolRequirementTable.conformed(descriptor: descriptor, size: UInt64(info.st_size), modules: [module])
+        let symbols = ELFFile.reading(path) { ProtocolRequirementTable.conformed(descriptor: $0, size: $1, modules: [module]) } ?? []
         return Set(
             symbols.compactMap { SwiftDemangler.demangle($0) }.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 })
     }
