@@ -142,4 +142,69 @@ import Testing
         #expect(throws: DescriptorIndex.Refusal.otherFormat) { try DescriptorIndex.read(other).get() }
         #expect(throws: DescriptorIndex.Refusal.self) { try DescriptorIndex.read(Array("garbage that is long enough to hold a header of sixty-four bytes!".utf8)).get() }
     }
+
+    // MARK: Format 6: each record's flags
+
+    @Test func aRecordSaysWhetherItsPluginMayInterceptAndAWarmReadAnswersFromIt() throws {
+        // The word in its summary made today's search of the line say yes; the flag, written from the decoded descriptor, says no.
+        let wordy = PluginDescriptor(
+            manifest: PluginManifest(name: "wordy", version: "1.0.0", summary: "no interceptor here"), contractsVersion: .current,
+            provides: [Provision(kind: .service, contract: ContractID("Contracts.Clock"))])
+        let written = results() + [ScanResult(stamp: stamp("/p/libwordy.so"), outcome: .ok(wordy))]
+        let index = try index(written)
+        func record(_ path: String) throws -> Int { try #require(index.position(of: path, near: 0)) }
+        #expect(index.flags(try record("/p/libnotes.so")) == .mayIntercept)
+        #expect(index.flags(try record("/p/libplain.so")) == [])
+        #expect(index.flags(try record("/p/libwordy.so")) == [])
+        #expect(index.flags(try record("/p/libfails.so")) == [])
+        func scanned(_ path: String) throws -> ScannedDescriptor {
+            guard case .ok(let scanned)? = index.result(try record(path))?.outcome else { throw Failure.notAPlugin(path) }
+            return scanned
+        }
+        #expect(try scanned("/p/libnotes.so").mayDeclareInterceptor)
+        #expect(try !scanned("/p/libplain.so").mayDeclareInterceptor)
+        let line = try #require(index.result(try record("/p/libwordy.so"))?.line)
+        #expect(ScannedDescriptor.holdsInterceptor(line.bytes), "the line alone would have been decoded to tell")
+        #expect(try !scanned("/p/libwordy.so").mayDeclareInterceptor, "the flag answers, not the line")
+    }
+
+    @Test func aRecordKeptWhenTheIndexIsWrittenAgainKeepsItsFlag() throws {
+        let first = try #require(DescriptorCache.parse(bytes: DescriptorIndex.write(host: "h", results: results())))
+        var cache = first
+        cache.entries = first.entries  // kept entries, as a start that scanned another file writes them
+        let again = try index(try #require(DescriptorCache.parse(bytes: cache.serializedBytes())).entries.values.map { $0 })
+        let notes = try #require(again.position(of: "/p/libnotes.so", near: 0))
+        #expect(again.flags(notes) == .mayIntercept)
+        #expect(again.flags(try #require(again.position(of: "/p/libplain.so", near: 0))) == [])
+    }
+
+    @Test func anIndexOfTheFormatBeforeFlagsIsStaleAndRebuiltWithoutAWarning() throws {
+        var older = DescriptorIndex.write(host: "h", results: results())
+        older.withUnsafeMutableBytes { $0.storeBytes(of: UInt32(5).littleEndian, toByteOffset: 8, as: UInt32.self) }
+        older.replaceSubrange(32..<64, with: Array(DescriptorIndex.digest(older).utf8))  // whole, only older
+        #expect(throws: DescriptorIndex.Refusal.otherFormat) { try DescriptorIndex.read(older).get() }
+        let folder = NSTemporaryDirectory() + "viper-index-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(older).write(to: URL(fileURLWithPath: Paths.join(folder, DescriptorCache.fileName)))
+        let read = DescriptorCache.read(folder: folder)
+        #expect(read.cache == nil && read.note == nil, "read as no cache: every file is scanned again and the index rewritten")
+        let (cache, note) = DescriptorCache.load(folder: folder, host: "h")
+        #expect(cache.count == 0 && note == nil)
+    }
+
+    @Test func aFlagThisFormatDoesNotDefineIsDamage() throws {
+        let bytes = DescriptorIndex.write(host: "h", results: results())
+        let plain = try #require(try DescriptorIndex.read(bytes).get().position(of: "/p/libplain.so", near: 0))
+        var unknown = bytes
+        unknown[DescriptorIndex.headerSize + plain * DescriptorIndex.recordSize + 89] = 0x82
+        unknown.replaceSubrange(32..<64, with: Array(DescriptorIndex.digest(unknown).utf8))  // signed again: only the flags can tell
+        #expect(throws: DescriptorIndex.Refusal.damaged("record \(plain + 1) points outside the file or holds an outcome or flag this format does not define")) {
+            try DescriptorIndex.read(unknown).get()
+        }
+    }
+
+    private enum Failure: Error {
+        case notAPlugin(String)
+    }
 }

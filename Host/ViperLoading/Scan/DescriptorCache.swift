@@ -10,8 +10,9 @@ import Foundation
 /// in the records and makes a result only for the files it asks about; nothing is decoded.
 package struct DescriptorCache {
     package static let fileName = "plugin-cache"
-    /// 5: the binary index (4 was a text file of lines, read by a second decoder of its own).
-    package static let formatVersion = 5
+    /// 6: each record carries flags (``DescriptorIndex``'s); 5 was the binary index without them, 4
+    /// a text file of lines, read by a second decoder of its own. Another format is rebuilt, not a warning.
+    package static let formatVersion = 6
 
     package var format = DescriptorCache.formatVersion
     /// The host's Contracts version and viper build when the cache was written: a new host rescans everything.
@@ -30,6 +31,8 @@ package struct DescriptorCache {
     private var sorted: [ScanResult] = []
     /// The file the entries were read from, until they are changed: its records are read in place.
     private var index: DescriptorIndex?
+    /// ``index``, for this type's extensions in other files.
+    var indexed: DescriptorIndex? { index }
 
     /// Every entry, in the order of their paths.
     private var all: [ScanResult] {
