@@ -28,7 +28,7 @@ extension HostRuntime {
         let outcome = validate(triage.candidates.map { ($0.0, $0.1.descriptor) }, preferences: preferences, logger: logger) {
             self.keptOrFreshOutcome(
                 triage.candidates, results: scanned.results, host: scanned.host, preferences: preferences, logger: logger,
-                index: scanned.index)
+                index: scanned.index, records: scanned.records)
         }
         var routes: [PendingRoutes.Plugin] = []
         pending.reserveCapacity(triage.candidates.count)

@@ -127,8 +127,9 @@ package final class HostRuntime {
         noteReserved(discovery.removeReserved())
         let isolated = options.scanMode == .isolated && !options.rescan
         let cacheFile = isolated ? DescriptorCache.read(folder: dataFolder) : nil
-        let found = ContractLibraryCatalog.separate(discovery) { [cached = cacheFile?.cache] index in
-            discovery.infos[index].map { cached?.isUnchangedPlugin(discovery.files[index].path, info: $0.info, near: index) == true } ?? false
+        cacheFile?.cache?.noteUnchanged(&discovery)  // each file's record, found once: the triage and the key take it
+        let found = ContractLibraryCatalog.separate(discovery) { index in
+            index < discovery.infos.count && discovery.infos[index]?.cacheRecord != nil
         }
         let libraries = ContractLibraryLookup.files(libraries: found.libraries, searched: folders, added: options.libraryFolders)
         loader.contractLibraries = ContractLibraryCatalog(libraries, allowInsecure: options.allowInsecurePlugins, lock: lockState)
