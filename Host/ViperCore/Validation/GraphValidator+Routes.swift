@@ -54,17 +54,19 @@ extension GraphValidator {
             }
         }
         let chosen = routeChoices({ shapeNumbers[$0].map { claimLists[$0] } }, &outcome)
-        outcome.routeOwners.reserveCapacity(outcome.routeOwners.count + order.count)
+        var owners = outcome.routeOwners  // set once at the end: each set makes a new table
+        owners.reserveCapacity(owners.count + order.count)
+        defer { outcome.routeOwners = owners }
         for (number, shape) in order.enumerated() {
             let candidates = claimLists[number]
             guard let first = candidates.first else { continue }
             guard candidates.count > 1 else {
-                outcome.routeOwners[shape] = first.node.name  // the only claim keeps it, chosen or not
+                owners[shape] = first.node.name  // the only claim keeps it, chosen or not
                 continue
             }
             let choice = chosen.isEmpty ? nil : chosen[shape].flatMap { name in candidates.first { $0.node.name == name } }
             let winner = choice ?? candidates.first { $0.node.isBundled } ?? first
-            outcome.routeOwners[shape] = winner.node.name
+            owners[shape] = winner.node.name
             for loser in candidates where loser.node.name != winner.node.name || loser.module != winner.module {
                 if let problem = routeLoss(loser, winner: winner, chosen: choice != nil) {
                     outcome.problems.append(problem)

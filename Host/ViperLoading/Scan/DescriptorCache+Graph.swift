@@ -150,45 +150,72 @@ extension DescriptorCache {
             }
         }
 
-        /// Reads the body's lines. A route owner's line (nearly all of them) is read from its raw bytes
-        /// (``RecordCodec/FieldCursor``); any other line, or one that does not read so, by ``decodeLine(_:into:)``.
+        /// Reads the body's lines. A route owner's line (nearly all of them) is only checked here, on
+        /// its raw bytes (``RecordCodec/FieldCursor``), and the owners are read into a table when a route
+        /// is first checked (``RouteOwners``: a warm start that lists no route reads none). Any other
+        /// line is read by ``decodeLine(_:into:owners:)``; when an owner's line does not check so, the
+        /// owners are read at once, as before, so the file is still believed whole or not at all.
         private static func decode(_ body: ArraySlice<UInt8>) throws -> GraphValidator.Outcome {
             var outcome = GraphValidator.Outcome()
-            try body.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                let count = buffer.count
-                func lineEnd(from start: Int) -> Int {
-                    memchr(base + start, 0x0A, count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
-                }
-                var lines = 0, start = 0
-                while start < count {
-                    lines += 1
-                    start = lineEnd(from: start) + 1
-                }
-                outcome.routeOwners.reserveCapacity(lines)  // most lines are route owners
-                start = 0
-                while start < count {
-                    let end = lineEnd(from: start)
-                    var cursor = RecordCodec.FieldCursor(base + start, count: end - start)
-                    if let tag = cursor.next(), cursor.matches(tag, "W"), let shape = cursor.text(), let owner = cursor.text(), cursor.isAtEnd {
-                        outcome.routeOwners[shape] = owner
-                    } else {
-                        var reader = RecordCodec.Reader(bytes: body[(body.startIndex + start)..<(body.startIndex + end)])
-                        try decodeLine(&reader, into: &outcome)
-                        guard reader.isAtEnd else { throw RecordCodec.Malformed(description: "a line has extra fields") }
-                    }
-                    start = end + 1
-                }
+            var checked = true
+            var read: [String: String] = [:]
+            try forEachLine(body) { range, base in
+                var cursor = RecordCodec.FieldCursor(base, count: range.count)
+                if let tag = cursor.next(), cursor.matches(tag, "W"), cursor.checkText(), cursor.checkText(), cursor.isAtEnd { return }
+                var reader = RecordCodec.Reader(bytes: body[(body.startIndex + range.lowerBound)..<(body.startIndex + range.upperBound)])
+                try decodeLine(&reader, into: &outcome, owners: &read)
+                guard reader.isAtEnd else { throw RecordCodec.Malformed(description: "a line has extra fields") }
+                if !read.isEmpty { checked = false }  // an owner's line the cursor could not check
+            }
+            if checked {
+                outcome.owners = RouteOwners(later: { (try? owners(body)) ?? [:] })  // checked above: it cannot fail
+            } else {
+                outcome.routeOwners = try owners(body)
             }
             return outcome
         }
 
-        private static func decodeLine(_ reader: inout RecordCodec.Reader, into outcome: inout GraphValidator.Outcome) throws {
+        /// The owners' lines of `body` in a table, in order (a later line of a shape wins).
+        private static func owners(_ body: ArraySlice<UInt8>) throws -> [String: String] {
+            var lines = 0
+            forEachLine(body) { _, _ in lines += 1 }
+            var owners: [String: String] = [:]
+            owners.reserveCapacity(lines)  // most lines are route owners
+            var ignored = GraphValidator.Outcome()
+            try forEachLine(body) { range, base in
+                var cursor = RecordCodec.FieldCursor(base, count: range.count)
+                if let tag = cursor.next(), cursor.matches(tag, "W"), let shape = cursor.text(), let owner = cursor.text(), cursor.isAtEnd {
+                    owners[shape] = owner
+                } else {
+                    var reader = RecordCodec.Reader(bytes: body[(body.startIndex + range.lowerBound)..<(body.startIndex + range.upperBound)])
+                    try decodeLine(&reader, into: &ignored, owners: &owners)
+                }
+            }
+            return owners
+        }
+
+        /// Calls `visit` with each line of `body` (its offsets in `body`, without the newline) and where its bytes start.
+        private static func forEachLine(_ body: ArraySlice<UInt8>, _ visit: (Range<Int>, UnsafePointer<UInt8>) throws -> Void) rethrows {
+            try body.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let count = buffer.count
+                var start = 0
+                while start < count {
+                    let end = memchr(base + start, 0x0A, count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
+                    try visit(start..<end, base + start)
+                    start = end + 1
+                }
+            }
+        }
+
+        private static func decodeLine(
+            _ reader: inout RecordCodec.Reader, into outcome: inout GraphValidator.Outcome, owners: inout [String: String]
+        ) throws {
             var tag = reader
             if try tag.nextIs("W") {  // the common line, told without making its tag
                 reader = tag
                 let shape = try reader.text()
-                outcome.routeOwners[shape] = try reader.text()
+                owners[shape] = try reader.text()
                 return
             }
             switch try reader.text() {
@@ -206,7 +233,7 @@ extension DescriptorCache {
                 outcome.overridden[plugin, default: []].insert(try reader.text())
             case "W":
                 let shape = try reader.text()
-                outcome.routeOwners[shape] = try reader.text()
+                owners[shape] = try reader.text()
             case let other:
                 throw RecordCodec.Malformed(description: "unknown line kind '\(other)'")
             }
