@@ -5,7 +5,7 @@ import ViperHostTestSupport
 @testable import ViperRuntime
 
 /// Start-up and `VIPER_SCANNERS` (issue 25): a value that is not a scanner count stops start-up
-/// before it writes anything, and the scan's log line says how many scanners ran and why.
+/// before it makes the data folder or scans anything, and the scan's log line says how many scanners ran and why.
 @Suite struct PinnedScannersStartupTests {
     @Test func aBadScannerCountStopsStartUpBeforeTheDataFolderIsMade() throws {
         var options = TestRuntime.options(try TestRuntime.makeFolders())

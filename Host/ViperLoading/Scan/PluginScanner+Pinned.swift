@@ -6,8 +6,8 @@
 /// files after it to a new scanner, as without the setting.
 ///
 /// Invariant: unset or empty leaves the choice to viper; any other value is a whole number from 1
-/// to ``PluginScanner/maximumWorkers``, or start-up refuses it (``PinnedScannersError``) before it
-/// writes anything.
+/// to ``PluginScanner/maximumWorkers``, or the runtime's start refuses it (``PinnedScannersError``)
+/// before it makes the data folder, opens the log or scans anything.
 extension PluginScanner {
     /// The environment variable that pins the scanner count.
     package static let pinnedScannersVariable = "VIPER_SCANNERS"

@@ -119,7 +119,7 @@ package final class HostRuntime {
         state.lock()
         defer { state.unlock() }
         if let report { return report }
-        _ = try PluginScanner.pinnedScanners(options.environment[PluginScanner.pinnedScannersVariable])  // before any write
+        _ = try PluginScanner.pinnedScanners(options.environment[PluginScanner.pinnedScannersVariable])  // before the data folder is made
         let logger = try startServices()
         readLock(logger)
         let preferences = readPreferences()
