@@ -35,13 +35,14 @@ import Testing
     @Test func aPinnedCountSplitsTheFilesIntoThatManyBatchesInOrder() {
         let files = makeFiles(1000)
         let batches = PluginScanner.batches(files, cores: 2, pinned: 3)
-        #expect(batches.map(\.count) == [334, 334, 332])
+        #expect(batches.map(\.count) == [333, 333, 334])
         #expect(batches.flatMap { $0 }.map(\.path) == files.map(\.path))
         #expect(PluginScanner.batches(files, cores: 8, pinned: 1).map(\.count) == [1000])
     }
 
-    @Test func aPinnedCountAboveTheFilesGivesEachFileItsOwnScanner() {
+    @Test func aPinnedCountStartsThatManyScannersOrOnePerFileWhenFewer() {
         #expect(PluginScanner.batches(makeFiles(3), cores: 2, pinned: 4).map(\.count) == [1, 1, 1])
+        #expect(PluginScanner.batches(makeFiles(5), cores: 2, pinned: 4).map(\.count) == [1, 1, 1, 2], "four scanners, not three of 2, 2 and 1")
         #expect(PluginScanner.batches([], cores: 2, pinned: 2).isEmpty)
     }
 }

@@ -21,6 +21,14 @@ extension PluginScanner {
         return count
     }
 
+    /// `files` in exactly `count` contiguous batches (fewer only when there are fewer files), whose
+    /// sizes differ by one at most: a pinned count must start that many scanners, which rounding
+    /// every batch up would not (5 files in batches of 2 are 3).
+    package static func pinnedBatches(_ files: [PluginFile], count: Int) -> [[PluginFile]] {
+        let count = max(1, min(count, files.count))
+        return (0..<count).map { Array(files[files.count * $0 / count..<files.count * ($0 + 1) / count]) }
+    }
+
     /// The scanner count `environment` pins; nil for a bad value (start-up refuses it first).
     package static func pinnedScanners(environment: [String: String]) -> Int? {
         (try? pinnedScanners(environment[pinnedScannersVariable])) ?? nil

@@ -79,12 +79,13 @@ package struct PluginScanner {
 
     /// `files` in contiguous batches, one per scanner started at once: as many as there are
     /// cores (at most ``maximumWorkers``), when there are enough files to pay for them; or
-    /// `pinned` of them (no more than there are files).
+    /// `pinned` of them (``pinnedBatches(_:count:)``).
     package static func batches(
         _ files: [PluginFile], cores: Int = ProcessInfo.processInfo.activeProcessorCount, pinned: Int? = nil
     ) -> [[PluginFile]] {
         guard !files.isEmpty else { return [] }
-        let count = pinned.map { min($0, files.count) } ?? scannerCount(files: files.count, cores: cores)
+        if let pinned { return pinnedBatches(files, count: pinned) }
+        let count = scannerCount(files: files.count, cores: cores)
         let size = (files.count + count - 1) / count
         return stride(from: 0, to: files.count, by: size).map { Array(files[$0..<min($0 + size, files.count)]) }
     }
