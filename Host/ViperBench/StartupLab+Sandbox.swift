@@ -22,7 +22,8 @@ extension StartupLab {
     /// on this machine): unpinned, a third scanner starts when one finishes first, which the
     /// machine's load decides, box or not, and moves a start's CPU time by about 20 ms (round 7).
     /// CPU time is split into user and system so a reader sees which moves. The unpinned rows stay
-    /// for reading, each side's scanner counts printed beside its median.
+    /// for reading, each side's scanner counts printed beside its median. Medians of at least
+    /// ``sandboxRounds`` starts a side, whatever the invocation's count.
     func sandboxRows(count: Int, runs: Int) throws -> [BenchmarkSuite.Row] {
         guard let folder = folders[count] else {
             throw Failure(description: "the sandbox rows need the \(count)-plugin folder (--counts must include it)")
@@ -42,7 +43,7 @@ extension StartupLab {
         _ = try cold(boxed: true, pinned: true)  // the plugin files in the page cache for both
         let order: [(boxed: Bool, pinned: Bool)] = [(true, true), (false, true), (false, false), (true, false)]
         var starts: [[SandboxStart]] = Array(repeating: [], count: order.count)
-        for run in 0..<max(runs, 5) {
+        for run in 0..<max(runs, Self.sandboxRounds) {
             let turn = run % 2 == 0 ? Array(order.indices) : Array(order.indices.reversed())
             for index in turn { starts[index].append(try cold(boxed: order[index].boxed, pinned: order[index].pinned)) }
         }
@@ -60,8 +61,7 @@ extension StartupLab {
         func row(_ what: String, _ time: (SandboxStart) -> Double, target: Double? = nil, scanners: Bool = false) -> BenchmarkSuite.Row {
             let measured = median(boxed.map(time)), baseline = median(open.map(time))
             func cell(_ seconds: Double, _ starts: [SandboxStart]) -> String {
-                let counts = starts.map { $0.scanners.map(String.init) ?? "?" }.joined(separator: ",")
-                return BenchmarkSuite.duration(seconds) + (scanners ? " (scanners \(counts))" : "")
+                return BenchmarkSuite.duration(seconds) + (scanners ? " (scanners \(scannerCounts(starts)))" : "")
             }
             return BenchmarkSuite.Row(
                 name: "start-up to first prompt, cold, \(count) plugins, \(what), \(name)",
@@ -72,6 +72,16 @@ extension StartupLab {
         ]
         if wall { rows.append(row("wall time", \.wall)) }
         return rows
+    }
+
+    /// Alternated rounds at least: a start's CPU time moves by several percent with the machine's
+    /// load, and medians of 5 swung the row from 0.90× to 1.15× in one hour (round 8).
+    static let sandboxRounds = 11
+
+    /// How many starts ran each number of scanners, fewest scanners first: `2×9, 3×2`.
+    static func scannerCounts(_ starts: [SandboxStart]) -> String {
+        let counts = Dictionary(grouping: starts, by: { $0.scanners ?? 0 }).mapValues(\.count)
+        return counts.keys.sorted().map { "\($0 == 0 ? "?" : String($0))×\(counts[$0] ?? 0)" }.joined(separator: ", ")
     }
 
     /// The scanners the cold start on `data` ran, from the `scan` line it logged; nil without one.
