@@ -84,4 +84,21 @@ import ViperTestSupport
         close(descriptor)
         #expect(kept.take(folder + "/b.so") == nil)
     }
+
+    @Test func aHandedOutDescriptorMovesToALowerFreeNumberAsAnOpenWouldGive() throws {
+        let folder = try folder()
+        let opened = open(folder + "/a.so", O_RDONLY | O_CLOEXEC)
+        try #require(opened >= 0)
+        // Far above anything the tests open (and under the usual soft limit of 1,024): some
+        // number below it is free.
+        let high = fcntl(opened, F_DUPFD_CLOEXEC, 1000)
+        close(opened)
+        try #require(high >= 1000)
+        let lowered = PreopenedFiles.lowered(high)
+        defer { close(lowered) }
+        #expect(lowered < 1000)
+        #expect(identity(lowered) == inode(folder + "/a.so"))
+        #expect(fcntl(high, F_GETFD) == -1 && errno == EBADF, "the high number is closed")
+        #expect(fcntl(lowered, F_GETFD) & FD_CLOEXEC == FD_CLOEXEC, "closed on exec, as the prescan opened it")
+    }
 }

@@ -61,7 +61,24 @@ package final class PreopenedFiles {
         guard fstat(file.descriptor, &status) == 0, UInt64(status.st_dev) == file.device, UInt64(status.st_ino) == file.inode else {
             return nil
         }
-        return file.descriptor
+        return Self.lowered(file.descriptor)
+    }
+
+    /// `descriptor` moved to the lowest free number, as the loader's own `open` would give it (one
+    /// `fcntl` and one `close`): the loader hands the file to `dlopen` as `/proc/self/fd/N`, and
+    /// each number not looked up there before costs the kernel a new dentry and inode, where the
+    /// loader's own opens reuse one number (kept as they were, the prescan's 500 a scanner were
+    /// 500 numbers: about 3 µs a plugin, docs/benchmarks/round-8-sandbox.md). `descriptor` itself
+    /// when no lower number is free.
+    package static func lowered(_ descriptor: Int32) -> Int32 {
+        let low = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        guard low >= 0 else { return descriptor }
+        guard low < descriptor else {
+            close(low)
+            return descriptor
+        }
+        close(descriptor)
+        return low
     }
 
     /// How many descriptors are kept now (not yet handed out or passed over).

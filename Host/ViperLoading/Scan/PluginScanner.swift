@@ -24,6 +24,10 @@ package struct PluginScanner {
     package var libraries: [PluginFile] = []
     /// Scanners running at once, at most.
     package static let maximumWorkers = 4
+    /// The scanners to run at once, fixed (`VIPER_SCANNERS`, ``pinnedScanners(_:)``), or nil to choose.
+    package var pinned: Int?
+    /// Counts the scanners this scan starts, when set.
+    package var tally: ScannerTally?
 
     /// Seconds a plugin may load before the files after it are handed to another scanner.
     package var handOffAfter: Double { min(timeout / 4, 1) }
@@ -39,7 +43,7 @@ package struct PluginScanner {
         let launch = ScannerLaunch.choose(executable: executable)
         // Read once: Foundation reads the cgroup files for it each time (two opens and reads).
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        var waiting = Self.batches(files, cores: cores)
+        var waiting = Self.batches(files, cores: cores, pinned: pinned)
         var workers: [ScanWorker] = []
         var lastRead: UInt64 = 0
         let sandbox = Self.makeSandboxFolder()
@@ -49,6 +53,7 @@ package struct PluginScanner {
                 let batch = waiting.removeFirst()
                 do {
                     workers.append(try start(batch, launch: launch, sandbox: sandbox))
+                    tally?.started += 1
                 } catch {
                     fail(batch, "cannot start the scanner: \(error)", into: &results)
                 }
@@ -73,9 +78,13 @@ package struct PluginScanner {
     package static let filesPerExtraWorker = 32
 
     /// `files` in contiguous batches, one per scanner started at once: as many as there are
-    /// cores (at most ``maximumWorkers``), when there are enough files to pay for them.
-    package static func batches(_ files: [PluginFile], cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> [[PluginFile]] {
+    /// cores (at most ``maximumWorkers``), when there are enough files to pay for them; or
+    /// `pinned` of them (``pinnedBatches(_:count:)``).
+    package static func batches(
+        _ files: [PluginFile], cores: Int = ProcessInfo.processInfo.activeProcessorCount, pinned: Int? = nil
+    ) -> [[PluginFile]] {
         guard !files.isEmpty else { return [] }
+        if let pinned { return pinnedBatches(files, count: pinned) }
         let count = scannerCount(files: files.count, cores: cores)
         let size = (files.count + count - 1) / count
         return stride(from: 0, to: files.count, by: size).map { Array(files[$0..<min($0 + size, files.count)]) }
@@ -87,7 +96,7 @@ package struct PluginScanner {
     /// own few milliseconds, on the core that came free) only when each half is well above
     /// ``filesPerExtraWorker`` files.
     private func balance(_ workers: [ScanWorker], waiting: inout [[PluginFile]], cores: Int) {
-        guard waiting.isEmpty, workers.count < min(Self.maximumWorkers, max(1, cores)),
+        guard pinned == nil, waiting.isEmpty, workers.count < min(Self.maximumWorkers, max(1, cores)),
             let busiest = workers.max(by: { $0.remainingCount < $1.remainingCount }),
             busiest.remainingCount >= 4 * Self.filesPerExtraWorker
         else { return }

@@ -66,11 +66,14 @@ struct CachedScan {
             var positions: [String: Int] = [:]
             positions.reserveCapacity(triage.toScan.count)
             for index in triage.toScan { positions[files[index].path] = index }
+            let tally = ScannerTally()
+            scanned.scanner.tally = tally
             for (path, result) in scanned.scanner.scan(triage.toScan.map { files[$0] }) {
                 guard let index = positions[path] else { continue }
                 triage.results[index] = result
                 if result.code != .untrusted { fresh.append((index, result)) } else { triage.untrusted.append(index) }
             }
+            logger.log(.info, Self.scanLine(files: triage.toScan.count, tally: tally, pinned: scanned.scanner.pinned), source: "scan")
         }
         scanned.digests = triage.results.map { result in
             guard let result, case .ok = result.outcome else { return nil }
@@ -174,6 +177,7 @@ struct CachedScan {
     private func makeScanner() -> PluginScanner {
         let timeout = options.environment["VIPER_SCAN_TIMEOUT"].flatMap(Double.init) ?? options.scanTimeout
         var scanner = PluginScanner(executable: executable, timeout: timeout)
+        scanner.pinned = PluginScanner.pinnedScanners(environment: options.environment)
         scanner.allowInsecure = options.allowInsecurePlugins
         scanner.lockFolder = lockState.isLocked ? dataFolder : nil
         scanner.libraries = libraries.foundFiles

@@ -112,13 +112,14 @@ package final class HostRuntime {
     }
 
     /// Starts everything and returns what start-up found. Throws only when the data
-    /// folder cannot be used or a clock setting (`VIPER_NOW`, `VIPER_TZ`) cannot be
-    /// read; every plugin problem is in the report (and ``problems``) and the rest keep working.
+    /// folder cannot be used or a clock setting (`VIPER_NOW`, `VIPER_TZ`) or `VIPER_SCANNERS`
+    /// cannot be read; every plugin problem is in the report (and ``problems``) and the rest keep working.
     @discardableResult
     package func start() throws -> StartupReport {
         state.lock()
         defer { state.unlock() }
         if let report { return report }
+        _ = try PluginScanner.pinnedScanners(options.environment[PluginScanner.pinnedScannersVariable])  // before the data folder is made
         let logger = try startServices()
         readLock(logger)
         let preferences = readPreferences()
