@@ -1,7 +1,9 @@
 /// The cold start's baselines (issue 27): the least a program that loads plugins can do, outside
 /// viper-bench, as a separate small program. Each lists a folder, sorts the `.so` names, splits
-/// them into `WORKERS` contiguous batches (as viper splits them among its scanners), and loads
+/// them into `WORKERS` contiguous batches (as many as viper runs scanners at once), and loads
 /// each batch in a process of its own: `dlopen` and the lookup of the entry symbol, nothing else.
+/// viper's scanners load at most `PluginScanner.filesPerScanner` files each, in turn: past that
+/// many a process (1,000 plugins on 2 cores), a minimal host loads more per process than viper.
 /// The parent waits for every worker, then reads one line of standard input (the prompt) and exits.
 ///
 /// `viper-bench` writes them beside its generated plugins and compiles them at run time (`cc -O2`,

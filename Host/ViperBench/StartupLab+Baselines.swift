@@ -26,7 +26,8 @@ extension StartupLab {
         return program
     }
 
-    /// As many processes as viper's cold start scans `count` new plugins with on this machine.
+    /// As many processes as viper's cold start runs scanners at once over `count` new plugins on
+    /// this machine (more scanners run in turn past ``PluginScanner/filesPerScanner`` files each).
     static func scanners(_ count: Int) -> Int {
         PluginScanner.scannerCount(files: count, cores: ProcessInfo.processInfo.activeProcessorCount)
     }

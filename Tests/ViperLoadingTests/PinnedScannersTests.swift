@@ -37,7 +37,13 @@ import Testing
         let batches = PluginScanner.batches(files, cores: 2, pinned: 3)
         #expect(batches.map(\.count) == [333, 333, 334])
         #expect(batches.flatMap { $0 }.map(\.path) == files.map(\.path))
-        #expect(PluginScanner.batches(files, cores: 8, pinned: 1).map(\.count) == [1000])
+        #expect(PluginScanner.batches(files, cores: 8, limit: 1000, pinned: 1).map(\.count) == [1000])
+    }
+
+    @Test func aPinnedCountKeepsTheCapOnPluginsAScannerLoads() {
+        // Pinned is how many run at once; no batch holds more than the cap (``filesPerScanner``).
+        #expect(PluginScanner.batches(makeFiles(1000), cores: 8, pinned: 1).map(\.count) == [500, 500])
+        #expect(PluginScanner.batches(makeFiles(1200), cores: 2, limit: 500, pinned: 2).map(\.count) == [400, 400, 400])
     }
 
     @Test func aPinnedCountStartsThatManyScannersOrOnePerFileWhenFewer() {

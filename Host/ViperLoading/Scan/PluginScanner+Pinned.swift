@@ -1,5 +1,5 @@
 /// `VIPER_SCANNERS=N`, a bench and diagnostics knob: the scan at start-up runs exactly `N`
-/// scanners at once over its files (contiguous batches, as ``PluginScanner/batches(_:cores:pinned:)``
+/// scanners at once over its files (contiguous batches, as ``PluginScanner/batches(_:cores:limit:pinned:)``
 /// splits them) and starts no other when one finishes first (``PluginScanner``'s balance, which
 /// the machine's load decides). `viper-bench --sandbox` pins both sides of its row with it, so a
 /// boxed and an unboxed start run the same number of scanners. A plugin that hangs still hands the

@@ -16,6 +16,8 @@ package struct PluginScanner {
     package let executable: String
     /// Seconds one plugin may take to load before it is called hung.
     package let timeout: Double
+    /// The most files one scanner loads (``filesPerScanner``; `VIPER_SCAN_BATCH` sets it for a measurement).
+    package var filesPerScanner = Self.filesPerScanner
     /// `--allow-insecure-plugins`, passed on to the scanner.
     package var allowInsecure = false
     /// The data folder whose plugins.lock the scanner must obey, if any.
@@ -43,14 +45,18 @@ package struct PluginScanner {
         let launch = ScannerLaunch.choose(executable: executable)
         // Read once: Foundation reads the cgroup files for it each time (two opens and reads).
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        var waiting = Self.batches(files, cores: cores, pinned: pinned)
+        // Planned batches run `atOnce` at a time (``filesPerScanner`` each at most; a pinned count
+        // is that many at once); files a worker hands on (``waiting``) start at once, up to ``maximumWorkers``.
+        var queued = Self.batches(files, cores: cores, limit: filesPerScanner, pinned: pinned)
+        let atOnce = pinned.map { min($0, queued.count) } ?? Self.scannerCount(files: files.count, cores: cores)
+        var waiting: [[PluginFile]] = []
         var workers: [ScanWorker] = []
         var lastRead: UInt64 = 0
         let sandbox = Self.makeSandboxFolder()
         defer { sandbox.map { try? FileManager.default.removeItem(atPath: $0) } }
-        while !waiting.isEmpty || !workers.isEmpty {
-            while workers.count < Self.maximumWorkers, !waiting.isEmpty {
-                let batch = waiting.removeFirst()
+        while !waiting.isEmpty || !queued.isEmpty || !workers.isEmpty {
+            while workers.count < Self.maximumWorkers, !waiting.isEmpty || (workers.count < atOnce && !queued.isEmpty) {
+                let batch = waiting.isEmpty ? queued.removeFirst() : waiting.removeFirst()
                 do {
                     workers.append(try start(batch, launch: launch, sandbox: sandbox))
                     tally?.started += 1
@@ -68,7 +74,7 @@ package struct PluginScanner {
                 let rest = worker.handOffRest()
                 if !rest.isEmpty { waiting.append(rest) }
             }
-            balance(workers, waiting: &waiting, cores: cores)
+            if queued.isEmpty { balance(workers, waiting: &waiting, cores: cores) }
         }
         return results
     }
@@ -76,19 +82,6 @@ package struct PluginScanner {
     /// Files scanned per scanner at least before a second scanner is worth its start-up (a few
     /// milliseconds, about what loading this many small plugins costs).
     package static let filesPerExtraWorker = 32
-
-    /// `files` in contiguous batches, one per scanner started at once: as many as there are
-    /// cores (at most ``maximumWorkers``), when there are enough files to pay for them; or
-    /// `pinned` of them (``pinnedBatches(_:count:)``).
-    package static func batches(
-        _ files: [PluginFile], cores: Int = ProcessInfo.processInfo.activeProcessorCount, pinned: Int? = nil
-    ) -> [[PluginFile]] {
-        guard !files.isEmpty else { return [] }
-        if let pinned { return pinnedBatches(files, count: pinned) }
-        let count = scannerCount(files: files.count, cores: cores)
-        let size = (files.count + count - 1) / count
-        return stride(from: 0, to: files.count, by: size).map { Array(files[$0..<min($0 + size, files.count)]) }
-    }
 
     /// When a core is free (a scanner finished first: the machine is shared, or its plugins were
     /// quicker) and another scanner has many files left, gives the later half of them to a new

@@ -50,24 +50,6 @@ package enum RecordCodec {
         bytes.append(0x0A)
     }
 
-    package struct Writer {
-        package private(set) var fields: [String] = []
-
-        package mutating func add(_ text: String) {
-            fields.append(RecordCodec.escape(text))
-        }
-
-        package mutating func add(_ text: String?) {
-            if let text { add(text) } else { fields.append("\\N") }
-        }
-
-        package mutating func add<Number: BinaryInteger>(_ number: Number) {
-            fields.append(String(number))
-        }
-
-        package var line: String { fields.joined(separator: "\t") }
-    }
-
     package static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return text }
         var escaped = ""
@@ -87,6 +69,16 @@ package enum RecordCodec {
     /// One result as a line (without its newline).
     package static func encode(_ result: ScanResult) -> String {
         if let line = result.line { return String(decoding: line.bytes, as: UTF8.self) }
+        return writer(result).line
+    }
+
+    /// ``encode(_:)``'s line as its UTF-8 bytes (what a scanner writes to its pipe).
+    package static func encodedBytes(_ result: ScanResult) -> [UInt8] {
+        if let line = result.line { return Array(line.bytes) }
+        return writer(result).bytes
+    }
+
+    private static func writer(_ result: ScanResult) -> Writer {
         var writer = Writer()
         writer.add(resultTag)
         let stamp = result.stamp
@@ -109,7 +101,7 @@ package enum RecordCodec {
             writer.add("ok")
             encode(scanned.descriptor, into: &writer)
         }
-        return writer.line
+        return writer
     }
 
     private static func encode(_ descriptor: PluginDescriptor, into writer: inout Writer) {

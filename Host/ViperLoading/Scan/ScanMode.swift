@@ -34,6 +34,19 @@ package enum ScanMode {
             }
         }
 
+        /// ``text`` as UTF-8 bytes, made without a `String`.
+        package var bytes: [UInt8] {
+            switch self {
+            case .begin(let path):
+                var writer = RecordCodec.Writer()
+                writer.add(ScanMode.beginTag)
+                writer.add(path)
+                return writer.bytes
+            case .result(let result):
+                return RecordCodec.encodedBytes(result)
+            }
+        }
+
         package init(parsing line: Substring) throws {
             try self.init(parsing: ArraySlice(line.utf8))
         }
@@ -165,15 +178,17 @@ package enum ScanMode {
     private static func emit(_ line: Line, to descriptor: Int32, seal: ScanSeal?) {
         // Straight to the file descriptor: Foundation's Data(...) casts its argument to find
         // contiguous bytes, a conformance search across every plugin image loaded so far.
-        var text = seal.map { $0.text + "\t" + line.text + "\n" } ?? line.text + "\n"
-        if text.utf8.count > ScanWorker.longestLine, case .result(let result) = line {
+        var text: [UInt8] = seal.map { Array($0.text.utf8) + [0x09] } ?? []
+        text += line.bytes
+        text.append(0x0A)
+        if text.count > ScanWorker.longestLine, case .result(let result) = line {
             // The parent takes no longer line (a plugin writing one is tampering): say why instead.
             let reason =
-                "describes itself in \(text.utf8.count >> 20) MiB, more than the \(ScanWorker.longestLine >> 20) MiB "
+                "describes itself in \(text.count >> 20) MiB, more than the \(ScanWorker.longestLine >> 20) MiB "
                 + "a scan record may take; shorten its names and summaries or split it into several plugins"
             return emit(.result(ScanResult(stamp: result.stamp, outcome: .failed(reason), code: .refused, sha256: result.sha256)), to: descriptor, seal: seal)
         }
-        text.withUTF8 { bytes in
+        text.withUnsafeBufferPointer { bytes in
             var offset = 0
             while offset < bytes.count {
                 let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)

@@ -181,6 +181,7 @@ struct CachedScan {
         scanner.allowInsecure = options.allowInsecurePlugins
         scanner.lockFolder = lockState.isLocked ? dataFolder : nil
         scanner.libraries = libraries.foundFiles
+        if let batch = options.environment["VIPER_SCAN_BATCH"].flatMap(Int.init), batch > 0 { scanner.filesPerScanner = batch }
         return scanner
     }
 }
