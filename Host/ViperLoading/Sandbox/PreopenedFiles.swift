@@ -68,7 +68,7 @@ package final class PreopenedFiles {
     /// `fcntl` and one `close`): the loader hands the file to `dlopen` as `/proc/self/fd/N`, and
     /// each number not looked up there before costs the kernel a new dentry and inode, where the
     /// loader's own opens reuse one number (kept as they were, the prescan's 500 a scanner were
-    /// 500 numbers: about 3 µs a plugin, docs/benchmarks/round-8-sandbox.md). `descriptor` itself
+    /// 500 numbers: about 3 µs a plugin, docs/benchmarks/notes.md, "Round 8: the sandbox's row"). `descriptor` itself
     /// when no lower number is free.
     package static func lowered(_ descriptor: Int32) -> Int32 {
         let low = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
