@@ -75,8 +75,9 @@ extension StartupLab {
     }
 
     /// Alternated rounds at least: a start's CPU time moves by several percent with the machine's
-    /// load, and medians of 5 swung the row from 0.90× to 1.15× in one hour (round 8).
-    static let sandboxRounds = 11
+    /// load, and medians of 5 swung the row from 0.90× to 1.15× in one hour (round 8); on an idle
+    /// machine medians of 11 still read 1.04× to 1.07× where series of 20 read 1.015× (run-9).
+    static let sandboxRounds = 21
 
     /// How many starts ran each number of scanners, fewest scanners first: `2×9, 3×2`.
     static func scannerCounts(_ starts: [SandboxStart]) -> String {
