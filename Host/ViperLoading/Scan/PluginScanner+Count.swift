@@ -30,7 +30,8 @@ extension PluginScanner {
         pinned: Int? = nil
     ) -> [[PluginFile]] {
         guard !files.isEmpty else { return [] }
-        if let pinned { return pinnedBatches(files, count: max(pinned, (files.count + max(1, limit) - 1) / max(1, limit))) }
+        // On one core ``batchCount(files:cores:limit:)`` is the batches the cap alone asks for.
+        if let pinned { return pinnedBatches(files, count: max(pinned, batchCount(files: files.count, cores: 1, limit: limit))) }
         let count = batchCount(files: files.count, cores: cores, limit: limit)
         let size = (files.count + count - 1) / count
         return stride(from: 0, to: files.count, by: size).map { Array(files[$0..<min($0 + size, files.count)]) }
