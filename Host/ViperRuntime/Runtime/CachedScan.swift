@@ -70,17 +70,14 @@ struct CachedScan {
             scanned.scanner.tally = tally
             for (path, result) in scanned.scanner.scan(triage.toScan.map { files[$0] }) {
                 guard let index = positions[path] else { continue }
-                triage.results[index] = result
+                triage.set(result, at: index)
                 if result.code != .untrusted { fresh.append((index, result)) } else { triage.untrusted.append(index) }
             }
             logger.log(.info, Self.scanLine(files: triage.toScan.count, tally: tally, pinned: scanned.scanner.pinned), source: "scan")
         }
-        scanned.digests = triage.results.map { result in
-            guard let result, case .ok = result.outcome else { return nil }
-            return result.knownDigest
-        }
-        scanned.anyDigest = scanned.digests.contains { $0 != nil }
-        scanned.stamps = triage.results.map { $0?.stamp }
+        scanned.anyDigest = triage.anyDigest
+        scanned.digests = triage.anyDigest ? triage.digests : []
+        scanned.stamps = triage.stamps
         scanned.results = triage.results
         // Everything kept from the cache is the cache's own entry: it changes only when something
         // was scanned or an entry is no longer kept (its file vanished, changed or lost trust).
@@ -107,18 +104,37 @@ struct CachedScan {
 
     /// Each file's result so far, the files whose cache entry stays, and those that must be scanned (by index into `files`).
     private struct Triage {
+        /// Set through ``set(_:at:)`` only, which keeps `stamps` and `digests` with them.
         var results: [ScanResult?] = []
+        /// Each result's stamp, and the digest of each result that succeeded and has one (filled
+        /// as the results are: two passes over a thousand results cost more than the slots).
+        var stamps: [FileStamp?] = []
+        var digests: [KnownDigest?] = []
+        var anyDigest = false
         var kept: [Int] = []
         var toScan: [Int] = []
         /// Refused as untrusted: their results are not the cache's.
         var untrusted: [Int] = []
         /// Each file's record in the cache's index, when taken from discovery's note (-1: none).
         var records: [Int32] = []
+
+        mutating func set(_ result: ScanResult, at index: Int) {
+            stamps[index] = result.stamp
+            if case .ok = result.outcome, let known = result.knownDigest {
+                digests[index] = known
+                anyDigest = true
+            } else {
+                digests[index] = nil
+            }
+            results[index] = result
+        }
     }
 
     private func triageFiles(_ cache: DescriptorCache, noted: Bool) -> Triage {
         var triage = Triage()
         triage.results = Array(repeating: nil, count: files.count)
+        triage.stamps = Array(repeating: nil, count: files.count)
+        triage.digests = Array(repeating: nil, count: files.count)
         if noted { triage.records = Array(repeating: -1, count: files.count) }
         triage.kept.reserveCapacity(files.count)
         var trust = TrustMemo()
@@ -134,7 +150,7 @@ struct CachedScan {
             // Checked here by path so a cached verdict cannot outlive a chmod; the loader
             // checks the open file again before anything of it runs.
             if !options.allowInsecurePlugins, let problem = trust.problem(file, info: info, isLink: known?.isLink) {
-                triage.results[index] = ScanResult(stamp: stamp, outcome: .failed(problem), code: .untrusted)
+                triage.set(ScanResult(stamp: stamp, outcome: .failed(problem), code: .untrusted), at: index)
                 triage.untrusted.append(index)
                 continue
             }
@@ -155,21 +171,21 @@ struct CachedScan {
         switch (cached.outcome, cached.code) {
         case (_, .notPinned?), (.ok, _):
             if case .ok = cached.outcome, !lockState.isLocked {
-                triage.results[index] = cached
+                triage.set(cached, at: index)
             } else if lockState.isLocked, cached.sha256 != nil,
                 let refusal = lockState.refusal(path: files[index].path, sha256: cached.sha256)
             {
                 // Refused by the lock without running anything; the cached scan stays for later.
-                triage.results[index] = ScanResult(stamp: stamp, outcome: .failed(refusal), code: .notPinned, sha256: cached.sha256)
+                triage.set(ScanResult(stamp: stamp, outcome: .failed(refusal), code: .notPinned, sha256: cached.sha256), at: index)
             } else if case .ok = cached.outcome, cached.sha256 != nil {
-                triage.results[index] = cached
+                triage.set(cached, at: index)
             } else {
                 triage.toScan.append(index)  // no digest yet, or refused by a lock that now pins it: scan it
                 return
             }
             triage.kept.append(index)
         default:
-            triage.results[index] = cached
+            triage.set(cached, at: index)
             triage.kept.append(index)
         }
     }

@@ -30,9 +30,18 @@ extension HostRuntime {
                 triage.candidates, results: scanned.results, host: scanned.host, preferences: preferences, logger: logger,
                 index: scanned.index, records: scanned.records)
         }
+        addTriaged(triage, outcome: outcome, files: files, scanned: scanned)
+    }
+
+    /// Adds a record for each file of `triage`; each ready plugin validation kept goes to the pending
+    /// routes and the pending plugins, those made only when first asked (``PendingBatch``).
+    private func addTriaged(_ triage: ScanTriage, outcome: GraphValidator.Outcome, files: [PluginFile], scanned: CachedScan.Scanned) {
         var routes: [PendingRoutes.Plugin] = []
-        pending.reserveCapacity(triage.candidates.count)
-        for (index, record) in triage.records {
+        routes.reserveCapacity(triage.candidates.count)
+        var started: [Int] = []  // the positions in `triage.records` of the plugins that went pending
+        started.reserveCapacity(triage.candidates.count)
+        recordList.reserveCapacity(recordList.count + triage.records.count)
+        for (position, (_, record)) in triage.records.enumerated() {
             guard record.status == .ready, let name = record.name, let descriptor = record.scanned else {
                 if let name = record.name, let reason = options.excludedPlugins[name], let scanned = record.scanned {
                     noteDisabled(scanned.descriptor, plugin: name, reason: reason)
@@ -40,24 +49,44 @@ extension HostRuntime {
                 recordList.append(record)
                 continue
             }
-            let file = files[index]
-            var updated = record
             let overridden = outcome.overridden[name] ?? []
-            updated.overridden = overridden.isEmpty ? [] : overridden.sorted()
-            if let reason = outcome.disabled[name] {
-                updated.status = .disabled
-                updated.reason = reason
+            let reason = outcome.disabled[name]
+            if let reason {
                 noteDisabled(descriptor.descriptor, plugin: name, reason: reason)
             } else {
-                pending.add(
-                    PendingPlugin(
-                        file: file, overridden: overridden, known: scanned.anyDigest ? scanned.digests[index] : nil,
-                        scanned: descriptor, stamp: scanned.stamps[index]), name: name)
+                started.append(position)
                 routes.append(PendingRoutes.Plugin(descriptor: descriptor, name: name, overridden: overridden))
+            }
+            guard reason != nil || !overridden.isEmpty else {
+                recordList.append(record)  // as triaged: ready, nothing lost
+                continue
+            }
+            var updated = record
+            updated.overridden = overridden.sorted()
+            if let reason {
+                updated.status = .disabled
+                updated.reason = reason
             }
             recordList.append(updated)
         }
         registry.addPendingRoutes(declaredBy: routes)
+        pending.add(Self.pendingBatch(started, of: triage.records, files: files, scanned: scanned, overridden: outcome.overridden))
+    }
+
+    /// The pending plugins of the records at `positions` of `records` (ready, kept by validation).
+    private static func pendingBatch(
+        _ positions: [Int], of records: [(index: Int, record: PluginRecord)], files: [PluginFile], scanned: CachedScan.Scanned,
+        overridden: [String: Set<String>]
+    ) -> PendingBatch {
+        let stamps = scanned.stamps, digests = scanned.anyDigest ? scanned.digests : []
+        return PendingBatch(count: positions.count) { number in
+            let (index, record) = records[positions[number]]
+            guard let name = record.name, let descriptor = record.scanned, index < files.count else { return nil }
+            let plugin = PendingPlugin(
+                file: files[index], overridden: overridden[name] ?? [], known: index < digests.count ? digests[index] : nil,
+                scanned: descriptor, stamp: index < stamps.count ? stamps[index] : nil)
+            return (name, plugin)
+        }
     }
 
     /// Why `file` (by path: its owner and mode, and its folders') cannot be trusted, or nil.

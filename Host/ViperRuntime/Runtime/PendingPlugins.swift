@@ -27,9 +27,10 @@ struct PendingPlugin {
 /// - Overridden provisions are not indexed: a miss never loads a plugin for what it lost.
 /// - The index of who serves what is made at the first lookup (a start-up adds a plugin in
 ///   constant time and decodes no descriptor), in the order the plugins were added, so it is
-///   the index adding them one by one gives. So is the table by name: a start-up appends each
-///   plugin to a list, and the first lookup, removal or ``takeAll()`` puts them in the table in
-///   that order (hashing 1,000 names at every warm start cost 0.46 M instructions, issue 27).
+///   the index adding them one by one gives. So is the table by name: a start-up adds its
+///   plugins as one ``PendingBatch``, and the first lookup, removal or ``takeAll()`` makes them
+///   and puts them in the table in that order (hashing 1,000 names at every warm start cost
+///   0.46 M instructions, issue 27; making their values before anyone asked, more).
 /// - Not locked itself: ``HostRuntime`` uses it under its `state` lock.
 struct PendingPlugins {
     private var plugins: [String: PendingPlugin] = [:]
@@ -38,29 +39,34 @@ struct PendingPlugins {
     /// Names of the plugins added since the index was last brought up to date, in order (each
     /// plugin is kept once, in `plugins`: a start-up adds a thousand).
     private var unindexed: [String] = []
-    /// Plugins added since the table by name was last brought up to date, in order (``settle()``).
-    private var added: [(name: String, plugin: PendingPlugin)] = []
+    /// Batches added since the table by name was last brought up to date, in order (``settle()``).
+    private var added: [PendingBatch] = []
 
     var isEmpty: Bool { plugins.isEmpty && added.isEmpty }
 
-    /// Makes room for `count` more plugins (no copying while a start-up adds them).
-    mutating func reserveCapacity(_ count: Int) {
-        added.reserveCapacity(added.count + count)
-    }
-
     mutating func add(_ plugin: PendingPlugin, name: String) {
-        added.append((name, plugin))
+        added.append(PendingBatch(plugin, name: name))
     }
 
-    /// Puts the plugins added since the last lookup in the table by name, in the order added
-    /// (as adding each there at once would have).
+    /// Adds the plugins of `batch`, in its order, without making any of them yet.
+    mutating func add(_ batch: PendingBatch) {
+        guard batch.count > 0 else { return }
+        added.append(batch)
+    }
+
+    /// Makes the plugins added since the last lookup and puts them in the table by name, in the
+    /// order added (as adding each there at once would have).
     private mutating func settle() {
         guard !added.isEmpty else { return }
-        plugins.reserveCapacity(plugins.count + added.count)
-        unindexed.reserveCapacity(unindexed.count + added.count)
-        for (name, plugin) in added {
-            plugins[name] = plugin
-            unindexed.append(name)
+        let count = added.reduce(0) { $0 + $1.count }
+        plugins.reserveCapacity(plugins.count + count)
+        unindexed.reserveCapacity(unindexed.count + count)
+        for batch in added {
+            for position in 0..<batch.count {
+                guard let (name, plugin) = batch.plugin(position) else { continue }
+                plugins[name] = plugin
+                unindexed.append(name)
+            }
         }
         added.removeAll()
     }
