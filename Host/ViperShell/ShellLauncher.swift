@@ -46,7 +46,7 @@ package enum ShellLauncher {
         let stack = NavigationStack(registry: runtime.registry, logger: runtime.logger)
         let home = HomeView(
             routes: { stack.routes.map(\.spec) },
-            pluginsLoaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count,
+            pluginsLoaded: servingCount(runtime.records),
             problems: problems.count)
         let shell = Shell(
             stack: stack, home: home, output: output, style: style,
@@ -58,7 +58,7 @@ package enum ShellLauncher {
         shell.pluginReport = { $0 ? PluginReport.doctorText(runtime) : PluginReport.pluginsText(runtime) }
         shell.missingRouteNote = { PluginReport.missingRouteNote(runtime) }
         let refreshHome = {
-            home.update(routes: stack.routes.map(\.spec), pluginsLoaded: runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count)
+            home.update(routes: stack.routes.map(\.spec), pluginsLoaded: servingCount(runtime.records))
         }
         shell.reloadPlugins = {
             let report = runtime.reloadAll()
@@ -198,5 +198,17 @@ package enum ShellLauncher {
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
+    }
+}
+
+extension ShellLauncher {
+    /// How many of `records` are loaded or ready to load, read in place: a filter copied every
+    /// record (about 0.3 M instructions of a warm start with 1,000 plugins, issue 27).
+    static func servingCount(_ records: [PluginRecord]) -> Int {
+        var count = 0
+        for index in records.indices where records[index].status == .loaded || records[index].status == .ready {
+            count += 1
+        }
+        return count
     }
 }

@@ -30,62 +30,64 @@ extension HostRuntime {
                 triage.candidates, results: scanned.results, host: scanned.host, preferences: preferences, logger: logger,
                 index: scanned.index, records: scanned.records)
         }
-        addTriaged(triage, outcome: outcome, files: files, scanned: scanned)
+        addTriaged(triage, outcome: outcome, scanned: scanned)
     }
 
-    /// Adds a record for each file of `triage`; each ready plugin validation kept goes to the pending
-    /// routes and the pending plugins, those made only when first asked (``PendingBatch``).
-    private func addTriaged(_ triage: ScanTriage, outcome: GraphValidator.Outcome, files: [PluginFile], scanned: CachedScan.Scanned) {
+    /// Adds a record for each file of `triage` (copied whole, then changed where validation
+    /// changed it); each ready plugin validation kept goes to the pending routes and the pending
+    /// plugins, those made only when first asked (``PendingBatch``). Records are read in place:
+    /// copying each out of the triage cost about 1 k instructions a plugin at every warm start.
+    private func addTriaged(_ triage: ScanTriage, outcome: GraphValidator.Outcome, scanned: CachedScan.Scanned) {
+        let first = recordList.count
+        recordList.append(contentsOf: triage.list)
+        let candidates = triage.candidates, excluded = options.excludedPlugins
         var routes: [PendingRoutes.Plugin] = []
-        routes.reserveCapacity(triage.candidates.count)
-        var started: [Int] = []  // the positions in `triage.records` of the plugins that went pending
-        started.reserveCapacity(triage.candidates.count)
-        recordList.reserveCapacity(recordList.count + triage.records.count)
-        for (position, (_, record)) in triage.records.enumerated() {
-            guard record.status == .ready, let name = record.name, let descriptor = record.scanned else {
-                if let name = record.name, let reason = options.excludedPlugins[name], let scanned = record.scanned {
+        routes.reserveCapacity(candidates.count)
+        var started: [Int] = []  // the positions in `candidates` of the plugins that went pending
+        started.reserveCapacity(candidates.count)
+        var next = 0  // the next candidate, in file order as the records
+        for index in triage.list.indices {
+            guard next < candidates.count, candidates[next].index == index else {
+                // Not a candidate: an excluded plugin's contracts and routes are noted, in file order.
+                if !excluded.isEmpty, let name = triage.list[index].name, let reason = excluded[name], let scanned = triage.list[index].scanned {
                     noteDisabled(scanned.descriptor, plugin: name, reason: reason)
                 }
-                recordList.append(record)
                 continue
             }
+            let descriptor = candidates[next].1, number = next
+            next += 1
+            let name = descriptor.name
             let overridden = outcome.overridden[name] ?? []
             let reason = outcome.disabled[name]
             if let reason {
                 noteDisabled(descriptor.descriptor, plugin: name, reason: reason)
             } else {
-                started.append(position)
+                started.append(number)
                 routes.append(PendingRoutes.Plugin(descriptor: descriptor, name: name, overridden: overridden))
             }
-            guard reason != nil || !overridden.isEmpty else {
-                recordList.append(record)  // as triaged: ready, nothing lost
-                continue
-            }
-            var updated = record
-            updated.overridden = overridden.sorted()
+            guard reason != nil || !overridden.isEmpty else { continue }  // as triaged: ready, nothing lost
+            recordList[first + index].overridden = overridden.sorted()
             if let reason {
-                updated.status = .disabled
-                updated.reason = reason
+                recordList[first + index].status = .disabled
+                recordList[first + index].reason = reason
             }
-            recordList.append(updated)
         }
         registry.addPendingRoutes(declaredBy: routes)
-        pending.add(Self.pendingBatch(started, of: triage.records, files: files, scanned: scanned, overridden: outcome.overridden))
+        pending.add(Self.pendingBatch(started, of: candidates, scanned: scanned, overridden: outcome.overridden))
     }
 
-    /// The pending plugins of the records at `positions` of `records` (ready, kept by validation).
+    /// The pending plugins of the candidates at `positions` (validation kept them).
     private static func pendingBatch(
-        _ positions: [Int], of records: [(index: Int, record: PluginRecord)], files: [PluginFile], scanned: CachedScan.Scanned,
+        _ positions: [Int], of candidates: [(PluginFile, ScannedDescriptor, index: Int)], scanned: CachedScan.Scanned,
         overridden: [String: Set<String>]
     ) -> PendingBatch {
         let stamps = scanned.stamps, digests = scanned.anyDigest ? scanned.digests : []
         return PendingBatch(count: positions.count) { number in
-            let (index, record) = records[positions[number]]
-            guard let name = record.name, let descriptor = record.scanned, index < files.count else { return nil }
+            let (file, descriptor, index) = candidates[positions[number]]
             let plugin = PendingPlugin(
-                file: files[index], overridden: overridden[name] ?? [], known: index < digests.count ? digests[index] : nil,
+                file: file, overridden: overridden[descriptor.name] ?? [], known: index < digests.count ? digests[index] : nil,
                 scanned: descriptor, stamp: index < stamps.count ? stamps[index] : nil)
-            return (name, plugin)
+            return (descriptor.name, plugin)
         }
     }
 

@@ -6,7 +6,7 @@ import ViperLoading
 /// for every file, the problems, and the candidates that go on to validation.
 ///
 /// Invariants:
-/// - ``records`` has one entry per file, in search order (by index into the files).
+/// - ``list`` has one record per file, in search order: a record's position is its file's index.
 /// - Only a file whose scan succeeded and whose name is its own becomes a candidate,
 ///   with a `.ready` record; every other file has a `.disabled` or `.broken` record
 ///   with its reason and one problem.
@@ -15,8 +15,10 @@ import ViperLoading
 ///   files with one name the first found keeps it.
 /// - Pure: it reads nothing and logs nothing; ``warnings`` are for the caller's log.
 struct ScanTriage {
-    /// (index into the files, record) in search order.
-    private(set) var records: [(index: Int, record: PluginRecord)] = []
+    /// Each file's record, by index into the files (one per file, so its position is its index).
+    private(set) var list: [PluginRecord] = []
+    /// (index into the files, record) in search order: ``list`` with each record's index.
+    var records: [(index: Int, record: PluginRecord)] { list.enumerated().map { ($0.offset, $0.element) } }
     /// The files that go on to validation, with their descriptors and their index into the files.
     private(set) var candidates: [(PluginFile, ScannedDescriptor, index: Int)] = []
     private(set) var problems: [Problem] = []
@@ -28,7 +30,7 @@ struct ScanTriage {
     init(files: [PluginFile], results: [ScanResult?], excluding excluded: [String: String] = [:]) {
         var seenNames: [String: Int] = [:]
         seenNames.reserveCapacity(files.count)
-        records.reserveCapacity(files.count)
+        list.reserveCapacity(files.count)
         candidates.reserveCapacity(files.count)
         let bundledNames = Self.bundledNames(files, results)
         for (index, file) in files.enumerated() {
@@ -42,37 +44,28 @@ struct ScanTriage {
                 if file.folder.origin != .bundled, let bundled = bundledNames[name] {
                     fail(file, "the name '\(name)' belongs to the bundled plugin at \(bundled); give this plugin another name in its PluginManifest", at: index)
                 } else if let reason = excluded[name] {
-                    records.append(
-                        (
-                            index,
-                            PluginRecord(
-                                name: name, path: file.path, origin: file.folder.origin,
-                                status: .disabled, reason: reason, scanned: descriptor, overridden: [])
-                        ))
+                    list.append(
+                        PluginRecord(
+                            name: name, path: file.path, origin: file.folder.origin,
+                            status: .disabled, reason: reason, scanned: descriptor, overridden: []))
                 } else if let other = seenNames.updateValue(index, forKey: name) {
                     seenNames[name] = other  // the first found keeps the name (one lookup for the common case, two for this one)
                     fail(file, "a plugin named '\(name)' is already loaded from \(files[other].path); remove one of the two", at: index)
                 } else {
                     candidates.append((file, descriptor, index))
-                    records.append(
-                        (
-                            index,
-                            PluginRecord(
-                                name: name, path: file.path, origin: file.folder.origin,
-                                status: .ready, reason: nil, scanned: descriptor, overridden: [])
-                        ))
+                    list.append(
+                        PluginRecord(
+                            name: name, path: file.path, origin: file.folder.origin,
+                            status: .ready, reason: nil, scanned: descriptor, overridden: []))
                 }
             case .failed(let message):
                 fail(file, message, at: index)
             case .broken(let message):
                 problems.append(Problem(kind: .loadFailed, plugin: nil, contract: nil, message: "\(file.path): \(message)"))
-                records.append(
-                    (
-                        index,
-                        PluginRecord(
-                            name: nil, path: file.path, origin: file.folder.origin, status: .broken,
-                            reason: message, descriptor: nil, overridden: [])
-                    ))
+                list.append(
+                    PluginRecord(
+                        name: nil, path: file.path, origin: file.folder.origin, status: .broken,
+                        reason: message, descriptor: nil, overridden: []))
             }
         }
     }
@@ -91,13 +84,10 @@ struct ScanTriage {
     private mutating func fail(_ file: PluginFile, _ message: String, at index: Int) {
         let error = PluginLoadError(.missingFile, path: file.path, message: message)
         problems.append(Problem(kind: .loadFailed, plugin: nil, contract: nil, message: error.description))
-        records.append(
-            (
-                index,
-                PluginRecord(
-                    name: nil, path: file.path, origin: file.folder.origin, status: .disabled,
-                    reason: message, descriptor: nil, overridden: [])
-            ))
+        list.append(
+            PluginRecord(
+                name: nil, path: file.path, origin: file.folder.origin, status: .disabled,
+                reason: message, descriptor: nil, overridden: []))
         warnings.append(error.description)
     }
 }
