@@ -36,8 +36,13 @@ package struct ScanResult: Hashable {
     }
 
     /// The result read from `line`, which encodes it exactly (``RecordCodec/decode(_:)``, ``DescriptorIndex/result(_:stamp:)``).
+    /// Each field is set here, not through the other initializer: delegating made the result, copied
+    /// it and destroyed the copy (about 550 instructions a plugin at every warm start, issue 27).
     package init(stamp: FileStamp, outcome: Outcome, code: PluginLoadError.Code?, sha256: String?, line: RecordLine) {
-        self.init(stamp: stamp, outcome: outcome, code: code, sha256: sha256)
+        self.stamp = stamp
+        self.outcome = outcome
+        self.code = code
+        self.sha256 = sha256
         self.line = line
     }
 
