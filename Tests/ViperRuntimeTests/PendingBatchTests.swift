@@ -52,7 +52,7 @@ import Testing
         let fromEach = oneByOne.take(serving: ProvisionKey(.service, store))
         #expect(fromBatch.map(\.name) == fromEach.map(\.name))
         #expect(fromBatch.map(\.plugin.file.path) == fromEach.map(\.plugin.file.path))
-        #expect(fromBatch.map(\.plugin.file.path) == ["/p/libB.so", "/p/libA2.so"])
+        #expect(fromBatch.map(\.plugin.file.path) == ["/p/libA2.so", "/p/libB.so"], "the later 'a' keeps the name")
     }
 
     @Test func aPositionTheBatchSkipsIsNeverTakenAndAnEmptyBatchAddsNothing() {
