@@ -8,6 +8,13 @@ package enum PluginOrigin: String, Codable, Sendable {
     case user
     /// Beside the `viper` executable.
     case bundled
+
+    /// Whether it is ``bundled``, told by the case alone: `== .bundled` from another module went
+    /// through the generic `Equatable` witness (about 200 instructions a plugin at every start, issue 27).
+    package var isBundled: Bool {
+        if case .bundled = self { return true }
+        return false
+    }
 }
 
 /// A folder (or a single `.so` given with `--plugins`) to search for plugins.

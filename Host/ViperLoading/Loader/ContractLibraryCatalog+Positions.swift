@@ -6,7 +6,7 @@ extension ContractLibraryCatalog {
         var libraries: [Int] = []
         plugins.reserveCapacity(files.count)
         for (index, file) in files.enumerated() {
-            guard file.folder.origin != .bundled, !knownPlugin(index), let elf = ContractLibraryELF.sniff(path: file.path) else {
+            guard !file.folder.origin.isBundled, !knownPlugin(index), let elf = ContractLibraryELF.sniff(path: file.path) else {
                 plugins.append(index)
                 continue
             }

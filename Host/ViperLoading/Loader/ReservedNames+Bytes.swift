@@ -13,6 +13,22 @@ import Glibc
 extension ReservedNames {
     /// Whether the last component of `path` could be a reserved file name (see the invariants).
     static func mayBeReservedFile(_ path: String) -> Bool {
+        FileNameCheck().mayBeReserved(path)
+    }
+
+    /// ``mayBeReservedFile(_:)`` with its tables read once, for a whole list of files: reading the
+    /// two static tables for each file cost two `swift_once` calls, about 500 instructions a file.
+    struct FileNameCheck {
+        private let byLength = ReservedNames.reservedByLength
+        private let notASCII = ReservedNames.reservedNameIsNotASCII
+
+        /// Whether the last component of `path` could be a reserved file name (see the invariants).
+        func mayBeReserved(_ path: String) -> Bool {
+            ReservedNames.mayBeReservedFile(path, byLength: byLength, notASCII: notASCII)
+        }
+    }
+
+    private static func mayBeReservedFile(_ path: String, byLength reservedByLength: [[[UInt8]]], notASCII reservedNameIsNotASCII: Bool) -> Bool {
         var path = path
         return path.withUTF8 { bytes in
             let slash = UInt8(ascii: "/")

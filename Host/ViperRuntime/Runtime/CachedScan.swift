@@ -34,9 +34,10 @@ struct CachedScan {
         var digests: [KnownDigest?] = []
         /// Whether any file has a digest (none at a warm start without a lock: then no slot is read).
         var anyDigest = false
-        /// The stamp of each file's result, by index into the files (read once here: copying whole
-        /// results out of the array one at a time cost more than the rest of using them).
-        var stamps: [FileStamp?] = []
+        /// The stamp of file `index`'s result (nil: it vanished), read from the result when asked.
+        func stamp(at index: Int) -> FileStamp? {
+            index < results.count ? results[index]?.stamp : nil
+        }
         /// The scanner, to scan a file again that changed before its first use.
         var scanner: PluginScanner
         /// The host identity the cache was read under (part of the kept graph's key).
@@ -75,9 +76,8 @@ struct CachedScan {
             }
             logger.log(.info, Self.scanLine(files: triage.toScan.count, tally: tally, pinned: scanned.scanner.pinned), source: "scan")
         }
-        scanned.anyDigest = triage.anyDigest
-        scanned.digests = triage.anyDigest ? triage.digests : []
-        scanned.stamps = triage.stamps
+        scanned.anyDigest = !triage.digests.isEmpty
+        scanned.digests = triage.digests
         scanned.results = triage.results
         // Everything kept from the cache is the cache's own entry: it changes only when something
         // was scanned or an entry is no longer kept (its file vanished, changed or lost trust).
@@ -104,13 +104,11 @@ struct CachedScan {
 
     /// Each file's result so far, the files whose cache entry stays, and those that must be scanned (by index into `files`).
     private struct Triage {
-        /// Set through ``set(_:at:)`` only, which keeps `stamps` and `digests` with them.
+        /// Set through ``set(_:at:)`` only, which keeps `digests` with them.
         var results: [ScanResult?] = []
-        /// Each result's stamp, and the digest of each result that succeeded and has one (filled
-        /// as the results are: two passes over a thousand results cost more than the slots).
-        var stamps: [FileStamp?] = []
+        /// The digest of each result that succeeded and has one, by index; empty while none has
+        /// (a warm start without a lock: then no slot is made, read or copied).
         var digests: [KnownDigest?] = []
-        var anyDigest = false
         var kept: [Int] = []
         var toScan: [Int] = []
         /// Refused as untrusted: their results are not the cache's.
@@ -118,12 +116,12 @@ struct CachedScan {
         /// Each file's record in the cache's index, when taken from discovery's note (-1: none).
         var records: [Int32] = []
 
-        mutating func set(_ result: ScanResult, at index: Int) {
-            stamps[index] = result.stamp
+        /// Takes `result` for file `index` (moved in, not copied).
+        mutating func set(_ result: consuming ScanResult, at index: Int) {
             if case .ok = result.outcome, let known = result.knownDigest {
+                if digests.isEmpty { digests = Array(repeating: nil, count: results.count) }
                 digests[index] = known
-                anyDigest = true
-            } else {
+            } else if !digests.isEmpty {
                 digests[index] = nil
             }
             results[index] = result
@@ -133,8 +131,6 @@ struct CachedScan {
     private func triageFiles(_ cache: DescriptorCache, noted: Bool) -> Triage {
         var triage = Triage()
         triage.results = Array(repeating: nil, count: files.count)
-        triage.stamps = Array(repeating: nil, count: files.count)
-        triage.digests = Array(repeating: nil, count: files.count)
         if noted { triage.records = Array(repeating: -1, count: files.count) }
         triage.kept.reserveCapacity(files.count)
         var trust = TrustMemo()

@@ -27,7 +27,7 @@ extension HostRuntime {
         for (file, _, near) in plugins {
             let known = near < records.count && records[near] >= 0 ? Int(records[near]) : nil
             guard let record = known ?? index.record(of: file.path, near: near), record < Int(UInt32.max >> 1) else { return nil }
-            records.append(UInt32(record) << 1 | (file.folder.origin == .bundled ? 1 : 0))
+            records.append(UInt32(record) << 1 | (file.folder.origin.isBundled ? 1 : 0))
         }
         let stream = keyStream(host: host, preferences: preferences, contractsImage: contractsImage)
         stream.add("index")

@@ -11,7 +11,7 @@ extension HostRuntime {
         let all = records
         var found: [Problem] = []
         // Read in place, by index: a filtered copy of every record cost more than the search (issue 27).
-        for index in all.indices where (all[index].status == .loaded || all[index].status == .ready) && all[index].origin != .bundled {
+        for index in all.indices where (all[index].status == .loaded || all[index].status == .ready) && !all[index].origin.isBundled {
             // Most plugins declare no interceptor: their lines are searched, not decoded (the shell asks at every start).
             guard all[index].scanned?.mayDeclareInterceptor == true, let descriptor = all[index].descriptor else { continue }
             found += permission.pending(descriptor, origin: all[index].origin).map {

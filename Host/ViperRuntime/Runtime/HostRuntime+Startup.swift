@@ -81,12 +81,12 @@ extension HostRuntime {
         _ positions: [Int], of candidates: [(PluginFile, ScannedDescriptor, index: Int)], scanned: CachedScan.Scanned,
         overridden: [String: Set<String>]
     ) -> PendingBatch {
-        let stamps = scanned.stamps, digests = scanned.anyDigest ? scanned.digests : []
+        let results = scanned.results, digests = scanned.anyDigest ? scanned.digests : []
         return PendingBatch(count: positions.count) { number in
             let (file, descriptor, index) = candidates[positions[number]]
             let plugin = PendingPlugin(
                 file: file, overridden: overridden[descriptor.name] ?? [], known: index < digests.count ? digests[index] : nil,
-                scanned: descriptor, stamp: index < stamps.count ? stamps[index] : nil)
+                scanned: descriptor, stamp: index < results.count ? results[index]?.stamp : nil)
             return (descriptor.name, plugin)
         }
     }

@@ -35,8 +35,8 @@ extension CachedScan.Scanned {
     func reloadStamps(_ files: [PluginFile]) -> ReloadStamps {
         var stamps = ReloadStamps(base: index)
         let outside = index == nil ? Array(files.indices) : unindexed
-        for position in outside where position < self.stamps.count {
-            if let stamp = self.stamps[position] { stamps[files[position].path] = stamp }
+        for position in outside where position < files.count {
+            if let stamp = stamp(at: position) { stamps[files[position].path] = stamp }
         }
         return stamps
     }

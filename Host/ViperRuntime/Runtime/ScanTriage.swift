@@ -41,7 +41,7 @@ struct ScanTriage {
             switch outcome {
             case .ok(let descriptor):
                 let name = descriptor.name
-                if file.folder.origin != .bundled, let bundled = bundledNames[name] {
+                if !file.folder.origin.isBundled, let bundled = bundledNames[name] {
                     fail(file, "the name '\(name)' belongs to the bundled plugin at \(bundled); give this plugin another name in its PluginManifest", at: index)
                 } else if let reason = excluded[name] {
                     list.append(
@@ -74,7 +74,7 @@ struct ScanTriage {
     private static func bundledNames(_ files: [PluginFile], _ results: [ScanResult?]) -> [String: String] {
         var names: [String: String] = [:]
         // By index, so a file that is not bundled is not copied out to be asked (160 instructions each).
-        for index in files.indices where files[index].folder.origin == .bundled && index < results.count {
+        for index in files.indices where files[index].folder.origin.isBundled && index < results.count {
             if case .ok(let descriptor)? = results[index]?.outcome, names[descriptor.name] == nil {
                 names[descriptor.name] = files[index].path
             }
