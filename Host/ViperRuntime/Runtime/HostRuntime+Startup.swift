@@ -39,7 +39,11 @@ extension HostRuntime {
     /// copying each out of the triage cost about 1 k instructions a plugin at every warm start.
     private func addTriaged(_ triage: ScanTriage, outcome: GraphValidator.Outcome, scanned: CachedScan.Scanned) {
         let first = recordList.count
-        recordList.append(contentsOf: triage.list)
+        if recordList.isEmpty {
+            recordList = triage.list  // shared, not copied record by record (the triage ends with the start)
+        } else {
+            recordList.append(contentsOf: triage.list)
+        }
         let candidates = triage.candidates, excluded = options.excludedPlugins
         var routes: [PendingRoutes.Plugin] = []
         routes.reserveCapacity(candidates.count)
