@@ -7,9 +7,11 @@ import Foundation
 ///
 /// It answers exactly what a `.record` read would find (``record`` or ``hasKitRecord`` set), by
 /// the same rules as ``ELFSections`` (the same bounds, the same extended numbering, the same
-/// 1 MiB limit on the name table), but reads the header, the section table and the name table
-/// into one buffer and compares names in place: no array per read, no ``ELFSections/Section``
-/// per header (round 8 counted 14 k instructions a file for the `.record` read).
+/// 1 MiB limit on the name table). It reads the header, the name table's section header and the
+/// name table; only when the names hold one of the two anywhere does it read the section table,
+/// into one buffer, and compare each section's name in place: no array per read, no
+/// ``ELFSections/Section`` per header (round 8 counted 14 k instructions a file for the `.record`
+/// read, and round 9 found most of what was left in the kernel's copies of the section table).
 extension ContractLibraryELF {
     private static let headerSize = 64
     private static let nameLimit = 1 << 20
@@ -29,6 +31,8 @@ extension ContractLibraryELF {
             let count = Int(UInt16(littleEndian: header.loadUnaligned(fromByteOffset: 60, as: UInt16.self)))
             let namesIndex = Int(UInt16(littleEndian: header.loadUnaligned(fromByteOffset: 62, as: UInt16.self)))
             guard tableOffset != 0, entrySize >= headerSize, tableOffset < size else { return false }
+            let table = (offset: tableOffset, entrySize: entrySize, count: count)
+            if namesIndex != 0xFFFF, namesLackBoth(descriptor, size: size, table: table, namesIndex: namesIndex) == true { return false }
             return scanTable(descriptor, size: size, at: tableOffset, entrySize: entrySize, count: count, namesIndex: namesIndex)
         }
     }
@@ -66,6 +70,44 @@ extension ContractLibraryELF {
             // Both names start with "v"; nearly every other section's starts with ".".
             guard name < read.count, read[name] == UInt8(ascii: "v") else { continue }
             if has(record, in: read, at: name) || has(kit, in: read, at: name) { return true }
+        }
+        return false
+    }
+
+    /// True when the name table holds neither name anywhere, so no section can bear one: the
+    /// section table need not be read (3 KiB of a Swift plugin's, against 600 bytes of names;
+    /// round 9 found the sniff's time mostly in the kernel's copies). Nil when it cannot tell
+    /// (extended numbering, a name table that cannot be read whole): ``scanTable`` decides then.
+    private static func namesLackBoth(_ descriptor: Int32, size: UInt64, table: (offset: UInt64, entrySize: Int, count: Int), namesIndex: Int) -> Bool? {
+        let count = min(table.count, 65_536, Int(clamping: (size - table.offset) / UInt64(table.entrySize)))
+        guard namesIndex < count else { return nil }
+        return withUnsafeTemporaryAllocation(byteCount: headerSize, alignment: 8) { header -> Bool? in
+            let at = table.offset + UInt64(namesIndex * table.entrySize)
+            guard fill(header, from: descriptor, at: at) == headerSize else { return nil }
+            func field<T: FixedWidthInteger>(_ offset: Int, as _: T.Type) -> T {
+                T(littleEndian: header.loadUnaligned(fromByteOffset: offset, as: T.self))
+            }
+            let namesOffset = field(24, as: UInt64.self)
+            guard field(4, as: UInt32.self) != ELFSections.noBits, namesOffset < size else { return nil }
+            let length = Int(min(field(32, as: UInt64.self), size - namesOffset, UInt64(nameLimit)))
+            guard length > 0 else { return nil }
+            let strings = UnsafeMutableRawBufferPointer.allocate(byteCount: length, alignment: 1)
+            defer { strings.deallocate() }
+            let read = UnsafeRawBufferPointer(rebasing: strings[0..<fill(strings, from: descriptor, at: namesOffset)])
+            return !containsEither(read)
+        }
+    }
+
+    /// Whether either name occurs anywhere in `table`. Both start with "v", found with `memchr`
+    /// (a name table has a few: `.gnu.version` and its kin), so a plugin's costs a few compares.
+    private static func containsEither(_ table: UnsafeRawBufferPointer) -> Bool {
+        guard let base = table.baseAddress else { return false }
+        let (record, kit) = (recordName, kitName)
+        var offset = 0
+        while offset < table.count, let found = memchr(base + offset, Int32(UInt8(ascii: "v")), table.count - offset) {
+            let at = base.distance(to: UnsafeRawPointer(found))
+            if has(record, in: table, at: at) || has(kit, in: table, at: at) { return true }
+            offset = at + 1
         }
         return false
     }

@@ -31,6 +31,26 @@ import ViperTestSupport
         #expect(ContractLibraryELF.sniff(path: path)?.hasKitRecord == true)
     }
 
+    @Test func aNameTableFarFromTheSectionTableGivesTheAnswerOfTheFullRead() throws {
+        for elf in [Self.padded(TinyELF.standard()), Self.padded(Self.plugin())] {
+            let path = try elf.write()
+            let (quick, full) = try withFile(path) { descriptor, size -> (Bool, Bool) in
+                let read = ContractLibraryELF(descriptor: descriptor, size: size, depth: .record)
+                return (ContractLibraryELF.namesRecordSection(descriptor: descriptor, size: size), read.record != nil)
+            }
+            #expect(quick == full)
+        }
+        #expect(ContractLibraryELF.sniff(path: try Self.padded(TinyELF.standard()).write())?.record == TinyELF.record)
+    }
+
+    @Test func aLongerNameEndingInTheRecordsNameIsNotTheRecord() throws {
+        var elf = Self.plugin()
+        elf.sections.append(TinyELF.Section(name: "my_" + ContractLibraryELF.sectionName, type: 1, bytes: TinyELF.record))
+        let path = try elf.write()
+        #expect(try withFile(path) { ContractLibraryELF.namesRecordSection(descriptor: $0, size: $1) } == false)
+        #expect(ContractLibraryELF.sniff(path: path)?.record == nil)
+    }
+
     @Test func extendedNumberingIsFollowedAsTheSectionReaderFollowsIt() throws {
         var elf = TinyELF.standard()
         elf.extendedNumbering = true
@@ -59,8 +79,9 @@ import ViperTestSupport
         }
     }
 
-    @Test func aFileCutShortGivesTheAnswerOfTheFullRead() throws {
-        let original = TinyELF.standard().bytes()
+    @Test(arguments: [false, true])
+    func aFileCutShortGivesTheAnswerOfTheFullRead(padded: Bool) throws {
+        let original = (padded ? Self.padded(TinyELF.standard()) : TinyELF.standard()).bytes()
         let path = try TemporaryFolder.make("sniff") + "/libShort.so"
         try Data(original).write(to: URL(fileURLWithPath: path))
         let descriptor = open(path, O_RDWR)
@@ -85,6 +106,13 @@ import ViperTestSupport
     private static func put(_ value: UInt8, at position: Int, in descriptor: Int32) {
         var byte = value
         _ = pwrite(descriptor, &byte, 1, off_t(position))
+    }
+
+    /// `elf` with 8 KiB of bytes between its name table and its section table.
+    private static func padded(_ elf: TinyELF) -> TinyELF {
+        var padded = elf
+        padded.sections.append(TinyELF.Section(name: ".padding", type: 1, bytes: Array(repeating: 0x2E, count: 8192)))
+        return padded
     }
 
     private func withFile<T>(_ path: String, _ body: (Int32, UInt64) -> T) throws -> T {
