@@ -78,6 +78,8 @@ package struct ContractLibraryELF {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        // Nearly every file names neither record's section: then the `.record` read below would find nothing.
+        guard namesRecordSection(descriptor: descriptor, size: UInt64(info.st_size)) else { return ContractLibraryELF(needed: [], runPaths: []) }
         let sections = ContractLibraryELF(descriptor: descriptor, size: UInt64(info.st_size), depth: .record)
         // Only a file with a record (a library's, or the kit's) costs a look at its symbols.
         guard sections.record != nil || sections.hasKitRecord else { return sections }

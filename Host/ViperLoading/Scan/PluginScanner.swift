@@ -41,6 +41,7 @@ package struct PluginScanner {
 
     package func scan(_ files: [PluginFile]) -> [String: ScanResult] {
         var results: [String: ScanResult] = [:]
+        results.reserveCapacity(files.count)  // each worker's results are merged in: no table regrown on the way
         // How scanners start is decided once per scan (see ``ScannerLaunch``).
         let launch = ScannerLaunch.choose(executable: executable)
         // Read once: Foundation reads the cgroup files for it each time (two opens and reads).

@@ -84,6 +84,7 @@ struct CachedScan {
         let rewritten = !triage.toScan.isEmpty || triage.kept.count != cache.count
         if rewritten {
             var entries: [String: ScanResult] = [:]
+            entries.reserveCapacity(triage.kept.count + fresh.count)
             for index in triage.kept {
                 entries[files[index].path] = cache.entry(at: files[index].path, near: index)
             }
