@@ -8,13 +8,18 @@ import ViperShell
 /// `open bench/bench-0001` / `back` with 10, 1,000 and 5,000 plugins in the folder, each
 /// count in a process of its own (`viper-bench --navigate`), warm cache, lazy loading.
 ///
-/// Wall time: the counts take turns, run after run, and each row is the median of the
-/// per-command times against the median with 10 plugins. Instructions (`--callgrind`): each
+/// Wall time: the counts take turns in ``rounds`` rounds at least, each round in the other
+/// order from the last, and each row's ratio is the median of the rounds' own ratios (a count's
+/// time per command over the 10-plugin one of the same round), printed with the ratio of the
+/// medians and the rounds' quartiles (``RoundRatios``). Instructions (`--callgrind`): each
 /// count runs twice under callgrind, with 200 and 2,200 commands; the difference divided by
 /// 2,000 is one command without the process's start-up.
 enum NavigationBench {
     static let counts = [10, 1000, 5000]
     static let script = ["open bench/bench-0001", "back"]
+    /// Rounds at least, whatever the invocation's runs: with medians of 3 to 5 the time rows read
+    /// 0.78× to 1.47× from run to run, and the 10-plugin baseline 17.6 to 354 µs (runs 1 to 9).
+    static let rounds = 15
 
     /// `viper-bench --navigate VIPER FOLDER DATA COMMANDS`: starts a runtime over FOLDER in this
     /// process, runs the script once (the plugin loads on the first open: not counted), then
@@ -76,28 +81,46 @@ extension StartupLab {
             _ = try Self.timedRun([viper, "--plugins", folder], inputFile: inputFile("quit\n"), environment: environment(data: data))
             folders[count] = (folder, data)
         }
-        var times: [Int: [Double]] = [:]
-        for _ in 0..<runs {
-            for count in NavigationBench.counts {
-                guard let place = folders[count] else { continue }
-                times[count, default: []].append(try navigate(place.folder, place.data, commands: 20_000, valgrind: nil))
-            }
-        }
-        var rows: [BenchmarkSuite.Row] = []
-        let base = NavigationBench.counts[0]
-        let baseline = Self.median(times[base] ?? [])
-        for count in NavigationBench.counts.dropFirst() {
-            let measured = Self.median(times[count] ?? [])
-            rows.append(
-                BenchmarkSuite.Row(
-                    name: "navigation: open + back, \(count) vs \(base) plugins, per command",
-                    measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(baseline),
-                    ratio: measured / max(baseline, 1e-12), target: 1.1))
-        }
+        let rows = try navigationTimeRows(folders, runs: runs)
         guard callgrind else { return rows }
         guard let valgrind = CallgrindBench.which("valgrind") else {
             throw CallgrindBench.Unavailable(description: "--callgrind needs valgrind on PATH (apt-get install valgrind)")
         }
+        return rows + (try navigationInstructionRows(folders, valgrind: valgrind))
+    }
+
+    /// The wall-time rows: the counts in turns, ``NavigationBench/rounds`` rounds at least.
+    private func navigationTimeRows(_ folders: [Int: (folder: String, data: String)], runs: Int) throws -> [BenchmarkSuite.Row] {
+        var rounds: [Int: RoundRatios] = [:]
+        let base = NavigationBench.counts[0]
+        for round in 0..<max(runs, NavigationBench.rounds) {
+            var times: [Int: Double] = [:]
+            for count in RoundRatios.order(NavigationBench.counts, round: round) {
+                guard let place = folders[count] else { continue }
+                times[count] = try navigate(place.folder, place.data, commands: 20_000, valgrind: nil)
+            }
+            for count in NavigationBench.counts.dropFirst() {
+                guard let time = times[count], let baseline = times[base] else { continue }
+                rounds[count, default: RoundRatios()].add(measured: time, baseline: baseline)
+            }
+        }
+        var rows: [BenchmarkSuite.Row] = []
+        for count in NavigationBench.counts.dropFirst() {
+            let round = rounds[count] ?? RoundRatios()
+            rows.append(
+                BenchmarkSuite.Row(
+                    name: "navigation: open + back, \(count) vs \(base) plugins, per command",
+                    measured: BenchmarkSuite.duration(RoundRatios.median(round.measured)) + " " + round.spread,
+                    baseline: BenchmarkSuite.duration(RoundRatios.median(round.baseline)),
+                    ratio: round.medianOfRatios, target: 1.1))
+        }
+        return rows
+    }
+
+    /// The instruction rows: each count under callgrind with 200 and 2,200 commands, differenced.
+    private func navigationInstructionRows(_ folders: [Int: (folder: String, data: String)], valgrind: String) throws -> [BenchmarkSuite.Row] {
+        let base = NavigationBench.counts[0]
+        var rows: [BenchmarkSuite.Row] = []
         var instructions: [Int: Double] = [:]
         for count in NavigationBench.counts {
             guard let place = folders[count] else { continue }
