@@ -8,13 +8,15 @@ extension StartupLab {
     /// at least 0.95× the rate without, i.e. the time at most 1/0.95 of it.
     ///
     /// Start-up cancels: each side runs a script of ``journalLead`` commands and one of that many
-    /// plus `commands`, and a side's cost is the difference of the two, so the process's start,
-    /// the cache's check and the supervisor's fork weigh on neither. The four sessions of a
-    /// round run in turns, in the other order every other round, for ``journalRounds`` rounds at
-    /// least; the row's ratio is the median of the rounds' own ratios (``RoundRatios``). Until
-    /// round 9 the row timed whole sessions of 1,000 commands, medians of 3: it read 0.65× to
-    /// 1.21× with no code changed.
-    func journalRow(commands: Int, runs: Int = 0) throws -> BenchmarkSuite.Row {
+    /// plus `commands` (``journalCommands`` at least), and a side's cost is the difference of the
+    /// two, so the process's start, the cache's check and the supervisor's fork weigh on neither.
+    /// The four sessions of a round run in turns, in the other order every other round, for
+    /// ``journalRounds`` rounds at least; the row's ratio is the median of the rounds' own ratios
+    /// (``RoundRatios``). Output goes to /dev/null (``timedRun(_:inputFile:environment:)``): no
+    /// reader shares the cores. Until round 9 the row timed whole sessions of 1,000 commands read
+    /// through a pipe, medians of 3: it read 0.65× to 1.21× with no code changed.
+    func journalRow(commands requested: Int, runs: Int = 0) throws -> BenchmarkSuite.Row {
+        let commands = max(requested, Self.journalCommands)
         let folder = try smallestFolder()
         let data = freshData()
         _ = try Self.timedRun([viper, "--plugins", folder], inputFile: inputFile("quit\n"), environment: environment(data: data))
@@ -41,6 +43,11 @@ extension StartupLab {
 
     /// Commands of the shorter script of each journal round, whose time is taken off the longer's.
     static let journalLead = 200
+
+    /// Commands the journal row differences at least: about 30 µs each with the output discarded,
+    /// so 1,000 of them (`--quick`) took about as long as the start-up whose jitter they must
+    /// outweigh (the rounds' quartiles read 0.63–1.40×).
+    static let journalCommands = 10_000
 
     /// Alternated rounds of the journal row at least: its sides differ by a few percent at most,
     /// and the sandbox row's series showed that 11 rounds do not tell 1.02× from 1.07× here.
