@@ -3,8 +3,8 @@ import ViperLoading
 
 /// The cold start against minimal hosts outside viper-bench (``MinimalHostSource``), each loading
 /// the plugins as viper's scanners do: at most 500 a process, as many processes at once as viper
-/// runs scanners, later batches in turn (and, reported, uncapped: one process per scanner); and a start with no plugins against
-/// a minimal Swift program. Every start is timed the same way, from `posix_spawn` to `waitpid`
+/// runs scanners, later batches in turn (and, reported, uncapped: one process per scanner); and
+/// a start with no plugins against a minimal Swift program. Every start is timed the same way, from `posix_spawn` to `waitpid`
 /// (``timedRun(_:inputFile:environment:)``), the kinds taking turns run after run.
 extension StartupLab {
     enum MinimalHost: String, CaseIterable {

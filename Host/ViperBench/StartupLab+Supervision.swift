@@ -5,17 +5,18 @@ import Foundation
 extension StartupLab {
     /// Piped navigation in a supervised session (journal written after every command) against the
     /// same script unsupervised (`VIPER_SUPERVISE=0`, no journal). Target: the rate with the journal
-    /// at least 0.95× the rate without, i.e. the time at most 1/0.95 of it.
+    /// at least 0.95× the rate without, i.e. the time at most 1/0.95 of it. Off is a session without
+    /// supervision, so the row holds all of it: the journal, the worker page's marks, the relays.
     ///
     /// Start-up cancels: each side runs a script of ``journalLead`` commands and one of that many
     /// plus `commands` (``journalCommands`` at least), and a side's cost is the difference of the
     /// two, so the process's start, the cache's check and the supervisor's fork weigh on neither.
     /// The four sessions of a round run in turns, in the other order every other round, for
-    /// ``journalRounds`` rounds at least; the row's ratio is the median of the rounds' own ratios
+    /// ``journalRounds`` rounds; the row's ratio is the median of the rounds' own ratios
     /// (``RoundRatios``). Output goes to /dev/null (``timedRun(_:inputFile:environment:)``): no
     /// reader shares the cores. Until round 9 the row timed whole sessions of 1,000 commands read
     /// through a pipe, medians of 3: it read 0.65× to 1.21× with no code changed.
-    func journalRow(commands requested: Int, runs: Int = 0) throws -> BenchmarkSuite.Row {
+    func journalRow(commands requested: Int) throws -> BenchmarkSuite.Row {
         let commands = max(requested, Self.journalCommands)
         let folder = try smallestFolder()
         let data = freshData()
@@ -27,7 +28,7 @@ extension StartupLab {
         let on = environment(data: data), off = environment(data: data, extra: ["VIPER_SUPERVISE": "0"])
         let sessions = [(on, short), (off, short), (on, long), (off, long)]
         var rounds = RoundRatios()
-        for round in 0..<max(runs, Self.journalRounds) {
+        for round in 0..<Self.journalRounds {
             var seconds = Array(repeating: 0.0, count: sessions.count)
             for index in RoundRatios.order(Array(sessions.indices), round: round) {
                 seconds[index] = try Self.timedRun([viper, "--plugins", folder], inputFile: sessions[index].1, environment: sessions[index].0)
@@ -49,8 +50,8 @@ extension StartupLab {
     /// outweigh (the rounds' quartiles read 0.63–1.40×).
     static let journalCommands = 10_000
 
-    /// Alternated rounds of the journal row at least: its sides differ by a few percent at most,
-    /// and the sandbox row's series showed that 11 rounds do not tell 1.02× from 1.07× here.
+    /// Alternated rounds of the journal row: its target is 5 %, and the sandbox row's series showed
+    /// that 11 rounds do not tell 1.02× from 1.07× on this machine.
     static let journalRounds = 21
 
     /// From SIGKILL of the worker to the answer of the next command on the restored session, against
