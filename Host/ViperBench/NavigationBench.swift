@@ -22,7 +22,9 @@ enum NavigationBench {
     static let script = ["open bench/bench-0001", "back"]
     /// Rounds at least, whatever the invocation's runs: with medians of 3 to 5 the time rows read
     /// 0.78× to 1.47× from run to run, and the 10-plugin baseline 17.6 to 354 µs (runs 1 to 9).
-    static let rounds = 15
+    /// A round's own ratio still spreads by ±10 to 15 % on a quiet machine, in CPU time as in wall
+    /// time (one process runs faster than the next), so the median needs about 20 of them.
+    static let rounds = 21
 
     /// `viper-bench --navigate VIPER FOLDER DATA COMMANDS`: starts a runtime over FOLDER in this
     /// process, runs the script once (the plugin loads on the first open: not counted), then
