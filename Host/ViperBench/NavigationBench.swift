@@ -8,17 +8,29 @@ import ViperShell
 /// `open bench/bench-0001` / `back` with 10, 1,000 and 5,000 plugins in the folder, each
 /// count in a process of its own (`viper-bench --navigate`), warm cache, lazy loading.
 ///
-/// Wall time: the counts take turns, run after run, and each row is the median of the
-/// per-command times against the median with 10 plugins. Instructions (`--callgrind`): each
-/// count runs twice under callgrind, with 200 and 2,200 commands; the difference divided by
-/// 2,000 is one command without the process's start-up.
+/// Wall time: the counts take turns in ``rounds`` rounds at least, each round in the other
+/// order from the last, and each row's ratio is the median of the rounds' own ratios (a count's
+/// time per command over the 10-plugin one of the same round), printed with the ratio of the
+/// medians and the rounds' quartiles (``RoundRatios``). The child's CPU time per command is
+/// reported beside it, read the same way: it leaves out the time a session waited for a core
+/// while the machine ran other work, which moves wall time from round to round.
+///
+/// Instructions (`--callgrind`): each count runs twice under callgrind, with 200 and 2,200
+/// commands; the difference divided by 2,000 is one command without the process's start-up.
 enum NavigationBench {
     static let counts = [10, 1000, 5000]
     static let script = ["open bench/bench-0001", "back"]
+    /// Rounds at least, whatever the invocation's runs: with medians of 3 to 5 the time rows read
+    /// 0.78× to 1.47× from run to run, and the 10-plugin baseline 17.6 to 354 µs (runs 1 to 9).
+    /// A round's own ratio still spreads by ±10 to 15 % on a quiet machine, in CPU time as in wall
+    /// time (one process runs faster than the next), so the median needs about 20 of them.
+    static let rounds = 21
 
     /// `viper-bench --navigate VIPER FOLDER DATA COMMANDS`: starts a runtime over FOLDER in this
     /// process, runs the script once (the plugin loads on the first open: not counted), then
-    /// COMMANDS commands, and prints the seconds per command.
+    /// COMMANDS commands, and prints the seconds per command in wall time and in this process's
+    /// CPU time (`CLOCK_PROCESS_CPUTIME_ID`: the time it ran, not the time it waited for a core
+    /// while the machine's other work ran), separated by a space.
     static func child(_ arguments: [String]) -> Int32 {
         guard arguments.count == 4, let commands = Int(arguments[3]), commands > 0 else {
             FileHandle.standardError.write(Data("viper-bench: --navigate takes VIPER FOLDER DATA COMMANDS\n".utf8))
@@ -29,11 +41,13 @@ enum NavigationBench {
             let (runtime, shell) = try session(viper: arguments[0], folder: arguments[1], data: arguments[2])
             defer { withExtendedLifetime(runtime) {} }
             for line in script { try run(shell, line) }
+            let cpuBefore = cpuSeconds()
             let seconds = try Stopwatch.seconds {
                 for index in 0..<commands { try run(shell, script[index % 2]) }
             }
+            let cpu = cpuSeconds() - cpuBefore
             shell.finish()
-            print(seconds / Double(commands))
+            print(seconds / Double(commands), cpu / Double(commands))
             return 0
         } catch {
             FileHandle.standardError.write(Data("viper-bench: \(error)\n".utf8))
@@ -57,6 +71,13 @@ enum NavigationBench {
 
     private static let output = DiscardedOutput()
 
+    /// The CPU time this process has used, in seconds (the scheduler's count, to the nanosecond).
+    private static func cpuSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     private static func run(_ shell: Shell, _ line: String) throws {
         guard shell.execute(line) == .succeeded else {
             throw StartupLab.Failure(description: "the in-process shell failed '\(line)': \(output.lastError)")
@@ -76,33 +97,54 @@ extension StartupLab {
             _ = try Self.timedRun([viper, "--plugins", folder], inputFile: inputFile("quit\n"), environment: environment(data: data))
             folders[count] = (folder, data)
         }
-        var times: [Int: [Double]] = [:]
-        for _ in 0..<runs {
-            for count in NavigationBench.counts {
-                guard let place = folders[count] else { continue }
-                times[count, default: []].append(try navigate(place.folder, place.data, commands: 20_000, valgrind: nil))
-            }
-        }
-        var rows: [BenchmarkSuite.Row] = []
-        let base = NavigationBench.counts[0]
-        let baseline = Self.median(times[base] ?? [])
-        for count in NavigationBench.counts.dropFirst() {
-            let measured = Self.median(times[count] ?? [])
-            rows.append(
-                BenchmarkSuite.Row(
-                    name: "navigation: open + back, \(count) vs \(base) plugins, per command",
-                    measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(baseline),
-                    ratio: measured / max(baseline, 1e-12), target: 1.1))
-        }
+        let rows = try navigationTimeRows(folders, runs: runs)
         guard callgrind else { return rows }
         guard let valgrind = CallgrindBench.which("valgrind") else {
             throw CallgrindBench.Unavailable(description: "--callgrind needs valgrind on PATH (apt-get install valgrind)")
         }
+        return rows + (try navigationInstructionRows(folders, valgrind: valgrind))
+    }
+
+    /// The time rows: the counts in turns, ``NavigationBench/rounds`` rounds at least; wall time
+    /// holds the target, the child's CPU time is reported beside it (no target).
+    private func navigationTimeRows(_ folders: [Int: (folder: String, data: String)], runs: Int) throws -> [BenchmarkSuite.Row] {
+        var wall: [Int: RoundRatios] = [:], cpu: [Int: RoundRatios] = [:]
+        let base = NavigationBench.counts[0]
+        for round in 0..<max(runs, NavigationBench.rounds) {
+            var times: [Int: (wall: Double, cpu: Double)] = [:]
+            for count in RoundRatios.order(NavigationBench.counts, round: round) {
+                guard let place = folders[count] else { continue }
+                times[count] = try navigationTimes(place.folder, place.data, commands: 20_000)
+            }
+            for count in NavigationBench.counts.dropFirst() {
+                guard let time = times[count], let baseline = times[base] else { continue }
+                wall[count, default: RoundRatios()].add(measured: time.wall, baseline: baseline.wall)
+                cpu[count, default: RoundRatios()].add(measured: time.cpu, baseline: baseline.cpu)
+            }
+        }
+        func row(_ what: String, _ rounds: RoundRatios?, target: Double?) -> BenchmarkSuite.Row {
+            let rounds = rounds ?? RoundRatios()
+            return BenchmarkSuite.Row(
+                name: what, measured: BenchmarkSuite.duration(RoundRatios.median(rounds.measured)) + " " + rounds.spread,
+                baseline: BenchmarkSuite.duration(RoundRatios.median(rounds.baseline)), ratio: rounds.medianOfRatios, target: target)
+        }
+        return NavigationBench.counts.dropFirst().flatMap { count in
+            [
+                row("navigation: open + back, \(count) vs \(base) plugins, per command", wall[count], target: 1.1),
+                row("navigation: open + back, \(count) vs \(base) plugins, CPU time per command", cpu[count], target: nil),
+            ]
+        }
+    }
+
+    /// The instruction rows: each count under callgrind with 200 and 2,200 commands, differenced.
+    private func navigationInstructionRows(_ folders: [Int: (folder: String, data: String)], valgrind: String) throws -> [BenchmarkSuite.Row] {
+        let base = NavigationBench.counts[0]
+        var rows: [BenchmarkSuite.Row] = []
         var instructions: [Int: Double] = [:]
         for count in NavigationBench.counts {
             guard let place = folders[count] else { continue }
-            let few = try navigate(place.folder, place.data, commands: 200, valgrind: valgrind)
-            let many = try navigate(place.folder, place.data, commands: 2_200, valgrind: valgrind)
+            let few = try navigationInstructions(place.folder, place.data, commands: 200, valgrind: valgrind)
+            let many = try navigationInstructions(place.folder, place.data, commands: 2_200, valgrind: valgrind)
             instructions[count] = (many - few) / 2_000
         }
         let baseInstructions = instructions[base] ?? 1
@@ -117,16 +159,19 @@ extension StartupLab {
         return rows
     }
 
-    /// Seconds per command of a `--navigate` child; under `valgrind`, its instruction count instead.
-    private func navigate(_ folder: String, _ data: String, commands: Int, valgrind: String?) throws -> Double {
-        let child = [benchExecutable, "--navigate", viper, folder, data, String(commands)]
-        guard let valgrind else {
-            let result = try Self.run(child, direct: true)
-            guard result.status == 0, let seconds = Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-                throw Failure(description: "the navigation child failed: \(result.output.suffix(500))")
-            }
-            return seconds
+    /// Seconds per command of a `--navigate` child, in wall time and in the CPU time of its process.
+    private func navigationTimes(_ folder: String, _ data: String, commands: Int) throws -> (wall: Double, cpu: Double) {
+        let result = try Self.run([benchExecutable, "--navigate", viper, folder, data, String(commands)], direct: true)
+        let fields = result.output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        guard result.status == 0, fields.count == 2 else {
+            throw Failure(description: "the navigation child failed: \(result.output.suffix(500))")
         }
+        return (fields[0], fields[1])
+    }
+
+    /// The instructions callgrind counts in a `--navigate` child of `commands` commands.
+    private func navigationInstructions(_ folder: String, _ data: String, commands: Int, valgrind: String) throws -> Double {
+        let child = [benchExecutable, "--navigate", viper, folder, data, String(commands)]
         return Double(try CallgrindBench.count([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null"] + child))
     }
 
