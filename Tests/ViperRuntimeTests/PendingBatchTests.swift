@@ -14,17 +14,8 @@ import Testing
         var value = 0
     }
 
-    private func plugin(_ path: String, provides contract: ContractID) -> PendingPlugin {
-        let descriptor = PluginDescriptor(
-            manifest: PluginManifest(name: "n", version: "1", summary: ""), contractsVersion: .current,
-            provides: [Provision(kind: .service, contract: contract)])
-        return PendingPlugin(
-            file: PluginFile(path: path, folder: PluginFolder(path: "/p", origin: .flag)), overridden: [], known: nil,
-            scanned: descriptor, stamp: nil)
-    }
-
     private func batch(_ entries: [(name: String, path: String)], made: MadeCount) -> PendingBatch {
-        let plugins = entries.map { ($0.name, plugin($0.path, provides: store)) }
+        let plugins = entries.map { ($0.name, pendingPlugin($0.path, provides: store)) }
         return PendingBatch(count: plugins.count) { position in
             made.value += 1
             return plugins[position]
@@ -47,7 +38,7 @@ import Testing
         var batched = PendingPlugins()
         batched.add(batch(entries, made: MadeCount()))
         var oneByOne = PendingPlugins()
-        for entry in entries { oneByOne.add(plugin(entry.path, provides: store), name: entry.name) }
+        for entry in entries { oneByOne.add(pendingPlugin(entry.path, provides: store), name: entry.name) }
         let fromBatch = batched.take(serving: ProvisionKey(.service, store))
         let fromEach = oneByOne.take(serving: ProvisionKey(.service, store))
         #expect(fromBatch.map(\.name) == fromEach.map(\.name))
@@ -59,7 +50,7 @@ import Testing
         var pending = PendingPlugins()
         pending.add(PendingBatch(count: 0) { _ in nil })
         #expect(pending.isEmpty)
-        let kept = plugin("/p/libB.so", provides: store)
+        let kept = pendingPlugin("/p/libB.so", provides: store)
         pending.add(PendingBatch(count: 2) { position in position == 0 ? nil : ("b", kept) })
         #expect(pending.takeAll().map(\.plugin.file.path) == ["/p/libB.so"])
     }

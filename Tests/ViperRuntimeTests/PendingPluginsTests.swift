@@ -9,19 +9,10 @@ import Testing
 @Suite struct PendingPluginsTests {
     private let store = ContractID("Contracts.NoteStore")
 
-    private func plugin(_ path: String, provides contract: ContractID) -> PendingPlugin {
-        let descriptor = PluginDescriptor(
-            manifest: PluginManifest(name: "n", version: "1", summary: ""), contractsVersion: .current,
-            provides: [Provision(kind: .service, contract: contract)])
-        return PendingPlugin(
-            file: PluginFile(path: path, folder: PluginFolder(path: "/p", origin: .flag)), overridden: [], known: nil,
-            scanned: descriptor, stamp: nil)
-    }
-
     @Test func aNameAddedTwiceIsTheLaterPluginAtTheFirstLookup() {
         var pending = PendingPlugins()
-        pending.add(plugin("/p/libOld.so", provides: store), name: "notes")
-        pending.add(plugin("/p/libNew.so", provides: store), name: "notes")
+        pending.add(pendingPlugin("/p/libOld.so", provides: store), name: "notes")
+        pending.add(pendingPlugin("/p/libNew.so", provides: store), name: "notes")
         #expect(!pending.isEmpty)
         let taken = pending.take(serving: ProvisionKey(.service, store))
         #expect(taken.map(\.plugin.file.path) == ["/p/libNew.so"])
@@ -30,25 +21,25 @@ import Testing
 
     @Test func aPluginRemovedBeforeAnyLookupIsNotTaken() {
         var pending = PendingPlugins()
-        pending.add(plugin("/p/libA.so", provides: store), name: "a")
-        pending.add(plugin("/p/libB.so", provides: store), name: "b")
+        pending.add(pendingPlugin("/p/libA.so", provides: store), name: "a")
+        pending.add(pendingPlugin("/p/libB.so", provides: store), name: "b")
         pending.remove(named: "a")
         #expect(pending.take(serving: ProvisionKey(.service, store)).map(\.name) == ["b"])
     }
 
     @Test func takingAllBeforeAnyLookupGivesEveryPluginByName() {
         var pending = PendingPlugins()
-        pending.add(plugin("/p/libB.so", provides: store), name: "b")
-        pending.add(plugin("/p/libA.so", provides: ContractID("Contracts.Clock")), name: "a")
+        pending.add(pendingPlugin("/p/libB.so", provides: store), name: "b")
+        pending.add(pendingPlugin("/p/libA.so", provides: ContractID("Contracts.Clock")), name: "a")
         #expect(pending.takeAll().map(\.name) == ["a", "b"])
         #expect(pending.isEmpty && pending.take(serving: ProvisionKey(.service, store)).isEmpty)
     }
 
     @Test func aPluginAddedAfterALookupIsFoundByTheNext() {
         var pending = PendingPlugins()
-        pending.add(plugin("/p/libA.so", provides: store), name: "a")
+        pending.add(pendingPlugin("/p/libA.so", provides: store), name: "a")
         #expect(pending.take(serving: ProvisionKey(.service, ContractID("Contracts.Clock"))).isEmpty)
-        pending.add(plugin("/p/libB.so", provides: store), name: "b")
+        pending.add(pendingPlugin("/p/libB.so", provides: store), name: "b")
         #expect(pending.take(serving: ProvisionKey(.service, store)).map(\.name) == ["b", "a"], "the one added last first")
     }
 }

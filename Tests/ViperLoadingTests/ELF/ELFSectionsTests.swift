@@ -76,13 +76,4 @@ import ViperTestSupport
         #expect(!ELFSections.hasName(Array("de\0".utf8), in: table, at: 4))
         #expect(ELFSections.hasName(Array("abc\0".utf8), in: table, at: 0))
     }
-
-    private func withFile<T>(_ path: String, _ body: (Int32, UInt64) -> T) throws -> T {
-        let descriptor = open(path, O_RDONLY)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
-        var info = stat()
-        try #require(fstat(descriptor, &info) == 0)
-        return body(descriptor, UInt64(info.st_size))
-    }
 }

@@ -114,13 +114,4 @@ import ViperTestSupport
         padded.sections.append(TinyELF.Section(name: ".padding", type: 1, bytes: Array(repeating: 0x2E, count: 8192)))
         return padded
     }
-
-    private func withFile<T>(_ path: String, _ body: (Int32, UInt64) -> T) throws -> T {
-        let descriptor = open(path, O_RDONLY)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
-        var info = stat()
-        try #require(fstat(descriptor, &info) == 0)
-        return body(descriptor, UInt64(info.st_size))
-    }
 }
