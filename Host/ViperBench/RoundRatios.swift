@@ -40,8 +40,7 @@ struct RoundRatios {
 
     /// The middle value of `values` once sorted (the upper middle of an even count); 0 when empty.
     static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        Stopwatch.median(of: values)
     }
 
     /// The lower and upper quartiles of `values` by nearest rank, as far from each end of the

@@ -184,8 +184,7 @@ final class StartupLab {
     }
 
     static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        Stopwatch.median(of: values)
     }
 
     /// Runs a program (by path when `direct`, else found on PATH) and returns its status and output.

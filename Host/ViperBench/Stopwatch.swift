@@ -30,14 +30,12 @@ enum Stopwatch {
     static func paired(pairs: Int, measured: () throws -> Void, baseline: () throws -> Void) rethrows
         -> (measured: Double, baseline: Double, ratio: Double)
     {
-        var measuredTimes: [Double] = [], baselineTimes: [Double] = [], ratios: [Double] = []
+        var rounds = RoundRatios()
         for _ in 0..<max(1, pairs) {
             let base = try seconds(baseline), time = try seconds(measured)
-            baselineTimes.append(base)
-            measuredTimes.append(time)
-            ratios.append(time / max(base, 1e-9))
+            rounds.add(measured: time, baseline: base)
         }
-        return (median(of: measuredTimes), median(of: baselineTimes), median(of: ratios))
+        return (median(of: rounds.measured), median(of: rounds.baseline), rounds.medianOfRatios)
     }
 
     static func median(of values: [Double]) -> Double {
