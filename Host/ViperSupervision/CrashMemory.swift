@@ -1,7 +1,7 @@
 import Foundation
 import ViperLoading
 
-/// What viper remembers of plugins that crashed its worker (issue 24), as GStreamer remembers a
+/// What viper remembers of plugins that crashed its worker, as GStreamer remembers a
 /// plugin that crashed its registry scan: per plugin, the version and file digest that crashed,
 /// how many times, and the last cause and call. A plugin that crashed ``limit`` times in one
 /// version and digest is not loaded until its file changes or the person enables it again
@@ -42,7 +42,10 @@ package struct CrashMemory: Codable, Equatable {
         try FileManager.default.createDirectory(atPath: Paths.join(data, "crashes"), withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(self).write(to: URL(fileURLWithPath: Self.path(data: data)), options: .atomic)
+        let path = Self.path(data: data)
+        if let failure = DataFolderGuard.replace(path, temporary: path + ".tmp", with: Array(try encoder.encode(self)), what: "the crash memory") {
+            throw failure
+        }
     }
 
     /// Counts a crash of `plugin` `version` from the file at `path`.

@@ -41,10 +41,9 @@ package enum CrashReport {
             lines += trimmed.split(separator: "\n").map { named(String($0), images) }
         }
         let path = Paths.join(folder, name)
-        guard
-            FileManager.default.createFile(
-                atPath: path, contents: Data((lines.joined(separator: "\n") + "\n").utf8),
-                attributes: [.posixPermissions: 0o600])
+        // Through the data folder's rule: a link put at the report's name is replaced, never written through.
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        guard DataFolderGuard.replace(path, temporary: path + ".tmp", with: bytes, what: "the crash report", mode: 0o600) == nil
         else { return nil }
         return path
     }

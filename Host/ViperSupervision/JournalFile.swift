@@ -2,94 +2,377 @@ import Foundation
 import ViperCore
 import ViperLoading
 
-/// A session's journal on disk, `sessions/PID.journal`, mapped into memory `MAP_SHARED`: the
-/// supervisor makes and maps it before it forks the worker, the worker writes it after commands,
-/// and what was written is in the file as soon as the store is done, whichever process dies next
-/// (the kernel keeps the page; a crash of the whole machine is the one loss).
+/// A session's journal on disk, `sessions/PID.journal`: a log of what changed on the stack, so a
+/// worker started after a crash, or the next viper after both processes died, builds the same
+/// screen again with its unsaved work.
 ///
-/// Two slots and a header, so a reader never sees half a journal: a write goes into the slot the
-/// header does not name, then the header names it (its length, a checksum, the sequence number).
+/// Who touches it, and how:
+/// - The supervisor makes the file (through the data folder's rule: no link followed, a new file
+///   made with `O_EXCL`, mode 0600) and keeps its descriptor; the worker inherits it. Neither maps
+///   it: both use `pread`/`pwrite`, so a worker that cuts the file short (`ftruncate` from plugin
+///   code) makes a short read or a hole, never a SIGBUS in either process.
+/// - The worker appends records (``JournalWriter``), one `pwrite` per command that changed
+///   something: what it wrote is in the file (the kernel's page cache) whichever process dies
+///   next; a crash of the whole machine is the one loss.
 ///
-/// Layout: 0 magic "VPRJ", 8 sequence (UInt64: the slot is sequence & 1), 16 slot 0's length,
-/// 24 its checksum, 32 slot 1's length, 40 its checksum; slots at 4 KiB and 4 KiB + half the rest.
+/// Format (one version, ``formatVersion``; integers little-endian):
+///
+///     0   magic "VPRJ" (UInt32)        4   format version (UInt32)
+///     8   head (UInt64): the active half in the top bit, its generation below
+///     4096                half 0       4096 + halfSize   half 1
+///
+/// A half holds records, each `length (UInt32) · kind (UInt8) · payload (length bytes) · FNV-1a
+/// of the generation, kind and payload (UInt64)`, then zeros. A record is committed by the one
+/// `pwrite` that appends it; a reader replays records until the zeros. When the active half is
+/// full (and in each new worker), the writer puts a snapshot of the whole journal in the other
+/// half, zeros the rest of it, and then writes the head with the next generation: records of an
+/// earlier generation left in that half can never be mistaken for new ones. A command therefore
+/// writes what changed (a push, a cut, the top's work), not the whole stack: its cost does not
+/// grow with the stack's depth.
+///
+/// Invariants:
+/// - The reader believes nothing: every length is checked against what was read, every record
+///   against its checksum, every position against the stack replayed so far; it keeps what it
+///   replayed before the first bad byte and names the damage in one line. Bytes after the end of
+///   the log that are not zeros are damage too (records lost to a hole or overwritten).
+/// - The writer's mirror is what the file holds once its `pwrite` returned.
 package final class JournalFile {
+    /// The version of the format above; a file of another version is not read.
+    package static let formatVersion: UInt32 = 2
     package static let size = 1 << 20
-    private static let slotOffset = 4096
-    private static let slotSize = (size - slotOffset) / 2
-    private static let magic: UInt32 = 0x4A52_5056  // "VPRJ" little-endian
+    static let halvesOffset = 4096
+    static let halfSize = (size - halvesOffset) / 2
+    static let magic: UInt32 = 0x4A52_5056  // "VPRJ" little-endian
+    static let headOffset = 8
+    static let activeBit: UInt64 = 1 << 63
+    /// A record's frame: its length and kind before the payload, its checksum after.
+    static let frameBefore = 5
+    static let frameAfter = 8
+
     package let path: String
-    private let base: UnsafeMutableRawPointer
+    let descriptor: Int32
 
-    private init(path: String, base: UnsafeMutableRawPointer) {
+    private init(path: String, descriptor: Int32) {
         self.path = path
-        self.base = base
+        self.descriptor = descriptor
     }
 
-    /// Makes (or empties) the file at `path` and maps it; nil when it cannot.
+    deinit { close(descriptor) }
+
+    /// Makes the file at `path` afresh (a stale one, or a link put there, is removed first, never
+    /// followed); nil when it cannot.
     package static func create(_ path: String) -> JournalFile? {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        unlink(path)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        guard ftruncate(descriptor, off_t(size)) == 0 else { return nil }
-        guard let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0), mapped != MAP_FAILED else { return nil }
-        mapped.storeBytes(of: magic, as: UInt32.self)
-        return JournalFile(path: path, base: mapped)
-    }
-
-    /// The journal in the file at `path` (a session that ended badly), or nil.
-    package static func read(_ path: String) -> SessionJournal? {
-        guard let data = FileManager.default.contents(atPath: path), data.count == size else { return nil }
-        return data.withUnsafeBytes { latest(in: $0) }
-    }
-
-    /// The journal written last, or nil when none was.
-    package func read() -> SessionJournal? {
-        Self.latest(in: UnsafeRawBufferPointer(start: base, count: Self.size))
-    }
-
-    /// Writes `journal` into the free slot, then names it; false when it does not fit.
-    @discardableResult
-    package func write(_ journal: SessionJournal) -> Bool {
-        let bytes = journal.encoded()
-        guard bytes.count <= Self.slotSize else { return false }
-        let sequence = base.load(fromByteOffset: 8, as: UInt64.self) &+ 1
-        let slot = Int(sequence & 1)
-        let sum = bytes.withUnsafeBytes { source -> UInt64 in
-            if let start = source.baseAddress {
-                (base + Self.slotOffset + slot * Self.slotSize).copyMemory(from: start, byteCount: source.count)
-            }
-            return Self.checksum(source)
+        let file = JournalFile(path: path, descriptor: descriptor)
+        guard ftruncate(descriptor, off_t(size)) == 0, file.writeHead(half: 0, generation: 0) else {
+            unlink(path)
+            return nil
         }
-        base.storeBytes(of: UInt64(bytes.count), toByteOffset: 16 + slot * 16, as: UInt64.self)
-        base.storeBytes(of: sum, toByteOffset: 24 + slot * 16, as: UInt64.self)
-        base.storeBytes(of: sequence, toByteOffset: 8, as: UInt64.self)
-        return true
+        return file
     }
 
-    /// Unmaps it and removes the file (the session ended well).
+    /// Writes the header: magic, version, and the head naming `half` and its `generation`.
+    func writeHead(half: Int, generation: UInt64) -> Bool {
+        var header = [UInt8](repeating: 0, count: 16)
+        let head = (generation & ~Self.activeBit) | (half == 0 ? 0 : Self.activeBit)
+        header.withUnsafeMutableBytes { raw in
+            raw.storeBytes(of: Self.magic.littleEndian, toByteOffset: 0, as: UInt32.self)
+            raw.storeBytes(of: Self.formatVersion.littleEndian, toByteOffset: 4, as: UInt32.self)
+            raw.storeBytes(of: head.littleEndian, toByteOffset: Self.headOffset, as: UInt64.self)
+        }
+        return header.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, 16, 0) } == 16
+    }
+
+    /// The writer for a worker (this process's descriptor, inherited across `fork`).
+    package func writerInWorker() -> JournalWriter {
+        JournalWriter(file: self)
+    }
+
+    /// The journal as the file holds it now, read with `pread`.
+    package func read() -> JournalReading {
+        Self.read(descriptor: descriptor)
+    }
+
+    /// The journal in the file at `path` (a session that ended badly); no link is followed.
+    package static func read(_ path: String) -> JournalReading {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return JournalReading(journal: nil, damage: "it cannot be opened (\(String(cString: strerror(errno))))") }
+        defer { close(descriptor) }
+        return read(descriptor: descriptor)
+    }
+
+    /// Removes the file (the session ended well).
     package func remove() {
-        munmap(base, Self.size)
         unlink(path)
     }
 
-    private static func latest(in bytes: UnsafeRawBufferPointer) -> SessionJournal? {
-        guard bytes.count == size, bytes.load(as: UInt32.self) == magic else { return nil }
-        let sequence = bytes.load(fromByteOffset: 8, as: UInt64.self)
-        guard sequence > 0 else { return nil }
-        let slot = Int(sequence & 1)
-        let length = Int(bytes.load(fromByteOffset: 16 + slot * 16, as: UInt64.self))
-        guard length <= slotSize else { return nil }
-        let content = UnsafeRawBufferPointer(rebasing: bytes[(slotOffset + slot * slotSize)..<(slotOffset + slot * slotSize + length)])
-        guard checksum(content) == bytes.load(fromByteOffset: 24 + slot * 16, as: UInt64.self) else { return nil }
-        return SessionJournal.decode(content)
+    /// The head: the active half and its generation; nil with the damage when the header is not one.
+    static func head(descriptor: Int32) -> (half: Int, generation: UInt64)? {
+        var header = [UInt8](repeating: 0, count: 16)
+        guard header.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, 16, 0) }) == 16 else { return nil }
+        return header.withUnsafeBytes { raw in
+            let head = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: headOffset, as: UInt64.self))
+            return (head & activeBit == 0 ? 0 : 1, head & ~activeBit)
+        }
+    }
+
+    private static func read(descriptor: Int32) -> JournalReading {
+        var header = [UInt8](repeating: 0, count: 16)
+        let got = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 16, 0) }
+        guard got == 16 else { return JournalReading(journal: nil, damage: got < 0 ? "it cannot be read" : "it was cut short") }
+        let (magic, version) = header.withUnsafeBytes { raw in
+            (
+                UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self)),
+                UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+            )
+        }
+        guard magic == Self.magic else { return JournalReading(journal: nil, damage: "it is not a journal (its first bytes were overwritten)") }
+        guard version == formatVersion else {
+            return JournalReading(journal: nil, damage: "it is of format \(version), this viper reads \(formatVersion)")
+        }
+        guard let (half, generation) = head(descriptor: descriptor) else { return JournalReading(journal: nil, damage: "it was cut short") }
+        var bytes = [UInt8](repeating: 0, count: halfSize)
+        let count = max(bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, halfSize, off_t(halvesOffset + half * halfSize)) }, 0)
+        var replay = JournalReplay(generation: generation)
+        bytes.withUnsafeBytes { replay.apply(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        var damage = replay.damage
+        if damage == nil, count < halfSize { damage = "it was cut short" }
+        if damage == nil, replay.end < count, bytes[replay.end..<count].contains(where: { $0 != 0 }) {
+            damage = "records after the \(replay.records)th were erased or overwritten"
+        }
+        return JournalReading(journal: replay.journal, damage: damage)
     }
 
     /// FNV-1a over `bytes`.
-    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    static func checksum(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+        var hash = seed
         for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         return hash
+    }
+
+    /// The checksum of a record of `kind` with `payload` in `generation`.
+    static func checksum(generation: UInt64, kind: UInt8, payload: UnsafeRawBufferPointer) -> UInt64 {
+        var seed = withUnsafeBytes(of: generation.littleEndian) { checksum($0) }
+        seed = withUnsafeBytes(of: kind) { checksum($0, seed: seed) }
+        return checksum(payload, seed: seed)
+    }
+}
+
+/// What reading a journal found: the journal replayed (nil: none was written, or nothing of it
+/// could be read), and the damage that stopped the reading, as words for a line (nil: none).
+package struct JournalReading {
+    package var journal: SessionJournal?
+    package var damage: String?
+}
+
+/// The kinds of record, and their payloads (fields as in ``SessionJournal/append(_:to:)``).
+enum JournalRecord {
+    /// Modules from `depth` up left the stack.
+    case cut(depth: Int)
+    /// A module came on top, with its unsaved work.
+    case push(KeptModule, work: String?)
+    /// The unsaved work of the module at `position` is now `work`.
+    case work(position: Int, work: String?)
+    /// When the change was made (seconds since 1970).
+    case time(Double)
+
+    var kind: UInt8 {
+        switch self {
+        case .cut: 1
+        case .push: 2
+        case .work: 3
+        case .time: 4
+        }
+    }
+
+    /// Appends the record of `generation`, framed and summed, to `bytes`.
+    func append(to bytes: inout [UInt8], generation: UInt64) {
+        var payload: [UInt8] = []
+        switch self {
+        case .cut(let depth):
+            SessionJournal.append(String(depth), to: &payload)
+        case .push(let module, let work):
+            SessionJournal.append(module.path, to: &payload)
+            SessionJournal.append(module.contract, to: &payload)
+            SessionJournal.append(module.name, to: &payload)
+            SessionJournal.append(module.plugin, to: &payload)
+            SessionJournal.append(module.presented ? "p" : "s", to: &payload)
+            SessionJournal.append(work, to: &payload)
+        case .work(let position, let work):
+            SessionJournal.append(String(position), to: &payload)
+            SessionJournal.append(work, to: &payload)
+        case .time(let seconds):
+            SessionJournal.append(String(seconds), to: &payload)
+        }
+        withUnsafeBytes(of: UInt32(payload.count).littleEndian) { bytes += $0 }
+        bytes.append(kind)
+        bytes += payload
+        let sum = payload.withUnsafeBytes { JournalFile.checksum(generation: generation, kind: kind, payload: $0) }
+        withUnsafeBytes(of: sum.littleEndian) { bytes += $0 }
+    }
+}
+
+/// Replays the records of one generation onto a journal, checking each; stops at the end of the
+/// log (a zero length and kind) or at the first record that is damaged.
+struct JournalReplay {
+    let generation: UInt64
+    private(set) var modules: [KeptModule] = []
+    private(set) var work: [String?] = []
+    private(set) var savedAt: Double = 0
+    private(set) var records = 0
+    /// Where the log ended (the offset of the first byte not replayed).
+    private(set) var end = 0
+    private(set) var damage: String?
+
+    init(generation: UInt64) {
+        self.generation = generation
+    }
+
+    /// The journal replayed so far, or nil when no record was.
+    var journal: SessionJournal? {
+        records == 0 ? nil : SessionJournal(modules: modules, work: work, savedAt: savedAt)
+    }
+
+    /// Applies the records of `bytes` up to the end of the log or the first damage.
+    mutating func apply(_ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset + JournalFile.frameBefore <= bytes.count {
+            let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            let kind = bytes[offset + 4]
+            if length == 0, kind == 0 { break }  // the end of the log
+            guard length <= bytes.count - offset - JournalFile.frameBefore - JournalFile.frameAfter else {
+                damage = "record \(records + 1) runs past the end of the file"
+                break
+            }
+            let start = offset + JournalFile.frameBefore
+            let payload = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)])
+            let stored = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start + length, as: UInt64.self))
+            guard JournalFile.checksum(generation: generation, kind: kind, payload: payload) == stored else {
+                damage = "record \(records + 1) does not match its checksum"
+                break
+            }
+            if let problem = apply(kind: kind, payload) {
+                damage = "record \(records + 1) \(problem)"
+                break
+            }
+            records += 1
+            offset = start + length + JournalFile.frameAfter
+        }
+        end = offset
+    }
+
+    /// Applies one record; returns what is wrong with it, or nil.
+    private mutating func apply(kind: UInt8, _ payload: UnsafeRawBufferPointer) -> String? {
+        var reader = SessionJournal.FieldReader(bytes: payload)
+        switch kind {
+        case 1:
+            guard let depth = reader.next().flatMap({ $0 }).flatMap(Int.init), depth >= 0, depth <= modules.count else {
+                return "cuts the stack at a depth it does not have"
+            }
+            modules.removeSubrange(depth...)
+            work.removeSubrange(depth...)
+        case 2:
+            guard let path = reader.next(), let contract = reader.next() ?? nil, let name = reader.next(),
+                let plugin = reader.next() ?? nil, let placement = reader.next() ?? nil, let kept = reader.next()
+            else { return "is a module without its fields" }
+            guard modules.count < 100_000 else { return "would put more than 100,000 modules on the stack" }
+            modules.append(KeptModule(path: path, contract: contract, name: name, plugin: plugin, presented: placement == "p"))
+            work.append(kept)
+        case 3:
+            guard let position = reader.next().flatMap({ $0 }).flatMap(Int.init), position >= 0, position < work.count,
+                let kept = reader.next()
+            else { return "gives work to a module that is not on the stack" }
+            work[position] = kept
+        case 4:
+            guard let time = reader.next().flatMap({ $0 }).flatMap(Double.init), time.isFinite else { return "has no time" }
+            savedAt = time
+        default:
+            return "is of an unknown kind (\(kind))"
+        }
+        return nil
+    }
+}
+
+/// The worker's side of the journal: records appended with one `pwrite` each, and a mirror of
+/// what the file holds (for the snapshot a full half needs).
+package final class JournalWriter {
+    private let file: JournalFile
+    private var modules: [KeptModule] = []
+    private var work: [String?] = []
+    private var half = 0
+    private var generation: UInt64 = 0
+    /// Where the next record goes in the active half.
+    private(set) var offset = 0
+    /// Whether the next commit writes a snapshot (a new worker: the file still holds the last one's).
+    private var startsOver = true
+
+    init(file: JournalFile) {
+        self.file = file
+    }
+
+    /// How many modules the file holds.
+    package var depth: Int { modules.count }
+
+    /// The work the file holds for the module at `position`, or nil.
+    package func work(at position: Int) -> String?? {
+        position < work.count ? .some(work[position]) : .none
+    }
+
+    /// Appends `records` and the time; false when they do not fit even in a half of their own
+    /// (or the file cannot be written), and the file then holds what it held.
+    @discardableResult
+    func commit(_ records: [JournalRecord], savedAt: Double) -> Bool {
+        var mirror = (modules, work)
+        for record in records { Self.apply(record, to: &mirror) }
+        if !startsOver {
+            var bytes: [UInt8] = []
+            for record in records { record.append(to: &bytes, generation: generation) }
+            JournalRecord.time(savedAt).append(to: &bytes, generation: generation)
+            if offset + bytes.count + JournalFile.frameBefore <= JournalFile.halfSize {
+                guard write(bytes, half: half, at: offset) else { return false }
+                offset += bytes.count
+                (modules, work) = mirror
+                return true
+            }
+        }
+        // A snapshot in the other half, the rest of it zeroed, then the head names it.
+        let next = generation &+ 1
+        var snapshot: [UInt8] = []
+        for (module, kept) in zip(mirror.0, mirror.1) { JournalRecord.push(module, work: kept).append(to: &snapshot, generation: next) }
+        JournalRecord.time(savedAt).append(to: &snapshot, generation: next)
+        guard snapshot.count + JournalFile.frameBefore <= JournalFile.halfSize else { return false }
+        let length = snapshot.count
+        snapshot += [UInt8](repeating: 0, count: JournalFile.halfSize - length)
+        guard write(snapshot, half: 1 - half, at: 0), file.writeHead(half: 1 - half, generation: next) else { return false }
+        half = 1 - half
+        generation = next
+        offset = length
+        startsOver = false
+        (modules, work) = mirror
+        return true
+    }
+
+    private func write(_ bytes: [UInt8], half: Int, at offset: Int) -> Bool {
+        let position = off_t(JournalFile.halvesOffset + half * JournalFile.halfSize + offset)
+        return bytes.withUnsafeBytes { pwrite(file.descriptor, $0.baseAddress, $0.count, position) } == bytes.count
+    }
+
+    private static func apply(_ record: JournalRecord, to mirror: inout ([KeptModule], [String?])) {
+        switch record {
+        case .cut(let depth):
+            mirror.0.removeSubrange(min(depth, mirror.0.count)...)
+            mirror.1.removeSubrange(min(depth, mirror.1.count)...)
+        case .push(let module, let kept):
+            mirror.0.append(module)
+            mirror.1.append(kept)
+        case .work(let position, let kept):
+            if position < mirror.1.count { mirror.1[position] = kept }
+        case .time:
+            break
+        }
     }
 }

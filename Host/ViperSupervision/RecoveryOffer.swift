@@ -18,7 +18,7 @@ struct RecoveryOffer {
         let offers = names.compactMap { name -> RecoveryOffer? in
             guard name.hasSuffix(".journal"), let pid = pid_t(name.dropLast(8)), !isRunning(pid) else { return nil }
             let path = Paths.join(folder, name)
-            guard let journal = JournalFile.read(path), journal.hasUnsavedWork else {
+            guard let journal = JournalFile.read(path).journal, journal.hasUnsavedWork else {
                 unlink(path)  // nothing to give back
                 return nil
             }

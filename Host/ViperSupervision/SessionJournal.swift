@@ -2,13 +2,13 @@ import Foundation
 import ViperCore
 import ViperLoading
 
-/// What a supervised session keeps after every command that changed something (issue 24): the
+/// What a supervised session keeps after every command that changed something: the
 /// navigation stack, bottom first, and each module's unsaved work, so that a worker started after
 /// a crash, or the next viper after both processes died, builds the same screen again.
 ///
-/// It lives in a ``JournalFile`` (a file mapped into memory), in a small binary form: writing it
-/// must cost a navigation command next to nothing (viper-bench's "journal on" row), which a JSON
-/// file written and renamed per command did not (about as long as the command itself).
+/// It lives in a ``JournalFile`` as a log of changes (``JournalRecord``) in a small binary form:
+/// writing it must cost a navigation command next to nothing, whatever the stack's depth
+/// (viper-bench's "journal on" row).
 package struct SessionJournal: Equatable {
     /// The stack, bottom first.
     package var modules: [KeptModule]
@@ -34,44 +34,10 @@ package struct SessionJournal: Equatable {
     /// The folder the journals are kept in.
     package static func folder(data: String) -> String { Paths.join(data, "sessions") }
 
-    // MARK: Encoding
+    // MARK: Fields
 
-    /// Fields as (Int32 length, bytes), -1 for nil: the time, the count, then six per module.
-    package func encoded() -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(64 + modules.count * 96)
-        Self.append(String(savedAt), to: &bytes)
-        Self.append(String(modules.count), to: &bytes)
-        for (position, module) in modules.enumerated() {
-            Self.append(module.path, to: &bytes)
-            Self.append(module.contract, to: &bytes)
-            Self.append(module.name, to: &bytes)
-            Self.append(module.plugin, to: &bytes)
-            Self.append(module.presented ? "p" : "s", to: &bytes)
-            Self.append(position < work.count ? work[position] : nil, to: &bytes)
-        }
-        return bytes
-    }
-
-    /// The journal `bytes` encode, or nil when they are not one.
-    package static func decode(_ bytes: UnsafeRawBufferPointer) -> SessionJournal? {
-        var reader = FieldReader(bytes: bytes)
-        guard let time = reader.next().flatMap({ $0 }).flatMap(Double.init),
-            let count = reader.next().flatMap({ $0 }).flatMap(Int.init), count >= 0, count < 1_000_000
-        else { return nil }
-        var modules: [KeptModule] = []
-        var work: [String?] = []
-        for _ in 0..<count {
-            guard let path = reader.next(), let contract = reader.next() ?? nil, let name = reader.next(),
-                let plugin = reader.next() ?? nil, let placement = reader.next() ?? nil, let kept = reader.next()
-            else { return nil }
-            modules.append(KeptModule(path: path, contract: contract, name: name, plugin: plugin, presented: placement == "p"))
-            work.append(kept)
-        }
-        return SessionJournal(modules: modules, work: work, savedAt: time)
-    }
-
-    private static func append(_ field: String?, to bytes: inout [UInt8]) {
+    /// Appends a field as (Int32 length, bytes), -1 for nil: the journal's records are made of them.
+    static func append(_ field: String?, to bytes: inout [UInt8]) {
         guard var field else {
             withUnsafeBytes(of: Int32(-1)) { bytes += $0 }
             return
@@ -83,7 +49,7 @@ package struct SessionJournal: Equatable {
     }
 
     /// Reads (length, bytes) fields; a field past the end is a failure (nil), a null field is `.some(nil)`.
-    private struct FieldReader {
+    struct FieldReader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
 

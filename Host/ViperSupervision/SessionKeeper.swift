@@ -22,14 +22,15 @@ package protocol KeptShell: AnyObject {
 /// session again and reports the crash in one line. nil outside a supervised worker.
 ///
 /// Only the module on screen gets commands, so between navigations only its work is read again;
-/// the whole stack is read when the stack's revision moved. A journal that is the same as the one
-/// written last is not written.
+/// when the stack moved, only the modules that came are read, from the lowest position that
+/// changed. Nothing is written when nothing changed.
 package final class SessionKeeper {
     private let page: WorkerPage
     private let launch: WorkerLaunch
     private let shell: any KeptShell
-    private var written: SessionJournal?
     private var revision = -1
+    /// The position of the module that was on top when the journal was last kept.
+    private var previousTop: Int?
     private var warned = false
 
     package init?(shell: any KeptShell) {
@@ -59,33 +60,42 @@ package final class SessionKeeper {
         page.beginEnding()
     }
 
-    /// Writes the journal when the stack or the unsaved work changed since it was last written.
+    /// Writes to the journal what changed since it was last written: the modules that left, those
+    /// that came (with their work), and the work of the top and of the module that was on top
+    /// before (a child's output may have changed its parent's). Costs the same whatever the depth.
     package func keep() {
-        guard let file = launch.journal else { return }
+        guard let writer = launch.writer else { return }
         let stack = shell.stack
-        var journal: SessionJournal
-        if let written, revision == stack.revision {
-            journal = written
-            let top = stack.depth - 1
-            guard top >= 0, let entry = stack.entry(at: top) else { return }
-            let work = RestorableWork.kept(of: entry)
-            guard top < journal.work.count, journal.work[top] != work else { return }
-            journal.work[top] = work
-        } else {
-            journal = SessionJournal(modules: stack.keptModules, work: RestorableWork.kept(from: stack))
-            if let written, written.keepsTheSame(as: journal) {
-                revision = stack.revision
-                return
+        var records: [JournalRecord] = []
+        if revision != stack.revision {
+            let from = min(stack.takeChangedFrom(), writer.depth)
+            if from < writer.depth { records.append(.cut(depth: from)) }
+            for position in from..<stack.depth {
+                guard let entry = stack.entry(at: position) else { continue }
+                records.append(.push(stack.keptModule(of: entry), work: RestorableWork.kept(of: entry)))
             }
+            if let previousTop, previousTop < from, previousTop < stack.depth - 1 {
+                records += workRecord(at: previousTop, writer: writer)
+            }
+            if stack.depth - 1 < from { records += workRecord(at: stack.depth - 1, writer: writer) }
+        } else {
+            records += workRecord(at: stack.depth - 1, writer: writer)
         }
-        journal.savedAt = Date().timeIntervalSince1970
-        guard file.write(journal) else {
+        revision = stack.revision
+        previousTop = stack.depth - 1
+        guard !records.isEmpty else { return }
+        guard writer.commit(records, savedAt: Date().timeIntervalSince1970) else {
             if !warned { shell.warningLine("the session is too large to keep in its journal; a crash would lose what is on screen") }
             warned = true
             return
         }
-        written = journal
-        revision = stack.revision
+    }
+
+    /// The record of the work of the module at `position`, when it differs from what the journal holds.
+    private func workRecord(at position: Int, writer: JournalWriter) -> [JournalRecord] {
+        guard position >= 0, let entry = shell.stack.entry(at: position), let held = writer.work(at: position) else { return [] }
+        let work = RestorableWork.kept(of: entry)
+        return work == held ? [] : [.work(position: position, work: work)]
     }
 
     /// In a worker started after a crash: builds the journal's modules again, bottom first (those

@@ -8,7 +8,10 @@ struct SupervisorLoop {
     let setup: Supervisor.Setup
     let page: WorkerPage
     private var launch: WorkerLaunch
-    private let framesPath: String
+    /// Where the worker's signal handler writes the crashing thread's frames (nil: the data folder takes no file).
+    private let framesPath: String?
+    /// Whether crash reports and the crash memory may be written.
+    private let writesReports: Bool
     private var crashTimes: [Double] = []
     /// Commands that failed in workers that crashed, and the crashed commands themselves.
     private var failures = 0
@@ -21,15 +24,23 @@ struct SupervisorLoop {
     init(setup: Supervisor.Setup, page: WorkerPage) {
         self.setup = setup
         self.page = page
+        // Nothing is written in a data folder viper may not write in (start-up says why, in one line).
         let sessions = SessionJournal.folder(data: setup.dataFolder)
-        try? FileManager.default.createDirectory(
-            atPath: sessions, withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
-        launch = WorkerLaunch(journal: JournalFile.create(Paths.join(sessions, "\(getpid()).journal")))
-        framesPath = Paths.join(sessions, "\(getpid()).frames")
+        let writable = DataFolderGuard.writeProblem(setup.dataFolder) == nil && Self.makeFolder(sessions)
+        launch = WorkerLaunch(journal: writable ? JournalFile.create(Paths.join(sessions, "\(getpid()).journal")) : nil)
+        framesPath = writable ? Paths.join(sessions, "\(getpid()).frames") : nil
+        writesReports = writable
         relay = setup.relaysInput ? InputRelay() : nil
         errors = ErrorRelay(page: page)
         hasTerminal = tcgetattr(STDIN_FILENO, &savedTerminal) == 0
+    }
+
+    /// Makes `folder` (mode 0700) unless it is there; false when it is not a folder of its own (a link, a file).
+    private static func makeFolder(_ folder: String) -> Bool {
+        try? FileManager.default.createDirectory(atPath: Paths.parent(folder), withIntermediateDirectories: true)
+        _ = mkdir(folder, 0o700)
+        var status = stat()
+        return lstat(folder, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     mutating func run(worker: () -> Int32) -> Int32 {
@@ -64,7 +75,7 @@ struct SupervisorLoop {
                 errors?.pump()
                 errors?.release()
                 // Ended from outside (a closed terminal, a kill): the journal stays, for the next start to offer.
-                unlink(framesPath)
+                removeFrames()
                 return SupervisorSignals.endAsReceived(received)
             }
             if status & 0x7f == SIGINT, !page.interrupted {  // Ctrl-C on a quick command, or sent to a script
@@ -72,7 +83,7 @@ struct SupervisorLoop {
                 errors?.release()
                 // At a terminal the session ends as an unsupervised one would, and its unsaved work
                 // stays for the next start to offer (a journal without any is dropped then).
-                if hasTerminalSession { unlink(framesPath) } else { cleanUp() }
+                if hasTerminalSession { removeFrames() } else { cleanUp() }
                 return SupervisorSignals.endAsReceived(SIGINT)
             }
             if let ended = crashed(status: status, timedOut: timedOut) { return ended }
@@ -98,7 +109,9 @@ struct SupervisorLoop {
                 close(input[0])
                 close(input[1])
             }
-            WorkerLaunch.current = launch
+            var own = launch
+            own.writer = launch.journal?.writerInWorker()
+            WorkerLaunch.current = own
             errors?.attachInWorker(page: page)
             page.installCrashHandlers(framesFile: framesPath)
             let status = worker()
@@ -167,9 +180,10 @@ struct SupervisorLoop {
             notice.cause = "hung: no answer within --command-timeout \(Self.seconds(limit))"
             notice.isExit = false
         }
-        let frames = (try? String(contentsOfFile: framesPath, encoding: .utf8)) ?? ""
-        notice.reportPath = CrashReport.write(notice, frames: frames, images: page.images, data: setup.dataFolder)
-        remember(notice)
+        if writesReports {
+            notice.reportPath = CrashReport.write(notice, frames: readFrames(), images: page.images, data: setup.dataFolder)
+            remember(notice)
+        }
         let now = Date().timeIntervalSince1970
         crashTimes = crashTimes.filter { now - $0 < Supervisor.crashWindow } + [now]
         failures += page.failed + (page.inCommand ? 1 : 0)
@@ -177,7 +191,7 @@ struct SupervisorLoop {
             report(
                 notice.line(restored: nil) + "; that is \(Supervisor.crashLimit) crashes within a minute, so viper stops (status "
                     + "\(Supervisor.tooManyCrashesStatus)) instead of starting again; what was unsaved is kept for the next start")
-            unlink(framesPath)
+            removeFrames()
             return Supervisor.tooManyCrashesStatus
         }
         if page.ending {
@@ -190,9 +204,33 @@ struct SupervisorLoop {
             launch.excluded[plugin] =
                 "it crashed this session (\(notice.cause)); it loads again when viper next starts (under 'viper dev', with its next build)"
         }
-        launch.restore = launch.journal?.read() ?? launch.restore
+        if let reading = launch.journal?.read() {
+            if let damage = reading.damage {
+                let kept = reading.journal.map { "\($0.modules.count) of its modules" } ?? "nothing"
+                if setup.scripted {
+                    report(
+                        notice.line(restored: nil) + "; the session's journal was damaged (\(damage)), so viper stops the script "
+                            + "here rather than run its remaining commands on another screen")
+                    removeFrames()
+                    return 1
+                }
+                report("the session's journal was damaged (\(damage)); viper restores what it could read (\(kept))")
+            }
+            launch.restore = reading.journal ?? launch.restore
+        }
         launch.notice = notice
         return nil
+    }
+
+    /// The frames the worker's signal handler wrote, read without following a link, at most 64 KiB.
+    private func readFrames() -> String {
+        guard let framesPath else { return "" }
+        let descriptor = open(framesPath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return "" }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 65536)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        return String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self)
     }
 
     /// Counts the crash in the crash memory (a plugin found running, with its file).
@@ -203,7 +241,8 @@ struct SupervisorLoop {
         try? memory.write(data: setup.dataFolder)
     }
 
-    /// Writes an `error:` line to standard error (the worker is gone, so the supervisor does).
+    /// Writes an `error:` line to standard error (the worker is gone, so the supervisor does); what
+    /// the line quotes of the worker (a plugin's name, its last words) is escaped.
     private func report(_ line: String) {
         fflush(nil)
         var text = "error: " + PrintableText.oneLine(line) + "\n"
@@ -213,7 +252,11 @@ struct SupervisorLoop {
     /// The session ended well: its journal and scratch files go.
     private func cleanUp() {
         launch.journal?.remove()
-        unlink(framesPath)
+        removeFrames()
+    }
+
+    private func removeFrames() {
+        if let framesPath { unlink(framesPath) }
     }
 
     static func seconds(_ value: Double) -> String {

@@ -5,8 +5,10 @@ import ViperLoading
 /// memory): where the journal goes, which plugins stay off, where a script goes on, what to build
 /// again, and the crash to report once it has.
 package struct WorkerLaunch {
-    /// The session's journal (nil: it could not be made; nothing is kept).
+    /// The session's journal, as the supervisor holds it (nil: it could not be made; nothing is kept).
     package var journal: JournalFile?
+    /// The journal mapped for writing, in a worker.
+    package var writer: JournalWriter?
     /// Plugins not to load, with why (the reason `viper plugins` and a route's error show).
     package var excluded: [String: String] = [:]
     /// Commands of a `-c` script already finished (a restarted worker skips them); a piped

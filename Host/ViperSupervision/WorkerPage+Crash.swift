@@ -1,5 +1,6 @@
 import Foundation
 import ViperCore
+import ViperLoading
 
 /// The worker's own handlers of fatal signals. They replace the Swift runtime's backtracer in the
 /// worker, which on a terminal holds the screen for 30 seconds ("Press space to interact"): the
@@ -56,7 +57,8 @@ extension WorkerPage {
         Self.mainThread = pthread_self()
         PluginCodeWatch.watcher = self
         if let framesFile {
-            Self.framesDescriptor = open(framesFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            unlink(framesFile)
+            Self.framesDescriptor = DataFolderGuard.openForWriting(framesFile, flags: O_CREAT | O_EXCL, mode: 0o600)
         }
         Self.backtrace = Self.lookUp("backtrace", as: Backtrace.self)
         Self.symbolsFD = Self.lookUp("backtrace_symbols_fd", as: SymbolsFD.self)

@@ -1,6 +1,6 @@
 import Contracts
 
-/// One module of the stack as a supervised session's journal keeps it (issue 24): enough to build
+/// One module of the stack as a supervised session's journal keeps it: enough to build
 /// it again in a new worker, from its shell path or, for a module a router opened, its contract.
 package struct KeptModule: Codable, Equatable, Sendable {
     /// The shell path that opened it (`notes/3`); nil when a module's router opened it by contract.
@@ -28,11 +28,14 @@ package struct KeptModule: Codable, Equatable, Sendable {
 extension NavigationStack {
     /// The stack, bottom first, as a journal keeps it (embedded children are built again by their parents).
     package var keptModules: [KeptModule] {
-        entries.map { entry in
-            KeptModule(
-                path: entry.path, contract: entry.registration.contract.name, name: entry.registration.name,
-                plugin: entry.registration.plugin, presented: entry.placement == .presented)
-        }
+        entries.map(keptModule(of:))
+    }
+
+    /// `entry` as a journal keeps it.
+    package func keptModule(of entry: ModuleEntry) -> KeptModule {
+        KeptModule(
+            path: entry.path, contract: entry.registration.contract.name, name: entry.registration.name,
+            plugin: entry.registration.plugin, presented: entry.placement == .presented)
     }
 
     /// The module on the stack at `position` (0: the bottom), for a journal's unsaved work.

@@ -38,6 +38,10 @@ package final class NavigationStack {
     package var nextID = 1
     /// Counts changes to the stack, so the shell can tell whether a command moved the user.
     package private(set) var revision = 0
+    /// The lowest position whose module changed (left, or came) since ``takeChangedFrom()``: the
+    /// stack only ever loses a top part and gains modules on top, so everything below it is as it
+    /// was, and a journal writes only from there (O(1) per command, whatever the depth).
+    private var changedFrom = 0
     /// Reports modules that outlive their removal.
     package let leakTracker: LeakTracker
     /// The global route error handler: sees every failed navigation before it is thrown
@@ -130,7 +134,14 @@ package final class NavigationStack {
         entries = []
         layerStarts = []
         revision += 1
+        changedFrom = 0
         removed.forEach(retire)
+    }
+
+    /// The lowest position changed since the last call (the depth when nothing changed), and starts over.
+    package func takeChangedFrom() -> Int {
+        defer { changedFrom = entries.count }
+        return min(changedFrom, entries.count)
     }
 
     // MARK: Router calls
@@ -158,6 +169,7 @@ package final class NavigationStack {
         guard let index = position(of: entry) else { return }
         let removed = Array(entries[index...].reversed())
         entries.removeSubrange(index...)
+        changedFrom = min(changedFrom, index)
         while let start = layerStarts.last, start >= index {
             layerStarts.removeLast()
         }
@@ -180,6 +192,7 @@ package final class NavigationStack {
             let removed = Array(entries.reversed())
             entries = []
             layerStarts = []
+            changedFrom = 0
             removed.forEach(retire)
             entry.placement = .pushed
             place(entry)
@@ -196,6 +209,7 @@ package final class NavigationStack {
     /// Puts `entry` on top, and it and its children in the index by id.
     private func place(_ entry: ModuleEntry) {
         entry.stackIndex = entries.count
+        changedFrom = min(changedFrom, entries.count)
         entries.append(entry)
         track(entry)
     }
