@@ -21,9 +21,20 @@ package struct CrashNotice {
     package var reportPath: String?
     /// Whether the worker was waiting for a command (at the prompt, or for input), not running one.
     package var wasWaiting: Bool
+    /// The plugin whose code ran when the worker was ended from outside (nil when none ran, or
+    /// when the plugin is blamed): named in the line, not blamed.
+    package var runningWhenKilled: String?
 
-    /// Reads the death of a worker: `status` from `waitpid`, and its page.
-    package init(status: Int32, page: WorkerPage) {
+    /// The cause of a worker stopped with a second Ctrl-C.
+    package static let stoppedWithCtrlC = "stopped with Ctrl-C"
+
+    /// The signals a worker dies of only from outside: ``WorkerSignalFilter`` keeps the worker
+    /// from sending them to itself, so its plugins are not blamed for them.
+    static let fromOutside: Set<Int32> = [SIGKILL, SIGTERM, SIGHUP, SIGQUIT]
+
+    /// Reads the death of a worker: `status` from `waitpid`, and its page. `stoppedByInterrupt`:
+    /// the supervisor ended it after a second Ctrl-C; `stoppedAsHang`: after `--command-timeout`.
+    package init(status: Int32, page: WorkerPage, stoppedByInterrupt: Bool = false, stoppedAsHang: Bool = false) {
         let marked = Self.pluginName(page.doingPlugin)
         if let found = page.image(Int(page.culprit)) {
             plugin = found.plugin
@@ -46,7 +57,16 @@ package struct CrashNotice {
         let signalled = status & 0x7f
         if signalled != 0 {
             isExit = false
-            cause = page.interrupted ? "stopped with Ctrl-C" : Self.describe(signal: signalled)
+            let interrupted = page.interrupted || stoppedByInterrupt
+            cause = interrupted ? Self.stoppedWithCtrlC : Self.describe(signal: signalled)
+            if Self.fromOutside.contains(signalled), !interrupted, !stoppedAsHang {
+                // Ended from outside (or by the kernel): whatever plugin code ran is not to blame.
+                runningWhenKilled = plugin
+                plugin = nil
+                version = nil
+                pluginPath = nil
+                if runningWhenKilled == nil, doing == "on a thread it started" { doing = "on a thread of a plugin's" }
+            }
         } else {
             isExit = true
             let code = (status >> 8) & 0xff
@@ -70,6 +90,9 @@ package struct CrashNotice {
         case SIGABRT: return "SIGABRT: abort"
         case SIGFPE: return "SIGFPE: an arithmetic fault"
         case SIGKILL: return "SIGKILL: killed from outside, or by the kernel"
+        case SIGTERM: return "SIGTERM: ended from outside"
+        case SIGHUP: return "SIGHUP: its terminal closed, or ended from outside"
+        case SIGQUIT: return "SIGQUIT: ended from outside"
         case SIGINT: return "SIGINT: interrupted"
         case SIGSYS: return "SIGSYS: a forbidden system call"
         default: return "signal \(signal)"
@@ -80,15 +103,19 @@ package struct CrashNotice {
     /// `restored`: the breadcrumb built again (nil: the session ends instead).
     package func line(restored: String?, leftOut: [String] = []) -> String {
         var text: String
-        let what = isExit ? "ended viper's worker with \(cause)" : (cause == "stopped with Ctrl-C" ? "was stopped with Ctrl-C" : "crashed (\(cause))")
+        let what = isExit ? "ended viper's worker with \(cause)" : (cause == Self.stoppedWithCtrlC ? "was stopped with Ctrl-C" : "crashed (\(cause))")
         if let plugin {
             text = "plugin '\(plugin)' \(what)"
         } else {
             text =
                 isExit
-                ? "viper's worker ended with \(cause)" : "viper's worker \(cause == "stopped with Ctrl-C" ? "was stopped with Ctrl-C" : "crashed (\(cause))")"
+                ? "viper's worker ended with \(cause)" : "viper's worker \(cause == Self.stoppedWithCtrlC ? "was stopped with Ctrl-C" : "crashed (\(cause))")"
         }
-        text += " while " + (doing ?? (wasWaiting ? "waiting for a command" : "running viper's own code"))
+        if let running = runningWhenKilled {
+            text += " while plugin '\(running)' was " + (doing ?? "running") + "; no plugin is blamed"
+        } else {
+            text += " while " + (doing ?? (wasWaiting ? "waiting for a command" : "running viper's own code"))
+        }
         if let restored {
             if plugin != nil { text += "; it is off for this session" }
             text += "; restored: \(restored)"

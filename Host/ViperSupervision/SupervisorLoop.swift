@@ -57,13 +57,16 @@ struct SupervisorLoop {
             }
         }
         SupervisorSignals.install(passInterrupt: !hasTerminalSession)
+        SupervisorSignals.becomeSubreaper()
         defer { SupervisorSignals.uninstall() }
         while true {
             guard let pid = start(worker: worker) else {
                 // No worker (fork failed): run the session here, as an unsupervised one would.
                 return worker()
             }
-            let (status, timedOut) = wait(for: pid)
+            let (status, stopped) = wait(for: pid)
+            // What the worker's plugins started ends with it.
+            SupervisorSignals.endOrphans()
             if page.announced {
                 errors?.pump()
                 errors?.release()
@@ -86,7 +89,15 @@ struct SupervisorLoop {
                 if hasTerminalSession { removeFrames() } else { cleanUp() }
                 return SupervisorSignals.endAsReceived(SIGINT)
             }
-            if let ended = crashed(status: status, timedOut: timedOut) { return ended }
+            if status & 0x7f == SIGPIPE, Self.standardOutputIsClosed {
+                // `viper -c ... | head`: the reader is gone, so the session ends as any command
+                // would (status 141), quietly, and no command after it runs. Not a crash.
+                errors?.pump()
+                errors?.release()
+                cleanUp()
+                return SupervisorSignals.endAsReceived(SIGPIPE)
+            }
+            if let ended = crashed(status: status, stopped: stopped) { return ended }
         }
     }
 
@@ -129,22 +140,43 @@ struct SupervisorLoop {
         return pid
     }
 
-    /// Waits for the worker's end, relaying input and watching the command timeout meanwhile.
-    private func wait(for pid: pid_t) -> (status: Int32, timedOut: Bool) {
-        var timedOut = false
+    /// Whether the supervisor's standard output is a pipe whose reader is gone.
+    static var standardOutputIsClosed: Bool {
+        var output = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
+        return poll(&output, 1, 0) == 1 && output.revents & Int16(POLLERR) != 0
+    }
+
+    /// How the supervisor itself ended a worker.
+    enum Stopped {
+        /// It ran past `--command-timeout`.
+        case timedOut
+        /// A second Ctrl-C during a command, and the worker had not stopped within ``interruptGraceMilliseconds``.
+        case interrupted
+    }
+
+    /// How long the worker's own handling of a second Ctrl-C gets before the supervisor ends it.
+    static let interruptGraceMilliseconds: Int64 = 500
+
+    /// Waits for the worker's end, relaying input and watching the command timeout and Ctrl-C meanwhile.
+    private func wait(for pid: pid_t) -> (status: Int32, stopped: Stopped?) {
+        var stopped: Stopped?
+        var interrupts = 0
+        var interruptedCommand = -1
+        var killAt: Int64?
+        _ = SupervisorSignals.takeInterrupts()
         while true {
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
                 relay?.detach()
                 SupervisorSignals.worker = 0
-                return (status, timedOut)
+                return (status, stopped)
             }
             var fds = [pollfd(fd: SupervisorSignals.wakeRead, events: Int16(POLLIN), revents: 0)]
             if let relay, !relay.ended { fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
             if let relay, relay.wantsWrite { fds.append(pollfd(fd: relay.descriptor, events: Int16(POLLOUT), revents: 0)) }
             if let errors { fds.append(pollfd(fd: errors.descriptor, events: Int16(POLLIN), revents: 0)) }
             // A wake-up now and then, whatever happens to SIGCHLD (the worker's end is also found by waitpid).
-            let timeout: Int32 = setup.commandTimeout == nil && errors?.isHolding != true ? 1000 : 200
+            let timeout: Int32 = killAt != nil ? 50 : setup.commandTimeout == nil && errors?.isHolding != true ? 1000 : 200
             _ = poll(&fds, nfds_t(fds.count), timeout)
             SupervisorSignals.drainWake()
             for fd in fds.dropFirst() where fd.revents != 0 {
@@ -157,26 +189,46 @@ struct SupervisorLoop {
                 }
             }
             if errors?.isHolding == true { errors?.pump() }
-            if let limit = setup.commandTimeout, !timedOut, page.inCommand,
+            if let limit = setup.commandTimeout, stopped == nil, page.inCommand,
                 Double(WorkerPage.now() - page.commandStarted) > limit * 1000
             {
-                timedOut = true
+                stopped = .timedOut
+                kill(pid, SIGKILL)
+            }
+            // Two Ctrl-Cs during one command: the worker's handler stops it; if plugin code ignores
+            // or blocks SIGINT, the supervisor does, after a short grace.
+            let pressed = SupervisorSignals.takeInterrupts()
+            if pressed > 0 {
+                if page.inCommand {
+                    if page.completed != interruptedCommand {
+                        interruptedCommand = page.completed
+                        interrupts = 0
+                    }
+                    interrupts += pressed
+                    if interrupts >= 2, killAt == nil { killAt = WorkerPage.now() + Self.interruptGraceMilliseconds }
+                } else {
+                    interrupts = 0
+                    interruptedCommand = -1
+                }
+            }
+            if let deadline = killAt, stopped == nil, WorkerPage.now() >= deadline {
+                stopped = .interrupted
                 kill(pid, SIGKILL)
             }
         }
     }
 
     /// Handles a crash: reports it, and either prepares the next worker (nil) or ends the session (its status).
-    private mutating func crashed(status: Int32, timedOut: Bool) -> Int32? {
+    private mutating func crashed(status: Int32, stopped: Stopped?) -> Int32? {
         if hasTerminal { _ = tcsetattr(STDIN_FILENO, TCSANOW, &savedTerminal) }
-        var notice = CrashNotice(status: status, page: page)
+        var notice = CrashNotice(status: status, page: page, stoppedByInterrupt: stopped == .interrupted, stoppedAsHang: stopped == .timedOut)
         if let words = errors?.lastWords() {
             notice.said = words.text
-            if !notice.isExit, !page.interrupted, let signal = notice.cause.split(separator: ":").first {
+            if !notice.isExit, notice.cause != CrashNotice.stoppedWithCtrlC, let signal = notice.cause.split(separator: ":").first {
                 notice.cause = "\(signal): \(words.cause)"
             }
         }
-        if timedOut, let limit = setup.commandTimeout {
+        if stopped == .timedOut, let limit = setup.commandTimeout {
             notice.cause = "hung: no answer within --command-timeout \(Self.seconds(limit))"
             notice.isExit = false
         }

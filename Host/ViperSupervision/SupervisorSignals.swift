@@ -1,15 +1,21 @@
 import Foundation
+import ViperLoading
 
 /// The supervisor's signals. SIGCHLD wakes its `poll` through a pipe (the self-pipe trick);
 /// SIGTERM, SIGHUP and SIGQUIT are passed on to the worker and end the session as they would an
-/// unsupervised one; SIGINT is the worker's: at a terminal Ctrl-C reaches both processes and
-/// the supervisor only survives it, otherwise the supervisor passes it on. A worker starts with every one of these back at the default.
+/// unsupervised one; SIGINT is the worker's first: at a terminal Ctrl-C reaches both processes,
+/// otherwise the supervisor passes it on; either way the supervisor counts it and wakes, so that a
+/// second Ctrl-C during a command the worker did not stop ends the worker whatever its plugin
+/// code did with its signals (``SupervisorLoop``). A worker starts with every one of these back at
+/// the default, and under ``WorkerSignalFilter``, which keeps its signals off the supervisor.
 enum SupervisorSignals {
     nonisolated(unsafe) static var wakeRead: Int32 = -1
     nonisolated(unsafe) private static var wakeWrite: Int32 = -1
     /// The worker running now (0: none), for passing signals on.
     nonisolated(unsafe) static var worker: pid_t = 0
     nonisolated(unsafe) private static var receivedSignal: Int32 = 0
+    /// Ctrl-Cs received since ``takeInterrupts()``.
+    nonisolated(unsafe) private static var interrupts: Int32 = 0
     static let passedOn: [Int32] = [SIGTERM, SIGHUP, SIGQUIT]
 
     /// A signal the supervisor received and passed on, if any.
@@ -47,11 +53,32 @@ enum SupervisorSignals {
             // Not a terminal's Ctrl-C (which reaches the worker too): a SIGINT sent to viper, for the worker.
             _ = signal(SIGINT) { received in
                 if SupervisorSignals.worker > 0 { kill(SupervisorSignals.worker, received) }
+                SupervisorSignals.countInterrupt()
             }
         } else {
-            _ = signal(SIGINT) { _ in }
+            _ = signal(SIGINT) { _ in SupervisorSignals.countInterrupt() }
         }
         _ = signal(SIGPIPE, SIG_IGN)
+    }
+
+    private static func countInterrupt() {
+        interrupts += 1
+        var byte: UInt8 = 2
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    /// The Ctrl-Cs received since the last call.
+    static func takeInterrupts() -> Int {
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGINT)
+        var previous = sigset_t()
+        _ = sigprocmask(SIG_BLOCK, &blocked, &previous)
+        defer {
+            interrupts = 0
+            _ = sigprocmask(SIG_SETMASK, &previous, nil)
+        }
+        return Int(interrupts)
     }
 
     static func uninstall() {
@@ -71,6 +98,47 @@ enum SupervisorSignals {
             _ = prctl(setDeathSignal, UInt(SIGKILL), 0, 0, 0)
         }
         if getppid() != supervisor { _exit(1) }  // it died before the call
+        WorkerSignalFilter.install(supervisor: supervisor)
+    }
+
+    /// Makes the supervisor the reaper of every process the worker leaves behind (a daemon it
+    /// started, a child of a child), so they can be ended with it (``endOrphans(except:)``).
+    static func becomeSubreaper() {
+        let setChildSubreaper: Int32 = 36  // PR_SET_CHILD_SUBREAPER
+        _ = Syscall.prctl(setChildSubreaper, 1)
+    }
+
+    /// Ends (SIGKILL) and reaps every child of the supervisor but `worker` (0: all): what a worker's
+    /// plugin started outlives no worker. Children of a child killed here become the supervisor's
+    /// in turn, so it goes on until none is left.
+    static func endOrphans(except worker: pid_t = 0) {
+        for _ in 0..<64 {
+            let children = childrenOfThisProcess().filter { $0 != worker }
+            guard !children.isEmpty else { return }
+            for child in children { kill(child, SIGKILL) }
+            for child in children {
+                var status: Int32 = 0
+                _ = waitpid(child, &status, 0)
+            }
+        }
+    }
+
+    /// The process ids whose parent is this process, from `/proc/PID/stat`.
+    static func childrenOfThisProcess() -> [pid_t] {
+        let own = getpid()
+        guard let folder = opendir("/proc") else { return [] }
+        defer { closedir(folder) }
+        var found: [pid_t] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let pid = pid_t(name), pid != own, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // "PID (COMM) STATE PPID ...": COMM may hold spaces and parentheses, so read after the last ')'.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, pid_t(fields[1]) == own { found.append(pid) }
+        }
+        return found
     }
 
     static func drainWake() {

@@ -5,24 +5,24 @@ import Foundation
 ///
 /// glibc's `syscall` only moves its integer arguments into the kernel's registers, so calling
 /// it through a fixed six-argument signature is exact on x86-64 and AArch64.
-enum Syscall {
+package enum Syscall {
     private typealias Function = @convention(c) (Int, Int, Int, Int, Int, Int, Int) -> Int
 
     private static let function: Function? = dlsym(nil, "syscall").map { unsafeBitCast($0, to: Function.self) }
 
     #if arch(x86_64)
-        static let prctl = 157
-        static let seccomp = 317
+        package static let prctl = 157
+        package static let seccomp = 317
     #elseif arch(arm64)
-        static let prctl = 167
-        static let seccomp = 277
+        package static let prctl = 167
+        package static let seccomp = 277
     #endif
     static let landlockCreateRuleset = 444
     static let landlockAddRule = 445
     static let landlockRestrictSelf = 446
 
     /// Calls system call `number`; the result, or -1 with `errno` set.
-    static func call(_ number: Int, _ a: Int = 0, _ b: Int = 0, _ c: Int = 0, _ d: Int = 0) -> Int {
+    package static func call(_ number: Int, _ a: Int = 0, _ b: Int = 0, _ c: Int = 0, _ d: Int = 0) -> Int {
         guard let function else {
             errno = ENOSYS
             return -1
@@ -31,7 +31,7 @@ enum Syscall {
     }
 
     /// `prctl(option, argument, 0, 0, 0)`.
-    static func prctl(_ option: Int32, _ argument: Int = 0) -> Int {
+    package static func prctl(_ option: Int32, _ argument: Int = 0) -> Int {
         call(prctl, Int(option), argument)
     }
 }

@@ -1,6 +1,8 @@
-// A drop-in module that faults on request, in every way issue 24 lists: `fault KIND` traps
-// (fatalError), unwraps nil, writes through a bad pointer, aborts, calls exit(0) or _exit(0),
-// traps on a thread it started, kills its own process (as SIGKILL from outside would), or hangs.
+// A drop-in module that faults on request: `fault KIND` traps (fatalError), unwraps nil, writes
+// through a bad pointer, aborts, calls exit(0) or _exit(0), traps on a thread it started, tries to
+// kill its own process, or hangs. The hostile kinds attack the supervisor: stop or kill it, signal
+// its process group, leave a daemon behind, hang with SIGINT ignored, cut the session's journal
+// short, or print its process id and wait to be killed from outside.
 // `arm KIND` makes the next drawing or title fault instead (render-exit, render-_exit,
 // render-trap, title-exit, title-trap). Used by the supervision tests on a pseudo-terminal and piped.
 import Contracts
@@ -37,7 +39,8 @@ final class FaultView: ModuleView, FaultScreen {
     }
 
     var commands: [CommandSpec] {
-        [CommandSpec("fault", arguments: ["KIND"], help: "Fault now: trap, nil, pointer, abort, exit, _exit, thread, kill, hang"),
+        [CommandSpec("fault", arguments: ["KIND"], help: "Fault now: trap, nil, pointer, abort, exit, _exit, thread, kill, hang, "
+                                                         + "stop-parent, kill-parent, term-group, daemon, deaf-hang, cut-journal, wait-for-kill"),
          CommandSpec("arm", arguments: ["KIND"], help: "Fault on the next drawing or title: render-exit, render-_exit, render-trap, title-exit, title-trap")]
     }
 
@@ -59,7 +62,43 @@ final class FaultView: ModuleView, FaultScreen {
             let never = DispatchSemaphore(value: 0)
             Thread { fatalError("a fault on a thread the plugin started") }.start()
             never.wait()
-        case "kill": kill(getpid(), SIGKILL)
+        case "kill": try refusedOrDone(kill(getpid(), SIGKILL), "SIGKILL to itself")
+        case "stop-parent": try refusedOrDone(kill(getppid(), SIGSTOP), "SIGSTOP to its parent")
+        case "kill-parent": try refusedOrDone(kill(getppid(), SIGKILL), "SIGKILL to its parent")
+        case "term-group": try refusedOrDone(kill(0, SIGTERM), "SIGTERM to its process group")
+        case "daemon":
+            // A child in a session of its own that would live on; its process id goes to $FAULT_DAEMON_FILE.
+            let child = fork()
+            if child == 0 {
+                _ = setsid()
+                while true { pause() }
+            }
+            if let file = ProcessInfo.processInfo.environment["FAULT_DAEMON_FILE"] {
+                try? "\(child)".write(toFile: file, atomically: true, encoding: .utf8)
+            }
+        case "deaf-hang":
+            signal(SIGINT, SIG_IGN)
+            var seconds = 0
+            while true {
+                sleep(1)
+                seconds += 1
+                print("still hanging, deaf to Ctrl-C, after \(seconds) s")
+                fflush(stdout)
+            }
+        case "cut-journal":
+            // Every open descriptor of a file named *.journal: the session's journal, cut to nothing.
+            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            var cut = 0
+            for name in descriptors {
+                guard let fd = Int32(name), let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
+                      target.hasSuffix(".journal") else { continue }
+                if ftruncate(fd, 0) == 0 { cut += 1 }
+            }
+            if cut == 0 { throw CommandError("no journal to cut") }
+        case "wait-for-kill":
+            print("worker pid \(getpid())")
+            fflush(stdout)
+            while true { pause() }
         case "hang":
             // A line a second, so a test can wait until it has run long enough (Ctrl-C's notice comes after 3 s).
             var seconds = 0
@@ -72,6 +111,11 @@ final class FaultView: ModuleView, FaultScreen {
         default: throw CommandError("no such fault '\(kind)'")
         }
     }
+}
+
+/// Throws, saying what was refused, when a signal could not be sent.
+private func refusedOrDone(_ result: Int32, _ what: String) throws {
+    if result != 0 { throw CommandError("\(what) was refused: \(String(cString: strerror(errno)))") }
 }
 
 final class FaultBuilder: ModuleBuilder {

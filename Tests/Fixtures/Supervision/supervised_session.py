@@ -42,6 +42,15 @@ if kind == "hang":
     step(child, "the first Ctrl-C says what runs", "viper: plugin 'fixture-fault' is still running command 'fault' for ")
     step(child, "and what a second does", " s; press Ctrl-C again to stop it")
     child.sendintr()
+elif kind == "deaf-hang":
+    # Plugin code that ignores SIGINT: the two Ctrl-Cs reach the supervisor, which stops the worker.
+    child.send("fault deaf-hang\r")
+    step(child, "the command was typed", "fault deaf-hang\r\n")
+    step(child, "the plugin's code runs", "still hanging, deaf to Ctrl-C, after 1 s")
+    child.sendintr()
+    # Signals of one kind do not queue: the second Ctrl-C comes after the plugin printed again.
+    step(child, "the first Ctrl-C did not stop it", "still hanging, deaf to Ctrl-C, after 2 s")
+    child.sendintr()
 else:
     verb = "arm" if kind.startswith("render") or kind.startswith("title") else "fault"
     child.send(f"{verb} {kind}\r")

@@ -33,7 +33,6 @@ import ViperTestSupport
         Fault(command: "fault exit", cause: "ended viper's worker with exit(0)", doing: command),
         Fault(command: "fault _exit", cause: "ended viper's worker with _exit(0)", doing: command),
         Fault(command: "fault thread", cause: threadTrap, doing: "on a thread it started"),
-        Fault(command: "fault kill", cause: "crashed (SIGKILL: killed from outside, or by the kernel)", doing: command),
         Fault(command: "arm render-exit", cause: "ended viper's worker with exit(0)", doing: drawing),
         Fault(command: "arm render-_exit", cause: "ended viper's worker with _exit(0)", doing: drawing),
         Fault(command: "arm render-trap", cause: renderTrap, doing: drawing),

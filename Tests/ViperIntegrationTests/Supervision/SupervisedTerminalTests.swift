@@ -20,12 +20,12 @@ import ViperTestSupport
         ("exit", "ended viper's worker with exit(0)"),
         ("_exit", "ended viper's worker with _exit(0)"),
         ("thread", SupervisedScriptTests.threadTrap),
-        ("kill", "crashed (SIGKILL: killed from outside, or by the kernel)"),
         ("render-exit", "ended viper's worker with exit(0)"),
         ("render-_exit", "ended viper's worker with _exit(0)"),
         ("title-exit", "ended viper's worker with exit(0)"),
         ("title-trap", SupervisedScriptTests.titleTrap),
         ("hang", "was stopped with Ctrl-C"),
+        ("deaf-hang", "was stopped with Ctrl-C"),
     ]
 
     @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"), arguments: faults.map(\.kind))

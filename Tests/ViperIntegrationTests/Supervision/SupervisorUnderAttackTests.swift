@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import ViperTestSupport
+
+/// Plugin code that attacks its supervisor, and deaths that are not a plugin's: the supervisor
+/// survives each and says one line, blames only the plugin whose code ran, and ends what the
+/// worker's plugins started. Every run is bounded (`timeout`), since before these promises held
+/// some of them never ended.
+@Suite struct SupervisorUnderAttackTests {
+    /// Runs `viper ARGUMENTS` for at most two minutes (then SIGKILL: status 137).
+    private func run(_ viper: ViperProcess, _ arguments: [String], input: String = "") throws -> Subprocess.Result {
+        try Subprocess.run("/usr/bin/timeout", ["-s", "KILL", "120", BuildProducts.viper] + arguments, input: input, environment: viper.environment)
+    }
+
+    private func errorLines(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("error: ") }
+    }
+
+    @Test(arguments: [
+        ("stop-parent", "SIGSTOP to its parent"),
+        ("kill-parent", "SIGKILL to its parent"),
+        ("term-group", "SIGTERM to its process group"),
+        ("kill", "SIGKILL to itself"),
+    ])
+    func aPluginCannotSignalItsSupervisorOrKillItsOwnWorker(_ kind: String, _ what: String) throws {
+        let viper = ViperProcess()
+        let result = try run(viper, ["--plugins", try Fixtures.fault(), "-c", "open fault; fault \(kind); where"])
+        #expect(errorLines(result.stderr) == ["error: \(what) was refused: Operation not permitted"], "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("Home › Fault\n"), "the session went on: \(result.stdout.suffix(300))")
+        #expect(result.status == 1, "the refused command failed, nothing else: \(result.status)")
+        let crashes = (try? FileManager.default.contentsOfDirectory(atPath: viper.dataFolder + "/crashes")) ?? []
+        #expect(crashes.isEmpty, "\(crashes)")
+    }
+
+    @Test func aDaemonAPluginStartedEndsWithTheSession() throws {
+        var viper = ViperProcess()
+        let pidFile = viper.dataFolder + "/../daemon.pid"
+        viper.environment["FAULT_DAEMON_FILE"] = pidFile
+        let result = try run(viper, ["--plugins", try Fixtures.fault(), "-c", "open fault; fault daemon; where"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let pid = try #require(pid_t(try String(contentsOfFile: pidFile, encoding: .utf8)))
+        // The supervisor ended and reaped it before it exited, so no such process is left.
+        #expect(kill(pid, 0) == -1 && errno == ESRCH, "process \(pid) outlived the session")
+    }
+
+    @Test func aJournalCutShortByAPluginStopsTheScriptWithOneLineAndTheSupervisorLives() throws {
+        let viper = ViperProcess()
+        let script = ["open notes", "new Draft", "signup ada secret", "add first line", "open fault", "fault cut-journal", "fault trap", "where"]
+        let result = try run(viper, ["--plugins", try Fixtures.fault(), "--yes", "-c", script.joined(separator: "; ")])
+        let lines = errorLines(result.stderr)
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(lines.first?.hasPrefix("error: plugin 'fixture-fault' crashed (SIGILL: fatal error: a fault on purpose) while running command 'fault'; ") == true, "\(result.stderr)")
+        #expect(lines.first?.contains("; the session's journal was damaged (it was cut short), so viper stops the script here") == true,
+                "\(result.stderr)")
+        #expect(!result.stderr.contains("SIGBUS"), "\(result.stderr)")
+        #expect(result.status == 1, "not a SIGBUS (135): \(result.status)")
+        #expect(!result.stdout.hasSuffix("Home\n"), "the last 'where' must not run on another screen: \(result.stdout.suffix(200))")
+    }
+
+    @Test func aKillFromOutsideWhilePluginCodeRunsBlamesNoPlugin() throws {
+        let viper = ViperProcess()
+        let session = try RunningViper(arguments: ["--plugins", try Fixtures.fault()], environment: viper.environment)
+        session.send(["open fault", "fault wait-for-kill"])
+        try session.waitFor("worker pid ")
+        let printed = session.printed
+        let tail = try #require(printed.range(of: "worker pid ").map { printed[$0.upperBound...] })
+        let worker = try #require(pid_t(tail.prefix { $0.isNumber }))
+        #expect(kill(worker, SIGKILL) == 0)
+        #expect(session.wait(seconds: 60) { session.standardError.contains("no plugin is blamed") }, "\(session.standardError)")
+        session.send("where")
+        try session.waitFor("Home › Fault\n")
+        let (status, stderr) = try session.finish()
+        let lines = errorLines(stderr)
+        let expected: String =
+            "error: viper's worker crashed (SIGKILL: killed from outside, or by the kernel) while plugin 'fixture-fault' was running "
+            + "command 'fault'; no plugin is blamed; restored: Home › Fault; report: " + viper.dataFolder + "/crashes/"
+        #expect(lines.count == 1, "\(stderr)")
+        #expect(lines.first?.hasPrefix(expected) == true, "\(stderr)")
+        #expect(status == 1, "a piped session whose command was lost ends with 1")
+        let memory = try run(viper, ["plugins", "--plugins", try Fixtures.fault()])
+        #expect(!memory.stdout.contains("Crashes in viper's worker"), "no strike for the plugin: \(memory.stdout)")
+    }
+
+    @Test func aClosedPipeEndsTheSessionQuietlyAndRunsNoFurtherCommand() throws {
+        let viper = ViperProcess()
+        let made = try run(viper, ["-c", "open todo; add One; save; add Two; save; add Three; save"])
+        #expect(made.status == 0, "\(made.stderr)")
+        // `viper -c ... | head -1`, without the race: the reader is gone before viper writes.
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BuildProducts.viper)
+        process.arguments = ["-c", "open todo; all; all; done 2; done 3"]
+        process.environment = viper.environment
+        process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGPIPE, "\(process.terminationStatus) \(said)")
+        #expect(said.isEmpty, "quietly: \(said)")
+        let crashes = (try? FileManager.default.contentsOfDirectory(atPath: viper.dataFolder + "/crashes")) ?? []
+        #expect(crashes.isEmpty, "no crash report: \(crashes)")
+        let after = try run(viper, ["-c", "open todo; finished"])
+        let finished = try #require(after.stdout.components(separatedBy: "Finished to-do items").last)
+        #expect(finished.contains("Nothing finished yet."), "'done 2' and 'done 3' must not run: \(after.stdout)")
+    }
+
+    @Test func twoCtrlCsStopAPluginThatIgnoresSIGINTInAPipedSession() throws {
+        let viper = ViperProcess()
+        let session = try RunningViper(arguments: ["--plugins", try Fixtures.fault()], environment: viper.environment)
+        session.send(["open fault", "fault deaf-hang"])
+        try session.waitFor("still hanging, deaf to Ctrl-C, after 1 s")
+        // Signals of one kind do not queue: each Ctrl-C waits for a line the plugin prints after the one before.
+        var stopped = false
+        for second in 2..<30 where !stopped {
+            session.interrupt()
+            stopped = session.wait(seconds: 60) {
+                session.standardError.contains("was stopped with Ctrl-C") || session.printed.contains("after \(second) s")
+            } && session.standardError.contains("was stopped with Ctrl-C")
+        }
+        #expect(stopped, "\(session.standardError)")
+        session.send("where")
+        try session.waitFor("Home\n")
+        let (_, stderr) = try session.finish()
+        #expect(errorLines(stderr).first?.hasPrefix(
+            "error: plugin 'fixture-fault' was stopped with Ctrl-C while running command 'fault'; it is off for this session; restored: Home (left out: FaultScreen of 'fixture-fault')"
+        ) == true, "\(stderr)")
+    }
+}
