@@ -107,7 +107,9 @@ package enum ShellLauncher {
         }
         keeper?.ending()
         // Closing writes each database's WAL back, so NAME.sqlite alone holds the data.
-        shell.finish(closing: { runtime.databases.closeAll() })
+        // A worker that restored a session also checkpoints what the crashed one left behind.
+        let restored = WorkerLaunch.current.map { $0.isRestart || $0.recovered } ?? false
+        shell.finish(closing: { runtime.databases.closeAll(leftovers: restored) })
         return scripted && shell.failures > 0 ? 1 : 0
     }
 

@@ -17,7 +17,16 @@ package final class StandardOutput: ShellOutput {
     package func show(_ text: String) {
         ErrorRelay.awaitRelayed()
         fputs(text + "\n", viper_stdout())
-        fflush(viper_stdout())
+        if fflush(viper_stdout()) != 0, errno == EPIPE { Self.endOnClosedOutput() }
+    }
+
+    /// Standard output is a pipe whose reader is gone (`viper -c ... | head`) and SIGPIPE did not
+    /// end the process (plugin code ignores it): the session ends as SIGPIPE would have ended it,
+    /// with status 141, announced to a supervisor so that it is not taken for a crash.
+    static func endOnClosedOutput() -> Never {
+        let status: Int32 = 128 + SIGPIPE
+        WorkerPage.current?.announceExit(status)
+        _exit(status)
     }
 
     package func error(_ message: String) {

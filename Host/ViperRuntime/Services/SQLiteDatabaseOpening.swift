@@ -45,8 +45,17 @@ package final class SQLiteDatabaseOpening: DatabaseOpening {
 
     /// Closes every database opened here (checkpointing its WAL); returns what failed,
     /// also recorded in ``failures``. A database used after this throws "database is closed".
+    /// `leftovers`: first open every database of the folder that a crashed process left a WAL
+    /// beside (a session restored after a crash may never open it again), so that it is
+    /// checkpointed too and `NAME.sqlite` alone is complete.
     @discardableResult
-    package func closeAll() -> [DatabaseError] {
+    package func closeAll(leftovers: Bool = false) -> [DatabaseError] {
+        if leftovers, refusal == nil {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in names where name.hasSuffix(".sqlite-wal") {
+                _ = try? open(String(name.dropLast(".sqlite-wal".count)))
+            }
+        }
         let databases = lock.withLock {
             defer { open = [:] }
             return open.values.sorted { $0.path < $1.path }

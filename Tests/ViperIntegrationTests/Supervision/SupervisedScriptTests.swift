@@ -116,6 +116,18 @@ import ViperTestSupport
         #expect(result.status == 70)
     }
 
+    @Test func aSessionRestoredAfterACrashLeavesEveryDatabaseCompleteWithoutItsWAL() throws {
+        let viper = ViperProcess()
+        let script = (Self.editing + ["fault trap", "back", "where"]).joined(separator: "; ")
+        let result = try viper.run(["--plugins", try Fixtures.fault(), "--yes", "-c", script])
+        #expect(Self.errorLines(result.stderr).count == 1, "\(result.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: viper.dataFolder)
+        #expect(files.contains("accounts.sqlite"), "\(files)")
+        #expect(!files.contains { $0.hasSuffix(".sqlite-wal") || $0.hasSuffix(".sqlite-shm") }, "checkpointed at the end: \(files)")
+        let next = try viper.run(["-c", "open notes; login; signin ada secret"])
+        #expect(next.status == 0, "the account is in accounts.sqlite itself: \(next.stderr)")
+    }
+
     @Test func aSessionThatEndsWellLeavesNoJournalBehind() throws {
         let viper = ViperProcess()
         let result = try viper.run(["--plugins", try Fixtures.fault()], input: "open fault\nquit\n")
