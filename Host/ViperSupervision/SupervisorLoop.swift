@@ -154,6 +154,9 @@ struct SupervisorLoop {
         case interrupted
     }
 
+    /// More commands than one worker can have finished: a count past it was written by plugin code.
+    static let commandsPerWorkerLimit = 1 << 40
+
     /// How long the worker's own handling of a second Ctrl-C gets before the supervisor ends it.
     static let interruptGraceMilliseconds: Int64 = 500
 
@@ -221,6 +224,7 @@ struct SupervisorLoop {
     /// Handles a crash: reports it, and either prepares the next worker (nil) or ends the session (its status).
     private mutating func crashed(status: Int32, stopped: Stopped?) -> Int32? {
         if hasTerminal { _ = tcsetattr(STDIN_FILENO, TCSANOW, &savedTerminal) }
+        let pageDamage = page.damage(resumedAt: launch.resumeAt)
         var notice = CrashNotice(status: status, page: page, stoppedByInterrupt: stopped == .interrupted, stoppedAsHang: stopped == .timedOut)
         if let words = errors?.lastWords() {
             notice.said = words.text
@@ -238,7 +242,10 @@ struct SupervisorLoop {
         }
         let now = Date().timeIntervalSince1970
         crashTimes = crashTimes.filter { now - $0 < Supervisor.crashWindow } + [now]
-        failures += page.failed + (page.inCommand ? 1 : 0)
+        // Counts the worker wrote, held to what is possible: plugin code may have written any bytes.
+        let completed = min(max(page.completed, launch.resumeAt), launch.resumeAt + Self.commandsPerWorkerLimit)
+        let failedThere = min(max(page.failed, 0), completed - launch.resumeAt)
+        failures += failedThere + (page.inCommand ? 1 : 0)
         if crashTimes.count >= Supervisor.crashLimit {
             report(
                 notice.line(restored: nil) + "; that is \(Supervisor.crashLimit) crashes within a minute, so viper stops (status "
@@ -251,10 +258,17 @@ struct SupervisorLoop {
             cleanUp()
             return 1
         }
-        launch.resumeAt = page.completed + (page.inCommand ? 1 : 0)
+        launch.resumeAt = completed + (page.inCommand ? 1 : 0)
         if let plugin = notice.plugin {
             launch.excluded[plugin] =
                 "it crashed this session (\(notice.cause)); it loads again when viper next starts (under 'viper dev', with its next build)"
+        }
+        if let pageDamage, setup.scripted {
+            report(
+                notice.line(restored: nil) + "; the page viper's worker shares with it was overwritten (\(pageDamage)), so viper cannot "
+                    + "tell where the script was and stops it here")
+            removeFrames()
+            return 1
         }
         if let reading = launch.journal?.read() {
             if let damage = reading.damage {

@@ -124,6 +124,16 @@ package final class WorkerPage: @unchecked Sendable {
     /// 1 once the session ends (`quit`, the end of the input): a crash then ends it, no restart.
     package var ending: Bool { int32(at: Layout.ending) == 1 }
 
+    /// What makes the page's counts and flags impossible for a worker that started at command
+    /// `resumedAt` (plugin code wrote over them), or nil when they can be believed.
+    package func damage(resumedAt: Int) -> String? {
+        let flags = [Layout.announced, Layout.exitCalled, Layout.interrupted, Layout.inCommand, Layout.ending, Layout.offMainThread]
+        if flags.contains(where: { int32(at: $0) != 0 && int32(at: $0) != 1 }) { return "a flag is neither 0 nor 1" }
+        if completed < resumedAt || failed < 0 || failed > completed { return "its command counts go backwards" }
+        if int32(at: Layout.imageCount) < 0 || int32(at: Layout.imageCount) > Int32(Self.tableCapacity) { return "its image count is impossible" }
+        return nil
+    }
+
     /// A command starts.
     package func beginCommand() {
         base.storeBytes(of: Self.now(), toByteOffset: Layout.commandStarted, as: Int64.self)

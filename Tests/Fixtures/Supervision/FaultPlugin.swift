@@ -40,7 +40,7 @@ final class FaultView: ModuleView, FaultScreen {
 
     var commands: [CommandSpec] {
         [CommandSpec("fault", arguments: ["KIND"], help: "Fault now: trap, nil, pointer, abort, exit, _exit, thread, kill, hang, "
-                                                         + "stop-parent, kill-parent, term-group, daemon, deaf-hang, cut-journal, wait-for-kill"),
+                                                         + "stop-parent, kill-parent, term-group, daemon, deaf-hang, cut-journal, scribble-page, wait-for-kill"),
          CommandSpec("arm", arguments: ["KIND"], help: "Fault on the next drawing or title: render-exit, render-_exit, render-trap, title-exit, title-trap")]
     }
 
@@ -95,6 +95,19 @@ final class FaultView: ModuleView, FaultScreen {
                 if ftruncate(fd, 0) == 0 { cut += 1 }
             }
             if cut == 0 { throw CommandError("no journal to cut") }
+        case "scribble-page":
+            // Every shared anonymous 64 KiB mapping (the page the worker shares with its supervisor)
+            // filled with 0xFF, then a trap: the supervisor reads nothing but garbage.
+            let maps = FileHandle(forReadingAtPath: "/proc/self/maps").map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) } ?? ""
+            var scribbled = 0
+            for line in maps.split(separator: "\n") where line.contains(" rw-s ") && line.contains("/dev/zero") {
+                let bounds = line.split(separator: " ")[0].split(separator: "-").compactMap { UInt(String($0), radix: 16) }
+                if bounds.count == 2, let start = UnsafeMutableRawPointer(bitPattern: bounds[0]) {
+                    memset(start, 0xFF, Int(bounds[1] - bounds[0]))
+                    scribbled += 1
+                }
+            }
+            fatalError("a fault after scribbling over \(scribbled) page(s)")
         case "wait-for-kill":
             print("worker pid \(getpid())")
             fflush(stdout)

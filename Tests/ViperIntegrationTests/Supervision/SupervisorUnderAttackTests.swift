@@ -57,6 +57,19 @@ import ViperTestSupport
         #expect(!result.stdout.hasSuffix("Home\n"), "the last 'where' must not run on another screen: \(result.stdout.suffix(200))")
     }
 
+    @Test func aPageScribbledOverByAPluginDoesNotTakeTheSupervisorDown() throws {
+        let viper = ViperProcess()
+        let result = try run(viper, ["--plugins", try Fixtures.fault(), "-c", "open fault; fault scribble-page; where"])
+        let lines = errorLines(result.stderr)
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(lines.first?.hasPrefix("error: viper's worker crashed (SIGILL: fatal error: a fault after scribbling over 1 page(s)) while ") == true,
+                "the plugin cannot be named from a page of garbage: \(result.stderr)")
+        #expect(lines.first?.contains("; the page viper's worker shares with it was overwritten (a flag is neither 0 nor 1), so viper cannot tell "
+                                      + "where the script was and stops it here") == true, "\(result.stderr)")
+        #expect(!result.stdout.hasSuffix("Home › Fault\n"), "no command ran after it: \(result.stdout.suffix(200))")
+        #expect(result.status == 1, "\(result.status)")
+    }
+
     @Test func aKillFromOutsideWhilePluginCodeRunsBlamesNoPlugin() throws {
         let viper = ViperProcess()
         let session = try RunningViper(arguments: ["--plugins", try Fixtures.fault()], environment: viper.environment)
