@@ -123,7 +123,7 @@ package enum BenchmarkSuite {
         if settings.onlyShell {
             let lab = try StartupLab(counts: [1])
             return [try lab.shellThroughput(commands: settings.shellCommands)] + (try lab.shellSplitRows(commands: settings.shellCommands))
-                + [try lab.journalRow(commands: settings.shellCommands), try lab.crashRow(runs: settings.runs)]
+                + [try lab.journalRow(commands: settings.shellCommands), try lab.pushDepthRow(), try lab.crashRow(runs: settings.runs)]
         }
         rows.append(InProcessBench.resolveVersusFactory(iterations: settings.iterations))
         rows.append(InProcessBench.providerVersusFactory(iterations: settings.iterations))
@@ -144,6 +144,7 @@ package enum BenchmarkSuite {
         rows += try lab.shellSplitRows(commands: settings.shellCommands)
         rows += try lab.navigationRows(runs: settings.runs, callgrind: settings.callgrind)
         rows.append(try lab.journalRow(commands: settings.shellCommands))
+        rows.append(try lab.pushDepthRow())
         rows.append(try lab.crashRow(runs: settings.runs))
         return rows
     }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The cost of supervised sessions (issue 24): what the journal costs a navigation command, and
-/// how long a crash takes to become a restored prompt, each against a baseline of the same run.
+/// The cost of supervised sessions: what the journal costs a navigation command, whether that cost
+/// grows with the stack's depth, and how long a crash takes to become a restored prompt, each
+/// against a baseline of the same run.
 extension StartupLab {
     /// Piped navigation in a supervised session (journal written after every command) against the
     /// same script unsupervised (`VIPER_SUPERVISE=0`, no journal). Target: the rate with the journal
@@ -41,6 +42,40 @@ extension StartupLab {
             measured: rate(rounds.measured) + " " + rounds.spread, baseline: rate(rounds.baseline),
             ratio: rounds.medianOfRatios, target: 1 / 0.95)
     }
+
+    /// Supervised sessions that push ``deepPushes`` modules against sessions that push a quarter as
+    /// many, start-up differenced out (a session that only quits is taken off both). Linear growth is
+    /// 4×; target ≤ 4.5×. Each push writes to the journal what changed, not the whole stack, so a
+    /// deep stack costs a command no more than a shallow one.
+    func pushDepthRow() throws -> BenchmarkSuite.Row {
+        let folder = try smallestFolder()
+        let data = freshData()
+        let supervised = environment(data: data, extra: ["VIPER_SUPERVISE": "1"])
+        _ = try Self.timedRun([viper, "--plugins", folder], inputFile: inputFile("quit!\n"), environment: supervised)
+        func script(_ pushes: Int) throws -> String {
+            try inputFile(String(repeating: "open bench/bench-0001\n", count: pushes) + "quit!\n")
+        }
+        let sessions = [try script(0), try script(Self.deepPushes / 4), try script(Self.deepPushes)]
+        var rounds = RoundRatios()
+        for round in 0..<Self.depthRounds {
+            var seconds = Array(repeating: 0.0, count: sessions.count)
+            for index in RoundRatios.order(Array(sessions.indices), round: round) {
+                seconds[index] = try Self.timedRun([viper, "--plugins", folder, "--yes"], inputFile: sessions[index], environment: supervised)
+            }
+            rounds.add(measured: seconds[2] - seconds[0], baseline: seconds[1] - seconds[0])
+        }
+        return BenchmarkSuite.Row(
+            name: "supervised shell: \(Self.deepPushes) pushes vs \(Self.deepPushes / 4), start-up differenced out (linear: 4×)",
+            measured: BenchmarkSuite.duration(RoundRatios.median(rounds.measured)) + " " + rounds.spread,
+            baseline: BenchmarkSuite.duration(RoundRatios.median(rounds.baseline)),
+            ratio: rounds.medianOfRatios, target: 4.5)
+    }
+
+    /// The deeper stack of the depth row.
+    static let deepPushes = 4000
+
+    /// Alternated rounds of the depth row.
+    static let depthRounds = 7
 
     /// Commands of the shorter script of each journal round, whose time is taken off the longer's.
     static let journalLead = 200
