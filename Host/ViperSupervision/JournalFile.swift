@@ -62,8 +62,7 @@ package final class JournalFile {
     /// Makes the file at `path` afresh (a stale one, or a link put there, is removed first, never
     /// followed); nil when it cannot.
     package static func create(_ path: String) -> JournalFile? {
-        unlink(path)
-        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let descriptor = DataFolderGuard.makeFresh(path, readable: true)
         guard descriptor >= 0 else { return nil }
         let file = JournalFile(path: path, descriptor: descriptor)
         guard ftruncate(descriptor, off_t(size)) == 0, file.writeHead(half: 0, generation: 0) else {

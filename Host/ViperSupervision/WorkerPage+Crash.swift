@@ -57,8 +57,7 @@ extension WorkerPage {
         Self.mainThread = pthread_self()
         PluginCodeWatch.watcher = self
         if let framesFile {
-            unlink(framesFile)
-            Self.framesDescriptor = DataFolderGuard.openForWriting(framesFile, flags: O_CREAT | O_EXCL, mode: 0o600)
+            Self.framesDescriptor = DataFolderGuard.makeFresh(framesFile)
         }
         Self.backtrace = Self.lookUp("backtrace", as: Backtrace.self)
         Self.symbolsFD = Self.lookUp("backtrace_symbols_fd", as: SymbolsFD.self)

@@ -38,6 +38,14 @@ package enum DataFolderGuard {
         open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | flags, mode)
     }
 
+    /// Makes the file at `path` afresh, for reading and writing when `readable`: a stale one, or a
+    /// link put there, is removed first, never followed, and the new file is made with `O_EXCL`.
+    /// Returns the descriptor, or -1 with `errno` set.
+    package static func makeFresh(_ path: String, readable: Bool = false, mode: mode_t = 0o600) -> Int32 {
+        unlink(path)
+        return open(path, (readable ? O_RDWR : O_WRONLY) | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+    }
+
     /// Makes `temporary` afresh (a stale one, or a link put there, is removed first, never followed),
     /// writes `bytes` to it (and syncs it when `sync`) and renames it to `path`. Returns nil, or what
     /// failed as an error naming `what`.
@@ -45,8 +53,7 @@ package enum DataFolderGuard {
         _ path: String, temporary: String, with bytes: [UInt8], what: String, mode: mode_t = 0o644,
         sync: Bool = false
     ) -> HostError? {
-        unlink(temporary)
-        let descriptor = openForWriting(temporary, flags: O_CREAT | O_EXCL, mode: mode)
+        let descriptor = makeFresh(temporary, mode: mode)
         guard descriptor >= 0 else {
             return HostError("cannot write \(what) \(temporary) (\(String(cString: strerror(errno)))); check the data folder's permissions")
         }
