@@ -15,7 +15,8 @@ final class ArticleListBuilder: ModuleBuilder {
                                                cache: FileArticleCache(folder: try context.resolver.resolve(DataFolder.self).path),
                                                clock: clock, foregroundWait: Self.foregroundWait,
                                                subscriptions: FileFeedSubscriptions(folder: try context.resolver.resolve(DataFolder.self).path),
-                                               readArticles: FileReadArticles(folder: try context.resolver.resolve(DataFolder.self).path))
+                                               readArticles: FileReadArticles(folder: try context.resolver.resolve(DataFolder.self).path),
+                                               settings: FileFeedSettings(folder: try context.resolver.resolve(DataFolder.self).path))
         let router = ArticleListRouter(router: context.router,
                                        pages: BrowserPageOpener(environment: ProcessInfo.processInfo.environment))
         let presenter = ArticleListPresenter(interactor: interactor, router: router, timeZoneIdentifier: clock.timeZoneIdentifier)
