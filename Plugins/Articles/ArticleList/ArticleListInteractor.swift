@@ -144,6 +144,7 @@ final class ArticleListInteractor: ArticleListInteracting {
 
     // MARK: Refresh
 
+    @discardableResult
     func doRefreshFeeds(only address: String?, force: Bool) throws -> [String] {
         let addresses = try keptSubscriptions().addresses().filter { address == nil || $0 == address }
         let now = clock?.secondsSince1970 ?? 0
@@ -185,7 +186,7 @@ final class ArticleListInteractor: ArticleListInteracting {
 
     private func failureLine(_ feed: String, _ reason: String) -> String {
         let kept = cache?.feed(for: feed) != nil
-        let why = reason.hasPrefix(feed) ? reason : "\(feed): \(reason)"
+        let why = reason.contains(feed) ? reason : "\(feed): \(reason)"
         return why + (kept ? " (showing the kept copy)" : "")
     }
 

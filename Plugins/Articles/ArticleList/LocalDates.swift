@@ -24,8 +24,8 @@ final class LocalDates {
 
     private func name(_ offset: Int, _ date: Date) -> String {
         if let known = names[offset] { return known }
-        var name = timeZone.abbreviation(for: date) ?? ""
-        if name.isEmpty || name.hasPrefix("GMT+") || name.hasPrefix("GMT-") {
+        var name = ZoneNames.names(of: timeZone.identifier)[offset] ?? timeZone.abbreviation(for: date) ?? ""
+        if name.isEmpty || name.hasPrefix("GMT+") || name.hasPrefix("GMT-") || name.hasPrefix("+") || name.hasPrefix("-") {
             let sign = offset < 0 ? "-" : "+"
             name = String(format: "UTC%@%02d:%02d", sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
         }
