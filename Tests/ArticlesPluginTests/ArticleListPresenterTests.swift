@@ -97,7 +97,7 @@ import Testing
         presenter.didAppear()
         try presenter.didAskToMarkRead("2")
         #expect(rows(view) == ["* A — 2 unread of 2", "  B — 1, all read"])
-        #expect(view.models.last?.notice == "Marked 1 article(s) of B read.")
+        #expect(view.models.last?.notice == "Marked 1 article of B read.")
         try presenter.didAskToMarkRead("all")
         #expect(rows(view) == ["  A — 2, all read", "  B — 1, all read"])
         #expect { try presenter.didAskToMarkRead("") } throws: { ($0 as? CommandError)?.message.hasPrefix("on the feeds screen say which") == true }
@@ -130,13 +130,13 @@ import Testing
     @Test func progressLinesNameTheFeed() throws {
         let (presenter, view, _, _) = make()
         presenter.didAppear()
-        #expect(view.progress == ["fetched A: 2 articles (1 of 2)", "fetched B: 1 articles (2 of 2)"])
+        #expect(view.progress == ["fetched A: 2 articles (1 of 2)", "fetched B: 1 article (2 of 2)"])
     }
 
     @Test func withoutSubscriptionsTheSampleIsShownAndNumbersOutOfRangeAreRefused() throws {
         let (presenter, view, _, _) = make(zone: "UTC", subscriptions: [])
         presenter.didAppear()
-        #expect(rows(view).last == "* VIPER in five roles — viper sample, 2026-11-02 00:00 UTC")
+        #expect(rows(view).last == "* VIPER in five roles — viper sample, 2026-11-02")
         #expect { try presenter.didSelect(item: 9) } throws: { ($0 as? CommandError)?.message == "no article 9; choose 1 to 4" }
     }
 }

@@ -95,7 +95,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         let opened = try router.openPage(website)
         interactor.doMarkRead([chosen])
         rows[item - 1].isRead = true
-        model.state = .list(rows.map(articleRow))
+        if case .articles(let scope) = showing { model.state = .list(rows.map { row($0, in: scope) }) }
         model.notice = opened ? "Opened \(website)." : "No browser is set (set BROWSER, or install xdg-open); the address is \(website)"
         view?.didUpdate(model)
     }
@@ -104,7 +104,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         try interactor.doSubscribe(address)
         showFeeds(notice: nil)
         if let added = feeds.last {
-            model.notice = "Subscribed to \(added.title) (\(added.total) articles). 'read \(feeds.count)' reads it."
+            model.notice = "Subscribed to \(added.title) (\(Self.count(added.total, "article"))). 'read \(feeds.count)' reads it."
             view?.didUpdate(model)
         }
     }
@@ -140,14 +140,14 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         let word = argument.trimmingCharacters(in: .whitespaces).lowercased()
         if word == "all" {
             let count = try interactor.doMarkAllRead(in: .allFeeds)
-            redisplay(notice: "Marked \(count) article(s) read in every feed.")
+            redisplay(notice: "Marked \(Self.count(count, "article")) read in every feed.")
             return
         }
         if let number = Int(word) {
             if showing == .feeds {
                 guard feeds.indices.contains(number - 1) else { throw noFeed(number) }
                 let count = try interactor.doMarkAllRead(in: .feed(feeds[number - 1].address))
-                redisplay(notice: "Marked \(count) article(s) of \(feeds[number - 1].title) read.")
+                redisplay(notice: "Marked \(Self.count(count, "article")) of \(feeds[number - 1].title) read.")
             } else {
                 guard rows.indices.contains(number - 1) else { throw noArticle(number, doing: "markread") }
                 interactor.doMarkRead([rows[number - 1].item])
@@ -160,7 +160,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         case .feeds: throw CommandError("on the feeds screen say which: 'markread N' for feed N, or 'markread all'")
         case .articles(let scope):
             let count = try interactor.doMarkAllRead(in: scope)
-            redisplay(notice: "Marked \(count) article(s) read.")
+            redisplay(notice: "Marked \(Self.count(count, "article")) read.")
         }
     }
 
@@ -188,20 +188,19 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
             return
         }
         let minutes = try interactor.doSetMaxAge(text)
-        model.notice = minutes == 0 ? "Every feed is fetched each time the list opens."
-            : "Opening the list fetches feeds whose copy is older than \(Self.minutes(minutes)); 'refresh' fetches now."
-        view?.didUpdate(model)
+        redisplay(notice: minutes == 0 ? "Every feed is fetched each time the list opens."
+                  : "Opening the list fetches feeds whose copy is older than \(Self.minutes(minutes)); 'refresh' fetches now.")
     }
 
     func didAskToImport(_ path: String) throws {
         let (added, known) = try interactor.doImport(path)
-        showFeeds(notice: "Imported \(added) feed(s)" + (known > 0 ? " (\(known) already subscribed)" : "")
+        showFeeds(notice: "Imported \(Self.count(added, "feed"))" + (known > 0 ? " (\(known) already subscribed)" : "")
                   + ". 'refresh' fetches them.")
     }
 
     func didAskToExport(_ path: String) throws {
         let count = try interactor.doExport(path)
-        model.notice = "Wrote \(count) feed(s) to \(path) (OPML)."
+        model.notice = "Wrote \(Self.count(count, "feed")) to \(path) (OPML)."
         view?.didUpdate(model)
     }
 
@@ -218,7 +217,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
 
     func handleRefreshProgress(_ event: RefreshEvent) {
         let line: String = switch event.outcome {
-        case .fetched(let count): "fetched \(event.feed): \(count) articles (\(event.done) of \(event.total))"
+        case .fetched(let count): "fetched \(event.feed): \(Self.count(count, "article")) (\(event.done) of \(event.total))"
         case .unchanged: "\(event.feed) has not changed (\(event.done) of \(event.total))"
         case .failed(let reason): "failed \(event.feed): \(reason) (\(event.done) of \(event.total))"
         }
@@ -372,7 +371,6 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
             return
         }
         var fields: [Field] = []
-        let multiFeed = scope == .allFeeds
         switch scope {
         case .allFeeds: fields.append(Field("Feeds", "every subscribed feed (\(((try? interactor.doSubscriptions()) ?? []).count))"))
         case .feed(let address): fields.append(Field("Feed", "\(feeds.first { $0.address == address }?.title ?? address) (\(address))"))
@@ -388,7 +386,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         let unread = rows.filter { !$0.isRead }.count
         let state: ArticleListViewModel.State = rows.isEmpty
             ? .empty(filter.unreadOnly ? "Everything here is read. 'refresh' shows every article again." : "No articles here. Try 'refresh', or 'source URL' for another feed.")
-            : .list(rows.map { multiFeed ? articleRow($0) + " · " + $0.item.site : articleRow($0) })
+            : .list(rows.map { row($0, in: scope) })
         model = ArticleListViewModel(fields: fields, state: state,
                                      notice: notice ?? (filter.unreadOnly ? "\(unread) unread of these. 'show N' reads one." : nil), problems: [])
         view?.didUpdate(model)
@@ -396,10 +394,15 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
 
     // MARK: Formatting
 
+    /// An article's row; in a list of every feed, with its site after it.
+    private func row(_ listed: ListedItem, in scope: ArticleScope) -> String {
+        scope == .allFeeds ? articleRow(listed) + " · " + listed.item.site : articleRow(listed)
+    }
+
     /// `* Title — Author, 2026-12-01 10:00 CET`: `*` marks an article not read yet.
     private func articleRow(_ listed: ListedItem) -> String {
         let item = listed.item
-        let date = item.published.map(dates.text) ?? item.dateText
+        let date = date(of: item)
         let byline = [item.author, date].filter { !$0.isEmpty }.joined(separator: ", ")
         let title = (listed.isRead ? "  " : "* ") + item.title
         return byline.isEmpty ? title : "\(title) — \(byline)"
@@ -424,9 +427,20 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
                 return "- \(enclosure.url)" + (about.isEmpty ? "" : " (\(about))")
             }.joined(separator: "\n")
         }
-        let date = item.published.map(dates.text) ?? item.dateText
-        return Article(title: item.title, authors: item.author, date: date, website: item.link,
+        return Article(title: item.title, authors: item.author, date: date(of: item), website: item.link,
                        content: content.trimmingCharacters(in: .newlines), imageURL: item.image)
+    }
+
+    /// `1 article`, `3 articles`.
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// The item's date in local time; a date without a time of day (`2026-11-02`) as written.
+    private func date(of item: FeedItem) -> String {
+        guard let published = item.published else { return item.dateText }
+        let written = item.dateText.trimmingCharacters(in: .whitespaces)
+        return written.count == 10 && written.dropFirst(4).first == "-" ? written : dates.text(published)
     }
 
     private static func size(_ bytes: Int) -> String {
@@ -437,8 +451,8 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
 
     private static func minutes(_ minutes: Int) -> String {
         if minutes == 0 { return "0 (every open fetches)" }
-        if minutes % 1440 == 0 { return "\(minutes / 1440) day(s)" }
-        if minutes % 60 == 0 { return "\(minutes / 60) hour(s)" }
+        if minutes % 1440 == 0 { return count(minutes / 1440, "day") }
+        if minutes % 60 == 0 { return count(minutes / 60, "hour") }
         return "\(minutes) min"
     }
 

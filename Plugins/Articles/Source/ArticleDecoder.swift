@@ -32,7 +32,9 @@ enum ArticleDecoder {
         let items = records.map { record in
             let link = record.website.flatMap { FeedLinks.resolve($0, against: base) } ?? ""
             let dateText = record.date ?? ""
-            return FeedItem(feed: source, id: link.isEmpty ? record.title + " " + dateText : link, title: record.title,
+            // A website that is no address ("viper (built-in)") names no one article.
+            let id = link.contains("://") ? link : record.title + " " + dateText
+            return FeedItem(feed: source, id: id, title: record.title,
                             author: record.authors ?? "", link: link, published: FeedDate.instant(dateText), dateText: dateText,
                             text: HTMLText.plain(record.content ?? ""), image: record.imageUrl ?? "", site: site)
         }
