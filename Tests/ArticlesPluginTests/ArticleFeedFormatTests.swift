@@ -112,6 +112,22 @@ import ViperTestSupport
         #expect(a.readKey != b.readKey)
     }
 
+    @Test func readsAnRSS1Feed() throws {
+        let xml = """
+            <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+            <channel rdf:about="https://old.example/"><title>Old school</title><link>https://old.example/</link></channel>
+            <item rdf:about="https://old.example/1"><title>One</title><link>/1</link><dc:date>2026-12-01T09:00:00Z</dc:date>
+            <dc:creator>Tim</dc:creator><description>First &amp;amp; only</description></item>
+            </rdf:RDF>
+            """
+        let feed = try ArticleDecoder.document(from: Data(xml.utf8), source: "https://old.example/index.rdf")
+        #expect(feed.title == "Old school")
+        #expect(feed.items.map(\.link) == ["https://old.example/1"])
+        #expect(feed.items.first?.author == "Tim")
+        #expect(feed.items.first?.text == "First & only")
+        #expect(feed.items.first?.published == 1_796_115_600)
+    }
+
     @Test func theArticlesAppsOwnListStillReads() throws {
         #expect(try document("articles.json").items.first?.title == "Clean Architecture on a terminal")
     }

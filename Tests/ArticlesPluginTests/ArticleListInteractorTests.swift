@@ -58,7 +58,7 @@ import ViperTestSupport
         let (interactor, _, _) = ArticleFixtures.interactor(fetcher: spy, subscriptions: [a, b])
         let output = SpyArticleListOutput()
         interactor.output = output
-        let problems = try interactor.doRefreshFeeds(only: nil, force: true)
+        let problems = try interactor.doRefreshFeeds(only: nil, force: true).failures
         #expect(problems == ["\(b) answered 404 (not found); try 'refresh' later or another source"])
         #expect(output.progress.map(\.feed) == ["A", "b.example"])
         #expect(output.progress.map(\.done) == [1, 2])
@@ -70,8 +70,8 @@ import ViperTestSupport
         spy.holdsAnswers = true
         spy.onWait = .interrupted
         let (interactor, _, _) = ArticleFixtures.interactor(fetcher: spy, subscriptions: [a, b])
-        let problems = try interactor.doRefreshFeeds(only: nil, force: true)
-        #expect(problems == ["stopped (Ctrl-C): 2 of 2 feeds were not fetched; their kept copies are shown"])
+        let outcome = try interactor.doRefreshFeeds(only: nil, force: true)
+        #expect(outcome == RefreshOutcome(failures: [], stopped: "stopped (Ctrl-C): 2 of 2 feeds were not fetched; their kept copies are shown"))
         #expect(spy.fetches.allSatisfy { $0.cancelled })
     }
 
@@ -79,7 +79,7 @@ import ViperTestSupport
         let spy = fetcher()
         spy.holdsAnswers = true
         let (interactor, _, _) = ArticleFixtures.interactor(fetcher: spy, subscriptions: [a])
-        let problems = try interactor.doRefreshFeeds(only: nil, force: true)
+        let problems = try interactor.doRefreshFeeds(only: nil, force: true).failures
         #expect(problems == ["\(a) did not answer within 11 s; try 'refresh' later"])
         #expect(spy.waits == [FeedRefresh.wait])
     }

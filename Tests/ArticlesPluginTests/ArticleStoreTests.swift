@@ -16,6 +16,7 @@ import ViperTestSupport
                               fetched: 1000, validators: FeedValidators(etag: "\"v1\"", lastModified: nil))
         try FileArticleCache(folder: folder).save(feed, for: "https://a.example/feed")
         #expect(FileArticleCache(folder: folder).feed(for: "https://a.example/feed") == feed)
+        #expect(FileArticleCache(folder: folder).about("https://a.example/feed") == CachedFeedAbout(title: "A", fetched: 1000, validators: feed.validators))
         #expect(FileArticleCache(folder: folder).feed(for: "https://b.example/feed") == nil)
     }
 

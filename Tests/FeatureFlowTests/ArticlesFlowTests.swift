@@ -163,7 +163,7 @@ import ViperTestSupport
         let first = try session.shell(["open articles?source=\(feed)", "quit"])
         #expect(first.status == 0, "stderr: \(first.stderr)")
         let folder = session.dataFolder + "/articles-cache"
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".about.json") }
         #expect(files.count == 1)
         let cache = try String(contentsOfFile: folder + "/" + (files.first ?? ""), encoding: .utf8)
         #expect(cache.contains("\"lastModified\""))

@@ -29,7 +29,7 @@ final class ArticleDetailPresenter: ArticleShowing, ArticleDetailEventHandling {
     static func paragraphs(_ content: String) -> [String] {
         content.components(separatedBy: "\n\n").map { paragraph in
             paragraph.split(separator: "\n", omittingEmptySubsequences: false).map { wrap(String($0)) }.joined(separator: "\n")
-        }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        }.filter { !$0.trimmed.isEmpty }
     }
 
     /// Columns of text, inside the screen's two-space margin.

@@ -82,9 +82,9 @@ protocol ArticleListInteracting: AnyObject {
     func doHasSubscriptions() throws -> Bool
     /// Fetches the subscribed feeds whose kept copy is older than the maximum age (all of them
     /// with `force`), at most four at a time, reporting each; Ctrl-C stops it. Returns a line per
-    /// feed that failed, so `refresh` can fail.
+    /// feed that failed, so `refresh` can fail, and the line of a stop.
     @discardableResult
-    func doRefreshFeeds(only address: String?, force: Bool) throws -> [String]
+    func doRefreshFeeds(only address: String?, force: Bool) throws -> RefreshOutcome
     /// The feeds screen's rows, in subscription order.
     func doSummarizeFeeds() throws -> [FeedSummary]
     /// The items of `scope` that pass `filter`, in the order of `sort`.
@@ -116,6 +116,18 @@ protocol ArticleListInteractorOutput: AnyObject {
     func handleStillLoading(source: String)
     /// A refresh of several feeds goes on: `feed` (its title) answered, failed or was unchanged.
     func handleRefreshProgress(_ event: RefreshEvent)
+    /// `subscribe` is fetching `address` to check that it is a feed.
+    func handleChecking(_ address: String)
+}
+
+/// How a refresh of several feeds ended: a line per feed that failed, and one when Ctrl-C
+/// stopped it.
+struct RefreshOutcome: Equatable {
+    var failures: [String] = []
+    var stopped: String?
+
+    /// Every line, for under the list.
+    var lines: [String] { failures + (stopped.map { [$0] } ?? []) }
 }
 
 /// One feed's end in a refresh, for its progress line.

@@ -57,12 +57,13 @@ final class ArticleListInteractor: ArticleListInteracting {
     /// Fetches `address` once and keeps it only when it is a feed: a web page, a 404 or a server
     /// that does not answer is refused with the reason, and nothing is added.
     func doSubscribe(_ address: String) throws {
-        let trimmed = address.trimmingCharacters(in: .whitespaces)
+        let trimmed = address.trimmed
         guard !trimmed.isEmpty else { throw CommandError("subscribe needs a feed's address, e.g. 'subscribe https://www.swift.org/atom.xml'") }
         let source = try ArticleSource(trimmed)
         guard case .url(let url) = source else { throw CommandError("subscribe needs a feed's address, e.g. 'subscribe https://www.swift.org/atom.xml'") }
         var addresses = try keptSubscriptions().addresses()
         guard !addresses.contains(source.label) else { throw CommandError("\(source.label) is already subscribed; 'feeds' lists it") }
+        output?.handleChecking(source.label)
         let fetch = fetcher.start(url)
         let data: Data
         do {
@@ -133,7 +134,7 @@ final class ArticleListInteractor: ArticleListInteracting {
             throw CommandError("\(file) exists; nothing was written (choose a new name, or move it away first)")
         }
         let addresses = try keptSubscriptions().addresses()
-        let feeds = addresses.map { OPML.Feed(address: $0, title: cache?.feed(for: $0)?.document.title ?? "") }
+        let feeds = addresses.map { OPML.Feed(address: $0, title: cache?.about($0)?.title ?? "") }
         do {
             try Data(OPML.document(feeds).utf8).write(to: URL(fileURLWithPath: file), options: .withoutOverwriting)
         } catch {
@@ -145,15 +146,15 @@ final class ArticleListInteractor: ArticleListInteracting {
     // MARK: Refresh
 
     @discardableResult
-    func doRefreshFeeds(only address: String?, force: Bool) throws -> [String] {
+    func doRefreshFeeds(only address: String?, force: Bool) throws -> RefreshOutcome {
         let addresses = try keptSubscriptions().addresses().filter { address == nil || $0 == address }
         let now = clock?.secondsSince1970 ?? 0
         let maxAge = Double(maxAgeMinutes) * 60
         let due = addresses.filter { feed in
-            guard !force, let kept = cache?.feed(for: feed) else { return true }
+            guard !force, let kept = cache?.about(feed) else { return true }
             return now - kept.fetched >= maxAge || now < kept.fetched
         }
-        guard !due.isEmpty else { return [] }
+        guard !due.isEmpty else { return RefreshOutcome() }
         pending?.fetch.cancel()
         pending = nil
         var refresh = FeedRefresh(total: due.count)
@@ -181,18 +182,18 @@ final class ArticleListInteractor: ArticleListInteracting {
                 output?.handleRefreshProgress(RefreshEvent(feed: name, outcome: .failed(reason), done: done, total: due.count))
             }
         }
-        return failures + (refresh.stopLine.map { [$0] } ?? [])
+        return RefreshOutcome(failures: failures, stopped: refresh.stopLine)
     }
 
     private func failureLine(_ feed: String, _ reason: String) -> String {
-        let kept = cache?.feed(for: feed) != nil
+        let kept = cache?.about(feed) != nil
         let why = reason.contains(feed) ? reason : "\(feed): \(reason)"
         return why + (kept ? " (showing the kept copy)" : "")
     }
 
     /// A feed's name for a person: its title from the kept copy, else its host.
     private func title(of feed: String) -> String {
-        cache?.feed(for: feed)?.document.title ?? URL(string: feed)?.host ?? feed
+        cache?.about(feed)?.title ?? URL(string: feed)?.host ?? feed
     }
 
     // MARK: Lists
@@ -220,6 +221,7 @@ final class ArticleListInteractor: ArticleListInteracting {
             migrateReadState(of: [address])
             items = cache?.feed(for: address)?.items ?? []
         case .source(let address):
+            migrateReadState(of: [address])
             items = sourceItems[address] ?? cache?.feed(for: address)?.items ?? []
         case .sample:
             items = sourceItems[""] ?? []
@@ -238,8 +240,8 @@ final class ArticleListInteractor: ArticleListInteracting {
         switch scope {
         case .allFeeds:
             let addresses = (try? keptSubscriptions().addresses()) ?? []
-            return addresses.compactMap { cache?.feed(for: $0)?.fetched }.min()
-        case .feed(let address), .source(let address): return cache?.feed(for: address)?.fetched
+            return addresses.compactMap { cache?.about($0)?.fetched }.min()
+        case .feed(let address), .source(let address): return cache?.about(address)?.fetched
         case .sample: return nil
         }
     }
@@ -312,7 +314,7 @@ final class ArticleListInteractor: ArticleListInteracting {
     var maxAgeMinutes: Int { settings?.preferences().maxAgeMinutes ?? FeedPreferences().maxAgeMinutes }
 
     func doSetSort(_ text: String) throws -> ArticleOrder {
-        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let word = text.trimmed.lowercased()
         guard let order = ArticleOrder(rawValue: word) else {
             throw CommandError("'\(text)' is not an order; use 'sort date' (newest first), 'sort title', 'sort author' or 'sort site'")
         }
@@ -324,12 +326,12 @@ final class ArticleListInteractor: ArticleListInteracting {
 
     /// `30`, `30m`, `2h`, `1d` or `0` (fetch on every open).
     func doSetMaxAge(_ text: String) throws -> Int {
-        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let word = text.trimmed.lowercased()
         let units: [(String, Int)] = [("min", 1), ("m", 1), ("h", 60), ("d", 1440)]
         var minutes: Int?
         if let value = Int(word) { minutes = value }
         for (unit, factor) in units where minutes == nil && word.hasSuffix(unit) {
-            minutes = Int(word.dropLast(unit.count).trimmingCharacters(in: .whitespaces)).map { $0 * factor }
+            minutes = Int(String(word.dropLast(unit.count)).trimmed).map { $0 * factor }
         }
         guard let minutes, minutes >= 0, minutes <= 525_600 else {
             throw CommandError("'\(text)' is not an age; give minutes ('maxage 30'), hours ('maxage 2h'), days ('maxage 1d'), or 0 to fetch on every open")
@@ -426,7 +428,7 @@ final class ArticleListInteractor: ArticleListInteracting {
 
     /// The validators of the kept copy of `source`, for a conditional fetch; none without a copy.
     private func validators(of source: String) -> FeedValidators {
-        cache?.feed(for: source)?.validators ?? .none
+        cache?.about(source)?.validators ?? .none
     }
 
     private func keptSubscriptions() throws -> any FeedSubscriptions {
@@ -435,7 +437,7 @@ final class ArticleListInteractor: ArticleListInteracting {
     }
 
     private static func expand(_ path: String) -> String {
-        let trimmed = path.trimmingCharacters(in: .whitespaces)
+        let trimmed = path.trimmed
         return trimmed.hasPrefix("~") ? (trimmed as NSString).expandingTildeInPath : trimmed
     }
 }

@@ -120,9 +120,9 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         guard try interactor.doHasSubscriptions() else { throw CommandError("there are no subscriptions; 'subscribe URL' adds a feed") }
         source = ""
         filter = ArticleFilter()
-        let problems = try interactor.doRefreshFeeds(only: nil, force: false)
+        let outcome = try interactor.doRefreshFeeds(only: nil, force: false)
         showArticles(.allFeeds, notice: nil)
-        showProblems(problems)
+        showProblems(outcome.lines)
     }
 
     func didAskForSubscriptions() throws {
@@ -137,7 +137,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     }
 
     func didAskToMarkRead(_ argument: String) throws {
-        let word = argument.trimmingCharacters(in: .whitespaces).lowercased()
+        let word = argument.trimmed.lowercased()
         if word == "all" {
             let count = try interactor.doMarkAllRead(in: .allFeeds)
             redisplay(notice: "Marked \(Self.count(count, "article")) read in every feed.")
@@ -182,7 +182,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     }
 
     func didAskToSetMaxAge(_ text: String) throws {
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !text.trimmed.isEmpty else {
             model.notice = "Opening the list fetches feeds whose copy is older than \(Self.minutes(interactor.maxAgeMinutes)); 'maxage 2h' changes it, 'refresh' fetches now."
             view?.didUpdate(model)
             return
@@ -222,6 +222,10 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         case .failed(let reason): "failed \(event.feed): \(reason) (\(event.done) of \(event.total))"
         }
         view?.didReportProgress(line)
+    }
+
+    func handleChecking(_ address: String) {
+        view?.didReportProgress("fetching \(address) to check that it is a feed… (Ctrl-C stops)")
     }
 
     func handleStillLoading(source: String) {
@@ -289,14 +293,14 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
             view?.didUpdate(model)
             return
         }
-        guard source.trimmingCharacters(in: .whitespaces).isEmpty, hasSubscriptions else {
+        guard source.trimmed.isEmpty, hasSubscriptions else {
             load()
             return
         }
         do {
-            let problems = try interactor.doRefreshFeeds(only: nil, force: false)
+            let outcome = try interactor.doRefreshFeeds(only: nil, force: false)
             showFeeds(notice: nil)
-            showProblems(problems)
+            showProblems(outcome.lines)
         } catch {
             model.error = "\(error)"
             view?.didUpdate(model)
@@ -315,12 +319,13 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     }
 
     private func refreshFeeds(only address: String?, force: Bool) throws {
-        let problems = try interactor.doRefreshFeeds(only: address, force: force)
+        let outcome = try interactor.doRefreshFeeds(only: address, force: force)
         redisplay()
-        showProblems(problems)
-        guard problems.isEmpty else {
-            let count = problems.count == 1 ? "a feed" : "\(problems.count) feeds"
-            throw CommandError("refresh: \(count) failed: \(problems.joined(separator: "; ")); the rest are up to date")
+        showProblems(outcome.lines)
+        // Stopped on purpose (Ctrl-C) is no failure; a feed that failed is.
+        guard outcome.failures.isEmpty else {
+            let count = outcome.failures.count == 1 ? "a feed" : "\(outcome.failures.count) feeds"
+            throw CommandError("refresh: \(count) failed: \(outcome.failures.joined(separator: "; ")); the rest are up to date")
         }
     }
 
@@ -439,7 +444,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     /// The item's date in local time; a date without a time of day (`2026-11-02`) as written.
     private func date(of item: FeedItem) -> String {
         guard let published = item.published else { return item.dateText }
-        let written = item.dateText.trimmingCharacters(in: .whitespaces)
+        let written = item.dateText.trimmed
         return written.count == 10 && written.dropFirst(4).first == "-" ? written : dates.text(published)
     }
 

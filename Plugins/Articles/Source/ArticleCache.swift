@@ -12,16 +12,27 @@ struct CachedFeed: Equatable {
     var items: [FeedItem] { document.items }
 }
 
+/// What is known of a kept copy without its items: enough to decide whether to fetch again
+/// and to ask conditionally.
+struct CachedFeedAbout: Equatable {
+    var title: String
+    var fetched: Double
+    var validators: FeedValidators
+}
+
 /// Keeps the last good copy of each feed, so a list opens without the network and shows
 /// something when a source cannot be reached. The Interactor depends on this, not on the files.
 protocol ArticleCaching: AnyObject {
     func feed(for source: String) -> CachedFeed?
+    /// The kept copy's title, time and validators, without reading its items.
+    func about(_ source: String) -> CachedFeedAbout?
     func save(_ feed: CachedFeed, for source: String) throws
 }
 
 /// ``ArticleCaching`` in `articles-cache/` in the data folder: one JSON file per feed, named by a
 /// hash of its address (the address is inside), so a refresh rewrites only the feeds that
-/// changed. Each file is read once per session and then held. A damaged file reads as no copy
+/// changed, and beside it a small `.about.json` (title, time, validators), so deciding whether
+/// to fetch never reads the items. Each file is read once per session and then held. A damaged file reads as no copy
 /// (it holds nothing that cannot be fetched again). The single `articles-cache.json` of earlier
 /// versions is still read for a feed that has no file yet (its copies, not lost, are used).
 final class FileArticleCache: ArticleCaching {
@@ -30,6 +41,7 @@ final class FileArticleCache: ArticleCaching {
     let folder: String
     let legacyPath: String
     private var held: [String: CachedFeed?] = [:]
+    private var heldAbout: [String: CachedFeedAbout?] = [:]
     private var legacy: [String: LegacyEntry]?
 
     init(folder: String) {
@@ -44,16 +56,36 @@ final class FileArticleCache: ArticleCaching {
         return found
     }
 
+    func about(_ source: String) -> CachedFeedAbout? {
+        if let known = heldAbout[source] { return known }
+        let path = self.path(of: source).replacingOccurrences(of: ".json", with: ".about.json")
+        var found = FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(About.self, from: $0) }
+            .flatMap { $0.address == source ? CachedFeedAbout(title: $0.title, fetched: $0.fetched,
+                                                              validators: FeedValidators(etag: $0.etag, lastModified: $0.lastModified)) : nil }
+        if found == nil, let feed = feed(for: source) {
+            // A copy kept before the about files: its items say it.
+            found = CachedFeedAbout(title: feed.document.title, fetched: feed.fetched, validators: feed.validators)
+        }
+        heldAbout[source] = found
+        return found
+    }
+
     func save(_ feed: CachedFeed, for source: String) throws {
         let entry = Entry(address: source, title: feed.document.title, site: feed.document.site, fetched: feed.fetched,
                           etag: feed.validators.etag, lastModified: feed.validators.lastModified, items: feed.items)
+        let about = About(address: source, title: feed.document.title, fetched: feed.fetched,
+                          etag: feed.validators.etag, lastModified: feed.validators.lastModified)
+        let path = self.path(of: source)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try JSONEncoder().encode(entry).write(to: URL(fileURLWithPath: path(of: source)), options: .atomic)
+            try JSONEncoder().encode(entry).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try JSONEncoder().encode(about).write(to: URL(fileURLWithPath: path.replacingOccurrences(of: ".json", with: ".about.json")),
+                                                  options: .atomic)
         } catch {
             throw ArticleSourceError("cannot keep the feed in \(folder): \(error.localizedDescription); check that the data folder is writable")
         }
         held[source] = feed
+        heldAbout[source] = CachedFeedAbout(title: feed.document.title, fetched: feed.fetched, validators: feed.validators)
     }
 
     /// The file of `source`: an FNV-1a hash of its address, in hex.
@@ -96,6 +128,14 @@ final class FileArticleCache: ArticleCaching {
         var etag: String?
         var lastModified: String?
         let items: [FeedItem]
+    }
+
+    private struct About: Codable {
+        let address: String
+        let title: String
+        let fetched: Double
+        var etag: String?
+        var lastModified: String?
     }
 
     /// A source's entry in `articles-cache.json`.

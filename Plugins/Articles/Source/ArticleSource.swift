@@ -10,7 +10,7 @@ enum ArticleSource: Equatable {
     /// Reads what the user gave as a source; throws ``ArticleSourceError`` for
     /// anything that is not an http, https or file URL.
     init(_ text: String) throws {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmed
         guard !trimmed.isEmpty else {
             self = .offline
             return

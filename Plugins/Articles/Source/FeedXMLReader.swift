@@ -98,7 +98,11 @@ final class FeedXMLReader: NSObject, XMLParserDelegate {
                 attributes: [String: String] = [:]) {
         if capturing != nil {
             captureDepth += 1
-            hasMarkup = true
+            if !hasMarkup {
+                // The first element inside the text: what came before it is written back escaped.
+                hasMarkup = true
+                markup = Self.escaped(text)
+            }
             markup += "<" + Self.local(name) + attributes.map { " \($0.key)=\"\(Self.escaped($0.value))\"" }.joined() + ">"
             return
         }
@@ -169,14 +173,14 @@ final class FeedXMLReader: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         text += string
-        if capturing != nil { markup += Self.escaped(string) }
+        if hasMarkup, capturing != nil { markup += Self.escaped(string) }
     }
 
     func parser(_ parser: XMLParser, foundCDATA block: Data) {
         let string = String(decoding: block, as: UTF8.self)
         text += string
         // CDATA holds HTML as it is: written back unescaped.
-        if capturing != nil { markup += string }
+        if hasMarkup, capturing != nil { markup += string }
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
@@ -192,10 +196,10 @@ final class FeedXMLReader: NSObject, XMLParserDelegate {
         }
         let value: String
         if capturing == name {
-            value = (hasMarkup ? markup : text).trimmingCharacters(in: .whitespacesAndNewlines)
+            value = (hasMarkup ? markup : text).trimmed
             capturing = nil
         } else {
-            value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            value = text.trimmed
         }
         guard current != nil else {
             channel(name, value: value)
@@ -294,7 +298,7 @@ final class FeedXMLReader: NSObject, XMLParserDelegate {
     /// RSS's `author` is an address and maybe a name: `ada@example.org (Ada Lovelace)` reads `Ada Lovelace`.
     private static func author(_ text: String) -> String {
         if let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close, text.contains("@") {
-            return String(text[text.index(after: open)..<close]).trimmingCharacters(in: .whitespaces)
+            return String(text[text.index(after: open)..<close]).trimmed
         }
         return HTMLText.line(text)
     }
@@ -303,9 +307,20 @@ final class FeedXMLReader: NSObject, XMLParserDelegate {
         name.split(separator: ":").last.map(String.init) ?? name
     }
 
+    /// `text` with `&`, `<`, `>` and `"` written as entities (one pass over its bytes).
     private static func escaped(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || $0 == "\"" }) else { return text }
-        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x26: out += Array("&amp;".utf8)
+            case 0x3C: out += Array("&lt;".utf8)
+            case 0x3E: out += Array("&gt;".utf8)
+            case 0x22: out += Array("&quot;".utf8)
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -217,7 +217,7 @@ struct HTMLText {
 
     /// `href` made absolute; nil for a fragment of this page, `javascript:` and empty ones.
     private func resolved(_ href: String) -> String? {
-        let trimmed = Self.decoded(href).trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = Self.decoded(href).trimmed
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#"), !trimmed.lowercased().hasPrefix("javascript:") else { return nil }
         return FeedLinks.resolve(trimmed, against: base)
     }

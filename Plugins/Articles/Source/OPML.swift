@@ -59,7 +59,7 @@ enum OPML {
             if depth == 0 { isOPML = name.lowercased() == "opml" }
             depth += 1
             guard name == "outline" else { return }
-            let address = (attributes["xmlUrl"] ?? attributes["xmlurl"] ?? "").trimmingCharacters(in: .whitespaces)
+            let address = (attributes["xmlUrl"] ?? attributes["xmlurl"] ?? "").trimmed
             guard !address.isEmpty else { return }
             feeds.append(Feed(address: address, title: attributes["title"] ?? attributes["text"] ?? ""))
         }

@@ -29,4 +29,8 @@ final class SpyArticleListOutput: ArticleListInteractorOutput {
     }
 
     func handleRefreshProgress(_ event: RefreshEvent) { progress.append(event) }
+
+    private(set) var checked: [String] = []
+
+    func handleChecking(_ address: String) { checked.append(address) }
 }
