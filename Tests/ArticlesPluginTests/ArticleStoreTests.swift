@@ -29,6 +29,8 @@ import ViperTestSupport
         #expect(kept.items.map(\.title) == ["Old"])
         #expect(kept.items.first?.published == 1_796_113_800)
         #expect(kept.validators == .none)
+        #expect(kept.fromEarlierVersion)
+        #expect(FileArticleCache(folder: folder).about("https://a.example/feed") == nil, "so the next open fetches it again")
     }
 
     @Test func readStateIsKeptByFeedAndId() throws {

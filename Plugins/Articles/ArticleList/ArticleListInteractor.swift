@@ -297,8 +297,10 @@ final class ArticleListInteractor: ArticleListInteracting {
         return unread.count
     }
 
+    /// Moves read marks of earlier versions onto the items of `addresses`, once a session each;
+    /// never onto a copy an earlier version kept (its ids are not the feed's).
     private func migrateReadState(of addresses: [String]) {
-        let fresh = addresses.filter { !migrated.contains($0) }
+        let fresh = addresses.filter { !migrated.contains($0) && cache?.feed(for: $0)?.fromEarlierVersion != true }
         guard !fresh.isEmpty else { return }
         migrated.formUnion(fresh)
         do {

@@ -8,6 +8,10 @@ struct CachedFeed: Equatable {
     var fetched: Double
     /// What the server said identifies this version, for the next conditional fetch.
     var validators = FeedValidators.none
+    /// Kept by an earlier version (`articles-cache.json`): its items have no feed ids and their
+    /// links were never resolved, so it is fetched again on the next open and read state is
+    /// never moved onto it.
+    var fromEarlierVersion = false
 
     var items: [FeedItem] { document.items }
 }
@@ -62,7 +66,7 @@ final class FileArticleCache: ArticleCaching {
         var found = FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(About.self, from: $0) }
             .flatMap { $0.address == source ? CachedFeedAbout(title: $0.title, fetched: $0.fetched,
                                                               validators: FeedValidators(etag: $0.etag, lastModified: $0.lastModified)) : nil }
-        if found == nil, let feed = feed(for: source) {
+        if found == nil, let feed = feed(for: source), !feed.fromEarlierVersion {
             // A copy kept before the about files: its items say it.
             found = CachedFeedAbout(title: feed.document.title, fetched: feed.fetched, validators: feed.validators)
         }
@@ -117,7 +121,7 @@ final class FileArticleCache: ArticleCaching {
                      text: record.content, image: record.imageUrl, site: site)
         }
         // Without validators: the first fetch after an update is a whole one, so ids and links come from the feed.
-        return CachedFeed(document: FeedDocument(title: site, site: "", items: items), fetched: entry.fetched)
+        return CachedFeed(document: FeedDocument(title: site, site: "", items: items), fetched: entry.fetched, fromEarlierVersion: true)
     }
 
     private struct Entry: Codable {
