@@ -107,13 +107,15 @@ import Testing
     @Test func findAndUnreadSayWhatTheyShowAndFindAloneShowsAllAgain() throws {
         let (presenter, view, _, _) = make(zone: "UTC")
         presenter.didAppear()
-        try presenter.didAskToFind("second")
+        try presenter.didAskToFind(["second"])
         #expect(rows(view) == ["* Second of A — 2026-11-30 08:00 UTC · A"])
         #expect(view.models.last?.fields.contains(Field("Showing", "holding 'second' ('refresh' or 'find' alone shows every article)")) == true)
-        try presenter.didAskToFind("nothing-like-it")
+        try presenter.didAskToFind(["nothing-like-it"])
         #expect(view.models.last?.state == .empty("No article holds 'nothing-like-it'. 'find' alone shows them all again."))
-        try presenter.didAskToFind("")
+        try presenter.didAskToFind([])
         #expect(rows(view).count == 3)
+        try presenter.didAskToFind(["of a"])
+        #expect(rows(view).count == 2, "a quoted phrase is one word")
     }
 
     @Test func aFailedRefreshShowsItsLineAndFailsTheCommand() throws {

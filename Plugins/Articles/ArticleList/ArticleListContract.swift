@@ -28,7 +28,8 @@ protocol ArticleListEventHandling: AnyObject {
     func didAskForUnread()
     /// `markread [N|all]`.
     func didAskToMarkRead(_ argument: String) throws
-    func didAskToFind(_ words: String) throws
+    /// `find WORDS`: each word (a quoted phrase is one) must be in the title, author or text.
+    func didAskToFind(_ words: [String]) throws
     func didAskToSort(_ order: String) throws
     func didAskToSetMaxAge(_ text: String) throws
     func didAskToImport(_ path: String) throws

@@ -164,8 +164,8 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         }
     }
 
-    func didAskToFind(_ words: String) throws {
-        let list = words.split(whereSeparator: \.isWhitespace).map(String.init)
+    func didAskToFind(_ words: [String]) throws {
+        let list = words.filter { !$0.trimmed.isEmpty }
         filter.words = list
         if showing == .feeds { showing = .articles(.allFeeds) }
         redisplay()

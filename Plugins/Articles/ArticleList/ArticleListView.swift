@@ -25,7 +25,7 @@ final class ArticleListView: ModuleView, ArticleListViewing {
             CommandSpec("all", help: "Every subscribed feed's articles in one list"),
             CommandSpec("unread", help: "Only the articles not read yet ('refresh' lists them all again)"),
             CommandSpec("markread", arguments: ["N|all?"], help: "Mark article N (on the feeds screen: feed N), this list, or every feed ('all') read"),
-            CommandSpec("find", arguments: ["WORDS?"], help: "Only the articles whose title, author or text holds every word; 'find' alone shows all"),
+            CommandSpec("find", arguments: ["WORDS..."], help: "Only the articles whose title, author or text holds every word (\"a phrase\" in quotes); 'find' alone shows all"),
             CommandSpec("sort", arguments: ["date|title|author|site"], help: "Order the articles (date: newest first; kept across runs)"),
             CommandSpec("refresh", help: "Fetch what is on screen again now, whatever its age (Ctrl-C stops it)"),
             CommandSpec("maxage", arguments: ["AGE?"], help: "How old a kept copy may be before opening the list fetches it: 30, 2h, 1d, 0 (always)"),
@@ -80,16 +80,16 @@ final class ArticleListView: ModuleView, ArticleListViewing {
         case "refresh": try presenter.didAskToRefresh()
         case "source": presenter.didChooseSource(command.rest)
         case "cancel": try presenter.didAskToCancel()
-        case "subscribe": try presenter.didAskToSubscribe(command.rest)
+        case "subscribe": try presenter.didAskToSubscribe(command.arguments.joined(separator: " "))
         case "feeds": try presenter.didAskForSubscriptions()
         case "all": try presenter.didAskForAllFeeds()
         case "unread": presenter.didAskForUnread()
         case "markread": try presenter.didAskToMarkRead(command.rest)
-        case "find": try presenter.didAskToFind(command.rest)
+        case "find": try presenter.didAskToFind(command.arguments)
         case "sort": try presenter.didAskToSort(command.rest)
         case "maxage": try presenter.didAskToSetMaxAge(command.rest)
-        case "import": try presenter.didAskToImport(command.rest)
-        case "export": try presenter.didAskToExport(command.rest)
+        case "import": try presenter.didAskToImport(command.arguments.joined(separator: " "))
+        case "export": try presenter.didAskToExport(command.arguments.joined(separator: " "))
         case "unsubscribe":
             guard let word = command.arguments.first, let number = Int(word) else {
                 throw CommandError("unsubscribe needs a feed's number from 'feeds', e.g. 'unsubscribe 2'")
