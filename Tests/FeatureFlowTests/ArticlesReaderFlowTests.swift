@@ -55,6 +55,25 @@ import ViperTestSupport
         #expect(article.contains("[1] " + server.url("about")))
     }
 
+    @Test func whatAnEarlierVersionKeptIsFetchedAgainAndItsReadMarksMovedOver() throws {
+        let server = try FixtureServer.shared()
+        let path = "site-a.xml?\(UUID().uuidString)"
+        let feed = server.url(path)
+        let session = ViperSession()
+        // As the previous release left them: read marks by the link as the feed wrote it, one
+        // cache file with the old rows, fetched a minute ago.
+        try JSONEncoder().encode([feed]).write(to: URL(fileURLWithPath: session.dataFolder + "/feeds.json"))
+        try JSONEncoder().encode(["/posts/garbage.html"]).write(to: URL(fileURLWithPath: session.dataFolder + "/articles-read.json"))
+        let old = #"{"\#(feed)": {"fetched": 1796115540, "articles": [{"title": "Undated garbage", "authors": "", "date": "sometime last week", "website": "/posts/garbage.html", "content": "", "imageUrl": ""}]}}"#
+        try Data(old.utf8).write(to: URL(fileURLWithPath: session.dataFolder + "/articles-cache.json"))
+        let result = try session.shell(["open articles", "read 1", "quit"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(server.requests(for: path) == 1, "the old copy is fetched again though it is a minute old")
+        let list = Screens(result.stdout).last("Home › Articles")
+        #expect(list.contains("  4.   Undated garbage — sometime last week"))
+        #expect(list.contains("  1. * Welcome to A — Ada Lovelace, 2026-12-01 14:00 UTC"))
+    }
+
     @Test func aScriptWhoseRefreshFailedExitsOneAndSaysWhichFeed() throws {
         let server = try FixtureServer.shared()
         let once = server.url("once/\(UUID().uuidString).json")
