@@ -82,6 +82,9 @@ import Testing
         #expect(router.opened == ["https://a.example/posts/2.html"])
         #expect(rows(view) == ["* First of A — 2026-12-01 09:00 CET", "  Second of A — 2026-11-30 09:00 CET"])
         #expect(view.models.last?.notice == "Opened https://a.example/posts/2.html.")
+        try presenter.didAskToMarkUnread(item: 2)
+        #expect(rows(view) == ["* First of A — 2026-12-01 09:00 CET", "* Second of A — 2026-11-30 09:00 CET"])
+        #expect(view.models.last?.notice == "Marked 'Second of A' unread.")
     }
 
     @Test func allListsEveryFeedNewestFirstNamingTheSite() throws {

@@ -28,6 +28,8 @@ protocol ArticleListEventHandling: AnyObject {
     func didAskForUnread()
     /// `markread [N|all]`.
     func didAskToMarkRead(_ argument: String) throws
+    /// `markunread N`: article N counts as not read again.
+    func didAskToMarkUnread(item: Int) throws
     /// `find WORDS`: each word (a quoted phrase is one) must be in the title, author or text.
     func didAskToFind(_ words: [String]) throws
     func didAskToSort(_ order: String) throws
@@ -97,6 +99,7 @@ protocol ArticleListInteracting: AnyObject {
     /// The subscriptions' addresses, in order.
     func doSubscriptions() throws -> [String]
     func doMarkRead(_ items: [FeedItem])
+    func doMarkUnread(_ items: [FeedItem]) throws
     func doMarkAllRead(in scope: ArticleScope) throws -> Int
     func doSetSort(_ text: String) throws -> ArticleOrder
     var sortOrder: ArticleOrder { get }

@@ -291,6 +291,10 @@ final class ArticleListInteractor: ArticleListInteracting {
         }
     }
 
+    func doMarkUnread(_ items: [FeedItem]) throws {
+        try readArticles?.markUnread(items)
+    }
+
     func doMarkAllRead(in scope: ArticleScope) throws -> Int {
         let unread = try doList(scope, filter: ArticleFilter(unreadOnly: true)).map(\.item)
         try readArticles?.markRead(unread)

@@ -164,6 +164,13 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         }
     }
 
+    func didAskToMarkUnread(item: Int) throws {
+        guard showing != .feeds else { throw CommandError("the feeds screen lists feeds; 'read N' opens feed N, then 'markunread N' marks an article") }
+        guard rows.indices.contains(item - 1) else { throw noArticle(item, doing: "mark unread") }
+        try interactor.doMarkUnread([rows[item - 1].item])
+        redisplay(notice: "Marked '\(rows[item - 1].item.title)' unread.")
+    }
+
     func didAskToFind(_ words: [String]) throws {
         let list = words.filter { !$0.trimmed.isEmpty }
         filter.words = list

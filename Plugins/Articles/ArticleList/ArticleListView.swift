@@ -25,6 +25,7 @@ final class ArticleListView: ModuleView, ArticleListViewing {
             CommandSpec("all", help: "Every subscribed feed's articles in one list"),
             CommandSpec("unread", help: "Only the articles not read yet ('refresh' lists them all again)"),
             CommandSpec("markread", arguments: ["N|all?"], help: "Mark article N (on the feeds screen: feed N), this list, or every feed ('all') read"),
+            CommandSpec("markunread", arguments: ["N"], help: "Mark article N not read again"),
             CommandSpec("find", arguments: ["WORDS..."], help: "Only the articles whose title, author or text holds every word (\"a phrase\" in quotes); 'find' alone shows all"),
             CommandSpec("sort", arguments: ["date|title|author|site"], help: "Order the articles (date: newest first; kept across runs)"),
             CommandSpec("refresh", help: "Fetch what is on screen again now, whatever its age (Ctrl-C stops it)"),
@@ -85,6 +86,9 @@ final class ArticleListView: ModuleView, ArticleListViewing {
         case "all": try presenter.didAskForAllFeeds()
         case "unread": presenter.didAskForUnread()
         case "markread": try presenter.didAskToMarkRead(command.rest)
+        case "markunread":
+            let count = presenter.numberedCount
+            try presenter.didAskToMarkUnread(item: count == 0 ? 0 : command.itemNumber(count: count))
         case "find": try presenter.didAskToFind(command.arguments)
         case "sort": try presenter.didAskToSort(command.rest)
         case "maxage": try presenter.didAskToSetMaxAge(command.rest)
