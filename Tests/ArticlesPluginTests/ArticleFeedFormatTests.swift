@@ -160,6 +160,12 @@ import ViperTestSupport
         #expect(feed.items.map(\.title) == ["Café & bar ©"])
     }
 
+    @Test func nestedEntitiesDeclaredByTheFeedAreNeverExpanded() throws {
+        // A billion laughs: expanded, the title would be 3 GB.
+        let feed = try document("entity-bomb.xml")
+        #expect(feed.items.map(\.title) == ["&lol9;"])
+    }
+
     @Test func aHugeFeedReadsEveryItem() throws {
         var xml = "<rss><channel><title>Huge</title><link>https://huge.example/</link>"
         for index in 0..<5000 {
