@@ -24,6 +24,10 @@ import Testing
         #expect(text("&#147;quoted&#148; &#151; dash") == "“quoted” — dash")
     }
 
+    @Test func controlCharactersWrittenAsEntitiesAreDropped() {
+        #expect(text("Red &#27;[31mALERT&#7; &#x9b;2J &#0;end") == "Red [31mALERT 2J end")
+    }
+
     @Test func blockElementsBecomeParagraphsAndBrALineEnd() {
         #expect(text("<p>One</p><p>Two<br>still two</p><div>Three</div><h2>Four</h2>") == "One\n\nTwo\nstill two\n\nThree\n\nFour")
     }

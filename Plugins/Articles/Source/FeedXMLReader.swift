@@ -80,7 +80,7 @@ final class FeedXMLReader: NSObject, XMLParserDelegate {
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
         guard parser.parse() else {
-            let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "it is not well-formed XML"
+            let reason = parser.parserError.map { "it is not well-formed XML (XMLParser error \(($0 as NSError).code))" } ?? "it is not well-formed XML"
             throw ArticleSourceError("\(source) sent XML that cannot be read (line \(parser.lineNumber): \(reason)); check the source")
         }
         guard reader.path.isEmpty else {

@@ -352,7 +352,9 @@ struct HTMLText {
             if index < bytes.count, bytes[index] == 0x3B { index += 1 }
             // Windows-1252's characters under the C1 codes, as browsers read them.
             if let windows = windows1252[value] { return (windows, index) }
-            guard value != 0, let scalar = Unicode.Scalar(value) else { return ("\u{FFFD}", index) }
+            // Control characters (an escape sequence hidden in a feed) are dropped, never shown.
+            if value < 0x20 || (0x7F...0x9F).contains(value) { return (value == 0x09 || value == 0x0A ? " " : "", index) }
+            guard let scalar = Unicode.Scalar(value) else { return ("\u{FFFD}", index) }
             return (String(Character(scalar)), index)
         }
         let nameStart = index
