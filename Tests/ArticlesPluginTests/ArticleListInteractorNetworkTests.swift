@@ -85,6 +85,22 @@ import ViperTestSupport
         #expect(throws: ArticleFeedNotModified.self) { try fetcher.wait(for: second, seconds: 10) }
     }
 
+    @Test func cancellingAFetchFromAServerThatNeverAnswersEndsItsTransfer() throws {
+        let server = try FixtureServer.shared()
+        let path = "never/cancel-\(UUID().uuidString)"
+        let ended = DispatchSemaphore(value: 0)
+        let outcome = Locked<FeedFetchOutcome?>(nil)
+        let task = SystemFeedFetcher().fetch(FeedRequest(address: server.url(path), timeoutSeconds: 60)) { result in
+            outcome.withLock { $0 = result }
+            ended.signal()
+        }
+        #expect(server.waitUntilAsked(for: path))
+        task.cancel()
+        // The transfer notices within about a second; 30 s only keeps a broken build from hanging.
+        #expect(ended.wait(timeout: .now() + 30) == .success)
+        #expect(outcome.withLock { $0 } == .failed("stopped fetching \(server.url(path))"))
+    }
+
     @Test func aMissingFileIsReported() {
         let path = FixtureServer.fixtures + "/feeds/missing.json"
         #expect(load("file://" + path).failures.first?.hasPrefix("cannot read \(path): ") == true)
