@@ -172,6 +172,7 @@ import ViperTestSupport
         let result = try interactor.doImport(opml)
         #expect(result.added == 2 && result.known == 1)
         #expect(kept.kept.count == 3)
+        #expect(try interactor.doSummarizeFeeds().map(\.title) == ["json.example", "Site B", "Atom"], "named as the file names them until fetched")
         #expect(try interactor.doExport(folder + "/out.opml") == 3)
         #expect { try interactor.doExport(folder + "/out.opml") } throws: { ($0 as? CommandError)?.message.hasSuffix("exists; nothing was written (choose a new name, or move it away first)") == true }
         #expect { try interactor.doImport(folder + "/missing.opml") } throws: { ($0 as? CommandError)?.message.hasPrefix("cannot read") == true }

@@ -108,6 +108,8 @@ final class ArticleListInteractor: ArticleListInteracting {
         var addresses = try keptSubscriptions().addresses()
         var added = 0, known = 0
         var refused: [String] = []
+        var preferences = settings?.preferences() ?? FeedPreferences()
+        var names = preferences.names ?? [:]
         for feed in feeds {
             guard case .url(let url)? = try? ArticleSource(feed.address) else {
                 refused.append(feed.address)
@@ -118,9 +120,12 @@ final class ArticleListInteractor: ArticleListInteracting {
             } else {
                 addresses.append(url.absoluteString)
                 added += 1
+                if !feed.title.trimmed.isEmpty { names[url.absoluteString] = feed.title.trimmed }
             }
         }
         try keptSubscriptions().save(addresses)
+        preferences.names = names
+        try settings?.save(preferences)
         guard refused.isEmpty else {
             throw CommandError("imported \(added) feed(s) from \(file), but \(refused.count) address(es) are not http, https or file URLs and were skipped: \(refused.joined(separator: ", "))")
         }
@@ -134,7 +139,7 @@ final class ArticleListInteractor: ArticleListInteracting {
             throw CommandError("\(file) exists; nothing was written (choose a new name, or move it away first)")
         }
         let addresses = try keptSubscriptions().addresses()
-        let feeds = addresses.map { OPML.Feed(address: $0, title: cache?.about($0)?.title ?? "") }
+        let feeds = addresses.map { OPML.Feed(address: $0, title: title(of: $0)) }
         do {
             try Data(OPML.document(feeds).utf8).write(to: URL(fileURLWithPath: file), options: .withoutOverwriting)
         } catch {
@@ -191,9 +196,10 @@ final class ArticleListInteractor: ArticleListInteracting {
         return why + (kept ? " (showing the kept copy)" : "")
     }
 
-    /// A feed's name for a person: its title from the kept copy, else its host.
+    /// A feed's name for a person: its title from the kept copy, else the name an OPML file
+    /// gave it, else its host.
     private func title(of feed: String) -> String {
-        cache?.about(feed)?.title ?? URL(string: feed)?.host ?? feed
+        cache?.about(feed)?.title ?? settings?.preferences().names?[feed] ?? URL(string: feed)?.host ?? feed
     }
 
     // MARK: Lists
@@ -205,7 +211,7 @@ final class ArticleListInteractor: ArticleListInteracting {
             let kept = cache?.feed(for: address)
             let items = kept?.items ?? []
             let unread = items.filter { !(readArticles?.isRead($0) ?? false) }.count
-            return FeedSummary(address: address, title: kept?.document.title ?? URL(string: address)?.host ?? address,
+            return FeedSummary(address: address, title: kept?.document.title ?? title(of: address),
                                unread: unread, total: items.count, fetched: kept?.fetched)
         }
     }

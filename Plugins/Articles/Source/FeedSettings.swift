@@ -6,6 +6,9 @@ struct FeedPreferences: Codable, Equatable {
     /// Minutes; 0 fetches every feed each time the list opens.
     var maxAgeMinutes = 30
     var sort = ArticleOrder.date
+    /// Names an OPML file gave feeds, shown until a feed's own title is known (absent in files
+    /// of earlier versions).
+    var names: [String: String]?
 }
 
 /// The orders of `sort`: newest first, or by title, author or site (A to Z).
