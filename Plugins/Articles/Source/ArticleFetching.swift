@@ -21,11 +21,14 @@ extension ArticleFetching {
     /// Waits at most `seconds` for `fetch`'s answer: the body, or nil when there is none yet.
     /// Ctrl-C cancels it and throws ``ArticleFetchCancelled``.
     func wait(for fetch: any ArticleFetch, seconds: Double) throws -> Data? {
-        try Interruption.catching {
+        let deadline = ProcessInfo.processInfo.systemUptime + seconds
+        return try Interruption.catching {
             while true {
                 if let answer = try fetch.answer() { return answer }
-                guard seconds > 0 else { return nil }
-                switch waitForAnswer(seconds: seconds) {
+                // Another fetch's answer wakes the wait too: it sleeps again for what is left.
+                let left = deadline - ProcessInfo.processInfo.systemUptime
+                guard left > 0 else { return nil }
+                switch waitForAnswer(seconds: left) {
                 case .answered: continue
                 case .timedOut: return try fetch.answer()
                 case .interrupted:
