@@ -48,6 +48,20 @@ final class FileArticleCache: ArticleCaching {
     private var heldAbout: [String: CachedFeedAbout?] = [:]
     private var legacy: [String: LegacyEntry]?
 
+    nonisolated(unsafe) private static var sessions: [String: FileArticleCache] = [:]
+    private static let sessionsLock = NSLock()
+
+    /// The cache of `folder` for this session: every list module opened on it shares what was
+    /// read and written (the shell runs one module's command at a time, on one thread).
+    static func shared(folder: String) -> FileArticleCache {
+        sessionsLock.withLock {
+            if let known = sessions[folder] { return known }
+            let cache = FileArticleCache(folder: folder)
+            sessions[folder] = cache
+            return cache
+        }
+    }
+
     init(folder: String) {
         self.folder = (folder as NSString).appendingPathComponent(Self.folderName)
         legacyPath = (folder as NSString).appendingPathComponent(Self.legacyFileName)
@@ -80,9 +94,13 @@ final class FileArticleCache: ArticleCaching {
         let about = About(address: source, title: feed.document.title, fetched: feed.fetched,
                           etag: feed.validators.etag, lastModified: feed.validators.lastModified)
         let path = self.path(of: source)
+        // The same items as the copy on disk (a 304, a file read again): only the time changes.
+        let unchanged = (held[source] ?? nil).map { !$0.fromEarlierVersion && $0.document == feed.document } ?? false
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try JSONEncoder().encode(entry).write(to: URL(fileURLWithPath: path), options: .atomic)
+            if !unchanged {
+                try JSONEncoder().encode(entry).write(to: URL(fileURLWithPath: path), options: .atomic)
+            }
             try JSONEncoder().encode(about).write(to: URL(fileURLWithPath: path.replacingOccurrences(of: ".json", with: ".about.json")),
                                                   options: .atomic)
         } catch {
