@@ -138,6 +138,30 @@ import Testing
         #expect(view.progress == ["fetched A: 2 articles (1 of 2)", "fetched B: 1 article (2 of 2)"])
     }
 
+    @Test func aSingleSourceThatFailsOnRefreshKeepsItsListWithTheErrorAboveIt() throws {
+        let (presenter, view, _, fetcher) = make(zone: "UTC", subscriptions: [])
+        presenter.useSource(a)
+        presenter.didAppear()
+        #expect(rows(view) == ["* First of A — 2026-12-01 08:00 UTC", "* Second of A — 2026-11-30 08:00 UTC"])
+        fetcher.failures[a] = ArticleSourceError("\(a) answered 500 (Internal Server Error); try 'refresh' later or another source")
+        try presenter.didAskToRefresh()
+        #expect(rows(view).count == 2)
+        #expect(view.models.last?.error == "refresh failed: \(a) answered 500 (Internal Server Error); try 'refresh' later or another source")
+        #expect(view.models.last?.fields.contains(Field("Source", a)) == true)
+    }
+
+    @Test func aStillLoadingSourceSaysSoAndCancelPutsTheListBack() throws {
+        let (presenter, view, _, fetcher) = make(zone: "UTC", subscriptions: [])
+        presenter.didAppear()
+        fetcher.holdsAnswers = true
+        presenter.didChooseSource(a)
+        #expect(view.models.last?.notice == "Still fetching \(a): type 'cancel' to stop it; the list updates after your next command.")
+        try presenter.didAskToCancel()
+        #expect(view.models.last?.notice == "Stopped fetching \(a); the list is as it was.")
+        #expect(rows(view).count == 4, "the sample is still there")
+        #expect { try presenter.didAskToCancel() } throws: { ($0 as? CommandError)?.message == "nothing is being fetched; 'refresh' fetches the list again" }
+    }
+
     @Test func withoutSubscriptionsTheSampleIsShownAndNumbersOutOfRangeAreRefused() throws {
         let (presenter, view, _, _) = make(zone: "UTC", subscriptions: [])
         presenter.didAppear()
