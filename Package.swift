@@ -25,14 +25,17 @@ let conformanceKit: Target.Dependency = .product(name: "ConformanceKit", package
 /// The dynamic library product `<Name>Plugin` is built from the entry target and everything it
 /// depends on: `lib<Name>Plugin.so`, as before.
 /// `also`: system libraries the feature target links (the Account plugin's libcrypto).
-func plugin(_ name: String, also: [Target.Dependency] = []) -> (product: Product, targets: [Target]) {
+/// `cTargets`: C targets in folders of the plugin's own (the Articles plugin's libcurl shim), each
+/// excluded from the feature target and linked into it.
+func plugin(_ name: String, also: [Target.Dependency] = [], cTargets: [String] = []) -> (product: Product, targets: [Target]) {
     (
         .library(name: "\(name)Plugin", type: .dynamic, targets: ["\(name)Entry"]),
         [
-            .target(name: "\(name)Plugin", dependencies: [contracts] + also, path: "Plugins/\(name)", exclude: ["Entry"]),
+            .target(name: "\(name)Plugin", dependencies: [contracts] + also + cTargets.map { .target(name: $0) },
+                    path: "Plugins/\(name)", exclude: ["Entry"] + cTargets),
             .target(name: "\(name)Entry", dependencies: [contracts, .target(name: "\(name)Plugin")],
                     path: "Plugins/\(name)/Entry"),
-        ]
+        ] + cTargets.map { .target(name: $0, path: "Plugins/\(name)/\($0)") }
     )
 }
 
@@ -42,7 +45,7 @@ let plugins = [
     plugin("NoteStorage"),
     plugin("Account", also: ["CCrypto"]),
     plugin("Todo"),
-    plugin("Articles"),
+    plugin("Articles", cTargets: ["CFeedHTTP"]),
 ]
 
 /// Per-layer tests of a bundled plugin, in `Tests/<Name>PluginTests`, linked with the plugin's feature

@@ -27,6 +27,16 @@ import Testing
         #expect(screen.lines == ["heading: Empty", "empty: This article has no text."])
     }
 
+    @Test func longLinesAreWrappedAndListItemsAndLinkNumbersKeepTheirLines() {
+        let long = String(repeating: "word ", count: 30).trimmingCharacters(in: .whitespaces)
+        let paragraphs = ArticleDetailPresenter.paragraphs("\(long)\n\n• item\n• other\n\nLinks:\n[1] https://a.example/")
+        #expect(paragraphs.count == 3)
+        #expect(paragraphs[0].split(separator: "\n").allSatisfy { $0.count <= ArticleDetailPresenter.width })
+        #expect(paragraphs[0].split(separator: "\n").count == 2)
+        #expect(paragraphs[1] == "• item\n• other")
+        #expect(paragraphs[2] == "Links:\n[1] https://a.example/")
+    }
+
     @Test func thePicturesAddressIsShownAsALink() {
         let presenter = ArticleDetailPresenter()
         let view = SpyArticleDetailView()
@@ -37,7 +47,7 @@ import Testing
 
     @Test func theDecoderKeepsTheFeedsImageUrl() throws {
         let data = Data(#"[{"title": "T", "imageUrl": "http://example.test/a.png"}, {"title": "U"}]"#.utf8)
-        let articles = try ArticleDecoder.articles(from: data, source: "test")
-        #expect(articles.map(\.imageURL) == ["http://example.test/a.png", ""])
+        let items = try ArticleDecoder.document(from: data, source: "test").items
+        #expect(items.map(\.image) == ["http://example.test/a.png", ""])
     }
 }

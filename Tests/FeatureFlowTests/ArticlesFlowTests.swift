@@ -11,9 +11,10 @@ import ViperTestSupport
         #expect(screens.breadcrumbs == ["Home › Articles", "Home › Articles › Article", "Home › Articles"])
         let list = screens.last("Home › Articles")
         #expect(list.contains("  Source   built-in sample (offline)"))
-        #expect(list.contains("  2. Modules that never import each other — viper sample, 2026-11-09"))
+        #expect(list.contains("  2.   Module input, module output — viper sample, 2026-11-16"), "read now")
+        #expect(list.contains("  3. * Modules that never import each other — viper sample, 2026-11-09"))
         let article = screens.last("Home › Articles › Article")
-        #expect(article.contains("Modules that never import each other"))
+        #expect(article.contains("Module input, module output"))
         #expect(article.contains("  By        viper sample"))
     }
 
@@ -24,9 +25,9 @@ import ViperTestSupport
         let screens = Screens(result.stdout)
         let list = screens.last("Home › Articles")
         #expect(list.contains("  Source    \(feed)"))
-        #expect(list.contains("  Updated   fetched 2026-12-01 09:00 (UTC)"))
-        #expect(list.contains("  1. Clean Architecture on a terminal — Ada Lovelace, 2026-10-01"))
-        #expect(list.contains("  2. Routers by protocol"))
+        #expect(list.contains("  Updated   fetched 2026-12-01 09:00 UTC"))
+        #expect(list.contains("  1. * Clean Architecture on a terminal — Ada Lovelace, 2026-10-01"))
+        #expect(list.contains("  2. * Routers by protocol"))
         #expect(screens.last("Home › Articles › Article").contains("  This article has no text."))
     }
 
@@ -52,7 +53,7 @@ import ViperTestSupport
         let result = try ViperSession().shell(["open articles?source=\(feed)", "show 1", "quit"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let screens = Screens(result.stdout)
-        #expect(screens.last("Home › Articles").contains("  1. Clean Architecture on a terminal — Ada Lovelace, 2026-10-01"))
+        #expect(screens.last("Home › Articles").contains("  1. * Clean Architecture on a terminal — Ada Lovelace, 2026-10-01"))
         #expect(screens.last("Home › Articles › Article").contains("Second paragraph."))
     }
 }
@@ -65,16 +66,16 @@ import ViperTestSupport
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let screens = Screens(result.stdout)
         let list = screens.last("Home › Articles")
-        #expect(list.contains("  1. VIPER & plugins — Ada Lovelace, 2026-12-01 08:30"))
-        #expect(list.contains("  2. Second post — 2026-11-30 10:00"))
-        #expect(screens.last("Home › Articles › Article").contains("Routers by protocol ."))
+        #expect(list.contains("  1. * VIPER & plugins — Ada Lovelace, 2026-12-01 08:30 UTC"))
+        #expect(list.contains("  2. * Second post — 2026-11-30 10:00 UTC"))
+        #expect(screens.last("Home › Articles › Article").contains("Routers by protocol."))
     }
 
     @Test func anAtomFeedOverHTTPIsListed() throws {
         let feed = try FixtureServer.shared().url("atom.xml")
         let result = try ViperSession().shell(["open articles?source=\(feed)", "quit"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        #expect(Screens(result.stdout).last("Home › Articles").contains("  1. Modules that never import each other — Grace Hopper, 2026-11-29 12:00"))
+        #expect(Screens(result.stdout).last("Home › Articles").contains("  1. * Modules that never import each other — Grace Hopper, 2026-11-29 12:00 UTC"))
     }
 }
 
@@ -106,28 +107,34 @@ import ViperTestSupport
     }
 }
 
-/// Subscriptions kept in the data folder, and every feed read into one list, through the built `viper`.
+/// Subscriptions kept in the data folder, newsboat's feeds screen, and every feed read into
+/// one list, through the built `viper`.
 @Suite struct ArticleSubscriptionFlowTests {
-    @Test func subscribedFeedsAreKeptAndReadTogetherNewestFirst() throws {
+    @Test func subscribeFetchesOnceAndRefusesWhatIsNotAFeedAndTheFeedsScreenCountsUnread() throws {
         let server = try FixtureServer.shared()
         let session = ViperSession()
         let first = try session.shell(["open articles", "subscribe \(server.url("rss.xml"))", "subscribe \(server.url("atom.xml"))",
-                                       "subscribe \(server.url("status/500"))", "quit"])
-        #expect(first.status == 0, "stderr: \(first.stderr)")
+                                       "subscribe \(server.url("status/500"))", "subscribe \(server.url("page.html"))", "quit"])
+        #expect(first.status == 1, "two subscriptions were refused")
+        #expect(first.stderr.contains("error: cannot subscribe to \(server.url("status/500")): \(server.url("status/500")) answered 500 (Internal Server Error); try 'refresh' later or another source; nothing was subscribed"))
+        #expect(first.stderr.contains("error: cannot subscribe: \(server.url("page.html")) is a web page, not a feed; it names its feed: \(server.url("feeds/rss.xml")); nothing was subscribed"))
+        #expect(Screens(first.stdout).last("Home › Articles").contains("Subscribed to An Atom feed (1 article). 'read 2' reads it."))
 
-        let second = try session.shell(["open articles", "feeds", "unsubscribe 3", "quit"])
+        let second = try session.shell(["open articles", "read 1", "show 2", "back", "feeds", "all", "unsubscribe 2", "quit"])
         #expect(second.status == 0, "stderr: \(second.stderr)")
         let screens = Screens(second.stdout)
-        let list = screens.first("Home › Articles")
-        #expect(list.contains("  Source    all feeds (3)"))
-        #expect(list.contains("  1. VIPER & plugins — Ada Lovelace, 2026-12-01 08:30"))
-        #expect(list.contains("  2. Second post — 2026-11-30 10:00"))
-        #expect(list.contains("  3. Modules that never import each other — Grace Hopper, 2026-11-29 12:00"))
-        #expect(list.contains { $0.hasPrefix("error: \(server.url("status/500")): ") })
-        #expect(screens.screens[1].contains("  feed 3: \(server.url("status/500"))"))
-        #expect(screens.last("Home › Articles").contains("Unsubscribed from \(server.url("status/500"))."))
+        let feeds = screens.first("Home › Articles")
+        #expect(feeds.contains("  Feeds     2, 3 unread"))
+        #expect(feeds.contains("  1. * A terminal blog — 2 unread of 2"))
+        #expect(feeds.contains("  2. * An Atom feed — 1 unread of 1"))
+        #expect(screens.screens[1].contains("  Feed      A terminal blog (\(server.url("rss.xml")))"))
+        let afterReading = screens.screens.filter { $0.first?.hasPrefix("── Home › Articles ─") == true }
+        #expect(afterReading.count >= 5)
+        #expect(afterReading.count >= 5 && afterReading[3].contains("  1. * A terminal blog — 1 unread of 2"))
+        #expect(afterReading.count >= 5 && afterReading[4].contains("  3. * Modules that never import each other — Grace Hopper, 2026-11-29 12:00 UTC · An Atom feed"))
+        #expect(screens.last("Home › Articles").contains("Unsubscribed from An Atom feed."))
         let kept = try String(contentsOfFile: session.dataFolder + "/feeds.json", encoding: .utf8)
-        #expect(!kept.contains("status"))
+        #expect(!kept.contains("atom") && !kept.contains("status"))
     }
 }
 
@@ -141,9 +148,9 @@ import ViperTestSupport
         let second = try session.shell(["open articles?source=\(feed)", "unread", "quit"])
         #expect(second.status == 0, "stderr: \(second.stderr)")
         let list = Screens(second.stdout).last("Home › Articles")
-        #expect(list.contains("  1. VIPER & plugins — Ada Lovelace, 2026-12-01 08:30"))
+        #expect(list.contains("  1. * VIPER & plugins — Ada Lovelace, 2026-12-01 08:30 UTC"))
         #expect(!list.contains { $0.contains("Second post") })
-        #expect(list.contains("1 unread of 2. 'show N' reads one; 'refresh' lists every article again."))
+        #expect(list.contains("1 unread of these. 'show N' reads one."))
     }
 }
 
@@ -155,12 +162,15 @@ import ViperTestSupport
         let session = ViperSession()
         let first = try session.shell(["open articles?source=\(feed)", "quit"])
         #expect(first.status == 0, "stderr: \(first.stderr)")
-        let cache = try String(contentsOfFile: session.dataFolder + "/articles-cache.json", encoding: .utf8)
+        let folder = session.dataFolder + "/articles-cache"
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".about.json") }
+        #expect(files.count == 1)
+        let cache = try String(contentsOfFile: folder + "/" + (files.first ?? ""), encoding: .utf8)
         #expect(cache.contains("\"lastModified\""))
         let second = try session.shell(["open articles?source=\(feed)", "refresh", "quit"])
         #expect(second.status == 0, "stderr: \(second.stderr)")
         let list = Screens(second.stdout).last("Home › Articles")
-        #expect(list.contains("  1. VIPER & plugins — Ada Lovelace, 2026-12-01 08:30"))
+        #expect(list.contains("  1. * VIPER & plugins — Ada Lovelace, 2026-12-01 08:30 UTC"))
         #expect(!list.contains { $0.hasPrefix("error:") })
     }
 }

@@ -62,6 +62,13 @@ public final class FixtureServer: @unchecked Sendable {
         return (try? Data(contentsOf: url)) == Data("yes".utf8)
     }
 
+    /// How many times the server has been asked for `path` (as in ``url(_:)``), so a test can
+    /// check that a command made no request.
+    public func requests(for path: String) -> Int {
+        guard let url = URL(string: url("count/\(path)")), let data = try? Data(contentsOf: url) else { return -1 }
+        return Int(String(decoding: data, as: UTF8.self)) ?? -1
+    }
+
     /// The folder with the script and its feeds.
     public static var fixtures: String { BuildProducts.articleFixtures }
 }

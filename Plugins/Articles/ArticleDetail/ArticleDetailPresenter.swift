@@ -1,4 +1,5 @@
 import Contracts
+import Foundation
 
 /// Turns the article it was given into display strings (the Articles app's
 /// DetailsPresenter), and opens its page on `browse`.
@@ -18,8 +19,36 @@ final class ArticleDetailPresenter: ArticleShowing, ArticleDetailEventHandling {
         website = article.website
         let fields = [("By", article.authors), ("Date", article.date), ("Website", article.website), ("Image", article.imageURL)]
         model.fields = fields.filter { !$0.1.isEmpty }.map { Field($0.0, $0.1) }
-        model.paragraphs = article.content.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        model.paragraphs = Self.paragraphs(article.content)
         view?.didUpdate(model)
+    }
+
+    /// The text as paragraphs (blank lines between them in the text), each wrapped to
+    /// ``width`` columns; a line that starts a list item, a quote or a link's number keeps its
+    /// own line.
+    static func paragraphs(_ content: String) -> [String] {
+        content.components(separatedBy: "\n\n").map { paragraph in
+            paragraph.split(separator: "\n", omittingEmptySubsequences: false).map { wrap(String($0)) }.joined(separator: "\n")
+        }.filter { !$0.trimmed.isEmpty }
+    }
+
+    /// Columns of text, inside the screen's two-space margin.
+    static let width = 76
+
+    private static func wrap(_ line: String) -> String {
+        guard line.count > width else { return line }
+        let indent = String(line.prefix { $0 == " " || $0 == ">" })
+        var lines: [String] = []
+        var current = ""
+        for word in line.dropFirst(indent.count).split(separator: " ") {
+            if !current.isEmpty, indent.count + current.count + 1 + word.count > width {
+                lines.append(indent + current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        if !current.isEmpty { lines.append(indent + current) }
+        return lines.joined(separator: "\n")
     }
 
     func didAskToBrowse() throws {

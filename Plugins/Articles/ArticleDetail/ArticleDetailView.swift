@@ -35,7 +35,8 @@ final class ArticleDetailView: ModuleView, ArticleDetailViewing {
         if model.paragraphs.isEmpty {
             screen.empty("This article has no text.")
         }
-        for paragraph in model.paragraphs {
+        for (index, paragraph) in model.paragraphs.enumerated() {
+            if index > 0 { screen.text("") }
             screen.text(paragraph)
         }
         if let notice = model.notice {

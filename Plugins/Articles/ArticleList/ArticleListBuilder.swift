@@ -12,10 +12,11 @@ final class ArticleListBuilder: ModuleBuilder {
         let clock = try context.resolver.resolve(Clock.self)
         let interactor = ArticleListInteractor(fetcher: ServiceArticleFetcher(service: try context.resolver.resolve(FeedFetching.self)),
                                                logger: try context.resolver.resolve(Logger.self),
-                                               cache: FileArticleCache(folder: try context.resolver.resolve(DataFolder.self).path),
+                                               cache: FileArticleCache.shared(folder: try context.resolver.resolve(DataFolder.self).path),
                                                clock: clock, foregroundWait: Self.foregroundWait,
                                                subscriptions: FileFeedSubscriptions(folder: try context.resolver.resolve(DataFolder.self).path),
-                                               readArticles: FileReadArticles(folder: try context.resolver.resolve(DataFolder.self).path))
+                                               readArticles: FileReadArticles(folder: try context.resolver.resolve(DataFolder.self).path),
+                                               settings: FileFeedSettings(folder: try context.resolver.resolve(DataFolder.self).path))
         let router = ArticleListRouter(router: context.router,
                                        pages: BrowserPageOpener(environment: ProcessInfo.processInfo.environment))
         let presenter = ArticleListPresenter(interactor: interactor, router: router, timeZoneIdentifier: clock.timeZoneIdentifier)

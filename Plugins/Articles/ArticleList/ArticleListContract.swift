@@ -3,72 +3,144 @@ import Contracts
 /// Presenter → View: what to draw.
 protocol ArticleListViewing: AnyObject {
     func didUpdate(_ model: ArticleListViewModel)
-    /// Shows `line` at once, while a refresh still runs (e.g. "fetched 3 of 9 feeds…").
+    /// Shows `line` at once, while a refresh still runs (e.g. "fetched Swift.org (3 of 9)").
     func didReportProgress(_ line: String)
 }
 
-/// View → Presenter: what the user did.
+/// View → Presenter: what the user did. Numbers are those of the screen on view: a feed's on
+/// the feeds screen, an article's on a list.
 protocol ArticleListEventHandling: AnyObject {
     func didAppear()
-    func didAskToRefresh()
+    /// `refresh`: fetches what is on screen again, whatever its age; throws when a feed failed.
+    func didAskToRefresh() throws
     func didChooseSource(_ text: String)
+    /// `show N` / `read N`: on the feeds screen opens feed N's articles, on a list reads article N.
     func didSelect(item: Int) throws
-    /// Opens article `item`'s page in the browser (`browse N`), else says its address.
     func didAskToBrowse(item: Int) throws
-    /// Stops the fetch under way; throws a ``CommandError`` when there is none.
     func didAskToCancel() throws
-    /// The view is about to draw: an answer that came in since is shown now.
     func willDraw()
     func didAskToSubscribe(_ address: String) throws
     func didAskToUnsubscribe(number: Int) throws
-    /// Every subscribed feed's articles in one list, newest first (`all`).
+    /// `all`: every subscribed feed's articles in one list.
     func didAskForAllFeeds() throws
-    /// The subscribed feeds, numbered for `unsubscribe N` (`feeds`).
+    /// `feeds`: the feeds screen, with unread counts.
     func didAskForSubscriptions() throws
-    /// Only the articles not read yet (`unread`).
     func didAskForUnread()
+    /// `markread [N|all]`.
+    func didAskToMarkRead(_ argument: String) throws
+    /// `markunread N`: article N counts as not read again.
+    func didAskToMarkUnread(item: Int) throws
+    /// `find WORDS`: each word (a quoted phrase is one) must be in the title, author or text.
+    func didAskToFind(_ words: [String]) throws
+    func didAskToSort(_ order: String) throws
+    func didAskToSetMaxAge(_ text: String) throws
+    func didAskToImport(_ path: String) throws
+    func didAskToExport(_ path: String) throws
+    /// How many rows are numbered on screen, for the view's `N` checks.
+    var numberedCount: Int { get }
+}
+
+/// What a list shows: which feeds, and which of their items.
+enum ArticleScope: Equatable {
+    /// Every subscribed feed.
+    case allFeeds
+    /// One subscribed feed, by address.
+    case feed(String)
+    /// `?source=URL` or `source URL`, not subscribed.
+    case source(String)
+    /// The sample compiled into the plugin.
+    case sample
+}
+
+/// A list's filter: only unread items, only items holding every word.
+struct ArticleFilter: Equatable {
+    var unreadOnly = false
+    var words: [String] = []
+}
+
+/// An item as listed, with whether it was read.
+struct ListedItem: Equatable {
+    var item: FeedItem
+    var isRead: Bool
+}
+
+/// A subscribed feed on the feeds screen.
+struct FeedSummary: Equatable {
+    var address: String
+    var title: String
+    var unread: Int
+    var total: Int
+    /// When its kept copy was fetched; nil when it never was.
+    var fetched: Double?
 }
 
 /// Presenter → Interactor: the use cases.
 protocol ArticleListInteracting: AnyObject {
-    /// Loads `source`; with no source, every subscribed feed (``doLoadAllFeeds()``), or the
-    /// built-in sample when there are none.
+    /// Loads `source` (a URL, or "" for the sample) the Articles app's way: waits a few seconds,
+    /// then lets the shell go on (``doCollectFinishedLoad()``).
     func doLoadArticles(from source: String)
-    /// Hands on the answer of a fetch still under way, if it has come.
     func doCollectFinishedLoad()
-    /// Stops the fetch under way.
     func doCancelLoad()
-    /// Adds `address` to the subscriptions; throws an ``ArticleSourceError`` or ``CommandError`` saying what to do.
+    /// Whether there are subscriptions (then the list opens on the feeds screen).
+    func doHasSubscriptions() throws -> Bool
+    /// Fetches the subscribed feeds whose kept copy is older than the maximum age (all of them
+    /// with `force`), at most four at a time, reporting each; Ctrl-C stops it. Returns a line per
+    /// feed that failed, so `refresh` can fail, and the line of a stop.
+    @discardableResult
+    func doRefreshFeeds(only address: String?, force: Bool) throws -> RefreshOutcome
+    /// The feeds screen's rows, in subscription order.
+    func doSummarizeFeeds() throws -> [FeedSummary]
+    /// The items of `scope` that pass `filter`, in the order of `sort`.
+    func doList(_ scope: ArticleScope, filter: ArticleFilter) throws -> [ListedItem]
+    /// When the copy behind `scope` was fetched (the oldest of several).
+    func doFetched(_ scope: ArticleScope) -> Double?
     func doSubscribe(_ address: String) throws
-    /// Removes subscription `number` (1 is the first); throws when there is none.
     func doUnsubscribe(number: Int) throws
-    /// The articles of `articles` not read yet (the rule of what counts as read is here).
-    func doFindUnread(in articles: [Article]) -> [Article]
-    /// Remembers that `article` was read; a failure to remember is logged, never shown.
-    func doMarkRead(_ article: Article)
-    /// Hands the subscriptions to ``ArticleListInteractorOutput/handleSubscriptions(_:notice:)``.
-    func doListSubscriptions() throws
-    /// Fetches every subscribed feed at once and hands on one list, newest first, with a line
-    /// per feed that failed (its kept copy is used); throws when there are no subscriptions.
-    func doLoadAllFeeds() throws
+    /// The subscriptions' addresses, in order.
+    func doSubscriptions() throws -> [String]
+    func doMarkRead(_ items: [FeedItem])
+    func doMarkUnread(_ items: [FeedItem]) throws
+    func doMarkAllRead(in scope: ArticleScope) throws -> Int
+    func doSetSort(_ text: String) throws -> ArticleOrder
+    var sortOrder: ArticleOrder { get }
+    func doSetMaxAge(_ text: String) throws -> Int
+    var maxAgeMinutes: Int { get }
+    /// Adds the feeds of an OPML file; returns how many were new and how many were there already.
+    func doImport(_ path: String) throws -> (added: Int, known: Int)
+    /// Writes the subscriptions as OPML to `path` (never over a file); returns how many.
+    func doExport(_ path: String) throws -> Int
 }
 
-/// Interactor → Presenter: the results (the Articles app's ArticlesInteractorOutput).
+/// Interactor → Presenter: the results of the asynchronous paths.
 protocol ArticleListInteractorOutput: AnyObject {
-    /// `fetched` is when (seconds since 1970), nil for the built-in sample.
-    func handleArticlesLoaded(_ articles: [Article], from source: String, fetched: Double?)
-    /// `lastGood` is the kept feed of that source, if any.
+    /// A single source's items came: `fetched` is when (seconds since 1970), nil for the sample.
+    func handleArticlesLoaded(_ items: [FeedItem], from source: String, fetched: Double?)
     func handleLoadFailed(_ message: String, source: String, lastGood: CachedFeed?)
-    /// The user stopped the fetch (Ctrl-C or `cancel`).
     func handleLoadCancelled(source: String, lastGood: CachedFeed?)
-    /// The fetch goes on after the shell got its prompt back.
     func handleStillLoading(source: String)
-    /// The subscriptions changed (or were asked for): the addresses, in order.
-    func handleSubscriptions(_ addresses: [String], notice: String)
-    /// One line per subscribed feed that failed in the last `feeds`.
-    func handleFeedProblems(_ problems: [String])
-    /// A refresh of every feed has `fetched` of its `total` feeds answered or failed; it goes on.
-    func handleRefreshProgress(fetched: Int, of total: Int)
+    /// A refresh of several feeds goes on: `feed` (its title) answered, failed or was unchanged.
+    func handleRefreshProgress(_ event: RefreshEvent)
+    /// `subscribe` is fetching `address` to check that it is a feed.
+    func handleChecking(_ address: String)
+}
+
+/// How a refresh of several feeds ended: a line per feed that failed, and one when Ctrl-C
+/// stopped it.
+struct RefreshOutcome: Equatable {
+    var failures: [String] = []
+    var stopped: String?
+
+    /// Every line, for under the list.
+    var lines: [String] { failures + (stopped.map { [$0] } ?? []) }
+}
+
+/// One feed's end in a refresh, for its progress line.
+struct RefreshEvent: Equatable {
+    enum Outcome: Equatable { case fetched(Int), unchanged, failed(String) }
+    var feed: String
+    var outcome: Outcome
+    var done: Int
+    var total: Int
 }
 
 /// Presenter → Router.
@@ -87,15 +159,11 @@ struct ArticleListViewModel: Equatable {
         case list([String])
     }
 
-    var source = ""
+    var fields: [Field] = []
     var state = State.loading("Loading articles…")
     /// A failed or stopped refresh, drawn above the list it left in place.
     var error: String?
-    /// e.g. "fetched 2026-12-01 09:00 (UTC)".
-    var fetched: String?
     var notice: String?
-    /// The subscribed feeds, numbered for `unsubscribe N`; empty when not shown.
-    var subscriptions: [String] = []
-    /// One line per feed that failed in the last `feeds`.
+    /// One line per feed that failed in the last refresh.
     var problems: [String] = []
 }

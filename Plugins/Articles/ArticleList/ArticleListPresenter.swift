@@ -1,105 +1,214 @@
 import Contracts
 import Foundation
 
-/// Drives the list through loading, empty, failed and loaded states, keeps a list
-/// that loaded on screen when a refresh fails (with the error above it and when it
-/// was fetched), and hands the chosen article on to the detail module untouched:
-/// the view gets strings only.
+/// Turns the list's data into display strings, and keeps what is on screen: the feeds screen
+/// (newsboat's main screen: each feed with its unread count) or a list of articles (every feed,
+/// one feed, or a single source) with its filter. A list that loaded stays on screen when a
+/// refresh fails, with the error above it; the chosen article goes to the detail module with its
+/// date in local time and its links and enclosures under its text.
 final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, ArticleListInteractorOutput {
+    /// What is on screen.
+    enum Showing: Equatable {
+        case feeds
+        case articles(ArticleScope)
+    }
+
     weak var view: (any ArticleListViewing)?
     private let interactor: any ArticleListInteracting
     private let router: any ArticleListRouting
-    private let timeZone: TimeZone
-    private let timeZoneName: String
+    private let dates: LocalDates
     private var source = ""
-    private var articles: [Article] = []
-    /// The source of the articles on screen, as the Interactor names it and as it was given.
-    private var shownSource: String?
-    private var shownInput: String?
+    private var showing = Showing.articles(.sample)
+    private var filter = ArticleFilter()
+    private var rows: [ListedItem] = []
+    private var feeds: [FeedSummary] = []
     private var hasLoaded = false
-    /// Whether a fetch is under way.
+    /// Whether a single source's fetch is under way.
     private var isLoading = false
     private var model = ArticleListViewModel()
     /// What was on screen before the current fetch, for a fetch that is stopped.
-    private var beforeLoad: (model: ArticleListViewModel, articles: [Article], shownSource: String?)?
+    private var beforeLoad: (model: ArticleListViewModel, rows: [ListedItem], showing: Showing)?
 
     init(interactor: any ArticleListInteracting, router: any ArticleListRouting, timeZoneIdentifier: String = "UTC") {
         self.interactor = interactor
         self.router = router
-        timeZone = TimeZone(identifier: timeZoneIdentifier) ?? TimeZone(secondsFromGMT: 0) ?? .current
-        timeZoneName = timeZoneIdentifier
+        dates = LocalDates(timeZoneIdentifier: timeZoneIdentifier)
     }
 
     // MARK: ArticleListing
 
     func useSource(_ url: String) {
         source = url
-        if hasLoaded { load() }
+        if hasLoaded { openSource() }
     }
 
     // MARK: ArticleListEventHandling
 
+    var numberedCount: Int { showing == .feeds ? feeds.count : rows.count }
+
     func didAppear() {
-        // Coming back from an article keeps the list as it was; 'refresh' fetches again.
-        if !hasLoaded { load() }
+        // Coming back from an article keeps the list as it was (with its read marks brought up to date).
+        if hasLoaded {
+            redisplay()
+        } else {
+            openSource()
+        }
     }
 
-    func didAskToRefresh() {
-        load()
+    func didAskToRefresh() throws {
+        switch showing {
+        case .feeds, .articles(.allFeeds):
+            try refreshFeeds(only: nil, force: true)
+        case .articles(.feed(let address)):
+            try refreshFeeds(only: address, force: true)
+        case .articles(.source), .articles(.sample):
+            load()
+        }
     }
 
     func didChooseSource(_ text: String) {
         source = text
-        load()
+        openSource()
     }
 
     func didSelect(item: Int) throws {
-        guard articles.indices.contains(item - 1) else {
-            throw CommandError(articles.isEmpty ? "there are no articles to show; 'refresh' or try another 'source URL'"
-                                                : "no article \(item); choose 1 to \(articles.count)")
+        if showing == .feeds {
+            guard feeds.indices.contains(item - 1) else { throw noFeed(item) }
+            filter = ArticleFilter()
+            showArticles(.feed(feeds[item - 1].address), notice: nil)
+            return
         }
-        try router.showDetails(for: articles[item - 1])
-        interactor.doMarkRead(articles[item - 1])
-    }
-
-    func didAskForUnread() {
-        let unread = interactor.doFindUnread(in: articles)
-        let total = articles.count
-        articles = unread
-        model.state = unread.isEmpty ? .empty("Everything here is read. 'refresh' shows every article again.") : .list(unread.map(Self.row))
-        model.notice = "\(unread.count) unread of \(total). 'show N' reads one; 'refresh' lists every article again."
-        view?.didUpdate(model)
+        guard rows.indices.contains(item - 1) else { throw noArticle(item, doing: "show") }
+        let chosen = rows[item - 1]
+        try router.showDetails(for: article(chosen.item))
+        interactor.doMarkRead([chosen.item])
     }
 
     func didAskToBrowse(item: Int) throws {
-        guard articles.indices.contains(item - 1) else {
-            throw CommandError(articles.isEmpty ? "there are no articles to browse; 'refresh' or try another 'source URL'"
-                                                : "no article \(item); choose 1 to \(articles.count)")
-        }
-        let website = articles[item - 1].website
+        guard showing != .feeds else { throw CommandError("the feeds screen lists feeds; 'read N' opens feed N, then 'browse N' opens an article's page") }
+        guard rows.indices.contains(item - 1) else { throw noArticle(item, doing: "browse") }
+        let chosen = rows[item - 1].item
+        let website = chosen.link
         guard website.hasPrefix("http://") || website.hasPrefix("https://") else {
             throw CommandError(website.isEmpty ? "article \(item) has no web address" : "'\(website)' is not a web address a browser can open")
         }
         let opened = try router.openPage(website)
+        interactor.doMarkRead([chosen])
+        rows[item - 1].isRead = true
+        if case .articles(let scope) = showing { model.state = .list(rows.map { row($0, in: scope) }) }
         model.notice = opened ? "Opened \(website)." : "No browser is set (set BROWSER, or install xdg-open); the address is \(website)"
         view?.didUpdate(model)
     }
 
     func didAskToSubscribe(_ address: String) throws {
         try interactor.doSubscribe(address)
+        showFeeds(notice: nil)
+        if let added = feeds.last {
+            model.notice = "Subscribed to \(added.title) (\(Self.count(added.total, "article"))). 'read \(feeds.count)' reads it."
+            view?.didUpdate(model)
+        }
     }
 
     func didAskToUnsubscribe(number: Int) throws {
+        let addresses = try interactor.doSubscriptions()
+        let removed = addresses.indices.contains(number - 1) ? feeds.first { $0.address == addresses[number - 1] }?.title ?? addresses[number - 1] : ""
         try interactor.doUnsubscribe(number: number)
+        showFeeds(notice: "Unsubscribed from \(removed).")
     }
 
     func didAskForAllFeeds() throws {
+        guard try interactor.doHasSubscriptions() else { throw CommandError("there are no subscriptions; 'subscribe URL' adds a feed") }
         source = ""
-        load()
+        filter = ArticleFilter()
+        let outcome = try interactor.doRefreshFeeds(only: nil, force: false)
+        showArticles(.allFeeds, notice: nil)
+        showProblems(outcome.lines)
     }
 
     func didAskForSubscriptions() throws {
-        try interactor.doListSubscriptions()
+        source = ""
+        showFeeds(notice: try interactor.doHasSubscriptions() ? nil : "No subscriptions yet: 'subscribe URL' adds a feed, 'import FILE.opml' adds many.")
+    }
+
+    func didAskForUnread() {
+        filter.unreadOnly = true
+        if showing == .feeds { showing = .articles(.allFeeds) }
+        redisplay()
+    }
+
+    func didAskToMarkRead(_ argument: String) throws {
+        let word = argument.trimmed.lowercased()
+        if word == "all" {
+            let count = try interactor.doMarkAllRead(in: .allFeeds)
+            redisplay(notice: "Marked \(Self.count(count, "article")) read in every feed.")
+            return
+        }
+        if let number = Int(word) {
+            if showing == .feeds {
+                guard feeds.indices.contains(number - 1) else { throw noFeed(number) }
+                let count = try interactor.doMarkAllRead(in: .feed(feeds[number - 1].address))
+                redisplay(notice: "Marked \(Self.count(count, "article")) of \(feeds[number - 1].title) read.")
+            } else {
+                guard rows.indices.contains(number - 1) else { throw noArticle(number, doing: "markread") }
+                interactor.doMarkRead([rows[number - 1].item])
+                redisplay(notice: "Marked '\(rows[number - 1].item.title)' read.")
+            }
+            return
+        }
+        guard word.isEmpty else { throw CommandError("'\(argument)' is not a number; 'markread N', 'markread' (this list) or 'markread all'") }
+        switch showing {
+        case .feeds: throw CommandError("on the feeds screen say which: 'markread N' for feed N, or 'markread all'")
+        case .articles(let scope):
+            let count = try interactor.doMarkAllRead(in: scope)
+            redisplay(notice: "Marked \(Self.count(count, "article")) read.")
+        }
+    }
+
+    func didAskToMarkUnread(item: Int) throws {
+        guard showing != .feeds else { throw CommandError("the feeds screen lists feeds; 'read N' opens feed N, then 'markunread N' marks an article") }
+        guard rows.indices.contains(item - 1) else { throw noArticle(item, doing: "mark unread") }
+        try interactor.doMarkUnread([rows[item - 1].item])
+        redisplay(notice: "Marked '\(rows[item - 1].item.title)' unread.")
+    }
+
+    func didAskToFind(_ words: [String]) throws {
+        let list = words.filter { !$0.trimmed.isEmpty }
+        filter.words = list
+        if showing == .feeds { showing = .articles(.allFeeds) }
+        redisplay()
+        if !list.isEmpty, rows.isEmpty {
+            model.state = .empty("No article holds \(list.map { "'\($0)'" }.joined(separator: " and ")). 'find' alone shows them all again.")
+            view?.didUpdate(model)
+        }
+    }
+
+    func didAskToSort(_ order: String) throws {
+        let chosen = try interactor.doSetSort(order)
+        if showing == .feeds { showing = .articles(.allFeeds) }
+        redisplay(notice: "Sorted by \(Self.describe(chosen)).")
+    }
+
+    func didAskToSetMaxAge(_ text: String) throws {
+        guard !text.trimmed.isEmpty else {
+            model.notice = "Opening the list fetches feeds whose copy is older than \(Self.minutes(interactor.maxAgeMinutes)); 'maxage 2h' changes it, 'refresh' fetches now."
+            view?.didUpdate(model)
+            return
+        }
+        let minutes = try interactor.doSetMaxAge(text)
+        redisplay(notice: minutes == 0 ? "Every feed is fetched each time the list opens."
+                  : "Opening the list fetches feeds whose copy is older than \(Self.minutes(minutes)); 'refresh' fetches now.")
+    }
+
+    func didAskToImport(_ path: String) throws {
+        let (added, known) = try interactor.doImport(path)
+        showFeeds(notice: "Imported \(Self.count(added, "feed"))" + (known > 0 ? " (\(known) already subscribed)" : "")
+                  + ". 'refresh' fetches them.")
+    }
+
+    func didAskToExport(_ path: String) throws {
+        let count = try interactor.doExport(path)
+        model.notice = "Wrote \(Self.count(count, "feed")) to \(path) (OPML)."
+        view?.didUpdate(model)
     }
 
     func didAskToCancel() throws {
@@ -113,21 +222,17 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
 
     // MARK: ArticleListInteractorOutput
 
-    func handleSubscriptions(_ addresses: [String], notice: String) {
-        model.subscriptions = addresses
-        model.notice = notice
-        view?.didUpdate(model)
+    func handleRefreshProgress(_ event: RefreshEvent) {
+        let line: String = switch event.outcome {
+        case .fetched(let count): "fetched \(event.feed): \(Self.count(count, "article")) (\(event.done) of \(event.total))"
+        case .unchanged: "\(event.feed) has not changed (\(event.done) of \(event.total))"
+        case .failed(let reason): "failed \(event.feed): \(reason) (\(event.done) of \(event.total))"
+        }
+        view?.didReportProgress(line)
     }
 
-    func handleFeedProblems(_ problems: [String]) {
-        model.problems = problems
-        view?.didUpdate(model)
-    }
-
-    func handleRefreshProgress(fetched: Int, of total: Int) {
-        // One feed's answer is the next thing drawn; a line for it would only repeat it.
-        guard total > 1 else { return }
-        view?.didReportProgress("fetched \(fetched) of \(total) feeds…")
+    func handleChecking(_ address: String) {
+        view?.didReportProgress("fetching \(address) to check that it is a feed… (Ctrl-C stops)")
     }
 
     func handleStillLoading(source: String) {
@@ -135,29 +240,26 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         view?.didUpdate(model)
     }
 
-    func handleArticlesLoaded(_ articles: [Article], from source: String, fetched: Double?) {
+    func handleArticlesLoaded(_ items: [FeedItem], from source: String, fetched: Double?) {
         isLoading = false
-        show(articles, from: source)
         model.error = nil
-        model.fetched = fetched.map { "fetched \(format($0))" }
-        view?.didUpdate(model)
+        showArticles(source == ArticleSource.offline.label ? .sample : .source(source), notice: nil)
     }
 
     func handleLoadFailed(_ message: String, source: String, lastGood: CachedFeed?) {
         isLoading = false
-        if shownSource == source, !articles.isEmpty, let before = beforeLoad {
+        if let before = beforeLoad, before.showing == .articles(.source(source)), !before.rows.isEmpty {
             // A refresh of the list on screen failed: keep it, say why above it.
             model = before.model
-        } else if let lastGood {
-            show(lastGood.articles, from: source)
-            model.fetched = "fetched \(format(lastGood.fetched)) (kept copy)"
+            rows = before.rows
+            showing = before.showing
+        } else if lastGood != nil {
+            showArticles(.source(source), notice: nil)
+            model.fields = model.fields.map { $0.label == "Updated" ? Field("Updated", $0.value + " (kept copy)") : $0 }
         } else {
-            articles = []
-            shownSource = nil
-            model.source = source
-            model.state = .failed(message)
-            model.fetched = nil
-            model.error = nil
+            rows = []
+            showing = .articles(.source(source))
+            model = ArticleListViewModel(fields: [Field("Source", source)], state: .failed(message))
             view?.didUpdate(model)
             return
         }
@@ -168,59 +270,219 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
 
     func handleLoadCancelled(source: String, lastGood: CachedFeed?) {
         isLoading = false
-        if let before = beforeLoad, before.shownSource != nil {
+        if let before = beforeLoad, before.showing != .articles(.source(source)) || !before.rows.isEmpty {
             model = before.model
-            articles = before.articles
-            shownSource = before.shownSource
-            self.source = shownInput ?? self.source
-        } else if let lastGood {
-            show(lastGood.articles, from: source)
-            model.fetched = "fetched \(format(lastGood.fetched)) (kept copy)"
-            model.error = nil
+            rows = before.rows
+            showing = before.showing
+        } else if lastGood != nil {
+            showArticles(.source(source), notice: nil)
+            model.fields = model.fields.map { $0.label == "Updated" ? Field("Updated", $0.value + " (kept copy)") : $0 }
         } else {
-            model.source = source
+            model.fields = [Field("Source", source)]
             model.state = .empty("Nothing loaded yet. Type 'refresh' to try again, or 'source URL' for another feed.")
         }
         model.notice = "Stopped fetching \(source); the list is as it was."
         view?.didUpdate(model)
     }
 
-    // MARK: Private
+    // MARK: Screens
 
+    /// `open articles`: the route's source; else the feeds screen when there are subscriptions
+    /// (fetching the feeds older than the maximum age); else the sample.
+    private func openSource() {
+        hasLoaded = true
+        filter = ArticleFilter()
+        let hasSubscriptions: Bool
+        do {
+            hasSubscriptions = try interactor.doHasSubscriptions()
+        } catch {
+            model = ArticleListViewModel(state: .failed("\(error)"))
+            view?.didUpdate(model)
+            return
+        }
+        guard source.trimmed.isEmpty, hasSubscriptions else {
+            load()
+            return
+        }
+        do {
+            let outcome = try interactor.doRefreshFeeds(only: nil, force: false)
+            showFeeds(notice: nil)
+            showProblems(outcome.lines)
+        } catch {
+            model.error = "\(error)"
+            view?.didUpdate(model)
+        }
+    }
+
+    /// Fetches a single source (or the sample) the Articles app's way.
     private func load() {
         model.problems = []
-        model.subscriptions = []
-        hasLoaded = true
         isLoading = true
-        beforeLoad = (model, articles, shownSource)
+        beforeLoad = (model, rows, showing)
         model.notice = nil
-        if shownSource == nil { model.state = .loading("Loading articles…") }
+        if rows.isEmpty { model.state = .loading("Loading articles…") }
         view?.didUpdate(model)
         interactor.doLoadArticles(from: source)
     }
 
-    private func show(_ articles: [Article], from source: String) {
-        self.articles = articles
-        shownSource = source
-        shownInput = self.source
-        model.source = source
-        model.notice = nil
-        model.state = articles.isEmpty
-            ? .empty("\(source) has no articles. Try 'source URL' for another feed.")
-            : .list(articles.map(Self.row))
+    private func refreshFeeds(only address: String?, force: Bool) throws {
+        let outcome = try interactor.doRefreshFeeds(only: address, force: force)
+        redisplay()
+        showProblems(outcome.lines)
+        // Stopped on purpose (Ctrl-C) is no failure; a feed that failed is.
+        guard outcome.failures.isEmpty else {
+            let count = outcome.failures.count == 1 ? "a feed" : "\(outcome.failures.count) feeds"
+            throw CommandError("refresh: \(count) failed: \(outcome.failures.joined(separator: "; ")); the rest are up to date")
+        }
     }
 
-    /// `2026-12-01 09:00 (UTC)`, in the clock's time zone.
-    private func format(_ seconds: Double) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return "\(formatter.string(from: Date(timeIntervalSince1970: seconds))) (\(timeZoneName))"
+    private func showProblems(_ problems: [String]) {
+        model.problems = problems
+        view?.didUpdate(model)
     }
 
-    private static func row(_ article: Article) -> String {
-        let byline = [article.authors, article.date].filter { !$0.isEmpty }.joined(separator: ", ")
-        return byline.isEmpty ? article.title : "\(article.title) — \(byline)"
+    /// Draws what is on screen again from the Interactor (read marks, filter and order may have changed).
+    private func redisplay(notice: String? = nil) {
+        switch showing {
+        case .feeds: showFeeds(notice: notice)
+        case .articles(let scope): showArticles(scope, notice: notice)
+        }
+    }
+
+    private func showFeeds(notice: String?) {
+        showing = .feeds
+        filter = ArticleFilter()
+        let summaries: [FeedSummary]
+        do {
+            summaries = try interactor.doSummarizeFeeds()
+        } catch {
+            model = ArticleListViewModel(state: .failed("\(error)"))
+            view?.didUpdate(model)
+            return
+        }
+        feeds = summaries
+        let unread = summaries.reduce(0) { $0 + $1.unread }
+        var fields = [Field("Feeds", "\(summaries.count), \(unread) unread")]
+        if let oldest = summaries.compactMap(\.fetched).min() { fields.append(Field("Updated", dates.text(oldest) + (summaries.count > 1 ? " (the oldest copy)" : ""))) }
+        fields.append(Field("Max age", Self.minutes(interactor.maxAgeMinutes) + " ('maxage' changes it; 'refresh' fetches now)"))
+        model = ArticleListViewModel(fields: fields,
+                                     state: summaries.isEmpty ? .empty("No subscriptions yet: 'subscribe URL' adds a feed, 'import FILE.opml' adds many.")
+                                                              : .list(summaries.map(Self.feedRow)),
+                                     notice: notice, problems: model.problems)
+        view?.didUpdate(model)
+    }
+
+    private func showArticles(_ scope: ArticleScope, notice: String?) {
+        showing = .articles(scope)
+        do {
+            rows = try interactor.doList(scope, filter: filter)
+        } catch {
+            rows = []
+            model = ArticleListViewModel(state: .failed("\(error)"))
+            view?.didUpdate(model)
+            return
+        }
+        var fields: [Field] = []
+        switch scope {
+        case .allFeeds: fields.append(Field("Feeds", "every subscribed feed (\(((try? interactor.doSubscriptions()) ?? []).count))"))
+        case .feed(let address): fields.append(Field("Feed", "\(feeds.first { $0.address == address }?.title ?? address) (\(address))"))
+        case .source(let address): fields.append(Field("Source", address))
+        case .sample: fields.append(Field("Source", ArticleSource.offline.label))
+        }
+        if let fetched = interactor.doFetched(scope) { fields.append(Field("Updated", "fetched " + dates.text(fetched))) }
+        var shown: [String] = []
+        if filter.unreadOnly { shown.append("unread only") }
+        if !filter.words.isEmpty { shown.append("holding " + filter.words.map { "'\($0)'" }.joined(separator: " and ")) }
+        if !shown.isEmpty { fields.append(Field("Showing", shown.joined(separator: ", ") + " ('refresh' or 'find' alone shows every article)")) }
+        if interactor.sortOrder != .date { fields.append(Field("Sorted", "by \(Self.describe(interactor.sortOrder))")) }
+        let unread = rows.filter { !$0.isRead }.count
+        let state: ArticleListViewModel.State = rows.isEmpty
+            ? .empty(filter.unreadOnly ? "Everything here is read. 'refresh' shows every article again." : "No articles here. Try 'refresh', or 'source URL' for another feed.")
+            : .list(rows.map { row($0, in: scope) })
+        model = ArticleListViewModel(fields: fields, state: state,
+                                     notice: notice ?? (filter.unreadOnly ? "\(unread) unread of these. 'show N' reads one." : nil), problems: [])
+        view?.didUpdate(model)
+    }
+
+    // MARK: Formatting
+
+    /// An article's row; in a list of every feed, with its site after it.
+    private func row(_ listed: ListedItem, in scope: ArticleScope) -> String {
+        scope == .allFeeds ? articleRow(listed) + " · " + listed.item.site : articleRow(listed)
+    }
+
+    /// `* Title — Author, 2026-12-01 10:00 CET`: `*` marks an article not read yet.
+    private func articleRow(_ listed: ListedItem) -> String {
+        let item = listed.item
+        let date = date(of: item)
+        let byline = [item.author, date].filter { !$0.isEmpty }.joined(separator: ", ")
+        let title = (listed.isRead ? "  " : "* ") + item.title
+        return byline.isEmpty ? title : "\(title) — \(byline)"
+    }
+
+    private static func feedRow(_ feed: FeedSummary) -> String {
+        guard feed.fetched != nil else { return "  \(feed.title) — not fetched yet ('refresh')" }
+        let mark = feed.unread > 0 ? "* " : "  "
+        return feed.unread > 0 ? "\(mark)\(feed.title) — \(feed.unread) unread of \(feed.total)" : "\(mark)\(feed.title) — \(feed.total), all read"
+    }
+
+    /// The article for the detail module: its date in local time with the zone, its text with
+    /// its links numbered under it, and its enclosures.
+    private func article(_ item: FeedItem) -> Article {
+        var content = item.text
+        if !item.links.isEmpty {
+            content += "\n\nLinks:\n" + item.links.enumerated().map { "[\($0.offset + 1)] \($0.element)" }.joined(separator: "\n")
+        }
+        if !item.enclosures.isEmpty {
+            content += "\n\nEnclosures:\n" + item.enclosures.map { enclosure in
+                let about = [enclosure.type, enclosure.length.map(Self.size) ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
+                return "- \(enclosure.url)" + (about.isEmpty ? "" : " (\(about))")
+            }.joined(separator: "\n")
+        }
+        return Article(title: item.title, authors: item.author, date: date(of: item), website: item.link,
+                       content: content.trimmingCharacters(in: .newlines), imageURL: item.image)
+    }
+
+    /// `1 article`, `3 articles`.
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// The item's date in local time; a date without a time of day (`2026-11-02`) as written.
+    private func date(of item: FeedItem) -> String {
+        guard let published = item.published else { return item.dateText }
+        let written = item.dateText.trimmed
+        return written.count == 10 && written.dropFirst(4).first == "-" ? written : dates.text(published)
+    }
+
+    private static func size(_ bytes: Int) -> String {
+        if bytes >= 1_048_576 { return String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+        if bytes >= 1024 { return "\(bytes / 1024) KB" }
+        return "\(bytes) bytes"
+    }
+
+    private static func minutes(_ minutes: Int) -> String {
+        if minutes == 0 { return "0 (every open fetches)" }
+        if minutes % 1440 == 0 { return count(minutes / 1440, "day") }
+        if minutes % 60 == 0 { return count(minutes / 60, "hour") }
+        return "\(minutes) min"
+    }
+
+    private static func describe(_ order: ArticleOrder) -> String {
+        switch order {
+        case .date: "date, newest first"
+        case .title: "title"
+        case .author: "author"
+        case .site: "site"
+        }
+    }
+
+    private func noFeed(_ number: Int) -> CommandError {
+        CommandError(feeds.isEmpty ? "there are no feeds; 'subscribe URL' adds one" : "no feed \(number); choose 1 to \(feeds.count)")
+    }
+
+    private func noArticle(_ number: Int, doing command: String) -> CommandError {
+        CommandError(rows.isEmpty ? "there are no articles to \(command); 'refresh' or try another 'source URL'"
+                                  : "no article \(number); choose 1 to \(rows.count)")
     }
 }

@@ -1,8 +1,9 @@
 import Contracts
 
-/// Draws the list, or what stands in for it: loading, empty or an error; a failed
-/// refresh is drawn above the list it left in place. While a refresh of every feed runs, its
-/// progress lines go to the host's ``CommandProgress`` (shown at once at a terminal).
+/// Draws the feeds screen or a list of articles, or what stands in for it: loading, empty or an
+/// error; a failed refresh is drawn above the list it left in place. While a refresh runs, its
+/// progress lines (each naming its feed) go to the host's ``CommandProgress`` (shown at once at
+/// a terminal).
 final class ArticleListView: ModuleView, ArticleListViewing {
     private let presenter: any ArticleListEventHandling
     private var model = ArticleListViewModel()
@@ -17,15 +18,23 @@ final class ArticleListView: ModuleView, ArticleListViewing {
 
     var commands: [CommandSpec] {
         [
-            CommandSpec("show", arguments: ["N"], help: "Read article N"),
-            CommandSpec("browse", arguments: ["N"], help: "Open article N's page with $BROWSER or xdg-open (else show its address)"),
-            CommandSpec("refresh", help: "Fetch the list again (Ctrl-C stops a slow fetch)"),
-            CommandSpec("source", arguments: ["URL?"], help: "Fetch from URL (RSS, Atom, JSON Feed or a JSON list); without URL, your feeds (or the built-in sample)"),
-            CommandSpec("subscribe", arguments: ["URL"], help: "Keep URL among your feeds (RSS, Atom or JSON Feed)"),
-            CommandSpec("feeds", help: "List your subscriptions, numbered for 'unsubscribe N'"),
-            CommandSpec("unsubscribe", arguments: ["N"], help: "Stop following feed N of 'feeds'"),
+            CommandSpec("feeds", help: "Your feeds, each with its unread count (newsboat's main screen)"),
+            CommandSpec("read", arguments: ["N"], help: "On the feeds screen, open feed N's articles; on a list, read article N"),
+            CommandSpec("show", arguments: ["N"], help: "The same as 'read N'"),
+            CommandSpec("browse", arguments: ["N"], help: "Open article N's page with $BROWSER or xdg-open (else show its address); marks it read"),
+            CommandSpec("all", help: "Every subscribed feed's articles in one list"),
             CommandSpec("unread", help: "Only the articles not read yet ('refresh' lists them all again)"),
-            CommandSpec("all", help: "Every subscribed feed's articles in one list, newest first ('refresh' fetches them again)"),
+            CommandSpec("markread", arguments: ["N|all?"], help: "Mark article N (on the feeds screen: feed N), this list, or every feed ('all') read"),
+            CommandSpec("markunread", arguments: ["N"], help: "Mark article N not read again"),
+            CommandSpec("find", arguments: ["WORDS..."], help: "Only the articles whose title, author or text holds every word (\"a phrase\" in quotes); 'find' alone shows all"),
+            CommandSpec("sort", arguments: ["date|title|author|site"], help: "Order the articles (date: newest first; kept across runs)"),
+            CommandSpec("refresh", help: "Fetch what is on screen again now, whatever its age (Ctrl-C stops it)"),
+            CommandSpec("maxage", arguments: ["AGE?"], help: "How old a kept copy may be before opening the list fetches it: 30, 2h, 1d, 0 (always)"),
+            CommandSpec("subscribe", arguments: ["URL"], help: "Fetch URL once and keep it among your feeds when it is a feed (RSS, Atom or JSON Feed)"),
+            CommandSpec("unsubscribe", arguments: ["N"], help: "Stop following feed N of 'feeds'"),
+            CommandSpec("import", arguments: ["FILE"], help: "Subscribe to every feed of an OPML file"),
+            CommandSpec("export", arguments: ["FILE"], help: "Write your subscriptions to a new OPML file"),
+            CommandSpec("source", arguments: ["URL?"], help: "Read URL without subscribing; without URL, your feeds (or the built-in sample)"),
             CommandSpec("cancel", help: "Stop the fetch under way (Ctrl-C does too); the list stays as it was"),
         ]
     }
@@ -40,10 +49,7 @@ final class ArticleListView: ModuleView, ArticleListViewing {
 
     func render(on screen: any Screen) {
         presenter.willDraw()
-        var fields: [Field] = []
-        if !model.source.isEmpty { fields.append(Field("Source", model.source)) }
-        if let fetched = model.fetched { fields.append(Field("Updated", fetched)) }
-        if !fields.isEmpty { screen.fields(fields) }
+        if !model.fields.isEmpty { screen.fields(model.fields) }
         if let error = model.error {
             screen.error(error)
         }
@@ -58,12 +64,6 @@ final class ArticleListView: ModuleView, ArticleListViewing {
             screen.text("Type 'refresh' to try again, or 'source URL' for another feed.")
         case .list(let rows): screen.list(rows)
         }
-        if !model.subscriptions.isEmpty {
-            screen.heading("Subscriptions")
-            for (offset, address) in model.subscriptions.enumerated() {
-                screen.text("  feed \(offset + 1): \(address)")
-            }
-        }
         if let notice = model.notice {
             screen.text(notice)
         }
@@ -71,22 +71,29 @@ final class ArticleListView: ModuleView, ArticleListViewing {
 
     func perform(_ command: CommandInvocation) throws {
         switch command.name {
-        case "show":
-            let count: Int
-            if case .list(let rows) = model.state { count = rows.count } else { count = 0 }
+        case "show", "read":
+            let count = presenter.numberedCount
             // With nothing listed, the presenter says why and what to do.
             try presenter.didSelect(item: count == 0 ? 0 : command.itemNumber(count: count))
         case "browse":
-            let count: Int
-            if case .list(let rows) = model.state { count = rows.count } else { count = 0 }
+            let count = presenter.numberedCount
             try presenter.didAskToBrowse(item: count == 0 ? 0 : command.itemNumber(count: count))
-        case "refresh": presenter.didAskToRefresh()
+        case "refresh": try presenter.didAskToRefresh()
         case "source": presenter.didChooseSource(command.rest)
         case "cancel": try presenter.didAskToCancel()
-        case "subscribe": try presenter.didAskToSubscribe(command.rest)
+        case "subscribe": try presenter.didAskToSubscribe(command.arguments.joined(separator: " "))
         case "feeds": try presenter.didAskForSubscriptions()
         case "all": try presenter.didAskForAllFeeds()
         case "unread": presenter.didAskForUnread()
+        case "markread": try presenter.didAskToMarkRead(command.rest)
+        case "markunread":
+            let count = presenter.numberedCount
+            try presenter.didAskToMarkUnread(item: count == 0 ? 0 : command.itemNumber(count: count))
+        case "find": try presenter.didAskToFind(command.arguments)
+        case "sort": try presenter.didAskToSort(command.rest)
+        case "maxage": try presenter.didAskToSetMaxAge(command.rest)
+        case "import": try presenter.didAskToImport(command.arguments.joined(separator: " "))
+        case "export": try presenter.didAskToExport(command.arguments.joined(separator: " "))
         case "unsubscribe":
             guard let word = command.arguments.first, let number = Int(word) else {
                 throw CommandError("unsubscribe needs a feed's number from 'feeds', e.g. 'unsubscribe 2'")

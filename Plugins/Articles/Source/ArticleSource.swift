@@ -4,13 +4,13 @@ import Foundation
 enum ArticleSource: Equatable {
     /// The sample compiled into this plugin (``OfflineArticles``).
     case offline
-    /// A JSON feed at an http, https or file URL.
+    /// A feed at an http, https or file URL.
     case url(URL)
 
     /// Reads what the user gave as a source; throws ``ArticleSourceError`` for
     /// anything that is not an http, https or file URL.
     init(_ text: String) throws {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmed
         guard !trimmed.isEmpty else {
             self = .offline
             return
@@ -18,7 +18,7 @@ enum ArticleSource: Equatable {
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
               ["http", "https", "file"].contains(scheme),
               scheme == "file" || !(url.host ?? "").isEmpty else {
-            throw ArticleSourceError("'\(trimmed)' is not a source viper can fetch: give an http://, https:// or file:// URL of a JSON list of articles")
+            throw ArticleSourceError("'\(trimmed)' is not a source viper can fetch: give the http://, https:// or file:// address of a feed (RSS, Atom or JSON Feed)")
         }
         self = .url(url)
     }

@@ -14,7 +14,7 @@ final class BrowserPageOpener: PageOpening {
 
     /// The command that opens a page; nil when there is none.
     var command: String? {
-        if let browser = environment["BROWSER"]?.split(separator: ":").first?.trimmingCharacters(in: .whitespaces), !browser.isEmpty {
+        if let browser = environment["BROWSER"]?.split(separator: ":").first.map({ String($0).trimmed }), !browser.isEmpty {
             return browser
         }
         let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")

@@ -5,13 +5,14 @@ import FoundationNetworking
 #endif
 
 /// The list's ``ArticleFetching`` on the ``FeedFetching`` service resolved from the registry
-/// (the plugin's own URLSession provider, or whichever plugin replaced it): it starts the
-/// service's fetch and lets the Interactor wait for the answer a while at a time, with Ctrl-C
-/// stopping the wait (see ``Interruption``). A 304 becomes ``ArticleFeedNotModified``, any
-/// other status outside 2xx an ``ArticleSourceError`` that names it.
+/// (the plugin's own provider, or whichever plugin replaced it): it starts the service's fetch,
+/// and each answer, from whatever thread the service completes on, is kept and signalled
+/// (``AnswerSignal``), so the Interactor sleeps until one comes. A 304 becomes
+/// ``ArticleFeedNotModified``, any other status outside 2xx an ``ArticleSourceError`` that names it.
 final class ServiceArticleFetcher: ArticleFetching {
     private let service: any FeedFetching
     private let timeout: Double
+    private let signal = AnswerSignal()
 
     init(service: any FeedFetching, timeout: Double = 10) {
         self.service = service
@@ -19,23 +20,28 @@ final class ServiceArticleFetcher: ArticleFetching {
     }
 
     func start(_ url: URL, validators: FeedValidators) -> any ArticleFetch {
-        let fetch = PendingArticleFetch(address: url.absoluteString, timeout: timeout)
+        let fetch = PendingArticleFetch(address: url.absoluteString, timeout: timeout, signal: signal)
         let request = FeedRequest(address: url.absoluteString, etag: validators.etag,
                                   lastModified: validators.lastModified, timeoutSeconds: timeout)
         let task = service.fetch(request) { outcome in fetch.finish(outcome) }
         fetch.task = task
         return fetch
     }
+
+    func waitForAnswer(seconds: Double) -> AnswerSignal.Wake {
+        signal.wait(seconds: seconds)
+    }
 }
 
 /// One fetch of the service, its answer handed from whatever thread the service completes on
-/// to the waiting caller.
+/// to the waiting caller. A service that never completes is given up on a second after the
+/// request's own timeout.
 private final class PendingArticleFetch: ArticleFetch, @unchecked Sendable {
     private let address: String
-    private let deadline: Date
+    private let deadline: Double
     private let timeout: Double
+    private let signal: AnswerSignal
     private let lock = NSLock()
-    private let done = DispatchSemaphore(value: 0)
     private var outcome: Result<Data, any Error>?
     private var cancelled = false
     private var answered = FeedValidators.none
@@ -50,10 +56,11 @@ private final class PendingArticleFetch: ArticleFetch, @unchecked Sendable {
         lock.withLock { answered }
     }
 
-    init(address: String, timeout: Double) {
+    init(address: String, timeout: Double, signal: AnswerSignal) {
         self.address = address
         self.timeout = timeout
-        deadline = Date().addingTimeInterval(timeout + 1)
+        self.signal = signal
+        deadline = ProcessInfo.processInfo.systemUptime + timeout + 1
     }
 
     func finish(_ fetched: FeedFetchOutcome) {
@@ -79,23 +86,14 @@ private final class PendingArticleFetch: ArticleFetch, @unchecked Sendable {
             answered = validators
             return true
         }
-        if first { done.signal() }
+        if first { signal.signal() }
     }
 
-    func wait(seconds: Double) throws -> Data? {
-        let until = Date().addingTimeInterval(seconds)
-        let interrupted: Bool = Interruption.catching {
-            while !isFinished, Date() < until, Date() < deadline {
-                if Interruption.wasInterrupted { return true }
-                _ = done.wait(timeout: .now() + 0.05)
-            }
-            return Interruption.wasInterrupted && !isFinished
-        }
-        if interrupted { cancel() }
+    func answer() throws -> Data? {
         let (outcome, cancelled) = lock.withLock { (self.outcome, self.cancelled) }
         if cancelled { throw ArticleFetchCancelled(url: address) }
         if let outcome { return try outcome.get() }
-        guard Date() < deadline else {
+        guard ProcessInfo.processInfo.systemUptime < deadline else {
             task?.cancel()
             throw ArticleSourceError("\(address) did not answer within \(Int(timeout)) seconds; try 'refresh' later")
         }
@@ -105,9 +103,5 @@ private final class PendingArticleFetch: ArticleFetch, @unchecked Sendable {
     func cancel() {
         lock.withLock { cancelled = true }
         task?.cancel()
-    }
-
-    private var isFinished: Bool {
-        lock.withLock { outcome != nil || cancelled }
     }
 }

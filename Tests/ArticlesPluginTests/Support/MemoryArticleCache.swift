@@ -8,6 +8,10 @@ final class MemoryArticleCache: ArticleCaching {
         feeds[source]
     }
 
+    func about(_ source: String) -> CachedFeedAbout? {
+        feeds[source].map { CachedFeedAbout(title: $0.document.title, fetched: $0.fetched, validators: $0.validators) }
+    }
+
     func save(_ feed: CachedFeed, for source: String) throws {
         feeds[source] = feed
     }

@@ -3,19 +3,18 @@ import Contracts
 
 /// Records what the list Interactor reports.
 final class SpyArticleListOutput: ArticleListInteractorOutput {
-    private(set) var loaded: [[Article]] = []
+    private(set) var loaded: [[FeedItem]] = []
     private(set) var fetchedTimes: [Double?] = []
     private(set) var failures: [String] = []
     private(set) var lastGood: [CachedFeed?] = []
     private(set) var cancelled: [String] = []
     private(set) var stillLoading: [String] = []
+    private(set) var progress: [RefreshEvent] = []
 
-    func handleStillLoading(source: String) {
-        stillLoading.append(source)
-    }
+    func handleStillLoading(source: String) { stillLoading.append(source) }
 
-    func handleArticlesLoaded(_ articles: [Article], from source: String, fetched: Double?) {
-        loaded.append(articles)
+    func handleArticlesLoaded(_ items: [FeedItem], from source: String, fetched: Double?) {
+        loaded.append(items)
         fetchedTimes.append(fetched)
     }
 
@@ -29,22 +28,9 @@ final class SpyArticleListOutput: ArticleListInteractorOutput {
         self.lastGood.append(lastGood)
     }
 
-    private(set) var subscriptions: [[String]] = []
-    private(set) var notices: [String] = []
-    private(set) var problems: [[String]] = []
+    func handleRefreshProgress(_ event: RefreshEvent) { progress.append(event) }
 
-    func handleSubscriptions(_ addresses: [String], notice: String) {
-        subscriptions.append(addresses)
-        notices.append(notice)
-    }
+    private(set) var checked: [String] = []
 
-    func handleFeedProblems(_ problems: [String]) {
-        self.problems.append(problems)
-    }
-
-    private(set) var progress: [String] = []
-
-    func handleRefreshProgress(fetched: Int, of total: Int) {
-        progress.append("\(fetched)/\(total)")
-    }
+    func handleChecking(_ address: String) { checked.append(address) }
 }

@@ -3,7 +3,9 @@
 
 Serves the files in feeds/ (a feed, an empty feed, a wrapped feed, malformed JSON),
 answers /status/500 with a server error, /once/NAME with feeds/articles.json the
-first time and a server error after, and /never not at all (it holds the connection). Prints the port it listens on as its
+first time and a server error after, /never not at all (it holds the connection),
+/slow/SECONDS/NAME with feeds/NAME after SECONDS, and /count/PATH with how many times
+PATH was asked for (so a test can check that no request was made). Prints the port it listens on as its
 first line, then serves until its standard input closes (the test process ended)
 or LIFETIME seconds pass, whichever comes first, so it never outlives the tests.
 """
@@ -24,6 +26,7 @@ SERVED_LOCK = threading.Lock()
 # GET /asked/PATH answers "yes" as soon as PATH has been asked for, or "no" after 30 s.
 ASKED = set()
 ASKED_CHANGED = threading.Condition(SERVED_LOCK)
+COUNTS = {}
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     def do_GET(self):
@@ -38,9 +41,23 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(body)
             return
+        if self.path.startswith("/count/"):
+            with SERVED_LOCK:
+                body = str(COUNTS.get(self.path[len("/count"):], 0)).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
         with ASKED_CHANGED:
             ASKED.add(self.path)
+            COUNTS[self.path] = COUNTS.get(self.path, 0) + 1
             ASKED_CHANGED.notify_all()
+        if self.path.startswith("/slow/"):
+            parts = self.path.split("/", 3)
+            time.sleep(float(parts[2]))
+            self.path = "/" + parts[3]
         if self.path.startswith("/never"):
             time.sleep(LIFETIME)
             return
