@@ -22,18 +22,18 @@ extension HostRuntime {
         preferences: [String: ProviderChoice], contractsImage: String? = HostRuntime.contractsImage
     ) -> String? {
         guard let digest = index.indexDigest else { return nil }
-        var records: [UInt32] = []
-        records.reserveCapacity(plugins.count)
+        var keyed: [UInt32] = []
+        keyed.reserveCapacity(plugins.count)
         for (file, _, near) in plugins {
             let known = near < records.count && records[near] >= 0 ? Int(records[near]) : nil
             guard let record = known ?? index.record(of: file.path, near: near), record < Int(UInt32.max >> 1) else { return nil }
-            records.append(UInt32(record) << 1 | (file.folder.origin.isBundled ? 1 : 0))
+            keyed.append(UInt32(record) << 1 | (file.folder.origin.isBundled ? 1 : 0))
         }
         let stream = keyStream(host: host, preferences: preferences, contractsImage: contractsImage)
         stream.add("index")
         stream.add(digest)
         stream.add(Int64(plugins.count))
-        records.withUnsafeBytes { stream.add($0) }
+        keyed.withUnsafeBytes { stream.add($0) }
         return stream.finish()
     }
 }
