@@ -2,10 +2,11 @@ import Contracts
 
 /// A ``TodoStore`` of another plugin seen as a ``TodoRecordStore``: what the contract can keep.
 /// Items need a day and a finished item leaves the store, so `due none`, the finished list and
-/// `reopen` are refused with a line that says why; `undo` lasts as long as this run.
+/// `reopen` are refused with a line that says why; times, priorities, recurrences and notes are
+/// not kept, and `undo` lasts as long as this run.
 final class ContractTodoRecords: TodoRecordStore {
     private let store: any TodoStore
-    private var step: TodoUndoStep?
+    private var steps: [TodoUndoStep] = []
 
     init(_ store: any TodoStore) {
         self.store = store
@@ -27,9 +28,9 @@ final class ContractTodoRecords: TodoRecordStore {
         try openRecords().first { $0.id == id }
     }
 
-    func insert(name: String, due: CalendarDay?) throws -> TodoRecord {
-        guard let due else { throw CommandError("an item without a date cannot be kept: \(Self.limitation); give a due day") }
-        let item = try store.add(name: name, due: due)
+    func insert(_ record: TodoRecord) throws -> TodoRecord {
+        guard let due = record.due else { throw CommandError("an item without a date cannot be kept: \(Self.limitation); give a due day") }
+        let item = try store.add(name: record.name, due: due)
         return TodoRecord(id: item.id, name: item.name, due: item.due)
     }
 
@@ -50,11 +51,16 @@ final class ContractTodoRecords: TodoRecordStore {
         try store.remove(id: id)
     }
 
-    func undoStep() throws -> TodoUndoStep? {
-        step
+    func pushUndoStep(_ step: TodoUndoStep) throws {
+        steps.append(step)
+        if steps.count > TodoUndoStep.kept { steps.removeFirst() }
     }
 
-    func setUndoStep(_ step: TodoUndoStep?) throws {
-        self.step = step
+    func popUndoStep() throws -> TodoUndoStep? {
+        steps.popLast()
+    }
+
+    func inOneWrite<T>(_ body: () throws -> T) throws -> T {
+        try body()
     }
 }

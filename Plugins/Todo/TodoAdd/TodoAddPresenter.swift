@@ -11,6 +11,10 @@ final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteracto
     // Not private: the restoration extension (+Restoration.swift) keeps and restores it.
     var name = ""
     var due: DueDay?
+    var priority: TodoPriority?
+    var recurrence: TodoRecurrence?
+    /// Fields whose last value was refused: `save` refuses too until they are typed again.
+    var refused = RefusedFields()
     private var error: String?
 
     init(interactor: any TodoAddInteracting, router: any TodoAddRouting) {
@@ -41,15 +45,26 @@ final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteracto
     }
 
     func didEnterDueDate(_ text: String) throws {
-        due = try interactor.doParseDueDate(text)
+        due = try refused.reading("due", text) { try interactor.doParseDueDate(text) }
+        refresh()
+    }
+
+    func didEnterPriority(_ text: String) throws {
+        priority = try refused.reading("pri", text) { try interactor.doReadPriority(text) }
+        refresh()
+    }
+
+    func didEnterRepeat(_ text: String) throws {
+        (recurrence, due) = try refused.reading("every", text) { try interactor.doReadRepeat(text, due: due) }
         refresh()
     }
 
     func didAskToSave() throws {
+        if let refusal = refused.saveError { throw refusal }
         if due == nil, let output, !(output is any TodoAddedItemOutput) {
             throw CommandError("the module that opened this form needs a due date; type 'due WHEN' (e.g. 'due tomorrow')")
         }
-        try interactor.doSave(name: name, due: due)
+        try interactor.doSave(TodoDraft(name: name, due: due, priority: priority, recurrence: recurrence))
     }
 
     func didAskToCancel() {
@@ -85,6 +100,8 @@ final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteracto
         var model = TodoAddViewModel()
         if !name.isEmpty { model.name = name }
         model.due = due.map(TodoFormat.label) ?? "(no date)"
+        model.priority = priority.map(TodoFormat.priorityLabel)
+        model.repeats = recurrence?.description
         model.error = error
         view?.didUpdate(model)
     }

@@ -12,13 +12,9 @@ protocol TodoAllViewing: AnyObject {
 }
 
 /// View → Presenter: what the user did. Items are named by their stable id.
-protocol TodoAllEventHandling: AnyObject {
+protocol TodoAllEventHandling: TodoItemEventHandling {
     func didAppear()
-    func didComplete(id: Int64) throws
-    func didAskToDelete(id: Int64) throws
-    func didAskToReopen(id: Int64) throws
     func didAskToEdit(id: Int64) throws
-    func didAskToUndo() throws
     func didAskToFind(_ text: String)
     func didAskForTag(_ tag: String)
 }
@@ -27,9 +23,11 @@ protocol TodoAllEventHandling: AnyObject {
 protocol TodoAllInteracting: AnyObject {
     func doFindAllItems()
     func doFilter(_ filter: TodoFilter)
-    func doCompleteItem(id: Int64) throws
-    func doDeleteItem(id: Int64) throws
-    func doReopenItem(id: Int64) throws
+    func doCompleteItems(ids: [Int64]) throws
+    func doDeleteItems(ids: [Int64]) throws
+    func doReopenItems(ids: [Int64]) throws
+    func doSetPriority(_ priority: TodoPriority?, ids: [Int64]) throws
+    func doAnnotate(id: Int64, text: String) throws
     func doUndo() throws
     func doCheckItem(id: Int64) throws
 }
@@ -53,4 +51,6 @@ struct TodoAllViewModel: Equatable {
     var filter: String?
     var error: String?
     var notice: String?
+    /// Set when the list is asked for as data (`viper --json`): the one JSON document drawn in place of the rest.
+    var json: String?
 }

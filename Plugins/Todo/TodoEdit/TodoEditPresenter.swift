@@ -11,6 +11,10 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
     var original: TodoSummary?
     var name = ""
     var due: DueDay?
+    var priority: TodoPriority?
+    var recurrence: TodoRecurrence?
+    /// Fields whose last value was refused: `save` refuses too until they are typed again.
+    var refused = RefusedFields()
     private var error: String?
 
     init(interactor: any TodoEditInteracting, router: any TodoEditRouting) {
@@ -27,6 +31,9 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
         original = item
         name = item.title
         due = item.due
+        priority = item.priority
+        recurrence = item.recurrence
+        refused = RefusedFields()
         error = nil
         refresh()
     }
@@ -46,13 +53,24 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
     }
 
     func didEnterDueDate(_ text: String) throws {
-        due = try interactor.doParseDueDate(text)
+        due = try refused.reading("due", text) { try interactor.doParseDueDate(text) }
+        refresh()
+    }
+
+    func didEnterPriority(_ text: String) throws {
+        priority = try refused.reading("pri", text) { try interactor.doReadPriority(text) }
+        refresh()
+    }
+
+    func didEnterRepeat(_ text: String) throws {
+        (recurrence, due) = try refused.reading("every", text) { try interactor.doReadRepeat(text, due: due) }
         refresh()
     }
 
     func didAskToSave() throws {
         guard let original else { throw CommandError("there is no item to save; open one with 'edit ID' from a to-do list") }
-        interactor.doSave(id: original.id, name: name, due: due?.day)
+        if let refusal = refused.saveError { throw refusal }
+        interactor.doSave(id: original.id, TodoDraft(name: name, due: due, priority: priority, recurrence: recurrence))
     }
 
     func didAskToCancel() {
@@ -79,7 +97,11 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
         guard let original else { return [] }
         var parts: [String] = []
         if name != original.title { parts.append("name (was '\(original.title)')") }
-        if due?.day != original.due?.day { parts.append("due date (was \(original.due.map { "\($0.day)" } ?? "none"))") }
+        if due?.day != original.due?.day || due?.time != original.due?.time {
+            parts.append("due date (was \(original.due.map { "\($0.day)" + ($0.time.map { " " + TodoFormat.time($0) } ?? "") } ?? "none"))")
+        }
+        if priority != original.priority { parts.append("priority (was \(original.priority?.rawValue ?? "none"))") }
+        if recurrence != original.recurrence { parts.append("repeat (was \(original.recurrence?.description ?? "none"))") }
         return parts
     }
 
@@ -87,6 +109,8 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
         var model = TodoEditViewModel()
         model.name = name
         model.due = original == nil ? "" : due.map(TodoFormat.label) ?? "(no date)"
+        model.priority = priority.map(TodoFormat.priorityLabel)
+        model.repeats = recurrence?.description
         model.unsaved = unsavedParts()
         model.error = error
         view?.didUpdate(model)
