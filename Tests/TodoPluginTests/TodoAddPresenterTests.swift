@@ -77,6 +77,32 @@ import ViperTestSupport
         #expect(parts.view.last?.due == "Friday 2026-12-04")
     }
 
+    /// A script without -e runs 'save' after a refused 'due': the item must not be saved due today.
+    @Test func aRefusedFieldKeepsSaveFromStoringTheItemUntilItIsTypedAgain() throws {
+        let parts = try makePresenter()
+        try parts.presenter.didEnterName("Taxes")
+        #expect(throws: CommandError.self) { try parts.presenter.didEnterDueDate("someday") }
+        #expect(throws: CommandError.self) { try parts.presenter.didEnterPriority("urgent") }
+        #expect { try parts.presenter.didAskToSave() } throws: {
+            "\($0)" == "not saved: 'due someday' and 'pri urgent' was refused; type 'due' again with a value it takes (or 'cancel'), then 'save'"
+        }
+        #expect(parts.store.stored.isEmpty)
+        try parts.presenter.didEnterDueDate("friday 9am")
+        try parts.presenter.didEnterPriority("none")
+        try parts.presenter.didEnterRepeat("every week")
+        #expect(parts.view.last?.due == "Friday 2026-12-04 09:00")
+        #expect(parts.view.last?.repeats == "every week")
+        try parts.presenter.didAskToSave()
+        #expect(parts.store.stored == [TodoItem(id: 1, name: "Taxes", due: day("2026-12-04"))])
+    }
+
+    @Test func anAnchoredRepeatMovesTheDueDayToOneItAllows() throws {
+        let parts = try makePresenter()
+        try parts.presenter.didEnterRepeat("every month on the 15th")
+        #expect(parts.view.last?.due == "Tuesday 2026-12-15")
+        #expect(parts.view.last?.repeats == "every month on the 15th")
+    }
+
     @Test func cancellingClosesThenTellsTheOutput() throws {
         let parts = try makePresenter()
         parts.presenter.didAskToCancel()

@@ -67,12 +67,16 @@ import ViperTestSupport
         #expect(log.events == ["close", "saved Milk none"])
     }
 
-    @Test func aDayInThePastIsRefusedAndTheItemKept() throws {
-        let (presenter, view, _, _, _) = try makeEditor(editing: TodoItem(id: 4, name: "Milk", due: day("2026-12-01")))
-        #expect { try presenter.didEnterDueDate("2026-11-01") } throws: {
-            "\($0)" == "2026-11-01 is in the past (today is 2026-12-01); give today or a later day"
+    @Test func aRefusedDayKeepsTheItemAndSaveIsRefusedUntilItIsTypedAgain() throws {
+        let (presenter, view, store, _, _) = try makeEditor(editing: TodoItem(id: 4, name: "Milk", due: day("2026-12-01")))
+        try presenter.didEnterName("Oat milk")
+        #expect { try presenter.didEnterDueDate("someday") } throws: { "\($0)".hasPrefix("'someday' is not a due date") }
+        #expect { try presenter.didAskToSave() } throws: {
+            "\($0)" == "not saved: 'due someday' was refused; type 'due' again with a value it takes (or 'cancel'), then 'save'"
         }
-        #expect(view.last?.unsaved == [])
+        #expect(store.stored.map(\.name) == ["Milk"])
+        try presenter.didEnterDueDate("2026-11-01")
+        #expect(view.last?.due == "Sunday 2026-11-01 (overdue)")
     }
 
     @Test func aStoreFailureIsShownAndTheEditorStaysOpen() throws {

@@ -17,7 +17,7 @@ enum TodoItemCommands {
         CommandSpec("done", arguments: ["ID..."], help: "Mark items done: 'done 3', 'done 1 6 9', 'done 1-3' (a repeating item gets its next one; 'undo' takes it back)"),
         CommandSpec("delete", arguments: ["ID..."], help: "Delete items ('undo' brings them back)"),
         CommandSpec("reopen", arguments: ["ID..."], help: "Put finished items back on the list"),
-        CommandSpec("pri", arguments: ["ID...", "H|M|L|none"], help: "Set the priority of items: 'pri 3 H', 'pri 1-3 none'; higher ones sort first"),
+        CommandSpec("pri", arguments: ["ID", "PRIORITY..."], help: "Set the priority (H, M, L or none) of items: 'pri 3 H', 'pri 1 6 9 M', 'pri 1-3 none'; higher ones sort first"),
         CommandSpec("note", arguments: ["ID", "TEXT..."], help: "Add a dated note to item ID, shown under it ('undo' takes it back)"),
         CommandSpec("undo", help: "Take back the last change, one more each time (even after a restart)"),
     ]
