@@ -112,7 +112,7 @@ import ViperTestSupport
         #expect(TodoChangeNotice.text(for: .done([milk], next: [])) == "Done: Buy milk (id 1). Type 'undo' to take it back, 'finished' for the finished items.")
         #expect(TodoChangeNotice.text(for: .done([milk, eggs], next: [])).hasPrefix("Done: Buy milk (id 1), Eggs (id 2)."))
         #expect(TodoChangeNotice.text(for: .deleted([milk])) == "Deleted: Buy milk (id 1). Type 'undo' to bring it back.")
-        #expect(TodoChangeNotice.text(for: .restored([milk], removed: [], after: .deleted)) == "Undone. Back on the list (no longer deleted): Buy milk, due 2026-12-01.")
+        #expect(TodoChangeNotice.text(for: .restored([milk], removed: [], after: .deleted)) == "Back on the list (no longer deleted): Buy milk, due 2026-12-01.")
         #expect(TodoChangeNotice.text(for: .reopened([TodoSummary(id: 3, title: "Read", due: nil)])) == "Back on the list: Read (id 3), no due date.")
     }
 }

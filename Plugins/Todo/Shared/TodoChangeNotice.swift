@@ -30,7 +30,7 @@ enum TodoChangeNotice {
             if !removed.isEmpty {
                 parts.append("Removed again: \(names(removed)).")
             }
-            return parts.isEmpty ? "Undone." : "Undone. " + parts.joined(separator: " ")
+            return parts.isEmpty ? "Undone." : parts.joined(separator: " ")
         case .nothingToUndo: return "Nothing to undo: 'undo' takes back the last change to the to-do items, one step each time."
         case .imported(let count, let file): return "Imported \(count) item\(count == 1 ? "" : "s") from \(file). Type 'undo' to take the import back."
         case .exported(let count, let file): return "Exported \(count) item\(count == 1 ? "" : "s") to \(file) (todo.txt format)."

@@ -83,7 +83,7 @@ final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteracto
         let output = self.output
         router.close()
         if let own = output as? any TodoAddedItemOutput {
-            own.todoAdderDidAdd(item, dueText: item.due.map { "for \($0.day)" } ?? "without a date")
+            own.todoAdderDidAdd(item, dueText: item.due.map { "for \($0.day)" + ($0.time.map { " " + TodoFormat.time($0) } ?? "") } ?? "without a date")
         } else if let due = item.due {
             output?.todoAdderDidAdd(TodoItem(id: item.id, name: item.title, due: due.day))
         }
