@@ -31,7 +31,7 @@ import Testing
         let after = Screens(done.stdout).last("Home › To do")
         #expect(after.contains("     - 2026-12-01: oat milk if none"))
         #expect(done.stdout.contains(
-            "Done: Pay rent (id 2), Call mum +family (id 3). Type 'undo' to take it back, 'finished' for the finished items. Next: Pay rent (id 5), due 2027-01-01."))
+            "Done: Pay rent (id 2), Call mum +family (id 3). Type 'undo' to take them back, 'finished' for the finished items. Next: Pay rent (id 5), due 2027-01-01."))
 
         // A later run takes back the three steps one by one.
         let undo = try session.run(["--plain", "-c", "open todo; undo; undo; undo"])

@@ -18,11 +18,13 @@ import ViperTestSupport
         #expect(try rule("every 3 months on 15") == TodoRecurrence(count: 3, unit: .month, dayOfMonth: 15))
         #expect(try rule("every friday") == TodoRecurrence(count: 1, unit: .week, weekday: 5))
         #expect(try rule("monthly") == TodoRecurrence(count: 1, unit: .month))
+        #expect(try rule("every fortnight") == TodoRecurrence(count: 2, unit: .week))
+        #expect(try rule("every other day") == TodoRecurrence(count: 2, unit: .day))
         #expect(try TodoRecurrence.read("every none") == .some(nil))
     }
 
     @Test func refusesWhatItCannotReadAndSaysWhatItTakes() {
-        #expect { try TodoRecurrence.read("every fortnight") } throws: { "\($0)".contains("is not a repeat: use every day") }
+        #expect { try TodoRecurrence.read("every blue moon") } throws: { "\($0)".contains("is not a repeat: use every day") }
         #expect { try TodoRecurrence.read("every week on the 1st") } throws: { "\($0)".contains("is not a repeat") }
         #expect { try TodoRecurrence.read("every 0 days") } throws: { "\($0)" == "'every 0 ...' needs a count from 1 to 999" }
     }

@@ -43,6 +43,7 @@ struct TodoRecurrence: Equatable {
         if words.first == "every" { words.removeFirst() }
         guard !words.isEmpty else { throw CommandError("give how often it repeats: \(accepted)") }
         if words == ["none"] || words == ["never"] || words == ["off"] { return .some(nil) }
+        if words == ["fortnight"] || words == ["biweekly"] { return .some(TodoRecurrence(count: 2, unit: .week)) }
         var count = 1
         if let number = Int(words[0]) {
             guard (1...999).contains(number) else {

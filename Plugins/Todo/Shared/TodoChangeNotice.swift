@@ -4,7 +4,7 @@ enum TodoChangeNotice {
     static func text(for change: TodoChange) -> String {
         switch change {
         case .done(let items, let next):
-            var text = "Done: \(names(items)). Type 'undo' to take it back, 'finished' for the finished items."
+            var text = "Done: \(names(items)). Type 'undo' to take \(items.count == 1 ? "it" : "them") back, 'finished' for the finished items."
             if !next.isEmpty {
                 text += " Next: " + next.map { "\($0.title) (id \($0.id)), \(dueText($0))" }.joined(separator: "; ") + "."
             }
