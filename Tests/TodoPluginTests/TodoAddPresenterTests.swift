@@ -92,6 +92,12 @@ import ViperTestSupport
         try parts.presenter.didEnterRepeat("every week")
         #expect(parts.view.last?.due == "Friday 2026-12-04 09:00")
         #expect(parts.view.last?.repeats == "every week")
+        // The stub is another plugin's plain TodoStore, which keeps no time or repeat: refused, not dropped.
+        #expect { try parts.presenter.didAskToSave() } throws: {
+            "\($0)" == "a time of day and a repeat cannot be kept: \(ContractTodoRecords.limitation); leave them out"
+        }
+        try parts.presenter.didEnterDueDate("friday")
+        try parts.presenter.didEnterRepeat("every none")
         try parts.presenter.didAskToSave()
         #expect(parts.store.stored == [TodoItem(id: 1, name: "Taxes", due: day("2026-12-04"))])
     }
