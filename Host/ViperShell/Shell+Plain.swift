@@ -78,15 +78,17 @@ extension Shell {
     }
 
     /// The lines of `new` that `old` does not have, counted (a line twice in `new` and once in
-    /// `old` is added once), in `new`'s order; blank lines are left out.
+    /// `old` is added once), in `new`'s order; blank lines are left out. Lines are compared
+    /// without their leading spaces, so rows a list aligns anew (id 10 after id 9) are not new.
     static func added(_ new: [String], to old: [String]) -> [String] {
-        var left: [String: Int] = [:]
-        for line in old { left[line, default: 0] += 1 }
+        func key(_ line: String) -> Substring { line.drop { $0 == " " } }
+        var left: [Substring: Int] = [:]
+        for line in old { left[key(line), default: 0] += 1 }
         var added: [String] = []
         for line in new {
-            if let count = left[line], count > 0 {
-                left[line] = count - 1
-            } else if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            if let count = left[key(line)], count > 0 {
+                left[key(line)] = count - 1
+            } else if !key(line).isEmpty {
                 added.append(line)
             }
         }

@@ -46,6 +46,8 @@ import ViperCoreTestSupport
     @Test func theAddedLinesAreCountedSoARepeatedLineStillShows() {
         #expect(Shell.added(["a", "b", "a", ""], to: ["a"]) == ["b", "a"])
         #expect(Shell.added(["x"], to: ["x"]) == [])
+        // Realigned rows are not new: ids 1 and 2 are padded once id 10 is listed.
+        #expect(Shell.added(["   1. a", "  10. b"], to: ["  1. a"]) == ["  10. b"])
     }
 
     @Test func withoutPlainEveryCommandStillDrawsItsScreen() {
