@@ -131,3 +131,53 @@ import ViperTestSupport
         #expect(parts.view.last?.error == "cannot save the item: /d/todo.sqlite: disk full")
     }
 }
+
+/// `add Buy milk due:tomorrow pri:H every:week`: taskwarrior's words fill in the form.
+@Suite struct TodoQuickEntryTests {
+    private func entry(_ text: String) throws -> TodoQuickEntry {
+        TodoFormRules.quickEntry(text, reader: DueDateReader(clock: try FixedClock(iso8601: "2026-12-01T09:00:00Z")))
+    }
+
+    @Test func dueAndPriAndEveryWordsAreTakenOutOfTheName() throws {
+        let read = try entry("Buy milk +shop due:tomorrow@9am pri:H every:week")
+        #expect(read.name == "Buy milk +shop")
+        #expect(read.due == .some(DueDay(day: day("2026-12-02"), weekday: 3, nearness: .tomorrow, time: 9 * 60)))
+        #expect(read.priority == .some(.high))
+        #expect(read.recurrence == .some(TodoRecurrence(count: 1, unit: .week)))
+        #expect(read.problems.isEmpty)
+    }
+
+    @Test func todoTxtPriorityDashesAndRecCodesRead() throws {
+        let read = try entry("(B) Gym due:next-friday rec:2d re:invent")
+        #expect(read.name == "Gym re:invent")
+        #expect(read.priority == .some(.medium))
+        #expect(read.due??.day == day("2026-12-04"))
+        #expect(read.recurrence == .some(TodoRecurrence(count: 2, unit: .day)))
+        #expect(try entry("Taxes due:2027-01-15").due??.day == day("2027-01-15"))
+    }
+
+    @Test func aWordThatDoesNotReadIsAProblemNamingTheField() throws {
+        let read = try entry("Taxes due:someday pri:urgent")
+        #expect(read.name == "Taxes")
+        #expect(read.problems.map(\.command) == ["due", "pri"])
+        #expect(read.problems.map(\.typed) == ["someday", "urgent"])
+    }
+
+    @Test func theFormShowsTheProblemAndSaveRefusesUntilTheFieldIsTypedAgain() throws {
+        let store = StubTodoStore()
+        let interactor = TodoAddInteractor(store: store, clock: try FixedClock(iso8601: "2026-12-01T09:00:00Z"))
+        let presenter = TodoAddPresenter(interactor: interactor, router: SpyTodoAddRouter(log: EventLog()))
+        interactor.output = presenter
+        let view = SpyTodoAddView()
+        presenter.view = view
+        presenter.start()
+        presenter.prefill(name: "Taxes due:someday")
+        #expect(view.last?.name == "Taxes")
+        #expect(view.last?.error?.hasPrefix("'someday' is not a due date") == true)
+        #expect(throws: CommandError.self) { try presenter.didAskToSave() }
+        try presenter.didEnterDueDate("2027-01-15")
+        #expect(view.last?.error == nil)
+        try presenter.didAskToSave()
+        #expect(store.stored == [TodoItem(id: 1, name: "Taxes", due: day("2027-01-15"))])
+    }
+}

@@ -25,6 +25,8 @@ protocol TodoAddInteracting: AnyObject {
     func doFindDefaultDueDate() -> DueDay
     /// Reads `pri H|M|L|none`; a ``CommandError`` that says what is accepted.
     func doReadPriority(_ text: String) throws -> TodoPriority?
+    /// Reads `Buy milk due:tomorrow pri:H every:week` into a name and fields (``TodoQuickEntry``).
+    func doReadQuickEntry(_ text: String) -> TodoQuickEntry
     /// Reads `every ...` and the due day the repeat needs (``TodoFormRules/recurrence(_:due:reader:)``).
     func doReadRepeat(_ text: String, due: DueDay?) throws -> (TodoRecurrence?, DueDay?)
     /// Stores a new item; `due` nil is an item without a date. Without a name it throws a

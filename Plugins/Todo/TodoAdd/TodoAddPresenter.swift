@@ -30,8 +30,18 @@ final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteracto
 
     // MARK: TodoAdding
 
+    /// Fills in the name; `due:`, `pri:` and `every:` words in it (taskwarrior's) fill in
+    /// those fields, and one that does not read is refused, shown on the form.
     func prefill(name: String) {
-        self.name = name.trimmingCharacters(in: .whitespaces)
+        let entry = interactor.doReadQuickEntry(name.trimmingCharacters(in: .whitespaces))
+        self.name = entry.name
+        if let due = entry.due { self.due = due }
+        if let priority = entry.priority { self.priority = priority }
+        if let recurrence = entry.recurrence { self.recurrence = recurrence }
+        for problem in entry.problems {
+            refused.refuse(problem.command, typed: problem.typed)
+        }
+        error = entry.problems.isEmpty ? nil : entry.problems.map(\.message).joined(separator: "; ")
         refresh()
     }
 
@@ -46,17 +56,25 @@ final class TodoAddPresenter: TodoAdding, TodoAddEventHandling, TodoAddInteracto
 
     func didEnterDueDate(_ text: String) throws {
         due = try refused.reading("due", text) { try interactor.doParseDueDate(text) }
+        clearErrorWhenNothingIsRefused()
         refresh()
     }
 
     func didEnterPriority(_ text: String) throws {
         priority = try refused.reading("pri", text) { try interactor.doReadPriority(text) }
+        clearErrorWhenNothingIsRefused()
         refresh()
     }
 
     func didEnterRepeat(_ text: String) throws {
         (recurrence, due) = try refused.reading("every", text) { try interactor.doReadRepeat(text, due: due) }
+        clearErrorWhenNothingIsRefused()
         refresh()
+    }
+
+    /// The line about words of `add` that did not read goes once they are typed again.
+    private func clearErrorWhenNothingIsRefused() {
+        if refused.saveError == nil { error = nil }
     }
 
     func didAskToSave() throws {

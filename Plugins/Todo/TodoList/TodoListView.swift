@@ -12,7 +12,7 @@ final class TodoListView: ModuleView, TodoListViewing {
     var title: String { "To do" }
 
     var commands: [CommandSpec] {
-        [CommandSpec("add", arguments: ["NAME..."], help: "Add an item (opens the add form, with NAME filled in; +word tags it)")]
+        [CommandSpec("add", arguments: ["NAME..."], help: "Add an item (opens the add form, with NAME filled in; +word tags it; due:, pri: and every: words fill in those fields)")]
             + TodoItemCommands.specs
             + [
                 CommandSpec("edit", arguments: ["ID"], help: "Change the name, due date, priority or repeat of item ID"),
