@@ -48,9 +48,13 @@ import ViperTestSupport
         let transfer = TodoTransfer(data: TodoDataManager(store: store, clock: clock), clock: clock)
         var reported: [TodoChange] = []
         let skipped = try transfer.importItems(from: path) { reported.append($0) }
-        #expect(reported == [.imported(count: 2, file: path)])
+        #expect(reported == [.imported(count: 2, file: path, already: 0)])
         #expect(skipped?.message == "\(path): imported 2 items and skipped line 2 ('due:2026-13-40' is not a due date; write due:YYYY-MM-DD); fix those lines and import them again")
         #expect(store.rows.map(\.name) == ["Call mum +family", "Buy milk"])
+        // The same file again adds nothing: each line says what an item there says.
+        let second = try transfer.importItems(from: path) { _ in }
+        #expect(second?.message.hasPrefix("\(path): imported 0 items (2 already there) and skipped line 2") == true)
+        #expect(store.rows.count == 2)
         #expect { try transfer.export(to: path) } throws: { "\($0)".hasPrefix("\(path) is already there and is kept") }
         let out = folder.path + "/out.txt"
         #expect(try transfer.export(to: out) == .exported(count: 2, file: out))

@@ -10,6 +10,7 @@ enum TodoChange: Equatable {
     /// `undo` put items back as they were (`restored`) and removed those the change had added.
     case restored([TodoSummary], removed: [TodoSummary], after: TodoUndoStep.Verb)
     case nothingToUndo
-    case imported(count: Int, file: String)
+    /// `already`: lines of the file that items already there say, not added again.
+    case imported(count: Int, file: String, already: Int)
     case exported(count: Int, file: String)
 }

@@ -32,7 +32,9 @@ enum TodoChangeNotice {
             }
             return parts.isEmpty ? "Undone." : parts.joined(separator: " ")
         case .nothingToUndo: return "Nothing to undo: 'undo' takes back the last change to the to-do items, one step each time."
-        case .imported(let count, let file): return "Imported \(count) item\(count == 1 ? "" : "s") from \(file). Type 'undo' to take the import back."
+        case .imported(let count, let file, let already):
+            let kept = already == 0 ? "" : " (\(already) already there, not added again)"
+            return "Imported \(count) item\(count == 1 ? "" : "s") from \(file)\(kept). Type 'undo' to take the import back."
         case .exported(let count, let file): return "Exported \(count) item\(count == 1 ? "" : "s") to \(file) (todo.txt format)."
         }
     }
