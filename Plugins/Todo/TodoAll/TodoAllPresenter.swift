@@ -113,6 +113,8 @@ final class TodoAllPresenter: TodoAllListing, TodoAllEventHandling, TodoAllInter
 
     func handleFailure(_ message: String) {
         model.error = message
+        // Asked for data, the failure is drawn instead of a list that is no longer true.
+        model.json = nil
         view?.didUpdate(model)
     }
 

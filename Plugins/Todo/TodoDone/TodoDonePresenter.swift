@@ -60,6 +60,8 @@ final class TodoDonePresenter: TodoDoneListing, TodoDoneEventHandling, TodoDoneI
 
     func handleFailure(_ message: String) {
         model.error = message
+        // Asked for data, the failure is drawn instead of a list that is no longer true.
+        model.json = nil
         view?.didUpdate(model)
     }
 

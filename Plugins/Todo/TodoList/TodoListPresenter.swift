@@ -158,6 +158,8 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
 
     func handleFailure(_ message: String) {
         model.error = message
+        // Asked for data, the failure is drawn instead of a list that is no longer true.
+        model.json = nil
         view?.didUpdate(model)
     }
 
