@@ -17,6 +17,7 @@ import ViperTestSupport
         func doReopenItems(ids: [Int64]) throws {}
         func doSetPriority(_ priority: TodoPriority?, ids: [Int64]) throws {}
         func doAnnotate(id: Int64, text: String) throws {}
+        func doFindItems(ids: [Int64]) -> [TodoSummary]? { nil }
         func doUndo() throws { output?.handleChange(.nothingToUndo) }
         func doCheckItem(id: Int64) throws {
             guard groups.flatMap(\.items).contains(where: { $0.id == id }) else { throw CommandError("there is no to-do item \(id)") }

@@ -187,4 +187,12 @@ import ViperTestSupport
         presenter.didAppear()
         #expect(view.last?.json == #"[{"due":"2026-12-01","group":"Today","id":1,"name":"Buy milk +shop","notes":[],"priority":"M","repeat":null,"tags":["shop"],"time":null}]"#)
     }
+
+    @Test func theQuestionBeforeDeleteNamesTheItemsAndNoneIsAskedForAMissingOne() {
+        let parts = makePresenter(items: week)
+        parts.presenter.didAppear()
+        #expect(parts.presenter.questionBeforeDeleting(ids: [1]) == "Delete 'Buy milk' (id 1)?")
+        #expect(parts.presenter.questionBeforeDeleting(ids: [1, 3]) == "Delete 2 items: Buy milk (id 1), Call mum (id 3)?")
+        #expect(parts.presenter.questionBeforeDeleting(ids: [1, 9]) == nil)
+    }
 }

@@ -18,6 +18,7 @@ import Testing
         private(set) var added: [String] = []
         func didAskToImport(path: String) throws {}
         func didAskToExport(path: String) throws {}
+        func questionBeforeDeleting(ids: [Int64]) -> String? { "Delete \(ids)?" }
         func didAskToEdit(id: Int64) throws {}
         func didAskToUndo() throws {}
         func didAskToFind(_ text: String) {}
@@ -93,5 +94,12 @@ import Testing
             "add", "done", "delete", "reopen", "pri", "note", "undo", "edit", "find", "tag", "all", "finished", "import", "export",
         ])
         #expect(view.commands.allSatisfy { !$0.help.isEmpty })
+    }
+
+    @Test func deleteAsksFirstAtATerminalAndOtherCommandsDoNot() {
+        let view = TodoListView(presenter: IgnoringPresenter())
+        #expect(view.confirmation(for: CommandInvocation(name: "delete", arguments: ["1-2"], rest: "1-2")) == "Delete [1, 2]?")
+        #expect(view.confirmation(for: CommandInvocation(name: "delete", arguments: ["x"], rest: "x")) == nil)
+        #expect(view.confirmation(for: CommandInvocation(name: "done", arguments: ["1"], rest: "1")) == nil)
     }
 }

@@ -35,6 +35,11 @@ struct TodoActions {
         return .restored(undone.restored.map(summary), removed: undone.removed.map(summary), after: undone.verb)
     }
 
+    /// Items `ids` as plain values; nil when one is not there (the command then says so).
+    func summaries(ids: [Int64]) -> [TodoSummary]? {
+        (try? data.items(ids: ids))?.map(summary)
+    }
+
     /// The plain values of `record` for a Presenter.
     func summary(_ record: TodoRecord) -> TodoSummary {
         TodoSummary(id: record.id, title: record.name, due: record.due.map { reader.dueDay($0, time: record.time) },

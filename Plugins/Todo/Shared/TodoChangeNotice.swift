@@ -39,6 +39,12 @@ enum TodoChangeNotice {
         }
     }
 
+    /// "Delete 'Buy milk' (id 3)?", "Delete 2 items: Buy milk (id 3), Call mum (id 6)?".
+    static func deleteQuestion(_ items: [TodoSummary]) -> String {
+        if items.count == 1, let item = items.first { return "Delete '\(item.title)' (id \(item.id))?" }
+        return "Delete \(items.count) items: \(names(items))?"
+    }
+
     /// "Buy milk (id 3), Call mum (id 6)".
     static func names(_ items: [TodoSummary]) -> String {
         items.map { "\($0.title) (id \($0.id))" }.joined(separator: ", ")

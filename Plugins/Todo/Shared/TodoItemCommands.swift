@@ -8,6 +8,8 @@ protocol TodoItemEventHandling: AnyObject {
     func didAskToSetPriority(_ priority: TodoPriority?, ids: [Int64]) throws
     func didAskToAnnotate(id: Int64, text: String) throws
     func didAskToUndo() throws
+    /// What to ask before `delete` of items `ids` at a terminal; nil when one is not there.
+    func questionBeforeDeleting(ids: [Int64]) -> String?
 }
 
 /// The item commands the upcoming and all-items lists share, and how a view reads them
@@ -21,6 +23,13 @@ enum TodoItemCommands {
         CommandSpec("note", arguments: ["ID", "TEXT..."], help: "Add a dated note to item ID, shown under it ('undo' takes it back)"),
         CommandSpec("undo", help: "Take back the last change, one more each time (even after a restart)"),
     ]
+
+    /// The question `delete` asks at a terminal (``CommandConfirming``); nil for other commands
+    /// and for ids that do not read or are not there (the command then fails with its line).
+    static func confirmation(for command: CommandInvocation, on handler: any TodoItemEventHandling) -> String? {
+        guard command.name == "delete", let ids = try? command.todoIDs() else { return nil }
+        return handler.questionBeforeDeleting(ids: ids)
+    }
 
     /// Runs `command` on `handler` when it is one of ``specs``; false when it is not.
     static func perform(_ command: CommandInvocation, on handler: any TodoItemEventHandling) throws -> Bool {

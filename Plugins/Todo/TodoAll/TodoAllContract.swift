@@ -29,6 +29,8 @@ protocol TodoAllInteracting: AnyObject {
     func doSetPriority(_ priority: TodoPriority?, ids: [Int64]) throws
     func doAnnotate(id: Int64, text: String) throws
     func doUndo() throws
+    /// Items `ids` as plain values, for the question before `delete`; nil when one is not there.
+    func doFindItems(ids: [Int64]) -> [TodoSummary]?
     func doCheckItem(id: Int64) throws
 }
 

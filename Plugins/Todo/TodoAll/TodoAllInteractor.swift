@@ -80,6 +80,10 @@ final class TodoAllInteractor: TodoAllInteracting, TodoItemChanging {
         return .month(year: due.year, month: due.month)
     }
 
+    func doFindItems(ids: [Int64]) -> [TodoSummary]? {
+        TodoActions(data: data, reader: DueDateReader(clock: clock, firstWeekday: firstWeekday)).summaries(ids: ids)
+    }
+
     func perform(_ action: (TodoActions) throws -> TodoChange) throws {
         let actions = TodoActions(data: data, reader: DueDateReader(clock: clock, firstWeekday: firstWeekday))
         let change = try action(actions)

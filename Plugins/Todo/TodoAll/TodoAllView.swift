@@ -57,3 +57,10 @@ final class TodoAllView: ModuleView, TodoAllViewing {
         presenter.didAppear()
     }
 }
+
+/// At a terminal, `delete` asks first, naming the items (a script does not ask; `undo` brings them back).
+extension TodoAllView: CommandConfirming {
+    func confirmation(for command: CommandInvocation) -> String? {
+        TodoItemCommands.confirmation(for: command, on: presenter)
+    }
+}

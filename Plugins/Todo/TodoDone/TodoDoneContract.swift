@@ -17,6 +17,8 @@ protocol TodoDoneEventHandling: AnyObject {
     func didAskToReopen(ids: [Int64]) throws
     func didAskToDelete(ids: [Int64]) throws
     func didAskToUndo() throws
+    /// What to ask before `delete` of items `ids` at a terminal; nil when one is not there.
+    func questionBeforeDeleting(ids: [Int64]) -> String?
 }
 
 /// Presenter → Interactor: the use cases.
@@ -25,6 +27,8 @@ protocol TodoDoneInteracting: AnyObject {
     func doReopenItems(ids: [Int64]) throws
     func doDeleteItems(ids: [Int64]) throws
     func doUndo() throws
+    /// Items `ids` as plain values, for the question before `delete`; nil when one is not there.
+    func doFindItems(ids: [Int64]) -> [TodoSummary]?
 }
 
 /// Interactor → Presenter: the results.

@@ -34,6 +34,10 @@ final class TodoDonePresenter: TodoDoneListing, TodoDoneEventHandling, TodoDoneI
         try interactor.doDeleteItems(ids: ids)
     }
 
+    func questionBeforeDeleting(ids: [Int64]) -> String? {
+        interactor.doFindItems(ids: ids).map(TodoChangeNotice.deleteQuestion)
+    }
+
     func didAskToUndo() throws {
         model.notice = nil
         try interactor.doUndo()

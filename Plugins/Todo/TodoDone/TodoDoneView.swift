@@ -53,3 +53,11 @@ final class TodoDoneView: ModuleView, TodoDoneViewing {
         presenter.didAppear()
     }
 }
+
+/// At a terminal, `delete` asks first, naming the items (a script does not ask; `undo` brings them back).
+extension TodoDoneView: CommandConfirming {
+    func confirmation(for command: CommandInvocation) -> String? {
+        guard command.name == "delete", let ids = try? command.todoIDs() else { return nil }
+        return presenter.questionBeforeDeleting(ids: ids)
+    }
+}

@@ -29,6 +29,8 @@ protocol TodoListInteracting: AnyObject {
     func doSetPriority(_ priority: TodoPriority?, ids: [Int64]) throws
     func doAnnotate(id: Int64, text: String) throws
     func doUndo() throws
+    /// Items `ids` as plain values, for the question before `delete`; nil when one is not there.
+    func doFindItems(ids: [Int64]) -> [TodoSummary]?
     /// Checks that item `id` exists before the editor opens.
     func doCheckItem(id: Int64) throws
     /// Adds the items of the todo.txt file at `path`; a line that cannot be read is named and

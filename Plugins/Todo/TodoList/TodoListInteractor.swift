@@ -107,6 +107,10 @@ final class TodoListInteractor: TodoListInteracting, TodoItemChanging {
         return nil
     }
 
+    func doFindItems(ids: [Int64]) -> [TodoSummary]? {
+        TodoActions(data: data, reader: DueDateReader(clock: clock, firstWeekday: firstWeekday)).summaries(ids: ids)
+    }
+
     func perform(_ action: (TodoActions) throws -> TodoChange) throws {
         let actions = TodoActions(data: data, reader: DueDateReader(clock: clock, firstWeekday: firstWeekday))
         let change = try action(actions)

@@ -87,6 +87,10 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
         try router.showEditor(forItem: id, output: self)
     }
 
+    func questionBeforeDeleting(ids: [Int64]) -> String? {
+        interactor.doFindItems(ids: ids).map(TodoChangeNotice.deleteQuestion)
+    }
+
     func didAskToUndo() throws {
         model.notice = nil
         try interactor.doUndo()

@@ -71,3 +71,10 @@ final class TodoListView: ModuleView, TodoListViewing {
         presenter.didAppear()
     }
 }
+
+/// At a terminal, `delete` asks first, naming the items (a script does not ask; `undo` brings them back).
+extension TodoListView: CommandConfirming {
+    func confirmation(for command: CommandInvocation) -> String? {
+        TodoItemCommands.confirmation(for: command, on: presenter)
+    }
+}

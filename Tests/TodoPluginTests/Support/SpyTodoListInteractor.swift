@@ -68,6 +68,10 @@ final class SpyTodoListInteractor: TodoListInteracting {
         output?.handleChange(.nothingToUndo)
     }
 
+    func doFindItems(ids: [Int64]) -> [TodoSummary]? {
+        try? ids.map(stored)
+    }
+
     func doCheckItem(id: Int64) throws {
         _ = try stored(id)
     }
