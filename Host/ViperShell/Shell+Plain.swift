@@ -66,11 +66,14 @@ extension Shell {
         plainState.finalScreen = nil
     }
 
-    /// At the end of a plain session: the screen it ends on, whole.
+    /// At the end of a plain session: the screen it ends on, whole, drawn now (a command that
+    /// failed after changing what its module shows, such as an import that skipped a line,
+    /// is not drawn by the shell, but its module's drawing has changed).
     package func finishPlain() {
         guard plain else { return }
-        if let final = plainState.finalScreen {
-            if !final.isEmpty { output.show(final.joined(separator: "\n")) }
+        if plainState.finalScreen != nil {
+            drawPlain()
+            if let final = plainState.finalScreen, !final.isEmpty { output.show(final.joined(separator: "\n")) }
         } else {
             flushPlain()
         }

@@ -56,4 +56,19 @@ import ViperCoreTestSupport
         #expect(fake.output.shown.hasPrefix("── Home › List"))
         #expect(fake.output.shown.contains("Commands: back, help"))
     }
+
+    @Test func theScreenItEndsOnIsDrawnAtTheEndSoAFailedCommandsChangeShows() {
+        let fake = plainShell()
+        fake.app.list.wire = { presenter, view, _ in
+            view.commands = [CommandSpec("half", help: "Change the drawing, then fail")]
+            view.onPerform = { _ in
+                presenter.receive("imported")
+                throw CommandError("one line was skipped")
+            }
+        }
+        fake.run("open list", "half")
+        fake.shell.finishPlain()
+        #expect(fake.output.errors == ["one line was skipped"])
+        #expect(fake.output.shown == "This is List.\n  1. imported\n")
+    }
 }
