@@ -86,4 +86,19 @@ import ViperTestSupport
         #expect(view.last?.error == "cannot save the changes: /d/todo.sqlite: disk full")
         #expect(log.events.isEmpty)
     }
+
+    /// taskwarrior's `task 4 modify due:friday pri:H`: `edit 4 due:friday pri:H` fills the editor in.
+    @Test func fieldsGivenWithEditAreFilledInAndABadOneIsRefused() throws {
+        let (presenter, view, _, _, _) = try makeEditor(editing: TodoItem(id: 4, name: "Milk", due: day("2026-12-01")))
+        try presenter.edit(itemID: 4)
+        presenter.change(fields: "due:friday@9am pri:H")
+        #expect(view.last?.due == "Friday 2026-12-04 09:00")
+        #expect(view.last?.priority == "H (high)")
+        #expect(view.last?.name == "Milk")
+        #expect(view.last?.unsaved == ["due date (was 2026-12-01)", "priority (was none)"])
+        presenter.change(fields: "Oat milk every:sometimes")
+        #expect(view.last?.name == "Oat milk")
+        #expect(view.last?.error?.hasPrefix("'every sometimes' is not a repeat") == true)
+        #expect(throws: CommandError.self) { try presenter.didAskToSave() }
+    }
 }

@@ -19,7 +19,8 @@ import Testing
         func didAskToImport(path: String) throws {}
         func didAskToExport(path: String) throws {}
         func questionBeforeDeleting(ids: [Int64]) -> String? { "Delete \(ids)?" }
-        func didAskToEdit(id: Int64) throws {}
+        private(set) var edits: [(Int64, String)] = []
+        func didAskToEdit(id: Int64, fields: String) throws { edits.append((id, fields)) }
         func didAskToUndo() throws {}
         func didAskToFind(_ text: String) {}
         func didAskForTag(_ tag: String) {}

@@ -14,7 +14,8 @@ protocol TodoAllViewing: AnyObject {
 /// View → Presenter: what the user did. Items are named by their stable id.
 protocol TodoAllEventHandling: TodoItemEventHandling {
     func didAppear()
-    func didAskToEdit(id: Int64) throws
+    /// `edit ID` opens the editor; `edit ID due:friday pri:H` fills in those fields too.
+    func didAskToEdit(id: Int64, fields: String) throws
     func didAskToFind(_ text: String)
     func didAskForTag(_ tag: String)
 }
@@ -43,7 +44,8 @@ protocol TodoAllInteractorOutput: AnyObject {
 
 /// Presenter → Router.
 protocol TodoAllRouting: AnyObject {
-    func showEditor(forItem id: Int64, output: any TodoItemEditingOutput) throws
+    /// Presents the editor on item `id`; `fields` (`due:friday pri:H`, maybe empty) filled in.
+    func showEditor(forItem id: Int64, changing fields: String, output: any TodoItemEditingOutput) throws
 }
 
 /// What the view draws: display strings only.

@@ -64,10 +64,14 @@ final class TodoAllPresenter: TodoAllListing, TodoAllEventHandling, TodoAllInter
         try interactor.doAnnotate(id: id, text: text)
     }
 
-    func didAskToEdit(id: Int64) throws {
+    func didAskToEdit(id: Int64, fields: String) throws {
         try interactor.doCheckItem(id: id)
         model.notice = nil
-        try router.showEditor(forItem: id, output: self)
+        try router.showEditor(forItem: id, changing: fields, output: self)
+    }
+
+    func didAskToEdit(id: Int64) throws {
+        try didAskToEdit(id: id, fields: "")
     }
 
     func questionBeforeDeleting(ids: [Int64]) -> String? {

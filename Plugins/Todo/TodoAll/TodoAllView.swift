@@ -13,7 +13,7 @@ final class TodoAllView: ModuleView, TodoAllViewing {
 
     var commands: [CommandSpec] {
         TodoItemCommands.specs + [
-            CommandSpec("edit", arguments: ["ID"], help: "Change the name, due date, priority or repeat of item ID"),
+            CommandSpec("edit", arguments: ["ID", "FIELDS..."], help: "Change item ID in the editor; 'edit 3 due:friday pri:H' fills those fields in (then 'save')"),
             CommandSpec("find", arguments: ["TEXT..."], help: "Show only items whose name holds TEXT ('find' alone shows all)"),
             CommandSpec("tag", arguments: ["NAME?"], help: "Show only items tagged +NAME ('tag' alone shows all)"),
         ]
@@ -46,7 +46,7 @@ final class TodoAllView: ModuleView, TodoAllViewing {
     func perform(_ command: CommandInvocation) throws {
         if try TodoItemCommands.perform(command, on: presenter) { return }
         switch command.name {
-        case "edit": try presenter.didAskToEdit(id: try command.todoID())
+        case "edit": try presenter.didAskToEdit(id: try command.todoID(), fields: command.arguments.dropFirst().joined(separator: " "))
         case "find": presenter.didAskToFind(command.text)
         case "tag": presenter.didAskForTag(command.text)
         default: throw CommandError("'\(command.name)' is not a command of All to-do items; type 'help' for the list")

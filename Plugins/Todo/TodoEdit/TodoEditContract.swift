@@ -12,6 +12,9 @@ protocol TodoItemEditing: AnyObject {
     var output: (any TodoItemEditingOutput)? { get set }
     /// Edits stored item `itemID` (its stable id); throws a ``CommandError`` when there is none.
     func edit(itemID: Int64) throws
+    /// Fills in `due:`, `pri:` and `every:` words (taskwarrior's `modify`); other words are
+    /// the new name. A value that does not read is shown and refused, so `save` waits for it.
+    func change(fields: String)
 }
 
 /// What the editor tells the module that opened it.
@@ -43,6 +46,8 @@ protocol TodoEditInteracting: AnyObject {
     func doParseDueDate(_ text: String) throws -> DueDay?
     /// Reads `pri H|M|L|none`; a ``CommandError`` that says what is accepted.
     func doReadPriority(_ text: String) throws -> TodoPriority?
+    /// Reads `due:friday pri:H every:week` words (``TodoQuickEntry``).
+    func doReadQuickEntry(_ text: String) -> TodoQuickEntry
     /// Reads `every ...` and the due day the repeat needs (``TodoFormRules/recurrence(_:due:reader:)``).
     func doReadRepeat(_ text: String, due: DueDay?) throws -> (TodoRecurrence?, DueDay?)
     /// Stores `draft` over item `id` (its notes and done time kept); a failure goes to the output.

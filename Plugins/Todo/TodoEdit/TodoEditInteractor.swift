@@ -34,6 +34,10 @@ final class TodoEditInteractor: TodoEditInteracting {
         try TodoFormRules.priority(text)
     }
 
+    func doReadQuickEntry(_ text: String) -> TodoQuickEntry {
+        TodoFormRules.quickEntry(text, reader: DueDateReader(clock: clock, order: order))
+    }
+
     func doReadRepeat(_ text: String, due: DueDay?) throws -> (TodoRecurrence?, DueDay?) {
         try TodoFormRules.recurrence(text, due: due, reader: DueDateReader(clock: clock, order: order))
     }

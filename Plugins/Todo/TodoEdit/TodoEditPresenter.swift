@@ -38,6 +38,19 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
         refresh()
     }
 
+    func change(fields: String) {
+        let entry = interactor.doReadQuickEntry(fields)
+        if !entry.name.isEmpty { name = entry.name }
+        if let due = entry.due { self.due = due }
+        if let priority = entry.priority { self.priority = priority }
+        if let recurrence = entry.recurrence { self.recurrence = recurrence }
+        for problem in entry.problems {
+            refused.refuse(problem.command, typed: problem.typed)
+        }
+        error = entry.problems.isEmpty ? nil : entry.problems.map(\.message).joined(separator: "; ")
+        refresh()
+    }
+
     // MARK: TodoEditEventHandling
 
     var unsavedWork: String? {
@@ -54,16 +67,19 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
 
     func didEnterDueDate(_ text: String) throws {
         due = try refused.reading("due", text) { try interactor.doParseDueDate(text) }
+        if refused.saveError == nil { error = nil }
         refresh()
     }
 
     func didEnterPriority(_ text: String) throws {
         priority = try refused.reading("pri", text) { try interactor.doReadPriority(text) }
+        if refused.saveError == nil { error = nil }
         refresh()
     }
 
     func didEnterRepeat(_ text: String) throws {
         (recurrence, due) = try refused.reading("every", text) { try interactor.doReadRepeat(text, due: due) }
+        if refused.saveError == nil { error = nil }
         refresh()
     }
 

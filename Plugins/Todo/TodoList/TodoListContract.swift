@@ -9,7 +9,8 @@ protocol TodoListViewing: AnyObject {
 protocol TodoListEventHandling: TodoItemEventHandling {
     func didAppear()
     func didAskToAdd(name: String) throws
-    func didAskToEdit(id: Int64) throws
+    /// `edit ID` opens the editor; `edit ID due:friday pri:H` fills in those fields too.
+    func didAskToEdit(id: Int64, fields: String) throws
     func didAskToFind(_ text: String)
     func didAskForTag(_ tag: String)
     func didAskForAllItems() throws
@@ -50,7 +51,8 @@ protocol TodoListInteractorOutput: AnyObject {
 /// Presenter → Router: to the plugin's other modules, by their contracts.
 protocol TodoListRouting: AnyObject {
     func showAddItem(name: String, output: any TodoAddingOutput) throws
-    func showEditor(forItem id: Int64, output: any TodoItemEditingOutput) throws
+    /// Presents the editor on item `id`; `fields` (`due:friday pri:H`, maybe empty) filled in.
+    func showEditor(forItem id: Int64, changing fields: String, output: any TodoItemEditingOutput) throws
     func showAllItems() throws
     func showFinishedItems() throws
 }

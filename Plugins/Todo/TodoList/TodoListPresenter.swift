@@ -81,10 +81,14 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
         try interactor.doExport(path: path)
     }
 
-    func didAskToEdit(id: Int64) throws {
+    func didAskToEdit(id: Int64, fields: String) throws {
         try interactor.doCheckItem(id: id)
         model.notice = nil
-        try router.showEditor(forItem: id, output: self)
+        try router.showEditor(forItem: id, changing: fields, output: self)
+    }
+
+    func didAskToEdit(id: Int64) throws {
+        try didAskToEdit(id: id, fields: "")
     }
 
     func questionBeforeDeleting(ids: [Int64]) -> String? {

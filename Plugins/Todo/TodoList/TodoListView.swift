@@ -15,7 +15,7 @@ final class TodoListView: ModuleView, TodoListViewing {
         [CommandSpec("add", arguments: ["NAME..."], help: "Add an item (opens the add form, with NAME filled in; +word tags it; due:, pri: and every: words fill in those fields)")]
             + TodoItemCommands.specs
             + [
-                CommandSpec("edit", arguments: ["ID"], help: "Change the name, due date, priority or repeat of item ID"),
+                CommandSpec("edit", arguments: ["ID", "FIELDS..."], help: "Change item ID in the editor; 'edit 3 due:friday pri:H' fills those fields in (then 'save')"),
                 CommandSpec("find", arguments: ["TEXT..."], help: "Show only items whose name holds TEXT ('find' alone shows all)"),
                 CommandSpec("tag", arguments: ["NAME?"], help: "Show only items tagged +NAME ('tag' alone shows all)"),
                 CommandSpec("all", help: "Every item, by week and month (also the route todo/all)"),
@@ -56,7 +56,7 @@ final class TodoListView: ModuleView, TodoListViewing {
         if try TodoItemCommands.perform(command, on: presenter) { return }
         switch command.name {
         case "add": try presenter.didAskToAdd(name: command.text)
-        case "edit": try presenter.didAskToEdit(id: try command.todoID())
+        case "edit": try presenter.didAskToEdit(id: try command.todoID(), fields: command.arguments.dropFirst().joined(separator: " "))
         case "find": presenter.didAskToFind(command.text)
         case "tag": presenter.didAskForTag(command.text)
         case "all": try presenter.didAskForAllItems()
