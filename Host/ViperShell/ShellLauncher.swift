@@ -15,8 +15,8 @@ import ViperSupervision
 ///   prompt, no colour, nothing drawn before the first command.
 ///
 /// With `--plain` (or `--json`) a scripted session prints what its commands say rather than a
-/// screen each (``Shell/plain``, `Shell+Plain.swift`); `--json` also sets `VIPER_OUTPUT=json`,
-/// which a plugin's Builder reads to draw its list as one line of JSON.
+/// screen each (``Shell/plain``, `Shell+Plain.swift`); with `--json`, `viper` has set
+/// `VIPER_OUTPUT=json`, which a plugin's Builder reads to draw its list as one line of JSON.
 ///
 /// Scripted sessions (`-c` and piped) run every command even after one fails, and
 /// exit 1 when any failed, 0 otherwise; a command during which a database failed
@@ -59,9 +59,8 @@ package enum ShellLauncher {
             databaseFailures: runtime.databases.failures)
         let scripted = options.script != nil || !stdinIsTerminal
         shell.unsavedWork = options.dropUnsaved ? .drop : .keep
-        // `--json` asks the plugins through the environment their Builders read (VIPER_OUTPUT).
+        // `--json` reaches the plugins as VIPER_OUTPUT, which `viper` set before any thread started.
         let json = options.json || environment["VIPER_OUTPUT"] == "json"
-        if options.json { setenv("VIPER_OUTPUT", "json", 1) }
         shell.plain = scripted && (options.plain || json)
         shell.contractGraph = { ContractGraph(runtime: runtime) }
         shell.pluginReport = { $0 ? PluginReport.doctorText(runtime) : PluginReport.pluginsText(runtime) }
