@@ -72,7 +72,8 @@ extension Shell {
 
     /// Shows a block of lines, separated from the previous block by a blank line.
     func showBlock(_ lines: [String]) {
-        output.show((hasShownBlock ? "\n" : "") + lines.joined(separator: "\n"))
+        plainBlockWillShow()
+        output.show((hasShownBlock && !plain ? "\n" : "") + lines.joined(separator: "\n"))
         hasShownBlock = true
     }
 }

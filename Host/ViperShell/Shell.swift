@@ -48,6 +48,9 @@ package final class Shell {
     var hasShownBlock = false
     /// Module commands that reuse a reserved built-in's name, seen on screen (``moduleCommands(of:)``).
     var shadowedCommands = ShadowedCommands()
+    /// Plain output for scripts (`--plain`, `--json`): see `Shell+Plain.swift`.
+    package var plain = false
+    var plainState = PlainState()
 
     package init(
         stack: NavigationStack, home: HomeView, output: any ShellOutput, style: TerminalStyle = .plain, width: Int = 60,
@@ -70,6 +73,7 @@ package final class Shell {
     /// Runs one line; then checks that removed modules were released.
     @discardableResult
     package func execute(_ line: String) -> Outcome {
+        flushPlain()
         let started = stack.phaseTimer?.now()
         var outcome = run(line)
         stack.phaseTimer?.add(.command, since: started)
@@ -116,7 +120,7 @@ package final class Shell {
     /// Draws the module on screen (home when nothing is open) under its header.
     func drawCurrentScreen() {
         let started = stack.phaseTimer?.now()
-        showBlock(screenLines())
+        if plain { drawPlain() } else { showBlock(screenLines()) }
         for line in shadowedCommands.takeUnsaid() { output.warning(line) }
         stack.phaseTimer?.add(.draw, since: started)
     }
@@ -181,6 +185,7 @@ package final class Shell {
         case .home:
             try stack.home(confirm: confirm)
         case .where:
+            plainBlockWillShow()
             output.show(breadcrumbLine())
             return .succeeded
         case .routes:

@@ -14,6 +14,10 @@ import ViperSupervision
 /// - otherwise (`printf 'open hello\nquit\n' | viper`): one command per line, no
 ///   prompt, no colour, nothing drawn before the first command.
 ///
+/// With `--plain` (or `--json`) a scripted session prints what its commands say rather than a
+/// screen each (``Shell/plain``, `Shell+Plain.swift`); with `--json`, `viper` has set
+/// `VIPER_OUTPUT=json`, which a plugin's Builder reads to draw its list as one line of JSON.
+///
 /// Scripted sessions (`-c` and piped) run every command even after one fails, and
 /// exit 1 when any failed, 0 otherwise; a command during which a database failed
 /// (a save on a full disk, a read-only or unopenable file) counts as failed, and so
@@ -55,6 +59,9 @@ package enum ShellLauncher {
             databaseFailures: runtime.databases.failures)
         let scripted = options.script != nil || !stdinIsTerminal
         shell.unsavedWork = options.dropUnsaved ? .drop : .keep
+        // `--json` reaches the plugins as VIPER_OUTPUT, which `viper` set before any thread started.
+        let json = options.json || environment["VIPER_OUTPUT"] == "json"
+        shell.plain = scripted && (options.plain || json)
         shell.contractGraph = { ContractGraph(runtime: runtime) }
         shell.pluginReport = { $0 ? PluginReport.doctorText(runtime) : PluginReport.pluginsText(runtime) }
         shell.missingRouteNote = { PluginReport.missingRouteNote(runtime) }
@@ -85,6 +92,7 @@ package enum ShellLauncher {
                 }
             }
             if !quit { shell.reachEndOfInput() }
+            shell.finishPlain()
         } else if stdinIsTerminal {
             // A person watches: a long command's progress lines go to the terminal at once.
             runtime.commandProgress.write = { FileHandle.standardError.write(Data($0.utf8)) }
@@ -104,6 +112,7 @@ package enum ShellLauncher {
                 quit = outcome == .quit || stopsHere(after: outcome, options, command: line, output: output)
             }
             if !quit { shell.reachEndOfInput() }
+            shell.finishPlain()
         }
         keeper?.ending()
         // Closing writes each database's WAL back, so NAME.sqlite alone holds the data.

@@ -32,6 +32,9 @@ enum ViperCLI {
         if options.help || options.command == "help" {
             return help(options)
         }
+        // The shell's --json reaches plugins as VIPER_OUTPUT, which their Builders read; set
+        // here, before any thread starts, as setenv is not safe beside other threads.
+        if options.json, options.command == nil || options.command == "shell" { setenv("VIPER_OUTPUT", "json", 1) }
         switch options.command {
         case "plugins" where options.enable != nil:
             return enable(options, environment: environment)

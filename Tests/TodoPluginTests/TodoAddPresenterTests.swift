@@ -77,6 +77,38 @@ import ViperTestSupport
         #expect(parts.view.last?.due == "Friday 2026-12-04")
     }
 
+    /// A script without -e runs 'save' after a refused 'due': the item must not be saved due today.
+    @Test func aRefusedFieldKeepsSaveFromStoringTheItemUntilItIsTypedAgain() throws {
+        let parts = try makePresenter()
+        try parts.presenter.didEnterName("Taxes")
+        #expect(throws: CommandError.self) { try parts.presenter.didEnterDueDate("someday") }
+        #expect(throws: CommandError.self) { try parts.presenter.didEnterPriority("urgent") }
+        #expect { try parts.presenter.didAskToSave() } throws: {
+            "\($0)" == "not saved: 'due someday' and 'pri urgent' was refused; type 'due' again with a value it takes (or 'cancel'), then 'save'"
+        }
+        #expect(parts.store.stored.isEmpty)
+        try parts.presenter.didEnterDueDate("friday 9am")
+        try parts.presenter.didEnterPriority("none")
+        try parts.presenter.didEnterRepeat("every week")
+        #expect(parts.view.last?.due == "Friday 2026-12-04 09:00")
+        #expect(parts.view.last?.repeats == "every week")
+        // The stub is another plugin's plain TodoStore, which keeps no time or repeat: refused, not dropped.
+        #expect { try parts.presenter.didAskToSave() } throws: {
+            "\($0)" == "a time of day and a repeat cannot be kept: \(ContractTodoRecords.limitation); leave them out"
+        }
+        try parts.presenter.didEnterDueDate("friday")
+        try parts.presenter.didEnterRepeat("every none")
+        try parts.presenter.didAskToSave()
+        #expect(parts.store.stored == [TodoItem(id: 1, name: "Taxes", due: day("2026-12-04"))])
+    }
+
+    @Test func anAnchoredRepeatMovesTheDueDayToOneItAllows() throws {
+        let parts = try makePresenter()
+        try parts.presenter.didEnterRepeat("every month on the 15th")
+        #expect(parts.view.last?.due == "Tuesday 2026-12-15")
+        #expect(parts.view.last?.repeats == "every month on the 15th")
+    }
+
     @Test func cancellingClosesThenTellsTheOutput() throws {
         let parts = try makePresenter()
         parts.presenter.didAskToCancel()
@@ -97,5 +129,55 @@ import ViperTestSupport
         try parts.presenter.didAskToSave()
         #expect(parts.log.events.isEmpty)
         #expect(parts.view.last?.error == "cannot save the item: /d/todo.sqlite: disk full")
+    }
+}
+
+/// `add Buy milk due:tomorrow pri:H every:week`: taskwarrior's words fill in the form.
+@Suite struct TodoQuickEntryTests {
+    private func entry(_ text: String) throws -> TodoQuickEntry {
+        TodoFormRules.quickEntry(text, reader: DueDateReader(clock: try FixedClock(iso8601: "2026-12-01T09:00:00Z")))
+    }
+
+    @Test func dueAndPriAndEveryWordsAreTakenOutOfTheName() throws {
+        let read = try entry("Buy milk +shop due:tomorrow@9am pri:H every:week")
+        #expect(read.name == "Buy milk +shop")
+        #expect(read.due == .some(DueDay(day: day("2026-12-02"), weekday: 3, nearness: .tomorrow, time: 9 * 60)))
+        #expect(read.priority == .some(.high))
+        #expect(read.recurrence == .some(TodoRecurrence(count: 1, unit: .week)))
+        #expect(read.problems.isEmpty)
+    }
+
+    @Test func todoTxtPriorityDashesAndRecCodesRead() throws {
+        let read = try entry("(B) Gym due:next-friday rec:2d re:invent")
+        #expect(read.name == "Gym re:invent")
+        #expect(read.priority == .some(.medium))
+        #expect(read.due??.day == day("2026-12-04"))
+        #expect(read.recurrence == .some(TodoRecurrence(count: 2, unit: .day)))
+        #expect(try entry("Taxes due:2027-01-15").due??.day == day("2027-01-15"))
+    }
+
+    @Test func aWordThatDoesNotReadIsAProblemNamingTheField() throws {
+        let read = try entry("Taxes due:someday pri:urgent")
+        #expect(read.name == "Taxes")
+        #expect(read.problems.map(\.command) == ["due", "pri"])
+        #expect(read.problems.map(\.typed) == ["someday", "urgent"])
+    }
+
+    @Test func theFormShowsTheProblemAndSaveRefusesUntilTheFieldIsTypedAgain() throws {
+        let store = StubTodoStore()
+        let interactor = TodoAddInteractor(store: store, clock: try FixedClock(iso8601: "2026-12-01T09:00:00Z"))
+        let presenter = TodoAddPresenter(interactor: interactor, router: SpyTodoAddRouter(log: EventLog()))
+        interactor.output = presenter
+        let view = SpyTodoAddView()
+        presenter.view = view
+        presenter.start()
+        presenter.prefill(name: "Taxes due:someday")
+        #expect(view.last?.name == "Taxes")
+        #expect(view.last?.error?.hasPrefix("'someday' is not a due date") == true)
+        #expect(throws: CommandError.self) { try presenter.didAskToSave() }
+        try presenter.didEnterDueDate("2027-01-15")
+        #expect(view.last?.error == nil)
+        try presenter.didAskToSave()
+        #expect(store.stored == [TodoItem(id: 1, name: "Taxes", due: day("2027-01-15"))])
     }
 }

@@ -12,9 +12,12 @@ import ViperTestSupport
         private(set) var deleted: [Int64] = []
         func doFindAllItems() { output?.handleGroups(groups, filter: .all) }
         func doFilter(_ filter: TodoFilter) {}
-        func doCompleteItem(id: Int64) throws { try doCheckItem(id: id); completed.append(id) }
-        func doDeleteItem(id: Int64) throws { try doCheckItem(id: id); deleted.append(id) }
-        func doReopenItem(id: Int64) throws {}
+        func doCompleteItems(ids: [Int64]) throws { try ids.forEach(doCheckItem); completed += ids }
+        func doDeleteItems(ids: [Int64]) throws { try ids.forEach(doCheckItem); deleted += ids }
+        func doReopenItems(ids: [Int64]) throws {}
+        func doSetPriority(_ priority: TodoPriority?, ids: [Int64]) throws {}
+        func doAnnotate(id: Int64, text: String) throws {}
+        func doFindItems(ids: [Int64]) -> [TodoSummary]? { nil }
         func doUndo() throws { output?.handleChange(.nothingToUndo) }
         func doCheckItem(id: Int64) throws {
             guard groups.flatMap(\.items).contains(where: { $0.id == id }) else { throw CommandError("there is no to-do item \(id)") }
@@ -55,13 +58,13 @@ import ViperTestSupport
     @Test func commandsNameItemsByTheirIds() throws {
         let (presenter, interactor, _, router) = makePresenter()
         presenter.didAppear()
-        try presenter.didComplete(id: 9)
-        try presenter.didAskToDelete(id: 7)
+        try presenter.didComplete(ids: [9])
+        try presenter.didAskToDelete(ids: [7])
         try presenter.didAskToEdit(id: 1)
         #expect(interactor.completed == [9])
         #expect(interactor.deleted == [7])
         #expect(router.edited == [1])
-        #expect { try presenter.didComplete(id: 5) } throws: { "\($0)" == "there is no to-do item 5" }
+        #expect { try presenter.didComplete(ids: [5]) } throws: { "\($0)" == "there is no to-do item 5" }
     }
 
     @Test func aSavedEditIsNamedAndTheListReadAgain() {

@@ -39,7 +39,7 @@ import ViperTestSupport
     @Test func reopenTakesAnItemOffThisList() throws {
         let (presenter, view, store) = try makePresenter([TodoRecord(id: 1, name: "Pay rent", due: nil, doneAt: tuesday)])
         presenter.didAppear()
-        try presenter.didAskToReopen(id: 1)
+        try presenter.didAskToReopen(ids: [1])
         #expect(view.last?.rows == [])
         #expect(view.last?.notice == "Back on the list: Pay rent (id 1), no due date.")
         #expect(try store.openRecords().map(\.id) == [1])

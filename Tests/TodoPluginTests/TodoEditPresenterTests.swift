@@ -67,12 +67,16 @@ import ViperTestSupport
         #expect(log.events == ["close", "saved Milk none"])
     }
 
-    @Test func aDayInThePastIsRefusedAndTheItemKept() throws {
-        let (presenter, view, _, _, _) = try makeEditor(editing: TodoItem(id: 4, name: "Milk", due: day("2026-12-01")))
-        #expect { try presenter.didEnterDueDate("2026-11-01") } throws: {
-            "\($0)" == "2026-11-01 is in the past (today is 2026-12-01); give today or a later day"
+    @Test func aRefusedDayKeepsTheItemAndSaveIsRefusedUntilItIsTypedAgain() throws {
+        let (presenter, view, store, _, _) = try makeEditor(editing: TodoItem(id: 4, name: "Milk", due: day("2026-12-01")))
+        try presenter.didEnterName("Oat milk")
+        #expect { try presenter.didEnterDueDate("someday") } throws: { "\($0)".hasPrefix("'someday' is not a due date") }
+        #expect { try presenter.didAskToSave() } throws: {
+            "\($0)" == "not saved: 'due someday' was refused; type 'due' again with a value it takes (or 'cancel'), then 'save'"
         }
-        #expect(view.last?.unsaved == [])
+        #expect(store.stored.map(\.name) == ["Milk"])
+        try presenter.didEnterDueDate("2026-11-01")
+        #expect(view.last?.due == "Sunday 2026-11-01 (overdue)")
     }
 
     @Test func aStoreFailureIsShownAndTheEditorStaysOpen() throws {
@@ -81,5 +85,20 @@ import ViperTestSupport
         try presenter.didAskToSave()
         #expect(view.last?.error == "cannot save the changes: /d/todo.sqlite: disk full")
         #expect(log.events.isEmpty)
+    }
+
+    /// taskwarrior's `task 4 modify due:friday pri:H`: `edit 4 due:friday pri:H` fills the editor in.
+    @Test func fieldsGivenWithEditAreFilledInAndABadOneIsRefused() throws {
+        let (presenter, view, _, _, _) = try makeEditor(editing: TodoItem(id: 4, name: "Milk", due: day("2026-12-01")))
+        try presenter.edit(itemID: 4)
+        presenter.change(fields: "due:friday@9am pri:H")
+        #expect(view.last?.due == "Friday 2026-12-04 09:00")
+        #expect(view.last?.priority == "H (high)")
+        #expect(view.last?.name == "Milk")
+        #expect(view.last?.unsaved == ["due date (was 2026-12-01)", "priority (was none)"])
+        presenter.change(fields: "Oat milk every:sometimes")
+        #expect(view.last?.name == "Oat milk")
+        #expect(view.last?.error?.hasPrefix("'every sometimes' is not a repeat") == true)
+        #expect(throws: CommandError.self) { try presenter.didAskToSave() }
     }
 }

@@ -153,7 +153,7 @@ import ViperTestSupport
         #expect(try store.doneRecords() == [TodoRecord(id: 1, name: "a", due: day("2026-12-01"), doneAt: clock.secondsSince1970)])
         #expect(output.upcoming.last == [UpcomingItem(id: 2, title: "b", dueDate: nil, weekday: 0, relation: .noDate)])
         #expect { try interactor.doCompleteItem(id: 1) } throws: {
-            "\($0)" == "item 1 is already done; 'reopen 1' puts it back on the list"
+            "\($0)" == "item 1 is already done; 'reopen 1' puts it back on the list (nothing was changed)"
         }
     }
 
@@ -176,5 +176,25 @@ import ViperTestSupport
         interactor.doFilter(.tag("home"))
         #expect(output.upcoming.last?.map(\.id) == [2])
         #expect(output.filters.last == .tag("home"))
+    }
+
+    @Test func withinASectionHigherPriorityComesFirstAndLaterItemsAreCounted() throws {
+        let store = FakeTodoRecords([
+            TodoRecord(id: 1, name: "low", due: day("2026-12-01"), priority: .low),
+            TodoRecord(id: 2, name: "none", due: day("2026-12-01")),
+            TodoRecord(id: 3, name: "high late", due: day("2026-12-01"), time: 18 * 60, priority: .high),
+            TodoRecord(id: 4, name: "high early", due: day("2026-12-01"), time: 8 * 60, priority: .high),
+            TodoRecord(id: 5, name: "far +family", due: day("2027-03-01")),
+            TodoRecord(id: 6, name: "far", due: day("2027-03-02")),
+        ])
+        let interactor = TodoListInteractor(store: store, clock: try FixedClock(iso8601: "2026-12-01T09:00:00Z"), logger: MemoryLogger())
+        let output = SpyTodoListOutput()
+        interactor.output = output
+        interactor.doFindUpcomingItems()
+        #expect(output.upcoming.last?.map(\.id) == [4, 3, 1, 2])
+        #expect(output.later.last == 2)
+        interactor.doFilter(.tag("family"))
+        #expect(output.upcoming.last?.map(\.id) == [])
+        #expect(output.later.last == 1)
     }
 }

@@ -68,7 +68,7 @@ import ViperTestSupport
     @Test func marksTheItemWithTheGivenIdDone() throws {
         let parts = makePresenter(items: week)
         parts.presenter.didAppear()
-        try parts.presenter.didComplete(id: 3)
+        try parts.presenter.didComplete(ids: [3])
         #expect(parts.interactor.completed == [3])
         #expect(parts.view.last?.notice == "Done: Call mum (id 3). Type 'undo' to take it back, 'finished' for the finished items.")
         #expect(parts.view.last?.sections.flatMap(\.rows).map(\.id).contains(3) == false)
@@ -77,7 +77,7 @@ import ViperTestSupport
     @Test func anIdThatIsNotThereIsRefusedSoAScriptStops() {
         let parts = makePresenter(items: week)
         parts.presenter.didAppear()
-        #expect(throws: CommandError.self) { try parts.presenter.didComplete(id: 5) }
+        #expect(throws: CommandError.self) { try parts.presenter.didComplete(ids: [5]) }
         #expect(throws: CommandError.self) { try parts.presenter.didAskToEdit(id: 5) }
         #expect(parts.interactor.completed.isEmpty)
         #expect(parts.router.edited.isEmpty)
@@ -122,7 +122,7 @@ import ViperTestSupport
         let parts = makePresenter(items: week)
         parts.presenter.didAppear()
         try parts.presenter.didAskToEdit(id: 2)
-        try parts.presenter.didAskToDelete(id: 1)
+        try parts.presenter.didAskToDelete(ids: [1])
         #expect(parts.router.edited == [2])
         #expect(parts.interactor.deleted == [1])
         #expect(parts.view.last?.notice == "Deleted: Buy milk (id 1). Type 'undo' to bring it back.")
@@ -132,7 +132,7 @@ import ViperTestSupport
         let parts = makePresenter(items: week)
         try parts.presenter.didAskToUndo()
         #expect(parts.interactor.undoCount == 1)
-        #expect(parts.view.last?.notice == "Nothing to undo: 'undo' takes back the last done, delete or reopen.")
+        #expect(parts.view.last?.notice == "Nothing to undo: 'undo' takes back the last change to the to-do items, one step each time.")
     }
 
     @Test func findAndTagLimitTheListAndSaySoAndAloneTheyShowAll() {
@@ -152,5 +152,47 @@ import ViperTestSupport
         try parts.presenter.didAskForFinishedItems()
         #expect(parts.router.allItemsShown == 1)
         #expect(parts.router.finishedItemsShown == 1)
+    }
+
+    @Test func aRowShowsItsPriorityTimeRepeatAndNotes() {
+        var rent = item(2, "Pay rent", "2026-12-02", "Wednesday", .tomorrow)
+        rent.time = 9 * 60
+        rent.priority = .high
+        rent.recurrence = TodoRecurrence(count: 1, unit: .month, dayOfMonth: 1)
+        rent.notes = [TodoNoteLine(day: day("2026-11-30"), text: "ask for a receipt")]
+        let parts = makePresenter(items: [rent])
+        parts.presenter.didAppear()
+        #expect(parts.view.last?.sections == [
+            TodoDisplaySection(name: "Tomorrow", rows: [
+                TodoDisplayRow(id: 2, text: "[H] Pay rent (Wednesday 09:00; every month on the 1st)", notes: ["2026-11-30: ask for a receipt"]),
+            ]),
+        ])
+    }
+
+    @Test func itSaysHowManyItemsTheFilterLetsThroughForLater() {
+        #expect(TodoListPresenter.laterLine(0, filter: .all) == nil)
+        #expect(TodoListPresenter.laterLine(1, filter: .all) == "1 more item is due after next week: 'all' shows it.")
+        #expect(TodoListPresenter.laterLine(2, filter: .tag("family")) == "2 more items tagged +family are due after next week: 'all' shows them.")
+    }
+
+    @Test func askedForDataItDrawsOneJSONArrayOfItsItems() throws {
+        let interactor = SpyTodoListInteractor()
+        var milk = item(1, "Buy milk +shop", "2026-12-01", "Tuesday", .today)
+        milk.priority = .medium
+        interactor.items = [milk]
+        let presenter = TodoListPresenter(interactor: interactor, router: SpyTodoListRouter(), json: true)
+        let view = SpyTodoListView()
+        presenter.view = view
+        interactor.output = presenter
+        presenter.didAppear()
+        #expect(view.last?.json == #"[{"due":"2026-12-01","group":"Today","id":1,"name":"Buy milk +shop","notes":[],"priority":"M","repeat":null,"tags":["shop"],"time":null}]"#)
+    }
+
+    @Test func theQuestionBeforeDeleteNamesTheItemsAndNoneIsAskedForAMissingOne() {
+        let parts = makePresenter(items: week)
+        parts.presenter.didAppear()
+        #expect(parts.presenter.questionBeforeDeleting(ids: [1]) == "Delete 'Buy milk' (id 1)?")
+        #expect(parts.presenter.questionBeforeDeleting(ids: [1, 3]) == "Delete 2 items: Buy milk (id 1), Call mum (id 3)?")
+        #expect(parts.presenter.questionBeforeDeleting(ids: [1, 9]) == nil)
     }
 }

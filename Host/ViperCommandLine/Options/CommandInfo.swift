@@ -20,6 +20,8 @@ package struct CommandInfo {
         Option(flag: "--prefer", value: "ROUTE=PLUGIN", help: "Choose which plugin keeps a route that several declare (a bundled one keeps it otherwise)"),
         Option(flag: "-c", value: "COMMANDS", help: "Run shell commands separated by ';' and exit (non-zero if one failed)"),
         Option(flag: "-e", value: nil, help: "In -c or piped commands, stop at the first command that fails, as sh -e does (exit 1)"),
+        Option(flag: "--plain", value: nil, help: "In -c or piped commands, print what commands say, not a screen each (for other tools)"),
+        Option(flag: "--json", value: nil, help: "As --plain, and lists that can (to-dos) print one JSON array a line instead"),
         Option(flag: "--yes", value: nil, help: "In -c or piped commands, drop unsaved work when 'back', 'close', ... would lose it (else refused)"),
         Option(flag: "--watch", value: nil, help: "Watch the plugin folders in -c or piped sessions too, reloading plugins that change"),
         Option(flag: "--no-watch", value: nil, help: "Do not watch the plugin folders (an interactive shell and 'viper dev' do by default)"),

@@ -69,6 +69,8 @@ package struct CommandLineOptions {
     /// `-e` (`--errexit`): a scripted session stops at the first command that fails, as
     /// `sh -e` does, so a failed `due` never lets the `save` after it run.
     package var stopOnFailure = false
+    /// `--plain`: a scripted session prints what its commands say, not a screen per command.
+    package var plain = false
     /// `--watch` / `--no-watch`: watch the plugin folders while the shell runs; nil: the
     /// session's default (an interactive shell and `viper dev` watch, `-c` and piped input do not).
     package var watch: Bool?
@@ -117,6 +119,7 @@ package struct CommandLineOptions {
         case "--no-color": noColor = true
         case "-y", "--yes": dropUnsaved = true
         case "-e", "--errexit": stopOnFailure = true
+        case "--plain": plain = true
         case "-v", "--verbose": verbose = true
         case "--allow-insecure-plugins": allowInsecurePlugins = true
         case "--allow-intercept": allowIntercept.append(try cursor.value(of: word))
@@ -137,8 +140,9 @@ package struct CommandLineOptions {
     private mutating func applyCommandOption(_ word: ArgumentCursor.Word, _ cursor: inout ArgumentCursor) throws -> Bool {
         switch word.flag {
         case "--json":
-            guard let command, CommandInfo.find(command)?.options.contains(where: { $0.flag == "--json" }) == true else {
-                throw UsageError("option '--json' belongs to 'viper plugins', 'viper doctor' or 'viper check'")
+            // Without a command it is the shell's: plain output, and lists drawn as JSON.
+            guard command == nil || command == "shell" || CommandInfo.find(command ?? "")?.options.contains(where: { $0.flag == "--json" }) == true else {
+                throw UsageError("option '--json' belongs to the shell ('viper --json -c ...'), 'viper plugins', 'viper doctor' or 'viper check'")
             }
             json = true
         case "--dir", "--in-tree", "--contract-library", "--in", "--list", "--route", "--blank", "--contract", "--library-path":

@@ -22,6 +22,9 @@ package enum HelpText {
             "  VIPER_PLUGIN_PATH   Colon-separated plugin folders, searched after --plugins",
             "  VIPER_DATA_DIR      Data folder, when --data is not given",
             "  NO_COLOR            Never colour the output",
+            "  VIPER_NOW           Pin the clock to an instant, ISO 8601 with a zone (2026-12-01T09:00:00Z)",
+            "  VIPER_TZ            Time zone for days and times, an IANA name (Europe/Berlin); default: the system's",
+            "  VIPER_OUTPUT        json: what --json sets for plugins; lists that can print JSON do",
             "",
             "Run 'viper COMMAND --help' for one command.",
         ]

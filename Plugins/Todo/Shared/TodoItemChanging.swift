@@ -1,6 +1,6 @@
 import Contracts
 
-/// What every to-do list's Interactor does the same way: it changes one item through
+/// What every to-do list's Interactor does the same way: it changes items through
 /// ``TodoActions``, hands the change to its Presenter and reads its list again. An Interactor
 /// adopts it by giving ``perform(_:)``; the item commands come from the extension below.
 protocol TodoItemChanging: AnyObject {
@@ -9,19 +9,39 @@ protocol TodoItemChanging: AnyObject {
 }
 
 extension TodoItemChanging {
-    func doCompleteItem(id: Int64) throws {
-        try perform { try $0.complete(id: id) }
+    func doCompleteItems(ids: [Int64]) throws {
+        try perform { try $0.complete(ids: ids) }
     }
 
-    func doDeleteItem(id: Int64) throws {
-        try perform { try $0.delete(id: id) }
+    func doDeleteItems(ids: [Int64]) throws {
+        try perform { try $0.delete(ids: ids) }
     }
 
-    func doReopenItem(id: Int64) throws {
-        try perform { try $0.reopen(id: id) }
+    func doReopenItems(ids: [Int64]) throws {
+        try perform { try $0.reopen(ids: ids) }
+    }
+
+    func doSetPriority(_ priority: TodoPriority?, ids: [Int64]) throws {
+        try perform { try $0.setPriority(priority, ids: ids) }
+    }
+
+    func doAnnotate(id: Int64, text: String) throws {
+        try perform { try $0.annotate(id: id, text: text) }
     }
 
     func doUndo() throws {
         try perform { try $0.undo() }
+    }
+
+    func doCompleteItem(id: Int64) throws {
+        try doCompleteItems(ids: [id])
+    }
+
+    func doDeleteItem(id: Int64) throws {
+        try doDeleteItems(ids: [id])
+    }
+
+    func doReopenItem(id: Int64) throws {
+        try doReopenItems(ids: [id])
     }
 }

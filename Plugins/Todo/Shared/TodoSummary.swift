@@ -4,4 +4,6 @@ struct TodoSummary: Equatable {
     let title: String
     /// nil for an item without a date.
     let due: DueDay?
+    var priority: TodoPriority?
+    var recurrence: TodoRecurrence?
 }

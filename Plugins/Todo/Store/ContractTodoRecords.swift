@@ -2,10 +2,11 @@ import Contracts
 
 /// A ``TodoStore`` of another plugin seen as a ``TodoRecordStore``: what the contract can keep.
 /// Items need a day and a finished item leaves the store, so `due none`, the finished list and
-/// `reopen` are refused with a line that says why; `undo` lasts as long as this run.
+/// `reopen` are refused with a line that says why; so are a time, a priority, a repeat and a
+/// note, which it cannot keep (refused rather than dropped), and `undo` lasts as long as this run.
 final class ContractTodoRecords: TodoRecordStore {
     private let store: any TodoStore
-    private var step: TodoUndoStep?
+    private var steps: [TodoUndoStep] = []
 
     init(_ store: any TodoStore) {
         self.store = store
@@ -27,9 +28,23 @@ final class ContractTodoRecords: TodoRecordStore {
         try openRecords().first { $0.id == id }
     }
 
-    func insert(name: String, due: CalendarDay?) throws -> TodoRecord {
-        guard let due else { throw CommandError("an item without a date cannot be kept: \(Self.limitation); give a due day") }
-        let item = try store.add(name: name, due: due)
+    /// Refuses what a plain ``TodoStore`` would silently drop.
+    private static func checkKeepable(_ record: TodoRecord) throws {
+        var lost: [String] = []
+        if record.time != nil { lost.append("a time of day") }
+        if record.priority != nil { lost.append("a priority") }
+        if record.recurrence != nil { lost.append("a repeat") }
+        if !record.notes.isEmpty { lost.append("notes") }
+        guard lost.isEmpty else {
+            let list = lost.count == 1 ? lost[0] : lost.dropLast().joined(separator: ", ") + " and " + (lost.last ?? "")
+            throw CommandError("\(list) cannot be kept: \(limitation); leave \(lost.count == 1 ? "it" : "them") out")
+        }
+    }
+
+    func insert(_ record: TodoRecord) throws -> TodoRecord {
+        try Self.checkKeepable(record)
+        guard let due = record.due else { throw CommandError("an item without a date cannot be kept: \(Self.limitation); give a due day") }
+        let item = try store.add(name: record.name, due: due)
         return TodoRecord(id: item.id, name: item.name, due: item.due)
     }
 
@@ -38,6 +53,7 @@ final class ContractTodoRecords: TodoRecordStore {
             try store.remove(id: record.id)
             return
         }
+        try Self.checkKeepable(record)
         guard let due = record.due else { throw CommandError("an item without a date cannot be kept: \(Self.limitation); give a due day") }
         if try self.record(id: record.id) != nil {
             _ = try store.update(id: record.id, name: record.name, due: due)
@@ -50,11 +66,16 @@ final class ContractTodoRecords: TodoRecordStore {
         try store.remove(id: id)
     }
 
-    func undoStep() throws -> TodoUndoStep? {
-        step
+    func pushUndoStep(_ step: TodoUndoStep) throws {
+        steps.append(step)
+        if steps.count > TodoUndoStep.kept { steps.removeFirst() }
     }
 
-    func setUndoStep(_ step: TodoUndoStep?) throws {
-        self.step = step
+    func popUndoStep() throws -> TodoUndoStep? {
+        steps.popLast()
+    }
+
+    func inOneWrite<T>(_ body: () throws -> T) throws -> T {
+        try body()
     }
 }

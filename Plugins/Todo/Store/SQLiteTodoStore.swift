@@ -6,13 +6,17 @@ import Contracts
 /// that needed it and drawn by the module, never overwritten. Every write runs in
 /// a transaction. Due days are stored as `YYYY-MM-DD` text, which sorts by date.
 ///
-/// Schema 2 (this plugin's ``TodoRecordStore``, in `SQLiteTodoStore+Records.swift`): the
+/// Schema 3 (this plugin's ``TodoRecordStore``, in `SQLiteTodoStore+Records.swift`): the
 /// due day may be NULL (an item without a date), `done_at` keeps when an item was finished
-/// (it stays stored), and `todo_undo` holds the one step `undo` takes back, so it survives
-/// a restart. The contract's calls see only items with a day that are still to do.
+/// (it stays stored), `due_time` (minutes after midnight), `priority` (`H`, `M`, `L`) and
+/// `recurrence` (``TodoRecurrence/code``) may be NULL, `todo_notes` holds each item's dated
+/// notes, and `todo_undo_steps` the steps `undo` takes back, latest last, so they survive a
+/// restart. Schema 2 had no time, priority, recurrence or notes and one undo step
+/// (`todo_undo`); opening it adds the columns and tables and keeps that step.
+/// The contract's calls see only items with a day that are still to do.
 final class SQLiteTodoStore: TodoStore {
     static let databaseName = "todo"
-    static let schemaVersion: Int64 = 2
+    static let schemaVersion: Int64 = 3
 
     private let databases: any DatabaseOpening
     private var database: (any Database)?
@@ -49,14 +53,22 @@ final class SQLiteTodoStore: TodoStore {
     /// The rows matching `condition`, read into records; a damaged row is an error naming the file.
     func records(where condition: String, order: String, _ parameters: [SQLValue] = []) throws -> [TodoRecord] {
         let db = try open()
-        let rows = try db.query("SELECT id, name, due, done_at FROM todo_items WHERE \(condition) ORDER BY \(order)", parameters)
+        let rows = try db.query(
+            "SELECT id, name, due, done_at, due_time, priority, recurrence FROM todo_items WHERE \(condition) ORDER BY \(order)", parameters)
+        let notes = try self.notes(of: rows.count == 1 ? rows[0].integer("id") : nil, db)
         return try rows.map { row in
             let dueText = row.text("due")
             let due = dueText.flatMap(Self.day)
-            guard let id = row.integer("id"), let name = row.text("name"), dueText == nil || due != nil else {
+            let priorityText = row.text("priority")
+            let recurrenceText = row.text("recurrence")
+            let priority = priorityText.flatMap(TodoPriority.init(rawValue:))
+            let recurrence = recurrenceText.flatMap(TodoRecurrence.init(code:))
+            guard let id = row.integer("id"), let name = row.text("name"), dueText == nil || due != nil,
+                  priorityText == nil || priority != nil, recurrenceText == nil || recurrence != nil else {
                 throw TodoStoreError(path: db.path, message: "a to-do row is damaged (\(row.columns)); delete it with the sqlite3 tool or restore a backup")
             }
-            return TodoRecord(id: id, name: name, due: due, doneAt: row.real("done_at"))
+            return TodoRecord(id: id, name: name, due: due, doneAt: row.real("done_at"), time: row.integer("due_time").map { Int($0) },
+                              priority: priority, recurrence: recurrence, notes: notes[id] ?? [])
         }
     }
 
@@ -70,7 +82,8 @@ final class SQLiteTodoStore: TodoStore {
                 throw TodoStoreError(path: db.path, message: "written by a newer todo plugin (schema \(version), this one reads \(Self.schemaVersion)); update the plugin")
             }
             guard version < Self.schemaVersion else { return }
-            try Self.migrate(db, from: version)
+            if version < 2 { try Self.migrate(db, from: version) }
+            try Self.migrateToThree(db, from: version)
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
         }
         database = db
@@ -101,6 +114,31 @@ final class SQLiteTodoStore: TodoStore {
                 slot INTEGER PRIMARY KEY CHECK (slot = 1),
                 verb TEXT NOT NULL, item_id INTEGER NOT NULL, name TEXT NOT NULL, due TEXT, done_at REAL)
             """)
+    }
+
+    /// Schema 3 from schema 2: the new columns (NULL for every item there is), the notes table,
+    /// and the undo steps, holding schema 2's one step when there was one.
+    private static func migrateToThree(_ db: any Database, from version: Int64) throws {
+        try db.execute("ALTER TABLE todo_items ADD COLUMN due_time INTEGER")
+        try db.execute("ALTER TABLE todo_items ADD COLUMN priority TEXT")
+        try db.execute("ALTER TABLE todo_items ADD COLUMN recurrence TEXT")
+        try db.execute("""
+            CREATE TABLE IF NOT EXISTS todo_notes(
+                id INTEGER PRIMARY KEY AUTOINCREMENT, item_id INTEGER NOT NULL, at REAL NOT NULL, text TEXT NOT NULL)
+            """)
+        try db.execute("CREATE INDEX IF NOT EXISTS todo_notes_item ON todo_notes(item_id)")
+        try db.execute("""
+            CREATE TABLE IF NOT EXISTS todo_undo_steps(
+                step INTEGER PRIMARY KEY AUTOINCREMENT, verb TEXT NOT NULL, entries TEXT NOT NULL)
+            """)
+        if let row = try db.query("SELECT verb, item_id, name, due, done_at FROM todo_undo WHERE slot = 1").first,
+           let verb = row.text("verb").flatMap(TodoUndoStep.Verb.init(rawValue:)), let id = row.integer("item_id"),
+           let name = row.text("name") {
+            let record = TodoRecord(id: id, name: name, due: row.text("due").flatMap(Self.day), doneAt: row.real("done_at"))
+            try db.execute("INSERT INTO todo_undo_steps(verb, entries) VALUES (?, ?)",
+                           [.text(verb.rawValue), .text(try Self.entriesJSON(TodoUndoStep(verb: verb, records: [record]).entries))])
+        }
+        try db.execute("DROP TABLE IF EXISTS todo_undo")
     }
 
     /// Reads `YYYY-MM-DD`.

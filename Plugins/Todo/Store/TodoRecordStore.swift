@@ -1,9 +1,9 @@
 import Contracts
 
 /// What the data manager needs from storage: the contract's ``TodoStore`` plus items without a
-/// day, finished items and the undo step. The plugin's ``SQLiteTodoStore`` keeps all of it; a
-/// store from another plugin is wrapped in ``ContractTodoRecords``, which keeps what a plain
-/// ``TodoStore`` can.
+/// day, finished items, the fields only this plugin has (time, priority, recurrence, notes) and
+/// the undo steps. The plugin's ``SQLiteTodoStore`` keeps all of it; a store from another plugin
+/// is wrapped in ``ContractTodoRecords``, which keeps what a plain ``TodoStore`` can.
 protocol TodoRecordStore: AnyObject {
     /// Items still to do, by due day (items without one last), then by id.
     func openRecords() throws -> [TodoRecord]
@@ -11,14 +11,23 @@ protocol TodoRecordStore: AnyObject {
     func doneRecords() throws -> [TodoRecord]
     /// Item `id`, done or not; nil when there is none.
     func record(id: Int64) throws -> TodoRecord?
-    /// Stores a new item and returns it with its id.
-    func insert(name: String, due: CalendarDay?) throws -> TodoRecord
-    /// Writes `record` as given: its name, day and done time, under its id (putting it back if it was deleted).
+    /// Stores `record` as a new item (its id is ignored) and returns it with the id it was given.
+    func insert(_ record: TodoRecord) throws -> TodoRecord
+    /// Writes `record` as given, under its id (putting it back if it was deleted), notes included.
     func save(_ record: TodoRecord) throws
-    /// Removes item `id` for good.
+    /// Removes item `id` and its notes for good.
     func delete(id: Int64) throws
-    /// The step `undo` takes back; nil when there is none.
-    func undoStep() throws -> TodoUndoStep?
-    /// Replaces the undo step (nil forgets it).
-    func setUndoStep(_ step: TodoUndoStep?) throws
+    /// Adds a step `undo` can take back (the store forgets the oldest past ``TodoUndoStep/kept``).
+    func pushUndoStep(_ step: TodoUndoStep) throws
+    /// Removes and returns the latest undo step; nil when there is none.
+    func popUndoStep() throws -> TodoUndoStep?
+    /// Runs `body` as one write: all of it is kept, or none of it.
+    func inOneWrite<T>(_ body: () throws -> T) throws -> T
+}
+
+extension TodoRecordStore {
+    /// Stores a new item with a name and a day.
+    func insert(name: String, due: CalendarDay?) throws -> TodoRecord {
+        try insert(TodoRecord(id: 0, name: name, due: due))
+    }
 }

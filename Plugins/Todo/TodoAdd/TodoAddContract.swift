@@ -9,6 +9,8 @@ protocol TodoAddViewing: AnyObject {
 protocol TodoAddEventHandling: AnyObject {
     func didEnterName(_ name: String) throws
     func didEnterDueDate(_ text: String) throws
+    func didEnterPriority(_ text: String) throws
+    func didEnterRepeat(_ text: String) throws
     func didAskToSave() throws
     func didAskToCancel()
     /// The shell removed the form (`close`, `dismiss`, ...): tell the output, as `cancel` would.
@@ -21,9 +23,22 @@ protocol TodoAddInteracting: AnyObject {
     func doParseDueDate(_ text: String) throws -> DueDay?
     /// Today, which a new item is due on until the user says otherwise.
     func doFindDefaultDueDate() -> DueDay
+    /// Reads `pri H|M|L|none`; a ``CommandError`` that says what is accepted.
+    func doReadPriority(_ text: String) throws -> TodoPriority?
+    /// Reads `Buy milk due:tomorrow pri:H every:week` into a name and fields (``TodoQuickEntry``).
+    func doReadQuickEntry(_ text: String) -> TodoQuickEntry
+    /// Reads `every ...` and the due day the repeat needs (``TodoFormRules/recurrence(_:due:reader:)``).
+    func doReadRepeat(_ text: String, due: DueDay?) throws -> (TodoRecurrence?, DueDay?)
     /// Stores a new item; `due` nil is an item without a date. Without a name it throws a
     /// ``CommandError`` saying what to type; a store failure goes to the output.
-    func doSave(name: String, due: DueDay?) throws
+    func doSave(_ draft: TodoDraft) throws
+}
+
+extension TodoAddInteracting {
+    /// Stores a new item with a name and a day only.
+    func doSave(name: String, due: DueDay?) throws {
+        try doSave(TodoDraft(name: name, due: due))
+    }
 }
 
 /// Interactor → Presenter: the results.
@@ -41,6 +56,9 @@ protocol TodoAddRouting: AnyObject {
 struct TodoAddViewModel: Equatable {
     var name = "(not set: type 'name TEXT')"
     var due = "(not set: type 'due WHEN')"
+    /// nil while not set (the field is not drawn).
+    var priority: String?
+    var repeats: String?
     var error: String?
 }
 

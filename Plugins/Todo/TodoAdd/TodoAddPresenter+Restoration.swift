@@ -5,8 +5,12 @@ import Foundation
 /// due day as typed.
 struct TodoAddKeptWork: Codable, Equatable {
     var name: String
-    /// `YYYY-MM-DD`, nil when no day is set.
+    /// `YYYY-MM-DD` or `YYYY-MM-DD HH:MM`, nil when no day is set.
     var due: String?
+    /// `H`, `M` or `L`; nil for none (and in work kept before priorities).
+    var priority: String?
+    /// ``TodoRecurrence/code``; nil for none.
+    var recurrence: String?
 }
 
 /// The presenter's side of ``RestorableModule``, for the view.
@@ -17,7 +21,8 @@ protocol TodoAddRestoring: AnyObject {
 
 extension TodoAddPresenter: TodoAddRestoring {
     var keptWork: String? {
-        let kept = TodoAddKeptWork(name: name, due: due.map { "\($0.day)" })
+        let kept = TodoAddKeptWork(name: name, due: due.map { "\($0.day)" + ($0.time.map { " " + TodoFormat.time($0) } ?? "") },
+                                 priority: priority?.rawValue, recurrence: recurrence?.code)
         return (try? JSONEncoder().encode(kept)).map { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -27,6 +32,8 @@ extension TodoAddPresenter: TodoAddRestoring {
         }
         name = kept.name
         due = try kept.due.flatMap { try interactor.doParseDueDate($0) }
+        priority = kept.priority.flatMap(TodoPriority.init(rawValue:))
+        recurrence = kept.recurrence.flatMap(TodoRecurrence.init(code:))
         refresh()
     }
 }

@@ -15,7 +15,7 @@ final class TodoAllBuilder: ModuleBuilder {
                                            clock: clock, logger: try context.resolver.resolve(Logger.self),
                                            firstWeekday: firstWeekday)
         let router = TodoAllRouter(router: context.router)
-        let presenter = TodoAllPresenter(interactor: interactor, router: router)
+        let presenter = TodoAllPresenter(interactor: interactor, router: router, json: TodoJSON.wanted())
         let view = TodoAllView(presenter: presenter)
         interactor.output = presenter
         presenter.view = view

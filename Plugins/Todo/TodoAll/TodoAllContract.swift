@@ -12,13 +12,10 @@ protocol TodoAllViewing: AnyObject {
 }
 
 /// View → Presenter: what the user did. Items are named by their stable id.
-protocol TodoAllEventHandling: AnyObject {
+protocol TodoAllEventHandling: TodoItemEventHandling {
     func didAppear()
-    func didComplete(id: Int64) throws
-    func didAskToDelete(id: Int64) throws
-    func didAskToReopen(id: Int64) throws
-    func didAskToEdit(id: Int64) throws
-    func didAskToUndo() throws
+    /// `edit ID` opens the editor; `edit ID due:friday pri:H` fills in those fields too.
+    func didAskToEdit(id: Int64, fields: String) throws
     func didAskToFind(_ text: String)
     func didAskForTag(_ tag: String)
 }
@@ -27,10 +24,14 @@ protocol TodoAllEventHandling: AnyObject {
 protocol TodoAllInteracting: AnyObject {
     func doFindAllItems()
     func doFilter(_ filter: TodoFilter)
-    func doCompleteItem(id: Int64) throws
-    func doDeleteItem(id: Int64) throws
-    func doReopenItem(id: Int64) throws
+    func doCompleteItems(ids: [Int64]) throws
+    func doDeleteItems(ids: [Int64]) throws
+    func doReopenItems(ids: [Int64]) throws
+    func doSetPriority(_ priority: TodoPriority?, ids: [Int64]) throws
+    func doAnnotate(id: Int64, text: String) throws
     func doUndo() throws
+    /// Items `ids` as plain values, for the question before `delete`; nil when one is not there.
+    func doFindItems(ids: [Int64]) -> [TodoSummary]?
     func doCheckItem(id: Int64) throws
 }
 
@@ -43,7 +44,8 @@ protocol TodoAllInteractorOutput: AnyObject {
 
 /// Presenter → Router.
 protocol TodoAllRouting: AnyObject {
-    func showEditor(forItem id: Int64, output: any TodoItemEditingOutput) throws
+    /// Presents the editor on item `id`; `fields` (`due:friday pri:H`, maybe empty) filled in.
+    func showEditor(forItem id: Int64, changing fields: String, output: any TodoItemEditingOutput) throws
 }
 
 /// What the view draws: display strings only.
@@ -53,4 +55,6 @@ struct TodoAllViewModel: Equatable {
     var filter: String?
     var error: String?
     var notice: String?
+    /// Set when the list is asked for as data (`viper --json`): the one JSON document drawn in place of the rest.
+    var json: String?
 }

@@ -20,6 +20,11 @@ struct ListedItem: Equatable {
     let due: CalendarDay?
     /// The ISO weekday of `due`: 1 is Monday, 7 is Sunday (0 without a date).
     let weekday: Int
+    /// Minutes after midnight; nil for the whole day.
+    var time: Int?
+    var priority: TodoPriority?
+    var recurrence: TodoRecurrence?
+    var notes: [TodoNoteLine] = []
 }
 
 /// One group of the all-items view, in the order shown.

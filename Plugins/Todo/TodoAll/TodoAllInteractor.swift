@@ -2,8 +2,8 @@ import Contracts
 
 /// Reads every item still to do and groups it: overdue first, then this week and the
 /// next three weeks one by one (weeks start on the locale's first weekday), then
-/// each later month, then items without a date. `done`, `delete`, `reopen`, `undo`,
-/// `find` and `tag` work as in the upcoming list.
+/// each later month, then items without a date; within a group, higher priority first, then by
+/// day and time. The item commands, `find` and `tag` work as in the upcoming list.
 final class TodoAllInteractor: TodoAllInteracting, TodoItemChanging {
     weak var output: (any TodoAllInteractorOutput)?
     private let data: TodoDataManager
@@ -54,7 +54,9 @@ final class TodoAllInteractor: TodoAllInteracting, TodoItemChanging {
         var members: [[ListedItem]] = []
         for item in items {
             let period = item.due.map { self.period(of: $0, today: today, weeks: weeks) } ?? .noDate
-            let listed = ListedItem(id: item.id, title: item.name, due: item.due, weekday: item.due.map(calendar.isoWeekday) ?? 0)
+            let listed = ListedItem(id: item.id, title: item.name, due: item.due, weekday: item.due.map(calendar.isoWeekday) ?? 0,
+                                    time: item.time, priority: item.priority, recurrence: item.recurrence,
+                                    notes: calendar.noteLines(item.notes))
             if periods.last == period {
                 members[members.count - 1].append(listed)
             } else {
@@ -62,7 +64,13 @@ final class TodoAllInteractor: TodoAllInteracting, TodoItemChanging {
                 members.append([listed])
             }
         }
-        return zip(periods, members).map { TodoGroup(period: $0, items: $1) }
+        return zip(periods, members).map { period, items in
+            // Sorted stably: by priority, then as the store gave them (by day, time and id).
+            let ranked = items.enumerated().sorted { lhs, rhs in
+                (TodoPriority.rank(lhs.element.priority), lhs.offset) < (TodoPriority.rank(rhs.element.priority), rhs.offset)
+            }
+            return TodoGroup(period: period, items: ranked.map(\.element))
+        }
     }
 
     private static func period(of due: CalendarDay, today: CalendarDay,
@@ -70,6 +78,10 @@ final class TodoAllInteractor: TodoAllInteracting, TodoItemChanging {
         if due < today { return .overdue }
         if let week = weeks.first(where: { due <= $0.end }) { return .week(start: week.start, offset: week.offset) }
         return .month(year: due.year, month: due.month)
+    }
+
+    func doFindItems(ids: [Int64]) -> [TodoSummary]? {
+        TodoActions(data: data, reader: DueDateReader(clock: clock, firstWeekday: firstWeekday)).summaries(ids: ids)
     }
 
     func perform(_ action: (TodoActions) throws -> TodoChange) throws {

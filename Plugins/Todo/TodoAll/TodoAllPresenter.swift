@@ -7,10 +7,13 @@ final class TodoAllPresenter: TodoAllListing, TodoAllEventHandling, TodoAllInter
     private let interactor: any TodoAllInteracting
     private let router: any TodoAllRouting
     private var model = TodoAllViewModel()
+    /// Whether the list is drawn as data (`viper --json`).
+    private let json: Bool
 
-    init(interactor: any TodoAllInteracting, router: any TodoAllRouting) {
+    init(interactor: any TodoAllInteracting, router: any TodoAllRouting, json: Bool = false) {
         self.interactor = interactor
         self.router = router
+        self.json = json
     }
 
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
@@ -41,22 +44,38 @@ final class TodoAllPresenter: TodoAllListing, TodoAllEventHandling, TodoAllInter
         interactor.doFindAllItems()
     }
 
-    func didComplete(id: Int64) throws {
-        try interactor.doCompleteItem(id: id)
+    func didComplete(ids: [Int64]) throws {
+        try interactor.doCompleteItems(ids: ids)
     }
 
-    func didAskToDelete(id: Int64) throws {
-        try interactor.doDeleteItem(id: id)
+    func didAskToDelete(ids: [Int64]) throws {
+        try interactor.doDeleteItems(ids: ids)
     }
 
-    func didAskToReopen(id: Int64) throws {
-        try interactor.doReopenItem(id: id)
+    func didAskToReopen(ids: [Int64]) throws {
+        try interactor.doReopenItems(ids: ids)
+    }
+
+    func didAskToSetPriority(_ priority: TodoPriority?, ids: [Int64]) throws {
+        try interactor.doSetPriority(priority, ids: ids)
+    }
+
+    func didAskToAnnotate(id: Int64, text: String) throws {
+        try interactor.doAnnotate(id: id, text: text)
+    }
+
+    func didAskToEdit(id: Int64, fields: String) throws {
+        try interactor.doCheckItem(id: id)
+        model.notice = nil
+        try router.showEditor(forItem: id, changing: fields, output: self)
     }
 
     func didAskToEdit(id: Int64) throws {
-        try interactor.doCheckItem(id: id)
-        model.notice = nil
-        try router.showEditor(forItem: id, output: self)
+        try didAskToEdit(id: id, fields: "")
+    }
+
+    func questionBeforeDeleting(ids: [Int64]) -> String? {
+        interactor.doFindItems(ids: ids).map(TodoChangeNotice.deleteQuestion)
     }
 
     func didAskToUndo() throws {
@@ -78,10 +97,20 @@ final class TodoAllPresenter: TodoAllListing, TodoAllEventHandling, TodoAllInter
 
     func handleGroups(_ groups: [TodoGroup], filter: TodoFilter) {
         model.sections = groups.map { group in
-            TodoDisplaySection(name: Self.sectionName(group.period), rows: group.items.map { TodoDisplayRow(id: $0.id, text: Self.row($0)) })
+            TodoDisplaySection(name: Self.sectionName(group.period), rows: group.items.map {
+                TodoDisplayRow(id: $0.id, text: Self.row($0), notes: $0.notes.map(TodoFormat.note))
+            })
         }
         model.filter = TodoListPresenter.filterLine(filter)
         model.error = nil
+        if json {
+            model.json = TodoJSON.text(groups.flatMap { group in
+                group.items.map {
+                    TodoJSON.item(id: $0.id, name: $0.title, due: $0.due, time: $0.time, priority: $0.priority,
+                                  recurrence: $0.recurrence, notes: $0.notes, group: Self.sectionName(group.period))
+                }
+            })
+        }
         view?.didUpdate(model)
     }
 
@@ -92,6 +121,8 @@ final class TodoAllPresenter: TodoAllListing, TodoAllEventHandling, TodoAllInter
 
     func handleFailure(_ message: String) {
         model.error = message
+        // Asked for data, the failure is drawn instead of a list that is no longer true.
+        model.json = nil
         view?.didUpdate(model)
     }
 
@@ -102,9 +133,10 @@ final class TodoAllPresenter: TodoAllListing, TodoAllEventHandling, TodoAllInter
         interactor.doFindAllItems()
     }
 
-    /// "File taxes (Thursday 2026-12-24)", or the name alone without a date.
+    /// "File taxes (Thursday 2026-12-24)", "[H] Pay rent (Friday 2027-01-01 09:00; every month)",
+    /// or the name alone without a date.
     private static func row(_ item: ListedItem) -> String {
-        guard let due = item.due else { return item.title }
-        return "\(item.title) (\(TodoFormat.weekdayName(item.weekday)) \(due))"
+        let when = item.due.map { "\(TodoFormat.weekdayName(item.weekday)) \($0)" + (item.time.map { " " + TodoFormat.time($0) } ?? "") }
+        return TodoFormat.row(item.title, priority: item.priority, when: when, repeats: item.recurrence)
     }
 }

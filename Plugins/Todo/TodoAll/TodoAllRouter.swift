@@ -8,10 +8,11 @@ final class TodoAllRouter: TodoAllRouting {
         self.router = router
     }
 
-    func showEditor(forItem id: Int64, output: any TodoItemEditingOutput) throws {
+    func showEditor(forItem id: Int64, changing fields: String, output: any TodoItemEditingOutput) throws {
         try router.present(TodoItemEditing.self) { editor in
             editor.output = output
             try editor.edit(itemID: id)
+            if !fields.isEmpty { editor.change(fields: fields) }
         }
     }
 }

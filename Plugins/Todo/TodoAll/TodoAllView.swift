@@ -12,12 +12,8 @@ final class TodoAllView: ModuleView, TodoAllViewing {
     var title: String { "All to-do items" }
 
     var commands: [CommandSpec] {
-        [
-            CommandSpec("done", arguments: ["ID"], help: "Mark item ID done (kept on the finished list; 'undo' takes it back)"),
-            CommandSpec("edit", arguments: ["ID"], help: "Change the name or due date of item ID"),
-            CommandSpec("delete", arguments: ["ID"], help: "Delete item ID ('undo' brings it back)"),
-            CommandSpec("reopen", arguments: ["ID"], help: "Put finished item ID back on the list"),
-            CommandSpec("undo", help: "Take back the last done, delete or reopen (even after a restart)"),
+        TodoItemCommands.specs + [
+            CommandSpec("edit", arguments: ["ID", "FIELDS..."], help: "Change item ID in the editor; 'edit 3 due:friday pri:H' fills those fields in (then 'save')"),
             CommandSpec("find", arguments: ["TEXT..."], help: "Show only items whose name holds TEXT ('find' alone shows all)"),
             CommandSpec("tag", arguments: ["NAME?"], help: "Show only items tagged +NAME ('tag' alone shows all)"),
         ]
@@ -28,6 +24,10 @@ final class TodoAllView: ModuleView, TodoAllViewing {
     }
 
     func render(on screen: any Screen) {
+        if let json = model.json {
+            screen.text(json)
+            return
+        }
         if let filter = model.filter {
             screen.text(filter)
         }
@@ -44,19 +44,23 @@ final class TodoAllView: ModuleView, TodoAllViewing {
     }
 
     func perform(_ command: CommandInvocation) throws {
+        if try TodoItemCommands.perform(command, on: presenter) { return }
         switch command.name {
-        case "done": try presenter.didComplete(id: try command.todoID())
-        case "edit": try presenter.didAskToEdit(id: try command.todoID())
-        case "delete": try presenter.didAskToDelete(id: try command.todoID())
-        case "reopen": try presenter.didAskToReopen(id: try command.todoID())
-        case "undo": try presenter.didAskToUndo()
-        case "find": presenter.didAskToFind(command.rest)
-        case "tag": presenter.didAskForTag(command.rest)
+        case "edit": try presenter.didAskToEdit(id: try command.todoID(), fields: command.arguments.dropFirst().joined(separator: " "))
+        case "find": presenter.didAskToFind(command.text)
+        case "tag": presenter.didAskForTag(command.text)
         default: throw CommandError("'\(command.name)' is not a command of All to-do items; type 'help' for the list")
         }
     }
 
     func moduleDidAppear() {
         presenter.didAppear()
+    }
+}
+
+/// At a terminal, `delete` asks first, naming the items (a script does not ask; `undo` brings them back).
+extension TodoAllView: CommandConfirming {
+    func confirmation(for command: CommandInvocation) -> String? {
+        TodoItemCommands.confirmation(for: command, on: presenter)
     }
 }

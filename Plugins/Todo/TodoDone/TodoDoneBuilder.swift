@@ -7,7 +7,7 @@ final class TodoDoneBuilder: ModuleBuilder {
         let clock = try context.resolver.resolve(Clock.self)
         let interactor = TodoDoneInteractor(data: TodoDataManager(store: try context.resolver.resolve(TodoStore.self), clock: clock),
                                             clock: clock)
-        let presenter = TodoDonePresenter(interactor: interactor)
+        let presenter = TodoDonePresenter(interactor: interactor, json: TodoJSON.wanted())
         let view = TodoDoneView(presenter: presenter)
         interactor.output = presenter
         presenter.view = view

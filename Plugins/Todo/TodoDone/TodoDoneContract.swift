@@ -14,17 +14,21 @@ protocol TodoDoneViewing: AnyObject {
 /// View → Presenter: what the user did, by item id.
 protocol TodoDoneEventHandling: AnyObject {
     func didAppear()
-    func didAskToReopen(id: Int64) throws
-    func didAskToDelete(id: Int64) throws
+    func didAskToReopen(ids: [Int64]) throws
+    func didAskToDelete(ids: [Int64]) throws
     func didAskToUndo() throws
+    /// What to ask before `delete` of items `ids` at a terminal; nil when one is not there.
+    func questionBeforeDeleting(ids: [Int64]) -> String?
 }
 
 /// Presenter → Interactor: the use cases.
 protocol TodoDoneInteracting: AnyObject {
     func doFindFinishedItems()
-    func doReopenItem(id: Int64) throws
-    func doDeleteItem(id: Int64) throws
+    func doReopenItems(ids: [Int64]) throws
+    func doDeleteItems(ids: [Int64]) throws
     func doUndo() throws
+    /// Items `ids` as plain values, for the question before `delete`; nil when one is not there.
+    func doFindItems(ids: [Int64]) -> [TodoSummary]?
 }
 
 /// Interactor → Presenter: the results.
@@ -40,4 +44,6 @@ struct TodoDoneViewModel: Equatable {
     var emptyMessage = "Nothing finished yet. On a to-do list, 'done ID' marks an item done."
     var error: String?
     var notice: String?
+    /// Set when the list is asked for as data (`viper --json`): the one JSON document drawn in place of the rest.
+    var json: String?
 }

@@ -24,6 +24,10 @@ final class TodoDoneInteractor: TodoDoneInteracting, TodoItemChanging {
         }
     }
 
+    func doFindItems(ids: [Int64]) -> [TodoSummary]? {
+        TodoActions(data: data, reader: DueDateReader(clock: clock)).summaries(ids: ids)
+    }
+
     func perform(_ action: (TodoActions) throws -> TodoChange) throws {
         let change = try action(TodoActions(data: data, reader: DueDateReader(clock: clock)))
         output?.handleChange(change)

@@ -5,9 +5,12 @@ final class TodoDonePresenter: TodoDoneListing, TodoDoneEventHandling, TodoDoneI
     weak var view: (any TodoDoneViewing)?
     private let interactor: any TodoDoneInteracting
     private var model = TodoDoneViewModel()
+    /// Whether the list is drawn as data (`viper --json`).
+    private let json: Bool
 
-    init(interactor: any TodoDoneInteracting) {
+    init(interactor: any TodoDoneInteracting, json: Bool = false) {
         self.interactor = interactor
+        self.json = json
     }
 
     // MARK: TodoDoneListing
@@ -23,12 +26,16 @@ final class TodoDonePresenter: TodoDoneListing, TodoDoneEventHandling, TodoDoneI
         interactor.doFindFinishedItems()
     }
 
-    func didAskToReopen(id: Int64) throws {
-        try interactor.doReopenItem(id: id)
+    func didAskToReopen(ids: [Int64]) throws {
+        try interactor.doReopenItems(ids: ids)
     }
 
-    func didAskToDelete(id: Int64) throws {
-        try interactor.doDeleteItem(id: id)
+    func didAskToDelete(ids: [Int64]) throws {
+        try interactor.doDeleteItems(ids: ids)
+    }
+
+    func questionBeforeDeleting(ids: [Int64]) -> String? {
+        interactor.doFindItems(ids: ids).map(TodoChangeNotice.deleteQuestion)
     }
 
     func didAskToUndo() throws {
@@ -41,6 +48,12 @@ final class TodoDonePresenter: TodoDoneListing, TodoDoneEventHandling, TodoDoneI
     func handleFinishedItems(_ items: [FinishedItem]) {
         model.rows = items.map { TodoDisplayRow(id: $0.id, text: Self.row($0)) }
         model.error = nil
+        if json {
+            model.json = TodoJSON.text(items.map {
+                TodoJSON.item(id: $0.id, name: $0.title, due: $0.due, time: nil, priority: nil, recurrence: nil, notes: [],
+                              group: "Finished", extra: ["done": $0.doneOn.description])
+            })
+        }
         view?.didUpdate(model)
     }
 
@@ -51,6 +64,8 @@ final class TodoDonePresenter: TodoDoneListing, TodoDoneEventHandling, TodoDoneI
 
     func handleFailure(_ message: String) {
         model.error = message
+        // Asked for data, the failure is drawn instead of a list that is no longer true.
+        model.json = nil
         view?.didUpdate(model)
     }
 

@@ -13,9 +13,9 @@ final class TodoDoneView: ModuleView, TodoDoneViewing {
 
     var commands: [CommandSpec] {
         [
-            CommandSpec("reopen", arguments: ["ID"], help: "Put item ID back on the to-do list"),
-            CommandSpec("delete", arguments: ["ID"], help: "Delete item ID for good ('undo' brings it back)"),
-            CommandSpec("undo", help: "Take back the last done, delete or reopen"),
+            CommandSpec("reopen", arguments: ["ID..."], help: "Put items back on the to-do list: 'reopen 3', 'reopen 1-3'"),
+            CommandSpec("delete", arguments: ["ID..."], help: "Delete items for good ('undo' brings them back)"),
+            CommandSpec("undo", help: "Take back the last change, one more each time"),
         ]
     }
 
@@ -24,6 +24,10 @@ final class TodoDoneView: ModuleView, TodoDoneViewing {
     }
 
     func render(on screen: any Screen) {
+        if let json = model.json {
+            screen.text(json)
+            return
+        }
         if let error = model.error {
             screen.error(error)
         } else if model.rows.isEmpty {
@@ -38,8 +42,8 @@ final class TodoDoneView: ModuleView, TodoDoneViewing {
 
     func perform(_ command: CommandInvocation) throws {
         switch command.name {
-        case "reopen": try presenter.didAskToReopen(id: try command.todoID())
-        case "delete": try presenter.didAskToDelete(id: try command.todoID())
+        case "reopen": try presenter.didAskToReopen(ids: try command.todoIDs())
+        case "delete": try presenter.didAskToDelete(ids: try command.todoIDs())
         case "undo": try presenter.didAskToUndo()
         default: throw CommandError("'\(command.name)' is not a command of Finished to-do items; type 'help' for the list")
         }
@@ -47,5 +51,13 @@ final class TodoDoneView: ModuleView, TodoDoneViewing {
 
     func moduleDidAppear() {
         presenter.didAppear()
+    }
+}
+
+/// At a terminal, `delete` asks first, naming the items (a script does not ask; `undo` brings them back).
+extension TodoDoneView: CommandConfirming {
+    func confirmation(for command: CommandInvocation) -> String? {
+        guard command.name == "delete", let ids = try? command.todoIDs() else { return nil }
+        return presenter.questionBeforeDeleting(ids: ids)
     }
 }

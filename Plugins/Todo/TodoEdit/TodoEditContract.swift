@@ -12,6 +12,9 @@ protocol TodoItemEditing: AnyObject {
     var output: (any TodoItemEditingOutput)? { get set }
     /// Edits stored item `itemID` (its stable id); throws a ``CommandError`` when there is none.
     func edit(itemID: Int64) throws
+    /// Fills in `due:`, `pri:` and `every:` words (taskwarrior's `modify`); other words are
+    /// the new name. A value that does not read is shown and refused, so `save` waits for it.
+    func change(fields: String)
 }
 
 /// What the editor tells the module that opened it.
@@ -29,6 +32,8 @@ protocol TodoEditViewing: AnyObject {
 protocol TodoEditEventHandling: AnyObject {
     func didEnterName(_ name: String) throws
     func didEnterDueDate(_ text: String) throws
+    func didEnterPriority(_ text: String) throws
+    func didEnterRepeat(_ text: String) throws
     func didAskToSave() throws
     func didAskToCancel()
     /// What leaving now would lose, e.g. "the name (was 'Buy milk')"; nil when nothing changed.
@@ -39,7 +44,14 @@ protocol TodoEditEventHandling: AnyObject {
 protocol TodoEditInteracting: AnyObject {
     /// Reads what the user typed as a due day (nil for `none`); throws a ``CommandError`` that says what is accepted.
     func doParseDueDate(_ text: String) throws -> DueDay?
-    func doSave(id: Int64, name: String, due: CalendarDay?)
+    /// Reads `pri H|M|L|none`; a ``CommandError`` that says what is accepted.
+    func doReadPriority(_ text: String) throws -> TodoPriority?
+    /// Reads `due:friday pri:H every:week` words (``TodoQuickEntry``).
+    func doReadQuickEntry(_ text: String) -> TodoQuickEntry
+    /// Reads `every ...` and the due day the repeat needs (``TodoFormRules/recurrence(_:due:reader:)``).
+    func doReadRepeat(_ text: String, due: DueDay?) throws -> (TodoRecurrence?, DueDay?)
+    /// Stores `draft` over item `id` (its notes and done time kept); a failure goes to the output.
+    func doSave(id: Int64, _ draft: TodoDraft)
     /// The stored item `id` as plain values (its day as it reads today, maybe overdue); throws
     /// a ``CommandError`` that says there is no such item and where to find one.
     func doFindItem(id: Int64) throws -> TodoSummary
@@ -60,6 +72,9 @@ protocol TodoEditRouting: AnyObject {
 struct TodoEditViewModel: Equatable {
     var name = ""
     var due = ""
+    /// nil while not set (the field is not drawn).
+    var priority: String?
+    var repeats: String?
     /// e.g. "Unsaved: name (was 'Buy milk')"; nil when nothing changed.
     var unsaved: [String] = []
     var error: String?

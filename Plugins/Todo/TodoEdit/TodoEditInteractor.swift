@@ -30,9 +30,27 @@ final class TodoEditInteractor: TodoEditInteracting {
         return summary(record)
     }
 
-    func doSave(id: Int64, name: String, due: CalendarDay?) {
+    func doReadPriority(_ text: String) throws -> TodoPriority? {
+        try TodoFormRules.priority(text)
+    }
+
+    func doReadQuickEntry(_ text: String) -> TodoQuickEntry {
+        TodoFormRules.quickEntry(text, reader: DueDateReader(clock: clock, order: order))
+    }
+
+    func doReadRepeat(_ text: String, due: DueDay?) throws -> (TodoRecurrence?, DueDay?) {
+        try TodoFormRules.recurrence(text, due: due, reader: DueDateReader(clock: clock, order: order))
+    }
+
+    func doSave(id: Int64, _ draft: TodoDraft) {
         do {
-            let saved = try data.change(id: id, name: name, due: due)
+            var record = try data.item(id: id)
+            record.name = draft.name
+            record.due = draft.due?.day
+            record.time = draft.due?.time
+            record.priority = draft.priority
+            record.recurrence = draft.recurrence
+            let saved = try data.change(record)
             output?.handleItemSaved(summary(saved))
         } catch {
             output?.handleFailure("cannot save the changes: \(error)")
@@ -40,6 +58,7 @@ final class TodoEditInteractor: TodoEditInteracting {
     }
 
     private func summary(_ record: TodoRecord) -> TodoSummary {
-        TodoSummary(id: record.id, title: record.name, due: record.due.map(DueDateReader(clock: clock).dueDay))
+        TodoSummary(id: record.id, title: record.name, due: record.due.map { DueDateReader(clock: clock).dueDay($0, time: record.time) },
+                    priority: record.priority, recurrence: record.recurrence)
     }
 }

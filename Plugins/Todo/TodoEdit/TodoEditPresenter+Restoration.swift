@@ -6,8 +6,12 @@ import Foundation
 struct TodoEditKeptWork: Codable, Equatable {
     var itemID: Int64
     var name: String
-    /// `YYYY-MM-DD`, nil when no day is set.
+    /// `YYYY-MM-DD` or `YYYY-MM-DD HH:MM`, nil when no day is set.
     var due: String?
+    /// `H`, `M` or `L`; nil for none (and in work kept before priorities).
+    var priority: String?
+    /// ``TodoRecurrence/code``; nil for none.
+    var recurrence: String?
 }
 
 /// The presenter's side of ``RestorableModule``, for the view.
@@ -19,7 +23,8 @@ protocol TodoEditRestoring: AnyObject {
 extension TodoEditPresenter: TodoEditRestoring {
     var keptWork: String? {
         guard let original else { return nil }
-        let kept = TodoEditKeptWork(itemID: original.id, name: name, due: due.map { "\($0.day)" })
+        let kept = TodoEditKeptWork(itemID: original.id, name: name, due: due.map { "\($0.day)" + ($0.time.map { " " + TodoFormat.time($0) } ?? "") },
+                                 priority: priority?.rawValue, recurrence: recurrence?.code)
         return (try? JSONEncoder().encode(kept)).map { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -31,6 +36,8 @@ extension TodoEditPresenter: TodoEditRestoring {
         try edit(itemID: kept.itemID)
         name = kept.name
         due = try kept.due.flatMap { try interactor.doParseDueDate($0) }
+        priority = kept.priority.flatMap(TodoPriority.init(rawValue:))
+        recurrence = kept.recurrence.flatMap(TodoRecurrence.init(code:))
         refresh()
     }
 }

@@ -11,6 +11,10 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
     var original: TodoSummary?
     var name = ""
     var due: DueDay?
+    var priority: TodoPriority?
+    var recurrence: TodoRecurrence?
+    /// Fields whose last value was refused: `save` refuses too until they are typed again.
+    var refused = RefusedFields()
     private var error: String?
 
     init(interactor: any TodoEditInteracting, router: any TodoEditRouting) {
@@ -27,7 +31,23 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
         original = item
         name = item.title
         due = item.due
+        priority = item.priority
+        recurrence = item.recurrence
+        refused = RefusedFields()
         error = nil
+        refresh()
+    }
+
+    func change(fields: String) {
+        let entry = interactor.doReadQuickEntry(fields)
+        if !entry.name.isEmpty { name = entry.name }
+        if let due = entry.due { self.due = due }
+        if let priority = entry.priority { self.priority = priority }
+        if let recurrence = entry.recurrence { self.recurrence = recurrence }
+        for problem in entry.problems {
+            refused.refuse(problem.command, typed: problem.typed)
+        }
+        error = entry.problems.isEmpty ? nil : entry.problems.map(\.message).joined(separator: "; ")
         refresh()
     }
 
@@ -46,13 +66,27 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
     }
 
     func didEnterDueDate(_ text: String) throws {
-        due = try interactor.doParseDueDate(text)
+        due = try refused.reading("due", text) { try interactor.doParseDueDate(text) }
+        if refused.saveError == nil { error = nil }
+        refresh()
+    }
+
+    func didEnterPriority(_ text: String) throws {
+        priority = try refused.reading("pri", text) { try interactor.doReadPriority(text) }
+        if refused.saveError == nil { error = nil }
+        refresh()
+    }
+
+    func didEnterRepeat(_ text: String) throws {
+        (recurrence, due) = try refused.reading("every", text) { try interactor.doReadRepeat(text, due: due) }
+        if refused.saveError == nil { error = nil }
         refresh()
     }
 
     func didAskToSave() throws {
         guard let original else { throw CommandError("there is no item to save; open one with 'edit ID' from a to-do list") }
-        interactor.doSave(id: original.id, name: name, due: due?.day)
+        if let refusal = refused.saveError { throw refusal }
+        interactor.doSave(id: original.id, TodoDraft(name: name, due: due, priority: priority, recurrence: recurrence))
     }
 
     func didAskToCancel() {
@@ -79,7 +113,11 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
         guard let original else { return [] }
         var parts: [String] = []
         if name != original.title { parts.append("name (was '\(original.title)')") }
-        if due?.day != original.due?.day { parts.append("due date (was \(original.due.map { "\($0.day)" } ?? "none"))") }
+        if due?.day != original.due?.day || due?.time != original.due?.time {
+            parts.append("due date (was \(original.due.map { "\($0.day)" + ($0.time.map { " " + TodoFormat.time($0) } ?? "") } ?? "none"))")
+        }
+        if priority != original.priority { parts.append("priority (was \(original.priority?.rawValue ?? "none"))") }
+        if recurrence != original.recurrence { parts.append("repeat (was \(original.recurrence?.description ?? "none"))") }
         return parts
     }
 
@@ -87,6 +125,8 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
         var model = TodoEditViewModel()
         model.name = name
         model.due = original == nil ? "" : due.map(TodoFormat.label) ?? "(no date)"
+        model.priority = priority.map(TodoFormat.priorityLabel)
+        model.repeats = recurrence?.description
         model.unsaved = unsavedParts()
         model.error = error
         view?.didUpdate(model)

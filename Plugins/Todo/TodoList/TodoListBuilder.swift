@@ -1,7 +1,8 @@
 import Contracts
 
 /// Wires the upcoming list and injects the data manager (over the store and the clock),
-/// the clock, the logger and the locale's first weekday.
+/// the clock, the logger and the locale's first weekday, and whether the list is wanted as
+/// data (``TodoJSON/wanted(environment:)``, read when the module is built).
 final class TodoListBuilder: ModuleBuilder {
     private let firstWeekday: Int
 
@@ -15,7 +16,7 @@ final class TodoListBuilder: ModuleBuilder {
                                             clock: clock, logger: try context.resolver.resolve(Logger.self),
                                             firstWeekday: firstWeekday)
         let router = TodoListRouter(router: context.router)
-        let presenter = TodoListPresenter(interactor: interactor, router: router)
+        let presenter = TodoListPresenter(interactor: interactor, router: router, json: TodoJSON.wanted())
         let view = TodoListView(presenter: presenter)
         interactor.output = presenter
         presenter.view = view

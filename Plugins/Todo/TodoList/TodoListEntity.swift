@@ -24,4 +24,16 @@ struct UpcomingItem: Equatable {
     /// The ISO weekday of `dueDate`: 1 is Monday, 7 is Sunday (0 without a date).
     let weekday: Int
     let relation: NearTermDateRelation
+    /// Minutes after midnight; nil for the whole day.
+    var time: Int?
+    var priority: TodoPriority?
+    var recurrence: TodoRecurrence?
+    var notes: [TodoNoteLine] = []
+}
+
+/// What the upcoming list found: the items it shows, and how many items the filter lets
+/// through that are due after next week (the list does not show them; `all` does).
+struct UpcomingItems: Equatable {
+    var items: [UpcomingItem]
+    var later: Int = 0
 }

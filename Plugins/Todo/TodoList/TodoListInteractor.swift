@@ -2,8 +2,9 @@ import Contracts
 
 /// Finds the items that are overdue or due from today through the end of next week, and those
 /// without a date, sorts them into overdue, today, tomorrow, later this week, next week and no
-/// date from the injected clock and the locale's first weekday, keeps to `find`/`tag`, and
-/// changes items through the data manager (`done`, `delete`, `reopen`, `undo`).
+/// date from the injected clock and the locale's first weekday (within each, higher priority
+/// first, then by day and time), counts those the list leaves for later, keeps to `find`/`tag`,
+/// changes items through the data manager, and imports and exports todo.txt.
 final class TodoListInteractor: TodoListInteracting, TodoItemChanging {
     weak var output: (any TodoListInteractorOutput)?
     private let data: TodoDataManager
@@ -25,15 +26,36 @@ final class TodoListInteractor: TodoListInteracting, TodoItemChanging {
         let bounds = Bounds(today: today, calendar: calendar)
         do {
             let items = try data.openItems().filter { filter.matches($0.name) }
-            output?.handleUpcomingItems(items.compactMap { item in
-                Self.relation(of: item.due, bounds).map { relation in
-                    UpcomingItem(id: item.id, title: item.name, dueDate: item.due,
-                                 weekday: item.due.map(calendar.isoWeekday) ?? 0, relation: relation)
+            var later = 0
+            var upcoming: [UpcomingItem] = []
+            for item in items {
+                guard let relation = Self.relation(of: item.due, bounds) else {
+                    later += 1
+                    continue
                 }
-            }, filter: filter)
+                upcoming.append(UpcomingItem(id: item.id, title: item.name, dueDate: item.due,
+                                             weekday: item.due.map(calendar.isoWeekday) ?? 0, relation: relation,
+                                             time: item.time, priority: item.priority, recurrence: item.recurrence,
+                                             notes: calendar.noteLines(item.notes)))
+            }
+            output?.handleUpcomingItems(UpcomingItems(items: Self.sorted(upcoming), later: later), filter: filter)
         } catch {
             logger.log(.error, "cannot read to-do items: \(error)", source: "todo")
             output?.handleFailure("cannot read to-do items: \(error)")
+        }
+    }
+
+    /// Section by section, higher priority first, then by day, time and id.
+    static func sorted(_ items: [UpcomingItem]) -> [UpcomingItem] {
+        let sections = NearTermDateRelation.allCases
+        return items.sorted { lhs, rhs in
+            let left = (sections.firstIndex(of: lhs.relation) ?? 0, TodoPriority.rank(lhs.priority))
+            let right = (sections.firstIndex(of: rhs.relation) ?? 0, TodoPriority.rank(rhs.priority))
+            if left != right { return left < right }
+            let leftDay = lhs.dueDate ?? CalendarDay(year: 9999, month: 12, day: 31)
+            let rightDay = rhs.dueDate ?? CalendarDay(year: 9999, month: 12, day: 31)
+            if leftDay != rightDay { return leftDay < rightDay }
+            return (lhs.time ?? 24 * 60, lhs.id) < (rhs.time ?? 24 * 60, rhs.id)
         }
     }
 
@@ -44,6 +66,18 @@ final class TodoListInteractor: TodoListInteracting, TodoItemChanging {
 
     func doCheckItem(id: Int64) throws {
         _ = try data.item(id: id)
+    }
+
+    func doImport(path: String) throws {
+        let skipped = try TodoTransfer(data: data, clock: clock).importItems(from: path) { change in
+            output?.handleChange(change)
+        }
+        doFindUpcomingItems()
+        if let skipped { throw skipped }
+    }
+
+    func doExport(path: String) throws {
+        output?.handleChange(try TodoTransfer(data: data, clock: clock).export(to: path))
     }
 
     /// The days that separate the groups, worked out once per read: with every open item read
@@ -71,6 +105,10 @@ final class TodoListInteractor: TodoListInteracting, TodoItemChanging {
         if due <= bounds.endOfWeek { return .laterThisWeek }
         if due <= bounds.endOfNextWeek { return .nextWeek }
         return nil
+    }
+
+    func doFindItems(ids: [Int64]) -> [TodoSummary]? {
+        TodoActions(data: data, reader: DueDateReader(clock: clock, firstWeekday: firstWeekday)).summaries(ids: ids)
     }
 
     func perform(_ action: (TodoActions) throws -> TodoChange) throws {

@@ -11,10 +11,13 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
     /// The ids on screen, to tell the user when a new item is not on this list.
     private var shown: Set<Int64> = []
     private var model = TodoListViewModel()
+    /// Whether the list is drawn as data (`viper --json`).
+    private let json: Bool
 
-    init(interactor: any TodoListInteracting, router: any TodoListRouting) {
+    init(interactor: any TodoListInteracting, router: any TodoListRouting, json: Bool = false) {
         self.interactor = interactor
         self.router = router
+        self.json = json
     }
 
     /// Section names in the order they are shown.
@@ -48,22 +51,48 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
         try router.showAddItem(name: name.trimmingCharacters(in: .whitespaces), output: self)
     }
 
-    func didComplete(id: Int64) throws {
-        try interactor.doCompleteItem(id: id)
+    func didComplete(ids: [Int64]) throws {
+        try interactor.doCompleteItems(ids: ids)
     }
 
-    func didAskToDelete(id: Int64) throws {
-        try interactor.doDeleteItem(id: id)
+    func didAskToDelete(ids: [Int64]) throws {
+        try interactor.doDeleteItems(ids: ids)
     }
 
-    func didAskToReopen(id: Int64) throws {
-        try interactor.doReopenItem(id: id)
+    func didAskToReopen(ids: [Int64]) throws {
+        try interactor.doReopenItems(ids: ids)
+    }
+
+    func didAskToSetPriority(_ priority: TodoPriority?, ids: [Int64]) throws {
+        try interactor.doSetPriority(priority, ids: ids)
+    }
+
+    func didAskToAnnotate(id: Int64, text: String) throws {
+        try interactor.doAnnotate(id: id, text: text)
+    }
+
+    func didAskToImport(path: String) throws {
+        model.notice = nil
+        try interactor.doImport(path: path)
+    }
+
+    func didAskToExport(path: String) throws {
+        model.notice = nil
+        try interactor.doExport(path: path)
+    }
+
+    func didAskToEdit(id: Int64, fields: String) throws {
+        try interactor.doCheckItem(id: id)
+        model.notice = nil
+        try router.showEditor(forItem: id, changing: fields, output: self)
     }
 
     func didAskToEdit(id: Int64) throws {
-        try interactor.doCheckItem(id: id)
-        model.notice = nil
-        try router.showEditor(forItem: id, output: self)
+        try didAskToEdit(id: id, fields: "")
+    }
+
+    func questionBeforeDeleting(ids: [Int64]) -> String? {
+        interactor.doFindItems(ids: ids).map(TodoChangeNotice.deleteQuestion)
     }
 
     func didAskToUndo() throws {
@@ -93,18 +122,41 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
 
     // MARK: TodoListInteractorOutput
 
-    func handleUpcomingItems(_ items: [UpcomingItem], filter: TodoFilter) {
+    func handleUpcomingItems(_ found: UpcomingItems, filter: TodoFilter) {
+        let items = found.items
         var sections: [TodoDisplaySection] = []
         for relation in NearTermDateRelation.allCases {
             let due = items.filter { $0.relation == relation }
             guard !due.isEmpty else { continue }
-            sections.append(TodoDisplaySection(name: Self.sectionName(relation), rows: due.map { TodoDisplayRow(id: $0.id, text: Self.row($0)) }))
+            sections.append(TodoDisplaySection(name: Self.sectionName(relation), rows: due.map {
+                TodoDisplayRow(id: $0.id, text: Self.row($0), notes: $0.notes.map(TodoFormat.note))
+            }))
         }
         shown = Set(items.map(\.id))
         model.sections = sections
         model.filter = Self.filterLine(filter)
+        model.later = Self.laterLine(found.later, filter: filter)
         model.error = nil
+        if json {
+            model.json = TodoJSON.text(items.map {
+                TodoJSON.item(id: $0.id, name: $0.title, due: $0.dueDate, time: $0.time, priority: $0.priority,
+                              recurrence: $0.recurrence, notes: $0.notes, group: Self.sectionName($0.relation))
+            })
+        }
         view?.didUpdate(model)
+    }
+
+    /// Says how many items the list leaves for later, so a filter never hides them unseen.
+    static func laterLine(_ count: Int, filter: TodoFilter) -> String? {
+        guard count > 0 else { return nil }
+        let items = count == 1 ? "1 more item" : "\(count) more items"
+        let which: String
+        switch filter {
+        case .all: which = ""
+        case .text(let text): which = " whose name holds '\(text)'"
+        case .tag(let tag): which = " tagged +\(tag)"
+        }
+        return "\(items)\(which) \(count == 1 ? "is" : "are") due after next week: 'all' shows \(count == 1 ? "it" : "them")."
     }
 
     func handleChange(_ change: TodoChange) {
@@ -114,6 +166,8 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
 
     func handleFailure(_ message: String) {
         model.error = message
+        // Asked for data, the failure is drawn instead of a list that is no longer true.
+        model.json = nil
         view?.didUpdate(model)
     }
 
@@ -141,16 +195,21 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
 
     // MARK: Private
 
-    /// Today's items by name alone; later ones with their weekday (the to-do app's display rule).
+    /// Today's items by name alone (and their time); later ones with their weekday (the to-do
+    /// app's display rule); a priority before the name and a repeat after it.
     private static func row(_ item: UpcomingItem) -> String {
         let weekday = TodoFormat.weekdayName(item.weekday)
         let date = item.dueDate.map(String.init(describing:)) ?? ""
+        let time = item.time.map { " " + TodoFormat.time($0) } ?? ""
+        let when: String?
         switch item.relation {
-        case .overdue: return "\(item.title) (was due \(weekday) \(date))"
-        case .today, .noDate: return item.title
-        case .tomorrow, .laterThisWeek: return "\(item.title) (\(weekday))"
-        case .nextWeek: return "\(item.title) (\(weekday) \(date))"
+        case .overdue: when = "was due \(weekday) \(date)\(time)"
+        case .today: when = item.time.map(TodoFormat.time)
+        case .noDate: when = nil
+        case .tomorrow, .laterThisWeek: when = "\(weekday)\(time)"
+        case .nextWeek: when = "\(weekday) \(date)\(time)"
         }
+        return TodoFormat.row(item.title, priority: item.priority, when: when, repeats: item.recurrence)
     }
 
     /// The line saying what the list is limited to; nil for every item.

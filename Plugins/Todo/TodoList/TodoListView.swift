@@ -12,18 +12,17 @@ final class TodoListView: ModuleView, TodoListViewing {
     var title: String { "To do" }
 
     var commands: [CommandSpec] {
-        [
-            CommandSpec("add", arguments: ["NAME..."], help: "Add an item (opens the add form, with NAME filled in; +word tags it)"),
-            CommandSpec("done", arguments: ["ID"], help: "Mark item ID done (kept on the finished list; 'undo' takes it back)"),
-            CommandSpec("edit", arguments: ["ID"], help: "Change the name or due date of item ID"),
-            CommandSpec("delete", arguments: ["ID"], help: "Delete item ID ('undo' brings it back)"),
-            CommandSpec("reopen", arguments: ["ID"], help: "Put finished item ID back on the list"),
-            CommandSpec("undo", help: "Take back the last done, delete or reopen (even after a restart)"),
-            CommandSpec("find", arguments: ["TEXT..."], help: "Show only items whose name holds TEXT ('find' alone shows all)"),
-            CommandSpec("tag", arguments: ["NAME?"], help: "Show only items tagged +NAME ('tag' alone shows all)"),
-            CommandSpec("all", help: "Every item, by week and month (also the route todo/all)"),
-            CommandSpec("finished", help: "Finished items, with when they were done (also the route todo/done)"),
-        ]
+        [CommandSpec("add", arguments: ["NAME..."], help: "Add an item (opens the add form, with NAME filled in; +word tags it; due:, pri: and every: words fill in those fields)")]
+            + TodoItemCommands.specs
+            + [
+                CommandSpec("edit", arguments: ["ID", "FIELDS..."], help: "Change item ID in the editor; 'edit 3 due:friday pri:H' fills those fields in (then 'save')"),
+                CommandSpec("find", arguments: ["TEXT..."], help: "Show only items whose name holds TEXT ('find' alone shows all)"),
+                CommandSpec("tag", arguments: ["NAME?"], help: "Show only items tagged +NAME ('tag' alone shows all)"),
+                CommandSpec("all", help: "Every item, by week and month (also the route todo/all)"),
+                CommandSpec("finished", help: "Finished items, with when they were done (also the route todo/done)"),
+                CommandSpec("import", arguments: ["FILE"], help: "Add the items of a todo.txt file"),
+                CommandSpec("export", arguments: ["FILE"], help: "Write every item to a new todo.txt file"),
+            ]
     }
 
     func didUpdate(_ model: TodoListViewModel) {
@@ -31,6 +30,10 @@ final class TodoListView: ModuleView, TodoListViewing {
     }
 
     func render(on screen: any Screen) {
+        if let json = model.json {
+            screen.text(json)
+            return
+        }
         if let filter = model.filter {
             screen.text(filter)
         }
@@ -41,28 +44,37 @@ final class TodoListView: ModuleView, TodoListViewing {
         } else {
             screen.todoSections(model.sections)
         }
+        if let later = model.later {
+            screen.text(later)
+        }
         if let notice = model.notice {
             screen.text(notice)
         }
     }
 
     func perform(_ command: CommandInvocation) throws {
+        if try TodoItemCommands.perform(command, on: presenter) { return }
         switch command.name {
-        case "add": try presenter.didAskToAdd(name: command.rest)
-        case "done": try presenter.didComplete(id: try command.todoID())
-        case "edit": try presenter.didAskToEdit(id: try command.todoID())
-        case "delete": try presenter.didAskToDelete(id: try command.todoID())
-        case "reopen": try presenter.didAskToReopen(id: try command.todoID())
-        case "undo": try presenter.didAskToUndo()
-        case "find": presenter.didAskToFind(command.rest)
-        case "tag": presenter.didAskForTag(command.rest)
+        case "add": try presenter.didAskToAdd(name: command.text)
+        case "edit": try presenter.didAskToEdit(id: try command.todoID(), fields: command.arguments.dropFirst().joined(separator: " "))
+        case "find": presenter.didAskToFind(command.text)
+        case "tag": presenter.didAskForTag(command.text)
         case "all": try presenter.didAskForAllItems()
         case "finished": try presenter.didAskForFinishedItems()
+        case "import": try presenter.didAskToImport(path: command.text)
+        case "export": try presenter.didAskToExport(path: command.text)
         default: throw CommandError("'\(command.name)' is not a command of To do; type 'help' for the list")
         }
     }
 
     func moduleDidAppear() {
         presenter.didAppear()
+    }
+}
+
+/// At a terminal, `delete` asks first, naming the items (a script does not ask; `undo` brings them back).
+extension TodoListView: CommandConfirming {
+    func confirmation(for command: CommandInvocation) -> String? {
+        TodoItemCommands.confirmation(for: command, on: presenter)
     }
 }

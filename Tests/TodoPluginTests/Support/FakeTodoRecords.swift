@@ -3,10 +3,10 @@ import ViperTestSupport
 @testable import TodoPlugin
 
 /// A store in memory that keeps everything the plugin's SQLite store keeps (items without a
-/// day, finished items, the undo step), so the data manager uses it as it is.
+/// day, finished items, the undo steps), so the data manager uses it as it is.
 final class FakeTodoRecords: TodoStore, TodoRecordStore {
     private(set) var rows: [TodoRecord] = []
-    private var step: TodoUndoStep?
+    private(set) var steps: [TodoUndoStep] = []
     private var lastID: Int64 = 0
 
     init(_ rows: [TodoRecord] = []) {
@@ -39,11 +39,12 @@ final class FakeTodoRecords: TodoStore, TodoRecordStore {
         rows.first { $0.id == id }
     }
 
-    func insert(name: String, due: CalendarDay?) throws -> TodoRecord {
+    func insert(_ record: TodoRecord) throws -> TodoRecord {
         lastID += 1
-        let record = TodoRecord(id: lastID, name: name, due: due)
-        rows.append(record)
-        return record
+        let stored = TodoRecord(id: lastID, name: record.name, due: record.due, doneAt: record.doneAt, time: record.time,
+                                priority: record.priority, recurrence: record.recurrence, notes: record.notes)
+        rows.append(stored)
+        return stored
     }
 
     func save(_ record: TodoRecord) throws {
@@ -55,11 +56,22 @@ final class FakeTodoRecords: TodoStore, TodoRecordStore {
         rows.removeAll { $0.id == id }
     }
 
-    func undoStep() throws -> TodoUndoStep? {
-        step
+    func pushUndoStep(_ step: TodoUndoStep) throws {
+        steps.append(step)
     }
 
-    func setUndoStep(_ step: TodoUndoStep?) throws {
-        self.step = step
+    func popUndoStep() throws -> TodoUndoStep? {
+        steps.popLast()
+    }
+
+    /// All of `body` or none of it, as the SQLite store's transaction.
+    func inOneWrite<T>(_ body: () throws -> T) throws -> T {
+        let (savedRows, savedSteps, savedID) = (rows, steps, lastID)
+        do {
+            return try body()
+        } catch {
+            (rows, steps, lastID) = (savedRows, savedSteps, savedID)
+            throw error
+        }
     }
 }

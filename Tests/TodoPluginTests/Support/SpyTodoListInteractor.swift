@@ -14,7 +14,7 @@ final class SpyTodoListInteractor: TodoListInteracting {
 
     func doFindUpcomingItems() {
         findCount += 1
-        output?.handleUpcomingItems(items, filter: filters.last ?? .all)
+        output?.handleUpcomingItems(UpcomingItems(items: items), filter: filters.last ?? .all)
     }
 
     func doFilter(_ filter: TodoFilter) {
@@ -22,29 +22,54 @@ final class SpyTodoListInteractor: TodoListInteracting {
         doFindUpcomingItems()
     }
 
-    func doCompleteItem(id: Int64) throws {
-        let item = try stored(id)
-        completed.append(id)
-        output?.handleChange(.done(item))
-        items.removeAll { $0.id == id }
+    private(set) var priorities: [(TodoPriority?, [Int64])] = []
+    private(set) var notes: [(Int64, String)] = []
+    private(set) var imports: [String] = []
+    private(set) var exports: [String] = []
+
+    func doCompleteItems(ids: [Int64]) throws {
+        let done = try ids.map(stored)
+        completed += ids
+        output?.handleChange(.done(done, next: []))
+        items.removeAll { ids.contains($0.id) }
         doFindUpcomingItems()
     }
 
-    func doDeleteItem(id: Int64) throws {
-        let item = try stored(id)
-        deleted.append(id)
-        output?.handleChange(.deleted(item))
-        items.removeAll { $0.id == id }
+    func doDeleteItems(ids: [Int64]) throws {
+        let gone = try ids.map(stored)
+        deleted += ids
+        output?.handleChange(.deleted(gone))
+        items.removeAll { ids.contains($0.id) }
         doFindUpcomingItems()
     }
 
-    func doReopenItem(id: Int64) throws {
-        reopened.append(id)
+    func doReopenItems(ids: [Int64]) throws {
+        reopened += ids
+    }
+
+    func doSetPriority(_ priority: TodoPriority?, ids: [Int64]) throws {
+        priorities.append((priority, ids))
+    }
+
+    func doAnnotate(id: Int64, text: String) throws {
+        notes.append((id, text))
+    }
+
+    func doImport(path: String) throws {
+        imports.append(path)
+    }
+
+    func doExport(path: String) throws {
+        exports.append(path)
     }
 
     func doUndo() throws {
         undoCount += 1
         output?.handleChange(.nothingToUndo)
+    }
+
+    func doFindItems(ids: [Int64]) -> [TodoSummary]? {
+        try? ids.map(stored)
     }
 
     func doCheckItem(id: Int64) throws {

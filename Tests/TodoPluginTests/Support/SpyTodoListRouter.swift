@@ -17,9 +17,12 @@ final class SpyTodoListRouter: TodoListRouting, TodoAllRouting {
         lastOutput = output
     }
 
-    func showEditor(forItem id: Int64, output: any TodoItemEditingOutput) throws {
+    private(set) var editedFields: [String] = []
+
+    func showEditor(forItem id: Int64, changing fields: String, output: any TodoItemEditingOutput) throws {
         if let failure { throw failure }
         edited.append(id)
+        editedFields.append(fields)
         lastEditorOutput = output
     }
 
