@@ -325,8 +325,6 @@ package final class JournalWriter {
     /// (or the file cannot be written), and the file then holds what it held.
     @discardableResult
     func commit(_ records: [JournalRecord], savedAt: Double) -> Bool {
-        var mirror = (modules, work)
-        for record in records { Self.apply(record, to: &mirror) }
         if !startsOver {
             var bytes: [UInt8] = []
             for record in records { record.append(to: &bytes, generation: generation) }
@@ -334,14 +332,18 @@ package final class JournalWriter {
             if offset + bytes.count + JournalFile.frameBefore <= JournalFile.halfSize {
                 guard write(bytes, half: half, at: offset) else { return false }
                 offset += bytes.count
-                (modules, work) = mirror
+                // In place: a copy of the mirror per command would cost the stack's depth.
+                for record in records { Self.apply(record, to: &modules, &work) }
                 return true
             }
         }
-        // A snapshot in the other half, the rest of it zeroed, then the head names it.
+        // A snapshot in the other half, the rest of it zeroed, then the head names it (rare: a
+        // new worker, or a full half), so the mirror is copied here and nowhere else.
+        var nextModules = modules, nextWork = work
+        for record in records { Self.apply(record, to: &nextModules, &nextWork) }
         let next = generation &+ 1
         var snapshot: [UInt8] = []
-        for (module, kept) in zip(mirror.0, mirror.1) { JournalRecord.push(module, work: kept).append(to: &snapshot, generation: next) }
+        for (module, kept) in zip(nextModules, nextWork) { JournalRecord.push(module, work: kept).append(to: &snapshot, generation: next) }
         JournalRecord.time(savedAt).append(to: &snapshot, generation: next)
         guard snapshot.count + JournalFile.frameBefore <= JournalFile.halfSize else { return false }
         let length = snapshot.count
@@ -351,7 +353,7 @@ package final class JournalWriter {
         generation = next
         offset = length
         startsOver = false
-        (modules, work) = mirror
+        (modules, work) = (nextModules, nextWork)
         return true
     }
 
@@ -360,16 +362,16 @@ package final class JournalWriter {
         return bytes.withUnsafeBytes { pwrite(file.descriptor, $0.baseAddress, $0.count, position) } == bytes.count
     }
 
-    private static func apply(_ record: JournalRecord, to mirror: inout ([KeptModule], [String?])) {
+    private static func apply(_ record: JournalRecord, to modules: inout [KeptModule], _ work: inout [String?]) {
         switch record {
         case .cut(let depth):
-            mirror.0.removeSubrange(min(depth, mirror.0.count)...)
-            mirror.1.removeSubrange(min(depth, mirror.1.count)...)
+            modules.removeSubrange(min(depth, modules.count)...)
+            work.removeSubrange(min(depth, work.count)...)
         case .push(let module, let kept):
-            mirror.0.append(module)
-            mirror.1.append(kept)
+            modules.append(module)
+            work.append(kept)
         case .work(let position, let kept):
-            if position < mirror.1.count { mirror.1[position] = kept }
+            if position < work.count { work[position] = kept }
         case .time:
             break
         }
