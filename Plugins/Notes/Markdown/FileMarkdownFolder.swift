@@ -41,16 +41,23 @@ final class FileMarkdownFolder: MarkdownFolder {
         try? files.setAttributes([.modificationDate: Date(timeIntervalSince1970: file.modified)], ofItemAtPath: target)
     }
 
-    func markdownFiles(in path: String) throws -> [MarkdownFile] {
-        try contents(of: path).filter { $0.lowercased().hasSuffix(".md") }.sorted().compactMap { name in
+    func markdownFiles(in path: String) throws -> (files: [MarkdownFile], unreadable: [String]) {
+        var files: [MarkdownFile] = []
+        var unreadable: [String] = []
+        for name in try contents(of: path).filter({ $0.lowercased().hasSuffix(".md") }).sorted() {
             let target = (path as NSString).appendingPathComponent(name)
-            guard let data = files.contents(atPath: target) else { return nil }
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw CommandError("\(target) is not UTF-8 text; convert it or move it out of the folder, then import again")
+            guard let data = self.files.contents(atPath: target) else {
+                unreadable.append("\(name) cannot be read (check its permissions)")
+                continue
             }
-            let modified = (try? files.attributesOfItem(atPath: target)[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            return MarkdownFile(name: name, text: text, modified: modified)
+            guard let text = String(data: data, encoding: .utf8) else {
+                unreadable.append("\(name) is not UTF-8 text (convert it, e.g. with iconv)")
+                continue
+            }
+            let modified = (try? self.files.attributesOfItem(atPath: target)[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            files.append(MarkdownFile(name: name, text: text, modified: modified))
         }
+        return (files, unreadable)
     }
 
     private func contents(of path: String) throws -> [String] {

@@ -17,6 +17,7 @@ protocol MarkdownFolder: AnyObject {
     /// Writes `file` into `path` (made when missing) and sets its modification time; never
     /// replaces a file that is there.
     func write(_ file: MarkdownFile, to path: String) throws
-    /// The `.md` files of `path`, by name; throws when the folder cannot be read.
-    func markdownFiles(in path: String) throws -> [MarkdownFile]
+    /// The `.md` files of `path`, by name, and one line for each that could not be read (not
+    /// UTF-8, unreadable) naming it; throws when the folder itself cannot be read.
+    func markdownFiles(in path: String) throws -> (files: [MarkdownFile], unreadable: [String])
 }
