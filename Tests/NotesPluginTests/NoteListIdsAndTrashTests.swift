@@ -76,7 +76,7 @@ import ViperTestSupport
     @Test func theQuestionsNameTheNoteAndItsId() {
         let list = makeNoteList(store: store())
         #expect(list.presenter.deleteQuestion(id: 2) == "Delete 'Plans' (note 2)?")
-        #expect(list.presenter.deleteQuestion(id: 7) == "Delete note 7?")
+        #expect(list.presenter.deleteQuestion(id: 7) == nil, "no question: the command says there is no note 7")
         #expect(list.presenter.emptyTrashQuestion() == "Delete every note in the trash for good (no undo)?")
     }
 

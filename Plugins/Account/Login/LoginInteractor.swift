@@ -41,7 +41,7 @@ final class LoginInteractor: LoginInteracting {
     func doSignUp(_ credentials: Credentials) {
         do {
             let stay = try Self.staySeconds(credentials.stay)
-            let password = try credentials.password ?? passwords.password(for: credentials.name)
+            let password = try credentials.password ?? passwords.newPassword(for: credentials.name)
             let user: User
             if let directory = session as? any AccountDirectory {
                 user = try directory.signUp(name: credentials.name, password: password)

@@ -4,4 +4,7 @@
 protocol PasswordReading: AnyObject {
     /// The password for `name`; throws a ``SignInError`` that says every way to give one.
     func password(for name: String) throws -> String
+    /// The password for the new account `name`; asked for at a terminal, it is asked twice and
+    /// must match (a typo there would lock the person out of the account they just made).
+    func newPassword(for name: String) throws -> String
 }

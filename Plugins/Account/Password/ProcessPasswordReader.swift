@@ -17,6 +17,17 @@ final class ProcessPasswordReader: PasswordReading {
         self.environment = environment
     }
 
+    func newPassword(for name: String) throws -> String {
+        if environment[Self.variable].map({ !$0.isEmpty }) == true || environment[Self.descriptorVariable] != nil || isatty(STDIN_FILENO) != 1 {
+            return try password(for: name)
+        }
+        guard let first = Self.prompt("New password for \(name): ") else { return try password(for: name) }
+        guard Self.prompt("The same again: ") == first else {
+            throw SignInError("the two passwords differ, so no account was made; 'signup \(name)' asks again")
+        }
+        return first
+    }
+
     func password(for name: String) throws -> String {
         if let password = environment[Self.variable], !password.isEmpty { return password }
         if let text = environment[Self.descriptorVariable] {

@@ -38,6 +38,17 @@ enum TerminalMarkdown {
         return shown
     }
 
+    /// One line as plain text, for a list row: its marks gone, `[[Title]]` as the title, a list
+    /// item's or heading's mark dropped.
+    static func plain(_ line: String) -> String {
+        var text = line.trimmingCharacters(in: .whitespaces)
+        if let item = bullet(text) { text = item } else if let (_, item) = numbered(text) { text = item } else if let title = heading(text) { text = title }
+        while let open = text.range(of: "[["), let close = text[open.upperBound...].range(of: "]]") {
+            text.replaceSubrange(open.lowerBound..<close.upperBound, with: text[open.upperBound..<close.lowerBound])
+        }
+        return inline(text, noteID: { _ in nil })
+    }
+
     /// The text of an ATX heading (`# Title` to `###### Title`), nil for any other line.
     private static func heading(_ line: String) -> String? {
         let hashes = line.prefix { $0 == "#" }.count

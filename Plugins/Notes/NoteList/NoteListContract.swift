@@ -28,8 +28,9 @@ protocol NoteListEventHandling: AnyObject {
     /// Shows the note titled `title` (a `[[Title]]` link).
     func didAskToFollow(title: String) throws
     func didAskToSignOut()
-    /// The question `delete ID` asks at a terminal, e.g. `Delete 'Groceries' (note 3)?`.
-    func deleteQuestion(id: Int64) -> String
+    /// The question `delete ID` asks at a terminal, e.g. `Delete 'Groceries' (note 3)?`; nil when
+    /// there is no such note to ask about (the command then says why).
+    func deleteQuestion(id: Int64) -> String?
     /// The question `trash empty` asks at a terminal.
     func emptyTrashQuestion() -> String
     /// `login`: presents the sign-in, then shows the account's notes.

@@ -119,8 +119,10 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         try request(.importFolder(path: folder))
     }
 
-    func deleteQuestion(id: Int64) -> String {
-        guard let title = try? interactor.doFindTitle(id: id) else { return "Delete note \(id)?" }
+    func deleteQuestion(id: Int64) -> String? {
+        // Signed out, the sign-in comes first and the note is named after it: ask by id.
+        guard interactor.isSignedIn else { return "Delete note \(id)?" }
+        guard let title = try? interactor.doFindTitle(id: id) else { return nil }
         return "Delete '\(title.isEmpty ? "(untitled)" : title)' (note \(id))?"
     }
 
@@ -168,7 +170,8 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         model.shown = nil
         model.rows = notes.map { note in
             let title = note.title.isEmpty ? "(untitled)" : note.title
-            let text = note.firstLine.isEmpty || note.firstLine == title ? title : "\(title) — \(note.firstLine)"
+            let first = TerminalMarkdown.plain(note.firstLine)
+            let text = first.isEmpty || first == title ? title : "\(title) — \(first)"
             // Tags the line does not show already, after it.
             let unseen = note.tags.filter { !text.lowercased().contains("#" + $0) }
             let tags = unseen.isEmpty ? "" : "  " + unseen.map { "#" + $0 }.joined(separator: " ")

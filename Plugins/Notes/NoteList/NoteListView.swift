@@ -112,7 +112,7 @@ final class NoteListView: ModuleView, CommandConfirming, NoteListViewing {
 
     func confirmation(for command: CommandInvocation) -> String? {
         switch command.name {
-        case "delete": return (try? Self.noteID(command)).map { presenter.deleteQuestion(id: $0) }
+        case "delete": return (try? Self.noteID(command)).flatMap { presenter.deleteQuestion(id: $0) }
         case "trash" where command.rest.trimmingCharacters(in: .whitespaces) == "empty": return presenter.emptyTrashQuestion()
         default: return nil
         }

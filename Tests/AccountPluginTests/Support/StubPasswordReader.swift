@@ -10,6 +10,10 @@ final class StubPasswordReader: PasswordReading {
         self.password = password
     }
 
+    func newPassword(for name: String) throws -> String {
+        try password(for: name)
+    }
+
     func password(for name: String) throws -> String {
         askedFor.append(name)
         guard let password else { throw SignInError("no password for '\(name)'") }
