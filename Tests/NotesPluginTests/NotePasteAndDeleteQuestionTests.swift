@@ -31,7 +31,7 @@ import ViperTestSupport
         presenter.view = view
         presenter.didAppear()
         #expect(view.confirmation(for: CommandInvocation(name: "delete", arguments: ["1"], rest: "1")) == "Delete 'Groceries' (note 1)?")
-        #expect(view.confirmation(for: CommandInvocation(name: "delete", arguments: ["4"], rest: "4")) == "Delete note 4?")
+        #expect(view.confirmation(for: CommandInvocation(name: "delete", arguments: ["4"], rest: "4")) == nil, "no note 4: the command says so without asking")
         #expect(view.confirmation(for: CommandInvocation(name: "show", arguments: ["1"], rest: "1")) == nil)
     }
 }
