@@ -37,7 +37,7 @@ import ViperTestSupport
         let target = FakeNoteStore()
         let importer = NoteListInteractor(store: target, session: StubSession(signedInAs: "ada"), logger: MemoryLogger())
         importer.output = output
-        #expect(try importer.doImportNotes(from: folder + "/out") == NoteImportReport(imported: 2))
+        #expect(try importer.doImportNotes(from: folder + "/out") == NoteImportReport(folder: folder + "/out", imported: 2))
         #expect(try target.notes().map(\.title).sorted() == ["Groceries", "Plans"])
         #expect(try target.notes().sorted { $0.title < $1.title }.map(\.modified) == files.map(\.modified),
                 "each note keeps its file's modified time")

@@ -74,6 +74,8 @@ struct NoteLink: Equatable {
 /// What one `import DIR` did: notes added, files skipped as already there, and files that could
 /// not be read (the file's name and why).
 struct NoteImportReport: Equatable {
+    /// The folder read, `~` resolved.
+    var folder = ""
     var imported = 0
     var alreadyThere: [String] = []
     var failed: [String] = []

@@ -213,7 +213,7 @@ final class NoteListInteractor: NoteListInteracting {
         guard !files.isEmpty || !unreadable.isEmpty else {
             throw CommandError("\(path) holds no .md files; give a folder of Markdown files (an export writes one)")
         }
-        var report = NoteImportReport(failed: unreadable)
+        var report = NoteImportReport(folder: path, failed: unreadable)
         var present: Set<NoteDraft>
         do {
             present = Set(try store.notes().map { NoteDraft(title: $0.title, body: $0.body) })

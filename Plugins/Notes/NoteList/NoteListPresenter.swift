@@ -322,7 +322,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
     /// 1 in a script) with one line naming it, after the others are in.
     private func importNotes(from path: String) throws {
         let report = try interactor.doImportNotes(from: path)
-        var parts = ["imported \(report.imported == 1 ? "1 note" : "\(report.imported) notes") from \(path)"]
+        var parts = ["imported \(report.imported == 1 ? "1 note" : "\(report.imported) notes") from \(report.folder)"]
         if !report.alreadyThere.isEmpty {
             parts.append("\(report.alreadyThere.count == 1 ? "1 file was" : "\(report.alreadyThere.count) files were") already there (\(report.alreadyThere.joined(separator: ", ")))")
         }

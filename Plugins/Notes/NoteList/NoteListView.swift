@@ -48,7 +48,7 @@ final class NoteListView: ModuleView, CommandConfirming, NoteListViewing {
         if let statusLine {
             screen.embed(statusLine)
         }
-        if let searchLine = model.searchLine, model.error == nil {
+        if let searchLine = model.searchLine, model.error == nil, model.tagLines == nil {
             screen.text(searchLine)
         }
         if let error = model.error {
