@@ -98,4 +98,18 @@ import ViperTestSupport
             "\($0)" == "delete needs a note's id, the number shown before it, e.g. 'delete 3'"
         }
     }
+
+    @Test func aLongListShowsTheNewestHundredAndSaysHowToSeeTheRest() {
+        let notes = FakeNoteStore((1...105).map { NoteDraft(title: "Note \($0)", body: String(repeating: "word ", count: 30)) })
+        let list = makeNoteList(store: notes)
+        list.presenter.didAppear()
+        #expect(list.view.last?.rows.count == 100)
+        #expect(list.view.last?.rows.first?.id == 105)
+        #expect(list.view.last?.moreLine == "Showing 100 of 105 notes; 'find WORDS' or 'tag NAME' narrows the list, 'all' shows every one.")
+        #expect(list.view.last?.rows.first?.text == "Note 105 — " + String(repeating: "word ", count: 12).dropLast() + "… (modified 1970-01-01 00:18)",
+                "a long first line is cut to 60 characters")
+        list.presenter.didAskForEveryNote()
+        #expect(list.view.last?.rows.count == 105)
+        #expect(list.view.last?.moreLine == nil)
+    }
 }

@@ -51,6 +51,8 @@ protocol NoteListEventHandling: AnyObject {
     func didAskToFind(_ text: String) throws
     /// `name` empty shows every note again.
     func didAskForTag(_ name: String) throws
+    /// `all`: every note the list matches, not only the first hundred.
+    func didAskForEveryNote()
     /// Lists every tag with how many notes have it.
     func didAskForTags() throws
 }
@@ -65,6 +67,8 @@ protocol NoteListInteracting: AnyObject {
     func doLoadNotes()
     /// Shows `filter` from now on and loads it.
     func doFilter(_ filter: NoteListFilter)
+    /// Shows every note the filter matches, not only the first ``NoteListInteractor/shownAtMost``.
+    func doShowEveryNote()
     /// The words of `text`; throws a ``CommandError`` while nobody is signed in (there is nothing to search).
     func doFind(_ text: String) throws
     /// Changing notes needs a signed-in account. Says whether `change` may be made now;
@@ -108,8 +112,8 @@ protocol NoteListInteracting: AnyObject {
 
 /// Interactor → Presenter: the results.
 protocol NoteListInteractorOutput: AnyObject {
-    /// The notes `filter` shows.
-    func handleNotesLoaded(_ notes: [NoteSummary], filter: NoteListFilter)
+    /// The notes `filter` shows, of `total` that it matches (more when the list is cut short).
+    func handleNotesLoaded(_ notes: [NoteSummary], filter: NoteListFilter, total: Int)
     /// Note `id` went to the trash (`kept`: a trash that outlives the list).
     func handleNoteDeleted(title: String, id: Int64, kept: Bool)
     func handleNoteRestored(title: String, id: Int64)
@@ -152,6 +156,8 @@ struct NoteListViewModel: Equatable {
     var notice: String?
     /// What the list is limited to, e.g. "2 notes with 'milk'. Type 'find' to list every note."; nil for every note.
     var searchLine: String?
+    /// Says the list was cut short, e.g. "Showing 100 of 10,001 notes: ..."; nil when it shows all.
+    var moreLine: String?
     /// Lines drawn in place of the list (`tags`); nil for the list.
     var tagLines: [String]?
     /// The note `show N` asked for, drawn in full below the list; nil when none is.

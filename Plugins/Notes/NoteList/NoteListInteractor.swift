@@ -17,6 +17,10 @@ final class NoteListInteractor: NoteListInteracting {
     private let clock: () -> Double
     /// Which notes the list shows.
     private var filter = NoteListFilter.all
+    /// How many notes the list shows at most (the newest, or the best matches); nil after `all`.
+    private var limit: Int? = NoteListInteractor.shownAtMost
+    /// What a list shows before `all`: enough for a screen or two, and quick with 10,000 notes.
+    static let shownAtMost = 100
     /// What this list deleted, newest last, for a store without a trash.
     private var deletedHere: [TrashedNote] = []
     /// The change waiting for a sign-in.
@@ -37,7 +41,8 @@ final class NoteListInteractor: NoteListInteracting {
 
     func doLoadNotes() {
         do {
-            output?.handleNotesLoaded(try notes(for: filter), filter: filter)
+            let (notes, total) = try self.notes(for: filter)
+            output?.handleNotesLoaded(notes, filter: filter, total: total)
         } catch {
             fail("cannot read notes: \(error)")
         }
@@ -45,6 +50,12 @@ final class NoteListInteractor: NoteListInteracting {
 
     func doFilter(_ filter: NoteListFilter) {
         self.filter = filter
+        limit = Self.shownAtMost
+        doLoadNotes()
+    }
+
+    func doShowEveryNote() {
+        limit = nil
         doLoadNotes()
     }
 
@@ -57,24 +68,27 @@ final class NoteListInteractor: NoteListInteracting {
         doFilter(.words(words))
     }
 
-    /// The notes `filter` shows, as the list shows them.
-    private func notes(for filter: NoteListFilter) throws -> [NoteSummary] {
+    /// The notes `filter` shows, as the list shows them (at most ``limit``), and how many match.
+    private func notes(for filter: NoteListFilter) throws -> (notes: [NoteSummary], total: Int) {
+        let shown = limit ?? Int.max
         switch filter {
         case .all:
-            return try store.notes().map(Self.summary)
+            let all = try store.notes()
+            return (all.prefix(shown).map(Self.summary), all.count)
         case .words(let words):
-            if let searching = store as? any NoteSearching {
-                return try searching.notes(matching: words).map(Self.summary)
-            }
-            return try store.notes().filter { note in words.allSatisfy { Self.note(note, contains: $0) } }.map(Self.summary)
+            let found = try (store as? any NoteSearching)?.notes(matching: words)
+                ?? store.notes().filter { note in words.allSatisfy { Self.note(note, contains: $0) } }
+            return (found.prefix(shown).map(Self.summary), found.count)
         case .tag(let tag):
-            return try store.notes().map(Self.summary).filter { $0.tags.contains(tag) }
+            let tagged = try store.notes().filter { NoteText.tags(in: $0.title + "\n" + $0.body).contains(tag) }
+            return (tagged.prefix(shown).map(Self.summary), tagged.count)
         case .trash:
-            return try trashed().map { trashed in
+            let all = try trashed()
+            return (all.prefix(shown).map { trashed in
                 var summary = Self.summary(trashed.note)
                 summary.deleted = trashed.deleted
                 return summary
-            }
+            }, all.count)
         }
     }
 

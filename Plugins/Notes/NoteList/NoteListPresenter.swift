@@ -165,12 +165,20 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
 
     // MARK: NoteListInteractorOutput
 
-    func handleNotesLoaded(_ notes: [NoteSummary], filter: NoteListFilter) {
+    func didAskForEveryNote() {
+        model.notice = nil
+        interactor.doShowEveryNote()
+    }
+
+    func handleNotesLoaded(_ notes: [NoteSummary], filter: NoteListFilter, total: Int) {
+        model.moreLine = total > notes.count
+            ? "Showing \(notes.count) of \(total) notes; 'find WORDS' or 'tag NAME' narrows the list, 'all' shows every one." : nil
         self.notes = notes
         model.shown = nil
         model.rows = notes.map { note in
             let title = note.title.isEmpty ? "(untitled)" : note.title
-            let first = TerminalMarkdown.plain(note.firstLine)
+            let plain = TerminalMarkdown.plain(note.firstLine)
+            let first = plain.count > Self.firstLineWidth ? plain.prefix(Self.firstLineWidth - 1) + "…" : plain
             let text = first.isEmpty || first == title ? title : "\(title) — \(first)"
             // Tags the line does not show already, after it.
             let unseen = note.tags.filter { !text.lowercased().contains("#" + $0) }
@@ -178,7 +186,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
             let when = note.deleted.map { "deleted " + date($0) } ?? "modified " + date(note.modified)
             return NoteRow(id: note.id, text: "\(text)\(tags) (\(when))")
         }
-        let count = notes.count == 1 ? "1 note" : "\(notes.count) notes"
+        let count = total == 1 ? "1 note" : "\(total) notes"
         switch filter {
         case .all:
             model.searchLine = nil
@@ -343,6 +351,9 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
     private func date(_ seconds: Double) -> String {
         modifiedFormat.string(from: Date(timeIntervalSince1970: seconds))
     }
+
+    /// How much of a note's first line a row shows.
+    static let firstLineWidth = 60
 
     /// What the list shows with no notes while nobody is signed in.
     static let signedOutEmptyMessage = "Nobody is signed in: each account sees only its own notes. Type 'login' to see yours."

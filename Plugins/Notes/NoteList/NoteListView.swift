@@ -27,6 +27,7 @@ final class NoteListView: ModuleView, CommandConfirming, NoteListViewing {
             CommandSpec("find", arguments: ["WORDS..."], help: "List the notes holding every word (or the start of one), best match first; without WORDS, every note"),
             CommandSpec("tag", arguments: ["NAME?"], help: "List the notes tagged #NAME; without NAME, every note"),
             CommandSpec("tags", help: "List every tag with how many notes have it"),
+            CommandSpec("all", help: "Show every note the list matches (it shows the first 100)"),
             CommandSpec("export", arguments: ["DIR"], help: "Write every note to DIR as Markdown, one file each (title as heading, modified time kept)"),
             CommandSpec("import", arguments: ["DIR"], help: "Add a note for each Markdown file of DIR not already there (front matter read; signs you in first if needed)"),
             CommandSpec("login", help: "Sign in to see your notes (each account sees only its own)"),
@@ -64,6 +65,9 @@ final class NoteListView: ModuleView, CommandConfirming, NoteListViewing {
                 screen.text("  " + String(repeating: " ", count: width - id.count) + id + ". " + row.text)
             }
         }
+        if let more = model.moreLine, model.error == nil, model.tagLines == nil {
+            screen.text(more)
+        }
         if let shown = model.shown {
             screen.heading(shown.heading)
             screen.fields(shown.fields.map { Field($0.label, $0.value) })
@@ -94,6 +98,7 @@ final class NoteListView: ModuleView, CommandConfirming, NoteListViewing {
         case "find": try presenter.didAskToFind(command.rest)
         case "tag": try presenter.didAskForTag(command.rest)
         case "tags": try presenter.didAskForTags()
+        case "all": presenter.didAskForEveryNote()
         case "login": try presenter.didAskToSignIn()
         case "signout": presenter.didAskToSignOut()
         case "undo": try presenter.didAskToUndo()

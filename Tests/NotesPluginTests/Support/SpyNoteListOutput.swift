@@ -12,7 +12,10 @@ final class SpyNoteListOutput: NoteListInteractorOutput {
     /// "signed out" or "nobody signed in", in order.
     private(set) var signOuts: [String] = []
 
-    func handleNotesLoaded(_ notes: [NoteSummary], filter: NoteListFilter) {
+    private(set) var totals: [Int] = []
+
+    func handleNotesLoaded(_ notes: [NoteSummary], filter: NoteListFilter, total: Int) {
+        totals.append(total)
         loads.append(notes)
         filters.append(filter)
     }
