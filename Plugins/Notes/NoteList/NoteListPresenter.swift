@@ -9,7 +9,6 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
     weak var view: (any NoteListViewing)?
     private let interactor: any NoteListInteracting
     private let router: any NoteListRouting
-    private var notes: [NoteSummary] = []
     private var model = NoteListViewModel()
     /// The embedded status line's input, reached only through its contract.
     private weak var accountStatus: (any AccountStatus)?
@@ -173,7 +172,6 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
     func handleNotesLoaded(_ notes: [NoteSummary], filter: NoteListFilter, total: Int) {
         model.moreLine = total > notes.count
             ? "Showing \(notes.count) of \(total) notes; 'find WORDS' or 'tag NAME' narrows the list, 'all' shows every one." : nil
-        self.notes = notes
         model.shown = nil
         model.rows = notes.map { note in
             let title = note.title.isEmpty ? "(untitled)" : note.title
