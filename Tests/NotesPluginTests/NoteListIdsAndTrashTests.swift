@@ -24,9 +24,9 @@ import ViperTestSupport
         let notes = store()
         let list = makeNoteList(store: notes)
         list.presenter.didAppear()
-        try list.presenter.didAskToDelete(id: 2)
+        try list.presenter.didAskToDelete(ids: [2])
         #expect(list.view.last?.notice == "Deleted 'Plans' (note 2): it is in the trash. Type 'undo' (or 'restore 2') to bring it back.")
-        #expect { try list.presenter.didAskToDelete(id: 2) } throws: {
+        #expect { try list.presenter.didAskToDelete(ids: [2]) } throws: {
             "\($0)" == "note 2 is in the trash; 'restore 2' (or 'undo') brings it back"
         }
         #expect(try notes.notes().map(\.id) == [3, 1], "the second delete reached nothing")
@@ -44,8 +44,8 @@ import ViperTestSupport
     @Test func undoInANewListBringsBackTheNoteDeletedLastWithItsId() throws {
         let notes = store()
         let first = makeNoteList(store: notes)
-        try first.presenter.didAskToDelete(id: 1)
-        try first.presenter.didAskToDelete(id: 3)
+        try first.presenter.didAskToDelete(ids: [1])
+        try first.presenter.didAskToDelete(ids: [3])
         let later = makeNoteList(store: notes)  // as after a restart: the trash is the store's
         try later.presenter.didAskToUndo()
         #expect(later.view.last?.notice == "Back: 'Diary' (note 3).")
@@ -59,8 +59,8 @@ import ViperTestSupport
     @Test func theTrashListsDeletedNotesAndRestoresOrEmpties() throws {
         let notes = store()
         let list = makeNoteList(store: notes)
-        try list.presenter.didAskToDelete(id: 1)
-        try list.presenter.didAskToDelete(id: 2)
+        try list.presenter.didAskToDelete(ids: [1])
+        try list.presenter.didAskToDelete(ids: [2])
         try list.presenter.didAskForTrash()
         #expect(list.view.last?.rows.map(\.id) == [2, 1])
         #expect(list.view.last?.rows.first?.text.hasSuffix("(deleted 1970-01-01 00:16)") == true)
@@ -75,15 +75,15 @@ import ViperTestSupport
 
     @Test func theQuestionsNameTheNoteAndItsId() {
         let list = makeNoteList(store: store())
-        #expect(list.presenter.deleteQuestion(id: 2) == "Delete 'Plans' (note 2)?")
-        #expect(list.presenter.deleteQuestion(id: 7) == nil, "no question: the command says there is no note 7")
+        #expect(list.presenter.deleteQuestion(ids: [2]) == "Delete 'Plans' (note 2)?")
+        #expect(list.presenter.deleteQuestion(ids: [7]) == nil, "no question: the command says there is no note 7")
         #expect(list.presenter.emptyTrashQuestion() == "Delete every note in the trash for good (no undo)?")
     }
 
     @Test func whileNobodyIsSignedInAChangeByIdWaitsForTheSignInThenNamesTheSameId() throws {
         let notes = store()
         let list = makeNoteList(store: notes, signedInAs: nil)
-        try list.presenter.didAskToDelete(id: 2)
+        try list.presenter.didAskToDelete(ids: [2])
         #expect(list.router.routes == [.login(reason: "Sign in to change notes.")])
         list.presenter.loginDidSucceed(User(name: "ada"))
         #expect(try notes.notes().map(\.id) == [3, 1], "note 2, not item 2 of some list")
@@ -111,5 +111,22 @@ import ViperTestSupport
         list.presenter.didAskForEveryNote()
         #expect(list.view.last?.rows.count == 105)
         #expect(list.view.last?.moreLine == nil)
+    }
+
+    @Test func severalIdsAreDeletedTogetherOrNotAtAll() throws {
+        let notes = store()
+        let list = makeNoteList(store: notes)
+        #expect(list.presenter.deleteQuestion(ids: [1, 3, 1]) == "Delete 2 notes: 'Groceries' (note 1), 'Diary' (note 3)?")
+        #expect { try list.presenter.didAskToDelete(ids: [1, 9]) } throws: {
+            "\($0)" == "ada has no note 9 (each account has its own notes and ids); the list shows yours"
+        }
+        #expect(try notes.notes().count == 3, "one wrong id deletes nothing")
+        try list.presenter.didAskToDelete(ids: [1, 3])
+        #expect(list.view.last?.notice == "Deleted 'Groceries' (note 1), 'Diary' (note 3): they are in the trash. Type 'undo' to bring back the last, or 'restore ID'.")
+        #expect(try notes.notes().map(\.id) == [2])
+        #expect(try NoteListView.noteIDs(CommandInvocation(name: "delete", arguments: ["2", "5"], rest: "2 5")) == [2, 5])
+        #expect { try NoteListView.noteIDs(CommandInvocation(name: "delete", arguments: ["2", "x"], rest: "2 x")) } throws: {
+            "\($0)" == "'x' is not a note id; give the numbers shown before the notes, e.g. 'delete 3 5'"
+        }
     }
 }

@@ -22,15 +22,16 @@ protocol NoteListEventHandling: AnyObject {
     func didAppear()
     func didAskForNewNote(title: String) throws
     func didAskToEdit(id: Int64) throws
-    func didAskToDelete(id: Int64) throws
+    /// `delete 2 5`: every id is checked first, so a wrong one deletes nothing.
+    func didAskToDelete(ids: [Int64]) throws
     /// Shows note `id` in full below the list, without editing it; `raw` shows the Markdown as written.
     func didAskToShow(id: Int64, raw: Bool) throws
     /// Shows the note titled `title` (a `[[Title]]` link).
     func didAskToFollow(title: String) throws
     func didAskToSignOut()
-    /// The question `delete ID` asks at a terminal, e.g. `Delete 'Groceries' (note 3)?`; nil when
-    /// there is no such note to ask about (the command then says why).
-    func deleteQuestion(id: Int64) -> String?
+    /// The question `delete ID...` asks at a terminal, e.g. `Delete 'Groceries' (note 3)?`; nil
+    /// when a note is not there to ask about (the command then says why).
+    func deleteQuestion(ids: [Int64]) -> String?
     /// The question `trash empty` asks at a terminal.
     func emptyTrashQuestion() -> String
     /// `login`: presents the sign-in, then shows the account's notes.
@@ -81,8 +82,9 @@ protocol NoteListInteracting: AnyObject {
     /// The title of stored note `id`; throws a ``CommandError`` that says there is none, and
     /// whether it is in the trash.
     func doFindTitle(id: Int64) throws -> String
-    /// Moves note `id` to the trash; throws a ``CommandError`` when there is no such note.
-    func doDeleteNote(id: Int64) throws
+    /// Moves the notes `ids` to the trash; throws a ``CommandError``, deleting nothing, when one
+    /// is not there.
+    func doDeleteNotes(ids: [Int64]) throws
     /// Brings back the note deleted last; throws a ``CommandError`` when there is none.
     func doUndoDelete() throws
     /// Takes note `id` out of the trash; throws a ``CommandError`` when it is not there.
@@ -114,8 +116,8 @@ protocol NoteListInteracting: AnyObject {
 protocol NoteListInteractorOutput: AnyObject {
     /// The notes `filter` shows, of `total` that it matches (more when the list is cut short).
     func handleNotesLoaded(_ notes: [NoteSummary], filter: NoteListFilter, total: Int)
-    /// Note `id` went to the trash (`kept`: a trash that outlives the list).
-    func handleNoteDeleted(title: String, id: Int64, kept: Bool)
+    /// `notes` went to the trash (`kept`: a trash that outlives the list).
+    func handleNotesDeleted(_ notes: [NoteLink], kept: Bool)
     func handleNoteRestored(title: String, id: Int64)
     func handleNoteShown(_ note: NoteReading, raw: Bool)
     func handleNotesExported(count: Int, folder: String)

@@ -31,8 +31,8 @@ enum NoteChange: Equatable {
     case create(title: String)
     /// Edit the stored note with this id.
     case edit(id: Int64)
-    /// Delete the stored note with this id.
-    case delete(id: Int64)
+    /// Delete the stored notes with these ids.
+    case delete(ids: [Int64])
     /// Add a note for each Markdown file of this folder.
     case importFolder(path: String)
     /// Bring back the note deleted last.

@@ -103,16 +103,29 @@ final class NoteListInteractor: NoteListInteracting {
         return note.title
     }
 
-    func doDeleteNote(id: Int64) throws {
-        guard let note = try read(id) else { throw try missing(id) }
-        do {
-            try store.delete(id: id)
-        } catch {
-            throw CommandError("cannot delete note \(id): \(error)")
+    func doDeleteNotes(ids: [Int64]) throws {
+        // Every id is checked before any note moves: one wrong id deletes nothing.
+        var notes: [Note] = []
+        for id in ids where !notes.contains(where: { $0.id == id }) {
+            guard let note = try read(id) else { throw try missing(id) }
+            notes.append(note)
         }
-        if !keepsTrash { deletedHere.append(TrashedNote(note: note, deleted: clock())) }
-        output?.handleNoteDeleted(title: note.title, id: id, kept: keepsTrash)
-        doLoadNotes()
+        var deleted: [NoteLink] = []
+        defer {
+            if !deleted.isEmpty {
+                output?.handleNotesDeleted(deleted, kept: keepsTrash)
+                doLoadNotes()
+            }
+        }
+        for note in notes {
+            do {
+                try store.delete(id: note.id)
+            } catch {
+                throw CommandError("cannot delete note \(note.id): \(error)")
+            }
+            if !keepsTrash { deletedHere.append(TrashedNote(note: note, deleted: clock())) }
+            deleted.append(NoteLink(title: note.title, id: note.id))
+        }
     }
 
     func doUndoDelete() throws {

@@ -73,9 +73,11 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         try request(.edit(id: id))
     }
 
-    func didAskToDelete(id: Int64) throws {
-        if interactor.isSignedIn { _ = try interactor.doFindTitle(id: id) }
-        try request(.delete(id: id))
+    func didAskToDelete(ids: [Int64]) throws {
+        if interactor.isSignedIn {
+            for id in ids { _ = try interactor.doFindTitle(id: id) }
+        }
+        try request(.delete(ids: ids))
     }
 
     func didAskToShow(id: Int64, raw: Bool) throws {
@@ -118,11 +120,18 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         try request(.importFolder(path: folder))
     }
 
-    func deleteQuestion(id: Int64) -> String? {
-        // Signed out, the sign-in comes first and the note is named after it: ask by id.
-        guard interactor.isSignedIn else { return "Delete note \(id)?" }
-        guard let title = try? interactor.doFindTitle(id: id) else { return nil }
-        return "Delete '\(title.isEmpty ? "(untitled)" : title)' (note \(id))?"
+    func deleteQuestion(ids: [Int64]) -> String? {
+        let unique = ids.reduce(into: [Int64]()) { if !$0.contains($1) { $0.append($1) } }
+        // Signed out, the sign-in comes first and the notes are named after it: ask by id.
+        guard interactor.isSignedIn else {
+            return unique.count == 1 ? "Delete note \(unique[0])?" : "Delete notes \(unique.map(String.init).joined(separator: ", "))?"
+        }
+        var names: [String] = []
+        for id in unique {
+            guard let title = try? interactor.doFindTitle(id: id) else { return nil }
+            names.append("'\(title.isEmpty ? "(untitled)" : title)' (note \(id))")
+        }
+        return names.count == 1 ? "Delete \(names[0])?" : "Delete \(names.count) notes: \(names.joined(separator: ", "))?"
     }
 
     func emptyTrashQuestion() -> String {
@@ -205,10 +214,15 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         publish()
     }
 
-    func handleNoteDeleted(title: String, id: Int64, kept: Bool) {
-        let name = title.isEmpty ? "note \(id)" : "'\(title)' (note \(id))"
-        show(notice: kept ? "Deleted \(name): it is in the trash. Type 'undo' (or 'restore \(id)') to bring it back."
-                          : "Deleted \(name). Type 'undo' to bring it back while this list is open.")
+    func handleNotesDeleted(_ notes: [NoteLink], kept: Bool) {
+        let names = notes.map { note in note.title.isEmpty ? "note \(note.id ?? 0)" : "'\(note.title)' (note \(note.id ?? 0))" }
+        guard names.count > 1 else {
+            let id = notes.first?.id ?? 0
+            return show(notice: kept ? "Deleted \(names.first ?? ""): it is in the trash. Type 'undo' (or 'restore \(id)') to bring it back."
+                                     : "Deleted \(names.first ?? ""). Type 'undo' to bring it back while this list is open.")
+        }
+        show(notice: kept ? "Deleted \(names.joined(separator: ", ")): they are in the trash. Type 'undo' to bring back the last, or 'restore ID'."
+                          : "Deleted \(names.joined(separator: ", ")). Type 'undo' to bring back the last while this list is open.")
     }
 
     func handleNoteRestored(title: String, id: Int64) {
@@ -315,7 +329,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         case .edit(let id):
             _ = try interactor.doFindTitle(id: id)
             try router.showEditor(noteID: id, title: "", output: self)
-        case .delete(let id): try interactor.doDeleteNote(id: id)
+        case .delete(let ids): try interactor.doDeleteNotes(ids: ids)
         case .importFolder(let path): try importNotes(from: path)
         case .undoDelete: try interactor.doUndoDelete()
         case .restore(let id): try interactor.doRestore(id: id)

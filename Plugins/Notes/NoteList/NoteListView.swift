@@ -20,7 +20,7 @@ final class NoteListView: ModuleView, CommandConfirming, NoteListViewing {
             CommandSpec("edit", arguments: ["ID"], help: "Edit note ID, the number shown before it (signs you in first if needed)"),
             CommandSpec("show", arguments: ["ID", "--raw?"], help: "Read note ID in full, Markdown drawn for the terminal (--raw: as written), with its tags and links"),
             CommandSpec("follow", arguments: ["TITLE..."], help: "Show the note titled TITLE, as a [[TITLE]] link names it"),
-            CommandSpec("delete", arguments: ["ID"], help: "Move note ID to the trash (asks first at a terminal; 'undo' brings it back)"),
+            CommandSpec("delete", arguments: ["ID..."], help: "Move note ID (or several: 'delete 2 5') to the trash (asks first at a terminal; 'undo' brings it back)"),
             CommandSpec("undo", help: "Bring back the note deleted last, even after a restart"),
             CommandSpec("trash", arguments: ["empty?"], help: "List the deleted notes; 'trash empty' deletes them for good (asks first at a terminal)"),
             CommandSpec("restore", arguments: ["ID"], help: "Take note ID out of the trash"),
@@ -90,7 +90,7 @@ final class NoteListView: ModuleView, CommandConfirming, NoteListViewing {
         switch command.name {
         case "new": try presenter.didAskForNewNote(title: command.rest)
         case "edit": try presenter.didAskToEdit(id: try Self.noteID(command))
-        case "delete": try presenter.didAskToDelete(id: try Self.noteID(command))
+        case "delete": try presenter.didAskToDelete(ids: try Self.noteIDs(command))
         case "show":
             let raw = command.arguments.contains("--raw")
             try presenter.didAskToShow(id: try Self.noteID(command, ignoring: "--raw"), raw: raw)
@@ -117,7 +117,7 @@ final class NoteListView: ModuleView, CommandConfirming, NoteListViewing {
 
     func confirmation(for command: CommandInvocation) -> String? {
         switch command.name {
-        case "delete": return (try? Self.noteID(command)).flatMap { presenter.deleteQuestion(id: $0) }
+        case "delete": return (try? Self.noteIDs(command)).flatMap { presenter.deleteQuestion(ids: $0) }
         case "trash" where command.rest.trimmingCharacters(in: .whitespaces) == "empty": return presenter.emptyTrashQuestion()
         default: return nil
         }
@@ -125,6 +125,20 @@ final class NoteListView: ModuleView, CommandConfirming, NoteListViewing {
 
     func moduleDidAppear() {
         presenter.didAppear()
+    }
+
+    /// The note ids a command names, at least one.
+    static func noteIDs(_ command: CommandInvocation) throws -> [Int64] {
+        let words = command.arguments.isEmpty ? [] : command.rest.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        guard !words.isEmpty else {
+            throw CommandError("\(command.name) needs a note's id, the number shown before it, e.g. '\(command.name) 3' (or several: '\(command.name) 3 5')")
+        }
+        return try words.map { word in
+            guard let id = Int64(word), id > 0 else {
+                throw CommandError("'\(word)' is not a note id; give the numbers shown before the notes, e.g. '\(command.name) 3 5'")
+            }
+            return id
+        }
     }
 
     /// The note id a command names: the number shown before the note (it never changes).

@@ -19,7 +19,9 @@ final class SpyNoteListOutput: NoteListInteractorOutput {
         loads.append(notes)
         filters.append(filter)
     }
-    func handleNoteDeleted(title: String, id: Int64, kept: Bool) { deleted.append("\(id) \(title)\(kept ? " (trash)" : "")") }
+    func handleNotesDeleted(_ notes: [NoteLink], kept: Bool) {
+        deleted += notes.map { "\($0.id ?? 0) \($0.title)\(kept ? " (trash)" : "")" }
+    }
     func handleNoteRestored(title: String, id: Int64) { restored.append("\(id) \(title)") }
     func handleNoteShown(_ note: NoteReading, raw: Bool) { shown.append(note) }
     func handleNotesExported(count: Int, folder: String) { transfers.append("exported \(count) to \(folder)") }
