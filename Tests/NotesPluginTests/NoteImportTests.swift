@@ -46,4 +46,16 @@ import ViperTestSupport
         _ = try makeNoteList(store: store).interactor.doImportNotes(from: path)
         #expect(try store.notes().first?.modified == 1_772_366_400)
     }
+
+    @Test func aVaultsFoldersAreReadAndItsHiddenFoldersAreNot() throws {
+        let path = try folder(["top.md": Array("# Top\n".utf8)])
+        try FileManager.default.createDirectory(atPath: path + "/trips/2026", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: path + "/.obsidian", withIntermediateDirectories: true)
+        try "no heading\n".write(toFile: path + "/trips/2026/rome.md", atomically: true, encoding: .utf8)
+        try "# Settings\n".write(toFile: path + "/.obsidian/workspace.md", atomically: true, encoding: .utf8)
+        let store = FakeNoteStore()
+        let report = try makeNoteList(store: store).interactor.doImportNotes(from: path)
+        #expect(report.imported == 2)
+        #expect(try store.notes().map(\.title).sorted() == ["Top", "rome"], "a file without a heading is titled by its name")
+    }
 }

@@ -248,7 +248,7 @@ final class NoteListInteractor: NoteListInteracting {
             throw CommandError("cannot read notes: \(error)")
         }
         for file in files {
-            let imported = NoteMarkdown.imported(from: file.text, fileName: String(file.name.dropLast(3)))
+            let imported = NoteMarkdown.imported(from: file.text, fileName: String((file.name as NSString).lastPathComponent.dropLast(3)))
             guard !present.contains(imported.draft) else {
                 report.alreadyThere.append(file.name)
                 continue
