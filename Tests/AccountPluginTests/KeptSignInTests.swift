@@ -124,4 +124,17 @@ import Testing
         }
         #expect(throws: SignInError.self) { try ProcessPasswordReader(environment: ["VIPER_PASSWORD_FD": "999"]).password(for: "ada") }
     }
+
+    @Test func aNewTokenClearsTheExpiredOnes() throws {
+        let accounts = FakeAccountStore()
+        let clock = FixedClock()
+        let first = makeSession(accounts: accounts, clock: clock)
+        _ = try first.signUp(name: "ada", password: "secret")
+        let old = try #require(first.resumeToken)
+        clock.secondsSince1970 += AccountSession.resumeSeconds + 1
+        let later = makeSession(accounts: accounts, clock: clock)
+        _ = try later.signIn(name: "ada", password: "secret")
+        let new = try #require(later.resumeToken)
+        #expect(Set(accounts.signIns.keys) == [SignInToken.digest(new)], "the expired \(old.prefix(6))… is gone")
+    }
 }

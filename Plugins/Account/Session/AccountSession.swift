@@ -121,6 +121,8 @@ final class AccountSession: SessionResuming, AccountDirectory, SignInKeeping {
         if let token { return token }
         guard let made = SignInToken.make() else { return nil }
         do {
+            // Tokens of processes long gone go as a new one comes (no account is named "").
+            try accounts.forgetSignIns(of: "", expiredBefore: clock.secondsSince1970)
             try accounts.keep(KeptSignIn(digest: SignInToken.digest(made), name: user.name,
                                          expires: clock.secondsSince1970 + Self.resumeSeconds))
         } catch {
