@@ -76,4 +76,12 @@ import ViperTestSupport
             "\($0)" == "ada has no note 8 (each account has its own notes and ids); the list shows yours"
         }
     }
+
+    @Test func aFoundNoteShowsTheLineThatMatched() throws {
+        let list = makeNoteList(store: FakeNoteStore([NoteDraft(title: "Diary", body: "Monday: rain\nTuesday: ran early\nWednesday: rest")]))
+        try list.presenter.didAskToFind("early")
+        #expect(list.view.last?.rows.first?.text.hasPrefix("Diary — Tuesday: ran early (modified ") == true)
+        try list.presenter.didAskToFind("")
+        #expect(list.view.last?.rows.first?.text.hasPrefix("Diary — Monday: rain (modified ") == true)
+    }
 }

@@ -78,7 +78,8 @@ final class NoteListInteractor: NoteListInteracting {
         case .words(let words):
             let found = try (store as? any NoteSearching)?.notes(matching: words)
                 ?? store.notes().filter { note in words.allSatisfy { Self.note(note, contains: $0) } }
-            return (found.prefix(shown).map(Self.summary), found.count)
+            // A found note shows the line that matched, not its first line.
+            return (found.prefix(shown).map { Self.summary($0, showingLineWith: words) }, found.count)
         case .tag(let tag):
             let tagged = try store.notes().filter { NoteText.tags(in: $0.title + "\n" + $0.body).contains(tag) }
             return (tagged.prefix(shown).map(Self.summary), tagged.count)
@@ -347,6 +348,16 @@ final class NoteListInteractor: NoteListInteracting {
     private func fail(_ message: String) {
         logger.log(.error, message, source: "notes")
         output?.handleFailure(message)
+    }
+
+    private static func summary(_ note: Note, showingLineWith words: [String]) -> NoteSummary {
+        var summary = summary(note)
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        let lines = note.body.split(whereSeparator: \.isNewline)
+        if let line = lines.first(where: { line in words.contains { line.range(of: $0, options: options) != nil } }) {
+            summary = NoteSummary(id: summary.id, title: summary.title, firstLine: String(line), modified: summary.modified, tags: summary.tags)
+        }
+        return summary
     }
 
     private static func summary(_ note: Note) -> NoteSummary {
