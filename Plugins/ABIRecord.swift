@@ -7,4 +7,4 @@
 /// `.viper_abi` section: viper reads it from the file before any of the plugin's code runs. A
 /// section's contents must be a literal, so this cannot call ``ContractsVersion`` itself.
 @used @section(".viper_abi")
-let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, 1, 7)
+let viperABI: (UInt32, UInt32, UInt32) = (0x5649_5052, 1, 8)

@@ -25,7 +25,7 @@ package enum AccountPlugin: Plugin {
             builder: LoginBuilder())
         registrar.registerModule(
             AccountStatus.self,
-            requires: [.service(Session.self)],
+            requires: [.service(Session.self), .service(Clock.self)],
             builder: AccountStatusBuilder())
         registrar.registerInterceptor(for: NoteEditing.self) { _, resolver in
             SignInGuard.decide(session: try resolver.resolve(Session.self), reason: SignInGuard.noteEditingReason)

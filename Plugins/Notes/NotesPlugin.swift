@@ -22,7 +22,7 @@ package enum NotesPlugin: Plugin {
             builder: NoteListBuilder())
         registrar.registerModule(
             NoteEditing.self,
-            requires: [.service(NoteStore.self)],
+            requires: [.service(NoteStore.self), .service(Session.self), .module(Login.self)],
             builder: NoteEditorBuilder())
     }
 }

@@ -16,7 +16,7 @@ import Testing
     private func makePresenter() -> Parts {
         let log = EventLog()
         let session = makeSession()
-        let interactor = LoginInteractor(session: session)
+        let interactor = LoginInteractor(session: session, passwords: StubPasswordReader())
         let presenter = LoginPresenter(interactor: interactor, router: SpyLoginRouter(log: log))
         interactor.output = presenter
         let view = SpyLoginView()
@@ -36,7 +36,7 @@ import Testing
         parts.session.signOut()
         let output = SpyLoginOutput(log: parts.log)
         parts.presenter.output = output
-        parts.presenter.didSubmit(name: "ada", password: "secret")
+        parts.presenter.didSubmit(Credentials(name: "ada", password: "secret"))
         #expect(parts.log.events == ["close", "signed in ada"])
         #expect(parts.session.currentUser == User(name: "ada"))
     }
@@ -45,7 +45,7 @@ import Testing
         let parts = makePresenter()
         let output = SpyLoginOutput(log: parts.log)
         parts.presenter.output = output
-        parts.presenter.didAskToCreate(name: "ada", password: "abc")
+        parts.presenter.didAskToCreate(Credentials(name: "ada", password: "abc"))
         #expect(parts.log.events.isEmpty)
         #expect(parts.view.last?.error == "Sign-in refused: the password is too short: a new account needs at least 6 characters")
     }
@@ -68,7 +68,7 @@ import Testing
 
     @Test func neverDrawsThePassword() {
         let parts = makePresenter()
-        parts.presenter.didSubmit(name: "ada", password: "abc")
+        parts.presenter.didSubmit(Credentials(name: "ada", password: "abc"))
         let view = LoginView(presenter: parts.presenter)
         parts.presenter.view = view
         parts.presenter.didAppear()

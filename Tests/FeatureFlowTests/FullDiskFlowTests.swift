@@ -2,13 +2,13 @@ import Foundation
 import Testing
 import ViperTestSupport
 
-/// Issue 16, Data, through the built `viper`: the data folder on a 200 KiB tmpfs. Sign
+/// Issue 16, Data, through the built `viper`: the data folder on a 512 KiB tmpfs (room for both databases, their WAL and the notes index). Sign
 /// in and start a note, fill the disk, `save`, free the disk, `save`, write another note
 /// and `save`: both notes are kept. Before the fix the first failed COMMIT broke every
 /// later save (`SAVEPOINT viper_-1`) and both notes were lost. Needs root to mount.
 @Suite(.serialized) struct FullDiskFlowTests {
     @Test func bothNotesSurviveASaveThatFailedOnAFullDisk() throws {
-        let disk = try SmallDisk()
+        let disk = try SmallDisk(kibibytes: 512)
         defer { disk.unmount() }
         var session = ViperSession()
         session.environment["VIPER_DATA_DIR"] = disk.path
@@ -39,8 +39,8 @@ import ViperTestSupport
 
         let after = try session.shell(["open notes", "login", "signin ada secret", "quit"])
         let notes = Screens(after.stdout).last("Home › Notes")
-        #expect(notes.contains { $0.hasPrefix("  1. Second — two (modified ") }, "\(after.stdout)")
-        #expect(notes.contains { $0.hasPrefix("  2. First — one (modified ") }, "\(after.stdout)")
+        #expect(notes.contains { $0.hasPrefix("  2. Second — two (modified ") }, "\(after.stdout)")
+        #expect(notes.contains { $0.hasPrefix("  1. First — one (modified ") }, "\(after.stdout)")
         #expect(after.status == 0, "\(after.stderr)")
     }
 }

@@ -3,18 +3,29 @@ import Testing
 /// Whole sessions of the built `viper` with the Notes plugin: finding notes by
 /// text, when each was modified, and the editor asking before unsaved text is lost.
 @Suite struct NotesFindFlowTests {
-    @Test func findListsTheMatchingNotesWithWhenEachWasModified() throws {
+    @Test func findListsTheNotesWithEveryWordUnderTheirIds() throws {
         let result = try ViperSession().shell([
             "open notes", "new Groceries", "signup ada secret", "add milk", "save",
-            "new Ideas", "add a boat", "save", "find MILK", "find", "quit",
+            "new Ideas", "add a boat", "save", "new Sunday", "add I run early, then rest", "save",
+            "find MILK", "find run early", "find", "quit",
         ])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let screens = Screens(result.stdout).screens.filter { $0.first?.hasPrefix("── Home › Notes ─") == true }
-        let found = screens.dropLast().last ?? []
-        #expect(found.contains("1 note with 'MILK'. Type 'find' to list every note."))
-        #expect(found.contains("  1. Groceries — milk (modified 2026-12-01 09:00)"))
-        #expect(!found.contains { $0.contains("Ideas") })
-        #expect(screens.last?.contains("  2. Groceries — milk (modified 2026-12-01 09:00)") == true)
+        let milk = screens.dropLast(2).last ?? []
+        #expect(milk.contains("1 note with every word of 'MILK', best match first. Type 'find' to list every note."), "\(milk)")
+        #expect(milk.contains("  1. Groceries — milk (modified 2026-12-01 09:00)"))
+        #expect(!milk.contains { $0.contains("Ideas") })
+        let words = screens.dropLast().last ?? []
+        #expect(words.contains("  3. Sunday — I run early, then rest (modified 2026-12-01 09:00)"), "words, not a phrase: \(words)")
+        #expect(screens.last?.contains("  1. Groceries — milk (modified 2026-12-01 09:00)") == true, "the id stays 1 in every list")
+    }
+
+    @Test func findWhileNobodyIsSignedInSaysToSignIn() throws {
+        let session = ViperSession()
+        _ = try session.shell(["open notes", "new Groceries", "signup ada secret", "add milk", "save", "quit"])
+        let result = try session.run(["-c", "open notes; find milk"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: nobody is signed in, so there are no notes to search; type 'login' first\n")
     }
 
     @Test func theEditorSaysWhatIsUnsavedAndAsksBeforeDroppingIt() throws {

@@ -23,7 +23,7 @@ import Testing
         let list = screens.last("Home › Notes")
         #expect(list.contains("Groceries"))
         let heading = list.firstIndex(of: "Groceries")
-        #expect(heading.map { Array(list[($0 + 2)...].prefix(3)) } == ["milk", "eggs", "bread"])
+        #expect(heading.map { Array(list[($0 + 3)...].prefix(3)) } == ["milk", "eggs", "bread"], "after the Note and Modified fields")
     }
 
     @Test func anEditorThatFailsLeavesTheBodyAndSaysSo() throws {

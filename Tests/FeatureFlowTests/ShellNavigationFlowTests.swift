@@ -115,7 +115,7 @@ import ViperTestSupport
         let result = try session.shell(["open login", "signin ada secret", "open notes/9", "open notes/first", "open todo/9", "where", "quit"])
         #expect(result.status == 1)
         #expect(result.stderr == """
-            error: cannot open 'notes/9': no note 9; 'open notes' lists the notes, and 'edit N' opens one
+            error: cannot open 'notes/9': ada has no note 9 (each account has its own notes and ids); the list shows yours
             error: cannot open 'notes/first': parameter 'id' must be a whole number, not 'first'
             error: cannot open 'todo/9': there is no to-do item 9; the number before each item is its id ('open todo/all' lists every item)
 

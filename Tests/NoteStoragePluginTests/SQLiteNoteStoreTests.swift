@@ -74,7 +74,7 @@ import Testing
         try databases.open("notes").execute("PRAGMA user_version = 9")
         let store = SQLiteNoteStore(databases: databases, clock: FixedClock())
         #expect(throws: NoteStoreError(path: folder.path + "/notes.sqlite",
-                                       message: "written by a newer note-storage (schema 9, this one reads 2); update the plugin")) {
+                                       message: "written by a newer note-storage (schema 9, this one reads 3); update the plugin")) {
             try store.notes()
         }
     }

@@ -9,6 +9,7 @@ import Testing
     private func buildEditor(_ configuration: NoteEditorConfiguration?, store: FakeNoteStore) throws -> (SpyScreen, NoteEditorPresenter, any ModuleView) {
         let services = ServiceTable()
         services.register(NoteStore.self, instance: store)
+        services.register(Session.self, instance: StubSession(signedInAs: "ada"))
         let context = StubModuleContext(resolver: services)
         context.configuration = configuration
         let built = try NoteEditorBuilder().build(context)

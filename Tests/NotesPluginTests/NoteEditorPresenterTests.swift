@@ -18,7 +18,7 @@ import ViperTestSupport
     private func makePresenter(notes: [NoteDraft] = []) -> Parts {
         let log = EventLog()
         let store = FakeNoteStore(notes)
-        let interactor = NoteEditorInteractor(store: store)
+        let interactor = NoteEditorInteractor(store: store, session: StubSession(signedInAs: "ada"))
         let presenter = NoteEditorPresenter(interactor: interactor, router: SpyNoteEditorRouter(log: log))
         let view = SpyNoteEditorView()
         interactor.output = presenter

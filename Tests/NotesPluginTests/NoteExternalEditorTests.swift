@@ -8,7 +8,7 @@ import ViperTestSupport
 /// when no editor is set or it fails, the body stays as it was and the command says why.
 @Suite struct NoteExternalEditorTests {
     private func makePresenter(_ editor: StubTextEditor) -> (NoteEditorPresenter, SpyNoteEditorView) {
-        let interactor = NoteEditorInteractor(store: FakeNoteStore([NoteDraft(title: "Groceries", body: "milk")]), textEditor: editor)
+        let interactor = NoteEditorInteractor(store: FakeNoteStore([NoteDraft(title: "Groceries", body: "milk")]), session: StubSession(signedInAs: "ada"), textEditor: editor)
         let presenter = NoteEditorPresenter(interactor: interactor, router: SpyNoteEditorRouter(log: EventLog()))
         let view = SpyNoteEditorView()
         interactor.output = presenter

@@ -9,7 +9,7 @@ import ViperTestSupport
 @Suite struct NotePasteAndDeleteQuestionTests {
     @Test func aPasteAddsItsLinesToTheBodyAsUnsavedWork() throws {
         let store = FakeNoteStore([NoteDraft(title: "Groceries", body: "milk")])
-        let interactor = NoteEditorInteractor(store: store)
+        let interactor = NoteEditorInteractor(store: store, session: StubSession(signedInAs: "ada"))
         let presenter = NoteEditorPresenter(interactor: interactor, router: SpyNoteEditorRouter(log: EventLog()))
         let view = NoteEditorView(presenter: presenter)
         let spy = SpyNoteEditorView()
@@ -30,8 +30,8 @@ import ViperTestSupport
         interactor.output = presenter
         presenter.view = view
         presenter.didAppear()
-        #expect(view.confirmation(for: CommandInvocation(name: "delete", arguments: ["1"], rest: "1")) == "Delete 'Groceries'?")
-        #expect(view.confirmation(for: CommandInvocation(name: "delete", arguments: ["4"], rest: "4")) == "Delete note 4?")
+        #expect(view.confirmation(for: CommandInvocation(name: "delete", arguments: ["1"], rest: "1")) == "Delete 'Groceries' (note 1)?")
+        #expect(view.confirmation(for: CommandInvocation(name: "delete", arguments: ["4"], rest: "4")) == nil, "no note 4: the command says so without asking")
         #expect(view.confirmation(for: CommandInvocation(name: "show", arguments: ["1"], rest: "1")) == nil)
     }
 }

@@ -11,7 +11,7 @@ import ViperTestSupport
     // MARK: Interactors: the rules
 
     @Test func theEditorInteractorFindsWhatDiffersFromTheStoredNote() {
-        let interactor = NoteEditorInteractor(store: FakeNoteStore())
+        let interactor = NoteEditorInteractor(store: FakeNoteStore(), session: StubSession(signedInAs: "ada"))
         let stored = NoteDraft(title: "Groceries", body: "milk")
         #expect(interactor.doFindUnsavedChanges(draft: stored, stored: stored, isStored: true) == [])
         #expect(interactor.doFindUnsavedChanges(draft: NoteDraft(title: "Shopping", body: "milk\neggs"), stored: stored, isStored: true)
@@ -27,7 +27,7 @@ import ViperTestSupport
                                             session: StubSession(signedInAs: "ada"), logger: MemoryLogger())
         try interactor.doCheckNoteExists(id: 1)
         #expect { try interactor.doCheckNoteExists(id: 9) } throws: {
-            "\($0)" == "no note 9; 'open notes' lists the notes, and 'edit N' opens one"
+            "\($0)" == "ada has no note 9 (each account has its own notes and ids); the list shows yours"
         }
     }
 
@@ -35,7 +35,7 @@ import ViperTestSupport
 
     private func makeEditor(notes: [NoteDraft] = []) -> (NoteEditorPresenter, SpyNoteEditingOutput, EventLog) {
         let log = EventLog()
-        let interactor = NoteEditorInteractor(store: FakeNoteStore(notes))
+        let interactor = NoteEditorInteractor(store: FakeNoteStore(notes), session: StubSession(signedInAs: "ada"))
         let presenter = NoteEditorPresenter(interactor: interactor, router: SpyNoteEditorRouter(log: log))
         interactor.output = presenter
         let output = SpyNoteEditingOutput(log: log)
@@ -93,7 +93,7 @@ import ViperTestSupport
     @Test func theListIsNotOpenedOnANoteThatIsNotStored() {
         let (presenter, router, _) = makeList(signedInAs: "ada", notes: [])
         #expect { try presenter.open(noteID: 3) } throws: {
-            "\($0)" == "no note 3; 'open notes' lists the notes, and 'edit N' opens one"
+            "\($0)" == "ada has no note 3 (each account has its own notes and ids); the list shows yours"
         }
         presenter.didAppear()
         #expect(router.routes.isEmpty)

@@ -5,7 +5,8 @@ import Contracts
 final class AccountStatusBuilder: ModuleBuilder {
     func build(_ context: any ModuleContext) throws -> BuiltModule {
         let interactor = AccountStatusInteractor(session: try context.resolver.resolve(Session.self))
-        let presenter = AccountStatusPresenter(interactor: interactor)
+        let presenter = AccountStatusPresenter(interactor: interactor,
+                                               timeZoneIdentifier: try context.resolver.resolve(Clock.self).timeZoneIdentifier)
         let view = AccountStatusView(presenter: presenter)
         presenter.view = view
         presenter.refresh()

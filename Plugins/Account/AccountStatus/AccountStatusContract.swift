@@ -9,6 +9,8 @@ protocol AccountStatusViewing: AnyObject {
 protocol AccountStatusInteracting: AnyObject {
     /// The signed-in user's name, or nil.
     func doFindUserName() -> String?
+    /// Until when (seconds since 1970) the signed-in user stays signed in on this machine; nil when not.
+    func doFindStayingUntil() -> Double?
 }
 
 /// View → Presenter: what happened to the view.

@@ -11,4 +11,8 @@ final class AccountStatusInteractor: AccountStatusInteracting {
     func doFindUserName() -> String? {
         session.currentUser?.name
     }
+
+    func doFindStayingUntil() -> Double? {
+        (session as? any SignInKeeping)?.stayingUntil
+    }
 }

@@ -14,4 +14,10 @@ protocol AccountStore: AnyObject {
     func failedSignIns(of name: String) throws -> FailedSignIns
     /// Keeps `failures` for `name` (``FailedSignIns/none`` clears them).
     func setFailedSignIns(_ failures: FailedSignIns, of name: String) throws
+    /// Keeps `signIn`, replacing one with the same digest.
+    func keep(_ signIn: KeptSignIn) throws
+    /// The kept sign-in with `digest` ("" for the machine's stay-signed-in), or nil.
+    func keptSignIn(digest: String) throws -> KeptSignIn?
+    /// Forgets every kept sign-in of `name` (it signed out), and every one that expired before `now`.
+    func forgetSignIns(of name: String, expiredBefore now: Double) throws
 }

@@ -2,13 +2,14 @@ import Contracts
 
 /// The accounts of a data folder in its SQLite database `accounts` (table `accounts`: the
 /// name, the PBKDF2 iteration count, the salt and the key as hexadecimal text; table
-/// `failed_sign_ins`, added by schema 2: wrong passwords in a row and the lock-out). The file is
+/// `failed_sign_ins`, added by schema 2: wrong passwords in a row and the lock-out; table
+/// `sign_ins`, added by schema 3: sign-ins kept beyond one process, ``KeptSignIn``). The file is
 /// opened on first use, so a file that is not a database is reported by the sign-in that
 /// needed it, with its path, and is never overwritten.
 final class SQLiteAccountStore: AccountStore {
     /// The database file's name in the data folder, without `.sqlite`.
     static let databaseName = "accounts"
-    static let schemaVersion: Int64 = 2
+    static let schemaVersion: Int64 = 3
 
     private let databases: any DatabaseOpening
     private var database: (any Database)?
@@ -55,6 +56,21 @@ final class SQLiteAccountStore: AccountStore {
                        [.text(name), .integer(Int64(failures.count)), .real(failures.lockedUntil)])
     }
 
+    func keep(_ signIn: KeptSignIn) throws {
+        try open().execute("INSERT OR REPLACE INTO sign_ins(digest, name, expires) VALUES (?, ?, ?)",
+                           [.text(signIn.digest), .text(signIn.name), .real(signIn.expires)])
+    }
+
+    func keptSignIn(digest: String) throws -> KeptSignIn? {
+        try open().query("SELECT name, expires FROM sign_ins WHERE digest = ?", [.text(digest)]).first.map {
+            KeptSignIn(digest: digest, name: $0.text("name") ?? "", expires: $0.real("expires") ?? 0)
+        }
+    }
+
+    func forgetSignIns(of name: String, expiredBefore now: Double) throws {
+        try open().execute("DELETE FROM sign_ins WHERE name = ? OR expires < ?", [.text(name), .real(now)])
+    }
+
     private func open() throws -> any Database {
         if let database { return database }
         let db = try databases.open(Self.databaseName)
@@ -76,6 +92,12 @@ final class SQLiteAccountStore: AccountStore {
                     name TEXT PRIMARY KEY,
                     failures INTEGER NOT NULL,
                     locked_until REAL NOT NULL)
+                """)
+            try db.execute("""
+                CREATE TABLE IF NOT EXISTS sign_ins(
+                    digest TEXT PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    expires REAL NOT NULL)
                 """)
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
         }

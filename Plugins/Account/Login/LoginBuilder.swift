@@ -1,11 +1,13 @@
 import Contracts
+import Foundation
 
 /// Wires the sign-in module and injects the session. Opened by path, the `reason`
 /// query (`login?reason=…`, what the sign-in guard redirects to) is the line shown
 /// above the form; a module that presents it by contract sets ``Login/reason``.
 final class LoginBuilder: ModuleBuilder {
     func build(_ context: any ModuleContext) throws -> BuiltModule {
-        let interactor = LoginInteractor(session: try context.resolver.resolve(Session.self))
+        let interactor = LoginInteractor(session: try context.resolver.resolve(Session.self),
+                                         passwords: ProcessPasswordReader(environment: ProcessInfo.processInfo.environment))
         let router = LoginRouter(router: context.router)
         let presenter = LoginPresenter(interactor: interactor, router: router)
         let view = LoginView(presenter: presenter)

@@ -8,9 +8,9 @@ protocol LoginViewing: AnyObject {
 /// View → Presenter: what the user did.
 protocol LoginEventHandling: AnyObject {
     func didAppear()
-    func didSubmit(name: String, password: String)
+    func didSubmit(_ credentials: Credentials)
     /// `signup NAME PASSWORD`, or a `signin` of a new name the person agreed to create.
-    func didAskToCreate(name: String, password: String)
+    func didAskToCreate(_ credentials: Credentials)
     /// The question `signin NAME …` asks at a terminal before it creates an account; nil when `name` has one.
     func creationQuestion(for name: String) -> String?
     func didAskToCancel()
@@ -22,6 +22,8 @@ protocol LoginEventHandling: AnyObject {
 protocol LoginInteracting: AnyObject {
     var signedInUserName: String? { get }
     /// Signs in to an existing account; a name without one is refused, saying how to create it.
+    /// Without a password in `credentials` it reads one (``PasswordReading``); with `stay` it keeps
+    /// the sign-in on this data folder for that long (``SignInKeeping``).
     func doSignIn(_ credentials: Credentials)
     /// Creates the account and signs in; an existing name is refused.
     func doSignUp(_ credentials: Credentials)

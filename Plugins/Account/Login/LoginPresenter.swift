@@ -21,12 +21,12 @@ final class LoginPresenter: Login, LoginEventHandling, LoginInteractorOutput {
         refresh()
     }
 
-    func didSubmit(name: String, password: String) {
-        interactor.doSignIn(Credentials(name: name, password: password))
+    func didSubmit(_ credentials: Credentials) {
+        interactor.doSignIn(credentials)
     }
 
-    func didAskToCreate(name: String, password: String) {
-        interactor.doSignUp(Credentials(name: name, password: password))
+    func didAskToCreate(_ credentials: Credentials) {
+        interactor.doSignUp(credentials)
     }
 
     func creationQuestion(for name: String) -> String? {

@@ -19,10 +19,10 @@ final class LoginView: ModuleView, ModuleRemovalHandling, CommandConfirming, Log
 
     var commands: [CommandSpec] {
         [
-            CommandSpec("signin", arguments: ["NAME", "PASSWORD"],
-                        help: "Sign in as NAME (at a terminal, a new NAME asks to create its account)",
+            CommandSpec("signin", arguments: ["NAME", "PASSWORD?", "--stay?", "DURATION?"],
+                        help: "Sign in as NAME; without PASSWORD it is asked for (or read from VIPER_PASSWORD / VIPER_PASSWORD_FD); --stay keeps you signed in on this machine for a while",
                         keepsOutOfHistory: true),
-            CommandSpec("signup", arguments: ["NAME", "PASSWORD"],
+            CommandSpec("signup", arguments: ["NAME", "PASSWORD?", "--stay?", "DURATION?"],
                         help: "Create the account NAME with PASSWORD (6 or more characters) and sign in",
                         keepsOutOfHistory: true),
             CommandSpec("cancel", help: "Close without signing in"),
@@ -41,14 +41,14 @@ final class LoginView: ModuleView, ModuleRemovalHandling, CommandConfirming, Log
         if let error = model.error {
             screen.error(error)
         }
-        screen.text("Type 'signin NAME PASSWORD', 'signup NAME PASSWORD' for a new account, or 'cancel'.")
+        screen.text("Type 'signin NAME' (the password is asked for), 'signup NAME' for a new account, or 'cancel'; add '--stay' to stay signed in on this machine for 8 hours.")
     }
 
     func confirmation(for command: CommandInvocation) -> String? {
         agreedToCreate = nil
-        guard command.name == "signin", command.arguments.count == 2,
-              let question = presenter.creationQuestion(for: command.arguments[0]) else { return nil }
-        agreedToCreate = command.arguments[0]
+        guard command.name == "signin", let name = command.arguments.first,
+              let question = presenter.creationQuestion(for: name) else { return nil }
+        agreedToCreate = name
         return question
     }
 
@@ -57,17 +57,14 @@ final class LoginView: ModuleView, ModuleRemovalHandling, CommandConfirming, Log
         agreedToCreate = nil
         switch command.name {
         case "signin", "signup":
-            guard command.arguments.count == 2 else {
-                throw CommandError("\(command.name) needs a name and a password, e.g. '\(command.name) ada secret'")
-            }
+            let credentials = try Self.credentials(command)
             // A refusal fails the command (one `error:` line; a script with -e stops), and
             // the form stays open showing why.
             model.error = nil
-            let (name, password) = (command.arguments[0], command.arguments[1])
-            if command.name == "signup" || agreed == name {
-                presenter.didAskToCreate(name: name, password: password)
+            if command.name == "signup" || agreed == credentials.name {
+                presenter.didAskToCreate(credentials)
             } else {
-                presenter.didSubmit(name: name, password: password)
+                presenter.didSubmit(credentials)
             }
             if let refusal = model.error { throw CommandError(refusal) }
         case "cancel":
@@ -75,6 +72,26 @@ final class LoginView: ModuleView, ModuleRemovalHandling, CommandConfirming, Log
         default:
             throw CommandError("'\(command.name)' is not a command of Sign in; type 'help' for the list")
         }
+    }
+
+    /// `NAME [PASSWORD] [--stay [DURATION]]` as typed; throws a ``CommandError`` showing the form.
+    static func credentials(_ command: CommandInvocation) throws -> Credentials {
+        var words = command.arguments
+        var stay: String?
+        if let flag = words.firstIndex(where: { $0 == "--stay" || $0.hasPrefix("--stay=") }) {
+            let word = words.remove(at: flag)
+            if word.hasPrefix("--stay=") {
+                stay = String(word.dropFirst("--stay=".count))
+            } else if flag < words.count {
+                stay = words.remove(at: flag)
+            } else {
+                stay = ""
+            }
+        }
+        guard let name = words.first, words.count <= 2, !name.hasPrefix("--") else {
+            throw CommandError("\(command.name) takes a name, then the password or nothing (it is asked for), then '--stay' if you want it, e.g. '\(command.name) ada --stay 8h'")
+        }
+        return Credentials(name: name, password: words.count == 2 ? words[1] : nil, stay: stay)
     }
 
     func moduleDidAppear() {

@@ -41,17 +41,43 @@ final class FileMarkdownFolder: MarkdownFolder {
         try? files.setAttributes([.modificationDate: Date(timeIntervalSince1970: file.modified)], ofItemAtPath: target)
     }
 
-    func markdownFiles(in path: String) throws -> [MarkdownFile] {
-        try contents(of: path).filter { $0.lowercased().hasSuffix(".md") }.sorted().compactMap { name in
+    func markdownFiles(in path: String) throws -> (files: [MarkdownFile], unreadable: [String]) {
+        var files: [MarkdownFile] = []
+        var unreadable: [String] = []
+        for name in try markdownNames(in: path, under: "", depth: 0).sorted() {
             let target = (path as NSString).appendingPathComponent(name)
-            guard let data = files.contents(atPath: target) else { return nil }
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw CommandError("\(target) is not UTF-8 text; convert it or move it out of the folder, then import again")
+            guard let data = self.files.contents(atPath: target) else {
+                unreadable.append("\(name) cannot be read (check its permissions)")
+                continue
             }
-            let modified = (try? files.attributesOfItem(atPath: target)[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            return MarkdownFile(name: name, text: text, modified: modified)
+            guard let text = String(data: data, encoding: .utf8) else {
+                unreadable.append("\(name) is not UTF-8 text (convert it, e.g. with iconv)")
+                continue
+            }
+            let modified = (try? self.files.attributesOfItem(atPath: target)[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            files.append(MarkdownFile(name: name, text: text, modified: modified))
         }
+        return (files, unreadable)
     }
+
+    /// The `.md` files of `path` and its folders, as paths relative to it (`trips/rome.md`);
+    /// hidden files and folders (`.obsidian`, `.git`) and links to folders are left out.
+    private func markdownNames(in path: String, under prefix: String, depth: Int) throws -> [String] {
+        var names: [String] = []
+        for name in try contents(of: path) where !name.hasPrefix(".") {
+            let target = (path as NSString).appendingPathComponent(name)
+            let type = (try? files.attributesOfItem(atPath: target)[.type] as? FileAttributeType) ?? nil
+            if type == .typeDirectory, depth < Self.deepestFolder {
+                names += (try? markdownNames(in: target, under: prefix + name + "/", depth: depth + 1)) ?? []
+            } else if type != .typeDirectory, name.lowercased().hasSuffix(".md") {
+                names.append(prefix + name)
+            }
+        }
+        return names
+    }
+
+    /// How deep `import` looks into folders.
+    static let deepestFolder = 16
 
     private func contents(of path: String) throws -> [String] {
         do {

@@ -1,6 +1,6 @@
 /// One Markdown file of a folder, as read or to be written.
 struct MarkdownFile: Equatable {
-    /// The file name, e.g. `groceries.md`.
+    /// The file name, e.g. `groceries.md`; under a folder of the one read, its path there (`trips/rome.md`).
     let name: String
     let text: String
     /// The file's modification time, in seconds since 1970.
@@ -17,6 +17,8 @@ protocol MarkdownFolder: AnyObject {
     /// Writes `file` into `path` (made when missing) and sets its modification time; never
     /// replaces a file that is there.
     func write(_ file: MarkdownFile, to path: String) throws
-    /// The `.md` files of `path`, by name; throws when the folder cannot be read.
-    func markdownFiles(in path: String) throws -> [MarkdownFile]
+    /// The `.md` files of `path` and its folders (named by their path under it, `trips/rome.md`),
+    /// and one line for each that could not be read (not UTF-8, unreadable) naming it; throws
+    /// when the folder itself cannot be read.
+    func markdownFiles(in path: String) throws -> (files: [MarkdownFile], unreadable: [String])
 }

@@ -7,6 +7,7 @@ import Foundation
 final class NoteEditorBuilder: ModuleBuilder {
     func build(_ context: any ModuleContext) throws -> BuiltModule {
         let interactor = NoteEditorInteractor(store: try context.resolver.resolve(NoteStore.self),
+                                              session: try context.resolver.resolve(Session.self),
                                               textEditor: ProcessTextEditor(environment: ProcessInfo.processInfo.environment))
         let router = NoteEditorRouter(router: context.router)
         let presenter = NoteEditorPresenter(interactor: interactor, router: router)

@@ -26,13 +26,24 @@ protocol NoteEditorEventHandling: AnyObject {
 
 /// Presenter → Interactor: the use cases.
 protocol NoteEditorInteracting: AnyObject {
+    /// Who is signed in now; nil for nobody.
+    var signedInName: String? { get }
+    /// A token that signs the current account in again in a worker restored after a crash; nil
+    /// when nobody is signed in or the session cannot carry its sign-in.
+    func doKeepSignIn() -> String?
+    /// In a restored editor: signs `owner` in again with `token` unless they already are; says
+    /// whether `owner` is signed in afterwards.
+    func doResume(owner: String, token: String?) -> Bool
+    /// Whether the signed-in account may save a note written by `owner` (nil: nobody yet).
+    func doCheckOwner(_ owner: String?) throws -> NoteOwnership
     func doLoadNote(id: Int64)
     /// What `draft` changes in `stored` (the note as the store has it; `isStored` false for a
     /// note never saved): the parts that would be lost without a save, title first.
     func doFindUnsavedChanges(draft: NoteDraft, stored: NoteDraft, isStored: Bool) -> [UnsavedNoteChange]
-    /// Stores `draft` as note `id` (a new note when nil). A note needs a title: without one it
-    /// throws a ``CommandError`` saying how to give one; a store failure goes to the output.
-    func doSave(_ draft: NoteDraft, id: Int64?) throws
+    /// Stores `draft` as note `id` (a new note when nil) for `owner`, the account that was writing
+    /// it (nil: whoever signs in). A note needs a title, and an owner signed in: otherwise it
+    /// throws a ``CommandError`` saying what to do; a store failure goes to the output.
+    func doSave(_ draft: NoteDraft, id: Int64?, owner: String?) throws
     /// `body` as the user left it in their editor; throws a ``CommandError`` (no editor set,
     /// the editor failed) and the body is then as it was.
     func doEditExternally(_ body: String) throws -> String
@@ -48,6 +59,8 @@ protocol NoteEditorInteractorOutput: AnyObject {
 /// Presenter → Router: where the editor can go.
 protocol NoteEditorRouting: AnyObject {
     func close()
+    /// Presents the sign-in above the editor (a restored editor whose account is not signed in).
+    func showLogin(reason: String, output: any LoginOutput) throws
 }
 
 /// What the view draws: display strings only.

@@ -12,3 +12,11 @@ struct NoteContent: Equatable {
     let title: String
     let body: String
 }
+
+/// Whether a note may be saved now, the Interactor's answer.
+enum NoteOwnership: Equatable {
+    /// `name` is signed in and the note is theirs (or nobody's yet).
+    case owner(String)
+    /// Sign in first: as `name` when the note was being written by that account.
+    case signInFirst(as: String?)
+}

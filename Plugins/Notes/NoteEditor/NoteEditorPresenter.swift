@@ -1,18 +1,22 @@
 import Contracts
 import Foundation
 
-/// Keeps the draft being edited, says what is unsaved, and reports a save through
-/// the module output before closing (Bviper's ModuleOutput).
-final class NoteEditorPresenter: NoteEditing, NoteEditorEventHandling, NoteEditorInteractorOutput {
+/// Keeps the draft being edited and the account it is written for, says what is unsaved, and
+/// reports a save through the module output before closing (Bviper's ModuleOutput). A `save`
+/// while that account is not signed in presents the sign-in first, then saves.
+final class NoteEditorPresenter: NoteEditing, NoteEditorEventHandling, NoteEditorInteractorOutput, LoginOutput {
     weak var view: (any NoteEditorViewing)?
     weak var output: (any NoteEditingOutput)?
-    private let interactor: any NoteEditorInteracting
+    let interactor: any NoteEditorInteracting  // not private: the restoration extension asks it
     private let router: any NoteEditorRouting
     // Not private: the restoration extension (NoteEditorPresenter+Restoration.swift) keeps and restores them.
     var noteID: Int64?
     var stored = NoteDraft(title: "", body: "")
     var draft = NoteDraft(title: "", body: "")
-    private var error: String?
+    /// The account the note is written for: who was signed in when the editor opened (or after a
+    /// crash, who was then); nil until someone is.
+    var owner: String?
+    var error: String?
     /// Set by a `cancel` that was warned about unsaved changes; the next `cancel` drops them.
     private var warnedBeforeDropping = false
 
@@ -28,11 +32,13 @@ final class NoteEditorPresenter: NoteEditing, NoteEditorEventHandling, NoteEdito
         // the caller's `prepare` asks again for editors that do not read it.
         if self.noteID == noteID, draft == stored { return }
         self.noteID = noteID
+        owner = interactor.signedInName
         interactor.doLoadNote(id: noteID)
     }
 
     func startNewNote(title: String) {
         noteID = nil
+        owner = interactor.signedInName
         stored = NoteDraft(title: "", body: "")
         draft = NoteDraft(title: title, body: "")
         refresh()
@@ -70,7 +76,34 @@ final class NoteEditorPresenter: NoteEditing, NoteEditorEventHandling, NoteEdito
     }
 
     func didAskToSave() throws {
-        try interactor.doSave(draft, id: noteID)
+        switch try interactor.doCheckOwner(owner) {
+        case .owner(let name):
+            owner = name
+            try interactor.doSave(draft, id: noteID, owner: name)
+        case .signInFirst(let name):
+            try router.showLogin(reason: name.map { "Sign in as \($0) to save \($0)'s note." } ?? "Sign in to save the note.",
+                                 output: self)
+        }
+    }
+
+    // MARK: LoginOutput
+
+    func loginDidSucceed(_ user: User) {
+        guard owner == nil || owner == user.name else {
+            handleFailure("signed in as \(user.name), but this note is \(owner ?? "")'s: it was not saved; sign in as \(owner ?? "") and 'save' again")
+            return
+        }
+        do {
+            error = nil
+            owner = user.name
+            try interactor.doSave(draft, id: noteID, owner: user.name)
+        } catch {
+            handleFailure("\(error)")
+        }
+    }
+
+    func loginDidCancel() {
+        handleFailure("not saved: nobody signed in; 'save' asks again")
     }
 
     func didAskToCancel() throws {

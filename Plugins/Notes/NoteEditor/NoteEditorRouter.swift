@@ -1,6 +1,7 @@
 import Contracts
 
-/// Navigation out of the editor: it only ever closes itself.
+/// Navigation out of the editor: it closes itself, and presents the sign-in when its account
+/// is not signed in (after a crash whose sign-in could not be carried over).
 final class NoteEditorRouter: NoteEditorRouting {
     private let router: any Router
 
@@ -10,5 +11,12 @@ final class NoteEditorRouter: NoteEditorRouting {
 
     func close() {
         router.close()
+    }
+
+    func showLogin(reason: String, output: any LoginOutput) throws {
+        try router.present(Login.self) { login in
+            login.reason = reason
+            login.output = output
+        }
     }
 }

@@ -7,6 +7,22 @@ struct NoteSummary: Equatable {
     let firstLine: String
     /// When it was last saved, in seconds since 1970.
     var modified: Double = 0
+    /// The `#tags` of its title and body, lower-case, in order of first use.
+    var tags: [String] = []
+    /// When it was put in the trash; nil for a note in the list.
+    var deleted: Double?
+}
+
+/// Which notes the list shows; the Interactor keeps it until it is changed.
+enum NoteListFilter: Equatable {
+    /// Every note of the account.
+    case all
+    /// Notes holding every one of these words, best match first (`find`).
+    case words([String])
+    /// Notes tagged `#name` (`tag NAME`).
+    case tag(String)
+    /// The trash (`trash`).
+    case trash
 }
 
 /// A change to the notes that the user asked for; it waits here while the user signs in.
@@ -15,17 +31,14 @@ enum NoteChange: Equatable {
     case create(title: String)
     /// Edit the stored note with this id.
     case edit(id: Int64)
-    /// Delete the stored note with this id.
-    case delete(id: Int64)
+    /// Delete the stored notes with these ids.
+    case delete(ids: [Int64])
     /// Add a note for each Markdown file of this folder.
     case importFolder(path: String)
-    /// Store the last deleted note again.
+    /// Bring back the note deleted last.
     case undoDelete
-    /// Edit item N of the list the sign-in brings: asked for while nobody was signed in,
-    /// on a list that did not show it (each account sees only its own notes).
-    case editItem(Int)
-    /// Delete item N of the list the sign-in brings (see ``editItem(_:)``).
-    case deleteItem(Int)
+    /// Take note `id` out of the trash.
+    case restore(id: Int64)
     /// Show the signed-in account's notes (`login`).
     case showNotes
 }
@@ -40,8 +53,30 @@ enum NoteChangePermission: Equatable {
 
 /// A whole note as the list's Interactor hands it over for `show N`: plain values.
 struct NoteReading: Equatable {
+    var id: Int64 = 0
     let title: String
     let body: String
     /// When it was last saved, in seconds since 1970.
     let modified: Double
+    var tags: [String] = []
+    /// Each `[[Title]]` of the body with the id of the note of that title (nil: none has it).
+    var links: [NoteLink] = []
+    /// The notes whose body links here (`[[this title]]`).
+    var linkedFrom: [NoteLink] = []
+}
+
+/// A `[[Title]]` link, and the note it reaches.
+struct NoteLink: Equatable {
+    let title: String
+    let id: Int64?
+}
+
+/// What one `import DIR` did: notes added, files skipped as already there, and files that could
+/// not be read (the file's name and why).
+struct NoteImportReport: Equatable {
+    /// The folder read, `~` resolved.
+    var folder = ""
+    var imported = 0
+    var alreadyThere: [String] = []
+    var failed: [String] = []
 }

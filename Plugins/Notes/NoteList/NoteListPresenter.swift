@@ -9,7 +9,6 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
     weak var view: (any NoteListViewing)?
     private let interactor: any NoteListInteracting
     private let router: any NoteListRouting
-    private var notes: [NoteSummary] = []
     private var model = NoteListViewModel()
     /// The embedded status line's input, reached only through its contract.
     private weak var accountStatus: (any AccountStatus)?
@@ -69,28 +68,51 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         try request(.create(title: title.trimmingCharacters(in: .whitespaces)))
     }
 
-    func didAskToEdit(item: Int) throws {
-        try request(try change(item: item, NoteChange.edit, afterSignIn: .editItem(item)))
+    func didAskToEdit(id: Int64) throws {
+        if interactor.isSignedIn { _ = try interactor.doFindTitle(id: id) }
+        try request(.edit(id: id))
     }
 
-    func didAskToDelete(item: Int) throws {
-        try request(try change(item: item, NoteChange.delete, afterSignIn: .deleteItem(item)))
+    func didAskToDelete(ids: [Int64]) throws {
+        if interactor.isSignedIn {
+            for id in ids { _ = try interactor.doFindTitle(id: id) }
+        }
+        try request(.delete(ids: ids))
     }
 
-    func didAskToShow(item: Int) throws {
+    func didAskToShow(id: Int64, raw: Bool) throws {
         model.notice = nil
-        try interactor.doShowNote(id: try note(at: item).id)
+        try interactor.doShowNote(id: id, raw: raw)
+    }
+
+    func didAskToFollow(title: String) throws {
+        model.notice = nil
+        try interactor.doShowNote(id: try interactor.doFindNote(titled: title), raw: false)
     }
 
     func didAskToUndo() throws {
         try request(.undoDelete)
     }
 
+    func didAskToRestore(id: Int64) throws {
+        try request(.restore(id: id))
+    }
+
+    func didAskForTrash() throws {
+        try signedInToRead("see the trash")
+        model.notice = nil
+        interactor.doFilter(.trash)
+    }
+
+    func didAskToEmptyTrash() throws {
+        try signedInToRead("empty the trash")
+        try interactor.doEmptyTrash()
+        show(notice: "The trash is empty: its notes are deleted for good.")
+    }
+
     func didAskToExport(to folder: String) throws {
         model.notice = nil
-        guard interactor.isSignedIn else {
-            throw CommandError("nobody is signed in, so there are no notes to export; type 'login' first")
-        }
+        try signedInToRead("export notes")
         try interactor.doExportNotes(to: folder)
     }
 
@@ -98,10 +120,22 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         try request(.importFolder(path: folder))
     }
 
-    func deleteQuestion(item: Int) -> String {
-        guard notes.indices.contains(item - 1) else { return "Delete note \(item)?" }
-        let title = notes[item - 1].title
-        return "Delete '\(title.isEmpty ? "(untitled)" : title)'?"
+    func deleteQuestion(ids: [Int64]) -> String? {
+        let unique = ids.reduce(into: [Int64]()) { if !$0.contains($1) { $0.append($1) } }
+        // Signed out, the sign-in comes first and the notes are named after it: ask by id.
+        guard interactor.isSignedIn else {
+            return unique.count == 1 ? "Delete note \(unique[0])?" : "Delete notes \(unique.map(String.init).joined(separator: ", "))?"
+        }
+        var names: [String] = []
+        for id in unique {
+            guard let title = try? interactor.doFindTitle(id: id) else { return nil }
+            names.append("'\(title.isEmpty ? "(untitled)" : title)' (note \(id))")
+        }
+        return names.count == 1 ? "Delete \(names[0])?" : "Delete \(names.count) notes: \(names.joined(separator: ", "))?"
+    }
+
+    func emptyTrashQuestion() -> String {
+        "Delete every note in the trash for good (no undo)?"
     }
 
     func didAskToSignIn() throws {
@@ -112,56 +146,113 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         interactor.doSignOut()
     }
 
-    func didAskToFind(_ text: String) {
+    func didAskToFind(_ text: String) throws {
         model.notice = nil
-        interactor.doFindNotes(matching: text)
+        try interactor.doFind(text)
+    }
+
+    func didAskForTag(_ name: String) throws {
+        model.notice = nil
+        let tag = name.trimmingCharacters(in: .whitespaces).lowercased()
+        let bare = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+        guard !bare.isEmpty else { return interactor.doFilter(.all) }
+        try signedInToRead("filter notes by tag")
+        interactor.doFilter(.tag(bare))
+    }
+
+    func didAskForTags() throws {
+        try signedInToRead("see tags")
+        let counts = try interactor.doCountTags()
+        model.notice = nil
+        model.shown = nil
+        model.tagLines = counts.isEmpty ? ["No note has a tag yet: write '#word' in a note to tag it."]
+            : counts.map { "#\($0.tag) (\($0.count == 1 ? "1 note" : "\($0.count) notes"))" }
+        publish()
+        model.tagLines = nil
     }
 
     // MARK: NoteListInteractorOutput
 
-    func handleNotesLoaded(_ notes: [NoteSummary], search: String?) {
-        self.notes = notes
+    func didAskForEveryNote() {
+        model.notice = nil
+        interactor.doShowEveryNote()
+    }
+
+    func handleNotesLoaded(_ notes: [NoteSummary], filter: NoteListFilter, total: Int) {
+        model.moreLine = total > notes.count
+            ? "Showing \(notes.count) of \(total) notes; 'find WORDS' or 'tag NAME' narrows the list, 'all' shows every one." : nil
+        model.shown = nil
         model.rows = notes.map { note in
             let title = note.title.isEmpty ? "(untitled)" : note.title
-            let text = note.firstLine.isEmpty ? title : "\(title) — \(note.firstLine)"
-            return "\(text) (modified \(modifiedFormat.string(from: Date(timeIntervalSince1970: note.modified))))"
+            let plain = TerminalMarkdown.plain(note.firstLine)
+            let first = plain.count > Self.firstLineWidth ? plain.prefix(Self.firstLineWidth - 1) + "…" : plain
+            let text = first.isEmpty || first == title ? title : "\(title) — \(first)"
+            // Tags the line does not show already, after it.
+            let unseen = note.tags.filter { !text.lowercased().contains("#" + $0) }
+            let tags = unseen.isEmpty ? "" : "  " + unseen.map { "#" + $0 }.joined(separator: " ")
+            let when = note.deleted.map { "deleted " + date($0) } ?? "modified " + date(note.modified)
+            return NoteRow(id: note.id, text: "\(text)\(tags) (\(when))")
         }
-        if let search, !notes.isEmpty {
-            let count = notes.count == 1 ? "1 note" : "\(notes.count) notes"
-            model.searchLine = "\(count) with '\(search)'. Type 'find' to list every note."
-        } else if let search {
-            model.searchLine = nil
-            model.emptyMessage = "No note has '\(search)' in its title or text. Type 'find' to list every note."
-        } else {
+        let count = total == 1 ? "1 note" : "\(total) notes"
+        switch filter {
+        case .all:
             model.searchLine = nil
             model.emptyMessage = interactor.isSignedIn ? NoteListViewModel().emptyMessage : Self.signedOutEmptyMessage
+        case .words(let words):
+            let text = words.joined(separator: " ")
+            model.searchLine = notes.isEmpty ? nil : "\(count) with every word of '\(text)', best match first. Type 'find' to list every note."
+            model.emptyMessage = "No note has every word of '\(text)'. Type 'find' to list every note."
+        case .tag(let tag):
+            model.searchLine = notes.isEmpty ? nil : "\(count) tagged #\(tag). Type 'tag' to list every note."
+            model.emptyMessage = "No note is tagged #\(tag); 'tags' lists the tags. Type 'tag' to list every note."
+        case .trash:
+            model.searchLine = notes.isEmpty ? nil
+                : "The trash: \(count), deleted last first. 'restore ID' brings one back, 'trash empty' deletes them for good; 'find' lists your notes."
+            model.emptyMessage = "The trash is empty. Type 'find' to list your notes."
         }
         model.error = nil
         publish()
     }
 
-    func handleNoteDeleted(title: String) {
-        show(notice: (title.isEmpty ? "Deleted the note." : "Deleted '\(title)'.") + " Type 'undo' to bring it back.")
+    func handleNotesDeleted(_ notes: [NoteLink], kept: Bool) {
+        let names = notes.map { note in note.title.isEmpty ? "note \(note.id ?? 0)" : "'\(note.title)' (note \(note.id ?? 0))" }
+        guard names.count > 1 else {
+            let id = notes.first?.id ?? 0
+            return show(notice: kept ? "Deleted \(names.first ?? ""): it is in the trash. Type 'undo' (or 'restore \(id)') to bring it back."
+                                     : "Deleted \(names.first ?? ""). Type 'undo' to bring it back while this list is open.")
+        }
+        show(notice: kept ? "Deleted \(names.joined(separator: ", ")): they are in the trash. Type 'undo' to bring back the last, or 'restore ID'."
+                          : "Deleted \(names.joined(separator: ", ")). Type 'undo' to bring back the last while this list is open.")
     }
 
-    func handleNoteRestored(title: String) {
-        show(notice: "Back: '\(title)'.")
+    func handleNoteRestored(title: String, id: Int64) {
+        show(notice: "Back: '\(title)' (note \(id)).")
     }
 
-    func handleNoteShown(_ note: NoteReading) {
-        let lines = note.body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        model.shown = ShownNote(heading: note.title.isEmpty ? "(untitled)" : note.title,
-                                modified: modifiedFormat.string(from: Date(timeIntervalSince1970: note.modified)),
+    func handleNoteShown(_ note: NoteReading, raw: Bool) {
+        var fields = [ShownField(label: "Note", value: String(note.id)), ShownField(label: "Modified", value: date(note.modified))]
+        if !note.tags.isEmpty {
+            fields.append(ShownField(label: "Tags", value: note.tags.map { "#" + $0 }.joined(separator: " ")))
+        }
+        if !note.links.isEmpty {
+            fields.append(ShownField(label: "Links to", value: note.links.map { link in
+                link.id.map { "\(link.title) (note \($0))" } ?? "\(link.title) (no such note yet)"
+            }.joined(separator: ", ")))
+        }
+        if !note.linkedFrom.isEmpty {
+            fields.append(ShownField(label: "Linked from", value: note.linkedFrom.map { "\($0.title) (note \($0.id ?? 0))" }.joined(separator: ", ")))
+        }
+        let ids = Dictionary(note.links.compactMap { link in link.id.map { (link.title.lowercased(), $0) } }, uniquingKeysWith: { first, _ in first })
+        let lines: [ShownLine] = raw
+            ? note.body.split(separator: "\n", omittingEmptySubsequences: false).map { .text(String($0)) }
+            : TerminalMarkdown.lines(of: note.body, noteID: { ids[$0.lowercased()] })
+        model.shown = ShownNote(heading: note.title.isEmpty ? "(untitled)" : note.title, fields: fields,
                                 lines: note.body.isEmpty ? [] : lines)
         publish()
     }
 
     func handleNotesExported(count: Int, folder: String) {
         show(notice: "Exported \(count == 1 ? "1 note" : "\(count) notes") to \(folder), one Markdown file each.")
-    }
-
-    func handleNotesImported(count: Int, folder: String) {
-        show(notice: "Imported \(count == 1 ? "1 note" : "\(count) notes") from \(folder).")
     }
 
     func handleSignedOut() {
@@ -235,43 +326,49 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
     private func perform(_ change: NoteChange) throws {
         switch change {
         case .create(let title): try router.showEditor(noteID: nil, title: title, output: self)
-        case .edit(let id): try router.showEditor(noteID: id, title: "", output: self)
-        case .delete(let id): interactor.doDeleteNote(id: id)
-        case .importFolder(let path): try interactor.doImportNotes(from: path)
+        case .edit(let id):
+            _ = try interactor.doFindTitle(id: id)
+            try router.showEditor(noteID: id, title: "", output: self)
+        case .delete(let ids): try interactor.doDeleteNotes(ids: ids)
+        case .importFolder(let path): try importNotes(from: path)
         case .undoDelete: try interactor.doUndoDelete()
-        case .editItem(let item):
-            interactor.doLoadNotes()
-            try perform(.edit(id: try note(at: item).id))
-        case .deleteItem(let item):
-            interactor.doLoadNotes()
-            try perform(.delete(id: try note(at: item).id))
+        case .restore(let id): try interactor.doRestore(id: id)
         case .showNotes:
-            interactor.doLoadNotes()
+            interactor.doFilter(.all)
         }
     }
+
+    /// Imports, then says what happened; a file that could not be read fails the command (status
+    /// 1 in a script) with one line naming it, after the others are in.
+    private func importNotes(from path: String) throws {
+        let report = try interactor.doImportNotes(from: path)
+        var parts = ["imported \(report.imported == 1 ? "1 note" : "\(report.imported) notes") from \(report.folder)"]
+        if !report.alreadyThere.isEmpty {
+            parts.append("\(report.alreadyThere.count == 1 ? "1 file was" : "\(report.alreadyThere.count) files were") already there (\(report.alreadyThere.joined(separator: ", ")))")
+        }
+        guard report.failed.isEmpty else {
+            throw CommandError(parts.joined(separator: "; ") + "; skipped " + report.failed.joined(separator: "; ") + "; fix it and import again (what is in stays once)")
+        }
+        let text = parts.joined(separator: "; ") + "."
+        show(notice: text.prefix(1).uppercased() + text.dropFirst())
+    }
+
+    /// Throws while nobody is signed in: `what` (see the trash, see tags) needs an account.
+    private func signedInToRead(_ what: String) throws {
+        guard interactor.isSignedIn else {
+            throw CommandError("nobody is signed in; type 'login' first to \(what)")
+        }
+    }
+
+    private func date(_ seconds: Double) -> String {
+        modifiedFormat.string(from: Date(timeIntervalSince1970: seconds))
+    }
+
+    /// How much of a note's first line a row shows.
+    static let firstLineWidth = 60
 
     /// What the list shows with no notes while nobody is signed in.
     static let signedOutEmptyMessage = "Nobody is signed in: each account sees only its own notes. Type 'login' to see yours."
-
-    /// The change to item `item`: by its id when the list shows it; while nobody is signed in
-    /// and the list does not, `later`, for item `item` of the list the sign-in brings.
-    private func change(item: Int, _ make: (Int64) -> NoteChange, afterSignIn later: NoteChange) throws -> NoteChange {
-        if !interactor.isSignedIn, !notes.indices.contains(item - 1), item >= 1 {
-            return later
-        }
-        return make(try note(at: item).id)
-    }
-
-    private func note(at item: Int) throws -> NoteSummary {
-        guard notes.indices.contains(item - 1) else {
-            if notes.isEmpty, !interactor.isSignedIn {
-                throw CommandError("nobody is signed in, so no notes are shown; type 'login' to see yours")
-            }
-            throw CommandError(notes.isEmpty ? "there are no notes yet; type 'new TITLE' to write one"
-                                             : "no note \(item); choose 1 to \(notes.count)")
-        }
-        return notes[item - 1]
-    }
 
     private func show(notice: String) {
         model.shown = nil

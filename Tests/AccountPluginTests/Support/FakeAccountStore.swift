@@ -4,6 +4,7 @@
 final class FakeAccountStore: AccountStore {
     private(set) var accounts: [StoredAccount] = []
     private(set) var failures: [String: FailedSignIns] = [:]
+    private(set) var signIns: [String: KeptSignIn] = [:]
 
     func account(named name: String) throws -> StoredAccount? {
         accounts.first { $0.name == name }
@@ -20,5 +21,17 @@ final class FakeAccountStore: AccountStore {
 
     func setFailedSignIns(_ failures: FailedSignIns, of name: String) throws {
         self.failures[name] = failures == .none ? nil : failures
+    }
+
+    func keep(_ signIn: KeptSignIn) throws {
+        signIns[signIn.digest] = signIn
+    }
+
+    func keptSignIn(digest: String) throws -> KeptSignIn? {
+        signIns[digest]
+    }
+
+    func forgetSignIns(of name: String, expiredBefore now: Double) throws {
+        signIns = signIns.filter { $0.value.name != name && $0.value.expires >= now }
     }
 }

@@ -13,7 +13,7 @@ func makeSession(accounts: FakeAccountStore = FakeAccountStore(), logger: Memory
 /// with the router's events in `log`.
 func makeLoginView(accounts: FakeAccountStore) -> (view: LoginView, log: EventLog) {
     let log = EventLog()
-    let interactor = LoginInteractor(session: makeSession(accounts: accounts))
+    let interactor = LoginInteractor(session: makeSession(accounts: accounts), passwords: StubPasswordReader())
     let presenter = LoginPresenter(interactor: interactor, router: SpyLoginRouter(log: log))
     interactor.output = presenter
     let view = LoginView(presenter: presenter)

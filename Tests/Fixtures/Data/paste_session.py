@@ -60,18 +60,18 @@ if check == "paste":
         sys.exit(1)
     # A paste of one line runs like a typed one.
     child.send(START + "find milk" + END + "\r")
-    step(child, "a one-line paste runs", "1 note with 'milk'")
+    step(child, "a one-line paste runs", "1 note with every word of 'milk'")
 elif check == "delete":
     run(child, "new Groceries", "Sign in> ")
     run(child, "signin ada secret", "No account 'ada'. Create it? [y/N] ")  # a new name asks first
     run(child, "y", "Note> ")
     run(child, "save", "Saved 'Groceries'.")
-    run(child, "delete 1", "Delete 'Groceries'? [y/N] ")
+    run(child, "delete 1", "Delete 'Groceries' (note 1)? [y/N] ")
     run(child, "n", "Not done: 'delete' did not run.")
     run(child, "show 1", "Groceries")
-    run(child, "delete 1", "Delete 'Groceries'? [y/N] ")
-    run(child, "y", "Deleted 'Groceries'. Type 'undo' to bring it back.")
-    run(child, "undo", "Back: 'Groceries'.")
+    run(child, "delete 1", "Delete 'Groceries' (note 1)? [y/N] ")
+    run(child, "y", "Deleted 'Groceries' (note 1): it is in the trash. Type 'undo'")
+    run(child, "undo", "Back: 'Groceries' (note 1).")
 
 child.send("quit\r")
 child.expect(pexpect.EOF)

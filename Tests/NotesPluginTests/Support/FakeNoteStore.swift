@@ -1,9 +1,12 @@
 import Contracts
 import ViperTestSupport
 
-/// A ``NoteStore`` in memory, swapped in for the SQLite one; it can be told to fail.
-final class FakeNoteStore: NoteStoreKeepingTimes {
+/// A ``NoteStore`` in memory, swapped in for the SQLite one, with a trash as the SQLite one
+/// keeps; it can be told to fail. Ids are never given twice.
+final class FakeNoteStore: NoteStoreKeepingTimes, NoteStoreKeepingTrash {
     private(set) var stored: [Note] = []
+    private(set) var trash: [TrashedNote] = []
+    private var lastID: Int64 = 0
     var failure: (any Error)?
     /// When set, the notes are shown only while it has a user, as the SQLite store shows
     /// no account's notes to nobody.
@@ -30,14 +33,16 @@ final class FakeNoteStore: NoteStoreKeepingTimes {
     func add(_ draft: NoteDraft) throws -> Note {
         if let failure { throw failure }
         clock += 1
-        let note = Note(id: (stored.map(\.id).max() ?? 0) + 1, title: draft.title, body: draft.body, modified: clock)
+        lastID += 1
+        let note = Note(id: lastID, title: draft.title, body: draft.body, modified: clock)
         stored.append(note)
         return note
     }
 
     func add(_ draft: NoteDraft, modified: Double) throws -> Note {
         if let failure { throw failure }
-        let note = Note(id: (stored.map(\.id).max() ?? 0) + 1, title: draft.title, body: draft.body, modified: modified)
+        lastID += 1
+        let note = Note(id: lastID, title: draft.title, body: draft.body, modified: modified)
         stored.append(note)
         return note
     }
@@ -52,6 +57,27 @@ final class FakeNoteStore: NoteStoreKeepingTimes {
 
     func delete(id: Int64) throws {
         if let failure { throw failure }
+        clock += 1
+        trash.insert(contentsOf: stored.filter { $0.id == id }.map { TrashedNote(note: $0, deleted: clock) }, at: 0)
         stored.removeAll { $0.id == id }
+    }
+
+    func trashedNotes() throws -> [TrashedNote] {
+        if let failure { throw failure }
+        return trash
+    }
+
+    func restore(id: Int64) throws -> Note {
+        if let failure { throw failure }
+        guard let index = trash.firstIndex(where: { $0.note.id == id }) else { throw StubError(description: "no note \(id) in the trash") }
+        let note = trash.remove(at: index).note
+        stored.append(note)
+        return note
+    }
+
+    func emptyTrash() throws -> Int {
+        if let failure { throw failure }
+        defer { trash = [] }
+        return trash.count
     }
 }

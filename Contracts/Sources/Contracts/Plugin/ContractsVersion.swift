@@ -32,8 +32,9 @@ public struct ContractsVersion: Hashable, Comparable, Codable, Sendable, CustomS
     /// ``PasteReceiving``, ``CommandConfirming`` and ``NoteStoreKeepingTimes``;
     /// 1.7 added ``FeedFetching``, ``FeedFetchTask``, ``FeedRequest``, ``FeedResponse``,
     /// ``FeedFetchOutcome``, ``CommandProgress``, ``ModuleRoute``, ``ModuleRoutes``,
-    /// ``RouteDeclaration`` and ``RoutingModuleBuilder``.
-    public static var current: ContractsVersion { ContractsVersion(major: 1, minor: 7) }
+    /// ``RouteDeclaration`` and ``RoutingModuleBuilder``;
+    /// 1.8 added ``SessionResuming``, ``NoteStoreKeepingTrash``, ``TrashedNote`` and ``NoteSearching``.
+    public static var current: ContractsVersion { ContractsVersion(major: 1, minor: 8) }
 
     /// The version the *calling* code was compiled against, packed.
     ///
@@ -41,7 +42,7 @@ public struct ContractsVersion: Hashable, Comparable, Codable, Sendable, CustomS
     /// `viper_plugin_abi` symbol reports the Contracts it was built with, not the
     /// one the host happens to have loaded. Keep it equal to ``current``.
     @_alwaysEmitIntoClient
-    public static var compiledPacked: UInt32 { 1 << 16 | 7 }
+    public static var compiledPacked: UInt32 { 1 << 16 | 8 }
 
     /// Whether a plugin built for `plugin` can be loaded by a host at `self`.
     public func canLoad(_ plugin: ContractsVersion) -> Bool {

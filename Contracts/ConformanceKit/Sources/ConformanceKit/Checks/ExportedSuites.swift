@@ -69,4 +69,4 @@ public enum ExportedSuites {
 /// section's contents must be a literal: keep it equal to `ContractsVersion.current`
 /// (`ConformanceKitRecordTests` fails while they differ).
 @used @section("viper_conformance_kit")
-let viperConformanceKit: (UInt32, UInt32, UInt32) = (0x5643_4B54, 1, 7)
+let viperConformanceKit: (UInt32, UInt32, UInt32) = (0x5643_4B54, 1, 8)

@@ -6,9 +6,12 @@ extension ContractSuite {
     /// its `save` command, it stores the note and reports it through its output.
     ///
     /// Needs a ``NoteStore`` among the services (`viper check` uses the bundled
-    /// storage plugin; tests register an in-memory store).
+    /// storage plugin; tests register an in-memory store). A person edits notes signed in
+    /// (the account plugin guards the editor's routes), so with a ``Session`` among the
+    /// services the suite signs a check account in first.
     public static let noteEditing = ContractSuite(for: NoteEditing.self, checks: [
         ModuleCheck("shows-configured-note") { harness in
+            signIn(harness)
             let store = try noteStore(harness)
             let note = try store.add(NoteDraft(title: "Conformance check note", body: "First line of the body"))
             let module = try harness.build()
@@ -22,6 +25,7 @@ extension ContractSuite {
                 happened: "it drew the error '\(screen.errors.joined(separator: "; "))'")
         },
         ModuleCheck("save-reports-to-output") { harness in
+            signIn(harness)
             let store = try noteStore(harness)
             let before = try store.notes().count
             let output = NoteEditingOutputSpy()
@@ -47,6 +51,12 @@ extension ContractSuite {
             withExtendedLifetime(output) {}
         },
     ])
+
+    /// Signs the check's account in when a ``Session`` is there and nobody is signed in.
+    private static func signIn(_ harness: ModuleHarness) {
+        guard let session = try? harness.services.resolve(Session.self), session.currentUser == nil else { return }
+        _ = try? session.signIn(name: "conformance-check", password: "conformance-check-password")
+    }
 
     private static func noteStore(_ harness: ModuleHarness) throws -> any NoteStore {
         do {

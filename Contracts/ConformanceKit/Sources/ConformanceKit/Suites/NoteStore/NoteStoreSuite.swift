@@ -6,6 +6,10 @@ extension ContractSuite {
     /// a missing note is nil to read, an error naming its id to update, nothing to
     /// delete; a failed write changes nothing.
     ///
+    /// A store that keeps a trash (``NoteStoreKeepingTrash``) or searches
+    /// (``NoteSearching``) is also held to those promises; for one that does not, those two
+    /// checks do not apply.
+    ///
     /// Each check makes its own instances through the plugin's factory and looks
     /// only at the notes it added.
     public static let noteStore = ContractSuite(for: NoteStore.self, serviceChecks: [
@@ -15,6 +19,8 @@ extension ContractSuite {
         ServiceCheck("missing-note-reads-as-nil", run: NoteStoreChecks.missingIsNil),
         ServiceCheck("update-of-missing-note-throws-and-changes-nothing", run: NoteStoreChecks.updateMissing),
         ServiceCheck("delete-of-missing-note-does-nothing", run: NoteStoreChecks.deleteMissing),
+        ServiceCheck("trash-gives-a-deleted-note-back-with-its-id", run: NoteStoreChecks.trashGivesBack),
+        ServiceCheck("search-finds-notes-with-every-word", run: NoteStoreChecks.searchFindsEveryWord),
     ])
 }
 
@@ -110,6 +116,36 @@ enum NoteStoreChecks {
         let after = try store.notes()
         try CheckFailure.unless(after == before,
             expected: "deleting a missing note to change nothing", happened: "notes() changed")
+    }
+
+    static func trashGivesBack(_ harness: ServiceHarness) throws {
+        guard let store = try harness.make(NoteStore.self) as? any NoteStoreKeepingTrash else {
+            throw NotApplicable("the store does not adopt NoteStoreKeepingTrash")
+        }
+        let note = try store.add(NoteDraft(title: "Trashed", body: "kept"))
+        try store.delete(id: note.id)
+        try CheckFailure.unless(try store.note(id: note.id) == nil && !store.notes().contains { $0.id == note.id },
+            expected: "a deleted note to leave note(id:) and notes()", happened: "note \(note.id) is still there")
+        try CheckFailure.unless(try store.trashedNotes().first?.note == note,
+            expected: "trashedNotes() to start with the note deleted last, as it was", happened: "it did not")
+        let back = try store.restore(id: note.id)
+        try CheckFailure.unless(back == note && (try store.note(id: note.id)) == note,
+            expected: "restore(id: \(note.id)) to give back the note with its id, title, body and time",
+            happened: "it gave back \(back)", fix: "keep a deleted note's row and id; mark it deleted instead of removing it")
+        try CheckFailure.unless(try !store.trashedNotes().contains { $0.note.id == note.id },
+            expected: "a restored note to leave the trash", happened: "it is still in trashedNotes()")
+    }
+
+    static func searchFindsEveryWord(_ harness: ServiceHarness) throws {
+        guard let store = try harness.make(NoteStore.self) as? any NoteSearching else {
+            throw NotApplicable("the store does not adopt NoteSearching")
+        }
+        let both = try store.add(NoteDraft(title: "Zebra walk", body: "quokka at dawn"))
+        let one = try store.add(NoteDraft(title: "Zebra only", body: ""))
+        let found = try store.notes(matching: ["QUOKKA", "zebra"]).map(\.id)
+        try CheckFailure.unless(found.contains(both.id) && !found.contains(one.id),
+            expected: "notes(matching: [\"QUOKKA\", \"zebra\"]) to find note \(both.id) (both words, any case) and not note \(one.id) (one word)",
+            happened: "it found \(found)", fix: "match every word, not any and not the phrase")
     }
 
     private static func unusedID(_ store: any NoteStore) throws -> Int64 {
