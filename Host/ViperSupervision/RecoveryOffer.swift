@@ -44,8 +44,19 @@ struct RecoveryOffer {
         return String(format: "%02d:%02d", parts.tm_hour, parts.tm_min)
     }
 
+    /// Puts the terminal back in line mode (Enter ends a line, typed keys show): a viper killed
+    /// while readline had it raw leaves it so, and the answer could not be typed.
+    static func saneTerminal() {
+        var settings = termios()
+        guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return }
+        settings.c_iflag |= tcflag_t(ICRNL)
+        settings.c_lflag |= tcflag_t(ICANON | ECHO | ISIG)
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+    }
+
     /// Asks on the terminal (the supervisor's, before any worker runs); returns the answer, lowercased.
     func ask() -> String? {
+        Self.saneTerminal()
         var text = question
         text.withUTF8 { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
         var bytes: [UInt8] = []

@@ -55,6 +55,7 @@ struct SupervisorLoop {
             default:
                 break  // kept for the next start
             }
+            _ = tcgetattr(STDIN_FILENO, &savedTerminal)  // the settings the question left, not a killed session's
         }
         SupervisorSignals.install(passInterrupt: !hasTerminalSession)
         SupervisorSignals.becomeSubreaper()

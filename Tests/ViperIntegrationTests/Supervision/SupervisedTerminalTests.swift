@@ -61,4 +61,15 @@ import ViperTestSupport
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output == "ok\n")
     }
+
+    @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
+    func theRecoveryQuestionTakesEnterOnATerminalAKilledSessionLeftRaw() throws {
+        let viper = ViperProcess()
+        let result = try FixtureCompiler.run([
+            "python3", BuildProducts.repository + "/Tests/Fixtures/Supervision/recovery_same_terminal.py",
+            BuildProducts.viper, viper.dataFolder,
+        ])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output == "ok\n")
+    }
 }
