@@ -14,7 +14,9 @@ import Foundation
 ///   folders of the libraries mapped now, the plugins' folders), writing only beneath
 ///   ``writable`` (a private temporary folder the parent removes); from ABI 4 no TCP bind or
 ///   connect, from ABI 6 no abstract UNIX socket or signal reaching outside the box;
-/// - seccomp (``SeccompFilter``): no `socket()` of any family, no io_uring.
+/// - seccomp (``SeccompFilter``): no `socket()` of any family, no io_uring, no change to any
+///   file's mode, owner, extended attributes or times (Landlock has no right for these), and no
+///   process but threads (which holds the process limit for root, whom `RLIMIT_NPROC` does not bind).
 ///
 /// Invariants: applying never fails the child. What the kernel lacks is left out, and
 /// ``SandboxSupport`` says so in one line; `VIPER_SANDBOX=off` (for measuring its cost, and
