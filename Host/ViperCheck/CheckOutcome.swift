@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import ViperCore
 import ViperLoading
 import ViperRuntime
 
@@ -42,13 +43,16 @@ struct CheckOutcome: Encodable {
         }
     }
 
+    /// One line per check. The plugin's name and version, subjects and reasons (a crash's last
+    /// words among them) come from the plugin, so every line is made printable
+    /// (``PrintableText/oneLine(_:)``) before it reaches the terminal.
     var text: String {
         let name = plugin.map { "\($0.name) \($0.version)" } ?? Paths.lastComponent(path)
         let verdict = conforms ? "\(plugin?.name ?? name) conforms" : "\(plugin?.name ?? name) does not conform"
         return
             (["checking \(name) (\(path))"] + checks.map(\.description)
             + ["\(ConformanceReport.summary(checks)); \(verdict)"])
-            .joined(separator: "\n")
+            .map(PrintableText.oneLine).joined(separator: "\n")
     }
 
     var json: String {
@@ -63,6 +67,25 @@ struct CheckOutcome: Encodable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let document = Document(path: path, plugin: plugin, conforms: conforms, crash: crash, checks: checks)
         guard let data = try? encoder.encode(document) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        return Self.escapingInvisibleFormat(String(decoding: data, as: UTF8.self))
+    }
+
+    /// `json` with every invisible format character (U+202E, ...) written as a JSON escape
+    /// (`\u202e`): the same document, which no longer reorders a terminal that shows it.
+    /// (The encoder already escapes control characters.)
+    static func escapingInvisibleFormat(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: PrintableText.isInvisibleFormat) else { return json }
+        var result = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            guard PrintableText.isInvisibleFormat(scalar) else {
+                result.append(scalar)
+                continue
+            }
+            for unit in String(scalar).utf16 {
+                let hex = String(unit, radix: 16)
+                result.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            }
+        }
+        return String(result)
     }
 }

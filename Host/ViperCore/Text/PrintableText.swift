@@ -54,7 +54,7 @@ package enum PrintableText {
     }
 
     /// `\u{202E}`: how an invisible character is shown.
-    static func escape(_ scalar: Unicode.Scalar) -> String {
+    package static func escape(_ scalar: Unicode.Scalar) -> String {
         "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
     }
 }
