@@ -39,8 +39,15 @@ package struct PluginScanner {
         scan(paths.map { PluginFile(path: $0, folder: PluginFolder(path: Paths.parent($0), origin: .flag)) })
     }
 
+    /// Scans `files`; every verdict but `ok` that a batch gave about a file not the first its
+    /// scanner loaded is confirmed by a scanner of that file alone (``confirmed(_:batches:)``).
     package func scan(_ files: [PluginFile]) -> [String: ScanResult] {
+        scan(files, confirming: true)
+    }
+
+    func scan(_ files: [PluginFile], confirming: Bool) -> [String: ScanResult] {
         var results: [String: ScanResult] = [:]
+        var finished: [Batch] = []
         results.reserveCapacity(files.count)  // each worker's results are merged in: no table regrown on the way
         // How scanners start is decided once per scan (see ``ScannerLaunch``).
         let launch = ScannerLaunch.choose(executable: executable)
@@ -67,8 +74,14 @@ package struct PluginScanner {
             }
             poll(workers, lastRead: &lastRead)
             workers = workers.filter { worker in
+                // Read before settling: the culprit of a scanner caught tampering is named from them.
+                let culprit = worker.tampered.flatMap { _ in worker.current?.path ?? worker.lastBegun }
                 guard let rest = settle(worker, into: &results) else { return true }
                 if !rest.isEmpty { waiting.append(rest) }
+                if confirming {
+                    let left = Set(rest.map(\.path))
+                    finished.append(Batch(files: worker.files.filter { !left.contains($0.path) }, tampered: worker.tampered != nil, culprit: culprit))
+                }
                 return false
             }
             for worker in workers where workers.count + waiting.count < Self.maximumWorkers && isSlow(worker) {
@@ -77,7 +90,7 @@ package struct PluginScanner {
             }
             if queued.isEmpty { balance(workers, waiting: &waiting, cores: cores) }
         }
-        return results
+        return confirming ? confirmed(results, batches: finished) : results
     }
 
     /// Files scanned per scanner at least before a second scanner is worth its start-up (a few

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Confirming what a batch says against a file: a plugin's constructors run in its scanner's
+/// process, so a plugin that reads the scanner's secret from memory (``ScanSeal`` cannot stop
+/// that) can write sealed results for the files after it in its batch, or begin one of them and
+/// crash or hang so the parent blames it. A verdict that disables a file is therefore believed
+/// only when the file was the first its scanner loaded (no other plugin's code ran there before
+/// it), or when a fresh scanner given that file alone agrees.
+///
+/// Invariants:
+/// - Every ``ScanResult/Outcome`` other than `ok` about a file that was not the first of its
+///   scanner is replaced by the verdict of a scanner that loads that file alone.
+/// - When the lone scan disagrees (another kind of outcome, or another refusal), or the batch's
+///   scanner was caught writing out of turn (``ScanWorker/tampered``), nothing that scanner
+///   reported is kept: each of its other files is scanned alone too. Only the culprit of a caught
+///   scanner keeps its verdict, and only when it was that scanner's first file.
+/// - A lone scan is never confirmed again: its file is its scanner's first.
+extension PluginScanner {
+    /// What one finished scanner answered for: its files in the order it loaded them (without the
+    /// ones handed on or left for another scanner), and whether it was caught tampering.
+    struct Batch {
+        let files: [PluginFile]
+        let tampered: Bool
+        /// The file the parent blamed for the tampering, if caught.
+        let culprit: String?
+    }
+
+    /// The files of `batch` whose verdict in `results` needs a lone scan: any verdict but `ok`
+    /// about a file that was not the first loaded.
+    static func suspects(of batch: Batch, in results: [String: ScanResult]) -> [PluginFile] {
+        batch.files.dropFirst().filter { file in
+            guard let result = results[file.path] else { return false }
+            if case .ok = result.outcome { return false }
+            return true
+        }
+    }
+
+    /// `results` with every suspect verdict of `batches` replaced by a lone scan's, and every
+    /// file of a batch shown to be tampered with scanned alone.
+    func confirmed(_ results: [String: ScanResult], batches: [Batch]) -> [String: ScanResult] {
+        var results = results
+        let suspects = batches.flatMap { Self.suspects(of: $0, in: results) }
+        guard !suspects.isEmpty || batches.contains(where: \.tampered) else { return results }
+        var alone = self
+        alone.filesPerScanner = 1
+        alone.pinned = nil
+        let lone = alone.scanAlone(suspects)
+        var distrusted: [Batch] = batches.filter(\.tampered)
+        for batch in batches where !batch.tampered {
+            let disagrees = Self.suspects(of: batch, in: results).contains { file in
+                lone[file.path].map { !Self.agree(results[file.path], $0) } ?? false
+            }
+            if disagrees { distrusted.append(batch) }
+        }
+        results.merge(lone) { _, new in new }
+        // A batch shown to lie: scan every file it answered for again, alone (but those just scanned).
+        let again = distrusted.flatMap { batch in
+            batch.files.enumerated().filter { index, file in
+                lone[file.path] == nil && !(index == 0 && file.path == batch.culprit)
+            }.map(\.element)
+        }
+        results.merge(alone.scanAlone(again)) { _, new in new }
+        return results
+    }
+
+    /// Scans each of `files` in a scanner of its own.
+    private func scanAlone(_ files: [PluginFile]) -> [String: ScanResult] {
+        files.isEmpty ? [:] : scan(files, confirming: false)
+    }
+
+    /// Whether a batch's verdict and a lone scan's say the same of a file: the same kind of
+    /// outcome, and for a refusal the same reason (a crash or hang may be worded apart).
+    static func agree(_ batch: ScanResult?, _ lone: ScanResult) -> Bool {
+        switch (batch?.outcome, lone.outcome) {
+        case (.ok?, .ok), (.broken?, .broken): return true
+        case (.failed(let said)?, .failed(let found)): return said == found
+        default: return false
+        }
+    }
+}
