@@ -90,7 +90,9 @@ package struct PluginScanner {
             }
             if queued.isEmpty { balance(workers, waiting: &waiting, cores: cores) }
         }
-        return confirming ? confirmed(results, batches: finished) : results
+        guard confirming else { return results }
+        defer { if sandbox != nil { CgroupLimit.sweep() } }  // the scanners' cgroups, now empty
+        return confirmed(results, batches: finished)
     }
 
     /// Files scanned per scanner at least before a second scanner is worth its start-up (a few

@@ -5,9 +5,11 @@
    right for metadata; the seccomp filter must refuse each. "fork", "vfork", "clone" (without
    CLONE_THREAD) and "spawn" (posix_spawn, which tries clone3 first) try a fork bomb instead:
    up to 64 children, each waiting on a pipe the constructor closes when it is done; the entry
-   point then fails with status 100 + the children it managed to start (100 when none). */
+   point then fails with status 100 + the children it managed to start (100 when none).
+   "threads" starts 2,000 threads instead: status 101 when all started, 100 when capped. */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <spawn.h>
@@ -58,6 +60,32 @@ static void fork_bomb(void) {
     for (int index = 0; index < started; index++) waitpid(children[index], NULL, 0);
 }
 
+static int hold_threads[2];
+
+static void *wait_for_release(void *unused) {
+    char byte;
+    (void)unused;
+    (void)!read(hold_threads[0], &byte, 1);
+    return NULL;
+}
+
+/* "threads": a thread bomb of 2,000 threads, each waiting on a pipe; `started` ends as 1 when
+   all of them started (nothing capped it), else 0. */
+static void thread_bomb(void) {
+    enum { wanted = 2000 };
+    static pthread_t threads[wanted];
+    if (pipe(hold_threads) != 0) return;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setstacksize(&attributes, 64 * 1024);
+    int count = 0;
+    while (count < wanted && pthread_create(&threads[count], &attributes, wait_for_release, NULL) == 0) count++;
+    close(hold_threads[1]);
+    for (int index = 0; index < count; index++) pthread_join(threads[index], NULL);
+    close(hold_threads[0]);
+    started = count == wanted ? 1 : 0;
+}
+
 __attribute__((constructor)) static void tamper(void) {
     const char *call = getenv("VIPER_TEST_CALL");
     const char *path = getenv("VIPER_TEST_VICTIM");
@@ -68,6 +96,7 @@ __attribute__((constructor)) static void tamper(void) {
     if (strcmp(call, "fork") == 0 || strcmp(call, "vfork") == 0 || strcmp(call, "clone") == 0
         || strcmp(call, "spawn") == 0)
         fork_bomb();
+    else if (strcmp(call, "threads") == 0) thread_bomb();
 #ifdef SYS_chmod
     else if (strcmp(call, "chmod") == 0) syscall(SYS_chmod, path, 0666);
 #endif

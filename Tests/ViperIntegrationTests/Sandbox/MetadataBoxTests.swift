@@ -101,6 +101,18 @@ import ViperTestSupport
         let (_, _, output) = try run("fork", sandbox: false)
         #expect(output.contains("its entry point reported failure (status 164)"), "\(output)")
     }
+
+    /// Root is not bound by `RLIMIT_NPROC`, so a thread bomb is capped by the child's pids cgroup
+    /// where one can be made (as here, root with a writable cgroup); anyone else, by the limit.
+    @Test func aScannedPluginsThreadBombIsCapped() throws {
+        let (_, _, output) = try run("threads")
+        #expect(output.contains("its entry point reported failure (status 100)"), "\(output)")
+    }
+
+    @Test func withoutTheSandboxTheThreadBombStartsEveryThread() throws {
+        let (_, _, output) = try run("threads", sandbox: false)
+        #expect(output.contains("its entry point reported failure (status 101)"), "\(output)")
+    }
 }
 
 /// `getxattr`/`setxattr`, which Glibc's module does not import, by `dlsym`.
