@@ -67,25 +67,6 @@ struct CheckOutcome: Encodable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let document = Document(path: path, plugin: plugin, conforms: conforms, crash: crash, checks: checks)
         guard let data = try? encoder.encode(document) else { return "{}" }
-        return Self.escapingInvisibleFormat(String(decoding: data, as: UTF8.self))
-    }
-
-    /// `json` with every invisible format character (U+202E, ...) written as a JSON escape
-    /// (`\u202e`): the same document, which no longer reorders a terminal that shows it.
-    /// (The encoder already escapes control characters.)
-    static func escapingInvisibleFormat(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: PrintableText.isInvisibleFormat) else { return json }
-        var result = String.UnicodeScalarView()
-        for scalar in json.unicodeScalars {
-            guard PrintableText.isInvisibleFormat(scalar) else {
-                result.append(scalar)
-                continue
-            }
-            for unit in String(scalar).utf16 {
-                let hex = String(unit, radix: 16)
-                result.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
-            }
-        }
-        return String(result)
+        return PrintableText.escapingFormatInJSON(String(decoding: data, as: UTF8.self))
     }
 }

@@ -85,4 +85,12 @@ import ViperTestSupport
             expectEscaped(result.stderr, "\(command): \(result.stderr)")
         }
     }
+
+    @Test func pluginsAndDoctorJSONWriteTheOverrideAsAJSONEscape() throws {
+        for command in ["plugins", "doctor"] {
+            let result = try ViperProcess().run([command, "--json", "--plugins", try hostileName()])
+            #expect(result.stdout.contains(#"its manifest name 'fixture-\u202etxet\u001b[31m' is not valid"#), "\(command): \(result.stdout)")
+            expectEscaped(result.stdout, "\(command): \(result.stdout)")
+        }
+    }
 }
