@@ -5,16 +5,18 @@ import Foundation
 /// that) can write sealed results for the files after it in its batch, or begin one of them and
 /// crash or hang so the parent blames it. A verdict that disables a file is therefore believed
 /// only when the file was the first its scanner loaded (no other plugin's code ran there before
-/// it), or when a fresh scanner given that file alone agrees.
+/// it), or when a second scan with the suspects in reverse order agrees, or as a fresh scanner
+/// given that file alone says.
 ///
 /// Invariants:
 /// - Every ``ScanResult/Outcome`` other than `ok` about a file that was not the first of its
-///   scanner is replaced by the verdict of a scanner that loads that file alone.
+///   scanner is kept only when a scan of the suspects in reverse order agrees; otherwise it is
+///   replaced by the verdict of a scanner that loads that file alone.
 /// - When the lone scan disagrees (another kind of outcome, or another refusal), or the batch's
 ///   scanner was caught writing out of turn (``ScanWorker/tampered``), nothing that scanner
 ///   reported is kept: each of its other files is scanned alone too. Only the culprit of a caught
 ///   scanner keeps its verdict, and only when it was that scanner's first file.
-/// - A lone scan is never confirmed again: its file is its scanner's first.
+/// - The confirming scans are never confirmed again (they run with `confirming: false`).
 extension PluginScanner {
     /// What one finished scanner answered for: its files in the order it loaded them (without the
     /// ones handed on or left for another scanner), and whether it was caught tampering.
@@ -35,31 +37,41 @@ extension PluginScanner {
         }
     }
 
-    /// `results` with every suspect verdict of `batches` replaced by a lone scan's, and every
-    /// file of a batch shown to be tampered with scanned alone.
+    /// `results` with every suspect verdict of `batches` confirmed, and every file of a batch
+    /// shown to lie scanned alone.
+    ///
+    /// The suspects are first scanned again together, in reverse order (one scanner per batch, as
+    /// a scan makes them): a plugin can forge the verdicts of the files after it, so a file after
+    /// its forger before comes before it now, and one forger cannot make both verdicts. A verdict
+    /// both scans agree on is kept. Each file they disagree on is scanned alone; when that lone
+    /// verdict differs from its batch's, the batch lied, and every other file it answered for is
+    /// scanned alone too.
     func confirmed(_ results: [String: ScanResult], batches: [Batch]) -> [String: ScanResult] {
         var results = results
         let suspects = batches.flatMap { Self.suspects(of: $0, in: results) }
         guard !suspects.isEmpty || batches.contains(where: \.tampered) else { return results }
-        var alone = self
+        var again = self
+        again.pinned = nil
+        let reversed = suspects.isEmpty ? [:] : again.scan(Array(suspects.reversed()), confirming: false)
+        let disputed = suspects.filter { file in reversed[file.path].map { !Self.agree(results[file.path], $0) } ?? true }
+        var alone = again
         alone.filesPerScanner = 1
-        alone.pinned = nil
-        let lone = alone.scanAlone(suspects)
+        let lone = alone.scanAlone(disputed)
         var distrusted: [Batch] = batches.filter(\.tampered)
         for batch in batches where !batch.tampered {
-            let disagrees = Self.suspects(of: batch, in: results).contains { file in
+            let lied = Self.suspects(of: batch, in: results).contains { file in
                 lone[file.path].map { !Self.agree(results[file.path], $0) } ?? false
             }
-            if disagrees { distrusted.append(batch) }
+            if lied { distrusted.append(batch) }
         }
         results.merge(lone) { _, new in new }
         // A batch shown to lie: scan every file it answered for again, alone (but those just scanned).
-        let again = distrusted.flatMap { batch in
+        let rest = distrusted.flatMap { batch in
             batch.files.enumerated().filter { index, file in
                 lone[file.path] == nil && !(index == 0 && file.path == batch.culprit)
             }.map(\.element)
         }
-        results.merge(alone.scanAlone(again)) { _, new in new }
+        results.merge(alone.scanAlone(rest)) { _, new in new }
         return results
     }
 

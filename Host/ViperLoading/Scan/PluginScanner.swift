@@ -46,6 +46,10 @@ package struct PluginScanner {
     }
 
     func scan(_ files: [PluginFile], confirming: Bool) -> [String: ScanResult] {
+        // The bundled plugins load first in every scanner: no drop-in's code has run in a scanner
+        // by the time they are reported, so none can write their results (``confirmed(_:batches:)``
+        // covers the drop-ins among themselves).
+        let files = files.filter(\.folder.origin.isBundled) + files.filter { !$0.folder.origin.isBundled }
         var results: [String: ScanResult] = [:]
         var finished: [Batch] = []
         results.reserveCapacity(files.count)  // each worker's results are merged in: no table regrown on the way
