@@ -67,7 +67,7 @@ extension Shell {
     }
 
     /// `where`'s line: the titles come from plugins, so each is made printable as the header's are.
-    func breadcrumbLine() -> String {
+    package func breadcrumbLine() -> String {
         (["Home"] + stack.breadcrumb.map(PrintableText.oneLine)).joined(separator: " › ")
     }
 
