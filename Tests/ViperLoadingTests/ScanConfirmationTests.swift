@@ -9,6 +9,10 @@ import Testing
         PluginFile(path: "/p/\(name).so", folder: PluginFolder(path: "/p", origin: .flag))
     }
 
+    private func bundled(_ name: String) -> PluginFile {
+        PluginFile(path: "/b/\(name).so", folder: PluginFolder(path: "/b", origin: .bundled))
+    }
+
     private func result(_ name: String, _ outcome: ScanResult.Outcome) -> ScanResult {
         ScanResult(stamp: .missing("/p/\(name).so"), outcome: outcome)
     }
@@ -16,7 +20,7 @@ import Testing
     private let ready = ScanResult.Outcome.ok(
         PluginDescriptor(manifest: PluginManifest(name: "a", version: "1.0.0", summary: "a"), contractsVersion: .current, provides: []))
 
-    @Test func aVerdictOtherThanReadyAboutAFileAfterTheFirstIsASuspect() {
+    @Test func aVerdictOtherThanReadyAboutAFileAfterADropInIsASuspect() {
         let batch = PluginScanner.Batch(files: ["a", "b", "c", "d"].map(file), tampered: false, culprit: nil)
         let results = [
             "/p/a.so": result("a", .broken("crashed")), "/p/b.so": result("b", ready),
@@ -28,6 +32,14 @@ import Testing
     @Test func theFirstFileOfABatchIsNeverASuspect() {
         let batch = PluginScanner.Batch(files: [file("a")], tampered: false, culprit: nil)
         #expect(PluginScanner.suspects(of: batch, in: ["/p/a.so": result("a", .broken("crashed"))]).isEmpty)
+    }
+
+    @Test func aFileLoadedAfterOnlyBundledPluginsIsNotASuspect() {
+        let batch = PluginScanner.Batch(files: [bundled("x"), bundled("y"), file("a"), file("b")], tampered: false, culprit: nil)
+        let results = [
+            "/b/y.so": result("y", .broken("crashed")), "/p/a.so": result("a", .broken("hangs")), "/p/b.so": result("b", .broken("forged")),
+        ]
+        #expect(PluginScanner.suspects(of: batch, in: results).map(\.path) == ["/p/b.so"])
     }
 
     @Test func aBatchAndALoneScanAgreeOnTheKindOfOutcomeAndOnARefusalsReason() {

@@ -4,18 +4,18 @@ import Foundation
 /// process, so a plugin that reads the scanner's secret from memory (``ScanSeal`` cannot stop
 /// that) can write sealed results for the files after it in its batch, or begin one of them and
 /// crash or hang so the parent blames it. A verdict that disables a file is therefore believed
-/// only when the file was the first its scanner loaded (no other plugin's code ran there before
-/// it), or when a second scan with the suspects in reverse order agrees, or as a fresh scanner
-/// given that file alone says.
+/// only when no drop-in was loaded before it in its scanner (the bundled plugins load first,
+/// and are part of viper), or when a second scan with the suspects in reverse order agrees, or
+/// as a fresh scanner given that file alone says.
 ///
 /// Invariants:
-/// - Every ``ScanResult/Outcome`` other than `ok` about a file that was not the first of its
+/// - Every ``ScanResult/Outcome`` other than `ok` about a file loaded after a drop-in in its
 ///   scanner is kept only when a scan of the suspects in reverse order agrees; otherwise it is
 ///   replaced by the verdict of a scanner that loads that file alone.
 /// - When the lone scan disagrees (another kind of outcome, or another refusal), or the batch's
 ///   scanner was caught writing out of turn (``ScanWorker/tampered``), nothing that scanner
 ///   reported is kept: each of its other files is scanned alone too. Only the culprit of a caught
-///   scanner keeps its verdict, and only when it was that scanner's first file.
+///   scanner keeps its verdict, and only when no drop-in was loaded before it.
 /// - The confirming scans are never confirmed again (they run with `confirming: false`).
 extension PluginScanner {
     /// What one finished scanner answered for: its files in the order it loaded them (without the
@@ -25,16 +25,31 @@ extension PluginScanner {
         let tampered: Bool
         /// The file the parent blamed for the tampering, if caught.
         let culprit: String?
+
+        /// Where the first drop-in is in ``files`` (``files``' count when there is none).
+        private let firstDropIn: Int
+
+        init(files: [PluginFile], tampered: Bool, culprit: String?) {
+            self.files = files
+            self.tampered = tampered
+            self.culprit = culprit
+            firstDropIn = files.firstIndex { !$0.folder.origin.isBundled } ?? files.count
+        }
+
+        /// Whether what the scanner said of its file at `index` is its own: no drop-in was
+        /// loaded before it there.
+        func isTrusted(_ index: Int) -> Bool { index <= firstDropIn }
     }
 
-    /// The files of `batch` whose verdict in `results` needs a lone scan: any verdict but `ok`
-    /// about a file that was not the first loaded.
+    /// The files of `batch` whose verdict in `results` needs confirming: any verdict but `ok`
+    /// about a file loaded after a drop-in in the same scanner (only a drop-in's code could have
+    /// written it; the bundled plugins, loaded first, are part of viper).
     static func suspects(of batch: Batch, in results: [String: ScanResult]) -> [PluginFile] {
-        batch.files.dropFirst().filter { file in
-            guard let result = results[file.path] else { return false }
+        batch.files.enumerated().filter { index, file in
+            guard !batch.isTrusted(index), let result = results[file.path] else { return false }
             if case .ok = result.outcome { return false }
             return true
-        }
+        }.map(\.element)
     }
 
     /// `results` with every suspect verdict of `batches` confirmed, and every file of a batch
@@ -68,7 +83,7 @@ extension PluginScanner {
         // A batch shown to lie: scan every file it answered for again, alone (but those just scanned).
         let rest = distrusted.flatMap { batch in
             batch.files.enumerated().filter { index, file in
-                lone[file.path] == nil && !(index == 0 && file.path == batch.culprit)
+                lone[file.path] == nil && !(batch.isTrusted(index) && file.path == batch.culprit)
             }.map(\.element)
         }
         results.merge(alone.scanAlone(rest)) { _, new in new }
