@@ -39,8 +39,8 @@ package struct PluginScanner {
         scan(paths.map { PluginFile(path: $0, folder: PluginFolder(path: Paths.parent($0), origin: .flag)) })
     }
 
-    /// Scans `files`; every verdict but `ok` that a batch gave about a file not the first its
-    /// scanner loaded is confirmed by a scanner of that file alone (``confirmed(_:batches:)``).
+    /// Scans `files`, the bundled plugins first in every scanner; every verdict but `ok` that a
+    /// scanner gave about a file it loaded after a drop-in is confirmed (``confirmed(_:batches:)``).
     package func scan(_ files: [PluginFile]) -> [String: ScanResult] {
         scan(files, confirming: true)
     }
