@@ -51,6 +51,7 @@ package enum CheckCommand {
             executable: me, arguments: arguments, environment: childEnvironment,
             errorFile: errors, timeout: timeout)
         let ending = try session.run()
+        if !sandbox.isEmpty { CgroupLimit.sweep() }  // the child's pids cgroup, now empty
         var ended = ending.ended
         if let crash = ended, crash.hasPrefix("crashed") {
             ended = crash + (lastLine(of: errors).map { " after printing '\($0)'" } ?? "")

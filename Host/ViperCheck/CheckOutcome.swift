@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import ViperCore
 import ViperLoading
 import ViperRuntime
 
@@ -42,13 +43,16 @@ struct CheckOutcome: Encodable {
         }
     }
 
+    /// One line per check. The plugin's name and version, subjects and reasons (a crash's last
+    /// words among them) come from the plugin, so every line is made printable
+    /// (``PrintableText/oneLine(_:)``) before it reaches the terminal.
     var text: String {
         let name = plugin.map { "\($0.name) \($0.version)" } ?? Paths.lastComponent(path)
         let verdict = conforms ? "\(plugin?.name ?? name) conforms" : "\(plugin?.name ?? name) does not conform"
         return
             (["checking \(name) (\(path))"] + checks.map(\.description)
             + ["\(ConformanceReport.summary(checks)); \(verdict)"])
-            .joined(separator: "\n")
+            .map(PrintableText.oneLine).joined(separator: "\n")
     }
 
     var json: String {
@@ -63,6 +67,6 @@ struct CheckOutcome: Encodable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let document = Document(path: path, plugin: plugin, conforms: conforms, crash: crash, checks: checks)
         guard let data = try? encoder.encode(document) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        return PrintableText.escapingFormatInJSON(String(decoding: data, as: UTF8.self))
     }
 }

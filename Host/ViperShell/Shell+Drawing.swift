@@ -66,8 +66,9 @@ extension Shell {
         return style.dim("Commands: " + usages.joined(separator: ", "))
     }
 
+    /// `where`'s line: the titles come from plugins, so each is made printable as the header's are.
     package func breadcrumbLine() -> String {
-        (["Home"] + stack.breadcrumb).joined(separator: " › ")
+        (["Home"] + stack.breadcrumb.map(PrintableText.oneLine)).joined(separator: " › ")
     }
 
     /// Shows a block of lines, separated from the previous block by a blank line.

@@ -12,8 +12,8 @@ import Testing
 
     /// A pending `gate` plugin found in a folder of `origin`: it intercepts NoteListing and
     /// provides the modules of `provides`.
-    private func pending(origin: PluginOrigin, provides: [ContractID] = [ContractID("Gate.Page")]) -> PendingPlugins {
-        let provisions = [Provision(kind: .interceptor, contract: listing)] + provides.map { Provision(kind: .module, contract: $0) }
+    private func pending(origin: PluginOrigin, provides: [ContractID] = [ContractID("Gate.Page")], named name: String? = nil) -> PendingPlugins {
+        let provisions = [Provision(kind: .interceptor, contract: listing)] + provides.map { Provision(kind: .module, contract: $0, name: name) }
         let descriptor = PluginDescriptor(manifest: PluginManifest(name: "gate", version: "1.0.0", summary: "gate"),
                                           contractsVersion: .current, provides: provisions)
         var pending = PendingPlugins()
@@ -50,5 +50,20 @@ import Testing
     @Test func aBundledPluginIsLoadedForTheRouteWithoutPermission() {
         var pending = pending(origin: .bundled)
         #expect(takeInterceptors(&pending) == ["gate"])
+    }
+
+    @Test func aDropInThatProvidesTheContractUnderAnotherNameIsNotLoadedForTheUnnamedRoute() {
+        var pending = pending(origin: .flag, provides: [listing], named: "phish")
+        #expect(takeInterceptors(&pending).isEmpty)
+        #expect(pending.take(serving: ProvisionKey(.module, listing, name: "phish")).map(\.name) == ["gate"])
+    }
+
+    @Test func doctorCountsAnInterceptorOfAnotherNamesProviderAsOff() {
+        let descriptor = PluginDescriptor(
+            manifest: PluginManifest(name: "phish", version: "1.0.0", summary: "phish"), contractsVersion: .current,
+            provides: [Provision(kind: .module, contract: listing, name: "phish"), Provision(kind: .interceptor, contract: listing),
+                       Provision(kind: .interceptor, contract: listing, name: "phish")])
+        #expect(InterceptionPermission().pending(descriptor, origin: .flag) == ["Contracts.NoteListing"])
+        #expect(InterceptionPermission(allowed: ["phish"]).pending(descriptor, origin: .flag).isEmpty)
     }
 }

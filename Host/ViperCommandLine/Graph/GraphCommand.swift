@@ -30,7 +30,7 @@ package enum GraphCommand {
     static func json(_ graph: ContractGraph) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(graph)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return (try? encoder.encode(graph)).map { PrintableText.escapingFormatInJSON(String(decoding: $0, as: UTF8.self)) } ?? "{}"
     }
 
     private static func emit(_ text: String, to output: String?) -> Int32 {

@@ -28,7 +28,7 @@ package struct CommandInfo {
         Option(flag: "--command-timeout", value: "SECS", help: "In -c or piped commands, stop a command still running after SECS seconds as a hang"),
         Option(flag: "--no-color", value: nil, help: "Never colour the output (so does NO_COLOR)"),
         Option(flag: "--allow-insecure-plugins", value: nil, help: "Load plugins that others own or can write (development only; warns on every start)"),
-        Option(flag: "--allow-intercept", value: "NAME", help: "Let plugin NAME intercept routes to contracts it does not provide; repeatable"),
+        Option(flag: "--allow-intercept", value: "NAME", help: "Let plugin NAME intercept routes it does not serve itself; repeatable"),
         Option(flag: "--verbose", value: nil, help: "Echo log messages to standard error"),
         Option(flag: "--version", value: nil, help: "Print viper's version and its Contracts ABI"),
         Option(flag: "--help", value: nil, help: "Show help (also: viper COMMAND --help)"),

@@ -72,7 +72,8 @@ package enum PluginReport {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else { return "{}" }
-        return text
+        // Names and reasons come from plugin files: no format character reaches the terminal raw.
+        return PrintableText.escapingFormatInJSON(text)
     }
 
     package static func pluginsJSON(_ runtime: HostRuntime) -> String {

@@ -54,7 +54,26 @@ package enum PrintableText {
     }
 
     /// `\u{202E}`: how an invisible character is shown.
-    static func escape(_ scalar: Unicode.Scalar) -> String {
+    package static func escape(_ scalar: Unicode.Scalar) -> String {
         "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+    }
+
+    /// A JSON document with every invisible format character (U+202E, ...) written as a JSON
+    /// escape (`\u202e`, a surrogate pair beyond the first plane): the same document, which no
+    /// longer reorders a terminal that shows it. (JSONEncoder already escapes control characters.)
+    package static func escapingFormatInJSON(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: isInvisibleFormat) else { return json }
+        var result = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            guard isInvisibleFormat(scalar) else {
+                result.append(scalar)
+                continue
+            }
+            for unit in String(scalar).utf16 {
+                let hex = String(unit, radix: 16)
+                result.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            }
+        }
+        return String(result)
     }
 }

@@ -1,3 +1,5 @@
+import ViperCore
+
 /// Why a plugin file could not be loaded: one line naming the file, what is
 /// wrong, and what to do (`PATH: what is wrong; what to do`).
 package struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendable {
@@ -86,13 +88,20 @@ package struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendab
     }
 
     /// `text` from the file (a symbol name in dlerror's message, say) made safe to show on one
-    /// line: control characters become `?`, and more than `limit` characters are cut (fuzzing
-    /// found a mutated plugin whose "undefined symbol" was kilobytes of bytes with line breaks).
+    /// line: control characters become `?`, invisible format characters (U+202E, ...) are shown
+    /// as escapes as everywhere else (``PrintableText``), and more than `limit` characters are cut
+    /// (fuzzing found a mutated plugin whose "undefined symbol" was kilobytes of bytes with line breaks).
     package static func printable(_ text: String, limit: Int = 300) -> String {
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars.prefix(limit) {
             let control = scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value)
-            result.append(control ? "?" : scalar)
+            if control {
+                result.append("?")
+            } else if PrintableText.isInvisibleFormat(scalar) {
+                result.append(contentsOf: PrintableText.escape(scalar).unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
         }
         if text.unicodeScalars.count > limit { result.append(contentsOf: "…".unicodeScalars) }
         return String(result)

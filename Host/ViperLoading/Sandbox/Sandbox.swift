@@ -7,14 +7,18 @@ import Foundation
 ///
 /// - resource limits: address space (``Limits/memory``, generous: the Swift runtime reserves
 ///   much it never touches), CPU seconds, the size of any file written, no core files, and
-///   processes (the user's count now plus a few, so a fork bomb stops at once);
+///   processes (the user's count now plus a few, so a fork bomb stops at once); for root, whom
+///   `RLIMIT_NPROC` does not bind, a pids cgroup of the child's own caps its threads where one
+///   can be made (``CgroupLimit``);
 /// - `PR_SET_NO_NEW_PRIVS`: nothing it runs gains rights (set-user-ID programs), which
 ///   Landlock and seccomp require anyway;
 /// - Landlock: reading and running only beneath ``readable`` (the system's folders, the
 ///   folders of the libraries mapped now, the plugins' folders), writing only beneath
 ///   ``writable`` (a private temporary folder the parent removes); from ABI 4 no TCP bind or
 ///   connect, from ABI 6 no abstract UNIX socket or signal reaching outside the box;
-/// - seccomp (``SeccompFilter``): no `socket()` of any family, no io_uring.
+/// - seccomp (``SeccompFilter``): no `socket()` of any family, no io_uring, no change to any
+///   file's mode, owner, extended attributes or times (Landlock has no right for these), and no
+///   process but threads (which holds the process limit for root, whom `RLIMIT_NPROC` does not bind).
 ///
 /// Invariants: applying never fails the child. What the kernel lacks is left out, and
 /// ``SandboxSupport`` says so in one line; `VIPER_SANDBOX=off` (for measuring its cost, and
@@ -50,6 +54,8 @@ package struct Sandbox: Sendable {
         package var landlock: Int?
         package var seccomp = false
         package var noNewPrivileges = false
+        /// Whether a pids cgroup of its own caps the child's threads (``CgroupLimit``).
+        package var cgroup = false
     }
 
     package init(readable: [String], writable: String) {
@@ -66,7 +72,10 @@ package struct Sandbox: Sendable {
     @discardableResult
     package func apply() -> Applied {
         var applied = Applied()
-        if layers.contains(.limits) { setLimits() }
+        if layers.contains(.limits) {
+            setLimits()
+            applied.cgroup = CgroupLimit.enter(tasks: Self.threadsOfThisProcess() + limits.extraProcesses)
+        }
         applied.noNewPrivileges = Syscall.prctl(38, 1) == 0  // PR_SET_NO_NEW_PRIVS
         guard applied.noNewPrivileges else { return applied }
         if layers.contains(.landlock), let abi = Landlock.abiVersion(), let ruleset = Landlock.Ruleset(abi: abi) {
@@ -98,6 +107,17 @@ package struct Sandbox: Sendable {
         limit.rlim_cur = min(limit.rlim_cur, target)
         limit.rlim_max = min(limit.rlim_max, target)
         _ = setrlimit(kind, &limit)
+    }
+
+    /// The threads this process runs now (the entries of /proc/self/task).
+    static func threadsOfThisProcess() -> UInt64 {
+        guard let directory = opendir("/proc/self/task") else { return 1 }
+        defer { closedir(directory) }
+        var count: UInt64 = 0
+        while let entry = readdir(directory) {
+            if entry.pointee.d_name.0 != CChar(UInt8(ascii: ".")) { count += 1 }
+        }
+        return max(1, count)
     }
 
     /// Threads running on the machine now (`/proc/loadavg`'s fourth field, `running/total`): at

@@ -16,6 +16,9 @@ package struct SandboxSupport: Equatable, Sendable {
     package var kernel: String
     /// Whether the kernel knows `PR_SET_NO_NEW_PRIVS` (asked with `PR_GET_NO_NEW_PRIVS`, which sets nothing).
     package var noNewPrivileges = true
+    /// Whether a boxed child's threads are capped: by `RLIMIT_NPROC` for anyone but root, and for
+    /// root by a pids cgroup of its own, which needs a pids cgroup it may write (``CgroupLimit``).
+    package var threadsCapped = true
 
     package init(landlock: Int?, seccomp: Bool, turnedOff: Bool = false, kernel: String = "") {
         self.landlock = landlock
@@ -31,6 +34,7 @@ package struct SandboxSupport: Equatable, Sendable {
             turnedOff: Sandbox.isTurnedOff(environment), kernel: kernelRelease())
         support.noNewPrivileges = Syscall.prctl(39) >= 0  // PR_GET_NO_NEW_PRIVS
         support.leftOut = Sandbox.Layers(setting: environment["VIPER_SANDBOX"]).leftOut
+        support.threadsCapped = geteuid() != 0 || CgroupLimit.folder() != nil
         return support
     }
 
@@ -48,6 +52,9 @@ package struct SandboxSupport: Equatable, Sendable {
                 hasNetworkRules
                     ? "seccomp (only TCP is refused, not UDP or local sockets)"
                     : "seccomp and Landlock's network rules (plugin code can reach the network)")
+        }
+        if !threadsCapped {
+            missing.append("a pids cgroup viper may write (run as root, plugin code can start threads without limit)")
         }
         return missing
     }

@@ -1,10 +1,25 @@
 import Foundation
 
-/// A seccomp BPF filter that refuses the system calls that reach the network: `socket()` for
-/// every address family (a sandboxed child talks only on the descriptors it was given;
-/// `socketpair` stays allowed), and `io_uring_setup` (io_uring can open sockets without the
-/// `socket` system call). Every other call is allowed. A call made under another architecture's
-/// numbering (32-bit `int 0x80`, x32) ends the process: the numbers below would not mean the same.
+/// A seccomp BPF filter for a boxed child. It refuses:
+///
+/// - the calls that reach the network: `socket()` for every address family (a sandboxed child
+///   talks only on the descriptors it was given; `socketpair` stays allowed), and
+///   `io_uring_setup` (io_uring can open sockets without the `socket` system call);
+/// - the calls that change a file's metadata, which Landlock has no right for: modes
+///   (`chmod`, `fchmod`, `fchmodat`, `fchmodat2`), owners (`chown`, `fchown`, `lchown`,
+///   `fchownat`), extended attributes (`setxattr`, `lsetxattr`, `fsetxattr`, `setxattrat` and
+///   their `remove` counterparts) and times (`utime`, `utimes`, `utimensat`, `futimesat`), each
+///   with `EPERM`;
+/// - process creation beyond threads: `fork`, `vfork`, and `clone` without `CLONE_THREAD`
+///   (`EPERM`), which also holds the process limit for root, whom `RLIMIT_NPROC` does not bind.
+///   `clone3` passes its flags in memory, which a filter cannot read, so it fails with `ENOSYS`:
+///   the C library then falls back to `clone`, whose flags are its first argument.
+///
+/// Every other call is allowed. A call made under another architecture's numbering (32-bit
+/// `int 0x80`, x32) ends the process: the numbers below would not mean the same.
+///
+/// Invariant: only `clone` reads an argument; every other verdict depends on the call's number
+/// and architecture alone, so the kernel's cache allows the rest without running the program.
 enum SeccompFilter {
     /// `struct sock_filter`: one BPF instruction.
     struct Instruction {
@@ -23,37 +38,79 @@ enum SeccompFilter {
     private static let load: UInt16 = 0x20  // BPF_LD | BPF_W | BPF_ABS
     private static let jumpIfEqual: UInt16 = 0x15  // BPF_JMP | BPF_JEQ | BPF_K
     private static let jumpIfAtLeast: UInt16 = 0x35  // BPF_JMP | BPF_JGE | BPF_K
+    private static let jumpIfAnyBit: UInt16 = 0x45  // BPF_JMP | BPF_JSET | BPF_K
     private static let `return`: UInt16 = 0x06  // BPF_RET | BPF_K
 
     private static let killProcess: UInt32 = 0x8000_0000
     private static let allow: UInt32 = 0x7fff_0000
     private static func fail(_ error: Int32) -> UInt32 { 0x0005_0000 | UInt32(error) }  // SECCOMP_RET_ERRNO
 
+    /// The offsets in `struct seccomp_data` of the call's number, its architecture, and the low
+    /// half of its first argument (little-endian).
+    private static let numberOffset: UInt32 = 0
+    private static let architectureOffset: UInt32 = 4
+    private static let firstArgumentOffset: UInt32 = 16
+    private static let cloneThread: UInt32 = 0x0001_0000  // CLONE_THREAD
+
     #if arch(x86_64)
         private static let architecture: UInt32 = 0xC000_003E  // AUDIT_ARCH_X86_64
         private static let socketCall: UInt32 = 41
+        private static let clone: UInt32 = 56
+        /// chmod, fchmod, fchmodat; chown, fchown, lchown, fchownat; setxattr, lsetxattr,
+        /// fsetxattr, removexattr, lremovexattr, fremovexattr; utime, utimes, utimensat, futimesat.
+        private static let metadataCalls: [UInt32] = [
+            90, 91, 268, 92, 93, 94, 260, 188, 189, 190, 197, 198, 199, 132, 235, 280, 261,
+        ]
+        /// fork, vfork.
+        private static let processCalls: [UInt32] = [57, 58]
     #elseif arch(arm64)
         private static let architecture: UInt32 = 0xC000_00B7  // AUDIT_ARCH_AARCH64
         private static let socketCall: UInt32 = 198
+        private static let clone: UInt32 = 220
+        /// fchmod, fchmodat; fchownat, fchown; setxattr, lsetxattr, fsetxattr, removexattr,
+        /// lremovexattr, fremovexattr; utimensat (the rest of the family does not exist here).
+        private static let metadataCalls: [UInt32] = [52, 53, 54, 55, 5, 6, 7, 14, 15, 16, 88]
+        private static let processCalls: [UInt32] = []
     #endif
+    /// Numbered alike on every architecture: fchmodat2, setxattrat, removexattrat (newer than
+    /// some kernels' headers; an older kernel never sees them, and refuses them anyway).
+    private static let newerMetadataCalls: [UInt32] = [452, 463, 466]
     private static let ioUringSetup: UInt32 = 425
+    private static let clone3: UInt32 = 435
     /// x32 system calls are numbered from here on x86-64.
     private static let x32Base: UInt32 = 0x4000_0000
 
-    /// The program, reading `struct seccomp_data` (`nr` at offset 0, `arch` at 4).
-    static let instructions: [Instruction] = [
-        Instruction(code: load, jumpIfTrue: 0, jumpIfFalse: 0, value: 4),
-        Instruction(code: jumpIfEqual, jumpIfTrue: 1, jumpIfFalse: 0, value: architecture),
-        Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: killProcess),
-        Instruction(code: load, jumpIfTrue: 0, jumpIfFalse: 0, value: 0),
-        Instruction(code: jumpIfAtLeast, jumpIfTrue: 0, jumpIfFalse: 1, value: x32Base),
-        Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: killProcess),
-        Instruction(code: jumpIfEqual, jumpIfTrue: 0, jumpIfFalse: 1, value: socketCall),
-        Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: fail(EACCES)),
-        Instruction(code: jumpIfEqual, jumpIfTrue: 0, jumpIfFalse: 1, value: ioUringSetup),
-        Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: fail(ENOSYS)),
-        Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: allow),
-    ]
+    /// Each call refused by its number alone, with the value the filter returns for it.
+    static let refusals: [(call: UInt32, action: UInt32)] =
+        [(socketCall, fail(EACCES)), (ioUringSetup, fail(ENOSYS)), (clone3, fail(ENOSYS))]
+        + (metadataCalls + newerMetadataCalls).map { ($0, fail(EPERM)) }
+        + processCalls.map { ($0, fail(EPERM)) }
+
+    /// The program, reading `struct seccomp_data`.
+    static let instructions: [Instruction] = {
+        var program = [
+            Instruction(code: load, jumpIfTrue: 0, jumpIfFalse: 0, value: architectureOffset),
+            Instruction(code: jumpIfEqual, jumpIfTrue: 1, jumpIfFalse: 0, value: architecture),
+            Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: killProcess),
+            Instruction(code: load, jumpIfTrue: 0, jumpIfFalse: 0, value: numberOffset),
+            Instruction(code: jumpIfAtLeast, jumpIfTrue: 0, jumpIfFalse: 1, value: x32Base),
+            Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: killProcess),
+        ]
+        for (call, action) in refusals {
+            program.append(Instruction(code: jumpIfEqual, jumpIfTrue: 0, jumpIfFalse: 1, value: call))
+            program.append(Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: action))
+        }
+        // clone: a thread (CLONE_THREAD) is allowed, any other child refused. Last, as it
+        // replaces the call's number with its argument.
+        program += [
+            Instruction(code: jumpIfEqual, jumpIfTrue: 0, jumpIfFalse: 3, value: clone),
+            Instruction(code: load, jumpIfTrue: 0, jumpIfFalse: 0, value: firstArgumentOffset),
+            Instruction(code: jumpIfAnyBit, jumpIfTrue: 1, jumpIfFalse: 0, value: cloneThread),
+            Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: fail(EPERM)),
+            Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: allow),
+        ]
+        return program
+    }()
 
     /// Whether the kernel takes seccomp filters (`SECCOMP_GET_ACTION_AVAIL` for `SECCOMP_RET_ERRNO`).
     static func isAvailable() -> Bool {

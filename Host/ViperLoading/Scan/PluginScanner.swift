@@ -39,8 +39,19 @@ package struct PluginScanner {
         scan(paths.map { PluginFile(path: $0, folder: PluginFolder(path: Paths.parent($0), origin: .flag)) })
     }
 
+    /// Scans `files`, the bundled plugins first in every scanner; every verdict but `ok` that a
+    /// scanner gave about a file it loaded after a drop-in is confirmed (``confirmed(_:batches:)``).
     package func scan(_ files: [PluginFile]) -> [String: ScanResult] {
+        scan(files, confirming: true)
+    }
+
+    func scan(_ files: [PluginFile], confirming: Bool) -> [String: ScanResult] {
+        // The bundled plugins load first in every scanner: no drop-in's code has run in a scanner
+        // by the time they are reported, so none can write their results (``confirmed(_:batches:)``
+        // covers the drop-ins among themselves).
+        let files = files.filter(\.folder.origin.isBundled) + files.filter { !$0.folder.origin.isBundled }
         var results: [String: ScanResult] = [:]
+        var finished: [Batch] = []
         results.reserveCapacity(files.count)  // each worker's results are merged in: no table regrown on the way
         // How scanners start is decided once per scan (see ``ScannerLaunch``).
         let launch = ScannerLaunch.choose(executable: executable)
@@ -67,8 +78,14 @@ package struct PluginScanner {
             }
             poll(workers, lastRead: &lastRead)
             workers = workers.filter { worker in
+                // Read before settling: the culprit of a scanner caught tampering is named from them.
+                let culprit = worker.tampered.flatMap { _ in worker.current?.path ?? worker.lastBegun }
                 guard let rest = settle(worker, into: &results) else { return true }
                 if !rest.isEmpty { waiting.append(rest) }
+                if confirming {
+                    let left = Set(rest.map(\.path))
+                    finished.append(Batch(files: worker.files.filter { !left.contains($0.path) }, tampered: worker.tampered != nil, culprit: culprit))
+                }
                 return false
             }
             for worker in workers where workers.count + waiting.count < Self.maximumWorkers && isSlow(worker) {
@@ -77,7 +94,9 @@ package struct PluginScanner {
             }
             if queued.isEmpty { balance(workers, waiting: &waiting, cores: cores) }
         }
-        return results
+        guard confirming else { return results }
+        defer { if sandbox != nil { CgroupLimit.sweep() } }  // the scanners' cgroups, now empty
+        return confirmed(results, batches: finished)
     }
 
     /// Files scanned per scanner at least before a second scanner is worth its start-up (a few

@@ -10,11 +10,10 @@ import ViperLoading
 /// itself is asked for, and its interceptor is skipped at commit then.
 extension InterceptionPermission {
     /// Whether the pending `plugin` (named `name`) may be loaded to serve `key`: always, unless
-    /// `key` is an interceptor's and the plugin may not intercept that contract.
+    /// `key` is an interceptor's and the plugin may not hold it (it does not provide that contract
+    /// under that name, and was not allowed).
     func mayLoad(_ plugin: PendingPlugin, named name: String, for key: ProvisionKey) -> Bool {
         guard key.kind == .interceptor, plugin.file.folder.origin != .bundled, !allowed.contains(name) else { return true }
-        let provides = plugin.scanned.descriptor.provides
-        let provided = Set(provides.filter { $0.kind == .service || $0.kind == .module }.map(\.contract))
-        return permits(plugin: name, origin: plugin.file.folder.origin, contract: key.contract, provided: provided)
+        return permits(plugin: name, origin: plugin.file.folder.origin, interceptor: key, provided: Self.guardable(plugin.scanned.descriptor))
     }
 }

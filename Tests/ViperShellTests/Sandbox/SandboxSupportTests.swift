@@ -32,6 +32,13 @@ import ViperLoading
                 == ["seccomp and Landlock's network rules (plugin code can reach the network)"])
     }
 
+    @Test func rootWithoutAPidsCgroupItMayWriteIsToldItsThreadsAreNotCapped() {
+        var uncapped = support()
+        uncapped.threadsCapped = false
+        #expect(uncapped.missing == ["a pids cgroup viper may write (run as root, plugin code can start threads without limit)"])
+        #expect(uncapped.line?.hasPrefix("sandbox: this kernel (5.10.0-test) lacks a pids cgroup viper may write") == true)
+    }
+
     @Test func turningItOffIsSaidWhateverTheKernelHas() {
         #expect(support(turnedOff: true).line
                 == "sandbox: off (VIPER_SANDBOX=off): plugins are scanned and checked with your full rights; unset it to turn it back on")

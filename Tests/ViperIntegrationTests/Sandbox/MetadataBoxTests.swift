@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import ViperTestSupport
+
+/// The box's seccomp filter against a plugin whose constructor, run by the scanner at an
+/// ordinary start and by `viper check`, changes a file of the person's in ways Landlock has no
+/// right for (mode, owner, extended attributes, times) or starts processes (a fork bomb, which
+/// `RLIMIT_NPROC` does not stop for root). Each call is made by its own number
+/// (`Tests/Fixtures/Sandbox/tamper_metadata.c`); each has its control with `VIPER_SANDBOX=off`.
+@Suite struct MetadataBoxTests {
+    /// The metadata of the person's file the plugin is after.
+    private struct Victim: Equatable {
+        var mode: mode_t
+        var owner: uid_t
+        var group: gid_t
+        var modified: Int
+        var forged: Bool
+        var kept: Bool
+
+        static func read(_ path: String) throws -> Victim {
+            var status = stat()
+            guard stat(path, &status) == 0 else { throw StubError("cannot stat \(path)") }
+            return Victim(
+                mode: status.st_mode & 0o7777, owner: status.st_uid, group: status.st_gid, modified: status.st_mtim.tv_sec,
+                forged: ExtendedAttribute.exists(path, "user.viper"), kept: ExtendedAttribute.exists(path, "user.kept"))
+        }
+    }
+
+    /// The plugin folder, `$HOME/plugins`, holding the plugin.
+    private func plugin(home: String) throws -> String {
+        let source = try String(contentsOfFile: BuildProducts.repository + "/Tests/Fixtures/Sandbox/tamper_metadata.c", encoding: .utf8)
+        let library = try FixtureCompiler.cPlugin(named: "tamper_metadata", source: source)
+        let folder = home + "/plugins"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: library, toPath: folder + "/libtamper_metadata.so")
+        return folder
+    }
+
+    /// Runs `viper` (`plugins`, or `check` with `check`) with the plugin making `call`; the
+    /// victim before and after, and what viper printed.
+    private func run(_ call: String, check: Bool = false, sandbox: Bool = true) throws -> (before: Victim, after: Victim, output: String) {
+        var viper = ViperProcess()
+        let plugins = try plugin(home: try #require(viper.environment["HOME"]))
+        // Beside the plugin, where the box may read: a descriptor of it can be opened there.
+        let victim = plugins + "/notes.txt"
+        viper.environment["VIPER_TEST_CALL"] = call
+        viper.environment["VIPER_TEST_VICTIM"] = victim
+        if !sandbox { viper.environment["VIPER_SANDBOX"] = "off" }
+        #expect(FileManager.default.createFile(atPath: victim, contents: Data("mine".utf8), attributes: [.posixPermissions: 0o600]))
+        #expect(ExtendedAttribute.set(victim, "user.kept", "yes"), "the test's file system takes no user.* attributes")
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, victim, &times, 0) == 0)
+        let before = try Victim.read(victim)
+        let arguments = check ? ["check", plugins + "/libtamper_metadata.so"] : ["plugins", "--plugins", plugins]
+        let result = try viper.run(arguments)
+        let output = result.stdout + result.stderr
+        #expect(output.contains("tamper_metadata"), "\(output)")
+        return (before, try Victim.read(victim), output)
+    }
+
+    static let metadataCalls = [
+        "chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "fchown", "lchown", "fchownat",
+        "setxattr", "lsetxattr", "fsetxattr", "removexattr", "lremovexattr", "fremovexattr",
+        "utime", "utimes", "utimensat", "futimesat",
+    ]
+
+    @Test(arguments: metadataCalls)
+    func aScannedPluginCannotChangeTheMetadataOfTheUsersFile(call: String) throws {
+        let (before, after, output) = try run(call)
+        #expect(after == before, "\(call) changed the person's file: \(output)")
+    }
+
+    @Test(arguments: ["chmod", "fchown", "setxattr", "fremovexattr", "utimensat"])
+    func aCheckedPluginCannotChangeTheMetadataOfTheUsersFile(call: String) throws {
+        let (before, after, output) = try run(call, check: true)
+        #expect(after == before, "\(call) changed the person's file: \(output)")
+    }
+
+    /// The controls: unboxed, each family changes the file, so the tests above can fail.
+    /// (`chown` to another account needs root; as anyone else it fails unboxed too.)
+    @Test(arguments: ["chmod", "fchmod", "chown", "fchown", "setxattr", "fsetxattr", "removexattr", "utimensat"])
+    func withoutTheSandboxTheSameCallChangesTheFile(call: String) throws {
+        let (before, after, _) = try run(call, sandbox: false)
+        if call == "chown", geteuid() != 0 { return }
+        #expect(after != before)
+    }
+
+    @Test(arguments: ["fork", "vfork", "clone", "spawn"])
+    func aScannedPluginStartsNoProcessEvenAsRoot(call: String) throws {
+        let (_, _, output) = try run(call)
+        // The entry point reports 100 + the processes it started.
+        #expect(output.contains("its entry point reported failure (status 100)"), "\(output)")
+    }
+
+    @Test func aCheckedPluginStartsNoProcess() throws {
+        let (_, _, output) = try run("fork", check: true)
+        #expect(output.contains("status 100"), "\(output)")
+    }
+
+    @Test func withoutTheSandboxTheForkBombStartsItsChildren() throws {
+        let (_, _, output) = try run("fork", sandbox: false)
+        #expect(output.contains("its entry point reported failure (status 164)"), "\(output)")
+    }
+
+    /// Root is not bound by `RLIMIT_NPROC`, so a thread bomb is capped by the child's pids cgroup
+    /// where one can be made (as here, root with a writable cgroup); anyone else, by the limit.
+    @Test func aScannedPluginsThreadBombIsCapped() throws {
+        let (_, _, output) = try run("threads")
+        #expect(output.contains("its entry point reported failure (status 100)"), "\(output)")
+    }
+
+    @Test func withoutTheSandboxTheThreadBombStartsEveryThread() throws {
+        let (_, _, output) = try run("threads", sandbox: false)
+        #expect(output.contains("its entry point reported failure (status 101)"), "\(output)")
+    }
+}
+
+/// `getxattr`/`setxattr`, which Glibc's module does not import, by `dlsym`.
+private enum ExtendedAttribute {
+    private typealias Get = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int) -> Int
+    private typealias Set = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32) -> Int32
+
+    static func exists(_ path: String, _ name: String) -> Bool {
+        guard let symbol = dlsym(nil, "getxattr") else { return false }
+        return unsafeBitCast(symbol, to: Get.self)(path, name, nil, 0) >= 0
+    }
+
+    static func set(_ path: String, _ name: String, _ value: String) -> Bool {
+        guard let symbol = dlsym(nil, "setxattr") else { return false }
+        return value.withCString { unsafeBitCast(symbol, to: Set.self)(path, name, $0, strlen($0), 0) == 0 }
+    }
+}
