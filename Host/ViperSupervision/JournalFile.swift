@@ -25,7 +25,8 @@ import ViperLoading
 /// of the generation, kind and payload (UInt64)`, then zeros. A record is committed by the one
 /// `pwrite` that appends it; a reader replays records until the zeros. When the active half is
 /// full (and in each new worker), the writer puts a snapshot of the whole journal in the other
-/// half, zeros the rest of it, and then writes the head with the next generation: records of an
+/// half, zeros the rest of it (a hole punched, where the file system can), and then writes the
+/// head with the next generation: records of an
 /// earlier generation left in that half can never be mistaken for new ones. A command therefore
 /// writes what changed (a push, a cut, the top's work), not the whole stack: its cost does not
 /// grow with the stack's depth.
@@ -347,14 +348,26 @@ package final class JournalWriter {
         JournalRecord.time(savedAt).append(to: &snapshot, generation: next)
         guard snapshot.count + JournalFile.frameBefore <= JournalFile.halfSize else { return false }
         let length = snapshot.count
-        snapshot += [UInt8](repeating: 0, count: JournalFile.halfSize - length)
-        guard write(snapshot, half: 1 - half, at: 0), file.writeHead(half: 1 - half, generation: next) else { return false }
+        guard write(snapshot, half: 1 - half, at: 0), zeroRest(of: 1 - half, after: length),
+            file.writeHead(half: 1 - half, generation: next)
+        else { return false }
         half = 1 - half
         generation = next
         offset = length
         startsOver = false
         (modules, work) = (nextModules, nextWork)
         return true
+    }
+
+    /// Zeros `half` after its first `length` bytes: a hole punched in the file where the file
+    /// system can (no disk space taken: the journal is 1 MiB, and a small data folder must not
+    /// fill up with its zeros), written zeros where it cannot.
+    private func zeroRest(of half: Int, after length: Int) -> Bool {
+        let start = JournalFile.halvesOffset + half * JournalFile.halfSize + length
+        let count = JournalFile.halfSize - length
+        let punchHoleKeepingSize: Int32 = 0x02 | 0x01  // FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE
+        if Syscall.call(Syscall.fallocate, Int(file.descriptor), Int(punchHoleKeepingSize), start, count) == 0 { return true }
+        return write([UInt8](repeating: 0, count: count), half: half, at: length)
     }
 
     private func write(_ bytes: [UInt8], half: Int, at offset: Int) -> Bool {

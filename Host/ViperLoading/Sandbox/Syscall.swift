@@ -1,7 +1,8 @@
 import Foundation
 
 /// The C library's `syscall(2)`, for the kernel calls glibc has no wrapper for (Landlock,
-/// `seccomp`) and for `prctl`, which Swift does not import (both are variadic in C).
+/// `seccomp`), and for `prctl` and `fallocate`, which Swift does not import (`prctl` is variadic
+/// in C; `fallocate` needs `_GNU_SOURCE`).
 ///
 /// glibc's `syscall` only moves its integer arguments into the kernel's registers, so calling
 /// it through a fixed six-argument signature is exact on x86-64 and AArch64.
@@ -13,9 +14,11 @@ package enum Syscall {
     #if arch(x86_64)
         package static let prctl = 157
         package static let seccomp = 317
+        package static let fallocate = 285
     #elseif arch(arm64)
         package static let prctl = 167
         package static let seccomp = 277
+        package static let fallocate = 47
     #endif
     static let landlockCreateRuleset = 444
     static let landlockAddRule = 445
