@@ -57,6 +57,7 @@ package enum ShellLauncher {
         shell.contractGraph = { ContractGraph(runtime: runtime) }
         shell.pluginReport = { $0 ? PluginReport.doctorText(runtime) : PluginReport.pluginsText(runtime) }
         shell.missingRouteNote = { PluginReport.missingRouteNote(runtime) }
+        shell.profileReport = { ProfileReport.make(runtime).text() }
         let refreshHome = {
             home.update(routes: stack.routes.map(\.spec), pluginsLoaded: servingCount(runtime.records))
         }

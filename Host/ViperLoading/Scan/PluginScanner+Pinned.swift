@@ -52,6 +52,8 @@ package struct PinnedScannersError: Error, Equatable, CustomStringConvertible {
 package final class ScannerTally {
     /// Scanners started so far, the ones a hand-off or the balance added included.
     package internal(set) var started = 0
+    /// Seconds each file took to scan, as its scanner reported it (``ScanWorker/seconds``), by path.
+    package internal(set) var seconds: [String: Double] = [:]
 
     package init() {}
 }

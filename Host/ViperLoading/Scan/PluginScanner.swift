@@ -68,6 +68,7 @@ package struct PluginScanner {
             poll(workers, lastRead: &lastRead)
             workers = workers.filter { worker in
                 guard let rest = settle(worker, into: &results) else { return true }
+                tally?.seconds.merge(worker.seconds) { _, new in new }
                 if !rest.isEmpty { waiting.append(rest) }
                 return false
             }

@@ -11,6 +11,9 @@ package final class ScanWorker {
     /// The file loading now, and when it began.
     package private(set) var current: (path: String, since: Date)?
     package private(set) var results: [String: ScanResult] = [:]
+    /// Seconds from each file's begin line to its result, as the parent read them (its reads
+    /// come at most every ``PluginScanner/readInterval``, so a quick plugin reads about 0), by path.
+    package private(set) var seconds: [String: Double] = [:]
     /// A line about the current file that could not be read, and why.
     package private(set) var unreadable: String?
     /// Whether the pipe reached its end.
@@ -114,6 +117,7 @@ package final class ScanWorker {
                 return
             }
             results[result.stamp.path] = result
+            if let current { seconds[current.path] = -current.since.timeIntervalSinceNow }
             current = nil
             unreadable = nil
             if results.count == files.count { isDone = true }
