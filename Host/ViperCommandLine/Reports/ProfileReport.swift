@@ -36,7 +36,8 @@ package struct ProfileReport: Encodable {
         package var name: String
         package var status: String
         package var path: String
-        /// Its share of this start's scan, in seconds; nil when it came from the cache (``cached``).
+        /// The time its scanner took for it this start, in seconds; nil when it came from the
+        /// cache (``cached``). Scanners run side by side: its share of the start is ``startShare``.
         package var scan: Double?
         package var cached: Bool
         package var load: Load?
@@ -86,7 +87,7 @@ package struct ProfileReport: Encodable {
         records: [PluginRecord], profile: PluginProfile, loads: [String: PluginProfile.Load],
         memory: [ProcessMaps.Image: UInt64], crashes: [String: (count: Int, cause: String)]
     ) -> ProfileReport {
-        let scans = profile.scanSeconds
+        let scans = profile.scanSeconds, shares = profile.scanShareSeconds
         let tallies = profile.allTallies
         var rows: [Row] = []
         rows.reserveCapacity(records.count)
@@ -110,7 +111,7 @@ package struct ProfileReport: Encodable {
                 builds: timed(.build), commands: timed(.command), renders: timed(.render),
                 mappedBytes: image.flatMap { memory[$0] }, crashes: record.name.flatMap { crashes[$0]?.count } ?? 0,
                 lastCrash: record.name.flatMap { crashes[$0]?.cause }, total: 0, startShare: 0)
-            row.startShare = (scan ?? 0) + (load.map { $0.duringStart ? $0.seconds : 0 } ?? 0)
+            row.startShare = (shares[record.path] ?? 0) + (load.map { $0.duringStart ? $0.seconds : 0 } ?? 0)
             row.total = (scan ?? 0) + (load?.seconds ?? 0) + row.builds.seconds + row.commands.seconds + row.renders.seconds
             rows.append(row)
         }

@@ -60,6 +60,7 @@ package final class PluginProfile: @unchecked Sendable {
     private var loads: [String: Load] = [:]
     private var slow: [Load] = []
     private var scans: [String: Double] = [:]
+    private var scanShares: [String: Double] = [:]
     private var scanPhase: Double?
     private var startEnded: UInt64?
     private var asking: String?
@@ -137,17 +138,23 @@ package final class PluginProfile: @unchecked Sendable {
         }
     }
 
-    /// Notes the scan of this start: each scanned file's share of the scan's wall time, by path
-    /// (files not in it came from the descriptor cache), and the scan's wall time.
-    package func noteScan(_ seconds: [String: Double], phase: Double) {
+    /// Notes the scan of this start: the time its scanner took for each scanned file, by path
+    /// (files not in it came from the descriptor cache), each file's share of the scan's wall
+    /// time (scanners run side by side: the shares add up to the phase at most), and the scan's
+    /// wall time.
+    package func noteScan(_ seconds: [String: Double], shares: [String: Double], phase: Double) {
         lock.withLock {
             scans.merge(seconds) { _, new in new }
+            scanShares.merge(shares) { _, new in new }
             scanPhase = (scanPhase ?? 0) + phase
         }
     }
 
-    /// Each file scanned this start, by path, with its share of the scan's wall time.
+    /// Each file scanned this start, by path, with the time its scanner took for it.
     package var scanSeconds: [String: Double] { lock.withLock { scans } }
+
+    /// Each file scanned this start, by path, with its share of the scan's wall time.
+    package var scanShareSeconds: [String: Double] { lock.withLock { scanShares } }
 
     /// The wall time of this start's scan of new and changed files (nil: everything was cached).
     package var scanPhaseSeconds: Double? { lock.withLock { scanPhase } }

@@ -54,6 +54,8 @@ struct CachedScan {
         var records: [Int32] = []
         /// The wall time of the scan of new and changed files (nil: nothing was scanned).
         var scanPhase: Double?
+        /// Each scanned file's time in its scanner, by path.
+        var scanSeconds: [String: Double] = [:]
         /// Each scanned file's share of ``scanPhase``, by path: its scanner's time for it, scaled
         /// down when scanners ran side by side so the shares never add up to more than the phase.
         var scanShares: [String: Double] = [:]
@@ -79,6 +81,7 @@ struct CachedScan {
             let results = scanned.scanner.scan(triage.toScan.map { files[$0] })
             let phase = Double(PluginClock.now() - began) / 1e9
             scanned.scanPhase = phase
+            scanned.scanSeconds = tally.seconds
             scanned.scanShares = Self.shares(tally.seconds, within: phase)
             for (path, result) in results {
                 guard let index = positions[path] else { continue }
