@@ -1,3 +1,4 @@
+import CThreadLocal
 import Foundation
 import Synchronization
 
@@ -12,7 +13,7 @@ import Synchronization
 /// - Only calls made once per command are measured (a build, a command, a drawing), never a
 ///   resolve or a service factory: two clock reads a call keep the cost of measuring always
 ///   below 1% of a navigation command (viper-bench's profiling row).
-/// - Counters are atomics, so a module built on another thread adds to them safely.
+/// - Counters are atomics, so a module built on another thread adds to them without a data race.
 package final class PluginTally: Sendable {
     package enum Kind: Int, CaseIterable, Sendable {
         /// A module builder's `build`.
@@ -24,9 +25,9 @@ package final class PluginTally: Sendable {
     }
 
     package let plugin: String
-    private let buildNanoseconds = Atomic<UInt64>(0)
-    private let commandNanoseconds = Atomic<UInt64>(0)
-    private let renderNanoseconds = Atomic<UInt64>(0)
+    private let buildTicks = Atomic<UInt64>(0)
+    private let commandTicks = Atomic<UInt64>(0)
+    private let renderTicks = Atomic<UInt64>(0)
     private let buildCount = Atomic<UInt64>(0)
     private let commandCount = Atomic<UInt64>(0)
     private let renderCount = Atomic<UInt64>(0)
@@ -35,28 +36,36 @@ package final class PluginTally: Sendable {
         self.plugin = plugin
     }
 
-    /// Adds one call of `kind` that took `nanoseconds` of the plugin's own time.
+    /// Adds one call of `kind` that took `ticks` (``PluginClock/ticks()``) of the plugin's own time. Relaxed loads
+    /// and stores, not read-modify-writes: a locked add cost about 15 ns here, a tenth of what
+    /// measuring may cost; two threads measuring the same plugin at the same instant may lose
+    /// one call's time, which a profile can afford (commands and drawing run on the shell's thread).
     @inline(__always)
-    package func add(_ kind: Kind, nanoseconds: UInt64) {
+    package func add(_ kind: Kind, ticks: UInt64) {
         switch kind {
         case .build:
-            buildNanoseconds.wrappingAdd(nanoseconds, ordering: .relaxed)
-            buildCount.wrappingAdd(1, ordering: .relaxed)
+            buildTicks.store(buildTicks.load(ordering: .relaxed) &+ ticks, ordering: .relaxed)
+            buildCount.store(buildCount.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         case .command:
-            commandNanoseconds.wrappingAdd(nanoseconds, ordering: .relaxed)
-            commandCount.wrappingAdd(1, ordering: .relaxed)
+            commandTicks.store(commandTicks.load(ordering: .relaxed) &+ ticks, ordering: .relaxed)
+            commandCount.store(commandCount.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         case .render:
-            renderNanoseconds.wrappingAdd(nanoseconds, ordering: .relaxed)
-            renderCount.wrappingAdd(1, ordering: .relaxed)
+            renderTicks.store(renderTicks.load(ordering: .relaxed) &+ ticks, ordering: .relaxed)
+            renderCount.store(renderCount.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         }
     }
 
     /// The plugin's own time in calls of `kind`, in nanoseconds.
     package func nanoseconds(_ kind: Kind) -> UInt64 {
+        PluginClock.nanoseconds(ticks: ticks(kind))
+    }
+
+    /// The plugin's own time in calls of `kind`, in ``PluginClock/ticks()``.
+    package func ticks(_ kind: Kind) -> UInt64 {
         switch kind {
-        case .build: buildNanoseconds.load(ordering: .relaxed)
-        case .command: commandNanoseconds.load(ordering: .relaxed)
-        case .render: renderNanoseconds.load(ordering: .relaxed)
+        case .build: buildTicks.load(ordering: .relaxed)
+        case .command: commandTicks.load(ordering: .relaxed)
+        case .render: renderTicks.load(ordering: .relaxed)
         }
     }
 
@@ -73,7 +82,7 @@ package final class PluginTally: Sendable {
     /// on this thread, if any, so that call is not charged for it.
     package static func noteNested(_ nanoseconds: UInt64) {
         let thread = ResolutionStack.current
-        thread.nestedPluginNanoseconds &+= nanoseconds
+        thread.nestedPluginNanoseconds &+= PluginClock.ticks(nanoseconds: nanoseconds)
     }
 
     /// Whether measuring is on (the default). `viper-bench` turns it off to measure what it costs.
@@ -87,20 +96,58 @@ package final class PluginTally: Sendable {
         let thread = ResolutionStack.current
         let outer = thread.nestedPluginNanoseconds
         thread.nestedPluginNanoseconds = 0
-        let start = PluginClock.now()
+        let start = PluginClock.ticks()
         defer {
-            let elapsed = PluginClock.now() &- start
+            let elapsed = PluginClock.ticks() &- start
             let nested = thread.nestedPluginNanoseconds
-            add(kind, nanoseconds: elapsed > nested ? elapsed - nested : 0)
+            add(kind, ticks: elapsed > nested ? elapsed - nested : 0)
             thread.nestedPluginNanoseconds = outer &+ elapsed
         }
         return try body()
     }
 }
 
-/// The clock the profile reads: monotonic nanoseconds (`clock_gettime` through the vDSO, about
-/// 20 ns here), and the moment viper's `main` began, which start-up is measured from.
+/// The clocks the profile reads: monotonic nanoseconds (`clock_gettime` through the vDSO, 56 ns a
+/// read on this project's machine) for loads, scans and start-up, and for the measured calls the
+/// CPU's time-stamp counter (``ticks()``, 21 ns a read), converted to nanoseconds when a profile is
+/// read, at the rate the two clocks advanced since the first read (the kernel keeps the counter
+/// as its own clock source where it is steady). Where there is no counter, ticks are nanoseconds.
 package enum PluginClock {
+    /// The counter and the monotonic clock when first read: the conversion's origin.
+    private static let origin: (ticks: UInt64, nanoseconds: UInt64) = (viper_cpu_ticks(), now())
+    private static let hasCounter = viper_cpu_ticks() != 0
+
+    /// The time-stamp counter now, or ``now()`` where there is none.
+    @inline(__always)
+    package static func ticks() -> UInt64 {
+        let ticks = viper_cpu_ticks()
+        return ticks != 0 ? ticks : now()
+    }
+
+    /// Nanoseconds per tick: how far both clocks went since ``origin`` (1 without a counter).
+    package static func nanosecondsPerTick() -> Double {
+        guard hasCounter else { return 1 }
+        var start = origin
+        var nanoseconds = now() &- start.nanoseconds
+        if nanoseconds < 1_000_000 {
+            // Too early to tell to a part in a thousand: measure one millisecond now.
+            start = (viper_cpu_ticks(), now())
+            repeat { nanoseconds = now() &- start.nanoseconds } while nanoseconds < 1_000_000
+        }
+        let ticks = viper_cpu_ticks() &- start.ticks
+        return ticks > 0 ? Double(nanoseconds) / Double(ticks) : 1
+    }
+
+    package static func nanoseconds(ticks: UInt64) -> UInt64 {
+        guard hasCounter else { return ticks }
+        return UInt64((Double(ticks) * nanosecondsPerTick()).rounded())
+    }
+
+    package static func ticks(nanoseconds: UInt64) -> UInt64 {
+        guard hasCounter else { return nanoseconds }
+        return UInt64((Double(nanoseconds) / nanosecondsPerTick()).rounded())
+    }
+
     @inline(__always)
     package static func now() -> UInt64 {
         var time = timespec()
@@ -111,8 +158,9 @@ package enum PluginClock {
     /// When viper's `main` began (``now()``); 0 until the executable sets it (tests, the bench).
     nonisolated(unsafe) package static var processStart: UInt64 = 0
 
-    /// Sets ``processStart`` to now, once.
+    /// Sets ``processStart`` to now, once (and starts the conversion's origin).
     package static func markProcessStart() {
+        _ = origin
         if processStart == 0 { processStart = now() }
     }
 }

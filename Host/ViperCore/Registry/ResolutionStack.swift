@@ -22,7 +22,7 @@ package final class ResolutionStack {
     /// The innermost plugin mark on this thread, or nil outside plugin code (``PluginExitGuard``).
     @exclusivity(unchecked) package var exitMark: Unmanaged<PluginExitGuard.Mark>?
     /// The time measured plugin calls nested in the one measuring now took on this thread, in
-    /// nanoseconds (``PluginTally/measure(_:_:)``: each plugin is given its own time only).
+    /// ``PluginClock/ticks()`` (``PluginTally/measure(_:_:)``: each plugin is given its own time only).
     @exclusivity(unchecked) package var nestedPluginNanoseconds: UInt64 = 0
     /// What this thread runs for the person now (the shell's command line), named as the cause of
     /// a plugin loaded on this thread (``PluginProfile/currentCause``); nil outside a command.

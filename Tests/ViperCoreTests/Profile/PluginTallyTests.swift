@@ -5,7 +5,7 @@ import ViperCore
 @Suite struct PluginTallyTests {
     @Test func aCallIsChargedItsOwnTimeWithoutTheCallsNestedInIt() {
         let outer = PluginTally(plugin: "outer"), inner = PluginTally(plugin: "inner")
-        let before = PluginClock.now()
+        let before = PluginClock.ticks()
         outer.measure(.command) {
             inner.measure(.build) {
                 var sum = 0
@@ -13,27 +13,39 @@ import ViperCore
                 #expect(sum > 0)
             }
         }
-        let whole = PluginClock.now() - before
+        let whole = PluginClock.ticks() - before
         #expect(inner.count(.build) == 1 && outer.count(.command) == 1)
-        #expect(inner.nanoseconds(.build) > 0)
-        #expect(outer.nanoseconds(.command) + inner.nanoseconds(.build) <= whole, "nothing is counted twice")
+        #expect(inner.ticks(.build) > 0 && inner.nanoseconds(.build) > 0)
+        #expect(outer.ticks(.command) + inner.ticks(.build) <= whole, "nothing is counted twice")
         #expect(outer.nanoseconds(.build) == 0 && inner.nanoseconds(.command) == 0)
     }
 
     @Test func aLoadNestedInACallIsNotChargedToIt() {
         let caller = PluginTally(plugin: "caller")
-        let before = PluginClock.now()
+        let before = PluginClock.ticks()
         var loadTime: UInt64 = 0
         caller.measure(.build) {
             let start = PluginClock.now()
             var sum = 0
-            for value in 0..<200_000 { sum &+= value }
+            for value in 0..<2_000_000 { sum &+= value }
             #expect(sum > 0)
             loadTime = PluginClock.now() - start
             PluginTally.noteNested(loadTime)
         }
-        let whole = PluginClock.now() - before
-        #expect(caller.nanoseconds(.build) <= whole - loadTime)
+        let whole = PluginClock.ticks() - before
+        let load = PluginClock.ticks(nanoseconds: loadTime)
+        // The load in ticks is converted from nanoseconds: a part in a thousand either way.
+        #expect(caller.ticks(.build) <= whole - load + whole / 1000, "whole \(whole), load \(load), charged \(caller.ticks(.build))")
+    }
+
+    @Test func ticksConvertToNanosecondsAtTheRateBothClocksAdvance() {
+        let ticks = PluginClock.ticks(), start = PluginClock.now()
+        var sum = 0
+        for value in 0..<5_000_000 { sum &+= value }
+        #expect(sum > 0)
+        let elapsed = Double(PluginClock.now() - start)
+        let converted = Double(PluginClock.nanoseconds(ticks: PluginClock.ticks() - ticks))
+        #expect(abs(converted - elapsed) <= elapsed * 0.05 + 1000, "\(converted) ns from ticks, \(elapsed) ns measured")
     }
 
     @Test func theProfileKeepsOneTallyPerPluginAndTellsEachSlowLoadOnce() {
