@@ -55,7 +55,12 @@ extension ProfileReport {
 
     private static func loadLine(_ load: Load) -> String {
         let own = load.ownSeconds.map { own in own < load.seconds * 0.9 ? ", \(milliseconds(own)) of it its own" : "" } ?? ""
-        return "loaded at \(milliseconds(load.at))\(load.duringStart ? " (during start-up)" : ""): \(load.cause); "
+        let at =
+            load.at >= 10
+            ? "\(Int(load.at.rounded())) s"
+            : (load.at >= 1
+                ? "\(Int((load.at * 100).rounded()) / 100).\(String(format: "%02d", Int((load.at * 100).rounded()) % 100)) s" : milliseconds(load.at))
+        return "loaded at \(at)\(load.duringStart ? " (during start-up)" : ""): \(load.cause); "
             + "checks and dlopen \(milliseconds(load.opening)), entry point \(milliseconds(load.entry)), "
             + "registration \(milliseconds(load.registration))\(own)"
     }

@@ -30,6 +30,8 @@ import ViperTestSupport
             let mappedBytes: UInt64?
             let total: Double
             let startShare: Double
+            let crashes: Int
+            let lastCrash: String?
         }
 
         struct Startup: Decodable {
@@ -109,6 +111,23 @@ import ViperTestSupport
         let generated = report.plugins.filter { $0.name.hasPrefix("gen-") }
         #expect(generated.count == 1000 && Set(generated.map(\.name)).count == 1000)
         #expect(generated.allSatisfy { $0.load != nil && $0.status == "loaded" })
+    }
+
+    @Test func theProfileShowsThePluginsRememberedCrashes() throws {
+        let folder = try GeneratedPlugins.folder(GeneratedPlugins.names(3))
+        let viper = ViperProcess()
+        try FileManager.default.createDirectory(atPath: viper.dataFolder + "/crashes", withIntermediateDirectories: true)
+        let memory = """
+            {"plugins": {"gen-0002": {"version": "1.0.0", "path": "\(folder)/libgen-0002.so", "count": 2,
+             "lastCause": "SIGILL: fatal error: a fault on purpose", "lastDoing": "running command 'fault'", "lastTime": 0}}}
+            """
+        try memory.write(toFile: viper.dataFolder + "/crashes/memory.json", atomically: true, encoding: .utf8)
+        let report = try profile(viper, folder: folder)
+        let crashed = try #require(report.plugins.first { $0.name == "gen-0002" })
+        #expect(crashed.crashes == 2 && crashed.lastCrash == "SIGILL: fatal error: a fault on purpose")
+        #expect(report.plugins.filter { $0.name != "gen-0002" }.allSatisfy { $0.crashes == 0 })
+        let text = try viper.run(["--plugins", folder, "plugins", "--profile"])
+        #expect(text.stdout.contains("crashed 2 times, last: SIGILL: fatal error: a fault on purpose"), "\(text.stdout)")
     }
 
     @Test func profileOptionsAreCheckedWithOneLine() throws {
