@@ -1,4 +1,5 @@
 import Foundation
+import ViperCore
 
 /// One scanner child (`viper __scan`) and the files it answers for, as the parent
 /// reads it: which file is loading and since when, and the results so far.
@@ -11,9 +12,12 @@ package final class ScanWorker {
     /// The file loading now, and when it began.
     package private(set) var current: (path: String, since: Date)?
     package private(set) var results: [String: ScanResult] = [:]
-    /// Seconds from each file's begin line to its result, as the parent read them (its reads
-    /// come at most every ``PluginScanner/readInterval``, so a quick plugin reads about 0), by path.
+    /// Seconds from each file's beginning in the scanner (its clock, in the begin line) to its
+    /// result read here, by path: at least its scan, and at most a read interval
+    /// (``PluginScanner/readInterval``) more when the parent was not waiting.
     package private(set) var seconds: [String: Double] = [:]
+    /// When the file loading now began, on the scanner's monotonic clock (0: not said).
+    private var began: UInt64 = 0
     /// A line about the current file that could not be read, and why.
     package private(set) var unreadable: String?
     /// Whether the pipe reached its end.
@@ -99,10 +103,11 @@ package final class ScanWorker {
             return
         }
         switch line {
-        case .begin(let path):
+        case .begin(let path, let at):
             if nextIndex < files.count, files[nextIndex].path == path, current == nil || seal == nil {
                 nextIndex += 1
                 current = (path, Date())
+                began = at
             } else if seal == nil, let index = files.firstIndex(where: { $0.path == path }) {
                 nextIndex = index + 1  // a plain worker (a test's script) may start anywhere
                 current = (path, Date())
@@ -117,7 +122,10 @@ package final class ScanWorker {
                 return
             }
             results[result.stamp.path] = result
-            if let current { seconds[current.path] = -current.since.timeIntervalSinceNow }
+            if let current {
+                let now = PluginClock.now()
+                seconds[current.path] = began > 0 && began <= now ? Double(now - began) / 1e9 : -current.since.timeIntervalSinceNow
+            }
             current = nil
             unreadable = nil
             if results.count == files.count { isDone = true }

@@ -74,7 +74,7 @@ extension HostRuntime {
 
     /// Notes a load in the profile: from `began` to now, its registration from `opened`, its own
     /// time less what the thread waited for a CPU since `waited`.
-    private func noteLoad(_ loaded: LoadedPlugin, name: String, cause: String, began: UInt64, opened: UInt64, waited: UInt64?) {
+    func noteLoad(_ loaded: LoadedPlugin, name: String, cause: String, began: UInt64, opened: UInt64, waited: UInt64?) {
         let now = PluginClock.now()
         PluginTally.noteNested(now &- began)  // a builder that resolved a service of this plugin is not charged for its load
         let seconds = Double(now &- began) / 1e9
