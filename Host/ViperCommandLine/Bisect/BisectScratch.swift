@@ -75,7 +75,8 @@ struct BisectScratch {
         for name in options.allowIntercept { arguments += ["--allow-intercept", name] }
         if options.stopOnFailure { arguments.append("-e") }
         if options.dropUnsaved { arguments.append("--yes") }
-        if let timeout = options.commandTimeout { arguments += ["--command-timeout", String(timeout)] }
+        // A run whose command hangs fails as a hang (the culprit may be the plugin that hangs).
+        arguments += ["--command-timeout", String(options.commandTimeout ?? Self.commandTimeout)]
         arguments += ["--no-watch", "-c", script]
         var environment = self.environment
         environment[BisectCommand.offVariable] = off.joined(separator: "\n")
@@ -100,6 +101,9 @@ struct BisectScratch {
         unlink(errors)
         return Result(status: status, output: String(decoding: output, as: UTF8.self) + errorText)
     }
+
+    /// Seconds a command of a run may take when `--command-timeout` does not say.
+    static let commandTimeout = 60.0
 
     /// This viper's executable.
     static var viper: String {
