@@ -34,7 +34,7 @@ package final class Shell {
     /// process, they know what this session reloaded.
     var pluginReport: ((_ doctor: Bool) -> String)?
     /// This session's profile, for `profile` (set by the launcher, which has the runtime).
-    var profileReport: (() -> String)?
+    var profileReport: ((_ json: Bool) -> String)?
     /// Why a route may be missing, added to `open`'s "no route matches" (set by the launcher, which has the runtime).
     var missingRouteNote: (() -> String?)?
     /// Rescans the plugin folders for `reload` (set by the launcher, which has the runtime).
@@ -202,7 +202,11 @@ package final class Shell {
             return .succeeded
         case .profile:
             guard let report = profileReport else { throw CommandError("the profile is not available in this session") }
-            showBlock(report().split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            let json = ["json", "--json"].contains(command.arguments.first ?? "")
+            if let argument = command.arguments.first, !json {
+                throw CommandError("'profile' takes 'json' or nothing, got '\(argument)'; usage: profile [json]")
+            }
+            showBlock(report(json).split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
             return .succeeded
         case .reload:
             guard try showReload() else { return .succeeded }

@@ -56,7 +56,9 @@ package enum BuiltinCommand: String, CaseIterable {
         case .plugins: return CommandSpec("plugins", help: "List this session's plugins: status, what each provides and requires, and the version serving")
         case .doctor: return CommandSpec("doctor", help: "Check this session's plugin graph: each problem once, and what reloads changed")
         case .profile:
-            return CommandSpec("profile", help: "What each plugin cost this session: scan, load and why, builders, commands, drawing, memory")
+            return CommandSpec(
+                "profile", arguments: ["json?"],
+                help: "What each plugin cost this session: scan, load and why, builders, commands, drawing, memory")
         case .reload: return CommandSpec("reload", help: "Scan the plugin folders again: use new and changed plugins, withdraw removed ones")
         case .help: return CommandSpec("help", arguments: ["COMMAND?"], help: "List the commands, or explain one")
         case .quit: return CommandSpec("quit", help: "Leave viper (also 'exit', or Ctrl-D; 'quit!' drops unsaved work without asking)")

@@ -94,6 +94,21 @@ import ViperTestSupport
         #expect(!lines.contains { $0.contains("gen-0003") && $0.contains("loaded at") }, "a plugin never used never loaded")
     }
 
+    @Test func theShellsProfileInJSONChargesTheHeavyBuilderAtLeastItsWork() throws {
+        let folder = try GeneratedPlugins.folder(GeneratedPlugins.names(2) + ["heavy-builder"])
+        let result = try ViperProcess().run(["--plugins", folder, "-c", "open gen/heavy-builder; back; open gen/gen-0001; profile json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(result.stdout.range(of: "\n{\n").map { String(result.stdout[$0.lowerBound...]) })
+        let report = try JSONDecoder().decode(Report.self, from: Data(json.utf8))
+        let heavy = try #require(report.plugins.first)
+        #expect(heavy.name == "heavy-builder")
+        // Its builder works 40 ms of CPU time, which takes at least as long on the clock.
+        #expect(heavy.builds.count == 1 && heavy.builds.seconds >= 0.04)
+        let plain = try #require(report.plugins.first { $0.name == "gen-0001" })
+        #expect(plain.builds.count == 1 && plain.builds.seconds < heavy.builds.seconds)
+        #expect(report.plugins.first { $0.name == "gen-0002" }?.load == nil, "never used, never loaded")
+    }
+
     @Test func aPluginThatTakesOver100MsToLoadGetsOneWarningNamingIt() throws {
         let folder = try GeneratedPlugins.folder(GeneratedPlugins.names(3) + ["slow-loader"])
         let viper = ViperProcess()
