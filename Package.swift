@@ -116,18 +116,28 @@ let runtime: Target = .target(
     path: "Host/ViperRuntime"
 )
 
+/// Supervised sessions: the supervisor process, the worker it forks and watches, the page they
+/// share, the session journal, crash reports and the crash memory. It sits over acquisition (data
+/// folder files, paths) and the core (whose one hook, `PluginCodeWatch`, tells it what plugin code
+/// runs), and under the shell, which runs in its workers; the runtime knows nothing of it.
+let supervision: Target = .target(
+    name: "ViperSupervision",
+    dependencies: [contracts, "ViperCore", "ViperLoading"],
+    path: "Host/ViperSupervision"
+)
+
 /// What every `viper` command shares: its options and help, and the reports
 /// (`plugins`, `doctor`, `graph`) printed from a started runtime.
 let commandLine: Target = .target(
     name: "ViperCommandLine",
-    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime"],
+    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision"],
     path: "Host/ViperCommandLine"
 )
 
 /// The interactive shell: readline, the terminal screen and the shell's commands.
 let shell: Target = .target(
     name: "ViperShell",
-    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "CReadline"],
+    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision", "ViperCommandLine", "CReadline"],
     path: "Host/ViperShell"
 )
 
@@ -169,7 +179,7 @@ let fuzz: Target = .target(
 let executables: [Target] = [
     .executableTarget(
         name: "viper",
-        dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck"],
+        dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck"],
         path: "Host/viper"
     ),
     .executableTarget(name: "viper-bench", dependencies: ["ViperBench"], path: "Host/viper-bench"),
@@ -191,7 +201,7 @@ let systemLibraries: [Target] = [
 //
 // By cost. The unit targets, one per layer, spawn no process and link only their layer and the
 // ones below it, so an edit of the shell rebuilds no core test: `swift test --filter
-// 'ViperCoreTests|ViperLoadingTests|ViperRuntimeTests|ViperShellTests'` is the fast loop
+// 'ViperCoreTests|ViperLoadingTests|ViperRuntimeTests|ViperSupervisionTests|ViperShellTests'` is the fast loop
 // (CONTRIBUTING.md). `ViperIntegrationTests` runs the built binaries: the shell on pipes and
 // pseudo-terminals, scanners, `viper check`, compilers, valgrind. `swift test` runs them all.
 
@@ -230,9 +240,14 @@ let hostTests: [Target] = [
         path: "Tests/ViperRuntimeTests"
     ),
     .testTarget(
+        name: "ViperSupervisionTests",
+        dependencies: ["ViperCore", "ViperLoading", "ViperSupervision", contracts, "ViperTestSupport"],
+        path: "Tests/ViperSupervisionTests"
+    ),
+    .testTarget(
         name: "ViperShellTests",
         dependencies: [
-            "ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ViperShell", contracts,
+            "ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision", "ViperCommandLine", "ViperShell", contracts,
             "ViperTestSupport", "ViperCoreTestSupport", "ViperHostTestSupport",
         ],
         path: "Tests/ViperShellTests"
@@ -240,7 +255,7 @@ let hostTests: [Target] = [
     .testTarget(
         name: "ViperIntegrationTests",
         dependencies: [
-            "ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck",
+            "ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck",
             "ViperBench", "ViperFuzz", contracts, conformanceKit, "ViperTestSupport", "ViperCoreTestSupport",
             "ViperHostTestSupport",
         ],
@@ -264,7 +279,7 @@ let package = Package(
         .package(path: "Contracts"),
         .package(path: "Contracts/ConformanceKit"),
     ],
-    targets: systemLibraries + [core, loading, runtime, commandLine, shell, kit, check, bench, fuzz] + executables
+    targets: systemLibraries + [core, loading, runtime, supervision, commandLine, shell, kit, check, bench, fuzz] + executables
         + [coreTestSupport, hostTestSupport] + hostTests + plugins.flatMap(\.targets) + featureTests,
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import CReadline
 import Foundation
+import ViperSupervision
 
 /// Reads commands with GNU readline when standard input is a terminal: line
 /// editing, history kept in a file across runs, and Tab completion. Bracketed

@@ -66,7 +66,7 @@ extension Shell {
         return style.dim("Commands: " + usages.joined(separator: ", "))
     }
 
-    func breadcrumbLine() -> String {
+    package func breadcrumbLine() -> String {
         (["Home"] + stack.breadcrumb).joined(separator: " › ")
     }
 

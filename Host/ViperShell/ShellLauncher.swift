@@ -4,6 +4,7 @@ import ViperCommandLine
 import ViperCore
 import ViperLoading
 import ViperRuntime
+import ViperSupervision
 
 /// Opens the shell in one of three modes:
 ///

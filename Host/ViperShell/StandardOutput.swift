@@ -2,6 +2,7 @@ import CReadline
 import Foundation
 import ViperCore
 import ViperRuntime
+import ViperSupervision
 
 /// The terminal: standard output for screens, standard error for errors and
 /// warnings (flushing standard output first, so the two stay in order).

@@ -5,6 +5,7 @@ import ViperKit
 import ViperLoading
 import ViperRuntime
 import ViperShell
+import ViperSupervision
 
 /// Which sessions run supervised (issue 24): the shell, in every mode, unless `VIPER_SUPERVISE=0`.
 extension ViperCLI {

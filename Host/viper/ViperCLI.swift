@@ -7,6 +7,7 @@ import ViperKit
 import ViperLoading
 import ViperRuntime
 import ViperShell
+import ViperSupervision
 
 /// The `viper` command: parses the command line and runs a subcommand or the shell.
 enum ViperCLI {

@@ -1,4 +1,5 @@
 import ViperRuntime
+import ViperSupervision
 
 /// The crash memory (issue 24) in `viper plugins --json` and `viper doctor --json`: each plugin that
 /// crashed viper's worker carries a `crashes` object; one that never did has none (the other fields

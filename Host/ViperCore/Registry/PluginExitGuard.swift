@@ -53,7 +53,11 @@ package enum PluginExitGuard {
         let previous = thread.exitMark
         thread.exitMark = Unmanaged.passUnretained(mark)
         defer { thread.exitMark = previous }
-        if let page = WorkerPage.current { return try page.marking(mark, previous: previous) { try withExtendedLifetime(mark) { try body() } } }
+        if let watcher = PluginCodeWatch.watcher {
+            watcher.entering(mark)
+            defer { watcher.leaving(to: previous?.takeUnretainedValue()) }
+            return try withExtendedLifetime(mark) { try body() }
+        }
         return try withExtendedLifetime(mark) { try body() }
     }
 
@@ -80,11 +84,8 @@ package enum PluginExitGuard {
 
     /// The `atexit` handler: does nothing unless plugin code on this thread called `exit`.
     private static func processExits() {
-        if !disarmed, let page = WorkerPage.current {
-            // A supervised worker: the supervisor judges the end and writes the line (WorkerPage).
-            if !page.announced { page.exitWithoutAnnouncement() }
-            return
-        }
+        // A supervised worker: the supervisor judges the end and writes the line.
+        if !disarmed, let watcher = PluginCodeWatch.watcher, watcher.processExits() { return }
         guard !disarmed, let current else { return }
         var text = line(plugin: current.plugin, doing: current.doing) + "\n"
         fflush(nil)  // what viper printed before the plugin's call is kept

@@ -247,7 +247,7 @@ package final class PluginLoader {
             )
         }
         loadedNames[manifest.name] = path
-        WorkerPage.current?.noteImage(containing: entryPointer, plugin: manifest.name, version: manifest.version, path: path)
+        PluginCodeWatch.watcher?.loaded(imageContaining: entryPointer, plugin: manifest.name, version: manifest.version, path: path)
         var descriptorValue = PluginDescriptor(manifest: manifest, contractsVersion: pluginVersion, provides: registrar.provisions)
         descriptorValue.swiftCompiler = connection.compiler
         descriptorValue.contractLibraries = connection.contractLibraries

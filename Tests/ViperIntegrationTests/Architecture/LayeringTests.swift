@@ -11,13 +11,14 @@ import ViperTestSupport
         "ViperCore": ["Contracts", "CThreadLocal"],
         "ViperLoading": ["Contracts", "ViperCore", "CCrypto"],
         "ViperRuntime": ["Contracts", "ViperCore", "ViperLoading", "CSQLite"],
-        "ViperCommandLine": ["ViperCore", "ViperLoading", "ViperRuntime"],
-        "ViperShell": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "CReadline"],
+        "ViperSupervision": ["Contracts", "ViperCore", "ViperLoading"],
+        "ViperCommandLine": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision"],
+        "ViperShell": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision", "ViperCommandLine", "CReadline"],
         "ViperKit": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine"],
         "ViperCheck": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ConformanceKit"],
         "ViperBench": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperShell"],
         "ViperFuzz": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperShell"],
-        "viper": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck"],
+        "viper": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck"],
         "viper-bench": ["ViperBench"],
         "viper-fuzz": ["ViperFuzz"],
     ]
@@ -83,9 +84,16 @@ import ViperTestSupport
     @Test func theRuntimeReachesNoShellReadlineOrConformanceKit() throws {
         let reached = Self.reachable(from: "ViperRuntime", in: try Self.describedDependencies())
         #expect(reached == ["Contracts", "ViperCore", "CThreadLocal", "ViperLoading", "CSQLite", "CCrypto"])
-        for forbidden in ["ViperShell", "CReadline", "ConformanceKit", "ViperCheck", "ViperKit", "ViperCommandLine"] {
+        for forbidden in ["ViperShell", "CReadline", "ConformanceKit", "ViperCheck", "ViperKit", "ViperCommandLine", "ViperSupervision"] {
             #expect(!reached.contains(forbidden), "the runtime reaches \(forbidden)")
         }
+    }
+
+    /// Supervision is one target over acquisition and the core: the shell runs in its workers, so
+    /// it may not reach the shell, readline, a database or the runtime.
+    @Test func supervisionReachesOnlyAcquisitionAndTheCore() throws {
+        let reached = Self.reachable(from: "ViperSupervision", in: try Self.describedDependencies())
+        #expect(reached == ["Contracts", "ViperCore", "CThreadLocal", "ViperLoading", "CCrypto"])
     }
 
     @Test func onlyTheCheckSideLinksTheConformanceKit() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViperSupervision
 import ViperTestSupport
 
 /// Issue 24's crash memory in `viper plugins --json` and `viper doctor --json`: each plugin that

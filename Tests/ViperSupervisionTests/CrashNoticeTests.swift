@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 @testable import ViperCore
-@testable import ViperRuntime
-@testable import ViperShell
+@testable import ViperSupervision
 
 /// The one line a crash gets (issue 24), read from a worker's status and its shared page.
 @Suite struct CrashNoticeTests {

@@ -17,7 +17,7 @@ import ViperCore
 ///   after a restart; both ends are close-on-exec in the supervisor, the worker's is its descriptor 2.
 /// - The supervisor marks the page busy (``WorkerPage/relayBusyOffset``) before it reads and clears
 ///   the mark after it wrote; the worker reads the mark only after the pipe was found empty.
-final class ErrorRelay {
+package final class ErrorRelay {
     private let readEnd: Int32
     private let writeEnd: Int32
     private let page: WorkerPage
@@ -140,18 +140,18 @@ final class ErrorRelay {
     // MARK: In the worker
 
     /// Whether this process is a worker whose standard error the supervisor passes on.
-    static var isRelayed: Bool {
+    package static var isRelayed: Bool {
         WorkerPage.current?.base.load(fromByteOffset: WorkerPage.relayedOffset, as: Int32.self) == 1
     }
 
     /// Whether standard error ends on a terminal (behind the supervisor, in a relayed worker).
-    static var errorsReachTerminal: Bool {
+    package static var errorsReachTerminal: Bool {
         if isRelayed { return WorkerPage.current?.base.load(fromByteOffset: WorkerPage.errorsTerminalOffset, as: Int32.self) == 1 }
         return isatty(STDERR_FILENO) == 1
     }
 
     /// In a relayed worker, waits (at most a second) until what it wrote to standard error was passed on.
-    static func awaitRelayed() {
+    package static func awaitRelayed() {
         WorkerPage.current?.awaitErrorsRelayed()
     }
 }

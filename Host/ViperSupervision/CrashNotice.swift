@@ -1,7 +1,6 @@
 import Foundation
 import ViperCore
 import ViperLoading
-import ViperRuntime
 
 /// What ended a worker, as the supervisor read it from the worker's status and its
 /// ``WorkerPage``: which plugin, the cause, and what it was doing.

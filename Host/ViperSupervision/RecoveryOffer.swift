@@ -1,7 +1,6 @@
 import Foundation
 import ViperCore
 import ViperLoading
-import ViperRuntime
 
 /// Unsaved work left by a session whose supervisor died too (a host bug, a kill of both
 /// processes, a power cut before the page reached the disk is the one loss): its journal is still

@@ -1,24 +1,25 @@
 import Foundation
+import ViperCore
 
-/// The page a supervised session's worker shares with its supervisor (issue 24): the supervisor
-/// maps it `MAP_SHARED | MAP_ANONYMOUS` before it forks the worker, so both see the same bytes and
-/// the supervisor still reads them after the worker died, however it died (a signal, `exit`,
-/// `_exit`, SIGKILL). The worker writes; the supervisor reads only once the worker is gone.
+/// The page a supervised session's worker shares with its supervisor: the supervisor maps it
+/// `MAP_SHARED | MAP_ANONYMOUS` before it forks the worker, so both see the same bytes and the
+/// supervisor still reads them after the worker died, however it died (a signal, `exit`, `_exit`,
+/// SIGKILL). The worker writes; the supervisor reads, and believes nothing it reads: every length
+/// and index is checked against the page's bounds before use, since plugin code in the worker can
+/// write any byte of it.
 ///
 /// What it holds, and who writes it:
-/// - what plugin code the main thread runs now (``PluginExitGuard`` marks: builders, commands,
-///   drawing, titles, command lists, lifecycle calls, interceptors, observers);
+/// - what plugin code the main thread runs now (the core's ``PluginCodeWatcher`` hook: builders,
+///   commands, drawing, titles, command lists, lifecycle calls, interceptors, observers);
 /// - how many commands of a script were finished, and how many of those failed (the shell);
 /// - whether viper itself ended the worker, and with which status (``announceExit(_:)``); a worker
 ///   that ends without that was ended by plugin code;
 /// - the fatal signal and the plugin whose code was on the crashing thread's stack (the signal
 ///   handler ``installCrashHandlers(framesFile:)`` sets, from a table of loaded images);
-/// - whether `exit` was called (the exit guard's `atexit` handler), so `exit` and `_exit` differ.
+/// - whether `exit` was called (the exit guard's `atexit` handler), so `exit` and `_exit` differ;
+/// - the error relay's flags (WorkerPage+Relay.swift).
 ///
-/// Layout (byte offsets): 4 image count; 8 announced, 12 its status; 16 completed, 24 failed (Int64);
-/// 32 signal, 36 culprit, 40 exit called, 44 interrupted; 48 call started, 56 command started (Int64);
-/// 96 plugin (64 bytes), 160 doing (256 bytes); 416 in a command, 420 ending, 424 off the main thread;
-/// 428 to 439 the error relay (WorkerPage+Relay.swift); 512 the image table.
+/// ``Layout`` is the one description of where each field lives; every reader and writer uses it.
 ///
 /// Invariants:
 /// - Fixed offsets, no pointers: the two processes map it at different addresses.
@@ -27,10 +28,41 @@ import Foundation
 package final class WorkerPage: @unchecked Sendable {
     /// The bytes: 64 KiB.
     package static let size = 65536
-    private static let pluginField = (offset: 96, size: 64)
-    private static let doingField = (offset: 160, size: 256)
-    private static let tableOffset = 512
-    private static let tableEntry = 256
+
+    /// Where each field lives (byte offsets into the page). Integers are Int32 unless named Int64.
+    enum Layout {
+        static let imageCount = 4
+        static let announced = 8
+        static let announcedStatus = 12
+        /// Int64.
+        static let completed = 16
+        /// Int64.
+        static let failed = 24
+        static let signal = 32
+        static let culprit = 36
+        static let exitCalled = 40
+        static let interrupted = 44
+        /// Int64, CLOCK_MONOTONIC milliseconds.
+        static let callStarted = 48
+        /// Int64, CLOCK_MONOTONIC milliseconds.
+        static let commandStarted = 56
+        /// A UInt16 length, then UTF-8.
+        static let pluginField = (offset: 96, size: 64)
+        static let doingField = (offset: 160, size: 256)
+        static let inCommand = 416
+        static let ending = 420
+        static let offMainThread = 424
+        static let relayed = 428
+        static let relayBusy = 432
+        static let errorsTerminal = 436
+        /// The loaded images: each a load address (UInt) and a text field "plugin\tversion\tpath".
+        static let table = 512
+        static let tableEntry = 256
+    }
+    private static let pluginField = Layout.pluginField
+    private static let doingField = Layout.doingField
+    private static let tableOffset = Layout.table
+    private static let tableEntry = Layout.tableEntry
     /// Loaded images the table can name; more are not named (the doing record still is).
     static let tableCapacity = (size - tableOffset) / tableEntry
 
@@ -64,71 +96,71 @@ package final class WorkerPage: @unchecked Sendable {
     private func setInt32(_ value: Int32, at offset: Int) { base.storeBytes(of: value, toByteOffset: offset, as: Int32.self) }
 
     /// 1 once viper itself ends the worker.
-    package var announced: Bool { int32(at: 8) == 1 }
+    package var announced: Bool { int32(at: Layout.announced) == 1 }
     /// The status viper announced.
-    package var announcedStatus: Int32 { int32(at: 12) }
+    package var announcedStatus: Int32 { int32(at: Layout.announcedStatus) }
     /// Commands (script statements, or input lines) finished.
-    package var completed: Int { Int(base.load(fromByteOffset: 16, as: Int64.self)) }
+    package var completed: Int { Int(base.load(fromByteOffset: Layout.completed, as: Int64.self)) }
     /// Of ``completed``, how many failed.
-    package var failed: Int { Int(base.load(fromByteOffset: 24, as: Int64.self)) }
+    package var failed: Int { Int(base.load(fromByteOffset: Layout.failed, as: Int64.self)) }
     /// The fatal signal the handler saw, 0 if none.
-    package var signal: Int32 { int32(at: 32) }
+    package var signal: Int32 { int32(at: Layout.signal) }
     /// Index into the image table of the plugin found on the crashing thread's stack, or -1.
     package private(set) var culprit: Int32 {
-        get { int32(at: 36) }
-        set { setInt32(newValue, at: 36) }
+        get { int32(at: Layout.culprit) }
+        set { setInt32(newValue, at: Layout.culprit) }
     }
     /// 1 when `exit` was called without viper's announcement (`_exit` leaves it 0).
-    package var exitCalled: Bool { int32(at: 40) == 1 }
+    package var exitCalled: Bool { int32(at: Layout.exitCalled) == 1 }
     /// 1 when the person stopped plugin code with a second Ctrl-C.
-    package var interrupted: Bool { int32(at: 44) == 1 }
+    package var interrupted: Bool { int32(at: Layout.interrupted) == 1 }
     /// When the plugin call in the doing record began (CLOCK_MONOTONIC milliseconds, 0: none).
-    package var callStarted: Int64 { base.load(fromByteOffset: 48, as: Int64.self) }
+    package var callStarted: Int64 { base.load(fromByteOffset: Layout.callStarted, as: Int64.self) }
 
     /// 1 while a command runs (a crash then takes that command with it), 0 between commands.
-    package var inCommand: Bool { int32(at: 416) == 1 }
+    package var inCommand: Bool { int32(at: Layout.inCommand) == 1 }
     /// When the command that runs began (CLOCK_MONOTONIC milliseconds).
-    package var commandStarted: Int64 { base.load(fromByteOffset: 56, as: Int64.self) }
+    package var commandStarted: Int64 { base.load(fromByteOffset: Layout.commandStarted, as: Int64.self) }
     /// 1 once the session ends (`quit`, the end of the input): a crash then ends it, no restart.
-    package var ending: Bool { int32(at: 420) == 1 }
+    package var ending: Bool { int32(at: Layout.ending) == 1 }
 
     /// A command starts.
     package func beginCommand() {
-        base.storeBytes(of: Self.now(), toByteOffset: 56, as: Int64.self)
-        setInt32(1, at: 416)
+        base.storeBytes(of: Self.now(), toByteOffset: Layout.commandStarted, as: Int64.self)
+        setInt32(1, at: Layout.inCommand)
     }
 
     /// Counts one finished command.
     package func complete(failed: Bool) {
-        base.storeBytes(of: Int64(completed + 1), toByteOffset: 16, as: Int64.self)
-        if failed { base.storeBytes(of: Int64(self.failed + 1), toByteOffset: 24, as: Int64.self) }
-        setInt32(0, at: 416)
+        base.storeBytes(of: Int64(completed + 1), toByteOffset: Layout.completed, as: Int64.self)
+        if failed { base.storeBytes(of: Int64(self.failed + 1), toByteOffset: Layout.failed, as: Int64.self) }
+        setInt32(0, at: Layout.inCommand)
         Self.interruptArmed = false  // the next Ctrl-C warns first again (ViperLoading's handler)
     }
 
     /// The session ends: what crashes now is reported, and the session not restarted.
     package func beginEnding() {
-        setInt32(1, at: 420)
+        setInt32(1, at: Layout.ending)
     }
 
     /// Sets the number of finished commands (a restarted worker goes on from the supervisor's count).
     package func setCompleted(_ count: Int) {
-        base.storeBytes(of: Int64(count), toByteOffset: 16, as: Int64.self)
+        base.storeBytes(of: Int64(count), toByteOffset: Layout.completed, as: Int64.self)
     }
 
     /// viper ends the worker with `status`: not a crash.
     package func announceExit(_ status: Int32) {
-        setInt32(status, at: 12)
-        setInt32(1, at: 8)
+        setInt32(status, at: Layout.announcedStatus)
+        setInt32(1, at: Layout.announced)
     }
 
     /// 1 when the fault or `exit` came from a thread other than the worker's main thread.
-    package var offMainThread: Bool { int32(at: 424) == 1 }
-    package func noteOffMainThread() { setInt32(1, at: 424) }
+    package var offMainThread: Bool { int32(at: Layout.offMainThread) == 1 }
+    package func noteOffMainThread() { setInt32(1, at: Layout.offMainThread) }
 
-    package func noteSignal(_ signal: Int32) { setInt32(signal, at: 32) }
-    package func noteExitCalled() { setInt32(1, at: 40) }
-    package func noteInterrupted() { setInt32(1, at: 44) }
+    package func noteSignal(_ signal: Int32) { setInt32(signal, at: Layout.signal) }
+    package func noteExitCalled() { setInt32(1, at: Layout.exitCalled) }
+    package func noteInterrupted() { setInt32(1, at: Layout.interrupted) }
     package func noteCulprit(_ index: Int32) { culprit = index }
 
     // MARK: What plugin code runs
@@ -137,7 +169,7 @@ package final class WorkerPage: @unchecked Sendable {
     package func setDoing(plugin: String?, doing: String?) {
         write(plugin ?? "", to: Self.pluginField)
         write(doing ?? "", to: Self.doingField)
-        base.storeBytes(of: plugin == nil ? 0 : Self.now(), toByteOffset: 48, as: Int64.self)
+        base.storeBytes(of: plugin == nil ? 0 : Self.now(), toByteOffset: Layout.callStarted, as: Int64.self)
     }
 
     /// The plugin as marked (`plugin 'notes'`, or `the plugin at PATH`), or nil when none ran.
@@ -175,7 +207,7 @@ package final class WorkerPage: @unchecked Sendable {
     // MARK: Loaded images
 
     /// How many images the table holds.
-    package var imageCount: Int { Int(int32(at: 4)) }
+    package var imageCount: Int { min(max(Int(int32(at: Layout.imageCount)), 0), Self.tableCapacity) }
 
     /// Adds the image loaded at `loadBase` as `plugin` `version` (`path`: the file as found), so a
     /// crash with its code on the stack names it (the loader finds the base: ViperLoading).
@@ -185,7 +217,7 @@ package final class WorkerPage: @unchecked Sendable {
         let entry = Self.tableOffset + index * Self.tableEntry
         base.storeBytes(of: UInt(bitPattern: loadBase), toByteOffset: entry, as: UInt.self)
         write(plugin + "\t" + version + "\t" + path, to: (entry + 8, Self.tableEntry - 8))
-        setInt32(Int32(index + 1), at: 4)
+        setInt32(Int32(index + 1), at: Layout.imageCount)
     }
 
     /// Entry `index` of the table: the plugin's name, version and file.
@@ -218,31 +250,35 @@ package final class WorkerPage: @unchecked Sendable {
     }
 }
 
-/// Marking the main thread's plugin calls, and what an unannounced `exit` does (for ``PluginExitGuard``).
-extension WorkerPage {
-    /// Whether a first Ctrl-C during this command already warned (ViperLoading's interrupt handler).
+/// The page as the core's watcher of plugin code: it records the main thread's plugin calls, the
+/// images loaded, and an `exit` viper did not announce.
+extension WorkerPage: PluginCodeWatcher {
+    /// Whether a first Ctrl-C during this command already warned (the interrupt handler).
     nonisolated(unsafe) package static var interruptArmed = false
     /// The worker's main thread (set when the worker installs its handlers).
     nonisolated(unsafe) package static var mainThread = pthread_self()
-    /// Run by the exit guard's `atexit` handler on an `exit` viper did not announce, after the page
-    /// noted it: the loader's handlers find the plugin on the calling thread's stack there.
-    nonisolated(unsafe) package static var onUnannouncedExit: (() -> Void)?
 
-    /// Runs `body` with `mark` in the doing record when on the main thread, then puts `previous` back.
-    func marking<T>(_ mark: PluginExitGuard.Mark, previous: Unmanaged<PluginExitGuard.Mark>?, _ body: () throws -> T) rethrows -> T {
-        guard pthread_equal(pthread_self(), Self.mainThread) != 0 else { return try body() }
+    package func entering(_ mark: PluginExitGuard.Mark) {
+        guard pthread_equal(pthread_self(), Self.mainThread) != 0 else { return }
         setDoing(plugin: mark.plugin, doing: mark.doing)
-        defer {
-            let outer = previous?.takeUnretainedValue()
-            setDoing(plugin: outer?.plugin, doing: outer?.doing)
-        }
-        return try body()
     }
 
-    /// The exit guard's `atexit` handler calls this in a worker: an `exit` viper did not announce.
-    func exitWithoutAnnouncement() {
+    package func leaving(to previous: PluginExitGuard.Mark?) {
+        guard pthread_equal(pthread_self(), Self.mainThread) != 0 else { return }
+        setDoing(plugin: previous?.plugin, doing: previous?.doing)
+    }
+
+    package func loaded(imageContaining address: UnsafeRawPointer, plugin: String, version: String, path: String) {
+        noteImage(containing: address, plugin: plugin, version: version, path: path)
+    }
+
+    /// The exit guard's `atexit` handler: an `exit` viper did not announce is noted, with the
+    /// plugin on the calling thread's stack; the supervisor writes the line.
+    package func processExits() -> Bool {
+        guard !announced else { return true }
         noteExitCalled()
         if pthread_equal(pthread_self(), Self.mainThread) == 0 { noteOffMainThread() }
-        Self.onUnannouncedExit?()
+        noteCulpritOnStack(skipping: 0)
+        return true
     }
 }

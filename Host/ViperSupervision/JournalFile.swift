@@ -1,7 +1,6 @@
 import Foundation
 import ViperCore
 import ViperLoading
-import ViperRuntime
 
 /// A session's journal on disk, `sessions/PID.journal`, mapped into memory `MAP_SHARED`: the
 /// supervisor makes and maps it before it forks the worker, the worker writes it after commands,

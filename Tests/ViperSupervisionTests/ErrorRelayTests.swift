@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ViperShell
+@testable import ViperSupervision
 
 /// What the supervisor holds back of a worker's standard error (issue 24): the Swift runtime's
 /// last words, from the line they start on, and the cause they give the one line.

@@ -1,6 +1,5 @@
 import ViperCore
 import ViperLoading
-import ViperRuntime
 
 /// What the supervisor tells a worker it starts (the worker is a `fork` of it, so this is plain
 /// memory): where the journal goes, which plugins stay off, where a script goes on, what to build

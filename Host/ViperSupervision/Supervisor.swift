@@ -1,7 +1,6 @@
 import Foundation
 import ViperCore
 import ViperLoading
-import ViperRuntime
 
 /// Runs a shell session in a worker process it watches (issue 24). The supervisor is this
 /// process before any plugin is loaded: it maps the ``WorkerPage``, forks the worker (which goes

@@ -1,7 +1,6 @@
 import Foundation
 import ViperCore
 import ViperLoading
-import ViperRuntime
 
 /// The supervisor's state over one session: the workers it started, the crashes, the relay.
 /// See ``Supervisor`` for the design; this is its loop.
@@ -206,7 +205,9 @@ struct SupervisorLoop {
 
     /// Writes an `error:` line to standard error (the worker is gone, so the supervisor does).
     private func report(_ line: String) {
-        StandardOutput(errorStyle: TerminalStyle(colors: false)).error(line)
+        fflush(nil)
+        var text = "error: " + PrintableText.oneLine(line) + "\n"
+        text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     /// The session ended well: its journal and scratch files go.

@@ -6,7 +6,7 @@ import ViperCore
 /// supervisor owns the terminal and says what happened in one line.
 ///
 /// On a fatal signal the handler notes the signal, walks the crashing thread's stack for the first
-/// frame inside a loaded plugin (``WorkerPage/noteImage(containing:plugin:version:path:)``), writes
+/// frame inside a loaded plugin (``noteImage(containing:plugin:version:path:)``), writes
 /// the frames (image, offset) to the frames file the supervisor named, and dies of the signal with
 /// the default action, so the supervisor sees the true cause. Only async-signal-tolerant calls:
 /// `backtrace` (loaded before, so it allocates nothing here), `dladdr`, `backtrace_symbols_fd`.
@@ -54,7 +54,7 @@ extension WorkerPage {
     package func installCrashHandlers(framesFile: String?) {
         WorkerPage.current = self
         Self.mainThread = pthread_self()
-        Self.onUnannouncedExit = { [self] in noteCulpritOnStack(skipping: 0) }
+        PluginCodeWatch.watcher = self
         if let framesFile {
             Self.framesDescriptor = open(framesFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         }

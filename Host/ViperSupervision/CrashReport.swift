@@ -1,7 +1,6 @@
 import Foundation
 import ViperCore
 import ViperLoading
-import ViperRuntime
 
 /// The full report of a worker's crash, written to `crashes/` in the data folder: when, the
 /// plugin, its version and file, the cause, what it was doing, and the crashing thread's frames

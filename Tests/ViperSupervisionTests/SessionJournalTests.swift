@@ -2,8 +2,7 @@ import Foundation
 import Testing
 import ViperTestSupport
 @testable import ViperCore
-@testable import ViperRuntime
-@testable import ViperShell
+@testable import ViperSupervision
 
 /// The session journal (issue 24): the stack and the unsaved work, written after commands into a
 /// file mapped in memory, and read back whole or not at all.

@@ -1,7 +1,6 @@
 import Contracts
 import ViperCore
 import ViperLoading
-import ViperRuntime
 
 /// Reading and giving back the unsaved work of modules that adopt ``RestorableModule``, marked as
 /// the plugin's code (a crash there is the plugin's).

@@ -1,7 +1,6 @@
 import Foundation
 import ViperCore
 import ViperLoading
-import ViperRuntime
 
 /// What a supervised session keeps after every command that changed something (issue 24): the
 /// navigation stack, bottom first, and each module's unsaved work, so that a worker started after

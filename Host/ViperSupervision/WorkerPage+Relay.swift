@@ -1,14 +1,12 @@
 import Foundation
 
-/// A supervised worker's standard error goes through its supervisor (issue 24; ViperShell's
-/// `ErrorRelay`): the page says whether it does, whether the supervisor's own standard error is
-/// a terminal, and whether the supervisor is between reading bytes from the pipe and writing them.
-///
-/// Offsets: 428 relayed, 432 the supervisor busy passing bytes on, 436 its standard error a terminal.
+/// A supervised worker's standard error goes through its supervisor (``ErrorRelay``): the page
+/// says whether it does, whether the supervisor's own standard error is a terminal, and whether
+/// the supervisor is between reading bytes from the pipe and writing them.
 extension WorkerPage {
-    package static let relayedOffset = 428
-    package static let relayBusyOffset = 432
-    package static let errorsTerminalOffset = 436
+    package static let relayedOffset = Layout.relayed
+    package static let relayBusyOffset = Layout.relayBusy
+    package static let errorsTerminalOffset = Layout.errorsTerminal
 
     /// The length of the text field at `offset` (0: empty, or not a length a field can have).
     package func fieldLength(_ offset: Int) -> Int {

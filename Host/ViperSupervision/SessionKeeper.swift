@@ -2,9 +2,21 @@ import Contracts
 import Foundation
 import ViperCore
 import ViperLoading
-import ViperRuntime
 
-/// A supervised worker's side of the session (issue 24): marks each command on the
+/// What the keeper needs of the shell whose session it keeps (ViperShell's `Shell` adopts it).
+package protocol KeptShell: AnyObject {
+    var stack: NavigationStack { get }
+    /// The screens on the stack as the shell names them (`Home › Notes`).
+    func breadcrumbLine() -> String
+    /// Writes a line to standard output.
+    func showLine(_ text: String)
+    /// Writes an `error:` line.
+    func errorLine(_ message: String)
+    /// Writes a `warning:` line.
+    func warningLine(_ message: String)
+}
+
+/// A supervised worker's side of the session: marks each command on the
 /// ``WorkerPage``, writes the ``SessionJournal`` after every command that changed the stack or the
 /// unsaved work of the module on screen, and, in a worker started after a crash, builds the
 /// session again and reports the crash in one line. nil outside a supervised worker.
@@ -15,12 +27,12 @@ import ViperRuntime
 package final class SessionKeeper {
     private let page: WorkerPage
     private let launch: WorkerLaunch
-    private let shell: Shell
+    private let shell: any KeptShell
     private var written: SessionJournal?
     private var revision = -1
     private var warned = false
 
-    package init?(shell: Shell) {
+    package init?(shell: any KeptShell) {
         guard let page = WorkerPage.current, let launch = WorkerLaunch.current else { return nil }
         self.page = page
         self.launch = launch
@@ -31,13 +43,15 @@ package final class SessionKeeper {
     /// Commands of a `-c` script a crashed worker finished, or crashed on: this one starts after them.
     package var resumeAt: Int { launch.resumeAt }
 
-    /// Runs one command line, counted on the page, and keeps the journal.
-    package func execute(_ line: String) -> Shell.Outcome {
+    /// A command line starts: counted on the page.
+    package func commandBegins() {
         page.beginCommand()
-        let outcome = shell.execute(line)
+    }
+
+    /// The command line ended: the journal is kept, then the command counted as finished.
+    package func commandEnded(failed: Bool) {
         keep()
-        page.complete(failed: outcome == .failed)
-        return outcome
+        page.complete(failed: failed)
     }
 
     /// The session ends: a crash from now on is reported, not restarted.
@@ -66,7 +80,7 @@ package final class SessionKeeper {
         }
         journal.savedAt = Date().timeIntervalSince1970
         guard file.write(journal) else {
-            if !warned { shell.output.warning("the session is too large to keep in its journal; a crash would lose what is on screen") }
+            if !warned { shell.warningLine("the session is too large to keep in its journal; a crash would lose what is on screen") }
             warned = true
             return
         }
@@ -82,15 +96,15 @@ package final class SessionKeeper {
             if launch.recovered {
                 let leftOut = rebuild(launch.restore)
                 keep()
-                shell.output.show("Recovered: \(shell.breadcrumbLine())" + (leftOut.isEmpty ? "" : " (left out: \(leftOut.joined(separator: ", ")))"))
+                shell.showLine("Recovered: \(shell.breadcrumbLine())" + (leftOut.isEmpty ? "" : " (left out: \(leftOut.joined(separator: ", ")))"))
             }
             return
         }
         let leftOut = rebuild(launch.restore)
         keep()
         // At the prompt, the line starts after it.
-        if notice.wasWaiting, isatty(STDOUT_FILENO) == 1 { shell.output.show("") }
-        shell.output.error(notice.line(restored: shell.breadcrumbLine(), leftOut: leftOut))
+        if notice.wasWaiting, isatty(STDOUT_FILENO) == 1 { shell.showLine("") }
+        shell.errorLine(notice.line(restored: shell.breadcrumbLine(), leftOut: leftOut))
     }
 
     /// Builds `journal`'s modules on the stack; returns what was left out, and why.
