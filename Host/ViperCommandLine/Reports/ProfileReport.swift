@@ -2,6 +2,7 @@ import Foundation
 import ViperCore
 import ViperLoading
 import ViperRuntime
+import ViperSupervision
 
 /// `viper plugins --profile` and the shell's `profile`: what each plugin cost this process, one
 /// row a plugin sorted by its total, under the start-up's total and the share of it that is no
