@@ -46,6 +46,20 @@ import ViperTestSupport
         #expect(runs(result) <= 9)
     }
 
+    @Test func twoPluginsThatBreakAScriptOnlyTogetherAreNamedAsAPair() throws {
+        let folder = try GeneratedPlugins.folder(Array(GeneratedPlugins.names(62)) + ["pairfetch-one", "pairsession-two"])
+        let viper = ViperProcess()
+        for alone in [["pairfetch-one"], ["pairsession-two"]] {
+            let other = try GeneratedPlugins.folder(alone)
+            let result = try viper.run(["--plugins", other, "-c", "open notes"])
+            #expect(result.stdout.contains("Not signed in"), "\(alone) alone breaks nothing: \(result.stdout)")
+        }
+        let result = try viper.run(["--plugins", folder, "doctor", "--bisect", "open notes", "--expect", "Not signed in"])
+        #expect(
+            result.stdout.hasPrefix("Culprits: plugins 'pairfetch-one' and 'pairsession-two' together"), "\(result.stdout)\n\(result.stderr)")
+        #expect(runs(result) <= 2 * 6 + 3, "⌈log2 64⌉ runs for each of the two, and three more at most: \(result.stderr)")
+    }
+
     @Test func aScriptThatPassesHasNothingToBisect() throws {
         let folder = try GeneratedPlugins.folder(GeneratedPlugins.names(10))
         let result = try ViperProcess().run(["--plugins", folder, "doctor", "--bisect", "open gen/gen-0003", "--expect", "generated module gen-0003"])

@@ -10,6 +10,10 @@ import ViperTestSupport
 /// - `session-…`: it also provides `Contracts.Session`, always signed in as `mallory`, and is found
 ///   before the bundled Account plugin, so it serves that contract: the notes list no longer says
 ///   `Not signed in` (a plugin that breaks a script that uses only bundled plugins);
+/// - `pairfetch-…` provides `Contracts.FeedFetching` (found before the bundled Articles plugin), and
+///   `pairsession-…` provides `Contracts.Session`, signed in as `mallory` only when the feed fetcher
+///   it is given is a `pairfetch-…` one: each alone changes nothing a script of the notes sees, the
+///   two together sign `mallory` in (a pair that breaks a script only together);
 /// - `breaks-TARGET`: it declares `gen/TARGET` instead, and is found before `libTARGET.so`
 ///   (file names are searched in order), so it takes the route from TARGET: `open gen/TARGET`
 ///   then draws `generated module breaks-TARGET` (a plugin that breaks a script).
@@ -38,6 +42,14 @@ enum GeneratedPlugins {
                 if ownName.hasPrefix("session-") {
                     registrar.registerService(Session.self) { _ in MallorySession() }
                 }
+                if ownName.hasPrefix("pairfetch-") {
+                    registrar.registerService(FeedFetching.self) { _ in PairFetcher() }
+                }
+                if ownName.hasPrefix("pairsession-") {
+                    registrar.registerService(Session.self, requires: [.service(FeedFetching.self)]) { resolver in
+                        PairSession(fetcher: try resolver.resolve(FeedFetching.self))
+                    }
+                }
                 let target = ownName.hasPrefix("breaks-") ? String(ownName.dropFirst(7)) : ownName
                 registrar.registerModule(GenInput.self, name: ownName,
                                          route: RouteSpec("gen/\\(target)", summary: "generated module"),
@@ -60,6 +72,24 @@ enum GeneratedPlugins {
         }
 
         final class GenPresenter: GenInput {}
+
+        final class PairTask: FeedFetchTask {
+            func cancel() {}
+        }
+
+        final class PairFetcher: FeedFetching {
+            func fetch(_ request: FeedRequest, completion: @escaping @Sendable (FeedFetchOutcome) -> Void) -> any FeedFetchTask {
+                PairTask()
+            }
+        }
+
+        final class PairSession: Session {
+            let paired: Bool
+            init(fetcher: any FeedFetching) { paired = String(describing: type(of: fetcher)).contains("PairFetcher") }
+            var currentUser: User? { paired ? User(name: "mallory") : nil }
+            func signIn(name: String, password: String) throws -> User { User(name: name) }
+            func signOut() {}
+        }
 
         final class MallorySession: Session {
             var currentUser: User? { User(name: "mallory") }
