@@ -61,6 +61,7 @@ package final class PluginProfile: @unchecked Sendable {
     private var slow: [Load] = []
     private var scans: [String: Double] = [:]
     private var scanShares: [String: Double] = [:]
+    private var scanOwn: [String: Double] = [:]
     private var scanPhase: Double?
     private var startEnded: UInt64?
     private var asking: String?
@@ -142,9 +143,10 @@ package final class PluginProfile: @unchecked Sendable {
     /// (files not in it came from the descriptor cache), each file's share of the scan's wall
     /// time (scanners run side by side: the shares add up to the phase at most), and the scan's
     /// wall time.
-    package func noteScan(_ seconds: [String: Double], shares: [String: Double], phase: Double) {
+    package func noteScan(_ seconds: [String: Double], own: [String: Double] = [:], shares: [String: Double], phase: Double) {
         lock.withLock {
             scans.merge(seconds) { _, new in new }
+            scanOwn.merge(own) { _, new in new }
             scanShares.merge(shares) { _, new in new }
             scanPhase = (scanPhase ?? 0) + phase
         }
@@ -152,6 +154,10 @@ package final class PluginProfile: @unchecked Sendable {
 
     /// Each file scanned this start, by path, with the time its scanner took for it.
     package var scanSeconds: [String: Double] { lock.withLock { scans } }
+
+    /// Each file scanned this start whose scanner's waiting for a CPU was known, by path, with its
+    /// time in the scanner less that waiting: the load's own time there (`dlopen` and its entry point).
+    package var scanOwnSeconds: [String: Double] { lock.withLock { scanOwn } }
 
     /// Each file scanned this start, by path, with its share of the scan's wall time.
     package var scanShareSeconds: [String: Double] { lock.withLock { scanShares } }

@@ -9,7 +9,17 @@ package enum ThreadSchedule {
     /// kernel keeps no schedstat. One open and read of a small /proc file: a few microseconds,
     /// read once before and once after a load, never on a command.
     package static func waited() -> UInt64? {
-        let descriptor = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC)
+        waited(at: "/proc/thread-self/schedstat")
+    }
+
+    /// Nanoseconds the main thread of process `pid` (a scanner: one thread) has waited for a CPU,
+    /// or nil once it is reaped or where the kernel keeps no schedstat.
+    package static func waited(pid: pid_t) -> UInt64? {
+        waited(at: "/proc/\(pid)/schedstat")
+    }
+
+    private static func waited(at path: String) -> UInt64? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: 128)

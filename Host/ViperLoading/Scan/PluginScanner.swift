@@ -69,6 +69,7 @@ package struct PluginScanner {
             workers = workers.filter { worker in
                 guard let rest = settle(worker, into: &results) else { return true }
                 tally?.seconds.merge(worker.seconds) { _, new in new }
+                tally?.ownSeconds.merge(worker.ownSeconds) { _, new in new }
                 if !rest.isEmpty { waiting.append(rest) }
                 return false
             }

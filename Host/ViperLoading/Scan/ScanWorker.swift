@@ -18,6 +18,11 @@ package final class ScanWorker {
     package private(set) var seconds: [String: Double] = [:]
     /// When the file loading now began, on the scanner's monotonic clock (0: not said).
     private var began: UInt64 = 0
+    /// How long the scanner had waited for a CPU when its begin line was read (nil: not known).
+    private var beganWaiting: UInt64?
+    /// ``seconds`` less the time the scanner waited for a CPU meanwhile (the machine's other work),
+    /// by path: the plugin's own load time in the scanner, for the slow-load warning.
+    package private(set) var ownSeconds: [String: Double] = [:]
     /// A line about the current file that could not be read, and why.
     package private(set) var unreadable: String?
     /// Whether the pipe reached its end.
@@ -108,6 +113,7 @@ package final class ScanWorker {
                 nextIndex += 1
                 current = (path, Date())
                 began = at
+                beganWaiting = ThreadSchedule.waited(pid: process.pid)
             } else if seal == nil, let index = files.firstIndex(where: { $0.path == path }) {
                 nextIndex = index + 1  // a plain worker (a test's script) may start anywhere
                 current = (path, Date())
@@ -124,7 +130,11 @@ package final class ScanWorker {
             results[result.stamp.path] = result
             if let current {
                 let now = PluginClock.now()
-                seconds[current.path] = began > 0 && began <= now ? Double(now - began) / 1e9 : -current.since.timeIntervalSinceNow
+                let took = began > 0 && began <= now ? Double(now - began) / 1e9 : -current.since.timeIntervalSinceNow
+                seconds[current.path] = took
+                if let before = beganWaiting, let after = ThreadSchedule.waited(pid: process.pid), after >= before {
+                    ownSeconds[current.path] = max(0, took - Double(after - before) / 1e9)
+                }
             }
             current = nil
             unreadable = nil

@@ -56,6 +56,8 @@ struct CachedScan {
         var scanPhase: Double?
         /// Each scanned file's time in its scanner, by path.
         var scanSeconds: [String: Double] = [:]
+        /// The same less the time its scanner waited for a CPU meanwhile, where known.
+        var scanOwnSeconds: [String: Double] = [:]
         /// Each scanned file's share of ``scanPhase``, by path: its scanner's time for it, scaled
         /// down when scanners ran side by side so the shares never add up to more than the phase.
         var scanShares: [String: Double] = [:]
@@ -82,6 +84,7 @@ struct CachedScan {
             let phase = Double(PluginClock.now() - began) / 1e9
             scanned.scanPhase = phase
             scanned.scanSeconds = tally.seconds
+            scanned.scanOwnSeconds = tally.ownSeconds
             scanned.scanShares = Self.shares(tally.seconds, within: phase)
             for (path, result) in results {
                 guard let index = positions[path] else { continue }

@@ -17,7 +17,9 @@ extension HostRuntime {
             files: files, executable: scanner, options: options, dataFolder: dataFolder,
             lockState: lockState, libraries: loader.contractLibraries, logger: logger, preloaded: cacheFile, infos: infos)
         let scanned = scan.run()
-        if let phase = scanned.scanPhase { registry.profile.noteScan(scanned.scanSeconds, shares: scanned.scanShares, phase: phase) }
+        if let phase = scanned.scanPhase {
+            registry.profile.noteScan(scanned.scanSeconds, own: scanned.scanOwnSeconds, shares: scanned.scanShares, phase: phase)
+        }
         rescanner = scanned.scanner
         scanned.keep(files, digests: &digests)
         reloads.stamps = scanned.reloadStamps(files)

@@ -7,11 +7,15 @@ extension SlowStart {
     package static func check(_ runtime: HostRuntime, record: Bool) -> [String] {
         let profile = runtime.registry.profile
         var lines = profile.takeSlowLoads().map(loadLine)
-        guard record, let seconds = profile.startupSeconds else { return lines }
-        let history = StartHistory.read(data: runtime.dataFolder)
         var names: [String: String] = [:]
         for path in profile.scanSeconds.keys { names[path] = path }
         for record in runtime.records where names[record.path] != nil { names[record.path] = record.displayName }
+        let scans = profile.scanSeconds
+        for (path, own) in profile.scanOwnSeconds.sorted(by: { $0.value > $1.value }) where own > PluginProfile.slowLoad {
+            lines.append(scanLine(plugin: names[path] ?? path, seconds: scans[path] ?? own, own: own))
+        }
+        guard record, let seconds = profile.startupSeconds else { return lines }
+        let history = StartHistory.read(data: runtime.dataFolder)
         if let line = startLine(seconds: seconds, history: history, shares: shares(profile, names: names)) {
             lines.append(line)
         }

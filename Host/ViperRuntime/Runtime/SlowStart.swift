@@ -64,12 +64,21 @@ package enum SlowStart {
             + "asked by \(load.cause); 'viper plugins --profile' shows what each plugin costs"
     }
 
+    /// The warning for a plugin this start scanned whose load in the scanner (`dlopen` and its entry
+    /// point, as viper's own load will run them) took `own` seconds of its own time.
+    package static func scanLine(plugin: String, seconds: Double, own: Double) -> String {
+        let ownPart = own < seconds * 0.9 ? ", \(ms(own)) of it its own" : ""
+        return "plugin '\(plugin)' took \(ms(seconds)) to load in the scanner\(ownPart) (new or changed, so this start scanned it: "
+            + "its dlopen and entry point); 'viper plugins --profile' shows what each plugin costs"
+    }
+
     /// The plugins' own time this start in `profile`: each scanned file's share (named by
     /// `names`, path to plugin name) and each load start-up made.
     package static func shares(_ profile: PluginProfile, names: [String: String]) -> [Share] {
         var shares: [Share] = []
+        let own = profile.scanOwnSeconds
         for (path, seconds) in profile.scanSeconds {
-            shares.append(Share(plugin: names[path] ?? path, seconds: seconds, what: "scanned: new or changed"))
+            shares.append(Share(plugin: names[path] ?? path, seconds: own[path] ?? seconds, what: "scanned: new or changed"))
         }
         for load in profile.allLoads.values where load.duringStart {
             shares.append(Share(plugin: load.plugin, seconds: load.chargedSeconds, what: "loading"))
