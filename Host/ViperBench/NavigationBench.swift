@@ -32,10 +32,13 @@ enum NavigationBench {
     /// CPU time (`CLOCK_PROCESS_CPUTIME_ID`: the time it ran, not the time it waited for a core
     /// while the machine's other work ran), separated by a space.
     static func child(_ arguments: [String]) -> Int32 {
-        guard arguments.count == 4, let commands = Int(arguments[3]), commands > 0 else {
-            FileHandle.standardError.write(Data("viper-bench: --navigate takes VIPER FOLDER DATA COMMANDS\n".utf8))
+        guard arguments.count == 4 || (arguments.count == 5 && arguments[4] == ProfilingBench.untimed), let commands = Int(arguments[3]),
+            commands > 0
+        else {
+            FileHandle.standardError.write(Data("viper-bench: --navigate takes VIPER FOLDER DATA COMMANDS [untimed]\n".utf8))
             return 64
         }
+        PluginTally.isOn = arguments.count == 4  // `untimed`: the profile's measuring off (``ProfilingBench``)
         do {
             // The runtime loads plugins on a registry miss through a weak reference: keep it alive.
             let (runtime, shell) = try session(viper: arguments[0], folder: arguments[1], data: arguments[2])

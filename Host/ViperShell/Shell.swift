@@ -33,6 +33,8 @@ package final class Shell {
     /// and `doctor` (set by the launcher, which has the runtime): unlike those commands in another
     /// process, they know what this session reloaded.
     var pluginReport: ((_ doctor: Bool) -> String)?
+    /// This session's profile, for `profile` (set by the launcher, which has the runtime).
+    var profileReport: ((_ json: Bool) -> String)?
     /// Why a route may be missing, added to `open`'s "no route matches" (set by the launcher, which has the runtime).
     var missingRouteNote: (() -> String?)?
     /// Rescans the plugin folders for `reload` (set by the launcher, which has the runtime).
@@ -75,7 +77,10 @@ package final class Shell {
     package func execute(_ line: String) -> Outcome {
         flushPlain()
         let started = stack.phaseTimer?.now()
+        PluginProfile.noteCommand(line)
         var outcome = run(line)
+        PluginProfile.noteCommand(nil)
+        for load in stack.registry.profile.takeSlowLoads() { output.warning(SlowStart.loadLine(load)) }
         stack.phaseTimer?.add(.command, since: started)
         let checking = stack.phaseTimer?.now()
         stack.checkForLeaks()
@@ -154,8 +159,10 @@ package final class Shell {
         if let handler = moduleCommand(named: command.name) {
             try Self.checkArguments(command, against: handler.spec)
             guard confirmed(command, on: handler.view, plugin: handler.plugin) else { return .succeeded }
-            try PluginExitGuard.run("plugin '\(handler.plugin)'", "running command '\(command.name)'") {
-                try handler.view.perform(command)
+            try stack.registry.profile.tally(for: handler.plugin).measure(.command) {
+                try PluginExitGuard.run("plugin '\(handler.plugin)'", "running command '\(command.name)'") {
+                    try handler.view.perform(command)
+                }
             }
             drawCurrentScreen()
             return .succeeded
@@ -197,6 +204,14 @@ package final class Shell {
         case .plugins, .doctor:
             guard let report = pluginReport else { throw CommandError("the plugin reports are not available in this session") }
             showBlock(report(builtin == .doctor).split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            return .succeeded
+        case .profile:
+            guard let report = profileReport else { throw CommandError("the profile is not available in this session") }
+            let json = ["json", "--json"].contains(command.arguments.first ?? "")
+            if let argument = command.arguments.first, !json {
+                throw CommandError("'profile' takes 'json' or nothing, got '\(argument)'; usage: profile [json]")
+            }
+            showBlock(report(json).split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
             return .succeeded
         case .reload:
             guard try showReload() else { return .succeeded }

@@ -65,6 +65,10 @@ package enum ShellLauncher {
         shell.contractGraph = { ContractGraph(runtime: runtime) }
         shell.pluginReport = { $0 ? PluginReport.doctorText(runtime) : PluginReport.pluginsText(runtime) }
         shell.missingRouteNote = { PluginReport.missingRouteNote(runtime) }
+        shell.profileReport = { json in
+            let report = ProfileReport.make(runtime)
+            return json ? report.json() : report.text()
+        }
         let refreshHome = {
             home.update(routes: stack.routes.map(\.spec), pluginsLoaded: servingCount(runtime.records))
         }

@@ -2,6 +2,7 @@ import Contracts
 import Foundation
 import ViperCheck
 import ViperCommandLine
+import ViperCore
 import ViperKit
 import ViperLoading
 import ViperRuntime
@@ -12,6 +13,7 @@ import ViperSupervision
 enum ViperCLI {
     /// Runs viper and returns its exit code.
     static func main(arguments: [String], environment: [String: String]) -> Int32 {
+        PluginClock.markProcessStart()  // start-up is measured from here (the profile, slow-start warnings)
         if arguments.first == ScanMode.command {
             return ScanMode.run(paths: Array(arguments.dropFirst()))
         }
@@ -38,6 +40,8 @@ enum ViperCLI {
         switch options.command {
         case "plugins" where options.enable != nil:
             return enable(options, environment: environment)
+        case "doctor" where options.bisect != nil:
+            return BisectCommand.run(options: options, environment: environment)
         case "check": return CheckCommand.run(options: options, environment: environment)
         case "new": return NewCommand.run(options: options, environment: environment)
         case "sdk": return SDKCommand.run(environment: environment)
@@ -78,6 +82,7 @@ enum ViperCLI {
         var runtimeOptions = options.runtimeOptions(environment: environment, executableDirectory: Paths.executableDirectory())
         let turnedOff = CrashMemory.read(data: runtimeOptions.dataFolder).turnedOff()
         runtimeOptions.excludedPlugins = turnedOff.merging(WorkerLaunch.current?.excluded ?? [:]) { _, crashed in crashed }
+        runtimeOptions.excludedPlugins.merge(BisectCommand.excluded(environment: environment)) { crashed, _ in crashed }
         let runtime = HostRuntime(options: runtimeOptions)
         let startup: StartupReport
         do {
@@ -89,6 +94,9 @@ enum ViperCLI {
         for warning in startup.warnings where WorkerLaunch.current?.isRestart != true {
             ViperTool.printError("warning: \(warning)")
         }
+        for warning in SlowStart.check(runtime, record: !options.rescan && WorkerLaunch.current?.isRestart != true) {
+            ViperTool.printError("warning: \(warning)")
+        }
         if !["plugins", "graph", "doctor"].contains(options.command ?? ""), WorkerLaunch.current?.isRestart != true {
             for (name, reason) in turnedOff.sorted(by: { $0.key < $1.key }) {
                 ViperTool.printError("warning: plugin '\(name)' is not loaded: \(reason)")
@@ -97,6 +105,8 @@ enum ViperCLI {
         switch options.command {
         case "plugins" where options.lock || options.unlock:
             return lock(runtime, remove: options.unlock)
+        case "plugins" where options.profile:
+            return ProfileCommand.run(runtime, json: options.json)
         case "plugins":
             print(options.json ? PluginReport.pluginsJSON(runtime) : PluginReport.pluginsText(runtime) + crashLines(runtime))
             return 0

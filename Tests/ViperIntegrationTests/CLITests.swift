@@ -45,10 +45,10 @@ import ViperCoreTestSupport
         #expect(result.stdout.hasPrefix("""
             viper doctor: Check the plugin graph; exit non-zero when anything is wrong
 
-            Usage: viper [OPTIONS] doctor [--json]
+            Usage: viper [OPTIONS] doctor [--json] [--bisect] [--expect]
 
             """))
-        #expect(result.stdout.contains("\nOptions:\n  --json  Print JSON instead of text\n"))
+        #expect(result.stdout.contains("\nOptions:\n  --json           Print JSON instead of text\n"))
     }
 
     // MARK: Usage errors

@@ -18,7 +18,7 @@ import ViperTestSupport
     }
 
     static let refusals = [
-        Refusal(route: "where", plugin: "fixture-where", module: "RouteWhere", rule: "'where' is a shell command (open, present, root, back, close, dismiss, home, where, routes, graph, plugins, doctor, reload, help, quit, exit); choose another name"),
+        Refusal(route: "where", plugin: "fixture-where", module: "RouteWhere", rule: "'where' is a shell command (open, present, root, back, close, dismiss, home, where, routes, graph, plugins, doctor, profile, reload, help, quit, exit); choose another name"),
         Refusal(route: "", plugin: "fixture-empty", module: "RouteEmpty", rule: "the route is empty; give it a name such as 'notes'"),
         Refusal(route: "my notes/:id", plugin: "fixture-spaced", module: "RouteSpaced", rule: "'my notes/:id' is not a valid path: 'my notes' may use only lower-case letters a-z, digits, '-' and '_'"),
     ]

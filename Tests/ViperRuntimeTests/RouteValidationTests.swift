@@ -75,7 +75,7 @@ import ViperCoreTestSupport
         #expect(outcome.disabled.isEmpty)
         #expect(outcome.routeOwners == ["sly": "sly"])
         #expect(outcome.problems.map(\.message) == [
-            "/plugins/libsly.so: plugin 'sly' cannot have route 'help' (module Sly.Help): 'help' is a shell command (open, present, root, back, close, dismiss, home, where, routes, graph, plugins, doctor, reload, help, quit, exit); choose another name; its other registrations keep working",
+            "/plugins/libsly.so: plugin 'sly' cannot have route 'help' (module Sly.Help): 'help' is a shell command (open, present, root, back, close, dismiss, home, where, routes, graph, plugins, doctor, profile, reload, help, quit, exit); choose another name; its other registrations keep working",
         ])
         #expect(outcome.problems.map(\.kind) == [.badRoute])
     }

@@ -45,20 +45,23 @@ package struct CommandInfo {
             name: "plugins", arguments: "", maximumArguments: 0,
             summary: "List every plugin found, with what it provides and requires",
             details:
-                "Prints the folders searched, in order (marking those that do not exist): --plugins,\nVIPER_PLUGIN_PATH, the user folder ($XDG_DATA_HOME/viper/plugins), then the plugins beside the\nviper executable; then each plugin file found, in that order.\nWith --lock, pins the plugins in use: while plugins.lock exists, a plugin that is not in it\nor whose bytes changed is refused before any of its code runs, until you lock again.",
+                "Prints the folders searched, in order (marking those that do not exist): --plugins,\nVIPER_PLUGIN_PATH, the user folder ($XDG_DATA_HOME/viper/plugins), then the plugins beside the\nviper executable; then each plugin file found, in that order.\nWith --lock, pins the plugins in use: while plugins.lock exists, a plugin that is not in it\nor whose bytes changed is refused before any of its code runs, until you lock again.\n"
+                + ProfileCommand.details,
             options: [
                 Option(flag: "--json", value: nil, help: "Print JSON instead of text"),
                 Option(flag: "--rescan", value: nil, help: "Scan every plugin again instead of trusting the cache"),
                 Option(flag: "--lock", value: nil, help: "Pin the plugins in use by SHA-256 in the data folder's plugins.lock; others are then refused"),
                 Option(flag: "--unlock", value: nil, help: "Remove plugins.lock: every trusted plugin loads again"),
                 Option(flag: "--enable", value: "NAME", help: "Load plugin NAME again after it crashed viper 3 times (forgets its crashes)"),
+                ProfileCommand.option,
             ]),
         CommandInfo(
             name: "doctor", arguments: "", maximumArguments: 0,
             summary: "Check the plugin graph; exit non-zero when anything is wrong",
             details:
-                "Checks every plugin found (from the descriptor cache, scanning new or changed files in a\nchild process): each requirement has a provider, no contract has two providers unless one was\nchosen, no services need each other, and every route is a valid path that is not a shell command\nand that one plugin declares unless one was chosen. Names each problem once, with its chain.\nAlso names each plugin just outside a searched folder (in a subfolder, named libX.so.1, or in\nthe data folder's plugins/ when that is not the user folder) with where it should go.\nLists the route interceptors of each contract in the order they run, and names a contract\nthat more than one plugin intercepts (a conflict the order settles).",
-            options: [Option(flag: "--json", value: nil, help: "Print JSON instead of text")]),
+                "Checks every plugin found (from the descriptor cache, scanning new or changed files in a\nchild process): each requirement has a provider, no contract has two providers unless one was\nchosen, no services need each other, and every route is a valid path that is not a shell command\nand that one plugin declares unless one was chosen. Names each problem once, with its chain.\nAlso names each plugin just outside a searched folder (in a subfolder, named libX.so.1, or in\nthe data folder's plugins/ when that is not the user folder) with where it should go.\nLists the route interceptors of each contract in the order they run, and names a contract\nthat more than one plugin intercepts (a conflict the order settles).\n"
+                + BisectOptions.details,
+            options: [Option(flag: "--json", value: nil, help: "Print JSON instead of text")] + BisectOptions.help),
         CommandInfo(
             name: "graph", arguments: "[PLUGIN...]", maximumArguments: Int.max,
             summary: "Draw the contract graph: plugins, what they provide and require, and who serves it",

@@ -83,6 +83,10 @@ package struct CommandLineOptions {
     package var commandTimeout: Double?
     /// `viper plugins --enable NAME`: forget the crashes of plugin NAME, so it loads again.
     package var enable: String?
+    /// `viper plugins --profile`: what each plugin cost this start (``ProfileCommand``).
+    package var profile = false
+    /// `viper doctor --bisect SCRIPT [--expect TEXT]` (``BisectOptions``).
+    package var bisect: BisectOptions?
 
     /// Parses `arguments` (without the program name). Global options may come
     /// before or after the subcommand; a subcommand's own options only after it.
@@ -96,6 +100,10 @@ package struct CommandLineOptions {
             try options.applyWord(word.flag)
         }
         try options.checkArgumentCount()
+        try options.bisect?.validate()
+        if options.profile, options.lock || options.unlock || options.enable != nil {
+            throw UsageError("'viper plugins --profile' takes no --lock, --unlock or --enable; run them apart")
+        }
         return options
     }
 
@@ -183,6 +191,14 @@ package struct CommandLineOptions {
         case "--suites":
             try requireCommand(["check"], for: word.flag, "'viper check'")
             suites.append(try cursor.value(of: word))
+        case "--profile":
+            try requireCommand(["plugins"], for: word.flag, "'viper plugins'")
+            profile = true
+        case _ where BisectOptions.flags.contains(word.flag):
+            try requireCommand(["doctor"], for: word.flag, "'viper doctor'")
+            var parsed = bisect ?? BisectOptions()
+            try parsed.apply(word.flag, value: cursor.value(of: word))
+            bisect = parsed
         default: return false
         }
         return true

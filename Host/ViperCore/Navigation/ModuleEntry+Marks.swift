@@ -22,9 +22,11 @@ extension ModuleEntry {
     /// Runs `body`, a call into the view, marked as `call`.
     package func marked<T>(_ call: ViewCall, _ body: () -> T) -> T {
         switch call {
-        case .drawing: PluginExitGuard.run(marks.drawing, body)
-        case .title: PluginExitGuard.run(marks.title, body)
-        case .commands: PluginExitGuard.run(marks.commands, body)
+        case .drawing:
+            guard let tally else { return PluginExitGuard.run(marks.drawing, body) }
+            return tally.measure(.render) { PluginExitGuard.run(marks.drawing, body) }
+        case .title: return PluginExitGuard.run(marks.title, body)
+        case .commands: return PluginExitGuard.run(marks.commands, body)
         }
     }
 }

@@ -33,6 +33,8 @@ package final class ModuleEntry {
     package weak var parent: ModuleEntry?
     /// Whether the module has been told it appeared and not since that it disappeared.
     package var isVisible = false
+    /// Its plugin's tally, which its drawing adds to (set by the stack when it builds the module).
+    package var tally: PluginTally?
 
     package init(
         id: Int, registration: ModuleRegistration, built: BuiltModule, router: HostRouter,

@@ -174,9 +174,12 @@ extension NavigationStack {
         let built: BuiltModule
         let started = phaseTimer?.now()
         defer { phaseTimer?.add(.build, since: started) }
+        let tally = registry.profile.tally(for: registration.plugin)
         do {
-            built = try PluginExitGuard.run("plugin '\(registration.plugin)'", "building module \(label)") {
-                try registration.builder.build(context)
+            built = try tally.measure(.build) {
+                try PluginExitGuard.run("plugin '\(registration.plugin)'", "building module \(label)") {
+                    try registration.builder.build(context)
+                }
             }
         } catch {
             (pendingChildren.removeValue(forKey: id) ?? []).forEach(retire)
@@ -187,6 +190,7 @@ extension NavigationStack {
             id: id, registration: registration, built: built, router: router,
             parameters: parameters, path: path, placement: placement)
         entry.label = label
+        entry.tally = tally
         entry.children = pendingChildren.removeValue(forKey: id) ?? []
         entry.children.forEach { $0.parent = entry }
         guard registration.conforms(entry.input) else {

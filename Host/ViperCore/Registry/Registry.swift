@@ -21,6 +21,8 @@ package final class Registry: @unchecked Sendable {
     package let stamp = Atomic<UInt64>(0)
     /// Route interceptors and route error observers (its own lock).
     package let interception = InterceptorTable()
+    /// What each plugin cost this process (``PluginProfile``): its own lock.
+    package let profile = PluginProfile()
 
     /// Lazy loading: asked for a contract that nothing registered yet (e.g. `service
     /// Contracts.NoteStore[name]`); loads the plugins that provide (or intercept) it; true if that registered something.

@@ -21,6 +21,12 @@ package final class ResolutionStack {
     @exclusivity(unchecked) private var frames: UnsafeMutablePointer<Unmanaged<ServiceRegistration>>
     /// The innermost plugin mark on this thread, or nil outside plugin code (``PluginExitGuard``).
     @exclusivity(unchecked) package var exitMark: Unmanaged<PluginExitGuard.Mark>?
+    /// The time measured plugin calls nested in the one measuring now took on this thread, in
+    /// ``PluginClock/ticks()`` (``PluginTally/measure(_:_:)``: each plugin is given its own time only).
+    @exclusivity(unchecked) package var nestedPluginNanoseconds: UInt64 = 0
+    /// What this thread runs for the person now (the shell's command line), named as the cause of
+    /// a plugin loaded on this thread (``PluginProfile/currentCause``); nil outside a command.
+    @exclusivity(unchecked) package var asking: String?
     /// The registry snapshot this thread read last, retained, and its stamp (`UInt64.max`: none).
     /// See the invariants in Registry+Snapshot.swift.
     @exclusivity(unchecked) private(set) var snapshot: Unmanaged<RegistrySnapshot>?

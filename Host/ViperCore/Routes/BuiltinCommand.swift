@@ -8,9 +8,10 @@ import Contracts
 /// a module says work would be lost (``ModuleRemovalHandling``); typed with `!`
 /// (`back!`) they remove without asking, and `close!` is always the shell's own. So does
 /// `root`, which removes every module before it opens a route, and so do `quit` and
-/// `exit`, which remove every module as the session ends.
+/// `exit`, which remove every module as the session ends. `profile` is not reserved either: a
+/// module's own `profile` command (an account's profile, say) wins while it is on screen.
 package enum BuiltinCommand: String, CaseIterable {
-    case open, present, root, back, close, dismiss, home, `where`, routes, graph, plugins, doctor, reload, help, quit, exit
+    case open, present, root, back, close, dismiss, home, `where`, routes, graph, plugins, doctor, profile, reload, help, quit, exit
 
     /// The built-in `name` names, and whether it was typed with `!` to remove without
     /// asking (`back!`); nil for a name that is not one, and for `!` after a command
@@ -32,7 +33,7 @@ package enum BuiltinCommand: String, CaseIterable {
 
     /// Whether a module's command of the same name is ignored.
     package var isReserved: Bool {
-        self != .close && self != .dismiss
+        self != .close && self != .dismiss && self != .profile
     }
 
     /// Shown by help and completion (`exit` is an alias of `quit`).
@@ -54,6 +55,10 @@ package enum BuiltinCommand: String, CaseIterable {
         case .graph: return CommandSpec("graph", help: "Show the contract graph around the module on screen (all of it at home)")
         case .plugins: return CommandSpec("plugins", help: "List this session's plugins: status, what each provides and requires, and the version serving")
         case .doctor: return CommandSpec("doctor", help: "Check this session's plugin graph: each problem once, and what reloads changed")
+        case .profile:
+            return CommandSpec(
+                "profile", arguments: ["json?"],
+                help: "What each plugin cost this session: scan, load and why, builders, commands, drawing, memory")
         case .reload: return CommandSpec("reload", help: "Scan the plugin folders again: use new and changed plugins, withdraw removed ones")
         case .help: return CommandSpec("help", arguments: ["COMMAND?"], help: "List the commands, or explain one")
         case .quit: return CommandSpec("quit", help: "Leave viper (also 'exit', or Ctrl-D; 'quit!' drops unsaved work without asking)")

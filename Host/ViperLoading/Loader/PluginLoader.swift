@@ -11,6 +11,8 @@ package final class LoadedPlugin {
     package let stamp: FileStamp?
     /// The SHA-256 of the bytes that were loaded, when the policy asked for it.
     package let sha256: String?
+    /// What the load took, for the profile (``PluginProfile``).
+    package var timing = LoadTiming()
 
     package init(
         file: PluginFile, descriptor: PluginDescriptor, registrar: RecordingRegistrar,
@@ -22,6 +24,20 @@ package final class LoadedPlugin {
         self.stamp = stamp
         self.sha256 = sha256
     }
+}
+
+/// What one load took, in nanoseconds, and the image it mapped: for the profile
+/// (``PluginProfile/Load``; the memory an image maps is read from /proc/self/maps by its inode).
+package struct LoadTiming: Sendable {
+    /// The checks of the file, its sealed copy and `dlopen`.
+    package var opening: UInt64 = 0
+    /// The plugin's entry point.
+    package var entry: UInt64 = 0
+    /// The device and inode of what `dlopen` mapped: the sealed copy, or the file.
+    package var imageDevice: UInt64?
+    package var imageInode: UInt64?
+
+    package init() {}
 }
 
 /// What the loader demands of a file before any of its code runs.
@@ -113,6 +129,7 @@ package final class PluginLoader {
         let descriptor = given ?? Self.openReadOnly(file.path)
         guard descriptor >= 0 else { return .failure(Self.openFailure(file, code: errno)) }
         defer { close(descriptor) }
+        let began = PluginClock.now()
         do throws(PluginLoadError) {
             let checked = try checkFile(file, descriptor: descriptor, known: known)
             let image = policy.snapshot ? try snapshot(file.path, descriptor: descriptor, stamp: checked.stamp, sha256: checked.sha256) : descriptor
@@ -122,7 +139,17 @@ package final class PluginLoader {
             // Swift image must never be unmapped (the runtime keeps pointers into it).
             beforeOpening?(file)
             let (handle, version) = try openImage(file.path, descriptor: image, declared: declared)
-            return .success(try register(file, handle: handle, version: version, checked: checked))
+            var timing = LoadTiming()
+            timing.opening = PluginClock.now() &- began
+            var mapped = stat()
+            if fstat(image, &mapped) == 0 {
+                timing.imageDevice = UInt64(mapped.st_dev)
+                timing.imageInode = UInt64(mapped.st_ino)
+            }
+            let loaded = try register(file, handle: handle, version: version, checked: checked)
+            timing.entry = loaded.timing.entry
+            loaded.timing = timing
+            return .success(loaded)
         } catch {
             return .failure(error)
         }
@@ -194,11 +221,13 @@ package final class PluginLoader {
             return Self.checkName(manifest.name)
         }
         connection.checkLibraries = contractLibraries.versionProblem
+        let entered = PluginClock.now()
         let status = withExtendedLifetime(connection) {
             PluginExitGuard.run("the plugin at \(path)", "registering (its entry point)") {
                 entry(Unmanaged.passUnretained(connection as AnyObject).toOpaque())
             }
         }
+        let entryTime = PluginClock.now() &- entered
         connection.registrar?.seal()
         if let refusal = connection.libraryRefusal {
             throw PluginLoadError(.contractLibrary, path: path, message: refusal)
@@ -222,7 +251,9 @@ package final class PluginLoader {
         var descriptorValue = PluginDescriptor(manifest: manifest, contractsVersion: pluginVersion, provides: registrar.provisions)
         descriptorValue.swiftCompiler = connection.compiler
         descriptorValue.contractLibraries = connection.contractLibraries
-        return LoadedPlugin(file: file, descriptor: descriptorValue, registrar: registrar, stamp: checked.stamp, sha256: checked.sha256)
+        let loaded = LoadedPlugin(file: file, descriptor: descriptorValue, registrar: registrar, stamp: checked.stamp, sha256: checked.sha256)
+        loaded.timing.entry = entryTime
+        return loaded
     }
 
     /// Why a plugin built for Contracts `version` cannot load in this viper, or nil.

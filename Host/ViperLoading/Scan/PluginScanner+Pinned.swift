@@ -52,6 +52,10 @@ package struct PinnedScannersError: Error, Equatable, CustomStringConvertible {
 package final class ScannerTally {
     /// Scanners started so far, the ones a hand-off or the balance added included.
     package internal(set) var started = 0
+    /// Seconds each file took to scan, as its scanner reported it (``ScanWorker/seconds``), by path.
+    package internal(set) var seconds: [String: Double] = [:]
+    /// The same less the time each scanner waited for a CPU meanwhile (``ScanWorker/ownSeconds``).
+    package internal(set) var ownSeconds: [String: Double] = [:]
 
     package init() {}
 }

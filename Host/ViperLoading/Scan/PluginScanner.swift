@@ -81,6 +81,8 @@ package struct PluginScanner {
                 // Read before settling: the culprit of a scanner caught tampering is named from them.
                 let culprit = worker.tampered.flatMap { _ in worker.current?.path ?? worker.lastBegun }
                 guard let rest = settle(worker, into: &results) else { return true }
+                tally?.seconds.merge(worker.seconds) { _, new in new }
+                tally?.ownSeconds.merge(worker.ownSeconds) { _, new in new }
                 if !rest.isEmpty { waiting.append(rest) }
                 if confirming {
                     let left = Set(rest.map(\.path))

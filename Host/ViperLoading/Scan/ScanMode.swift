@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import ViperCore
 
 /// The child side of crash-isolated scanning: `viper __scan [OPTIONS] [--in FOLDER] PATH...`
 /// loads each plugin in turn and writes one line before (`B`, the path) and after
@@ -19,15 +20,19 @@ package enum ScanMode {
 
     /// A line the child writes.
     package enum Line {
-        case begin(String)
+        /// A file begins, at the scanner's monotonic clock (``PluginClock/now()``; 0: not said),
+        /// which the parent shares: a plugin's scan time then starts when the scanner began it,
+        /// not when the parent read the line (the profile, ``ScanWorker/seconds``).
+        case begin(String, at: UInt64 = 0)
         case result(ScanResult)
 
         package var text: String {
             switch self {
-            case .begin(let path):
+            case .begin(let path, let at):
                 var writer = RecordCodec.Writer()
                 writer.add(ScanMode.beginTag)
                 writer.add(path)
+                if at != 0 { writer.add(at) }
                 return writer.line
             case .result(let result):
                 return RecordCodec.encode(result)
@@ -37,10 +42,11 @@ package enum ScanMode {
         /// ``text`` as UTF-8 bytes, made without a `String`.
         package var bytes: [UInt8] {
             switch self {
-            case .begin(let path):
+            case .begin(let path, let at):
                 var writer = RecordCodec.Writer()
                 writer.add(ScanMode.beginTag)
                 writer.add(path)
+                if at != 0 { writer.add(at) }
                 return writer.bytes
             case .result(let result):
                 return RecordCodec.encodedBytes(result)
@@ -56,7 +62,8 @@ package enum ScanMode {
             if bytes.count >= 2, bytes[bytes.startIndex] == UInt8(ascii: "B"), bytes[bytes.startIndex + 1] == 0x09 {
                 var reader = RecordCodec.Reader(bytes: bytes)
                 _ = try reader.text()
-                self = .begin(try reader.text())
+                let path = try reader.text()
+                self = .begin(path, at: reader.isAtEnd ? 0 : try reader.integer(UInt64.self))
             } else {
                 self = .result(try RecordCodec.decode(bytes: bytes))
             }
@@ -131,7 +138,7 @@ package enum ScanMode {
                 break
             }
             let path = argument
-            emit(.begin(path), to: out, seal: seal)
+            emit(.begin(path, at: PluginClock.now()), to: out, seal: seal)
             let catalog = libraries ?? ContractLibraryCatalog(libraryFiles, allowInsecure: policy.allowInsecure, lock: policy.lock)
             libraries = catalog
             var result = examine(

@@ -1,4 +1,5 @@
 import Foundation
+import ViperCore
 
 /// One scanner child (`viper __scan`) and the files it answers for, as the parent
 /// reads it: which file is loading and since when, and the results so far.
@@ -11,6 +12,22 @@ package final class ScanWorker {
     /// The file loading now, and when it began.
     package private(set) var current: (path: String, since: Date)?
     package private(set) var results: [String: ScanResult] = [:]
+    /// Seconds from each file's beginning in the scanner (its clock, in the begin line) to its
+    /// result read here, by path: at least its scan, and at most a read interval
+    /// (``PluginScanner/readInterval``) more when the parent was not waiting.
+    package private(set) var seconds: [String: Double] = [:]
+    /// When the file loading now began, on the scanner's monotonic clock (0: not said).
+    private var began: UInt64 = 0
+    /// How long the scanner had waited for a CPU when its begin line was read (nil: not known).
+    private var beganWaiting: UInt64?
+    /// ``seconds`` less the time the scanner waited for a CPU meanwhile (the machine's other work),
+    /// by path: the plugin's own load time in the scanner, for the slow-load warning. Kept for a
+    /// worker of a few files only (``ownTimeLimit``): two reads of /proc a plugin, 7 µs each here,
+    /// would add about 3% to a cold start of a thousand plugins' parent.
+    package private(set) var ownSeconds: [String: Double] = [:]
+    /// The most files a worker may have for it to keep ``ownSeconds``.
+    package static let ownTimeLimit = 32
+    private let keepsOwnTime: Bool
     /// A line about the current file that could not be read, and why.
     package private(set) var unreadable: String?
     /// Whether the pipe reached its end.
@@ -39,6 +56,7 @@ package final class ScanWorker {
         self.paths = Set(files.map(\.path))
         self.errorFile = errorFile
         self.seal = seal
+        keepsOwnTime = files.count <= Self.ownTimeLimit
         results.reserveCapacity(files.count)  // no rehashing of every result as the table grows
     }
 
@@ -96,10 +114,12 @@ package final class ScanWorker {
             return
         }
         switch line {
-        case .begin(let path):
+        case .begin(let path, let at):
             if nextIndex < files.count, files[nextIndex].path == path, current == nil || seal == nil {
                 nextIndex += 1
                 current = (path, Date())
+                began = at
+                beganWaiting = keepsOwnTime ? ThreadSchedule.waited(pid: process.pid) : nil
             } else if seal == nil, let index = files.firstIndex(where: { $0.path == path }) {
                 nextIndex = index + 1  // a plain worker (a test's script) may start anywhere
                 current = (path, Date())
@@ -114,6 +134,14 @@ package final class ScanWorker {
                 return
             }
             results[result.stamp.path] = result
+            if let current {
+                let now = PluginClock.now()
+                let took = began > 0 && began <= now ? Double(now - began) / 1e9 : -current.since.timeIntervalSinceNow
+                seconds[current.path] = took
+                if let before = beganWaiting, let after = ThreadSchedule.waited(pid: process.pid), after >= before {
+                    ownSeconds[current.path] = max(0, took - Double(after - before) / 1e9)
+                }
+            }
             current = nil
             unreadable = nil
             if results.count == files.count { isDone = true }

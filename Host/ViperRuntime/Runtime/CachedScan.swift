@@ -1,4 +1,5 @@
 import Foundation
+import ViperCore
 import ViperLoading
 
 /// What the isolated start-up knows of each plugin file before validation: the trust
@@ -51,6 +52,15 @@ struct CachedScan {
         /// Each file's record in ``index`` (by index into the files; -1: none known) when the cache was
         /// not rewritten, so the kept graph's key does not search the paths again; else empty.
         var records: [Int32] = []
+        /// The wall time of the scan of new and changed files (nil: nothing was scanned).
+        var scanPhase: Double?
+        /// Each scanned file's time in its scanner, by path.
+        var scanSeconds: [String: Double] = [:]
+        /// The same less the time its scanner waited for a CPU meanwhile, where known.
+        var scanOwnSeconds: [String: Double] = [:]
+        /// Each scanned file's share of ``scanPhase``, by path: its scanner's time for it, scaled
+        /// down when scanners ran side by side so the shares never add up to more than the phase.
+        var scanShares: [String: Double] = [:]
     }
 
     func run() -> Scanned {
@@ -69,7 +79,14 @@ struct CachedScan {
             for index in triage.toScan { positions[files[index].path] = index }
             let tally = ScannerTally()
             scanned.scanner.tally = tally
-            for (path, result) in scanned.scanner.scan(triage.toScan.map { files[$0] }) {
+            let began = PluginClock.now()
+            let results = scanned.scanner.scan(triage.toScan.map { files[$0] })
+            let phase = Double(PluginClock.now() - began) / 1e9
+            scanned.scanPhase = phase
+            scanned.scanSeconds = tally.seconds
+            scanned.scanOwnSeconds = tally.ownSeconds
+            scanned.scanShares = Self.shares(tally.seconds, within: phase)
+            for (path, result) in results {
                 guard let index = positions[path] else { continue }
                 triage.set(result, at: index)
                 if result.code != .untrusted { fresh.append((index, result)) } else { triage.untrusted.append(index) }
@@ -185,6 +202,15 @@ struct CachedScan {
             triage.set(cached, at: index)
             triage.kept.append(index)
         }
+    }
+
+    /// `seconds` by file, scaled so that they add up to `phase` at most (scanners that ran at
+    /// the same time each counted the same wall time).
+    static func shares(_ seconds: [String: Double], within phase: Double) -> [String: Double] {
+        let sum = seconds.values.reduce(0, +)
+        guard sum > phase, sum > 0 else { return seconds }
+        let scale = phase / sum
+        return seconds.mapValues { $0 * scale }
     }
 
     private func makeScanner() -> PluginScanner {

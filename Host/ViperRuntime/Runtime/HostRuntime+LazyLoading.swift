@@ -15,8 +15,11 @@ extension HostRuntime {
         state.withLock {
             var loadedAny = false
             let permission = interceptionPermission
-            for (name, plugin) in pending.take(serving: key, where: { permission.mayLoad($1, named: $0, for: key) }) {
-                if load(plugin, name: name) { loadedAny = true }
+            let taken = pending.take(serving: key, where: { permission.mayLoad($1, named: $0, for: key) })
+            guard !taken.isEmpty else { return false }
+            let cause = Self.cause(of: key, asking: registry.profile.currentCause)
+            for (name, plugin) in taken {
+                if load(plugin, name: name, cause: cause) { loadedAny = true }
             }
             return loadedAny
         }
@@ -26,21 +29,32 @@ extension HostRuntime {
     package func loadAll() {
         state.withLock {
             for (name, plugin) in pending.takeAll() {
-                _ = load(plugin, name: name)
+                _ = load(plugin, name: name, cause: registry.profile.currentCause ?? "every plugin loaded at once (VIPER_LOAD=eager, or viper check)")
             }
         }
     }
 
+    /// What asked for `key`, for the profile: the plugin code running now (a builder that resolves
+    /// a service), else what the shell runs (`asking`), else start-up.
+    static func cause(of key: ProvisionKey, asking: String?) -> String {
+        let what = "\(key.kind.rawValue) \(key.label)"
+        if let running = PluginExitGuard.current { return "\(what) for \(running.plugin) \(running.doing)" }
+        return "\(what) for \(asking ?? "start-up")"
+    }
+
     /// Loads one pending plugin, checked against its scan; commits it or disables it with the reason.
-    private func load(_ plugin: PendingPlugin, name: String) -> Bool {
+    private func load(_ plugin: PendingPlugin, name: String, cause: String) -> Bool {
         let position = recordList.firstIndex { $0.name == name && $0.path == plugin.file.path }
         let verified = VerifiedLoader(loader: loader, scanner: rescanner)
+        let began = PluginClock.now(), waited = ThreadSchedule.waited()
         switch verified.load(plugin.file, scanned: plugin.scanned.descriptor, stamp: plugin.stamp, known: plugin.known) {
         case .success(let loaded):
+            let opened = PluginClock.now()
             registry.commit(
                 loaded.registrar,
                 skipping: plugin.overridden.union(
                     interceptionPermission.skipped(loaded.registrar, origin: plugin.file.folder.origin)))
+            noteLoad(loaded, name: name, cause: cause, began: began, opened: opened, waited: waited)
             if let position { recordList[position].status = .loaded }
             logger?.log(.info, "loaded \(name) from \(plugin.file.path) on first use", source: "loader")
             return true
@@ -56,5 +70,23 @@ extension HostRuntime {
             logger?.log(.error, error.description, source: "loader")
             return false
         }
+    }
+
+    /// Notes a load in the profile: from `began` to now, its registration from `opened`, its own
+    /// time less what the thread waited for a CPU since `waited`.
+    func noteLoad(_ loaded: LoadedPlugin, name: String, cause: String, began: UInt64, opened: UInt64, waited: UInt64?) {
+        let now = PluginClock.now()
+        PluginTally.noteNested(now &- began)  // a builder that resolved a service of this plugin is not charged for its load
+        let seconds = Double(now &- began) / 1e9
+        var load = PluginProfile.Load(
+            plugin: name, seconds: seconds, opening: Double(loaded.timing.opening) / 1e9,
+            entry: Double(loaded.timing.entry) / 1e9, registration: Double(now &- opened) / 1e9, cause: cause,
+            at: PluginProfile.sinceStart(began))
+        if let waited, let after = ThreadSchedule.waited(), after >= waited {
+            load.ownSeconds = max(0, seconds - Double(after - waited) / 1e9)
+        }
+        load.imageDevice = loaded.timing.imageDevice
+        load.imageInode = loaded.timing.imageInode
+        registry.profile.noteLoad(load)
     }
 }

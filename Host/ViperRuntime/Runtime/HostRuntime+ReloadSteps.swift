@@ -119,6 +119,7 @@ extension HostRuntime {
         let versionLoader = PluginLoader(policy: policy)
         versionLoader.contractLibraries = loader.contractLibraries
         versionLoader.expectedStamp = stamp
+        let began = PluginClock.now(), waited = ThreadSchedule.waited()
         switch versionLoader.load(file, known: sha256.map { KnownDigest(stamp: stamp, sha256: $0) }) {
         case .failure(let error) where error.code == .changedSinceScan:
             return .failure(.changing)
@@ -128,6 +129,8 @@ extension HostRuntime {
             if let difference = DescriptorDifference.between(scanned: scanned, loaded: loaded.descriptor) {
                 return .failure(.refused(PluginLoadError(.differsFromScan, path: file.path, message: DescriptorDifference.refusal(difference))))
             }
+            let name = loaded.descriptor.manifest.name
+            noteLoad(loaded, name: name, cause: "a reload: its file changed", began: began, opened: PluginClock.now(), waited: waited)
             return .success(loaded)
         }
     }

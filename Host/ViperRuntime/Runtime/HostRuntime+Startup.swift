@@ -17,6 +17,9 @@ extension HostRuntime {
             files: files, executable: scanner, options: options, dataFolder: dataFolder,
             lockState: lockState, libraries: loader.contractLibraries, logger: logger, preloaded: cacheFile, infos: infos)
         let scanned = scan.run()
+        if let phase = scanned.scanPhase {
+            registry.profile.noteScan(scanned.scanSeconds, own: scanned.scanOwnSeconds, shares: scanned.scanShares, phase: phase)
+        }
         rescanner = scanned.scanner
         scanned.keep(files, digests: &digests)
         reloads.stamps = scanned.reloadStamps(files)
@@ -106,7 +109,13 @@ extension HostRuntime {
         var loaded: [LoadedPlugin] = []
         var slots: [(PluginRecord?, LoadedPlugin?)] = []
         for file in files {
-            switch loader.load(file) {
+            let began = PluginClock.now(), waited = ThreadSchedule.waited()
+            let outcome = loader.load(file)
+            if case .success(let plugin) = outcome {
+                let cause = "start-up (this process loads every plugin: in-process scanning)"
+                noteLoad(plugin, name: plugin.descriptor.manifest.name, cause: cause, began: began, opened: PluginClock.now(), waited: waited)
+            }
+            switch outcome {
             case .success(let plugin) where options.excludedPlugins[plugin.descriptor.manifest.name] != nil:
                 let reason = options.excludedPlugins[plugin.descriptor.manifest.name] ?? ""
                 slots.append(

@@ -119,6 +119,7 @@ package final class HostRuntime {
         state.lock()
         defer { state.unlock() }
         if let report { return report }
+        PluginClock.markProcessStart()  // viper's main marks it earlier; an embedder's start counts from here
         _ = try PluginScanner.pinnedScanners(options.environment[PluginScanner.pinnedScannersVariable])  // before the data folder is made
         let logger = try startServices()
         readLock(logger)
@@ -148,6 +149,7 @@ package final class HostRuntime {
         }
         let report = StartupReport(records: recordList, problems: problemList, warnings: warnings)
         self.report = report
+        registry.profile.noteStartEnded()
         return report
     }
 

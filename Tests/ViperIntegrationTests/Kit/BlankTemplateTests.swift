@@ -23,7 +23,7 @@ import ViperTestSupport
     }
 
     @Test(arguments: [
-        (["new", "Picker", "--route", "help"], "--route help: 'help' is a shell command (open, present, root, back, close, dismiss, home, where, routes, graph, plugins, doctor, reload, help, quit, exit); choose another name"),
+        (["new", "Picker", "--route", "help"], "--route help: 'help' is a shell command (open, present, root, back, close, dismiss, home, where, routes, graph, plugins, doctor, profile, reload, help, quit, exit); choose another name"),
         (["new", "Picker", "--route", "Contacts/Pick"], "--route Contacts/Pick: 'Contacts/Pick' is not a valid path: 'Contacts' may use only lower-case letters a-z, digits, '-' and '_'"),
         (["new", "service", "Journal", "--blank"], "--blank goes with 'viper new NAME' or 'viper new module NAME --in PATH', not with the service template"),
         (["new", "Shared", "--contract-library", "--route", "shared"], "--route goes with 'viper new NAME' or 'viper new module NAME --in PATH', not with --contract-library"),

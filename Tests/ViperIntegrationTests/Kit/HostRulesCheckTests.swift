@@ -26,7 +26,7 @@ import ViperTestSupport
         let plugin = try Fixtures.route("open", plugin: "fixture-open", module: "RouteOpen")
         let result = try check(plugin)
         #expect(result.status == 1)
-        #expect(result.stdout.contains("fail  [DeclaredScreen] route: the host refuses route 'open': 'open' is a shell command (open, present, root, back, close, dismiss, home, where, routes, graph, plugins, doctor, reload, help, quit, exit); choose another name\n"),
+        #expect(result.stdout.contains("fail  [DeclaredScreen] route: the host refuses route 'open': 'open' is a shell command (open, present, root, back, close, dismiss, home, where, routes, graph, plugins, doctor, profile, reload, help, quit, exit); choose another name\n"),
                 "\(result.stdout)")
     }
 

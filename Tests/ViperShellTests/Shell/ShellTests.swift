@@ -175,6 +175,7 @@ import ViperCoreTestSupport
               graph            Show the contract graph around the module on screen (all of it at home)
               plugins          List this session's plugins: status, what each provides and requires, and the version serving
               doctor           Check this session's plugin graph: each problem once, and what reloads changed
+              profile [json]   What each plugin cost this session: scan, load and why, builders, commands, drawing, memory
               reload           Scan the plugin folders again: use new and changed plugins, withdraw removed ones
               help [COMMAND]   List the commands, or explain one
               quit             Leave viper (also 'exit', or Ctrl-D; 'quit!' drops unsaved work without asking)
@@ -250,7 +251,7 @@ import ViperCoreTestSupport
         let fake = FakeShell()
         fake.app.list.wire = { _, view, _ in view.commands = [CommandSpec("pick", arguments: ["N"], help: "Pick item N")] }
         fake.run("open list")
-        #expect(fake.shell.completions(before: "", word: "p") == ["pick", "plugins", "present"])
+        #expect(fake.shell.completions(before: "", word: "p") == ["pick", "plugins", "present", "profile"])
     }
 
     @Test func thePromptNamesTheModuleOnScreen() {

@@ -7,7 +7,7 @@ protocol ShellNamedCommandsInput: AnyObject {}
 /// so the conformance kit's `commands` check can be compared with the shell's own list.
 enum ShellNamedCommandsStub: Plugin {
     static let manifest = PluginManifest(name: "shell-named-commands", version: "1.0.0", summary: "Declares the shell's command names")
-    static let names = ["open", "present", "root", "back", "close", "dismiss", "home", "where", "routes", "graph", "plugins",
+    static let names = ["open", "present", "root", "back", "close", "dismiss", "home", "where", "routes", "graph", "plugins", "profile",
                         "doctor", "reload", "help", "quit", "exit"]
 
     static func register(in registrar: any Registrar) throws {
