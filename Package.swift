@@ -97,7 +97,7 @@ let core: Target = .target(
 /// the core (a scan result is registered into the core's registry).
 ///
 /// Folders, lowest first (a folder uses only those before it; `FolderLayeringTests` checks):
-/// Process, Files, ELF, Sandbox, Trust, Loader, Scan.
+/// Process, Files, ELF, Sandbox, Signature, Trust, Loader, Scan.
 let loading: Target = .target(
     name: "ViperLoading",
     dependencies: [contracts, "ViperCore", "CCrypto"],
