@@ -30,6 +30,8 @@ package struct PluginScanner {
     package var pinned: Int?
     /// Counts the scanners this scan starts, when set.
     package var tally: ScannerTally?
+    /// The signed-plugin check each file passes here, in the parent, before the scanner loads it (nil: none).
+    package var signatures: SignatureCheck?
 
     /// Seconds a plugin may load before the files after it are handed to another scanner.
     package var handOffAfter: Double { min(timeout / 4, 1) }
@@ -39,7 +41,47 @@ package struct PluginScanner {
         scan(paths.map { PluginFile(path: $0, folder: PluginFolder(path: Paths.parent($0), origin: .flag)) })
     }
 
+    /// Scans `files`; a signed one is verified first (``SignatureCheck``) and goes to the scanner only
+    /// when its signature holds, and its scan stands only when the scanner loaded the very file verified
+    /// and found the plugin and version the signature names.
     package func scan(_ files: [PluginFile]) -> [String: ScanResult] {
+        guard let signatures else { return scanFiles(files) }
+        var refused: [String: ScanResult] = [:]
+        var verified: [String: (name: String, version: String?, stamp: FileStamp)] = [:]
+        var toScan: [PluginFile] = []
+        toScan.reserveCapacity(files.count)
+        for file in files {
+            switch signatures.verify(file.path) {
+            case .unsigned:
+                toScan.append(file)
+            case .refused(let reason):
+                refused[file.path] = ScanResult(stamp: FileStamp.read(file.path) ?? .missing(file.path), outcome: .failed(reason), code: .untrusted)
+            case .verified(let name, let version, _, let stamp):
+                verified[file.path] = (name, version, stamp)
+                toScan.append(file)
+            }
+        }
+        var results = scanFiles(toScan)
+        for (path, signed) in verified {
+            guard let result = results[path] else { continue }
+            var reason: String?
+            if result.stamp != signed.stamp {
+                reason = "refused: it changed while its signature was being checked; start viper again"
+            } else if case .ok(let scanned) = result.outcome {
+                let manifest = scanned.descriptor.manifest
+                if manifest.name != signed.name || (signed.version.map { $0 != manifest.version } ?? false) {
+                    reason =
+                        "refused: its signature is for plugin '\(signed.name)' \(signed.version ?? ""), but the file is '\(manifest.name)' \(manifest.version); "
+                        + "a signature of one plugin or version cannot stand for another"
+                }
+            }
+            if let reason { results[path] = ScanResult(stamp: result.stamp, outcome: .failed(reason), code: .untrusted) }
+        }
+        results.merge(refused) { _, refusal in refusal }
+        return results
+    }
+
+    private func scanFiles(_ files: [PluginFile]) -> [String: ScanResult] {
         var results: [String: ScanResult] = [:]
         results.reserveCapacity(files.count)  // each worker's results are merged in: no table regrown on the way
         // How scanners start is decided once per scan (see ``ScannerLaunch``).

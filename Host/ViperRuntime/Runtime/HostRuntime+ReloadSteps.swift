@@ -55,6 +55,7 @@ extension HostRuntime {
         var scanner = PluginScanner(executable: executable, timeout: timeout)
         scanner.allowInsecure = options.allowInsecurePlugins
         scanner.lockFolder = lockState.isLocked ? dataFolder : nil
+        scanner.signatures = SignatureCheck.read(folder: dataFolder)
         scanner.libraries = loader.contractLibraries.foundFiles
         return scanner
     }

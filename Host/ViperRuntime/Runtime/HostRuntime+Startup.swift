@@ -15,7 +15,8 @@ extension HostRuntime {
     ) {
         let scan = CachedScan(
             files: files, executable: scanner, options: options, dataFolder: dataFolder,
-            lockState: lockState, libraries: loader.contractLibraries, logger: logger, preloaded: cacheFile, infos: infos)
+            lockState: lockState, libraries: loader.contractLibraries, logger: logger, preloaded: cacheFile,
+            signatures: SignatureCheck.read(folder: dataFolder), infos: infos)
         let scanned = scan.run()
         rescanner = scanned.scanner
         scanned.keep(files, digests: &digests)
