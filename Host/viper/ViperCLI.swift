@@ -17,6 +17,8 @@ enum ViperCLI {
         if arguments.first == CheckChild.command {
             return CheckChild.run(arguments: Array(arguments.dropFirst()), environment: environment)
         }
+        // Signing, keys, the index and getting plugins: commands that parse their own words.
+        if let status = SupplyCommands.run(arguments, environment: environment) { return status }
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(arguments)
@@ -50,6 +52,10 @@ enum ViperCLI {
         let topic = options.command == "help" ? (options.arguments.first ?? (options.help ? "help" : nil)) : options.command
         guard let topic else {
             print(HelpText.general())
+            return 0
+        }
+        if let text = SupplyCommands.help(Array(options.arguments.prefix(options.command == "help" ? 2 : 1))) {
+            print(text)
             return 0
         }
         guard let info = CommandInfo.find(topic) else {

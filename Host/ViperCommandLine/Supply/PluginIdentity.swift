@@ -1,0 +1,58 @@
+import Contracts
+import Foundation
+import ViperCore
+import ViperLoading
+
+/// What a plugin file says it is: its manifest's name and version, its Contracts version, and what
+/// it provides and requires. Learned as `viper plugins` learns it: loaded in the crash-isolated
+/// scanner (a child process), never in this one.
+package struct PluginIdentity {
+    package let name: String
+    package let version: String
+    package let contracts: String
+    package let provides: [String]
+    package let requires: [String]
+
+    /// The Contracts version the file's `.viper_abi` section declares, or nil.
+    package static func contractsVersion(of path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        guard case .version(let version)? = ELFLinkage(descriptor: descriptor, size: UInt64(info.st_size), symbols: false).abiSection else { return nil }
+        return "\(version.major).\(version.minor)"
+    }
+
+    /// Scans the plugins at `paths` in scanner children; a file that is not a plugin throws one line naming it.
+    package static func scan(_ paths: [String], environment: [String: String]) throws -> [String: PluginIdentity] {
+        guard let executable = Paths.realPath("/proc/self/exe") else {
+            throw HostError("cannot find the viper executable to scan the plugins with")
+        }
+        let timeout = environment["VIPER_SCAN_TIMEOUT"].flatMap(Double.init) ?? 10
+        let scanner = PluginScanner(executable: executable, timeout: timeout)
+        var identities: [String: PluginIdentity] = [:]
+        for (path, result) in scanner.scan(paths) {
+            switch result.outcome {
+            case .ok(let scanned):
+                let descriptor = scanned.descriptor
+                identities[path] = PluginIdentity(
+                    name: descriptor.manifest.name, version: descriptor.manifest.version,
+                    contracts: "\(descriptor.contractsVersion.major).\(descriptor.contractsVersion.minor)",
+                    provides: descriptor.provides.map(\.description).sorted(),
+                    requires: descriptor.requires.map(\.description).sorted())
+            case .failed(let reason), .broken(let reason):
+                throw HostError("\(path): not a plugin viper can load (\(reason)); fix it, or sign it with --plain")
+            }
+        }
+        return identities
+    }
+
+    /// Scans one plugin.
+    package static func scan(_ path: String, environment: [String: String]) throws -> PluginIdentity {
+        guard let identity = try scan([path], environment: environment)[path] else {
+            throw HostError("\(path): the scanner gave no answer for it; check the file")
+        }
+        return identity
+    }
+}

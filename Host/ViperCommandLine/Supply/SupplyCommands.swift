@@ -1,0 +1,60 @@
+import Foundation
+
+/// Routes a command line to the standalone command it names (signing, keys, the index, getting
+/// plugins), before the general option parser sees it; nil when it names none of them.
+package enum SupplyCommands {
+    /// The commands, longest words first (so `plugins install` wins over `plugins`).
+    package static let all: [any StandaloneCommand.Type] = [
+        PluginsInstallCommand.self, PluginsUpdateCommand.self, PluginsRemoveCommand.self, PluginsRollbackCommand.self,
+        PluginsSearchCommand.self, PluginsRevokeCommand.self, PluginsForgetKeyCommand.self, SignCommand.self, VerifyCommand.self, KeysCommand.self,
+        IndexBuildCommand.self,
+    ]
+
+    /// Global options these commands accept before their words, with whether each takes a value.
+    private static let globals: [String: Bool] = ["--data": true, "--verbose": false, "--no-color": false]
+
+    /// Runs the command `arguments` name and returns its exit code, or nil when they name none.
+    package static func run(_ arguments: [String], environment: [String: String]) -> Int32? {
+        var context = CommandContext(environment: environment)
+        var rest = arguments[...]
+        while let first = rest.first, let takesValue = globals[first.split(separator: "=").first.map(String.init) ?? first] {
+            rest = rest.dropFirst()
+            if first == "--data", takesValue, let value = rest.first {
+                context.dataFlag = value
+                rest = rest.dropFirst()
+            } else if first.hasPrefix("--data=") {
+                context.dataFlag = String(first.dropFirst("--data=".count))
+            }
+        }
+        let words = Array(rest)
+        for command in all where command.matches(words) {
+            let arguments = command.arguments(words)
+            if arguments.contains("--help") || arguments.contains("-h") {
+                print(command.help)
+                return 0
+            }
+            do {
+                return try command.init(arguments: arguments, context: context).run()
+            } catch {
+                ViperTool.printError("viper: \(error)")
+                return ViperTool.usageExitCode
+            }
+        }
+        return nil
+    }
+
+    /// The help of the command `words` name (`viper help sign`, `viper help plugins install`), or nil.
+    package static func help(_ words: [String]) -> String? {
+        all.first { $0.words == Array(words.prefix($0.words.count)) && words.count == $0.words.count }?.help
+    }
+}
+
+extension StandaloneCommand {
+    /// Whether `words` start with this command's words.
+    static func matches(_ words: [String]) -> Bool {
+        words.count >= Self.words.count && Array(words.prefix(Self.words.count)) == Self.words
+    }
+
+    /// The words after the command's own.
+    static func arguments(_ words: [String]) -> [String] { Array(words.dropFirst(Self.words.count)) }
+}
