@@ -153,7 +153,7 @@ let check: Target = .target(
 /// `viper-bench`'s measurements (ratios against baselines measured in the same run).
 let bench: Target = .target(
     name: "ViperBench",
-    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperShell"],
+    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ViperShell"],
     path: "Host/ViperBench"
 )
 

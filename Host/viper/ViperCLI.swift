@@ -54,10 +54,6 @@ enum ViperCLI {
             print(HelpText.general())
             return 0
         }
-        if let text = SupplyCommands.help(Array(options.arguments.prefix(options.command == "help" ? 2 : 1))) {
-            print(text)
-            return 0
-        }
         guard let info = CommandInfo.find(topic) else {
             ViperTool.printError("viper: no help for '\(topic)': not a command; see 'viper --help'")
             return ViperTool.usageExitCode

@@ -26,8 +26,11 @@ package struct PluginIdentity {
 
     /// Scans the plugins at `paths` in scanner children; a file that is not a plugin throws one line naming it.
     package static func scan(_ paths: [String], environment: [String: String]) throws -> [String: PluginIdentity] {
-        guard let executable = Paths.realPath("/proc/self/exe") else {
-            throw HostError("cannot find the viper executable to scan the plugins with")
+        // The scanner is viper's own scan mode: this executable, or the viper beside it (viper-bench).
+        let me = Paths.realPath("/proc/self/exe") ?? ""
+        let executable = Paths.lastComponent(me) == "viper" ? me : Paths.join(Paths.parent(me), "viper")
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw HostError("cannot find the viper executable to scan the plugins with (looked for \(executable))")
         }
         let timeout = environment["VIPER_SCAN_TIMEOUT"].flatMap(Double.init) ?? 10
         let scanner = PluginScanner(executable: executable, timeout: timeout)

@@ -27,6 +27,11 @@ package enum SupplyCommands {
             }
         }
         let words = Array(rest)
+        // `viper help plugins install` (the general parser takes one word after `help`).
+        if words.first == "help", let text = help(Array(words.dropFirst())) {
+            print(text)
+            return 0
+        }
         for command in all where command.matches(words) {
             let arguments = command.arguments(words)
             if arguments.contains("--help") || arguments.contains("-h") {
@@ -41,6 +46,16 @@ package enum SupplyCommands {
             }
         }
         return nil
+    }
+
+    /// One line per command for `viper --help`: its words and the first line of its help.
+    package static var summaries: [(words: String, summary: String)] {
+        all.map { command in
+            let first = command.help.split(separator: "\n").first.map(String.init) ?? ""
+            return (
+                command.words.joined(separator: " "), first.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? first
+            )
+        }
     }
 
     /// The help of the command `words` name (`viper help sign`, `viper help plugins install`), or nil.

@@ -15,7 +15,7 @@ import ViperTestSupport
         "ViperShell": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "CReadline"],
         "ViperKit": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine"],
         "ViperCheck": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ConformanceKit"],
-        "ViperBench": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperShell"],
+        "ViperBench": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ViperShell"],
         "ViperFuzz": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperShell"],
         "viper": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck"],
         "viper-bench": ["ViperBench"],
