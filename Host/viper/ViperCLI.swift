@@ -151,7 +151,11 @@ enum ViperCLI {
         do {
             if remove {
                 if let path = try runtime.removeLock() {
-                    print("Removed \(path): every trusted plugin loads again.")
+                    let kept = FileManager.default.fileExists(atPath: path)
+                    print(
+                        kept
+                            ? "\(path) pins no files now (it keeps publisher keys and revocations): every trusted plugin loads again."
+                            : "Removed \(path): every trusted plugin loads again.")
                 } else {
                     print("No plugin lock in \(runtime.dataFolder); nothing to do.")
                 }

@@ -104,6 +104,9 @@ package struct IndexBuildCommand: StandaloneCommand {
             .map { Paths.join(keysFolder, $0) }
         for path in keyFiles + publisherFiles {
             let key = try MinisignPublicKey.read(path)
+            if let other = publishers[key.keyID], other != key {
+                throw HostError("\(path): key ID collision: another publisher key also has id \(key.keyID); one of them must make a new key")
+            }
             publishers[key.keyID] = key
         }
         let previous = try? IndexJSON.decode(PluginIndex.self, from: IndexSource(folder).read(PluginIndex.rootName), source: "the last index")

@@ -148,6 +148,12 @@ package struct PluginIndexClient {
         guard let keyText = opened.root.publishers[version.keyID], let key = MinisignPublicKey(base64: keyText) else {
             throw HostError("\(name) \(version.version): signed by key \(version.keyID), which the index does not list; refused")
         }
+        // Two different keys under one id: the id no longer says who signed.
+        for (other, pinned) in pins.publishers ?? [:] where pinned.keyID == version.keyID && pinned.publicKey != key.base64 {
+            throw HostError(
+                "\(name) \(version.version): key ID collision: the index's key \(version.keyID) is not the key of that id plugins.lock pins for '\(other)'; refused"
+            )
+        }
         if let pinned = pins.publishers?[name], pinned.keyID != version.keyID {
             throw HostError(
                 "\(name): the index offers it signed by key \(version.keyID), but plugins.lock pins key \(pinned.keyID) for it; "

@@ -25,14 +25,13 @@ package struct PublisherPins {
     }
 
     /// The public key pinned with id `id` (for any plugin), or nil.
+    /// Nil also when two different keys are pinned under that id (a collision: the id says nothing).
     package func key(id: String) -> MinisignPublicKey? {
-        for publisher in (lock.publishers ?? [:]).values where publisher.keyID == id {
-            if let key = MinisignPublicKey(base64: publisher.publicKey), key.keyID == id { return key }
-        }
-        for index in (lock.indexes ?? [:]).values where index.keyID == id {
-            if let key = MinisignPublicKey(base64: index.publicKey), key.keyID == id { return key }
-        }
-        return nil
+        let lines =
+            (lock.publishers ?? [:]).values.filter { $0.keyID == id }.map(\.publicKey)
+            + (lock.indexes ?? [:]).values.filter { $0.keyID == id }.map(\.publicKey)
+        guard Set(lines).count == 1, let line = lines.first, let key = MinisignPublicKey(base64: line), key.keyID == id else { return nil }
+        return key
     }
 
     /// Why a plugin `name` signed by key `keyID` at `version` may not load, without looking at its

@@ -106,8 +106,29 @@ extension HostRuntime {
     func startInProcess(_ files: [PluginFile], preferences: [String: ProviderChoice], logger: FileLogger) {
         var loaded: [LoadedPlugin] = []
         var slots: [(PluginRecord?, LoadedPlugin?)] = []
+        // Signed plugins are verified here too before their code runs (the isolated start does it in the scanner's parent).
+        let signatures = SignatureCheck.read(folder: dataFolder)
         for file in files {
-            switch loader.load(file) {
+            var outcome: Result<LoadedPlugin, PluginLoadError>
+            switch signatures?.verify(file.path) {
+            case .refused(let reason)?:
+                outcome = .failure(PluginLoadError(.untrusted, path: file.path, message: reason))
+            case .verified(let name, let version, _, _)?:
+                outcome = loader.load(file)
+                if case .success(let plugin) = outcome,
+                    plugin.descriptor.manifest.name != name || (version.map { $0 != plugin.descriptor.manifest.version } ?? false)
+                {
+                    outcome = .failure(
+                        PluginLoadError(
+                            .untrusted, path: file.path,
+                            message:
+                                "refused: its signature is for plugin '\(name)' \(version ?? ""), not '\(plugin.descriptor.manifest.name)' \(plugin.descriptor.manifest.version)"
+                        ))
+                }
+            default:
+                outcome = loader.load(file)
+            }
+            switch outcome {
             case .success(let plugin) where options.excludedPlugins[plugin.descriptor.manifest.name] != nil:
                 let reason = options.excludedPlugins[plugin.descriptor.manifest.name] ?? ""
                 slots.append(

@@ -71,6 +71,24 @@ import ViperTestSupport
         #expect(output.contains("the signature does not match the file"), "\(output)")
     }
 
+    @Test func lockingAndUnlockingKeepThePublisherPinned() throws {
+        let fixture = try SupplyFixture()
+        try fixture.succeed(["keys", "new", fixture.keys])
+        let keyID = try fixture.keyID()
+        try fixture.publish("1.0.0")
+        try fixture.succeed(["index", "build", fixture.index, "--key", fixture.keys + "/viper.key"])
+        try fixture.succeed(["plugins", "install", "supplied", "--index", fixture.index])
+        let lockPath = fixture.viper.dataFolder + "/plugins.lock"
+        try fixture.succeed(["plugins", "--lock"])
+        let locked = try String(contentsOfFile: lockPath, encoding: .utf8)
+        #expect(locked.contains("libSupplied.so") && locked.contains(keyID), "\(locked)")
+        #expect(try fixture.pluginsLine().hasPrefix("supplied 1.0.0  [ready]"))
+        try fixture.succeed(["plugins", "--unlock"])
+        let unlocked = try String(contentsOfFile: lockPath, encoding: .utf8)
+        #expect(unlocked.contains(keyID) && unlocked.contains("\"pinsFiles\" : false"), "\(unlocked)")
+        #expect(try fixture.pluginsLine().hasPrefix("supplied 1.0.0  [ready]"))
+    }
+
     @Test func anIndexFileThatDoesNotMatchItsDigestInstallsNothing() throws {
         let fixture = try SupplyFixture()
         try fixture.succeed(["keys", "new", fixture.keys])

@@ -1,3 +1,4 @@
+import Contracts
 import Foundation
 import Testing
 import ViperTestSupport
@@ -153,5 +154,57 @@ import ViperTestSupport
     @Test func versionsCompareAsNumbers() {
         #expect(VersionOrder.isLower("1.9.2", "1.10.0"))
         #expect(!VersionOrder.isLower("2.0.0", "1.10.0"))
+    }
+}
+
+/// Which version an install chooses, and what it refuses before fetching a byte.
+@Suite struct PluginIndexChoiceTests {
+    static func version(_ version: String, yanked: Bool = false, contracts: String? = nil, keyID: String = "AAAAAAAAAAAAAAAA") -> PluginIndexEntry.Version {
+        let current = "\(ContractsVersion.current.major).\(ContractsVersion.current.minor)"
+        return PluginIndexEntry.Version(
+            version: version, file: "x/\(version)/libX.so", sha256: "", size: 0, contracts: contracts ?? current, provides: [], requires: [],
+            keyID: keyID, yanked: yanked)
+    }
+
+    static let client = PluginIndexClient(context: CommandContext(environment: ["VIPER_DATA_DIR": "/nonexistent"]))
+
+    @Test func theNewestLoadableVersionThatIsNotYankedIsChosen() throws {
+        let entry = PluginIndexEntry(
+            name: "x", versions: [Self.version("1.2.0"), Self.version("1.10.0", yanked: true), Self.version("1.9.0"), Self.version("3.0.0", contracts: "99.0")])
+        #expect(try Self.client.choose(entry, wanted: nil).version == "1.9.0")
+        #expect(try Self.client.choose(entry, wanted: "1.10.0").version == "1.10.0", "a yanked version named is installed")
+        #expect(throws: (any Error).self) { try Self.client.choose(entry, wanted: "7.0.0") }
+    }
+
+    @Test func aKeyIDCollisionWithAPinnedKeyIsRefused() throws {
+        let pinned = try #require(MinisignSecretKey.generate()).publicKey
+        let other = try #require(MinisignSecretKey.generate()).publicKey
+        var lock = PluginLock()
+        lock.publishers = ["y": .init(keyID: pinned.keyID, publicKey: pinned.base64)]
+        let root = PluginIndex(
+            serial: 1, expires: 2, built: 0, plugins: [:], providers: [:], publishers: [pinned.keyID: other.base64], revokedKeys: [:],
+            revokedDigests: [:])
+        let opened = PluginIndexClient.Opened(source: try IndexSource("/nonexistent"), root: root, key: pinned)
+        do {
+            _ = try Self.client.fetch("x", Self.version("1.0.0", keyID: pinned.keyID), from: opened, pins: lock)
+            Issue.record("a colliding key id was accepted")
+        } catch {
+            #expect("\(error)".contains("key ID collision"))
+        }
+    }
+
+    @Test func aRevokedKeyOrDigestIsNotFetched() throws {
+        var lock = PluginLock()
+        lock.revoked = .init(keys: ["AAAAAAAAAAAAAAAA": "leaked"])
+        let root = PluginIndex(
+            serial: 1, expires: 2, built: 0, plugins: [:], providers: [:], publishers: [:], revokedKeys: [:], revokedDigests: [:])
+        let key = try #require(MinisignSecretKey.generate()).publicKey
+        let opened = PluginIndexClient.Opened(source: try IndexSource("/nonexistent"), root: root, key: key)
+        do {
+            _ = try Self.client.fetch("x", Self.version("1.0.0"), from: opened, pins: lock)
+            Issue.record("a revoked key's file was fetched")
+        } catch {
+            #expect("\(error)".contains("revoked (leaked)"))
+        }
     }
 }
