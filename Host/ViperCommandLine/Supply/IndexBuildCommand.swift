@@ -73,7 +73,11 @@ package struct IndexBuildCommand: StandaloneCommand {
             let secret = try MinisignSecretKey.read(key, environment: context.environment)
             let (index, entries) = try build(secret: secret)
             try FileManager.default.createDirectory(atPath: Paths.join(folder, "plugins"), withIntermediateDirectories: true)
-            for (name, bytes) in entries { try SupplyFiles.write(bytes, to: Paths.join(folder, "plugins/\(name).json"), mode: 0o644) }
+            // Each plugin's file unsynced (the root, written and synced after them, names each by SHA-256), then one sync.
+            for (name, bytes) in entries {
+                try SupplyFiles.write(bytes, to: Paths.join(folder, "plugins/\(name).json"), mode: 0o644, sync: false)
+            }
+            sync()
             let rootBytes = try IndexJSON.encode(index)
             let rootPath = Paths.join(folder, PluginIndex.rootName)
             try SupplyFiles.write(rootBytes, to: rootPath, mode: 0o644)

@@ -9,7 +9,8 @@ package enum SupplyFiles {
         try write(Array(text.utf8), to: path, mode: mode, exclusive: exclusive)
     }
 
-    package static func write(_ bytes: [UInt8], to path: String, mode: mode_t, exclusive: Bool = false) throws {
+    /// `sync` false skips the `fsync` (for files a later, synced file names by digest: a torn one is refused, not trusted).
+    package static func write(_ bytes: [UInt8], to path: String, mode: mode_t, exclusive: Bool = false, sync: Bool = true) throws {
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         guard descriptor >= 0 else {
@@ -25,7 +26,7 @@ package enum SupplyFiles {
             done += count
         }
         fchmod(descriptor, mode)
-        let synced = fsync(descriptor) == 0
+        let synced = !sync || fsync(descriptor) == 0
         close(descriptor)
         guard done == bytes.count, synced else {
             unlink(temporary)

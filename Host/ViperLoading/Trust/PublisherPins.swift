@@ -5,7 +5,7 @@ import ViperCore
 /// the versions installed, and revocations, read once per start and checked before any code of a
 /// signed plugin runs (``SignatureCheck``).
 package struct PublisherPins {
-    package var lock: PluginLock
+    package let lock: PluginLock
     /// Where the lock is (named in refusals).
     package let path: String
 
@@ -14,10 +14,26 @@ package struct PublisherPins {
         PublisherPins(lock: try PluginLock.load(folder: folder) ?? PluginLock(), path: PluginLock.path(in: folder))
     }
 
+    /// Each pinned key's base64 lines by key id (more than one: a collision), and each installed file's plugin name.
+    private let keyLines: [String: Set<String>]
+    private let installed: [String: String]
+
     package init(lock: PluginLock, path: String) {
         self.lock = lock
         self.path = path
+        var keyLines: [String: Set<String>] = [:]
+        var installed: [String: String] = [:]
+        for (name, publisher) in lock.publishers ?? [:] {
+            keyLines[publisher.keyID, default: []].insert(publisher.publicKey)
+            if let file = publisher.path { installed[file] = name }
+        }
+        for index in (lock.indexes ?? [:]).values { keyLines[index.keyID, default: []].insert(index.publicKey) }
+        self.keyLines = keyLines
+        self.installed = installed
     }
+
+    /// The plugin installed at `file` (from an index), or nil.
+    package func installedName(at file: String) -> String? { installed[file] }
 
     /// Whether there is anything to check for a plugin that was verified before (a pin or a revocation).
     package var isEmpty: Bool {
@@ -27,10 +43,8 @@ package struct PublisherPins {
     /// The public key pinned with id `id` (for any plugin), or nil.
     /// Nil also when two different keys are pinned under that id (a collision: the id says nothing).
     package func key(id: String) -> MinisignPublicKey? {
-        let lines =
-            (lock.publishers ?? [:]).values.filter { $0.keyID == id }.map(\.publicKey)
-            + (lock.indexes ?? [:]).values.filter { $0.keyID == id }.map(\.publicKey)
-        guard Set(lines).count == 1, let line = lines.first, let key = MinisignPublicKey(base64: line), key.keyID == id else { return nil }
+        guard let lines = keyLines[id], lines.count == 1, let line = lines.first, let key = MinisignPublicKey(base64: line), key.keyID == id
+        else { return nil }
         return key
     }
 

@@ -42,7 +42,7 @@ package struct SignatureCheck {
 
     /// Whether the lock expects a signature for the file at `path` (it was installed signed).
     private func expectsSignature(_ path: String) -> String? {
-        (pins.lock.publishers ?? [:]).first { $0.value.path == path }?.key
+        pins.installedName(at: path)
     }
 
     /// Verifies the file at `path` and its signature.
@@ -95,8 +95,22 @@ package struct SignatureCheck {
 
     /// For a file verified at an earlier start and unchanged since: why it may no longer load (its
     /// key revoked, its pin changed), from the signature's text alone; nil when it still may.
+    ///
+    /// A file installed from an index costs no file read: install wrote its pin (key and version)
+    /// with it, so only a revocation of that key, or of its digest, can refuse it now. Any other file
+    /// is read again only while something could refuse it (a revoked key or digest, or a pin whose
+    /// plugin is not installed from an index).
     package func recheck(_ path: String) -> String? {
         guard !pins.isEmpty else { return nil }
+        let revokedKeys = pins.lock.revoked?.keys ?? [:], revokedDigests = pins.lock.revoked?.digests ?? [:]
+        if let name = pins.installedName(at: path), let publisher = pins.lock.publishers?[name] {
+            if revokedKeys[publisher.keyID] != nil, let refusal = pins.refusal(name: name, keyID: publisher.keyID, version: nil) {
+                return refusal
+            }
+            guard !revokedDigests.isEmpty else { return nil }
+        } else if revokedKeys.isEmpty, revokedDigests.isEmpty, !(pins.lock.publishers ?? [:]).values.contains(where: { $0.path == nil }) {
+            return nil
+        }
         let signaturePath = path + Minisign.signatureSuffix
         guard let signature = try? MinisignSignature.read(signaturePath) else {
             if let name = expectsSignature(path) {

@@ -79,7 +79,21 @@ import ViperTestSupport
             return
         }
         #expect(line.contains("x 1.0.0") && line.contains("x 2.0.0"))
-        #expect(signed.check.recheck(signed.path) != nil)
+    }
+
+    @Test func anUnchangedInstalledFileIsRecheckedFromTheLockAloneWithoutReadingItsSignature() throws {
+        let signed = try Signed()
+        // Its signature gone: the recheck does not read it (the file verified before is unchanged), a verify does.
+        unlink(signed.path + ".minisig")
+        #expect(signed.check.recheck(signed.path) == nil)
+        #expect(signed.check.verify(signed.path) != .unsigned)
+    }
+
+    @Test func aSignedFileNotInstalledFromAnIndexIsReadAgainWhileAKeyIsRevoked() throws {
+        var signed = try Signed()
+        signed.lock.publishers?["x"]?.path = nil
+        signed.lock.revoked = .init(keys: [signed.key.publicKey.keyID: "leaked key"])
+        #expect(signed.check.recheck(signed.path)?.contains("leaked key") == true)
     }
 
     @Test func aKeyRevokedAfterVerificationIsRefusedAtTheNextStartWithoutVerifyingAgain() throws {
