@@ -71,6 +71,22 @@ import ViperTestSupport
         #expect(output.contains("the signature does not match the file"), "\(output)")
     }
 
+    @Test func installingAPluginInstallsTheProviderOfWhatItRequires() throws {
+        let fixture = try SupplyFixture()
+        try fixture.succeed(["keys", "new", fixture.keys])
+        for (built, folder) in [(try Fixtures.consumer(), "consumer"), (try Fixtures.english(), "english")] {
+            try FileManager.default.createDirectory(atPath: fixture.index + "/" + folder, withIntermediateDirectories: true)
+            let copy = fixture.index + "/\(folder)/" + (built as NSString).lastPathComponent
+            try FileManager.default.copyItem(atPath: built, toPath: copy)
+            try fixture.succeed(["sign", copy, "--key", fixture.keys + "/viper.key"])
+        }
+        try fixture.succeed(["index", "build", fixture.index, "--key", fixture.keys + "/viper.key"])
+        let installed = try fixture.succeed(["plugins", "install", "fixture-consumer", "--index", fixture.index])
+        #expect(installed.stdout.contains("Installed fixture-consumer 0.1.0") && installed.stdout.contains("Installed fixture-english 0.1.0"))
+        let plugins = try fixture.viper.run(["plugins"]).stdout
+        #expect(plugins.contains("fixture-consumer 0.1.0  [ready]") && plugins.contains("fixture-english 0.1.0  [ready]"), "\(plugins)")
+    }
+
     @Test func lockingAndUnlockingKeepThePublisherPinned() throws {
         let fixture = try SupplyFixture()
         try fixture.succeed(["keys", "new", fixture.keys])
