@@ -11,8 +11,9 @@ package struct IndexBuildCommand: StandaloneCommand {
 
         Usage: viper index build DIR --key SECRET_KEY [--expires DAYS] [--publisher KEY.pub]... [--revoke-key ID]... [--revoke-digest SHA256]...
 
-        Finds every plugin (lib*.so with its .minisig beside it) under DIR, checks each signature and
-        loads each plugin in the scanner to learn what it provides and requires, then writes
+        Finds every plugin and contract library (lib*.so with its .minisig beside it) under DIR, checks
+        each signature and loads each plugin in the scanner to learn what it provides and requires (the
+        contract libraries it links among them, each installed with it), then writes
         DIR/plugins/NAME.json, DIR/index.json (serial one above the last build's, expiring after DAYS),
         DIR/index.json.minisig and DIR/index.pub. Serve DIR as it is: a folder, file://, or HTTP.
         Publisher keys: the index key's own, DIR/keys/*.pub and --publisher. Revocations of earlier
@@ -145,7 +146,19 @@ package struct IndexBuildCommand: StandaloneCommand {
             try signature.verify(file: descriptor, key: key, source: path)
             found.append((relative, signature, statement))
         }
-        let identities = try PluginIdentity.scan(found.map { Paths.join(folder, $0.relative) }, environment: context.environment)
+        // Contract libraries are not plugins: never scanned, named by their module, versioned by their record.
+        var libraries: [String: (name: String, version: String)] = [:]
+        for item in found {
+            let path = Paths.join(folder, item.relative)
+            if let library = PluginIdentity.library(at: path) { libraries[path] = library }
+        }
+        let plugins = found.map { Paths.join(folder, $0.relative) }.filter { libraries[$0] == nil }
+        var identities = try PluginIdentity.scan(plugins, libraries: Array(libraries.keys), environment: context.environment)
+        for (path, library) in libraries {
+            identities[path] = PluginIdentity(
+                name: library.name, version: library.version, contracts: "", provides: [PluginIdentity.libraryPrefix + library.name],
+                requires: [])
+        }
         var entries: [String: PluginIndexEntry] = [:]
         for item in found {
             let path = Paths.join(folder, item.relative)
@@ -164,7 +177,8 @@ package struct IndexBuildCommand: StandaloneCommand {
             entry.versions.append(
                 .init(
                     version: version, file: item.relative, sha256: sha256, size: Int(info.st_size), contracts: identity.contracts,
-                    provides: identity.provides, requires: identity.requires, keyID: item.signature.keyIDText, yanked: previousYank))
+                    provides: identity.provides, requires: identity.requires, keyID: item.signature.keyIDText, yanked: previousYank,
+                    kind: libraries[path] == nil ? nil : "library"))
             entries[name] = entry
         }
         // Yanked marks of the previous build are kept (a publisher yanks by editing plugins/NAME.json and rebuilding).

@@ -10,7 +10,8 @@ import ViperCore
 ///     index.json.minisig    its minisign signature by the index key
 ///     index.pub             the index key (pinned in plugins.lock on first use)
 ///     plugins/NAME.json     one per plugin (``PluginIndexEntry``): every version with its file,
-///                           SHA-256, size, Contracts version, provides, requires, key id, yanked
+///                           SHA-256, size, Contracts version, provides, requires, key id, yanked;
+///                           a contract library has an entry too (kind "library", named by its module)
 ///     any/path/lib….so      the plugin files and their .minisig, where the publisher put them
 ///
 /// Invariants a client keeps (``PluginIndexClient``): the root's signature holds under the pinned
@@ -66,6 +67,8 @@ package struct PluginIndexEntry: Codable, Equatable {
         package var requires: [String]
         package var keyID: String
         package var yanked: Bool
+        /// "library" for a contract library (provides `library:NAME`, installed beside the plugins); nil for a plugin.
+        package var kind: String?
     }
 }
 

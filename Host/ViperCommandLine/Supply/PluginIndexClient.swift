@@ -115,7 +115,7 @@ package struct PluginIndexClient {
             }
             return version
         }
-        let loadable = entry.versions.filter { !$0.yanked && Self.canLoad(contracts: $0.contracts) }
+        let loadable = entry.versions.filter { !$0.yanked && ($0.kind == "library" || Self.canLoad(contracts: $0.contracts)) }
         guard let newest = loadable.max(by: { VersionOrder.isLower($0.version, $1.version) }) else {
             throw HostError(
                 "no version of '\(entry.name)' in the index that this viper (Contracts \(ContractsVersion.current)) can load and that is not yanked")

@@ -186,3 +186,30 @@ import ViperTestSupport
         #expect(badKey.status == 64 && badKey.stderr.contains("16 hex digits"))
     }
 }
+
+/// A contract library travels in the index too: installing a plugin that links one installs it.
+@Suite(.serialized, .tags(.slow)) struct ContractLibrarySupplyTests {
+    @Test func installingAPluginInstallsTheContractLibraryItLinksAndItsProvider() throws {
+        let fixture = try SupplyFixture()
+        try fixture.succeed(["keys", "new", fixture.keys])
+        let library = try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"
+        let files = [
+            (library, "library"), (try ContractLibraryFixtures.plugin("WelcomeProviderPlugin"), "provider"),
+            (try ContractLibraryFixtures.plugin("WelcomeConsumerPlugin"), "consumer"),
+        ]
+        for (built, folder) in files {
+            try FileManager.default.createDirectory(atPath: fixture.index + "/" + folder, withIntermediateDirectories: true)
+            let copy = fixture.index + "/\(folder)/" + (built as NSString).lastPathComponent
+            try FileManager.default.copyItem(atPath: built, toPath: copy)
+            try fixture.succeed(["sign", copy, "--key", fixture.keys + "/viper.key", "--library", library])
+        }
+        let signature = try String(contentsOfFile: fixture.index + "/library/libFixtureWelcome.so.minisig", encoding: .utf8)
+        #expect(signature.contains("plugin:FixtureWelcome\tversion:1.0"), "\(signature)")
+        try fixture.succeed(["index", "build", fixture.index, "--key", fixture.keys + "/viper.key"])
+        let installed = try fixture.succeed(["plugins", "install", "welcome-consumer", "--index", fixture.index])
+        #expect(installed.stdout.contains("Installed FixtureWelcome 1.0"), "\(installed.output)")
+        #expect(installed.stdout.contains("Installed welcome-provider 1.0.0"), "\(installed.output)")
+        let plugins = try fixture.viper.run(["plugins"]).stdout
+        #expect(plugins.contains("welcome-consumer 1.0.0  [ready]") && plugins.contains("welcome-provider 1.0.0  [ready]"), "\(plugins)")
+    }
+}
