@@ -99,10 +99,11 @@ package struct MinisignSignature: Sendable {
         }
         guard let message = read() else { throw HostError("\(source): cannot be read to check its signature") }
         guard Ed25519.verify(signature, of: message, publicKey: key.key) else {
-            throw HostError("\(source): the signature does not match the file (changed after signing, or signed by another key); refused")
+            throw HostError(
+                "\(source): the signature does not match the file (changed after signing, or signed by another key); get both again from the publisher")
         }
         guard Ed25519.verify(globalSignature, of: signature + Array(trustedComment.utf8), publicKey: key.key) else {
-            throw HostError("\(source): the signature's trusted comment was changed after signing; refused")
+            throw HostError("\(source): the signature's trusted comment was changed after signing; get the signature again from the publisher")
         }
     }
 

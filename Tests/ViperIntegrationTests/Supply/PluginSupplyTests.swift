@@ -211,5 +211,14 @@ import ViperTestSupport
         #expect(installed.stdout.contains("Installed welcome-provider 1.0.0"), "\(installed.output)")
         let plugins = try fixture.viper.run(["plugins"]).stdout
         #expect(plugins.contains("welcome-consumer 1.0.0  [ready]") && plugins.contains("welcome-provider 1.0.0  [ready]"), "\(plugins)")
+
+        // Another build of the library under the installed one's signature: refused, and the plugins that need it with it.
+        let installedLibrary = (fixture.viper.dataFolder as NSString).deletingLastPathComponent + "/xdg/viper/plugins/libFixtureWelcome.so"
+        try FileManager.default.removeItem(atPath: installedLibrary)
+        try FileManager.default.copyItem(atPath: try ContractLibraryFixtures.library(minor: 1) + "/libFixtureWelcome.so", toPath: installedLibrary)
+        let refused = try fixture.viper.run(["plugins"]).output
+        #expect(refused.contains("the signature does not match the file"), "\(refused)")
+        let opened = try fixture.viper.run(["-c", "open lobby"])
+        #expect(opened.status != 0, "the plugin that links the refused library does not run: \(opened.output)")
     }
 }
