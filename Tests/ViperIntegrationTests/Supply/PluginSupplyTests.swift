@@ -55,6 +55,27 @@ import ViperTestSupport
         #expect(refused.contains("publisher key \(keyID) is revoked (key leaked)"), "\(refused)")
     }
 
+    @Test func anUpdateReachesARunningViperAtItsNextReload() throws {
+        let fixture = try SupplyFixture()
+        try fixture.succeed(["keys", "new", fixture.keys])
+        try fixture.publish("1.0.0")
+        try fixture.succeed(["index", "build", fixture.index, "--key", fixture.keys + "/viper.key"])
+        try fixture.succeed(["plugins", "install", "supplied", "--index", fixture.index])
+        let shell = try RunningViper(environment: fixture.viper.environment)
+        defer { shell.close() }
+        shell.send("plugins")
+        try shell.waitFor("supplied 1.0.0  [ready]")
+        try fixture.publish("2.0.0")
+        try fixture.succeed(["index", "build", fixture.index, "--key", fixture.keys + "/viper.key"])
+        // Remembered from the install: no --index this time.
+        try fixture.succeed(["plugins", "update"])
+        shell.send("reload")
+        shell.send("plugins")
+        try shell.waitFor("reloaded supplied (version 2")
+        try shell.waitFor("supplied 2.0.0  [loaded]")
+        #expect(!shell.printed.contains("refused"), "\(shell.printed)")
+    }
+
     @Test func aTamperedInstalledPluginIsRefusedBeforeItsCodeRuns() throws {
         let fixture = try SupplyFixture()
         try fixture.succeed(["keys", "new", fixture.keys])
