@@ -220,6 +220,15 @@ package struct PluginIndexClient {
         return destination
     }
 
+    /// Saves what reading an index taught `pins` (its key, the serial seen, its revocations) when
+    /// that differs from `before`: a revocation in the index refuses at the next start even when
+    /// nothing was installed, and a later replay of an older index is recognised.
+    package func keep(_ pins: inout PluginLock, since before: PluginLock) throws {
+        guard pins.indexes != before.indexes || pins.revoked != before.revoked else { return }
+        if pins.pinsFiles == nil && pins.plugins.isEmpty { pins.pinsFiles = false }
+        try pins.save(folder: context.dataFolder)
+    }
+
     /// The lock of the data folder, or a new one.
     package func readPins() throws -> PluginLock {
         try PluginLock.load(folder: context.dataFolder) ?? PluginLock()

@@ -45,7 +45,10 @@ package struct PluginsInstallCommand: StandaloneCommand {
         }
         do {
             var pins = try client.readPins()
+            let before = pins
             let opened = try client.open(address, pins: &pins)
+            // The index's key, serial and revocations are kept even if what follows is refused.
+            try client.keep(&pins, since: before)
             // Everything is fetched and checked before anything is written.
             var fetched: [PluginIndexClient.Fetched] = []
             var queue = requests
@@ -109,14 +112,15 @@ package struct PluginsUpdateCommand: StandaloneCommand {
         let client = PluginIndexClient(context: context)
         do {
             var pins = try client.readPins()
+            let before = pins
             let installed = (pins.publishers ?? [:]).filter { $0.value.path != nil && (name == nil || $0.key == name) }
             if let name, installed.isEmpty {
                 throw HostError("'\(name)' was not installed from an index; install it with 'viper plugins install \(name) --index URL'")
             }
-            var updated = 0
             for (plugin, publisher) in installed.sorted(by: { $0.key < $1.key }) {
                 guard let address = index ?? publisher.index ?? client.rememberedIndex() else { continue }
                 let opened = try client.open(address, pins: &pins)
+                try client.keep(&pins, since: before)
                 let version = try client.choose(try client.entry(plugin, in: opened), wanted: nil)
                 guard let current = publisher.version, VersionOrder.isLower(current, version.version) else {
                     print("\(plugin) \(publisher.version ?? "") is the newest.")
@@ -125,10 +129,8 @@ package struct PluginsUpdateCommand: StandaloneCommand {
                 let fetched = try client.fetch(plugin, version, from: opened, pins: pins)
                 let path = try client.install(fetched, index: address, pins: &pins)
                 print("Updated \(plugin) \(current) → \(version.version): \(path)")
-                updated += 1
             }
             if installed.isEmpty { print("No plugin was installed from an index; nothing to update.") }
-            _ = updated
             return 0
         } catch {
             ViperTool.printError("viper: \(error)")

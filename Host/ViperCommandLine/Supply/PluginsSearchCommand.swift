@@ -37,7 +37,9 @@ package struct PluginsSearchCommand: StandaloneCommand {
         }
         do {
             var pins = try client.readPins()
+            let before = pins
             let opened = try client.open(address, pins: &pins)
+            try client.keep(&pins, since: before)
             var providedBy: [String: [String]] = [:]
             for (contract, plugins) in opened.root.providers { for plugin in plugins { providedBy[plugin, default: []].append(contract) } }
             let matches = opened.root.plugins.keys.sorted().filter { name in

@@ -76,6 +76,21 @@ import ViperTestSupport
         #expect(!shell.printed.contains("refused"), "\(shell.printed)")
     }
 
+    @Test func aKeyTheIndexRevokesIsRefusedAtTheNextStartEvenWithNothingToUpdate() throws {
+        let fixture = try SupplyFixture()
+        try fixture.succeed(["keys", "new", fixture.keys])
+        let keyID = try fixture.keyID()
+        try fixture.publish("1.0.0")
+        try fixture.succeed(["index", "build", fixture.index, "--key", fixture.keys + "/viper.key"])
+        try fixture.succeed(["plugins", "install", "supplied", "--index", fixture.index])
+        #expect(try fixture.pluginsLine().hasPrefix("supplied 1.0.0  [ready]"))
+        try fixture.succeed(["index", "build", fixture.index, "--key", fixture.keys + "/viper.key", "--revoke-key", keyID])
+        let update = try fixture.succeed(["plugins", "update"])
+        #expect(update.stdout.contains("supplied 1.0.0 is the newest"), "\(update.output)")
+        let output = try fixture.viper.run(["plugins"]).output
+        #expect(output.contains("publisher key \(keyID) is revoked (revoked by the index"), "\(output)")
+    }
+
     @Test func aTamperedInstalledPluginIsRefusedBeforeItsCodeRuns() throws {
         let fixture = try SupplyFixture()
         try fixture.succeed(["keys", "new", fixture.keys])
