@@ -34,6 +34,8 @@ import ViperTestSupport
 
         // Rollback is offline: the index folder is gone while it runs.
         try FileManager.default.moveItem(atPath: fixture.index, toPath: fixture.index + ".away")
+        let listed = try fixture.viper.run(["plugins"]).stdout
+        #expect(listed.contains("  publisher: key \(keyID) (pinned), from \(server.url); kept for rollback: 1.0.0"), "\(listed)")
         let rolled = try fixture.succeed(["plugins", "rollback", "supplied"])
         #expect(rolled.stdout.contains("from 2.0.0 to 1.0.0"))
         #expect(try fixture.pluginsLine().hasPrefix("supplied 1.0.0  [ready]"))
