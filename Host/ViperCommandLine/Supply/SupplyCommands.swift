@@ -3,11 +3,11 @@ import Foundation
 /// Routes a command line to the standalone command it names (signing, keys, the index, getting
 /// plugins), before the general option parser sees it; nil when it names none of them.
 package enum SupplyCommands {
-    /// The commands, longest words first (so `plugins install` wins over `plugins`).
+    /// The commands, in the order `viper --help` lists them (no two share their first words).
     package static let all: [any StandaloneCommand.Type] = [
-        PluginsInstallCommand.self, PluginsUpdateCommand.self, PluginsRemoveCommand.self, PluginsRollbackCommand.self,
-        PluginsSearchCommand.self, PluginsRevokeCommand.self, PluginsForgetKeyCommand.self, SignCommand.self, VerifyCommand.self, KeysCommand.self,
-        IndexBuildCommand.self,
+        SignCommand.self, VerifyCommand.self, KeysCommand.self, IndexBuildCommand.self, PluginsSearchCommand.self,
+        PluginsInstallCommand.self, PluginsUpdateCommand.self, PluginsRollbackCommand.self, PluginsRemoveCommand.self,
+        PluginsRevokeCommand.self, PluginsForgetKeyCommand.self,
     ]
 
     /// Global options these commands accept before their words, with whether each takes a value.
@@ -52,8 +52,15 @@ package enum SupplyCommands {
     package static var summaries: [(words: String, summary: String)] {
         all.map { command in
             let first = command.help.split(separator: "\n").first.map(String.init) ?? ""
+            // The command's words as its usage line spells them (`keys new`), up to the first argument.
+            let usage = command.help.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Usage: viper ") }
+            let spelled = usage.map { line in
+                line.trimmingCharacters(in: .whitespaces).dropFirst("Usage: viper ".count).split(separator: " ")
+                    .prefix { word in !(word.first?.isUppercase ?? true) && !word.hasPrefix("[") }.joined(separator: " ")
+            }
             return (
-                command.words.joined(separator: " "), first.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? first
+                spelled ?? command.words.joined(separator: " "),
+                first.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? first
             )
         }
     }
