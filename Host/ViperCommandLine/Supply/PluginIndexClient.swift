@@ -195,11 +195,8 @@ package struct PluginIndexClient {
         let destination = Paths.join(folder, fileName)
         var publishers = pins.publishers ?? [:]
         var publisher = publishers[name] ?? PluginLock.Publisher(keyID: key.keyID, publicKey: key.base64)
-        // A different file name of an earlier version is moved out of the way.
-        if let old = publisher.path, old != destination {
-            unlink(old)
-            unlink(old + Minisign.signatureSuffix)
-        }
+        // A different file name of an earlier version is removed once the new one is in place.
+        let replaced = publisher.path.flatMap { $0 == destination ? nil : $0 }
         publisher.version = version
         publisher.path = destination
         if let index { publisher.index = index }
@@ -216,6 +213,11 @@ package struct PluginIndexClient {
         try pins.save(folder: context.dataFolder)
         try SupplyFiles.write(signature, to: destination + Minisign.signatureSuffix, mode: 0o644)
         try SupplyFiles.write(bytes, to: destination, mode: 0o644)
+        if let replaced {
+            unlink(replaced)
+            unlink(replaced + Minisign.signatureSuffix)
+            pins.plugins[replaced] = nil
+        }
         for old in dropped { try? FileManager.default.removeItem(atPath: self.archive(name, old)) }
         return destination
     }
@@ -229,9 +231,30 @@ package struct PluginIndexClient {
         try pins.save(folder: context.dataFolder)
     }
 
-    /// The lock of the data folder, or a new one.
+    /// The lock of the data folder, or a new one. The first call also takes the data folder's
+    /// supply lock (held until this process ends), so two installs at once cannot each rewrite
+    /// plugins.lock from what they read before the other wrote.
     package func readPins() throws -> PluginLock {
-        try PluginLock.load(folder: context.dataFolder) ?? PluginLock()
+        try Self.holdSupplyLock(folder: context.dataFolder)
+        return try PluginLock.load(folder: context.dataFolder) ?? PluginLock()
+    }
+
+    nonisolated(unsafe) private static var heldLock: Int32 = -1
+
+    private static func holdSupplyLock(folder: String) throws {
+        guard heldLock < 0 else { return }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = Paths.join(folder, ".plugins-supply.lock")
+        let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw HostError("cannot open \(path): \(String(cString: strerror(errno))); check the data folder") }
+        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            FileHandle.standardError.write(Data("viper: waiting for another 'viper plugins' command to finish with \(folder)\n".utf8))
+            guard flock(descriptor, LOCK_EX) == 0 else {
+                close(descriptor)
+                throw HostError("cannot lock \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+        heldLock = descriptor
     }
 
     /// Remembers `address` as the index of plain `update`/`search`, in config.json's "pluginIndex".

@@ -95,7 +95,7 @@ package struct PluginsRevokeCommand: StandaloneCommand {
 
     package func run() -> Int32 {
         do {
-            var pins = try PluginLock.load(folder: context.dataFolder) ?? PluginLock()
+            var pins = try PluginIndexClient(context: context).readPins()
             var revoked = pins.revoked ?? PluginLock.Revocations()
             revoked.keys[keyID] = reason
             pins.revoked = revoked
@@ -137,7 +137,7 @@ package struct PluginsForgetKeyCommand: StandaloneCommand {
 
     package func run() -> Int32 {
         do {
-            var pins = try PluginLock.load(folder: context.dataFolder) ?? PluginLock()
+            var pins = try PluginIndexClient(context: context).readPins()
             guard let old = pins.publishers?[name] else {
                 print("No key is pinned for '\(name)'; nothing to do.")
                 return 0
