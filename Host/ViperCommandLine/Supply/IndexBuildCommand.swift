@@ -71,6 +71,10 @@ package struct IndexBuildCommand: StandaloneCommand {
 
     package func run() -> Int32 {
         do {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw HostError("\(folder): not a folder; give the folder of signed plugins to turn into an index")
+            }
             let secret = try MinisignSecretKey.read(key, environment: context.environment)
             let (index, entries) = try build(secret: secret)
             try FileManager.default.createDirectory(atPath: Paths.join(folder, "plugins"), withIntermediateDirectories: true)

@@ -28,13 +28,33 @@ package struct MinisignSecretKey: Sendable {
         self.publicKey = publicKey
     }
 
-    /// The unencrypted key file's text (minisign reads it; its checksum is left zero, as `minisign -G -W` leaves it).
+    /// minisign's checksum of a secret key: BLAKE2b-256 of the algorithm, the key id and the secret key.
+    private var checksum: [UInt8] { Blake2b.hash(Minisign.algorithm + id + seed + publicKey.key, length: 32) }
+
+    /// The unencrypted key file's text (as `minisign -G -W` writes it).
     package var text: String {
         var bytes = Minisign.algorithm + Minisign.noKDF + Minisign.checksum
         bytes += [UInt8](repeating: 0, count: 32 + 8 + 8)
-        bytes += id + seed + publicKey.key + [UInt8](repeating: 0, count: 32)
+        bytes += id + seed + publicKey.key + checksum
         return "\(Minisign.untrustedPrefix)minisign secret key \(publicKey.keyID) (unencrypted: keep this file secret)\n"
             + Data(bytes).base64EncodedString() + "\n"
+    }
+
+    /// minisign's limits for scrypt (libsodium's "sensitive": 1 GiB of memory), which `minisign -G` uses.
+    static let opsLimit: UInt64 = 33_554_432
+    static let memLimit: UInt64 = 1_073_741_824
+
+    /// The key file's text encrypted with `password` (as `minisign -G` writes it), or nil when scrypt fails.
+    package func encryptedText(password: [UInt8]) -> String? {
+        guard let salt = Minisign.randomBytes(32),
+            let stream = Ed25519.scrypt(password: password, salt: salt, opsLimit: Self.opsLimit, memLimit: Self.memLimit, count: 104)
+        else { return nil }
+        let secret = id + seed + publicKey.key + checksum
+        var bytes = Minisign.algorithm + Minisign.scrypt + Minisign.checksum + salt
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: Self.opsLimit >> UInt64(shift))) }
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: Self.memLimit >> UInt64(shift))) }
+        bytes += zip(secret, stream).map { $0 ^ $1 }
+        return "\(Minisign.untrustedPrefix)minisign encrypted secret key \(publicKey.keyID)\n" + Data(bytes).base64EncodedString() + "\n"
     }
 
     /// Reads the key file's text; `password` is asked for only when the key is encrypted.
@@ -67,8 +87,11 @@ package struct MinisignSecretKey: Sendable {
         id = Array(bytes[54..<62])
         seed = Array(bytes[62..<94])
         let stored = Array(bytes[94..<126])
-        // The public half stored with the seed must be the seed's: a wrong password gives another.
-        guard let derived = Ed25519.publicKey(seed: seed), derived == stored else {
+        // The public half stored with the seed must be the seed's, and an encrypted key's checksum must
+        // hold: a wrong password gives neither.
+        let storedChecksum = Array(bytes[126..<158])
+        let checksumHolds = kdf != Minisign.scrypt || Blake2b.hash(Minisign.algorithm + id + seed + stored, length: 32) == storedChecksum
+        guard checksumHolds, let derived = Ed25519.publicKey(seed: seed), derived == stored else {
             throw HostError(
                 kdf == Minisign.scrypt
                     ? "\(source): wrong password for this secret key (set \(Self.passwordVariable) or type it again)"

@@ -150,3 +150,22 @@ import ViperTestSupport
         #expect(PluginStatement(comment: "timestamp:1\tfile:x\thashed").plugin == nil)
     }
 }
+
+/// The BLAKE2b of minisign's key checksum (BLAKE2b-256, which libcrypto 3.0 lacks), against
+/// Python's hashlib.blake2b(digest_size=32), and at 512 bits against libcrypto's.
+@Suite struct Blake2bTests {
+    static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+
+    @Test func matchesKnownDigests() {
+        #expect(Self.hex(Blake2b.hash(Array("abc".utf8), length: 32)) == "bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319")
+        #expect(Self.hex(Blake2b.hash([], length: 32)) == "0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8")
+        #expect(Self.hex(Blake2b.hash(Array(0..<200), length: 32)) == "63c3d97a9f8894d5e043a707b0fee7f7ec4c049a23bbf1079df20b4165f9e22d")
+        #expect(Self.hex(Blake2b.hash(Array(0..<128), length: 32)) == "c3582f71ebb2be66fa5dd750f80baae97554f3b015663c8be377cfcb2488c1d1")
+    }
+
+    @Test(arguments: [0, 1, 127, 128, 129, 300])
+    func agreesWithLibcryptoAt512Bits(_ count: Int) throws {
+        let message = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        #expect(Blake2b.hash(message, length: 64) == (try #require(Blake2b512.digest(message))))
+    }
+}
