@@ -50,14 +50,9 @@ package struct PluginScanner {
         var verified: [String: (name: String, version: String?, stamp: FileStamp)] = [:]
         var toScan: [PluginFile] = []
         toScan.reserveCapacity(files.count)
-        // Each file's check is independent (reads and cryptography only): spread over the cores.
-        var verdicts = [SignatureCheck.Verdict](repeating: .unsigned, count: files.count)
-        verdicts.withUnsafeMutableBufferPointer { slots in
-            nonisolated(unsafe) let base = slots.baseAddress
-            DispatchQueue.concurrentPerform(iterations: files.count) { index in
-                base?[index] = signatures.verify(files[index].path)
-            }
-        }
+        // One thread, on purpose: scanners are forked copies of viper only while one thread runs
+        // (``ScannerLaunch``), and a worker pool started here would make every scanner an exec.
+        let verdicts = files.map { signatures.verify($0.path) }
         for (file, verdict) in zip(files, verdicts) {
             switch verdict {
             case .unsigned:
