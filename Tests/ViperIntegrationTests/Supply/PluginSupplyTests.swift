@@ -143,6 +143,37 @@ import ViperTestSupport
         #expect(try fixture.pluginsLine().hasPrefix("supplied 1.0.0  [ready]"))
     }
 
+    /// The attack: hostile code (a constructor that prints and crashes) put in place of a signed
+    /// plugin, under its signature. Unsigned, the same file's constructor runs in the scanner (the
+    /// control); in place of the signed plugin, it is refused before the scanner loads it.
+    @Test func hostileCodeUnderAnotherPluginsSignatureNeverRuns() throws {
+        let hostile = try FixtureCompiler.cPlugin(named: "Hostile", source: """
+            #include <signal.h>
+            #include <stdio.h>
+            __attribute__((constructor)) static void hostile(void) {
+                fprintf(stderr, "hostile code ran\\n");
+                fflush(stderr);
+                raise(SIGSEGV);
+            }
+            """)
+        let fixture = try SupplyFixture()
+        let control = try TemporaryFolder.make("hostile")
+        try FileManager.default.copyItem(atPath: hostile, toPath: control + "/libHostile.so")
+        let unsigned = try fixture.viper.run(["plugins", "--plugins", control]).output
+        #expect(unsigned.contains("after printing 'hostile code ran'"), "the control: unsigned, its constructor runs in the scanner\n\(unsigned)")
+
+        try fixture.succeed(["keys", "new", fixture.keys])
+        try fixture.publish("1.0.0")
+        try fixture.succeed(["index", "build", fixture.index, "--key", fixture.keys + "/viper.key"])
+        try fixture.succeed(["plugins", "install", "supplied", "--index", fixture.index])
+        let installed = (fixture.viper.dataFolder as NSString).deletingLastPathComponent + "/xdg/viper/plugins/libSupplied.so"
+        try FileManager.default.removeItem(atPath: installed)
+        try FileManager.default.copyItem(atPath: hostile, toPath: installed)
+        let output = try fixture.viper.run(["plugins", "--rescan"]).output
+        #expect(output.contains("the signature does not match the file"), "\(output)")
+        #expect(!output.contains("hostile code ran"), "\(output)")
+    }
+
     @Test func anIndexFileThatDoesNotMatchItsDigestInstallsNothing() throws {
         let fixture = try SupplyFixture()
         try fixture.succeed(["keys", "new", fixture.keys])
