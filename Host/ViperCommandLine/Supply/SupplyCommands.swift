@@ -11,7 +11,11 @@ package enum SupplyCommands {
     ]
 
     /// Global options these commands accept before their words, with whether each takes a value.
-    private static let globals: [String: Bool] = ["--data": true, "--verbose": false, "--no-color": false]
+    /// Only --data means something to them; the others are accepted so `viper --plugins DIR plugins install X` still routes.
+    private static let globals: [String: Bool] = [
+        "--data": true, "--plugins": true, "--prefer": true, "--allow-intercept": true, "--command-timeout": true, "--verbose": false,
+        "--no-color": false, "--allow-insecure-plugins": false, "--yes": false, "-e": false, "--watch": false, "--no-watch": false,
+    ]
 
     /// Runs the command `arguments` name and returns its exit code, or nil when they name none.
     package static func run(_ arguments: [String], environment: [String: String]) -> Int32? {
@@ -19,11 +23,11 @@ package enum SupplyCommands {
         var rest = arguments[...]
         while let first = rest.first, let takesValue = globals[first.split(separator: "=").first.map(String.init) ?? first] {
             rest = rest.dropFirst()
-            if first == "--data", takesValue, let value = rest.first {
-                context.dataFlag = value
+            if first.contains("=") {
+                if first.hasPrefix("--data=") { context.dataFlag = String(first.dropFirst("--data=".count)) }
+            } else if takesValue, let value = rest.first {
+                if first == "--data" { context.dataFlag = value }
                 rest = rest.dropFirst()
-            } else if first.hasPrefix("--data=") {
-                context.dataFlag = String(first.dropFirst("--data=".count))
             }
         }
         let words = Array(rest)
