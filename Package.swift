@@ -100,7 +100,7 @@ let core: Target = .target(
 /// the core (a scan result is registered into the core's registry).
 ///
 /// Folders, lowest first (a folder uses only those before it; `FolderLayeringTests` checks):
-/// Process, Files, ELF, Sandbox, Trust, Loader, Scan.
+/// Process, Files, ELF, Sandbox, Signature, Trust, Loader, Scan.
 let loading: Target = .target(
     name: "ViperLoading",
     dependencies: [contracts, "ViperCore", "CCrypto"],
@@ -166,7 +166,7 @@ let check: Target = .target(
 /// `viper-bench`'s measurements (ratios against baselines measured in the same run).
 let bench: Target = .target(
     name: "ViperBench",
-    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperShell"],
+    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ViperShell"],
     path: "Host/ViperBench"
 )
 

@@ -20,6 +20,8 @@ enum ViperCLI {
         if arguments.first == CheckChild.command {
             return CheckChild.run(arguments: Array(arguments.dropFirst()), environment: environment)
         }
+        // Signing, keys, the index and getting plugins: commands that parse their own words.
+        if let status = SupplyCommands.run(arguments, environment: environment) { return status }
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(arguments)
@@ -163,7 +165,11 @@ enum ViperCLI {
         do {
             if remove {
                 if let path = try runtime.removeLock() {
-                    print("Removed \(path): every trusted plugin loads again.")
+                    let kept = FileManager.default.fileExists(atPath: path)
+                    print(
+                        kept
+                            ? "\(path) pins no files now (it keeps publisher keys and revocations): every trusted plugin loads again."
+                            : "Removed \(path): every trusted plugin loads again.")
                 } else {
                     print("No plugin lock in \(runtime.dataFolder); nothing to do.")
                 }

@@ -45,7 +45,7 @@ package struct CommandInfo {
             name: "plugins", arguments: "", maximumArguments: 0,
             summary: "List every plugin found, with what it provides and requires",
             details:
-                "Prints the folders searched, in order (marking those that do not exist): --plugins,\nVIPER_PLUGIN_PATH, the user folder ($XDG_DATA_HOME/viper/plugins), then the plugins beside the\nviper executable; then each plugin file found, in that order.\nWith --lock, pins the plugins in use: while plugins.lock exists, a plugin that is not in it\nor whose bytes changed is refused before any of its code runs, until you lock again.\n"
+                "Prints the folders searched, in order (marking those that do not exist): --plugins,\nVIPER_PLUGIN_PATH, the user folder ($XDG_DATA_HOME/viper/plugins), then the plugins beside the\nviper executable; then each plugin file found, in that order.\nWith --lock, pins the plugins in use: while plugins.lock exists, a plugin that is not in it\nor whose bytes changed is refused before any of its code runs, until you lock again.\nGetting plugins from a signed index: plugins search, install, update, rollback, remove and\n--revoke-key (see 'viper help plugins install').\n"
                 + ProfileCommand.details,
             options: [
                 Option(flag: "--json", value: nil, help: "Print JSON instead of text"),

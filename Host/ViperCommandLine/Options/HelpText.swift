@@ -14,6 +14,9 @@ package enum HelpText {
         for command in CommandInfo.all {
             lines.append("  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary)
         }
+        lines += ["", "Signed plugins and the index:"]
+        let supplyWidth = (SupplyCommands.summaries.map(\.words.count).max() ?? 0) + 2
+        lines += SupplyCommands.summaries.map { "  " + $0.words.padding(toLength: supplyWidth, withPad: " ", startingAt: 0) + $0.summary }
         lines += ["", "Options:"]
         lines += optionLines(CommandInfo.globalOptions)
         lines += [

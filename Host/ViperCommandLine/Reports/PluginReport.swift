@@ -104,10 +104,12 @@ package enum PluginReport {
         if runtime.records.isEmpty {
             lines.append("No plugins found. Put a plugin's .so directly in one of these folders, or pass --plugins PATH.so.")
         }
+        let pins = publisherPins(runtime)
         for record in runtime.records {
             let version = record.descriptor.map { " \($0.manifest.version)" } ?? ""
             lines.append("\(record.displayName)\(version)  [\(record.status.rawValue)]")
             lines.append("  path:      \(record.path) (\(record.origin.rawValue))")
+            lines += publisherLine(path: record.path, pins: pins)
             if let live = liveText(record) { lines.append("  live:      \(live)") }
             if let descriptor = record.descriptor {
                 if !descriptor.manifest.summary.isEmpty { lines.append("  summary:   \(descriptor.manifest.summary)") }

@@ -13,6 +13,8 @@ package final class ContractLibraryCatalog {
     private let allowInsecure: Bool
     /// The plugin lock: while one is in force, a library loads only when pinned in it, as a plugin.
     private let lockState: LockState
+    /// The signed-plugin check, for a library with a signature beside it (the runtime's catalog; the scanner's has none).
+    private let signatures: SignatureCheck?
     private let lock = NSLock()
     /// ``isAvailable(_:runPaths:)`` by SONAME and run path: the scanner asks for every plugin, and most need the same libraries.
     private var availability: [Linkage: Bool] = [:]
@@ -27,9 +29,10 @@ package final class ContractLibraryCatalog {
     }
 
     /// Checks `files` (found by ``separate(_:)``), the first of each name winning.
-    package init(_ files: [PluginFile] = [], allowInsecure: Bool = false, lock: LockState = .none) {
+    package init(_ files: [PluginFile] = [], allowInsecure: Bool = false, lock: LockState = .none, signatures: SignatureCheck? = nil) {
         self.allowInsecure = allowInsecure
         lockState = lock
+        self.signatures = signatures
         for file in files {
             var library = inspect(file)
             if let reason = ReservedNames.libraryProblem(name: library.name, soname: library.soname) {
@@ -121,7 +124,10 @@ package final class ContractLibraryCatalog {
             return problem
         }
         // Pinned like a plugin (issue 25): checked on the descriptor that is loaded.
-        return lockState.isLocked ? lockState.refusal(path: file.path, sha256: SHA256.hex(ofFile: descriptor)) : nil
+        if lockState.isLocked, let refusal = lockState.refusal(path: file.path, sha256: SHA256.hex(ofFile: descriptor)) { return refusal }
+        // Signed like a plugin: a library with a signature beside it must verify (libraries are few; checked at every start).
+        if let signatures, case .refused(let reason) = signatures.verify(file.path) { return reason }
+        return nil
     }
 
     // MARK: Loading plugins

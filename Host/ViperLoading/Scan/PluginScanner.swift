@@ -30,6 +30,8 @@ package struct PluginScanner {
     package var pinned: Int?
     /// Counts the scanners this scan starts, when set.
     package var tally: ScannerTally?
+    /// The signed-plugin check each file passes here, in the parent, before the scanner loads it (nil: none).
+    package var signatures: SignatureCheck?
 
     /// Seconds a plugin may load before the files after it are handed to another scanner.
     package var handOffAfter: Double { min(timeout / 4, 1) }
@@ -41,8 +43,47 @@ package struct PluginScanner {
 
     /// Scans `files`, the bundled plugins first in every scanner; every verdict but `ok` that a
     /// scanner gave about a file it loaded after a drop-in is confirmed (``confirmed(_:batches:)``).
+    /// A signed file is verified first (``SignatureCheck``) and goes to the scanner only
+    /// when its signature holds, and its scan stands only when the scanner loaded the very file verified
+    /// and found the plugin and version the signature names.
     package func scan(_ files: [PluginFile]) -> [String: ScanResult] {
-        scan(files, confirming: true)
+        guard let signatures else { return scan(files, confirming: true) }
+        var refused: [String: ScanResult] = [:]
+        var verified: [String: (name: String, version: String?, stamp: FileStamp)] = [:]
+        var toScan: [PluginFile] = []
+        toScan.reserveCapacity(files.count)
+        // One thread, on purpose: scanners are forked copies of viper only while one thread runs
+        // (``ScannerLaunch``), and a worker pool started here would make every scanner an exec.
+        let verdicts = files.map { signatures.verify($0.path) }
+        for (file, verdict) in zip(files, verdicts) {
+            switch verdict {
+            case .unsigned:
+                toScan.append(file)
+            case .refused(let reason):
+                refused[file.path] = ScanResult(stamp: FileStamp.read(file.path) ?? .missing(file.path), outcome: .failed(reason), code: .untrusted)
+            case .verified(let name, let version, _, let stamp):
+                verified[file.path] = (name, version, stamp)
+                toScan.append(file)
+            }
+        }
+        var results = scan(toScan, confirming: true)
+        for (path, signed) in verified {
+            guard let result = results[path] else { continue }
+            var reason: String?
+            if result.stamp != signed.stamp {
+                reason = "refused: it changed while its signature was being checked; start viper again"
+            } else if case .ok(let scanned) = result.outcome {
+                let manifest = scanned.descriptor.manifest
+                if manifest.name != signed.name || (signed.version.map { $0 != manifest.version } ?? false) {
+                    reason =
+                        "refused: its signature is for plugin '\(signed.name)' \(signed.version ?? ""), but the file is '\(manifest.name)' \(manifest.version); "
+                        + "a signature of one plugin or version cannot stand for another"
+                }
+            }
+            if let reason { results[path] = ScanResult(stamp: result.stamp, outcome: .failed(reason), code: .untrusted) }
+        }
+        results.merge(refused) { _, refusal in refusal }
+        return results
     }
 
     func scan(_ files: [PluginFile], confirming: Bool) -> [String: ScanResult] {

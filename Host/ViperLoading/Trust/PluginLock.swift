@@ -2,14 +2,69 @@ import Foundation
 import ViperCore
 
 /// `plugins.lock` in the data folder, written by `viper plugins --lock`: the SHA-256
-/// of every plugin in use at that moment, by path. While it exists, a plugin whose
+/// of every plugin in use at that moment, by path. While it pins files, a plugin whose
 /// path is not in it, or whose bytes changed, is refused before any of its code runs.
 ///
-///     { "format": 1, "plugins": { "/home/ada/.local/share/viper/plugins/libNotesPlugin.so":
-///         { "name": "notes", "sha256": "9f86d081…" } } }
+/// It also holds what signed plugins are trusted with (``PublisherPins``): each signed plugin's
+/// publisher key, pinned on first install (trust on first use), the version installed, the
+/// revoked keys and digests, and each index's key and highest serial seen. Written only by a
+/// command the person runs (`--lock`, `plugins install/update/rollback/remove`, `--revoke-key`).
+///
+///     { "format": 2, "plugins": { "/home/ada/.local/share/viper/plugins/libNotesPlugin.so":
+///         { "name": "notes", "sha256": "9f86d081…" } },
+///       "pinsFiles": true, "publishers": { "notes": { "keyID": "…", "publicKey": "RWQ…", "version": "1.2.0" } },
+///       "revoked": { "keys": {}, "digests": {} }, "indexes": { "file:///srv/index": { "serial": 7, … } } }
 package struct PluginLock: Codable, Equatable {
     package static let fileName = "plugins.lock"
-    package static let formatVersion = 1
+    /// Format 1 pinned files only; 2 adds publishers, revocations and indexes (format 1 is still read).
+    package static let formatVersion = 2
+
+    /// A signed plugin's publisher, pinned by plugin name.
+    package struct Publisher: Codable, Equatable {
+        /// The key id, as minisign prints it.
+        package var keyID: String
+        /// The public key's base64 line.
+        package var publicKey: String
+        /// The version installed, when installed from an index (a signature of another is refused).
+        package var version: String?
+        /// Where it was installed, when installed from an index.
+        package var path: String?
+        /// The versions kept for rollback, oldest first (the last is the one installed).
+        package var history: [String]?
+        /// The index it came from (what `update` reads).
+        package var index: String?
+
+        package init(keyID: String, publicKey: String, version: String? = nil, path: String? = nil) {
+            self.keyID = keyID
+            self.publicKey = publicKey
+            self.version = version
+            self.path = path
+        }
+    }
+
+    /// Revoked key ids and SHA-256 digests, each with why (shown when a plugin is refused for it).
+    package struct Revocations: Codable, Equatable {
+        package var keys: [String: String] = [:]
+        package var digests: [String: String] = [:]
+
+        package init(keys: [String: String] = [:], digests: [String: String] = [:]) {
+            self.keys = keys
+            self.digests = digests
+        }
+    }
+
+    /// An index plugins were installed from: its key (pinned on first use) and the highest serial seen.
+    package struct IndexState: Codable, Equatable {
+        package var keyID: String
+        package var publicKey: String
+        package var serial: Int
+
+        package init(keyID: String, publicKey: String, serial: Int) {
+            self.keyID = keyID
+            self.publicKey = publicKey
+            self.serial = serial
+        }
+    }
 
     package struct Entry: Codable, Equatable {
         /// The plugin's manifest name when it was locked (for people reading the file).
@@ -25,6 +80,11 @@ package struct PluginLock: Codable, Equatable {
 
     package var format = PluginLock.formatVersion
     package var plugins: [String: Entry] = [:]
+    /// False when the lock pins no files (only publishers and revocations); nil (format 1) means true.
+    package var pinsFiles: Bool?
+    package var publishers: [String: Publisher]?
+    package var revoked: Revocations?
+    package var indexes: [String: IndexState]?
 
     package init(plugins: [String: Entry] = [:]) {
         self.plugins = plugins
@@ -58,7 +118,7 @@ package struct PluginLock: Codable, Equatable {
             throw HostError("\(path): \(problem.replacingOccurrences(of: "the code viper runs", with: "which plugins viper trusts"))")
         }
         let data = Data(ELFCheck.read(descriptor, offset: 0, count: Int(clamping: min(info.st_size, 64 << 20))))
-        guard let lock = try? JSONDecoder().decode(PluginLock.self, from: data), lock.format == formatVersion else {
+        guard let lock = try? JSONDecoder().decode(PluginLock.self, from: data), (1...formatVersion).contains(lock.format) else {
             throw HostError("\(path): not a plugin lock viper can read; remove it and run 'viper plugins --lock' to write it again")
         }
         return lock
@@ -69,9 +129,11 @@ package struct PluginLock: Codable, Equatable {
         if let problem = PluginTrust.dataFolderProblem(folder) {
             throw HostError("not writing \(Self.path(in: folder)): \(problem)")
         }
+        var written = self
+        written.format = Self.formatVersion
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(self) + Data("\n".utf8)
+        let data = try encoder.encode(written) + Data("\n".utf8)
         let path = Self.path(in: folder)
         let temporary = path + ".tmp-\(getpid())"
         // A new temporary file, never a link followed (``DataFolderGuard``).
@@ -106,7 +168,7 @@ package enum LockState {
     /// Reads the lock in the data folder `folder`.
     package static func read(folder: String) -> LockState {
         do {
-            guard let lock = try PluginLock.load(folder: folder) else { return .none }
+            guard let lock = try PluginLock.load(folder: folder), lock.pinsFiles != false else { return .none }
             return .locked(lock, path: PluginLock.path(in: folder))
         } catch {
             return .unusable("\(error)")

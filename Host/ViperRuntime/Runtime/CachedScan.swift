@@ -24,6 +24,8 @@ struct CachedScan {
     let logger: FileLogger
     /// The cache file when start-up already read it (else ``run()`` reads it).
     var preloaded: DescriptorCache.Read?
+    /// The signed-plugin check (nil: the lock cannot be read, and the runtime reports that).
+    var signatures: SignatureCheck?
     /// What discovery's look at each file found, by index into `files` (when empty, each file is `stat`ed here).
     var infos: [PluginDiscovery.FileInfo?] = []
 
@@ -182,6 +184,12 @@ struct CachedScan {
 
     /// Takes the cached result for file `index`, or queues it for a scan when the cache cannot answer under the lock.
     private func use(_ cached: ScanResult, for index: Int, stamp: FileStamp, _ triage: inout Triage) {
+        // A signed plugin verified at an earlier start: its key may have been revoked or its pin changed since.
+        if case .ok = cached.outcome, let signatures, let refusal = signatures.recheck(files[index].path) {
+            triage.set(ScanResult(stamp: stamp, outcome: .failed(refusal), code: .untrusted), at: index)
+            triage.untrusted.append(index)
+            return
+        }
         switch (cached.outcome, cached.code) {
         case (_, .notPinned?), (.ok, _):
             if case .ok = cached.outcome, !lockState.isLocked {
@@ -219,6 +227,7 @@ struct CachedScan {
         scanner.pinned = PluginScanner.pinnedScanners(environment: options.environment)
         scanner.allowInsecure = options.allowInsecurePlugins
         scanner.lockFolder = lockState.isLocked ? dataFolder : nil
+        scanner.signatures = signatures
         scanner.libraries = libraries.foundFiles
         if let batch = options.environment["VIPER_SCAN_BATCH"].flatMap(Int.init), batch > 0 { scanner.filesPerScanner = batch }
         return scanner

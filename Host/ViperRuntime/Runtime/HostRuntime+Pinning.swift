@@ -22,6 +22,12 @@ extension HostRuntime {
         }
         let usable = records.filter { ($0.status == .ready || $0.status == .loaded) && $0.name != nil }
         var lock = PluginLock()
+        // What the lock says of signed plugins (publishers, revocations, indexes) stays: only the file pins are rewritten.
+        if let old = try? PluginLock.load(folder: dataFolder) {
+            lock.publishers = old.publishers
+            lock.revoked = old.revoked
+            lock.indexes = old.indexes
+        }
         var locked: [LockedPlugin] = []
         for record in usable {
             guard let name = record.name else { continue }
@@ -58,6 +64,14 @@ extension HostRuntime {
     /// Removes `plugins.lock`; returns its path, or nil when there was none.
     package func removeLock() throws -> String? {
         let path = PluginLock.path(in: dataFolder)
+        // A lock that also pins publishers or holds revocations keeps them, and stops pinning files.
+        if var old = try? PluginLock.load(folder: dataFolder), old.publishers != nil || old.revoked != nil || old.indexes != nil {
+            old.plugins = [:]
+            old.pinsFiles = false
+            try old.save(folder: dataFolder)
+            logger?.log(.info, "the plugin lock \(path) no longer pins files (it keeps its publishers and revocations)", source: "loader")
+            return path
+        }
         guard unlink(path) == 0 else {
             if errno == ENOENT { return nil }
             throw HostError("cannot remove the plugin lock \(path): \(String(cString: strerror(errno)))")

@@ -49,12 +49,17 @@ extension HostRuntime {
 
     /// The scanner of start-up, or one made the way start-up makes it.
     private func reloadScanner() -> PluginScanner? {
-        if let rescanner { return rescanner }
+        // The pins are read again: an install, update or rollback changed them while viper ran.
+        if var rescanner {
+            rescanner.signatures = SignatureCheck.read(folder: dataFolder)
+            return rescanner
+        }
         guard let executable = Self.scannerExecutable(options) else { return nil }
         let timeout = options.environment["VIPER_SCAN_TIMEOUT"].flatMap(Double.init) ?? options.scanTimeout
         var scanner = PluginScanner(executable: executable, timeout: timeout)
         scanner.allowInsecure = options.allowInsecurePlugins
         scanner.lockFolder = lockState.isLocked ? dataFolder : nil
+        scanner.signatures = SignatureCheck.read(folder: dataFolder)
         scanner.libraries = loader.contractLibraries.foundFiles
         return scanner
     }

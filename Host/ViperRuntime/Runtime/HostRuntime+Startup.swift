@@ -15,7 +15,8 @@ extension HostRuntime {
     ) {
         let scan = CachedScan(
             files: files, executable: scanner, options: options, dataFolder: dataFolder,
-            lockState: lockState, libraries: loader.contractLibraries, logger: logger, preloaded: cacheFile, infos: infos)
+            lockState: lockState, libraries: loader.contractLibraries, logger: logger, preloaded: cacheFile,
+            signatures: SignatureCheck.read(folder: dataFolder), infos: infos)
         let scanned = scan.run()
         if let phase = scanned.scanPhase {
             registry.profile.noteScan(scanned.scanSeconds, own: scanned.scanOwnSeconds, shares: scanned.scanShares, phase: phase)
@@ -108,9 +109,29 @@ extension HostRuntime {
     func startInProcess(_ files: [PluginFile], preferences: [String: ProviderChoice], logger: FileLogger) {
         var loaded: [LoadedPlugin] = []
         var slots: [(PluginRecord?, LoadedPlugin?)] = []
+        // Signed plugins are verified here too before their code runs (the isolated start does it in the scanner's parent).
+        let signatures = SignatureCheck.read(folder: dataFolder)
         for file in files {
             let began = PluginClock.now(), waited = ThreadSchedule.waited()
-            let outcome = loader.load(file)
+            var outcome: Result<LoadedPlugin, PluginLoadError>
+            switch signatures?.verify(file.path) {
+            case .refused(let reason)?:
+                outcome = .failure(PluginLoadError(.untrusted, path: file.path, message: reason))
+            case .verified(let name, let version, _, _)?:
+                outcome = loader.load(file)
+                if case .success(let plugin) = outcome,
+                    plugin.descriptor.manifest.name != name || (version.map { $0 != plugin.descriptor.manifest.version } ?? false)
+                {
+                    outcome = .failure(
+                        PluginLoadError(
+                            .untrusted, path: file.path,
+                            message:
+                                "refused: its signature is for plugin '\(name)' \(version ?? ""), not '\(plugin.descriptor.manifest.name)' \(plugin.descriptor.manifest.version)"
+                        ))
+                }
+            default:
+                outcome = loader.load(file)
+            }
             if case .success(let plugin) = outcome {
                 let cause = "start-up (this process loads every plugin: in-process scanning)"
                 noteLoad(plugin, name: plugin.descriptor.manifest.name, cause: cause, began: began, opened: PluginClock.now(), waited: waited)

@@ -134,7 +134,8 @@ package final class HostRuntime {
             index < discovery.infos.count && discovery.infos[index]?.cacheRecord != nil
         }
         let libraries = ContractLibraryLookup.files(libraries: found.libraries, searched: folders, added: options.libraryFolders)
-        loader.contractLibraries = ContractLibraryCatalog(libraries, allowInsecure: options.allowInsecurePlugins, lock: lockState)
+        loader.contractLibraries = ContractLibraryCatalog(
+            libraries, allowInsecure: options.allowInsecurePlugins, lock: lockState, signatures: SignatureCheck.read(folder: dataFolder))
         problemList += loader.contractLibraries.problems
         if options.scanMode == .isolated, let scanner = Self.scannerExecutable(options) {
             startIsolated(found.plugins, scanner: scanner, preferences: preferences, logger: logger, cacheFile: cacheFile, infos: found.infos)

@@ -16,7 +16,7 @@ import ViperTestSupport
         "ViperShell": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision", "ViperCommandLine", "CReadline"],
         "ViperKit": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine"],
         "ViperCheck": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ConformanceKit"],
-        "ViperBench": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperShell"],
+        "ViperBench": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ViperShell"],
         "ViperFuzz": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperShell"],
         "viper": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck"],
         "viper-bench": ["ViperBench"],

@@ -1,0 +1,140 @@
+import Foundation
+import ViperCore
+import ViperLoading
+
+/// `viper plugins install NAME[@VERSION] --index URL`: installs a plugin and what it requires from
+/// an index into the user plugin folder (``PluginIndexClient`` says what is checked first).
+package struct PluginsInstallCommand: StandaloneCommand {
+    package static let words = ["plugins", "install"]
+    package static let help = """
+        viper plugins install: Install a plugin from a signed index
+
+        Usage: viper plugins install NAME[@VERSION]... [--index URL]
+
+        Reads the index at URL (a folder, file://PATH, or http://127.0.0.1:PORT/PATH; remembered in
+        config.json, so later commands may leave it out), checks its signature, serial and expiry, then
+        installs the newest version of NAME that this viper can load and that is not yanked (or VERSION,
+        even yanked), and each plugin that provides what it requires and is not installed yet. Each file
+        is checked against the index's SHA-256 and its own signature; the publisher's key is pinned in
+        plugins.lock the first time. Files go to the user plugin folder; a running viper reloads them.
+
+        Options:
+          --index URL  The index to install from
+        """
+
+    let requests: [(name: String, version: String?)]
+    let index: String?
+    let context: CommandContext
+
+    package init(arguments: [String], context: CommandContext) throws {
+        let words = try CommandWords(arguments, valued: ["--index"], command: "plugins install")
+        guard !words.positional.isEmpty else { throw UsageError("plugins install: name the plugin: viper plugins install NAME[@VERSION] --index URL") }
+        requests = words.positional.map { word in
+            guard let at = word.firstIndex(of: "@") else { return (word, nil) }
+            return (String(word[..<at]), String(word[word.index(after: at)...]))
+        }
+        index = words.value("--index")
+        self.context = context
+    }
+
+    package func run() -> Int32 {
+        let client = PluginIndexClient(context: context)
+        guard let address = index ?? client.rememberedIndex() else {
+            ViperTool.printError("viper: plugins install: give the index with --index URL (none is remembered yet)")
+            return ViperTool.usageExitCode
+        }
+        do {
+            var pins = try client.readPins()
+            let before = pins
+            let opened = try client.open(address, pins: &pins)
+            // The index's key, serial and revocations are kept even if what follows is refused.
+            try client.keep(&pins, since: before)
+            // Everything is fetched and checked before anything is written.
+            var fetched: [PluginIndexClient.Fetched] = []
+            var queue = requests
+            var seen = Set<String>()
+            while !queue.isEmpty {
+                let (name, wanted) = queue.removeFirst()
+                guard seen.insert(name).inserted else { continue }
+                let entry = try client.entry(name, in: opened)
+                let version = try client.choose(entry, wanted: wanted)
+                fetched.append(try client.fetch(name, version, from: opened, pins: pins))
+                for requirement in version.requires {
+                    let contract = requirement.split(separator: "[").first.map(String.init) ?? requirement
+                    guard let providers = opened.root.providers[requirement] ?? opened.root.providers[contract],
+                        !providers.contains(where: { seen.contains($0) || pins.publishers?[$0]?.path != nil })
+                    else { continue }
+                    if let provider = providers.first { queue.append((provider, nil)) }
+                }
+            }
+            for item in fetched {
+                let path = try client.install(item, index: address, pins: &pins)
+                print("Installed \(item.name) \(item.version.version) (key \(item.key.keyID)): \(path)")
+            }
+            client.remember(address)
+            return 0
+        } catch {
+            ViperTool.printError("viper: \(error)")
+            return 1
+        }
+    }
+}
+
+/// `viper plugins update [NAME]`: installs the newest version of each installed plugin (or NAME).
+package struct PluginsUpdateCommand: StandaloneCommand {
+    package static let words = ["plugins", "update"]
+    package static let help = """
+        viper plugins update: Update installed plugins from their index
+
+        Usage: viper plugins update [NAME] [--index URL]
+
+        For each plugin installed from an index (or only NAME), installs the newest version the index
+        offers that this viper can load and that is not yanked, when it is newer than the one installed.
+        The last \(PluginIndexClient.keptVersions) versions stay for 'viper plugins rollback NAME'.
+
+        Options:
+          --index URL  Read this index instead of the one each plugin came from
+        """
+
+    let name: String?
+    let index: String?
+    let context: CommandContext
+
+    package init(arguments: [String], context: CommandContext) throws {
+        let words = try CommandWords(arguments, valued: ["--index"], command: "plugins update")
+        guard words.positional.count <= 1 else { throw UsageError("plugins update: name at most one plugin") }
+        name = words.positional.first
+        index = words.value("--index")
+        self.context = context
+    }
+
+    package func run() -> Int32 {
+        let client = PluginIndexClient(context: context)
+        do {
+            var pins = try client.readPins()
+            let before = pins
+            let installed = (pins.publishers ?? [:]).filter { $0.value.path != nil && (name == nil || $0.key == name) }
+            if let name, installed.isEmpty {
+                throw HostError("'\(name)' was not installed from an index; install it with 'viper plugins install \(name) --index URL'")
+            }
+            for (plugin, publisher) in installed.sorted(by: { $0.key < $1.key }) {
+                guard let address = index ?? publisher.index ?? client.rememberedIndex() else { continue }
+                let opened = try client.open(address, pins: &pins)
+                try client.keep(&pins, since: before)
+                let version = try client.choose(try client.entry(plugin, in: opened), wanted: nil)
+                guard let current = publisher.version, VersionOrder.isLower(current, version.version) else {
+                    print("\(plugin) \(publisher.version ?? "") is the newest.")
+                    continue
+                }
+                let fetched = try client.fetch(plugin, version, from: opened, pins: pins)
+                let path = try client.install(fetched, index: address, pins: &pins)
+                print("Updated \(plugin) \(current) → \(version.version): \(path)")
+            }
+            if installed.isEmpty { print("No plugin was installed from an index; nothing to update.") }
+            return 0
+        } catch {
+            ViperTool.printError("viper: \(error)")
+            return 1
+        }
+    }
+}
