@@ -5,7 +5,7 @@ import ViperTestSupport
 @testable import ViperCore
 @testable import ViperLoading
 
-/// Issue 25, part 7: a link added to a watched plugin folder is a change like a file added.
+/// A link added to a watched plugin folder is a change like a file added.
 @Suite struct WatchedLinkTests {
     @Test func aLinkAddedToAWatchedFolderIsReported() throws {
         let folder = try TemporaryFolder.make("watch-link")
