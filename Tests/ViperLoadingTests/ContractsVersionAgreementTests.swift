@@ -7,6 +7,10 @@ import ViperTestSupport
 /// Section records cannot call code (a section's contents must be a literal), so the places that
 /// hold a copy are listed here, in one test, and held to it: a release that raises the version and
 /// forgets one of them fails this test, which names the file to change.
+///
+/// Derived, so not listed: `ContractsVersion.current` (reads `compiledPacked`), the record
+/// `viper new` writes (`EntryTemplate`, from `current`; `ABISectionTests`), and the version
+/// `Contracts/API/gate` checks (read from `compiledPacked`'s body in the built interface).
 @Suite struct ContractsVersionAgreementTests {
     /// A place that holds the version as a literal, and how to read it there.
     struct Place: Sendable {
