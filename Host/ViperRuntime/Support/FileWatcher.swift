@@ -11,9 +11,9 @@ import ViperLoading
 ///   out of the folder (a build that writes `x.tmp` and renames it over `x.so`), removed,
 ///   or whose owner or mode changed (`IN_ATTRIB`: `chmod go-w` makes a refused plugin
 ///   trusted).
-/// - **Coalescing**: every event on a path restarts its quiet period (``quietPeriod``);
-///   the path is reported once when nothing happened to it for that long, together with the
-///   other paths touched meanwhile (one batch per build). A file still
+/// - **Coalescing** (``ChangeCoalescer``): every event on a path restarts its quiet period
+///   (``quietPeriod``); the path is reported once when nothing happened to it for that long,
+///   together with the other paths touched meanwhile (one batch per build). A file still
 ///   open for writing (written to, not yet closed) waits up to ``writeSilence`` more, so
 ///   a slow copy is not reported half-written.
 /// - **Folders that do not exist (yet)**: the nearest existing parent is watched instead,
@@ -68,11 +68,8 @@ package final class FileWatcher: @unchecked Sendable {
     // Only the watcher's thread touches these after `init`.
     var watches: [String: (descriptor: Int32, mask: UInt32)] = [:]
     var paths: [Int32: String] = [:]
-    var pending: [String: (last: Double, writing: Bool)] = [:]
-    /// When the first of the pending paths was touched.
-    var batchStart = 0.0
-    /// Events that keep coming do not hold back the quiet paths longer than this (seconds).
-    static let longestBatch = 3.0
+    /// The paths touched and not yet quiet, and the rule that releases them.
+    var coalescer: ChangeCoalescer
 
     /// Called on the watcher's thread each time changes become ready to take, with how many are
     /// waiting (tests wait for it instead of sleeping past the quiet period; see `VIPER_RELOAD_PROBE`).
@@ -92,6 +89,7 @@ package final class FileWatcher: @unchecked Sendable {
         self.onReady = onReady
         self.quietPeriod = quietPeriod
         self.writeSilence = writeSilence
+        coalescer = ChangeCoalescer(quietPeriod: quietPeriod, writeSilence: writeSilence)
         inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard inotify >= 0 else {
             throw SetupError(
@@ -179,27 +177,16 @@ package final class FileWatcher: @unchecked Sendable {
         }
     }
 
-    /// When `entry` may be reported: its quiet period after its last event (longer while it is being written).
-    private func deadline(_ entry: (last: Double, writing: Bool)) -> Double {
-        entry.last + quietPeriod + (entry.writing ? writeSilence : 0)
-    }
-
     /// Milliseconds until the pending paths may settle; -1 (wait for events) when none is pending.
     private func nextTimeout(now: Double) -> Int32 {
-        guard let latest = pending.values.map(deadline).max() else { return -1 }
-        let due = min(latest, batchStart + Self.longestBatch)
+        guard let due = coalescer.nextDue else { return -1 }
         return Int32(max(0, min(60_000, (due - now) * 1000 + 1)))
     }
 
-    /// Moves the pending paths to the changes ready to be taken, all at once when every one of
-    /// them is quiet (a build that writes several files is one batch); when events keep coming
-    /// for longer than ``longestBatch``, the paths that are quiet go ahead alone.
+    /// Moves the paths ``ChangeCoalescer`` releases to the changes ready to be taken.
     private func settle(now: Double) {
-        guard !pending.isEmpty else { return }
-        let quiet = pending.filter { now >= deadline($0.value) }.map(\.key)
-        guard quiet.count == pending.count || (now >= batchStart + Self.longestBatch && !quiet.isEmpty) else { return }
-        for path in quiet { pending[path] = nil }
-        batchStart = now
+        let quiet = coalescer.settle(at: now)
+        guard !quiet.isEmpty else { return }
         let waiting = condition.withLock {
             ready.formUnion(quiet)
             condition.broadcast()
@@ -210,10 +197,7 @@ package final class FileWatcher: @unchecked Sendable {
 
     /// Notes an event on `path`: it restarts the path's quiet period.
     func touch(_ path: String, writing: Bool?) {
-        let now = Self.now()
-        if pending.isEmpty { batchStart = now }
-        let previous = pending[path]?.writing ?? false
-        pending[path] = (now, writing ?? previous)
+        coalescer.touch(path, writing: writing, at: Self.now())
     }
 
     static func now() -> Double {

@@ -8,37 +8,20 @@ Prints what failed and exits 1, or prints 'ok' and exits 0.
 import os
 import sys
 
-import pexpect
+sys.dont_write_bytecode = True  # the shared module below leaves no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from terminal_driver import end, environment, run, spawn, step  # noqa: E402
 
 viper, data, check = sys.argv[1:4]
-env = {k: v for k, v in os.environ.items() if k != "VIPER_PLUGIN_PATH"}
-env.update(TERM="xterm", NO_COLOR="1", VIPER_DATA_DIR=data, HOME=os.path.dirname(data),
-           XDG_DATA_HOME=os.path.dirname(data) + "/xdg", INPUTRC="/dev/null",
-           VIPER_NOW="2026-12-01T09:00:00Z", VIPER_TZ="UTC")
-
-
-def step(child, what, expected):
-    try:
-        child.expect_exact(expected)
-    except (pexpect.TIMEOUT, pexpect.EOF):
-        print(f"{what}: expected {expected!r}, screen ended with {child.before[-400:]!r}")
-        sys.exit(1)
-
-
-def run(child, line, expected):
-    child.send(line + "\r")
-    step(child, line, expected)
-
-
-child = pexpect.spawn(viper, [], env=env, encoding="utf-8", timeout=15, dimensions=(40, 100))
+env = environment(data, term="xterm", XDG_DATA_HOME=os.path.dirname(data) + "/xdg")
+child = spawn(viper, [], env, timeout=15, dimensions=(40, 100))
 history = os.path.join(data, "history")
 
 if check == "fifo":
     step(child, "a warning names the FIFO", f"warning: the history file {history} is a FIFO, not a regular file")
     step(child, "the shell starts anyway", "viper> ")
     run(child, "where", "Home")
-    child.send("quit\r")
-    child.expect(pexpect.EOF)
+    end(child)
     print("ok")
     sys.exit(0)
 
@@ -63,8 +46,7 @@ run(child, "signin ada from-new", "Deleted 'Groceries' (note 1)")
 run(child, "home", "viper> ")
 run(child, "open login", "Sign in> ")
 run(child, "signin ada from-new", "viper> ")
-child.send("quit\r")
-child.expect(pexpect.EOF)
+end(child)
 
 lines = open(history).read().splitlines()
 leaked = [line for line in lines if "from-" in line or "typed-" in line or "unbalanced" in line]

@@ -10,28 +10,15 @@ import sys
 
 import pexpect
 
+sys.dont_write_bytecode = True  # the shared module below leaves no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from terminal_driver import end, environment, fail, run, spawn, step  # noqa: E402
+
 viper, data, check = sys.argv[1:4]
-env = {k: v for k, v in os.environ.items() if k != "VIPER_PLUGIN_PATH"}
-env.update(TERM="xterm", NO_COLOR="1", VIPER_DATA_DIR=data, HOME=os.path.dirname(data),
-           XDG_DATA_HOME=os.path.dirname(data) + "/xdg", INPUTRC="/dev/null",
-           VIPER_NOW="2026-12-01T09:00:00Z", VIPER_TZ="UTC")
+env = environment(data, term="xterm", XDG_DATA_HOME=os.path.dirname(data) + "/xdg")
 START, END = "\x1b[200~", "\x1b[201~"
 
-
-def step(child, what, expected):
-    try:
-        child.expect_exact(expected)
-    except (pexpect.TIMEOUT, pexpect.EOF):
-        print(f"{what}: expected {expected!r}, screen ended with {child.before[-600:]!r}")
-        sys.exit(1)
-
-
-def run(child, line, expected):
-    child.send(line + "\r")
-    step(child, line, expected)
-
-
-child = pexpect.spawn(viper, [], env=env, encoding="utf-8", timeout=30, dimensions=(40, 120))
+child = spawn(viper, [], env, timeout=30, dimensions=(40, 120))
 step(child, "the terminal is asked for bracketed paste", "\x1b[?2004h")
 step(child, "the shell starts", "viper> ")
 run(child, "open notes", "Notes> ")
@@ -56,8 +43,7 @@ if check == "paste":
     try:
         child.expect(r"milk\s+save\s+home\s")  # the three pasted lines are the saved body, in order
     except (pexpect.TIMEOUT, pexpect.EOF):
-        print(f"show 1: the body is not milk, save, home: {child.before[-600:]!r}")
-        sys.exit(1)
+        fail("show 1: the body is not milk, save, home", child)
     # A paste of one line runs like a typed one.
     child.send(START + "find milk" + END + "\r")
     step(child, "a one-line paste runs", "1 note with every word of 'milk'")
@@ -73,6 +59,5 @@ elif check == "delete":
     run(child, "y", "Deleted 'Groceries' (note 1): it is in the trash. Type 'undo'")
     run(child, "undo", "Back: 'Groceries' (note 1).")
 
-child.send("quit\r")
-child.expect(pexpect.EOF)
+end(child)
 print("ok")

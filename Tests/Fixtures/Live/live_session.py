@@ -10,20 +10,13 @@ import os
 import shutil
 import sys
 
-import pexpect
+sys.dont_write_bytecode = True  # the shared module below leaves no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from terminal_driver import end, environment, spawn, step  # noqa: E402
 
 viper, data, folder, one, two, three, shelf = sys.argv[1:8]
-env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "VIPER_PLUGIN_PATH")}
-env.update(TERM="dumb", NO_COLOR="1", VIPER_DATA_DIR=data, HOME=os.path.dirname(data), INPUTRC="/dev/null")
+env = environment(data, fixed_clock=False)
 target = os.path.join(folder, "libLive.so")
-
-
-def step(child, what, expected):
-    try:
-        child.expect_exact(expected)
-    except (pexpect.TIMEOUT, pexpect.EOF):
-        print(f"{what}: expected {expected!r}, screen ended with {child.before[-600:]!r}")
-        sys.exit(1)
 
 
 def put(source, name):
@@ -35,7 +28,7 @@ def put(source, name):
 
 
 put(one, "libLive.so")
-child = pexpect.spawn(viper, ["--plugins", folder], env=env, encoding="utf-8", timeout=30, dimensions=(40, 120))
+child = spawn(viper, ["--plugins", folder], env, timeout=30, dimensions=(40, 120))
 step(child, "the shell starts", "viper> ")
 child.send("open live\r")
 step(child, "version 1 is on screen", "version one drawn")
@@ -75,6 +68,5 @@ child.send("open shelf\r")
 step(child, "its route is gone", "plugin 'shelf' was removed while viper ran")
 child.send("reload\r")
 step(child, "nothing else changed", "no plugin changed")
-child.send("quit\r")
-child.expect(pexpect.EOF)
+end(child)
 print("ok")

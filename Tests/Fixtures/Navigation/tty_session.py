@@ -9,25 +9,18 @@ import sys
 
 import pexpect
 
+sys.dont_write_bytecode = True  # the shared module below leaves no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from terminal_driver import environment, spawn, step  # noqa: E402
+
 viper, data, plugin = sys.argv[1:4]
-env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-env.update(TERM="xterm", VIPER_DATA_DIR=data, HOME=os.path.dirname(data), INPUTRC="/dev/null")
-env.pop("VIPER_PLUGIN_PATH", None)
 
 
-def start(extra_env=None):
-    child = pexpect.spawn(viper, ["--plugins", plugin], env={**env, **(extra_env or {})},
-                          encoding="utf-8", timeout=15, dimensions=(40, 100))
-    child.expect_exact("viper> ")
+def start(colour=True):
+    child = spawn(viper, ["--plugins", plugin], environment(data, term="xterm", colour=colour, fixed_clock=False),
+                  timeout=15, dimensions=(40, 100))
+    step(child, "the shell starts", "viper> ")
     return child
-
-
-def step(child, what, expected):
-    try:
-        child.expect_exact(expected)
-    except (pexpect.TIMEOUT, pexpect.EOF):
-        print(f"{what}: expected {expected!r}, screen ended with {child.before[-400:]!r}")
-        sys.exit(1)
 
 
 # First run: colour on, Tab completes a command and a route, Ctrl-A edits the line.
@@ -47,7 +40,7 @@ child.send("\x15quit\r")  # Ctrl-U clears the line
 child.expect(pexpect.EOF)
 
 # Second run: history from the first run, no colour with NO_COLOR.
-child = start({"NO_COLOR": "1"})
+child = start(colour=False)
 child.send("\x1b[A\x1b[A\x1b[A")  # Up three times: quit, where, open inbox
 step(child, "history kept across runs", "open inbox")
 child.send("\r")

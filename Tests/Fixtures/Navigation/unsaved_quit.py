@@ -10,26 +10,18 @@ import sys
 
 import pexpect
 
+sys.dont_write_bytecode = True  # the shared module below leaves no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from terminal_driver import environment, run_all, spawn, step  # noqa: E402
+
 viper, data = sys.argv[1:3]
-env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "VIPER_PLUGIN_PATH")}
-env.update(TERM="dumb", NO_COLOR="1", VIPER_DATA_DIR=data, HOME=os.path.dirname(data), INPUTRC="/dev/null",
-           VIPER_NOW="2026-12-01T09:00:00Z", VIPER_TZ="UTC")
+env = environment(data)
 
 
-def step(child, what, expected):
-    try:
-        child.expect_exact(expected)
-    except (pexpect.TIMEOUT, pexpect.EOF):
-        print(f"{what}: expected {expected!r}, screen ended with {child.before[-600:]!r}")
-        sys.exit(1)
-
-
-child = pexpect.spawn(viper, [], env=env, encoding="utf-8", timeout=15, dimensions=(40, 120))
+child = spawn(viper, [], env, timeout=15, dimensions=(40, 120))
 step(child, "the shell starts", "viper> ")
-for line, prompt in [("open notes", "Notes> "), ("new Groceries", "Sign in> "),
-                     ("signup ada secret", "Note> "), ("add milk", "Note> ")]:
-    child.send(line + "\r")
-    step(child, f"'{line}' ran", prompt)
+run_all(child, [("open notes", "Notes> "), ("new Groceries", "Sign in> "),
+               ("signup ada secret", "Note> "), ("add milk", "Note> ")])
 
 question = "Unsaved work would be lost (Note: the title and the text (1 line)). Drop it? [y/N] "
 child.sendcontrol("d")

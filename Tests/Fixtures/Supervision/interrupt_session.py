@@ -12,26 +12,18 @@ import sys
 
 import pexpect
 
+sys.dont_write_bytecode = True  # the shared module below leaves no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from terminal_driver import end, environment, run_all, spawn, step  # noqa: E402
+
 viper, data, plugin = sys.argv[1:4]
-env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "VIPER_PLUGIN_PATH")}
-env.update(TERM="dumb", NO_COLOR="1", VIPER_DATA_DIR=data, HOME=os.path.dirname(data), INPUTRC="/dev/null",
-           VIPER_NOW="2026-12-01T09:00:00Z", VIPER_TZ="UTC")
+env = environment(data)
 
 
-def step(child, what, expected):
-    try:
-        child.expect_exact(expected)
-    except (pexpect.TIMEOUT, pexpect.EOF):
-        print(f"{what}: expected {expected!r}, screen ended with {child.before[-800:]!r}")
-        sys.exit(1)
-
-
-first = pexpect.spawn(viper, ["--plugins", plugin], env=env, encoding="utf-8", timeout=20, dimensions=(40, 200))
+first = spawn(viper, ["--plugins", plugin], env)
 step(first, "the shell starts", "viper> ")
-for line, prompt in [("open notes", "Notes> "), ("new Draft", "Sign in> "), ("signup ada secret", "Note> "),
-                     ("add kept across a Ctrl-C", "Note> "), ("open fault", "Fault> ")]:
-    first.send(line + "\r")
-    step(first, f"'{line}' ran", prompt)
+run_all(first, [("open notes", "Notes> "), ("new Draft", "Sign in> "), ("signup ada secret", "Note> "),
+               ("add kept across a Ctrl-C", "Note> "), ("open fault", "Fault> ")])
 first.send("fault hang\r")
 step(first, "the command was typed", "fault hang\r\n")
 first.sendintr()
@@ -49,7 +41,7 @@ if first.signalstatus != signal.SIGINT:
     print(f"viper ended with {first.exitstatus} {first.signalstatus}, not SIGINT")
     sys.exit(1)
 
-second = pexpect.spawn(viper, ["--plugins", plugin], env=env, encoding="utf-8", timeout=20, dimensions=(40, 200))
+second = spawn(viper, ["--plugins", plugin], env)
 step(second, "the next start offers the text", "Recovered unsaved work from ")
 step(second, "it names what it keeps", "NoteEditing of 'notes': type 'recover' or 'discard': ")
 second.send("recover\r")
@@ -58,6 +50,5 @@ step(second, "its prompt", "Fault> ")
 second.send("back\r")
 step(second, "the note below it has the text", "kept across a Ctrl-C\r\n")
 step(second, "and the editor's prompt", "Note> ")
-second.send("quit!\r")
-second.expect(pexpect.EOF)
+end(second, "quit!")
 print("ok")

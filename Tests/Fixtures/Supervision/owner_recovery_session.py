@@ -11,31 +11,23 @@ import sys
 
 import pexpect
 
+sys.dont_write_bytecode = True  # the shared module below leaves no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from terminal_driver import end, environment, run_all, spawn, step  # noqa: E402
+
 viper, data = sys.argv[1:3]
-env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "VIPER_PLUGIN_PATH", "VIPER_PASSWORD")}
-env.update(TERM="dumb", NO_COLOR="1", VIPER_DATA_DIR=data, HOME=os.path.dirname(data), INPUTRC="/dev/null",
-           VIPER_NOW="2026-12-01T09:00:00Z", VIPER_TZ="UTC")
+env = environment(data)
 
 
-def step(child, what, expected):
-    try:
-        child.expect_exact(expected)
-    except (pexpect.TIMEOUT, pexpect.EOF):
-        print(f"{what}: expected {expected!r}, screen ended with {child.before[-800:]!r}")
-        sys.exit(1)
-
-
-first = pexpect.spawn(viper, [], env=env, encoding="utf-8", timeout=20, dimensions=(40, 200))
+first = spawn(viper, [], env)
 step(first, "the shell starts", "viper> ")
-for line, prompt in [("open notes", "Notes> "), ("new Old", "Sign in> "), ("signup ada secret", "Note> "),
-                     ("add v1", "Note> "), ("save", "Notes> "), ("edit 1", "Note> "), ("add v2 after the kill", "Note> ")]:
-    first.send(line + "\r")
-    step(first, f"'{line}' ran", prompt)
+run_all(first, [("open notes", "Notes> "), ("new Old", "Sign in> "), ("signup ada secret", "Note> "),
+               ("add v1", "Note> "), ("save", "Notes> "), ("edit 1", "Note> "), ("add v2 after the kill", "Note> ")])
 os.kill(first.pid, signal.SIGKILL)
 first.expect(pexpect.EOF)
 first.close()
 
-second = pexpect.spawn(viper, [], env=env, encoding="utf-8", timeout=20, dimensions=(40, 200))
+second = spawn(viper, [], env)
 step(second, "the next start offers the work", "type 'recover' or 'discard': ")
 second.send("recover\r")
 step(second, "the session comes back", "Recovered: Home › Notes › Note")
@@ -43,6 +35,5 @@ step(second, "and the editor's prompt", "Note> ")
 second.send("save\r")
 step(second, "the editor saved and closed: back on the list", "1. Old — v1 (modified")
 step(second, "at the list's prompt", "Notes> ")
-second.send("quit\r")
-second.expect(pexpect.EOF)
+end(second)
 print("ok")

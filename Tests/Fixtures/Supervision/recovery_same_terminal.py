@@ -10,20 +10,12 @@ import os
 import signal
 import sys
 
-import pexpect
+sys.dont_write_bytecode = True  # the shared module below leaves no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from terminal_driver import environment, run_all, spawn, step  # noqa: E402
 
 viper, data = sys.argv[1:3]
-env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "VIPER_PLUGIN_PATH")}
-env.update(TERM="dumb", NO_COLOR="1", VIPER_DATA_DIR=data, HOME=os.path.dirname(data), INPUTRC="/dev/null",
-           VIPER_NOW="2026-12-01T09:00:00Z", VIPER_TZ="UTC", PS1="sh$ ")
-
-
-def step(child, what, expected):
-    try:
-        child.expect_exact(expected)
-    except (pexpect.TIMEOUT, pexpect.EOF):
-        print(f"{what}: expected {expected!r}, screen ended with {child.before[-800:]!r}")
-        sys.exit(1)
+env = environment(data, PS1="sh$ ")
 
 
 def children(pid):
@@ -42,14 +34,12 @@ def children(pid):
 
 # sh puts no terminal settings back after a job dies (bash does): the terminal stays raw, so the
 # next command is ended with Ctrl-J, as a person there does; viper's own prompt must take Enter.
-shell = pexpect.spawn("/bin/sh", ["-i"], env=env, encoding="utf-8", timeout=20, dimensions=(40, 200))
+shell = spawn("/bin/sh", ["-i"], env)
 step(shell, "the shell starts", "sh$ ")
 shell.send(f"'{viper}'\r")
 step(shell, "viper starts", "viper> ")
-for line, prompt in [("open notes", "Notes> "), ("new Draft", "Sign in> "), ("signup ada secret", "Note> "),
-                     ("add kept across a kill", "Note> ")]:
-    shell.send(line + "\r")
-    step(shell, f"'{line}' ran", prompt)
+run_all(shell, [("open notes", "Notes> "), ("new Draft", "Sign in> "), ("signup ada secret", "Note> "),
+               ("add kept across a kill", "Note> ")])
 for pid in children(shell.pid):
     os.kill(pid, signal.SIGKILL)
 step(shell, "the shell's prompt is back", "sh$ ")

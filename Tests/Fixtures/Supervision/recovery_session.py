@@ -12,45 +12,35 @@ import sys
 
 import pexpect
 
+sys.dont_write_bytecode = True  # the shared module below leaves no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from terminal_driver import end, environment, run_all, spawn, step  # noqa: E402
+
 viper, data = sys.argv[1:3]
-env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "VIPER_PLUGIN_PATH")}
-env.update(TERM="dumb", NO_COLOR="1", VIPER_DATA_DIR=data, HOME=os.path.dirname(data), INPUTRC="/dev/null",
-           VIPER_NOW="2026-12-01T09:00:00Z", VIPER_TZ="UTC")
+env = environment(data)
 
 
-def step(child, what, expected):
-    try:
-        child.expect_exact(expected)
-    except (pexpect.TIMEOUT, pexpect.EOF):
-        print(f"{what}: expected {expected!r}, screen ended with {child.before[-800:]!r}")
-        sys.exit(1)
-
-
-first = pexpect.spawn(viper, [], env=env, encoding="utf-8", timeout=20, dimensions=(40, 200))
+first = spawn(viper, [], env)
 step(first, "the shell starts", "viper> ")
-for line, prompt in [("open notes", "Notes> "), ("new Draft", "Sign in> "), ("signup ada secret", "Note> "),
-                     ("add kept across a kill", "Note> ")]:
-    first.send(line + "\r")
-    step(first, f"'{line}' ran", prompt)
+run_all(first, [("open notes", "Notes> "), ("new Draft", "Sign in> "), ("signup ada secret", "Note> "),
+               ("add kept across a kill", "Note> ")])
 os.kill(first.pid, signal.SIGKILL)
 first.expect(pexpect.EOF)
 first.close()
 
-second = pexpect.spawn(viper, [], env=env, encoding="utf-8", timeout=20, dimensions=(40, 200))
+second = spawn(viper, [], env)
 step(second, "the next start offers the work", "Recovered unsaved work from ")
 step(second, "it names what it keeps", "NoteEditing of 'notes': type 'recover' or 'discard': ")
 second.send("recover\r")
 step(second, "the session comes back", "Recovered: Home › Notes › Note")
 step(second, "with the text", "kept across a kill\r\n")
 step(second, "and the editor's prompt", "Note> ")
-second.send("quit!\r")
-second.expect(pexpect.EOF)
+end(second, "quit!")
 
-third = pexpect.spawn(viper, [], env=env, encoding="utf-8", timeout=20, dimensions=(40, 200))
+third = spawn(viper, [], env)
 step(third, "nothing is offered twice", "viper> ")
 if "Recovered" in third.before:
     print("the work was offered again after it was recovered")
     sys.exit(1)
-third.send("quit\r")
-third.expect(pexpect.EOF)
+end(third)
 print("ok")

@@ -11,28 +11,18 @@ Prints what failed and exits 1, or prints ok and exits 0.
 import os
 import sys
 
-import pexpect
+sys.dont_write_bytecode = True  # the shared module below leaves no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from terminal_driver import end, environment, run_all, spawn, step  # noqa: E402
 
 viper, data, plugin, kind, expected = sys.argv[1:6]
-env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "VIPER_PLUGIN_PATH")}
-env.update(TERM="dumb", NO_COLOR="1", VIPER_DATA_DIR=data, HOME=os.path.dirname(data), INPUTRC="/dev/null",
-           VIPER_NOW="2026-12-01T09:00:00Z", VIPER_TZ="UTC")
+env = environment(data)
 
 
-def step(child, what, expected):
-    try:
-        child.expect_exact(expected)
-    except (pexpect.TIMEOUT, pexpect.EOF):
-        print(f"{what}: expected {expected!r}, screen ended with {child.before[-800:]!r}")
-        sys.exit(1)
-
-
-child = pexpect.spawn(viper, ["--plugins", plugin], env=env, encoding="utf-8", timeout=20, dimensions=(40, 200))
+child = spawn(viper, ["--plugins", plugin], env)
 step(child, "the shell starts", "viper> ")
-for line, prompt in [("open notes", "Notes> "), ("new Draft", "Sign in> "), ("signup ada secret", "Note> "),
-                     ("add first line", "Note> "), ("open fault", "Fault> ")]:
-    child.send(line + "\r")
-    step(child, f"'{line}' ran", prompt)
+run_all(child, [("open notes", "Notes> "), ("new Draft", "Sign in> "), ("signup ada secret", "Note> "),
+               ("add first line", "Note> "), ("open fault", "Fault> ")])
 
 if kind == "hang":
     child.send("fault hang\r")
@@ -71,8 +61,7 @@ step(child, "the prompt came back", "Note> ")
 child.send("\x1b[A\r")  # Up: 'add second line' again
 step(child, "the history works", "second line\r\nsecond line\r\n")
 step(child, "the prompt came back again", "Note> ")
-child.send("quit!\r")
-child.expect(pexpect.EOF)
+end(child, "quit!")
 child.close()
 if child.exitstatus != 0:
     print(f"viper ended with {child.exitstatus} {child.signalstatus}, not 0")

@@ -19,14 +19,12 @@ enum ModifiedContracts {
     /// Adds an undocumented public function, in a file of its own (an empty `replace` creates the file).
     static let addProbe = Edit(file: "Services/GateProbe.swift", replace: "", with: "public func gateProbe() {}\n")
 
-    /// Makes the build report `version` (`ContractsVersion.current` and `compiledPacked`).
+    /// Makes the build report `version` (`ContractsVersion.compiledPacked`, which `current` reads).
     static func claim(_ version: ContractsVersion) -> [Edit] {
         let now = ContractsVersion.current
         return [
             Edit(file: "Plugin/ContractsVersion.swift", replace: "{ \(now.major) << 16 | \(now.minor) }",
                  with: "{ \(version.major) << 16 | \(version.minor) }"),
-            Edit(file: "Plugin/ContractsVersion.swift", replace: "ContractsVersion(major: \(now.major), minor: \(now.minor))",
-                 with: "ContractsVersion(major: \(version.major), minor: \(version.minor))"),
         ]
     }
 

@@ -34,13 +34,20 @@ public struct ContractsVersion: Hashable, Comparable, Codable, Sendable, CustomS
     /// ``FeedFetchOutcome``, ``CommandProgress``, ``ModuleRoute``, ``ModuleRoutes``,
     /// ``RouteDeclaration`` and ``RoutingModuleBuilder``;
     /// 1.8 added ``SessionResuming``, ``NoteStoreKeepingTrash``, ``TrashedNote`` and ``NoteSearching``.
-    public static var current: ContractsVersion { ContractsVersion(major: 1, minor: 8) }
+    ///
+    /// Read from ``compiledPacked`` as compiled into Contracts itself, so the version is
+    /// written once.
+    public static var current: ContractsVersion { ContractsVersion(packed: compiledPacked) }
 
-    /// The version the *calling* code was compiled against, packed.
+    /// The version the *calling* code was compiled against, packed: the one place the
+    /// Contracts version is written.
     ///
     /// Its body is emitted into the client, so a plugin that returns it from its
     /// `viper_plugin_abi` symbol reports the Contracts it was built with, not the
-    /// one the host happens to have loaded. Keep it equal to ``current``.
+    /// one the host happens to have loaded. `Contracts/API/gate` reads the version from
+    /// this body in the interface, so it stays in the form `MAJOR << 16 | MINOR`. The
+    /// places that must hold a literal copy (section records) are held to it by
+    /// `ContractsVersionAgreementTests`.
     @_alwaysEmitIntoClient
     public static var compiledPacked: UInt32 { 1 << 16 | 8 }
 

@@ -66,7 +66,7 @@ public enum ExportedSuites {
 /// loads the library and refuses one built with another kit than its own (whose record it reads
 /// from its own file), rather than run code that would exchange another layout with it. It lives
 /// in this file because every suite library links it (``ExportedSuites/run(_:suites:)``). A
-/// section's contents must be a literal: keep it equal to `ContractsVersion.current`
-/// (`ConformanceKitRecordTests` fails while they differ).
+/// section's contents must be a literal: keep it equal to `ContractsVersion.compiledPacked`
+/// (`ContractsVersionAgreementTests` fails while they differ).
 @used @section("viper_conformance_kit")
 let viperConformanceKit: (UInt32, UInt32, UInt32) = (0x5643_4B54, 1, 8)
