@@ -11,7 +11,7 @@ import Testing
     private let a = "https://a.example/feed.xml"
     private let b = "https://b.example/feed.xml"
 
-    private func make(json: Bool = true) -> (ArticleListPresenter, SpyArticleListView) {
+    private func make(json: Bool = true, subscriptions: [String]? = nil) -> (ArticleListPresenter, SpyArticleListView) {
         let fetcher = SpyArticleFetcher()
         let xml = """
             <rss><channel><title>A</title><link>https://a.example/</link>
@@ -24,7 +24,7 @@ import Testing
             """
         fetcher.answers[a] = Data(xml.utf8)
         fetcher.answers[b] = ArticleFixtures.rss("B", [("1", "Only of B", "not a date")])
-        let (interactor, _, _) = ArticleFixtures.interactor(fetcher: fetcher, subscriptions: [a, b])
+        let (interactor, _, _) = ArticleFixtures.interactor(fetcher: fetcher, subscriptions: subscriptions ?? [a, b])
         let presenter = ArticleListPresenter(interactor: interactor, router: SpyArticleListRouter(), timeZoneIdentifier: "Europe/Berlin", json: json)
         let view = SpyArticleListView()
         interactor.output = presenter
@@ -98,6 +98,15 @@ import Testing
         try presenter.didAskForAllFeeds()
         try presenter.didAskToFind(["swift"])
         #expect(try objects(view).map { $0["title"] as? String } == ["First of A"])
+    }
+
+    @Test func aDayAloneStaysADayAndTheSampleHasNoFeedAddress() throws {
+        let (presenter, view) = make(subscriptions: [])
+        presenter.didAppear()
+        let articles = try objects(view)
+        #expect(articles.last?["title"] as? String == "VIPER in five roles")
+        #expect(articles.last?["published"] as? String == "2026-11-02", "no time of day to put in Berlin's zone")
+        #expect(articles.allSatisfy { $0["feed"] is NSNull })
     }
 
     @Test func theViewDrawsTheJSONLineAloneAndTheScreenOtherwise() throws {

@@ -62,4 +62,17 @@ import ViperTestSupport
         #expect(try arrays(found.stdout).last?.map { $0["title"] as? String } == ["Raw paragraphs"])
         #expect(try arrays(found.stdout).last?.first?["number"] as? Int == 1)
     }
+
+    @Test func aFailedRefreshKeepsStandardOutputJSONAndSaysWhyOnStandardError() throws {
+        let server = try FixtureServer.shared()
+        let once = server.url("once/\(UUID().uuidString).json")
+        let session = ViperSession()
+        #expect(try session.run(["-c", "open articles; subscribe \(once)"]).status == 0)
+        let result = try session.run(["--json", "-c", "open articles; refresh"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: refresh: a feed failed: \(once) answered 500"), "stderr: \(result.stderr)")
+        let feeds = try arrays(result.stdout)
+        #expect(feeds.count == 1, "the feeds screen, kept copy and all, and no error line: \(result.stdout)")
+        #expect(feeds.first?.map { $0["url"] as? String } == [once])
+    }
 }

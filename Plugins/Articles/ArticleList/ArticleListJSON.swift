@@ -33,19 +33,32 @@ enum ArticleListJSON {
     }
 
     /// A list's articles: `feed` is the address of the feed the article came from (the `url`
-    /// of the feeds screen), `site` that feed's title; `published` is null when the feed's date
-    /// could not be read.
+    /// of the feeds screen; null for the built-in sample), `site` that feed's title;
+    /// `published` is a day alone when the feed gave one (`2026-11-02`, as the screen shows
+    /// it), null when the feed's date could not be read.
     static func articles(_ rows: [ListedItem], dates: LocalDates) -> String {
         text(rows.enumerated().map { offset, listed in
             let item = listed.item
             return [
-                "number": offset + 1, "feed": item.feed, "site": orNull(item.site), "title": item.title, "link": orNull(item.link),
-                "author": orNull(item.author), "published": item.published.map(dates.iso8601) ?? NSNull(), "read": listed.isRead,
+                "number": offset + 1, "feed": orNull(item.feed), "site": orNull(item.site), "title": item.title, "link": orNull(item.link),
+                "author": orNull(item.author), "published": published(item, dates: dates), "read": listed.isRead,
                 "enclosures": item.enclosures.map { enclosure -> [String: Any] in
                     ["url": enclosure.url, "type": orNull(enclosure.type), "length": enclosure.length ?? NSNull()]
                 },
             ]
         })
+    }
+
+    /// The day as the feed wrote it when it gave a day alone (`2026-11-02`): no time to put
+    /// in a zone. Nil for a date with a time, or none.
+    static func day(of item: FeedItem) -> String? {
+        let written = item.dateText.trimmed
+        return item.published != nil && written.count == 10 && written.dropFirst(4).first == "-" ? written : nil
+    }
+
+    private static func published(_ item: FeedItem, dates: LocalDates) -> Any {
+        guard let published = item.published else { return NSNull() }
+        return day(of: item) ?? dates.iso8601(published)
     }
 
     private static func orNull(_ text: String) -> Any {

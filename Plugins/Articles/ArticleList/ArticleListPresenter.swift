@@ -469,8 +469,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     /// The item's date in local time; a date without a time of day (`2026-11-02`) as written.
     private func date(of item: FeedItem) -> String {
         guard let published = item.published else { return item.dateText }
-        let written = item.dateText.trimmed
-        return written.count == 10 && written.dropFirst(4).first == "-" ? written : dates.text(published)
+        return ArticleListJSON.day(of: item) ?? dates.text(published)
     }
 
     private static func size(_ bytes: Int) -> String {
