@@ -166,4 +166,7 @@ struct ArticleListViewModel: Equatable {
     var notice: String?
     /// One line per feed that failed in the last refresh.
     var problems: [String] = []
+    /// Set when the lists are asked for as data (`viper --json`): the one JSON document drawn
+    /// in place of the rest (``ArticleListJSON``).
+    var json: String?
 }

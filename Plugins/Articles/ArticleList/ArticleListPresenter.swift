@@ -28,11 +28,14 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     private var model = ArticleListViewModel()
     /// What was on screen before the current fetch, for a fetch that is stopped.
     private var beforeLoad: (model: ArticleListViewModel, rows: [ListedItem], showing: Showing)?
+    /// Whether the lists are drawn as data (`viper --json`).
+    private let json: Bool
 
-    init(interactor: any ArticleListInteracting, router: any ArticleListRouting, timeZoneIdentifier: String = "UTC") {
+    init(interactor: any ArticleListInteracting, router: any ArticleListRouting, timeZoneIdentifier: String = "UTC", json: Bool = false) {
         self.interactor = interactor
         self.router = router
         dates = LocalDates(timeZoneIdentifier: timeZoneIdentifier)
+        self.json = json
     }
 
     // MARK: ArticleListing
@@ -97,7 +100,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         rows[item - 1].isRead = true
         if case .articles(let scope) = showing { model.state = .list(rows.map { row($0, in: scope) }) }
         model.notice = opened ? "Opened \(website)." : "No browser is set (set BROWSER, or install xdg-open); the address is \(website)"
-        view?.didUpdate(model)
+        update()
     }
 
     func didAskToSubscribe(_ address: String) throws {
@@ -105,7 +108,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         showFeeds(notice: nil)
         if let added = feeds.last {
             model.notice = "Subscribed to \(added.title) (\(Self.count(added.total, "article"))). 'read \(feeds.count)' reads it."
-            view?.didUpdate(model)
+            update()
         }
     }
 
@@ -178,7 +181,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         redisplay()
         if !list.isEmpty, rows.isEmpty {
             model.state = .empty("No article holds \(list.map { "'\($0)'" }.joined(separator: " and ")). 'find' alone shows them all again.")
-            view?.didUpdate(model)
+            update()
         }
     }
 
@@ -191,7 +194,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     func didAskToSetMaxAge(_ text: String) throws {
         guard !text.trimmed.isEmpty else {
             model.notice = "Opening the list fetches feeds whose copy is older than \(Self.minutes(interactor.maxAgeMinutes)); 'maxage 2h' changes it, 'refresh' fetches now."
-            view?.didUpdate(model)
+            update()
             return
         }
         let minutes = try interactor.doSetMaxAge(text)
@@ -208,7 +211,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     func didAskToExport(_ path: String) throws {
         let count = try interactor.doExport(path)
         model.notice = "Wrote \(Self.count(count, "feed")) to \(path) (OPML)."
-        view?.didUpdate(model)
+        update()
     }
 
     func didAskToCancel() throws {
@@ -237,7 +240,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
 
     func handleStillLoading(source: String) {
         model.notice = "Still fetching \(source): type 'cancel' to stop it; the list updates after your next command."
-        view?.didUpdate(model)
+        update()
     }
 
     func handleArticlesLoaded(_ items: [FeedItem], from source: String, fetched: Double?) {
@@ -260,12 +263,12 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
             rows = []
             showing = .articles(.source(source))
             model = ArticleListViewModel(fields: [Field("Source", source)], state: .failed(message))
-            view?.didUpdate(model)
+            update()
             return
         }
         model.error = "refresh failed: \(message)"
         model.notice = nil
-        view?.didUpdate(model)
+        update()
     }
 
     func handleLoadCancelled(source: String, lastGood: CachedFeed?) {
@@ -282,7 +285,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
             model.state = .empty("Nothing loaded yet. Type 'refresh' to try again, or 'source URL' for another feed.")
         }
         model.notice = "Stopped fetching \(source); the list is as it was."
-        view?.didUpdate(model)
+        update()
     }
 
     // MARK: Screens
@@ -297,7 +300,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
             hasSubscriptions = try interactor.doHasSubscriptions()
         } catch {
             model = ArticleListViewModel(state: .failed("\(error)"))
-            view?.didUpdate(model)
+            update()
             return
         }
         guard source.trimmed.isEmpty, hasSubscriptions else {
@@ -310,7 +313,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
             showProblems(outcome.lines)
         } catch {
             model.error = "\(error)"
-            view?.didUpdate(model)
+            update()
         }
     }
 
@@ -321,7 +324,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         beforeLoad = (model, rows, showing)
         model.notice = nil
         if rows.isEmpty { model.state = .loading("Loading articles…") }
-        view?.didUpdate(model)
+        update()
         interactor.doLoadArticles(from: source)
     }
 
@@ -338,7 +341,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
 
     private func showProblems(_ problems: [String]) {
         model.problems = problems
-        view?.didUpdate(model)
+        update()
     }
 
     /// Draws what is on screen again from the Interactor (read marks, filter and order may have changed).
@@ -357,7 +360,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
             summaries = try interactor.doSummarizeFeeds()
         } catch {
             model = ArticleListViewModel(state: .failed("\(error)"))
-            view?.didUpdate(model)
+            update()
             return
         }
         feeds = summaries
@@ -369,7 +372,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
                                      state: summaries.isEmpty ? .empty("No subscriptions yet: 'subscribe URL' adds a feed, 'import FILE.opml' adds many.")
                                                               : .list(summaries.map(Self.feedRow)),
                                      notice: notice, problems: model.problems)
-        view?.didUpdate(model)
+        update()
     }
 
     private func showArticles(_ scope: ArticleScope, notice: String?) {
@@ -379,7 +382,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
         } catch {
             rows = []
             model = ArticleListViewModel(state: .failed("\(error)"))
-            view?.didUpdate(model)
+            update()
             return
         }
         var fields: [Field] = []
@@ -401,6 +404,21 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
             : .list(rows.map { row($0, in: scope) })
         model = ArticleListViewModel(fields: fields, state: state,
                                      notice: notice ?? (filter.unreadOnly ? "\(unread) unread of these. 'show N' reads one." : nil), problems: [])
+        update()
+    }
+
+    /// Hands the model to the view; asked for data, with what is on screen as JSON (a list of
+    /// feeds or of articles, `[]` when it is empty). A list that failed or is still loading has
+    /// none, so its error or its loading line is drawn instead.
+    private func update() {
+        if json {
+            switch model.state {
+            case .list, .empty:
+                model.json = showing == .feeds ? ArticleListJSON.feeds(feeds, dates: dates) : ArticleListJSON.articles(rows, dates: dates)
+            case .loading, .failed:
+                model.json = nil
+            }
+        }
         view?.didUpdate(model)
     }
 
@@ -451,8 +469,7 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     /// The item's date in local time; a date without a time of day (`2026-11-02`) as written.
     private func date(of item: FeedItem) -> String {
         guard let published = item.published else { return item.dateText }
-        let written = item.dateText.trimmed
-        return written.count == 10 && written.dropFirst(4).first == "-" ? written : dates.text(published)
+        return ArticleListJSON.day(of: item) ?? dates.text(published)
     }
 
     private static func size(_ bytes: Int) -> String {

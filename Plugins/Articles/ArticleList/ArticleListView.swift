@@ -49,6 +49,12 @@ final class ArticleListView: ModuleView, ArticleListViewing {
 
     func render(on screen: any Screen) {
         presenter.willDraw()
+        if let json = model.json {
+            // Data for another tool: the list alone. A failed refresh still fails its command
+            // (`refresh` exits 1 with an `error:` line on standard error).
+            screen.text(json)
+            return
+        }
         if !model.fields.isEmpty { screen.fields(model.fields) }
         if let error = model.error {
             screen.error(error)

@@ -22,6 +22,18 @@ final class LocalDates {
         return String(format: "%04d-%02d-%02d %02d:%02d ", year, month, day, secondOfDay / 3600, secondOfDay % 3600 / 60) + name(offset, date)
     }
 
+    /// The instant as ISO 8601 in the same zone, with its offset: `2026-12-01T10:00:00+01:00`
+    /// (`+00:00` in UTC), for data a script reads (`viper --json`).
+    func iso8601(_ seconds: Double) -> String {
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))
+        let local = Int((seconds + Double(offset)).rounded(.down))
+        let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
+        let secondOfDay = local - days * 86400
+        let (year, month, day) = Self.civil(days)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", year, month, day, secondOfDay / 3600, secondOfDay % 3600 / 60,
+                      secondOfDay % 60, offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) % 3600 / 60)
+    }
+
     private func name(_ offset: Int, _ date: Date) -> String {
         if let known = names[offset] { return known }
         var name = ZoneNames.names(of: timeZone.identifier)[offset] ?? timeZone.abbreviation(for: date) ?? ""
