@@ -80,20 +80,30 @@ import ViperTestSupport
     }
 
     @Test func showAndTagsAreDataToo() throws {
-        let list = makeNoteList(store: try store(), json: true)
+        let notes = try store()
+        _ = try notes.add(NoteDraft(title: "Plan", body: "see [[Running]] and [[Nowhere]]"), modified: 1_796_115_780)
+        let list = makeNoteList(store: notes, json: true)
         list.presenter.didAppear()
         try list.presenter.didAskToShow(id: 2, raw: false)
         let shownText = try #require(list.view.last?.json)
         let shown = try #require(try JSONSerialization.jsonObject(with: Data(shownText.utf8)) as? [String: Any])
         #expect(shown["body"] as? String == "I run early\non Sundays #health", "the body as written")
         #expect(shown["modified"] as? String == "2026-12-01T09:01:00Z")
+        #expect((shown["linkedFrom"] as? [[String: Any]])?.first?["id"] as? Int == 4)
+        try list.presenter.didAskToShow(id: 4, raw: false)
+        let planText = try #require(list.view.last?.json)
+        let plan = try #require(try JSONSerialization.jsonObject(with: Data(planText.utf8)) as? [String: Any])
+        let links = try #require(plan["links"] as? [[String: Any]])
+        #expect(links.map { $0["title"] as? String } == ["Running", "Nowhere"])
+        #expect(links.first?["id"] as? Int == 2)
+        #expect(links.last?["id"] is NSNull, "a link to no note keeps its id key, null")
         #expect(list.view.last?.shown == nil)
         try list.presenter.didAskForTags()
         let tagsText = try #require(list.view.last?.json)
         let tags = try #require(try JSONSerialization.jsonObject(with: Data(tagsText.utf8)) as? [[String: Any]])
         #expect(Set(tags.compactMap { $0["tag"] as? String }) == ["shop", "health"])
         try list.presenter.didAskToFind("")
-        #expect(try array(list.view.last).count == 3, "the list comes back with the next change")
+        #expect(try array(list.view.last).count == 4, "the list comes back with the next change")
     }
 
     @Test func theViewDrawsOnlyTheJSONLineOrTheError() {

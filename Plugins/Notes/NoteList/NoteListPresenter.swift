@@ -170,7 +170,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         model.notice = nil
         model.shown = nil
         if json {
-            return publishOnce(json: Self.jsonText(counts.map { ["tag": $0.tag, "count": $0.count] as [String: Any] }))
+            return publishOnce(json: Self.jsonText(counts.map { TagCountJSON(tag: $0.tag, count: $0.count) }))
         }
         model.tagLines = counts.isEmpty ? ["No note has a tag yet: write '#word' in a note to tag it."]
             : counts.map { "#\($0.tag) (\($0.count == 1 ? "1 note" : "\($0.count) notes"))" }
@@ -220,7 +220,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         model.error = nil
         if json {
             // Signed out, an empty array would say the account has no notes: the error says why there are none.
-            model.json = interactor.isSignedIn ? Self.jsonText(notes.map(Self.jsonObject)) : nil
+            model.json = interactor.isSignedIn ? Self.jsonText(notes.map { [format = Self.isoFormat()] in ListedNoteJSON($0, format: format) }) : nil
             model.error = interactor.isSignedIn ? nil : Self.signedOutJSONError
         }
         publish()
@@ -244,7 +244,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
     func handleNoteShown(_ note: NoteReading, raw: Bool) {
         if json {
             model.shown = nil
-            return publishOnce(json: Self.jsonText(Self.jsonObject(note)))
+            return publishOnce(json: Self.jsonText(ShownNoteJSON(note, format: Self.isoFormat())))
         }
         var fields = [ShownField(label: "Note", value: String(note.id)), ShownField(label: "Modified", value: date(note.modified))]
         if !note.tags.isEmpty {
