@@ -1,6 +1,6 @@
 // The `.viper_abi` record of every bundled plugin: one file, linked into each plugin's entry
 // target (`Plugins/<Name>/Entry/ABIRecord.swift` is a symbolic link to it), so a release changes
-// the Contracts version in one place besides `ContractsVersion`. `ABIRecordTests` fails while
+// the Contracts version in one place besides `ContractsVersion`. `ContractsVersionAgreementTests` fails while
 // the two disagree; `Contracts/API/gate --cut` says to change both.
 
 /// The Contracts ABI these plugins are built for, as one record ("VIPR", major, minor) in the

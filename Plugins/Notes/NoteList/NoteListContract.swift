@@ -166,6 +166,11 @@ struct NoteListViewModel: Equatable {
     var shown: ShownNote?
     /// Someone is signed in: `login` is not offered.
     var signedIn = false
+    /// The list is drawn as data (`viper --json`): only ``json``, or ``error`` when it is set.
+    var asData = false
+    /// The one JSON document drawn in place of the rest when ``asData``; nil when there is
+    /// nothing to say as data (``error`` says why).
+    var json: String?
 }
 
 /// A note drawn in full by `show N`: display strings only.

@@ -17,8 +17,10 @@ final class NoteListInteractor: NoteListInteracting {
     private let clock: () -> Double
     /// Which notes the list shows.
     private var filter = NoteListFilter.all
+    /// How many notes a new filter shows at most; nil: every one.
+    private let pageSize: Int?
     /// How many notes the list shows at most (the newest, or the best matches); nil after `all`.
-    private var limit: Int? = NoteListInteractor.shownAtMost
+    private var limit: Int?
     /// What a list shows before `all`: enough for a screen or two, and quick with 10,000 notes.
     static let shownAtMost = 100
     /// What this list deleted, newest last, for a store without a trash.
@@ -27,7 +29,9 @@ final class NoteListInteractor: NoteListInteracting {
     private(set) var pendingChange: NoteChange?
 
     init(store: any NoteStore, session: any Session, logger: any Logger, markdown: any MarkdownFolder = FileMarkdownFolder(),
-         clock: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
+         clock: @escaping () -> Double = { Date().timeIntervalSince1970 }, shownAtMost: Int? = NoteListInteractor.shownAtMost) {
+        pageSize = shownAtMost
+        limit = shownAtMost
         self.store = store
         self.session = session
         self.logger = logger
@@ -50,7 +54,7 @@ final class NoteListInteractor: NoteListInteracting {
 
     func doFilter(_ filter: NoteListFilter) {
         self.filter = filter
-        limit = Self.shownAtMost
+        limit = pageSize
         doLoadNotes()
     }
 

@@ -16,10 +16,14 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
     private let modifiedFormat: DateFormatter
     /// The change a route asked for (`notes/:id`), made when the list first appears.
     private var changeOnAppear: NoteChange?
+    /// Whether the lists are drawn as data (`viper --json`).
+    private let json: Bool
 
-    init(interactor: any NoteListInteracting, router: any NoteListRouting, timeZoneIdentifier: String = "UTC") {
+    init(interactor: any NoteListInteracting, router: any NoteListRouting, timeZoneIdentifier: String = "UTC", json: Bool = false) {
         self.interactor = interactor
         self.router = router
+        self.json = json
+        model.asData = json
         modifiedFormat = DateFormatter()
         modifiedFormat.locale = Locale(identifier: "en_US_POSIX")
         modifiedFormat.timeZone = TimeZone(identifier: timeZoneIdentifier) ?? TimeZone(secondsFromGMT: 0)
@@ -165,6 +169,9 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         let counts = try interactor.doCountTags()
         model.notice = nil
         model.shown = nil
+        if json {
+            return publishOnce(json: Self.jsonText(counts.map { TagCountJSON(tag: $0.tag, count: $0.count) }))
+        }
         model.tagLines = counts.isEmpty ? ["No note has a tag yet: write '#word' in a note to tag it."]
             : counts.map { "#\($0.tag) (\($0.count == 1 ? "1 note" : "\($0.count) notes"))" }
         publish()
@@ -182,7 +189,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         model.moreLine = total > notes.count
             ? "Showing \(notes.count) of \(total) notes; 'find WORDS' or 'tag NAME' narrows the list, 'all' shows every one." : nil
         model.shown = nil
-        model.rows = notes.map { note in
+        model.rows = json ? [] : notes.map { note in
             let title = note.title.isEmpty ? "(untitled)" : note.title
             let plain = TerminalMarkdown.plain(note.firstLine)
             let first = plain.count > Self.firstLineWidth ? plain.prefix(Self.firstLineWidth - 1) + "…" : plain
@@ -211,6 +218,11 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
             model.emptyMessage = "The trash is empty. Type 'find' to list your notes."
         }
         model.error = nil
+        if json {
+            // Signed out, an empty array would say the account has no notes: the error says why there are none.
+            model.json = interactor.isSignedIn ? Self.jsonText(notes.map { [format = Self.isoFormat()] in ListedNoteJSON($0, format: format) }) : nil
+            model.error = interactor.isSignedIn ? nil : Self.signedOutJSONError
+        }
         publish()
     }
 
@@ -230,6 +242,10 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
     }
 
     func handleNoteShown(_ note: NoteReading, raw: Bool) {
+        if json {
+            model.shown = nil
+            return publishOnce(json: Self.jsonText(ShownNoteJSON(note, format: Self.isoFormat())))
+        }
         var fields = [ShownField(label: "Note", value: String(note.id)), ShownField(label: "Modified", value: date(note.modified))]
         if !note.tags.isEmpty {
             fields.append(ShownField(label: "Tags", value: note.tags.map { "#" + $0 }.joined(separator: " ")))
@@ -257,6 +273,8 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
 
     func handleSignedOut() {
         accountStatus?.refresh()
+        // As data the list says at once that nobody is signed in (a notice is not drawn).
+        if json { return interactor.doFilter(.all) }
         show(notice: "Signed out.")
     }
 
@@ -374,6 +392,15 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
         model.shown = nil
         model.notice = notice
         publish()
+    }
+
+    /// Draws `json` in place of the list this once (`show`, `tags` as data); the list comes back
+    /// with the next change.
+    private func publishOnce(json text: String) {
+        let list = model.json
+        model.json = text
+        publish()
+        model.json = list
     }
 
     /// Hands the model to the view, with whether someone is signed in (the view offers `login` only when nobody is).

@@ -46,6 +46,14 @@ final class NoteListView: ModuleView, CommandConfirming, NoteListViewing {
     }
 
     func render(on screen: any Screen) {
+        if model.asData {
+            if let error = model.error {
+                screen.error(error)
+            } else if let json = model.json {
+                screen.text(json)
+            }
+            return
+        }
         if let statusLine {
             screen.embed(statusLine)
         }
