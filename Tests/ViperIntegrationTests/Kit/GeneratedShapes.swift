@@ -3,12 +3,18 @@ import ViperCoreTestSupport
 import ViperTestSupport
 
 /// The other shapes `viper new` writes (a service plugin, an adapter plugin, a plugin with a
-/// module added by `viper new module`), each generated in a temporary folder outside the
+/// module added by `viper new module`, and each kind of plugin with each kind of added module:
+/// default, `--blank`, `--contract LIBRARY.PROTOCOL`), each generated in a temporary folder outside the
 /// repository, built with `swift build` and tested with `swift test` once per test run,
 /// then shared, as ``GeneratedCounter`` does for the default template.
 enum GeneratedShapes {
     enum Shape: String {
         case service, adapter, addedModule, blank
+        /// The default plugin with a module of a contract library's protocol and a blank module.
+        case defaultWithLibraryAndBlankModules
+        /// A plugin of a contract library's protocol (`viper new NAME --contract`) with a
+        /// default module and a blank module added.
+        case libraryPluginWithDefaultAndBlankModules
 
         /// The package's name, and the `viper new` runs that write it (`DIR` is the folder).
         var package: String {
@@ -17,6 +23,8 @@ enum GeneratedShapes {
             case .adapter: return "Welcome"
             case .addedModule: return "Tally"
             case .blank: return "Picker"
+            case .defaultWithLibraryAndBlankModules: return "Tally"
+            case .libraryPluginWithDefaultAndBlankModules: return "Chooser"
             }
         }
 
@@ -27,7 +35,18 @@ enum GeneratedShapes {
             case .addedModule: return [["new", "Tally", "--dir", "DIR"], ["new", "module", "Details", "--in", "DIR/Tally"]]
             case .blank:
                 return [["new", "Picker", "--blank", "--route", "contacts/pick", "--dir", "DIR"],
-                        ["new", "module", "Details", "--in", "DIR/Picker", "--blank", "--route", "contacts/details"]]
+                        ["new", "module", "Details", "--in", "DIR/Picker", "--blank", "--route", "contacts/details"],
+                        ["new", "module", "Entries", "--in", "DIR/Picker", "--route", "contacts/entries"]]
+            case .defaultWithLibraryAndBlankModules:
+                return [["new", "ContactsKit", "--contract-library", "--dir", "DIR"],
+                        ["new", "Tally", "--dir", "DIR"],
+                        ["new", "module", "Picker", "--in", "DIR/Tally", "--contract", "ContactsKit.ContactsKitScreen", "--route", "contacts/pick"],
+                        ["new", "module", "Notes", "--in", "DIR/Tally", "--blank", "--route", "tally/notes"]]
+            case .libraryPluginWithDefaultAndBlankModules:
+                return [["new", "ContactsKit", "--contract-library", "--dir", "DIR"],
+                        ["new", "Chooser", "--contract", "ContactsKit.ContactsKitScreen", "--route", "contacts/choose", "--dir", "DIR"],
+                        ["new", "module", "Details", "--in", "DIR/Chooser", "--route", "contacts/details"],
+                        ["new", "module", "Notes", "--in", "DIR/Chooser", "--blank", "--route", "contacts/notes"]]
             }
         }
     }
