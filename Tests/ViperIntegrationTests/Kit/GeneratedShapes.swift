@@ -15,6 +15,10 @@ enum GeneratedShapes {
         /// A plugin of a contract library's protocol (`viper new NAME --contract`) with a
         /// default module and a blank module added.
         case libraryPluginWithDefaultAndBlankModules
+        /// A service plugin with a module of a contract library's protocol and a blank module.
+        case serviceWithLibraryAndBlankModules
+        /// An adapter plugin with a default module added.
+        case adapterWithDefaultModule
 
         /// The package's name, and the `viper new` runs that write it (`DIR` is the folder).
         var package: String {
@@ -25,6 +29,8 @@ enum GeneratedShapes {
             case .blank: return "Picker"
             case .defaultWithLibraryAndBlankModules: return "Tally"
             case .libraryPluginWithDefaultAndBlankModules: return "Chooser"
+            case .serviceWithLibraryAndBlankModules: return "Diary"
+            case .adapterWithDefaultModule: return "Salute"
             }
         }
 
@@ -47,6 +53,13 @@ enum GeneratedShapes {
                         ["new", "Chooser", "--contract", "ContactsKit.ContactsKitScreen", "--route", "contacts/choose", "--dir", "DIR"],
                         ["new", "module", "Details", "--in", "DIR/Chooser", "--route", "contacts/details"],
                         ["new", "module", "Notes", "--in", "DIR/Chooser", "--blank", "--route", "contacts/notes"]]
+            case .serviceWithLibraryAndBlankModules:
+                return [["new", "ContactsKit", "--contract-library", "--dir", "DIR"],
+                        ["new", "service", "Diary", "--dir", "DIR"],
+                        ["new", "module", "Picker", "--in", "DIR/Diary", "--contract", "ContactsKit.ContactsKitScreen"],
+                        ["new", "module", "Entries", "--in", "DIR/Diary", "--blank"]]
+            case .adapterWithDefaultModule:
+                return [["new", "adapter", "Salute", "--dir", "DIR"], ["new", "module", "Details", "--in", "DIR/Salute"]]
             }
         }
     }

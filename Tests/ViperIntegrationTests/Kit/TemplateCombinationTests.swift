@@ -6,8 +6,7 @@ import ViperTestSupport
 /// Every kind of plugin `viper new` writes with every kind of module `viper new module` adds to
 /// it (default, `--blank`, `--contract LIBRARY.PROTOCOL`), built with `swift build` and tested
 /// with `swift test` exactly as generated: the docs promise that every template builds as
-/// written. (Service and adapter plugins have no registration marker: `viper new module` refuses
-/// them, as TemplateCommandTests shows.)
+/// written.
 @Suite(.tags(.slow)) struct TemplateCombinationTests {
     @Test func aLibraryModuleAddedToADefaultPluginIsListedAfterTheWholeManifest() throws {
         let folder = try TemporaryFolder.make("module-contract-default")
@@ -48,6 +47,30 @@ import ViperTestSupport
         for wired in ["[ContactsKitScreen] wired", "[DetailsInput] wired", "[NotesInput] wired"] {
             #expect(check.stdout.contains(wired), "\(check.stdout)")
         }
+    }
+}
+
+@Suite(.tags(.slow)) struct ServiceAndAdapterCombinationTests {
+    @Test func aServicePluginWithALibraryModuleAndABlankModuleBuildsPassesItsTestsAndViperCheck() throws {
+        let diary = try GeneratedShapes.built(.serviceWithLibraryAndBlankModules)
+        #expect(diary.testStatus == 0, "\(diary.testOutput)")
+        for test in ["theStoreKeepsEveryPromiseOfNoteStore() passed", "PickerPresenterTests", "EntriesPresenterTests"] {
+            #expect(diary.testOutput.contains(test), "\(diary.testOutput)")
+        }
+        let check = try ViperProcess().run(["check", diary.library])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        for wired in ["[NoteStore] keeps-writes-across-instances", "[ContactsKitScreen] wired", "[EntriesInput] wired"] {
+            #expect(check.stdout.contains(wired), "\(check.stdout)")
+        }
+    }
+
+    @Test func anAdapterPluginWithADefaultModuleBuildsPassesItsTestsAndViperCheck() throws {
+        let salute = try GeneratedShapes.built(.adapterWithDefaultModule)
+        #expect(salute.testStatus == 0, "\(salute.testOutput)")
+        #expect(salute.testOutput.contains("DetailsPresenterTests"), "\(salute.testOutput)")
+        let check = try ViperProcess().run(["check", salute.library])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("[SaluteInput] wired") && check.stdout.contains("[DetailsInput] wired"), "\(check.stdout)")
     }
 }
 
