@@ -38,7 +38,7 @@ enum ContractLibraryGateTemplate {
                 --modules) [ $# -ge 2 ] || { echo "gate: --modules needs a folder" >&2; exit 64; }; modules=$2; shift 2 ;;
                 --cut) cut=yes; shift ;;
                 --recut) cut=yes; recut=yes; shift ;;
-                -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+                -h | --help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
                 *) echo "gate: unknown option '$1'; see 'API/gate --help'" >&2; exit 64 ;;
             esac
         done

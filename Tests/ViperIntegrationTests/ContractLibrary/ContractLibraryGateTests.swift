@@ -59,6 +59,9 @@ import ViperTestSupport
         let folder = try TemporaryFolder.make("new-library-recut")
         #expect(try ViperProcess().run(["new", "Greetings", "--contract-library", "--dir", folder]).status == 0)
         let package = folder + "/Greetings"
+        let help = try gate(["--help"], in: package)
+        #expect(help.output.contains("API/gate --recut [--modules DIR] record this build again as the version already cut"), "\(help.output)")
+        #expect(help.output.hasSuffix("DIR is the build's Modules folder (default: .build/debug/Modules).\n"), "\(help.output)")
         try build(package)
         #expect(try gate(["--cut"], in: package).status == 0)
         let firstCut = try String(contentsOfFile: package + "/API/1.0/Greetings.swiftinterface", encoding: .utf8)
