@@ -179,8 +179,10 @@ package enum InstallCommand {
     }
 
     /// "1 file (a)" or "3 files (a, b, c)".
+    /// At most five names: a build folder left in the installed SDK holds thousands of files.
     private static func list(_ paths: [String]) -> String {
-        "\(paths.count) file\(paths.count == 1 ? "" : "s") (\(paths.joined(separator: ", ")))"
+        let shown = paths.count > 5 ? paths.prefix(4).joined(separator: ", ") + " and \(paths.count - 4) more" : paths.joined(separator: ", ")
+        return "\(paths.count) file\(paths.count == 1 ? "" : "s") (\(shown))"
     }
 
     /// Refuses a `lib/viper` or `bin/viper` that `viper install` did not make, or whose marker was

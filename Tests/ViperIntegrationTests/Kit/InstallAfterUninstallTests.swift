@@ -37,6 +37,29 @@ import ViperTestSupport
         #expect(!FileManager.default.fileExists(atPath: home))
     }
 
+    @Test func aBuildFolderLeftInTheSDKIsNamedInFewWordsAndKept() throws {
+        let prefix = try TemporaryFolder.make("install-after-build")
+        let viper = ViperProcess()
+        let home = prefix + "/lib/viper"
+        try #require(try viper.run(["install", "--prefix", prefix]).status == 0)
+        let build = home + "/Contracts/.build/debug"
+        try FileManager.default.createDirectory(atPath: build, withIntermediateDirectories: true)
+        for index in 1...7 { try TemporaryFolder.write(Array("o\n".utf8), to: "part\(index).o", in: build) }
+        let removed = try viper.run(["uninstall", "--prefix", prefix])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stdout.contains("Kept 7 files (Contracts/.build/debug/part1.o, Contracts/.build/debug/part2.o, "
+            + "Contracts/.build/debug/part3.o, Contracts/.build/debug/part4.o and 3 more) in \(home)"), "\(removed.stdout)")
+        let refused = try viper.run(["install", "--prefix", prefix])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.hasPrefix("viper: \(home) holds 7 files (Contracts/.build/debug/part1.o, "), "\(refused.stderr)")
+        #expect(refused.stderr.hasSuffix("part4.o and 3 more) and no record of 'viper install' (an uninstall keeps the files it did not write); "
+            + "move them away, then install again\n"), "\(refused.stderr)")
+
+        try FileManager.default.removeItem(atPath: home + "/Contracts/.build")
+        let again = try viper.run(["install", "--prefix", prefix])
+        #expect(again.status == 0, "the empty folders left do not block it: \(again.stdout)\(again.stderr)")
+    }
+
     @Test func aFileWhereTheInstallFolderGoesIsNeverReplaced() throws {
         let prefix = try TemporaryFolder.make("install-over-file")
         try FileManager.default.createDirectory(atPath: prefix + "/lib", withIntermediateDirectories: true)
