@@ -101,6 +101,12 @@ package enum CheckChild {
                 writer.result(result)
             }
         }
+        if let copy = CheckLibraries.copyResult(
+            loader.contractLibraries.libraries, listed: loaded.descriptor.contractLibraries.map(\.name), searched: searched, environment: environment)
+        {
+            writer.start(copy.check, copy.subject)
+            writer.result(copy)
+        }
         let rules = CheckHostRules(
             plugin: recorded, path: path,
             others: CheckHostRules.others(of: runtime.records, excluding: path), descriptor: loaded.descriptor,

@@ -25,6 +25,9 @@ package enum CheckCommand {
             if options.json { ViperTool.printError(line) } else { print(line) }
         }
         print(options.json ? outcome.json : outcome.text)
+        if let note = PluginPlacement.checkedFileNote(path, flags: options.pluginFlags, environment: environment) {
+            if options.json { ViperTool.printError(note) } else { print(note) }
+        }
         return outcome.conforms ? 0 : 1
     }
 

@@ -1,3 +1,5 @@
+import ConformanceKit
+import ViperCommandLine
 import ViperLoading
 
 /// Where `viper check` finds the contract libraries of the plugin under test and of its providers:
@@ -14,10 +16,37 @@ enum CheckLibraries {
         ContractLibraryLookup.checkFolders(environment: environment).map(\.path).joined(separator: ":")
     }
 
-    /// The folders the child adds to its runtime's search for libraries: beside the plugin under test
-    /// (and the SwiftPM build folders there), then those the parent named.
+    /// The folders the child adds to its runtime's search for libraries: those the parent named
+    /// (the copies viper loads when the plugin is installed), then beside the plugin under test (and
+    /// the SwiftPM build folders there). A library installed in the user folder is the one a
+    /// plugin is judged against, not the older copy `swift build` left in its build folder.
     static func folders(pluginAt path: String, environment: [String: String]) -> [PluginFolder] {
-        let named = (environment[variable] ?? "").split(separator: ":").map { PluginFolder(path: String($0), origin: .environment) }
-        return ContractLibraryLookup.folders(besidePlugin: path) + named
+        named(environment) + ContractLibraryLookup.folders(besidePlugin: path)
+    }
+
+    /// The folders the parent named: the person's `VIPER_PLUGIN_PATH` and user folder.
+    static func named(_ environment: [String: String]) -> [PluginFolder] {
+        (environment[variable] ?? "").split(separator: ":").map { PluginFolder(path: String($0), origin: .environment) }
+    }
+
+    /// `library-copy`: which copy of each contract library the plugin lists the check loaded, and
+    /// why that one: the installed copy (the one viper loads), or, with none installed, the copy
+    /// beside the plugin.
+    static func copyResult(_ libraries: [ContractLibrary], listed: [String], searched: [PluginFolder], environment: [String: String]) -> CheckResult? {
+        let used = libraries.filter { $0.status == .loaded && listed.contains($0.name) }
+        guard !used.isEmpty else { return nil }
+        let installed = Set(named(environment).map { Paths.realPath($0.path) ?? $0.path })
+        let folders = searched.map { (Paths.realPath($0.path) ?? $0.path, $0.origin) }
+        let notes = used.map { library -> String in
+            let folder = Paths.realPath(Paths.parent(library.path)) ?? Paths.parent(library.path)
+            if installed.contains(folder) {
+                return "\(library.displayName) from \(library.path) (installed: the copy viper loads)"
+            }
+            if let origin = folders.first(where: { $0.0 == folder })?.1 {
+                return "\(library.displayName) from \(library.path) (\(PluginPlacement.originText(origin)): the copy viper loads)"
+            }
+            return "\(library.displayName) from \(library.path) (beside the plugin: no copy is installed in the user folder or VIPER_PLUGIN_PATH)"
+        }
+        return CheckResult(check: "library-copy", subject: "plugin", passed: true, reason: notes.joined(separator: "; "))
     }
 }

@@ -30,6 +30,7 @@ enum AdapterTemplate {
                 registrar.registerAdapter(__Name__Greeting.self, from: __Name__Salutation.self) { __Name__SalutationGreeting($0) }
                 registrar.registerModule(__Name__Input.self, route: RouteSpec("__route__", summary: "__Name__: a greeting", query: ["name"]),
                                          requires: [.service(__Name__Greeting.self)], builder: __Name__Builder())
+                \(ModuleTemplate.registrationMarker)
             }
         }
 

@@ -21,6 +21,9 @@ enum ContractLibraryGateTemplate {
         #   API/gate [--modules DIR]         check ('swift test' runs it)
         #   API/gate --cut [--modules DIR]   record this build as the baseline of its version and its
         #                                    digest in __Name__Library.compiled (then rebuild)
+        #   API/gate --recut [--modules DIR] record this build again as the version already cut, when that
+        #                                    version was never released (no plugin built against it is out);
+        #                                    it is then held to the version before it, if there is one
         #
         # DIR is the build's Modules folder (default: .build/debug/Modules).
         set -euo pipefail
@@ -29,11 +32,13 @@ enum ContractLibraryGateTemplate {
         name=__Name__
         modules="$root/.build/debug/Modules"
         cut=no
+        recut=no
         while [ $# -gt 0 ]; do
             case "$1" in
                 --modules) [ $# -ge 2 ] || { echo "gate: --modules needs a folder" >&2; exit 64; }; modules=$2; shift 2 ;;
                 --cut) cut=yes; shift ;;
-                -h | --help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+                --recut) cut=yes; recut=yes; shift ;;
+                -h | --help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
                 *) echo "gate: unknown option '$1'; see 'API/gate --help'" >&2; exit 64 ;;
             esac
         done
@@ -62,6 +67,12 @@ enum ContractLibraryGateTemplate {
             exit 1
         fi
         baseline=$(tr -d '[:space:]' 2>/dev/null <"$here/BASELINE" || true)
+        if [ "$recut" = yes ] && [ "$baseline" = "$version" ]; then
+            # Re-cutting the baseline's own version: its record is replaced, and the version recorded
+            # before it (the highest folder of API/ below it), if any, is the one it must keep.
+            baseline=$(ls "$here" | grep -E '^[0-9]+\.[0-9]+$' | sort -t. -k1,1n -k2,2n |
+                awk -v v="$version" 'BEGIN { split(v, c, ".") } { split($0, p, "."); if (p[1] < c[1] || (p[1] == c[1] && p[2] < c[2])) last = $0 } END { print last }')
+        fi
 
         status=0
         if [ -n "$baseline" ]; then
@@ -101,7 +112,8 @@ enum ContractLibraryGateTemplate {
                 echo "gate: the interface of $name changed but it still says $version, which plugins were built against:" \
                     "viper would refuse a provider and a consumer built on either side. Raise the minor for an addition" \
                     "with a default (the major for anything else) in ${name}Library.compiled and the viper_contract_library" \
-                    "record, then API/gate --cut"
+                    "record, then API/gate --cut; or, if $version was never released (no plugin built against it is out)," \
+                    "record this interface as $version instead: API/gate --recut"
                 status=1
             elif [ "$cut" = no ]; then
                 echo "gate: the interface of $name $version is not recorded yet (${name}Library.compiled says interface:" \
@@ -111,7 +123,12 @@ enum ContractLibraryGateTemplate {
         fi
         if [ "$cut" = yes ]; then
             if [ "$status" != 0 ]; then
-                echo "gate: nothing was cut"
+                if [ "$recut" = no ] && [ "$version" = "$baseline" ]; then
+                    echo "gate: nothing was cut: $version is cut already; fix what is above, or, if $version was never released," \
+                        "record this build as $version again with API/gate --recut"
+                else
+                    echo "gate: nothing was cut; fix what is above, then run API/gate $([ "$recut" = yes ] && echo --recut || echo --cut) again"
+                fi
                 exit 1
             fi
             mkdir -p "$here/$version"

@@ -225,6 +225,8 @@ enum ContractLibraryTemplate {
         it keeps the interface in `API/<version>/` and records its digest in `compiled`, which every
         plugin built against it carries. viper refuses a provider and a consumer built against one
         version with different interfaces; `swift test` (API/gate) fails before that can happen.
+        A version never released (no plugin built against it has left your machine) is cut again
+        with `API/gate --recut`; rebuild the plugins built against its old record.
 
         """
 }

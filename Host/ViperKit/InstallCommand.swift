@@ -59,7 +59,7 @@ package enum InstallCommand {
         if Paths.realPath(target.folder) == Paths.realPath(source) {
             throw UsageError("this viper is the one installed in \(target.folder); run 'viper install' from a new build to replace it")
         }
-        let previous = try checkOurs(target)
+        let previous = try checkOurs(target, installing: true)
         if case .manifest(let manifest) = previous {
             // Replacing the folder would delete them: the person moves them first.
             let foreign = manifest.foreignFiles(in: target.folder, marker: markerName)
@@ -179,17 +179,32 @@ package enum InstallCommand {
     }
 
     /// "1 file (a)" or "3 files (a, b, c)".
+    /// At most five names: a build folder left in the installed SDK holds thousands of files.
     private static func list(_ paths: [String]) -> String {
-        "\(paths.count) file\(paths.count == 1 ? "" : "s") (\(paths.joined(separator: ", ")))"
+        let shown = paths.count > 5 ? paths.prefix(4).joined(separator: ", ") + " and \(paths.count - 4) more" : paths.joined(separator: ", ")
+        return "\(paths.count) file\(paths.count == 1 ? "" : "s") (\(shown))"
     }
 
     /// Refuses a `lib/viper` or `bin/viper` that `viper install` did not make, or whose marker was
     /// made for another prefix; returns the marker, or nil when there is no `lib/viper`.
-    private static func checkOurs(_ target: Target) throws -> InstallManifest.Marker? {
+    /// When `installing`, a folder without a marker that holds no file (what an uninstall leaves
+    /// when the person later deletes what it kept) is taken as empty, and one that holds files
+    /// names them.
+    private static func checkOurs(_ target: Target, installing: Bool = false) throws -> InstallManifest.Marker? {
         let manager = FileManager.default
         var marker: InstallManifest.Marker?
-        if manager.fileExists(atPath: target.folder) {
-            let path = Paths.join(target.folder, markerName)
+        let path = Paths.join(target.folder, markerName)
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: target.folder, isDirectory: &isFolder), isFolder.boolValue, installing, !DataFolderGuard.isLink(target.folder),
+            !manager.fileExists(atPath: path), !DataFolderGuard.isLink(path)
+        {
+            let files = InstallManifest.contents(of: target.folder).files
+            guard files.isEmpty else {
+                throw UsageError(
+                    "\(target.folder) holds \(Self.list(files)) and no record of 'viper install' (an uninstall keeps the files it did not write); "
+                        + "move \(files.count == 1 ? "it" : "them") away, then install again")
+            }
+        } else if manager.fileExists(atPath: target.folder) {
             guard !DataFolderGuard.isLink(path), let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 throw UsageError("\(target.folder) exists but was not made by 'viper install'; move it away or choose another --prefix")
             }

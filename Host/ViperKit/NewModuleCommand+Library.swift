@@ -70,13 +70,44 @@ struct LibraryAddition {
         } else if let manifestLine = lines.firstIndex(where: { $0.contains("static let manifest") }) {
             let indent = String(lines[manifestLine].prefix { $0 == " " })
             let access = lines[manifestLine].contains("package static") ? "package " : ""
-            lines.insert("\(indent)\(access)static let contractLibraries = [\(version)]", at: manifestLine + 1)
+            lines.insert("\(indent)\(access)static let contractLibraries = [\(version)]", at: Self.end(ofStatementAt: manifestLine, in: lines) + 1)
         } else {
             throw UsageError(
                 "the Plugin type has no 'static let manifest' line to list the library after; add 'static let contractLibraries = [\(version)]' to it by hand, then run this again"
             )
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The last line of the declaration that starts at `start`: where its parentheses and
+    /// brackets, outside string literals, close again (`manifest` is often written over two
+    /// lines, and a line inserted inside it does not compile).
+    static func end(ofStatementAt start: Int, in lines: [String]) -> Int {
+        var depth = 0
+        for index in start..<lines.count {
+            var inString = false
+            var escaped = false
+            for character in lines[index] {
+                if inString {
+                    if escaped {
+                        escaped = false
+                    } else if character == "\\" {
+                        escaped = true
+                    } else if character == "\"" {
+                        inString = false
+                    }
+                    continue
+                }
+                switch character {
+                case "\"": inString = true
+                case "(", "[", "{": depth += 1
+                case ")", "]", "}": depth -= 1
+                default: break
+                }
+            }
+            if depth <= 0 { return index }
+        }
+        return start
     }
 
     /// What the command says it did beyond the module.

@@ -14,6 +14,12 @@ enum NewModuleCommand {
         let root = Paths.absolute(path)
         let plugin = try pluginSource(in: root)
         let library = try contract.map { try LibraryAddition($0, libraryPath: libraryPath, root: root, target: plugin.target) }
+        // viper refuses a plugin that registers one contract twice: a second module of it goes in another plugin.
+        if let library, plugin.text.contains("registerModule(\(library.template.contract.name).self") {
+            throw UsageError(
+                "the plugin in \(root) already registers a module of \(library.template.qualified), and viper refuses a plugin that registers a contract twice; "
+                    + "put this one in a plugin of its own: 'viper new \(name.type) --contract \(library.template.qualified)'")
+        }
         let sources = Paths.parent(plugin.file)
         let moduleFolder = Paths.join(sources, name.type)
         let tests = Paths.join(root, "Tests/\(plugin.target)Tests")

@@ -27,6 +27,7 @@ enum ServiceTemplate {
                 registrar.registerService(NoteStore.self, requires: [.service(DataFolder.self), .service(Clock.self)]) { resolver in
                     __Name__NoteStore(folder: try resolver.resolve(DataFolder.self), clock: try resolver.resolve(Clock.self))
                 }
+                \(ModuleTemplate.registrationMarker)
             }
         }
 

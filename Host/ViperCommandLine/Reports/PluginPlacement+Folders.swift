@@ -44,7 +44,43 @@ extension PluginPlacement {
                     ))
             }
         }
+        for (folder, reason) in nearbyFolders(folders: folders, environment: environment)
+        where !searched.contains(Paths.realPath(folder) ?? folder) && seen.insert(folder).inserted {
+            guard let user = folders.first(where: { $0.origin == .user }) else { break }
+            for file in plugins(in: folder) {
+                misses.append(
+                    NearMiss(
+                        path: file,
+                        advice: "\(folder) is \(reason), which viper does not search; did you mean \(user.path) (user folder)? "
+                            + "move it to \(Paths.join(user.path, Paths.lastComponent(file)))"))
+            }
+        }
         return misses
+    }
+
+    /// Folders an author may take for the user plugin folder (`DATA/viper/plugins`, DATA being
+    /// `$XDG_DATA_HOME` or `~/.local/share`), each with what it is: the data folder's root
+    /// (`DATA/viper`), the plugins folder one level up (`DATA/plugins`), and the `lib` folders
+    /// beside `share` (`~/.local/lib/viper/plugins`, `~/.local/lib/viper` when no viper is
+    /// installed there).
+    static func nearbyFolders(folders: [PluginFolder], environment: [String: String]) -> [(String, String)] {
+        guard let user = folders.first(where: { $0.origin == .user }) else { return [] }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        var roots = [Paths.parent(Paths.parent(user.path))]
+        let defaultRoot = Paths.join(home, ".local/share")
+        if !roots.contains(defaultRoot) { roots.append(defaultRoot) }
+        var found: [(String, String)] = []
+        for root in roots {
+            found.append((Paths.join(root, "viper"), "viper's data folder, not its plugin folder"))
+            found.append((Paths.join(root, "plugins"), "a plugins folder outside viper's data folder"))
+            let lib = Paths.join(Paths.parent(root), "lib/viper")
+            found.append((Paths.join(lib, "plugins"), "a plugins folder under lib/, not under share/"))
+            // An installed viper's own folder holds its bundled plugins (searched when it runs).
+            if !FileManager.default.fileExists(atPath: Paths.join(lib, ".viper-install")) {
+                found.append((lib, "a folder under lib/, not under share/"))
+            }
+        }
+        return found
     }
 
     /// Whether a folder named `sibling` beside the searched folder `searched` is a slip for it: one
@@ -90,5 +126,21 @@ extension PluginPlacement {
     /// Whether `doctor` finds a plugin file that never loads because of where it is.
     package static func hasNearMisses(_ runtime: HostRuntime) -> Bool {
         !nearMisses(runtime).isEmpty
+    }
+}
+
+extension PluginPlacement {
+    /// What `viper check PATH` adds when PATH sits in a near miss: the plugin conforms or not, but
+    /// viper would not load it from there; the line says where to move it. Nil elsewhere (a build
+    /// folder is where an author checks a plugin before copying it).
+    package static func checkedFileNote(_ path: String, flags: [String], environment: [String: String]) -> String? {
+        let folders = PluginFolder.searchOrder(flags: flags, environment: environment, executableDirectory: Paths.executableDirectory())
+        let dataFolder =
+            environment["VIPER_DATA_DIR"].flatMap { $0.isEmpty ? nil : Paths.absolute($0) }
+            ?? Paths.join(Paths.xdgDataHome(environment), "viper")
+        let target = Paths.realPath(path) ?? path
+        let misses = nearMisses(folders: folders, dataFolder: dataFolder) + misnamedFolders(folders: folders, environment: environment)
+        guard let miss = misses.first(where: { (Paths.realPath($0.path) ?? $0.path) == target }) else { return nil }
+        return "misplaced: \(miss.path) is a plugin viper does not load: \(miss.advice)"
     }
 }

@@ -37,7 +37,7 @@ package enum PluginPlacement {
             }
     }
 
-    static func originText(_ origin: PluginOrigin) -> String {
+    package static func originText(_ origin: PluginOrigin) -> String {
         switch origin {
         case .flag: return "--plugins"
         case .environment: return "VIPER_PLUGIN_PATH"

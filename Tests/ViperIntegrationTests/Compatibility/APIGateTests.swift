@@ -46,12 +46,34 @@ import ViperTestSupport
         #expect(unchanged.status == 1)
         #expect(unchanged.output.contains("func gateProbe() is a new API"), "\(unchanged.output)")
         #expect(unchanged.output.contains("raise the minor in ContractsVersion"))
+        #expect(unchanged.output.contains("or, if \(baseline) was never released, record this build as \(baseline) again: Contracts/API/gate --recut"),
+                "\(unchanged.output)")
 
         let next = ContractsVersion(major: host.major, minor: host.minor + 1)
         let bumped = try gate(["--modules", try ModifiedContracts.build([ModifiedContracts.addProbe] + ModifiedContracts.claim(next)),
                                "--contracts-only"])
         #expect(bumped.status == 0, "\(bumped.output)")
         #expect(bumped.output.contains("gate: Contracts \(next) keeps every promise of the released \(baseline) (1 addition(s))"))
+    }
+
+    /// On a copy of Contracts/API (the gate writes beside itself), so the repository's record stays.
+    @Test func recutReplacesTheRecordOfTheBaselinesVersionAndTheGateThenPasses() throws {
+        let copy = try TemporaryFolder.make("gate-recut") + "/Contracts"
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: copy + "/API/\(baseline)", withIntermediateDirectories: true)
+        try manager.copyItem(atPath: repository + "/Contracts/API/gate", toPath: copy + "/API/gate")
+        try "\(baseline)\n".write(toFile: copy + "/API/BASELINE", atomically: true, encoding: .utf8)
+        try "stale".write(toFile: copy + "/API/\(baseline)/Contracts.swiftinterface", atomically: true, encoding: .utf8)
+        try manager.createSymbolicLink(atPath: copy + "/ConformanceKit", withDestinationPath: repository + "/Contracts/ConformanceKit")
+
+        let recut = try FixtureCompiler.run([copy + "/API/gate", "--recut", "--modules", BuildProducts.modules])
+        #expect(recut.status == 0, "\(recut.output)")
+        #expect(recut.output.contains("gate: Contracts/API/\(host) is now the baseline"), "\(recut.output)")
+        let recorded = try String(contentsOfFile: copy + "/API/\(host)/Contracts.swiftinterface", encoding: .utf8)
+        #expect(recorded == (try String(contentsOfFile: BuildProducts.modules + "/Contracts.swiftinterface", encoding: .utf8)))
+        let checked = try FixtureCompiler.run([copy + "/API/gate", "--modules", BuildProducts.modules])
+        #expect(checked.status == 0, "\(checked.output)")
+        #expect(checked.output.hasPrefix("gate: Contracts \(host) keeps every promise of the released \(host) (0 addition(s))"), "\(checked.output)")
     }
 
     @Test func aMissingModulesFolderIsNamedWithTheFix() throws {

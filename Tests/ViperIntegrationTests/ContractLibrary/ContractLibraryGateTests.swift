@@ -49,6 +49,40 @@ import ViperTestSupport
         #expect(changed.output.contains("gate: Greetings 1.0 breaks plugins built against 1.0"), "a requirement without a default: \(changed.output)")
         let refused = try gate(["--cut"], in: package)
         #expect(refused.status == 1)
-        #expect(refused.output.hasSuffix("gate: nothing was cut\n"), "\(refused.output)")
+        #expect(refused.output.hasSuffix("gate: nothing was cut: 1.0 is cut already; fix what is above, or, if 1.0 was never released, "
+            + "record this build as 1.0 again with API/gate --recut\n"), "\(refused.output)")
+        #expect(changed.output.contains("if 1.0 was never released (no plugin built against it is out), record this interface as 1.0 instead: API/gate --recut"),
+                "\(changed.output)")
+    }
+
+    @Test func anUnreleasedVersionIsRecutAndThenHeldToItsNewInterface() throws {
+        let folder = try TemporaryFolder.make("new-library-recut")
+        #expect(try ViperProcess().run(["new", "Greetings", "--contract-library", "--dir", folder]).status == 0)
+        let package = folder + "/Greetings"
+        let help = try gate(["--help"], in: package)
+        #expect(help.output.contains("API/gate --recut [--modules DIR] record this build again as the version already cut"), "\(help.output)")
+        #expect(help.output.hasSuffix("DIR is the build's Modules folder (default: .build/debug/Modules).\n"), "\(help.output)")
+        try build(package)
+        #expect(try gate(["--cut"], in: package).status == 0)
+        let firstCut = try String(contentsOfFile: package + "/API/1.0/Greetings.swiftinterface", encoding: .utf8)
+        #expect(!firstCut.contains("farewell"))
+
+        let library = package + "/Sources/Greetings/Greetings.swift"
+        let source = try String(contentsOfFile: library, encoding: .utf8)
+        try source.replacingOccurrences(of: "    func describe(_ subject: String) -> String\n",
+                                        with: "    func describe(_ subject: String) -> String\n    func farewell(_ subject: String) -> String\n")
+            .write(toFile: library, atomically: true, encoding: .utf8)
+        try build(package)
+        #expect(try gate(in: package).status == 1, "the changed interface under the cut version fails the gate")
+
+        let recut = try gate(["--recut"], in: package)
+        #expect(recut.status == 0, "\(recut.output)")
+        #expect(recut.output.contains("gate: API/1.0 is the baseline of Greetings"), "\(recut.output)")
+        #expect(try String(contentsOfFile: package + "/API/1.0/Greetings.swiftinterface", encoding: .utf8).contains("farewell"))
+        #expect(try String(contentsOfFile: package + "/API/BASELINE", encoding: .utf8) == "1.0\n")
+        try build(package)
+        let after = try gate(in: package)
+        #expect(after.status == 0, "the hint led to the fix: \(after.output)")
+        #expect(after.output.contains("gate: Greetings 1.0 is the recorded interface"), "\(after.output)")
     }
 }

@@ -37,7 +37,7 @@ import ViperTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
-    @Test func aBlankPluginAndAnAddedBlankModuleBuildPassTheirContractTestsAndViperCheck() throws {
+    @Test func aBlankPluginWithAddedBlankAndDefaultModulesBuildsPassesItsTestsAndViperCheck() throws {
         let picker = try GeneratedShapes.built(.blank)
         #expect(picker.testStatus == 0, "\(picker.testOutput)")
         for test in ["finishingClosesTheModuleThenTellsTheOutput", "thePluginKeepsTheConformanceKitAndItsContractsSuite"] {
@@ -47,6 +47,7 @@ import ViperTestSupport
         let check = try ViperProcess().run(["check", picker.library])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.contains("[PickerInput] wired") && check.stdout.contains("[DetailsInput] wired"), "\(check.stdout)")
+        #expect(check.stdout.contains("[EntriesInput] wired"), "a default module added to a blank plugin: \(check.stdout)")
         let shell = try ViperProcess().run(["--plugins", picker.library, "-c", "open contacts/details"])
         #expect(shell.status == 0, "\(shell.stdout)\(shell.stderr)")
         #expect(shell.stdout.contains("Details"), "\(shell.stdout)")

@@ -3,12 +3,22 @@ import ViperCoreTestSupport
 import ViperTestSupport
 
 /// The other shapes `viper new` writes (a service plugin, an adapter plugin, a plugin with a
-/// module added by `viper new module`), each generated in a temporary folder outside the
+/// module added by `viper new module`, and each kind of plugin with each kind of added module:
+/// default, `--blank`, `--contract LIBRARY.PROTOCOL`), each generated in a temporary folder outside the
 /// repository, built with `swift build` and tested with `swift test` once per test run,
 /// then shared, as ``GeneratedCounter`` does for the default template.
 enum GeneratedShapes {
     enum Shape: String {
         case service, adapter, addedModule, blank
+        /// The default plugin with a module of a contract library's protocol and a blank module.
+        case defaultWithLibraryAndBlankModules
+        /// A plugin of a contract library's protocol (`viper new NAME --contract`) with a
+        /// default module and a blank module added.
+        case libraryPluginWithDefaultAndBlankModules
+        /// A service plugin with a module of a contract library's protocol and a blank module.
+        case serviceWithLibraryAndBlankModules
+        /// An adapter plugin with a default module added.
+        case adapterWithDefaultModule
 
         /// The package's name, and the `viper new` runs that write it (`DIR` is the folder).
         var package: String {
@@ -17,6 +27,10 @@ enum GeneratedShapes {
             case .adapter: return "Welcome"
             case .addedModule: return "Tally"
             case .blank: return "Picker"
+            case .defaultWithLibraryAndBlankModules: return "Tally"
+            case .libraryPluginWithDefaultAndBlankModules: return "Chooser"
+            case .serviceWithLibraryAndBlankModules: return "Diary"
+            case .adapterWithDefaultModule: return "Salute"
             }
         }
 
@@ -27,7 +41,25 @@ enum GeneratedShapes {
             case .addedModule: return [["new", "Tally", "--dir", "DIR"], ["new", "module", "Details", "--in", "DIR/Tally"]]
             case .blank:
                 return [["new", "Picker", "--blank", "--route", "contacts/pick", "--dir", "DIR"],
-                        ["new", "module", "Details", "--in", "DIR/Picker", "--blank", "--route", "contacts/details"]]
+                        ["new", "module", "Details", "--in", "DIR/Picker", "--blank", "--route", "contacts/details"],
+                        ["new", "module", "Entries", "--in", "DIR/Picker", "--route", "contacts/entries"]]
+            case .defaultWithLibraryAndBlankModules:
+                return [["new", "ContactsKit", "--contract-library", "--dir", "DIR"],
+                        ["new", "Tally", "--dir", "DIR"],
+                        ["new", "module", "Picker", "--in", "DIR/Tally", "--contract", "ContactsKit.ContactsKitScreen", "--route", "contacts/pick"],
+                        ["new", "module", "Notes", "--in", "DIR/Tally", "--blank", "--route", "tally/notes"]]
+            case .libraryPluginWithDefaultAndBlankModules:
+                return [["new", "ContactsKit", "--contract-library", "--dir", "DIR"],
+                        ["new", "Chooser", "--contract", "ContactsKit.ContactsKitScreen", "--route", "contacts/choose", "--dir", "DIR"],
+                        ["new", "module", "Details", "--in", "DIR/Chooser", "--route", "contacts/details"],
+                        ["new", "module", "Notes", "--in", "DIR/Chooser", "--blank", "--route", "contacts/notes"]]
+            case .serviceWithLibraryAndBlankModules:
+                return [["new", "ContactsKit", "--contract-library", "--dir", "DIR"],
+                        ["new", "service", "Diary", "--dir", "DIR"],
+                        ["new", "module", "Picker", "--in", "DIR/Diary", "--contract", "ContactsKit.ContactsKitScreen"],
+                        ["new", "module", "Entries", "--in", "DIR/Diary", "--blank"]]
+            case .adapterWithDefaultModule:
+                return [["new", "adapter", "Salute", "--dir", "DIR"], ["new", "module", "Details", "--in", "DIR/Salute"]]
             }
         }
     }

@@ -58,6 +58,21 @@ import ViperTestSupport
         #expect(tests == ["PickerConformanceTests.swift", "PickerContractSuite.swift", "PickerPresenterTests.swift", "Spies"])
     }
 
+    @Test func aSecondModuleOfTheSameLibraryContractIsRefusedAndWritesNothing() throws {
+        let folder = try TemporaryFolder.make("library-module-twice")
+        let viper = ViperProcess()
+        #expect(try viper.run(["new", "ContactsKit", "--contract-library", "--dir", folder]).status == 0)
+        #expect(try viper.run(["new", "Picker", "--contract", "ContactsKit.ContactsKitScreen", "--dir", folder]).status == 0)
+        let before = try FileManager.default.subpathsOfDirectory(atPath: folder + "/Picker").sorted()
+        let plugin = try String(contentsOfFile: folder + "/Picker/Sources/PickerPlugin/PickerPlugin.swift", encoding: .utf8)
+        let refused = try viper.run(["new", "module", "Chooser", "--in", folder + "/Picker", "--contract", "ContactsKit.ContactsKitScreen"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr == "viper: the plugin in \(folder)/Picker already registers a module of ContactsKit.ContactsKitScreen, and viper refuses "
+            + "a plugin that registers a contract twice; put this one in a plugin of its own: 'viper new Chooser --contract ContactsKit.ContactsKitScreen'\n")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: folder + "/Picker").sorted() == before)
+        #expect(try String(contentsOfFile: folder + "/Picker/Sources/PickerPlugin/PickerPlugin.swift", encoding: .utf8) == plugin)
+    }
+
     @Test(arguments: [
         ("ContactKit.ContactsKitScreen", "no contract library 'ContactKit' (a package with Sources/ContactKit) beside the plugin (DIR/ContactKit) or among the packages its Package.swift depends on; contract libraries found there: ContactsKit; give the library's package folder with --library-path DIR, or name one that exists"),
         ("ContactsKit.Picking", "the contract library ContactsKit (DIR/ContactsKit) has no protocol 'Picking'; its protocols: ContactsKitService, ContactsKitScreen; name one of them, e.g. --contract ContactsKit.ContactsKitService"),
