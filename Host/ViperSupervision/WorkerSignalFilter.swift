@@ -19,29 +19,14 @@ import ViperLoading
 /// A call under another architecture's numbering (32-bit `int 0x80`, x32) ends the process: the
 /// numbers below would not mean the same.
 enum WorkerSignalFilter {
-    private struct Instruction {
-        var code: UInt16
-        var jumpIfTrue: UInt8
-        var jumpIfFalse: UInt8
-        var value: UInt32
-    }
-
-    private struct Program {
-        var count: UInt16
-        var instructions: UnsafePointer<Instruction>?
-    }
-
-    private static let load: UInt16 = 0x20  // BPF_LD | BPF_W | BPF_ABS
-    private static let jumpIfEqual: UInt16 = 0x15  // BPF_JMP | BPF_JEQ | BPF_K
-    private static let jumpIfAtLeast: UInt16 = 0x35  // BPF_JMP | BPF_JGE | BPF_K
-    private static let `return`: UInt16 = 0x06  // BPF_RET | BPF_K
-    private static let killProcess: UInt32 = 0x8000_0000
-    private static let allow: UInt32 = 0x7fff_0000
-    private static let refuse: UInt32 = 0x0005_0000 | UInt32(EPERM)  // SECCOMP_RET_ERRNO
-    private static let x32Base: UInt32 = 0x4000_0000
+    private typealias Instruction = SeccompProgram.Instruction
+    private static let load = SeccompProgram.load
+    private static let jumpIfEqual = SeccompProgram.jumpIfEqual
+    private static let `return` = SeccompProgram.return
+    private static let allow = SeccompProgram.allow
+    private static let refuse = SeccompProgram.fail(EPERM)
 
     #if arch(x86_64)
-        private static let architecture: UInt32 = 0xC000_003E  // AUDIT_ARCH_X86_64
         private static let kill: UInt32 = 62
         private static let tkill: UInt32 = 200
         private static let tgkill: UInt32 = 234
@@ -51,7 +36,6 @@ enum WorkerSignalFilter {
         private static let vmRead: UInt32 = 310
         private static let vmWrite: UInt32 = 311
     #elseif arch(arm64)
-        private static let architecture: UInt32 = 0xC000_00B7  // AUDIT_ARCH_AARCH64
         private static let kill: UInt32 = 129
         private static let tkill: UInt32 = 130
         private static let tgkill: UInt32 = 131
@@ -67,9 +51,7 @@ enum WorkerSignalFilter {
     /// The signals a worker may not send itself.
     static let fromOutsideOnly: [Int32] = [SIGKILL, SIGSTOP, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE]
 
-    /// `struct seccomp_data`: the call's number at 0, the architecture at 4, argument N's low
-    /// 32 bits at 16 + 8N (a process id and a signal number are `int`s: the kernel reads only those).
-    private static func argument(_ index: Int) -> UInt32 { UInt32(16 + 8 * index) }
+    private static func argument(_ index: Int) -> UInt32 { SeccompProgram.argumentOffset(index) }
 
     private static func instruction(_ code: UInt16, _ value: UInt32, _ jumpIfTrue: UInt8 = 0, _ jumpIfFalse: UInt8 = 0) -> Instruction {
         Instruction(code: code, jumpIfTrue: jumpIfTrue, jumpIfFalse: jumpIfFalse, value: value)
@@ -104,10 +86,7 @@ enum WorkerSignalFilter {
             [instruction(load, argument(0))] + refuseIf(parent) + refuseIf(0) + refuseIf(UInt32(bitPattern: -1))
             + refuseIf(UInt32(bitPattern: -group))
         let byThread = [instruction(load, argument(0))] + refuseIf(parent)
-        var program = [
-            instruction(load, 4), instruction(jumpIfEqual, architecture, 1, 0), instruction(`return`, killProcess),
-            instruction(load, 0), instruction(jumpIfAtLeast, x32Base, 0, 1), instruction(`return`, killProcess),
-        ]
+        var program = SeccompProgram.sameArchitectureOnly
         program += call(kill, byProcess + refuseOwnOutsideSignals(target: 0, signal: 1, worker: worker))
         program += call(sigqueue, byProcess + refuseOwnOutsideSignals(target: 0, signal: 1, worker: worker))
         program += call(tkill, byThread + refuseOutsideSignals(argument: 1))
@@ -126,12 +105,6 @@ enum WorkerSignalFilter {
     static func install(supervisor: pid_t) -> Bool {
         let setNoNewPrivileges: Int32 = 38  // PR_SET_NO_NEW_PRIVS
         guard Syscall.prctl(setNoNewPrivileges, 1) == 0 else { return false }
-        let program = instructions(worker: getpid(), supervisor: supervisor, group: getpgrp())
-        return program.withUnsafeBufferPointer { buffer in
-            var header = Program(count: UInt16(buffer.count), instructions: buffer.baseAddress)
-            return withUnsafeMutablePointer(to: &header) { pointer in
-                Syscall.call(Syscall.seccomp, 1, 0, Int(bitPattern: UnsafeMutableRawPointer(pointer))) == 0  // SECCOMP_SET_MODE_FILTER
-            }
-        }
+        return SeccompProgram.install(instructions(worker: getpid(), supervisor: supervisor, group: getpgrp()), allThreads: false)
     }
 }

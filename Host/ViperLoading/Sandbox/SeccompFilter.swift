@@ -21,39 +21,18 @@ import Foundation
 /// Invariant: only `clone` reads an argument; every other verdict depends on the call's number
 /// and architecture alone, so the kernel's cache allows the rest without running the program.
 enum SeccompFilter {
-    /// `struct sock_filter`: one BPF instruction.
-    struct Instruction {
-        var code: UInt16
-        var jumpIfTrue: UInt8
-        var jumpIfFalse: UInt8
-        var value: UInt32
-    }
+    typealias Instruction = SeccompProgram.Instruction
 
-    /// `struct sock_fprog`.
-    private struct Program {
-        var count: UInt16
-        var instructions: UnsafePointer<Instruction>?
-    }
-
-    private static let load: UInt16 = 0x20  // BPF_LD | BPF_W | BPF_ABS
-    private static let jumpIfEqual: UInt16 = 0x15  // BPF_JMP | BPF_JEQ | BPF_K
-    private static let jumpIfAtLeast: UInt16 = 0x35  // BPF_JMP | BPF_JGE | BPF_K
-    private static let jumpIfAnyBit: UInt16 = 0x45  // BPF_JMP | BPF_JSET | BPF_K
-    private static let `return`: UInt16 = 0x06  // BPF_RET | BPF_K
-
-    private static let killProcess: UInt32 = 0x8000_0000
-    private static let allow: UInt32 = 0x7fff_0000
-    private static func fail(_ error: Int32) -> UInt32 { 0x0005_0000 | UInt32(error) }  // SECCOMP_RET_ERRNO
-
-    /// The offsets in `struct seccomp_data` of the call's number, its architecture, and the low
-    /// half of its first argument (little-endian).
-    private static let numberOffset: UInt32 = 0
-    private static let architectureOffset: UInt32 = 4
-    private static let firstArgumentOffset: UInt32 = 16
+    private static let load = SeccompProgram.load
+    private static let jumpIfEqual = SeccompProgram.jumpIfEqual
+    private static let jumpIfAnyBit = SeccompProgram.jumpIfAnyBit
+    private static let `return` = SeccompProgram.return
+    private static let allow = SeccompProgram.allow
+    private static func fail(_ error: Int32) -> UInt32 { SeccompProgram.fail(error) }
+    private static let firstArgumentOffset = SeccompProgram.argumentOffset(0)
     private static let cloneThread: UInt32 = 0x0001_0000  // CLONE_THREAD
 
     #if arch(x86_64)
-        private static let architecture: UInt32 = 0xC000_003E  // AUDIT_ARCH_X86_64
         private static let socketCall: UInt32 = 41
         private static let clone: UInt32 = 56
         /// chmod, fchmod, fchmodat; chown, fchown, lchown, fchownat; setxattr, lsetxattr,
@@ -64,7 +43,6 @@ enum SeccompFilter {
         /// fork, vfork.
         private static let processCalls: [UInt32] = [57, 58]
     #elseif arch(arm64)
-        private static let architecture: UInt32 = 0xC000_00B7  // AUDIT_ARCH_AARCH64
         private static let socketCall: UInt32 = 198
         private static let clone: UInt32 = 220
         /// fchmod, fchmodat; fchownat, fchown; setxattr, lsetxattr, fsetxattr, removexattr,
@@ -77,8 +55,6 @@ enum SeccompFilter {
     private static let newerMetadataCalls: [UInt32] = [452, 463, 466]
     private static let ioUringSetup: UInt32 = 425
     private static let clone3: UInt32 = 435
-    /// x32 system calls are numbered from here on x86-64.
-    private static let x32Base: UInt32 = 0x4000_0000
 
     /// Each call refused by its number alone, with the value the filter returns for it.
     static let refusals: [(call: UInt32, action: UInt32)] =
@@ -88,14 +64,7 @@ enum SeccompFilter {
 
     /// The program, reading `struct seccomp_data`.
     static let instructions: [Instruction] = {
-        var program = [
-            Instruction(code: load, jumpIfTrue: 0, jumpIfFalse: 0, value: architectureOffset),
-            Instruction(code: jumpIfEqual, jumpIfTrue: 1, jumpIfFalse: 0, value: architecture),
-            Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: killProcess),
-            Instruction(code: load, jumpIfTrue: 0, jumpIfFalse: 0, value: numberOffset),
-            Instruction(code: jumpIfAtLeast, jumpIfTrue: 0, jumpIfFalse: 1, value: x32Base),
-            Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: killProcess),
-        ]
+        var program = SeccompProgram.sameArchitectureOnly
         for (call, action) in refusals {
             program.append(Instruction(code: jumpIfEqual, jumpIfTrue: 0, jumpIfFalse: 1, value: call))
             program.append(Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: action))
@@ -121,13 +90,6 @@ enum SeccompFilter {
     /// Installs the filter on every thread of this process (`SECCOMP_FILTER_FLAG_TSYNC`), or on
     /// this one when that is refused. `no_new_privs` must be set. Returns whether it is in force.
     static func install() -> Bool {
-        instructions.withUnsafeBufferPointer { buffer in
-            var program = Program(count: UInt16(buffer.count), instructions: buffer.baseAddress)
-            return withUnsafeMutablePointer(to: &program) { pointer in
-                let address = Int(bitPattern: UnsafeMutableRawPointer(pointer))
-                if Syscall.call(Syscall.seccomp, 1, 1, address) == 0 { return true }  // SECCOMP_SET_MODE_FILTER, TSYNC
-                return Syscall.call(Syscall.seccomp, 1, 0, address) == 0
-            }
-        }
+        SeccompProgram.install(instructions, allThreads: true)
     }
 }
