@@ -129,8 +129,12 @@ let supervision: Target = .target(
     path: "Host/ViperSupervision"
 )
 
-/// What every `viper` command shares: its options and help, and the reports
-/// (`plugins`, `doctor`, `graph`) printed from a started runtime.
+/// What every `viper` command shares: the way a command declares its options and help and the
+/// parser and help made from those declarations, and the commands that need no shell (`plugins`,
+/// `doctor`, `graph`, signing and the index).
+///
+/// Folders, lowest first (a folder uses only those before it): Parsing, Reports, Graph, Bisect,
+/// Supply, Commands.
 let commandLine: Target = .target(
     name: "ViperCommandLine",
     dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision"],
@@ -177,14 +181,18 @@ let fuzz: Target = .target(
     path: "Host/ViperFuzz"
 )
 
+/// The registry of every `viper` command (`ViperCommands.all`: the parser and help read it), the
+/// commands that open the shell (`shell`, `dev`) and `help`: the one target that knows them all.
+let commands: Target = .target(
+    name: "ViperCommands",
+    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck"],
+    path: "Host/ViperCommands"
+)
+
 // MARK: - Executables: thin, each a `main.swift` over the layers
 
 let executables: [Target] = [
-    .executableTarget(
-        name: "viper",
-        dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck"],
-        path: "Host/viper"
-    ),
+    .executableTarget(name: "viper", dependencies: ["ViperCommands"], path: "Host/viper"),
     .executableTarget(name: "viper-bench", dependencies: ["ViperBench"], path: "Host/viper-bench"),
     .executableTarget(name: "viper-fuzz", dependencies: ["ViperFuzz"], path: "Host/viper-fuzz"),
 ]
@@ -259,7 +267,7 @@ let hostTests: [Target] = [
         name: "ViperIntegrationTests",
         dependencies: [
             "ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck",
-            "ViperBench", "ViperFuzz", contracts, conformanceKit, "ViperTestSupport", "ViperCoreTestSupport",
+            "ViperCommands", "ViperBench", "ViperFuzz", contracts, conformanceKit, "ViperTestSupport", "ViperCoreTestSupport",
             "ViperHostTestSupport",
         ],
         path: "Tests/ViperIntegrationTests"
@@ -282,7 +290,7 @@ let package = Package(
         .package(path: "Contracts"),
         .package(path: "Contracts/ConformanceKit"),
     ],
-    targets: systemLibraries + [core, loading, runtime, supervision, commandLine, shell, kit, check, bench, fuzz] + executables
+    targets: systemLibraries + [core, loading, runtime, supervision, commandLine, shell, kit, check, commands, bench, fuzz] + executables
         + [coreTestSupport, hostTestSupport] + hostTests + plugins.flatMap(\.targets) + featureTests,
     swiftLanguageModes: [.v6]
 )

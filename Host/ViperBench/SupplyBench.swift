@@ -63,10 +63,10 @@ enum SupplyBench {
                 baseline: "cold verify " + BenchmarkSuite.duration(coldMedian), ratio: warmMedian / coldMedian, target: 0.1),
         ]
         // index build over the signed folder: signatures checked, every plugin scanned, files written.
-        let context = CommandContext(environment: lab.environment(data: lab.freshData()))
+        let environment = lab.environment(data: lab.freshData())
         var builds: [Double] = []
         for _ in 0..<max(1, runs / 2) {
-            let command = try IndexBuildCommand(arguments: [folder, "--key", keyPath], context: context)
+            let command = try IndexBuildCommand.parse([folder, "--key", keyPath], environment: environment)
             let start = cpuTime(children: true)
             guard command.run() == 0 else { throw StartupLab.Failure(description: "index build failed") }
             builds.append(cpuTime(children: true) - start)

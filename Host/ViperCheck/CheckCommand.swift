@@ -7,26 +7,59 @@ import ViperRuntime
 /// in a child process (this executable in its hidden `__check` mode), with a
 /// temporary data folder, the host's real services and the other plugins as
 /// providers. Exit 0 when it conforms, 1 when it does not, 64 for a usage error.
-package enum CheckCommand {
-    package static func run(options: CommandLineOptions, environment: [String: String]) -> Int32 {
-        guard let argument = options.arguments.first else {
+package struct CheckCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        words: ["check"], abstract: "Run the conformance checks against a built plugin; exit non-zero when it fails one",
+        discussion: """
+            Loads the plugin in a child process (a crash cannot take the checker down) with a temporary
+            data folder, viper's own services and the bundled plugins (and --plugins) as providers, then
+            checks every module it registers: fresh builds, wiring, release after removal, declared
+            services, commands, the empty state, and the suites of its contracts: the bundled ones, those
+            of its contract libraries (lib<Library>Suites.so beside the library), its own
+            (lib<Plugin>Suites.so beside it) and --suites. One line per check.
+            A check run that takes longer than VIPER_CHECK_TIMEOUT seconds (default 120) is stopped.
+            """,
+        arguments: "PATH.so", maximumArguments: 1,
+        options: [
+            CommandOption("--json", help: "Print JSON instead of text"),
+            CommandOption("--suites", value: "PATH", repeatable: true, help: "Also run the suites built into PATH (a lib...Suites.so)"),
+        ])
+
+    let path: String?
+    let json: Bool
+    let suites: [String]
+    let context: CommandContext
+
+    package init(_ parsed: ParsedCommand) throws {
+        path = parsed.positional.first
+        json = parsed.has("--json")
+        suites = parsed.values("--suites")
+        context = parsed.context
+    }
+
+    package func run() -> Int32 {
+        Self.run(path: path, json: json, suites: suites, pluginFlags: context.globals.pluginFlags, environment: context.environment)
+    }
+
+    static func run(path argument: String?, json: Bool, suites: [String], pluginFlags: [String], environment: [String: String]) -> Int32 {
+        guard let argument else {
             ViperTool.printError("viper: 'viper check' needs the path of a built plugin, e.g. 'viper check .build/debug/libCounterPlugin.so'")
             return ViperTool.usageExitCode
         }
         let path = Paths.absolute(argument)
         let outcome: CheckOutcome
         do {
-            outcome = try runChild(path: path, pluginFlags: options.pluginFlags, suites: options.suites, environment: environment)
+            outcome = try runChild(path: path, pluginFlags: pluginFlags, suites: suites, environment: environment)
         } catch {
             ViperTool.printError("viper: cannot check \(path): \(error)")
             return 1
         }
         if let line = SandboxSupport.probe(environment: environment).line {
-            if options.json { ViperTool.printError(line) } else { print(line) }
+            if json { ViperTool.printError(line) } else { print(line) }
         }
-        print(options.json ? outcome.json : outcome.text)
-        if let note = PluginPlacement.checkedFileNote(path, flags: options.pluginFlags, environment: environment) {
-            if options.json { ViperTool.printError(note) } else { print(note) }
+        print(json ? outcome.json : outcome.text)
+        if let note = PluginPlacement.checkedFileNote(path, flags: pluginFlags, environment: environment) {
+            if json { ViperTool.printError(note) } else { print(note) }
         }
         return outcome.conforms ? 0 : 1
     }

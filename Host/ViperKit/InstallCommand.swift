@@ -32,8 +32,8 @@ package enum InstallCommand {
         var link: String { Paths.join(prefix, "bin/viper") }
     }
 
-    package static func run(options: CommandLineOptions, environment: [String: String], uninstall: Bool) -> Int32 {
-        let target = Target(prefix: Paths.absolute(options.prefix ?? defaultPrefix))
+    package static func run(prefix: String?, environment: [String: String], uninstall: Bool) -> Int32 {
+        let target = Target(prefix: Paths.absolute(prefix ?? defaultPrefix))
         do {
             print(uninstall ? try remove(target) : try install(from: SDKLayout.find(), to: target, environment: environment))
             return 0

@@ -8,7 +8,7 @@ extension NewCommand {
     /// one (``LibraryAddition``); the library is looked for from the new package's folder, so a
     /// library made with the same `--dir` is found beside it.
     static func createLibraryPlugin(
-        _ name: ModuleName, contract: String, options: CommandLineOptions, layout: SDKLayout,
+        _ name: ModuleName, contract: String, options: NewOptions, layout: SDKLayout,
         pluginFolder: String
     ) throws -> String {
         let (root, contracts, kit) = try packageRoot(name, options: options, layout: layout)

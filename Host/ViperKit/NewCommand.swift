@@ -7,8 +7,13 @@ import ViperRuntime
 /// `viper new [TEMPLATE] NAME [--dir DIR] [--in-tree]`: writes a plugin with one complete
 /// VIPER module and its tests, or another shape of ``NewTemplate``. Bad or taken names
 /// are usage errors (exit 64).
-package enum NewCommand {
-    package static func run(options: CommandLineOptions, environment: [String: String]) -> Int32 {
+package struct NewCommand {
+    let options: NewOptions
+    let environment: [String: String]
+
+    package func run() -> Int32 { Self.run(options: options, environment: environment) }
+
+    package static func run(options: NewOptions, environment: [String: String]) -> Int32 {
         do {
             if options.listTemplates {
                 guard options.arguments.isEmpty else {
@@ -58,7 +63,7 @@ package enum NewCommand {
     // MARK: Standalone package
 
     private static func createPackage(
-        _ name: ModuleName, options: CommandLineOptions, layout: SDKLayout,
+        _ name: ModuleName, options: NewOptions, layout: SDKLayout,
         pluginFolder: String
     ) throws -> String {
         let (root, contracts, kit) = try packageRoot(name, options: options, layout: layout)
@@ -100,7 +105,7 @@ package enum NewCommand {
 
     /// A service or adapter plugin: the template's files in a package of their own.
     private static func createPackage(
-        _ name: ModuleName, options: CommandLineOptions, layout: SDKLayout,
+        _ name: ModuleName, options: NewOptions, layout: SDKLayout,
         files: [(path: String, text: String)], readme: String, what: String
     ) throws -> String {
         let (root, contracts, kit) = try packageRoot(name, options: options, layout: layout)
@@ -121,7 +126,7 @@ package enum NewCommand {
 
     /// The folder a new package goes in, and the Contracts and ConformanceKit packages it depends on.
     static func packageRoot(
-        _ name: ModuleName, options: CommandLineOptions,
+        _ name: ModuleName, options: NewOptions,
         layout: SDKLayout
     ) throws -> (root: String, contracts: String, kit: String) {
         let root = Paths.join(Paths.absolute(options.directory ?? "."), name.type)
@@ -138,7 +143,7 @@ package enum NewCommand {
     // MARK: Contract library
 
     private static func createContractLibrary(
-        _ name: ModuleName, options: CommandLineOptions, layout: SDKLayout,
+        _ name: ModuleName, options: NewOptions, layout: SDKLayout,
         pluginFolder: String
     ) throws -> String {
         guard !options.inTree else {
@@ -171,7 +176,7 @@ package enum NewCommand {
 
     // MARK: In the viper source tree
 
-    private static func createInTree(_ name: ModuleName, options: CommandLineOptions, layout: SDKLayout) throws -> String {
+    private static func createInTree(_ name: ModuleName, options: NewOptions, layout: SDKLayout) throws -> String {
         let tree: String
         if let directory = options.directory {
             tree = Paths.absolute(directory)

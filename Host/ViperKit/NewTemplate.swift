@@ -22,7 +22,7 @@ enum NewTemplate: String, CaseIterable {
         """
 
     /// The template and the name: `NAME` alone is the plugin template; `TEMPLATE NAME` another.
-    static func parse(_ options: CommandLineOptions) throws -> (NewTemplate, ModuleName) {
+    static func parse(_ options: NewOptions) throws -> (NewTemplate, ModuleName) {
         let arguments = options.arguments
         let template: NewTemplate
         if arguments.count == 2 {

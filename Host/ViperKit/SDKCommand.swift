@@ -6,7 +6,22 @@ import ViperRuntime
 
 /// `viper sdk`: what a plain `swiftc` build of a plugin needs, and how a SwiftPM
 /// package finds Contracts.
-package enum SDKCommand {
+package struct SDKCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        words: ["sdk"], abstract: "Show where Contracts is and how to build a plugin against it",
+        discussion: """
+            Prints the folders a plain swiftc build needs (Contracts.swiftinterface or .swiftmodule,
+            libContracts.so), the rpath, a ready command line, and how a SwiftPM package depends on Contracts.
+            """)
+
+    let environment: [String: String]
+
+    package init(_ parsed: ParsedCommand) throws {
+        environment = parsed.environment
+    }
+
+    package func run() -> Int32 { Self.run(environment: environment) }
+
     package static func run(environment: [String: String]) -> Int32 {
         let layout = SDKLayout.find()
         print(text(layout, pluginFolder: PluginPlacement.userFolder(environment)))

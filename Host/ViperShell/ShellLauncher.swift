@@ -31,7 +31,7 @@ import ViperSupervision
 /// thread, and one notice line per plugin is printed (above the prompt on a terminal).
 package enum ShellLauncher {
     package static func run(
-        runtime: HostRuntime, options: CommandLineOptions, environment: [String: String],
+        runtime: HostRuntime, options: GlobalOptions, json: Bool = false, environment: [String: String],
         live setup: LiveSetup = LiveSetup()
     ) -> Int32 {
         let stdinIsTerminal = isatty(STDIN_FILENO) == 1
@@ -60,7 +60,7 @@ package enum ShellLauncher {
         let scripted = options.script != nil || !stdinIsTerminal
         shell.unsavedWork = options.dropUnsaved ? .drop : .keep
         // `--json` reaches the plugins as VIPER_OUTPUT, which `viper` set before any thread started.
-        let json = options.json || environment["VIPER_OUTPUT"] == "json"
+        let json = json || environment["VIPER_OUTPUT"] == "json"
         shell.plain = scripted && (options.plain || json)
         shell.contractGraph = { ContractGraph(runtime: runtime) }
         shell.pluginReport = { $0 ? PluginReport.doctorText(runtime) : PluginReport.pluginsText(runtime) }
@@ -171,7 +171,7 @@ package enum ShellLauncher {
     /// With `-e`, a failed command ends a scripted session (the rest is not run, and viper exits 1
     /// as for any failure): says so on one line naming the command, and returns true.
     static func stopsHere(
-        after outcome: Shell.Outcome, _ options: CommandLineOptions, command: String,
+        after outcome: Shell.Outcome, _ options: GlobalOptions, command: String,
         output: any ShellOutput
     ) -> Bool {
         guard options.stopOnFailure, outcome == .failed else { return false }
@@ -182,7 +182,7 @@ package enum ShellLauncher {
 
     /// Whether the session watches the plugin folders: as `--watch`/`--no-watch` say, else when
     /// it is interactive (a terminal and no `-c`) or `byDefault` (`viper dev`).
-    package static func watches(_ options: CommandLineOptions, stdinIsTerminal: Bool, byDefault: Bool) -> Bool {
+    package static func watches(_ options: GlobalOptions, stdinIsTerminal: Bool, byDefault: Bool) -> Bool {
         options.watch ?? (byDefault || (options.script == nil && stdinIsTerminal))
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import ViperShell
+import ViperCommands
 
-StandardOutput.lineBuffered()
-exit(ViperCLI.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+exit(Viper.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

@@ -4,6 +4,7 @@ import Testing
 import ViperCoreTestSupport
 @testable import ViperRuntime
 @testable import ViperCommandLine
+import ViperCommands
 
 /// The `viper` command line, run as a user runs it.
 @Suite struct CLITests {
@@ -14,30 +15,31 @@ import ViperCoreTestSupport
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(result.stdout.hasPrefix("viper: a host for VIPER feature modules loaded as plugins.\n\nUsage: viper [OPTIONS] [COMMAND]\n"))
-        for command in CommandInfo.all {
-            #expect(result.stdout.contains("  \(command.name) ") && result.stdout.contains(command.summary), "\(command.name) is not described")
+        for command in ViperCommands.all.map({ $0.configuration }) {
+            #expect(result.stdout.contains("  \(command.name) ") && result.stdout.contains(command.abstract), "\(command.name) is not described")
         }
-        for option in CommandInfo.globalOptions {
-            let label = option.flag + (option.value.map { " " + $0 } ?? "")
-            #expect(result.stdout.contains("  \(label) ") && result.stdout.contains(option.help), "\(option.flag) is not described")
+        for option in GlobalOptions.declarations {
+            #expect(result.stdout.contains("  \(option.label) ") && result.stdout.contains(option.help), "\(option.name) is not described")
         }
         for variable in ["VIPER_PLUGIN_PATH", "VIPER_DATA_DIR", "NO_COLOR"] {
             #expect(result.stdout.contains(variable))
         }
     }
 
-    @Test(arguments: CommandInfo.all.map(\.name))
-    func eachCommandHasItsOwnHelp(_ name: String) throws {
-        let info = try #require(CommandInfo.find(name))
+    @Test(arguments: ViperCommands.all.map { $0.configuration.words })
+    func eachCommandHasItsOwnHelp(_ words: [String]) throws {
+        let configuration = try #require(ViperCommands.parser.command(words: words)?.configuration)
+        let name = configuration.name
         let viper = ViperProcess()
-        let result = try viper.run([name, "--help"])
+        let result = try viper.run(words + ["--help"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
-        #expect(result.stdout.hasPrefix("viper \(name): \(info.summary)\n\nUsage: viper [OPTIONS] \(name)"))
-        for option in info.options + CommandInfo.globalOptions {
-            #expect(result.stdout.contains(option.flag) && result.stdout.contains(option.help), "\(name) --help lacks \(option.flag)")
+        #expect(result.stdout.hasPrefix("viper \(name): \(configuration.abstract)\n\nUsage: \(configuration.usage)\n"))
+        let globals = configuration.section == .main ? GlobalOptions.declarations : []
+        for option in configuration.options + globals {
+            #expect(result.stdout.contains(option.label) && result.stdout.contains(option.help), "\(name) --help lacks \(option.name)")
         }
-        #expect(try viper.run(["help", name]).stdout == result.stdout, "'viper help \(name)' and 'viper \(name) --help' agree")
+        #expect(try viper.run(["help"] + words).stdout == result.stdout, "'viper help \(name)' and 'viper \(name) --help' agree")
     }
 
     @Test func doctorHelpSaysWhatItChecksAndHowToGetJSON() throws {
@@ -55,7 +57,10 @@ import ViperCoreTestSupport
 
     @Test(arguments: [
         (["plugin"], "viper: unknown command 'plugin'; did you mean 'plugins'? see 'viper --help'"),
-        (["--bogus"], "viper: unknown option '--bogus' for viper; see 'viper --help'"),
+        (["--bogus"], "viper: unknown option '--bogus' for viper; the options are --json, --plugins, --data, --prefer, -c/--command, -e/--errexit, --plain, -y/--yes, --watch, --no-watch, --command-timeout, --no-color, --allow-insecure-plugins, --allow-intercept, -v/--verbose, --version, -h/--help; see 'viper --help'"),
+        (["doctor", "--zzz"], "viper: unknown option '--zzz' for 'viper doctor'; it takes --json, --bisect, --expect and the global options; see 'viper doctor --help'"),
+        (["xyzzy"], "viper: unknown command 'xyzzy'; the commands are shell, plugins, doctor, graph, check, new, dev, sdk, install, uninstall, help, sign, verify, keys, index; see 'viper --help'"),
+        (["index"], "viper: 'viper index' needs more words: 'viper index build'; see 'viper --help'"),
         (["doctor", "--jsn"], "viper: unknown option '--jsn' for 'viper doctor'; did you mean '--json'? see 'viper doctor --help'"),
         (["doctor", "extra"], "viper: 'viper doctor' takes no arguments, got 'extra'; see 'viper doctor --help'"),
         (["plugins", "--plugins"], "viper: option '--plugins' needs a value"),

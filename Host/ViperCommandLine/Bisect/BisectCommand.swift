@@ -20,8 +20,8 @@ package enum BisectCommand {
         return Dictionary(names.split(separator: "\n").map { (String($0), reason) }, uniquingKeysWith: { first, _ in first })
     }
 
-    package static func run(options: CommandLineOptions, environment: [String: String]) -> Int32 {
-        guard let script = options.bisect?.script else { return ViperTool.usageExitCode }
+    package static func run(_ bisect: BisectOptions, options: GlobalOptions, environment: [String: String]) -> Int32 {
+        guard let script = bisect.script else { return ViperTool.usageExitCode }
         do {
             let scratch = try BisectScratch(options: options, environment: environment)
             defer { scratch.remove() }
@@ -35,7 +35,7 @@ package enum BisectCommand {
                 "bisecting \(graph.candidates.count) drop-in plugin(s) over '\(script)' (at most \(PluginBisection.runLimit(plugins: graph.candidates.count)) runs for one culprit); your data folder is not changed"
             )
             var number = 0
-            let expect = options.bisect?.expect
+            let expect = bisect.expect
             let found = try bisection.search { on in
                 number += 1
                 let off = graph.off(keeping: on)
@@ -49,7 +49,7 @@ package enum BisectCommand {
                     "run \(number): \(on.count) of \(graph.candidates.count) on: \(failed ? "fails" : "passes") (exit \(result.status)\(text))\(held)")
                 return PluginBisection.Outcome(failed: failed, needs: needs)
             }
-            print(verdictLine(found.verdict, runs: found.runs.count, expect: options.bisect?.expect))
+            print(verdictLine(found.verdict, runs: found.runs.count, expect: bisect.expect))
             switch found.verdict {
             case .plugin, .pair, .more: return 1
             case .passesWithAll, .failsWithNone, .failsWithNeeded: return 0

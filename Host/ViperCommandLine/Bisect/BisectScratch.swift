@@ -9,14 +9,14 @@ import ViperRuntime
 /// The plugin folders inside the data folder are not copied: viper still finds the plugins
 /// where they are.
 struct BisectScratch {
-    let options: CommandLineOptions
+    let options: GlobalOptions
     let environment: [String: String]
     /// The person's data folder (never written).
     let original: String
     let root: String
     let runtimeOptions: RuntimeOptions
 
-    init(options: CommandLineOptions, environment: [String: String]) throws {
+    init(options: GlobalOptions, environment: [String: String]) throws {
         self.options = options
         self.environment = environment
         runtimeOptions = options.runtimeOptions(environment: environment, executableDirectory: Paths.executableDirectory())

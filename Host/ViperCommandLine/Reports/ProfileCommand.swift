@@ -8,10 +8,10 @@ package enum ProfileCommand {
     /// The cause the profile names for the loads it makes itself.
     package static let cause = "'viper plugins --profile', which loads every plugin to measure it"
 
-    static let option = CommandInfo.Option(
-        flag: "--profile", value: nil, help: "What each plugin cost: scan, load and why, builders, commands, drawing, memory, crashes")
+    package static let option = CommandOption(
+        "--profile", help: "What each plugin cost: scan, load and why, builders, commands, drawing, memory, crashes")
 
-    static let details =
+    package static let details =
         "With --profile, starts as a session does, loads every plugin to measure it, and prints per plugin\nthe time this start spent scanning it (or 'cached'), its load (checks and dlopen, entry point,\nregistration) with why and when it was loaded, its builders', commands' and drawing's time, the\nmemory its image maps and its crashes, sorted by total, under the start-up's total and the\nshare of it that is no plugin's. The shell's 'profile' shows the same for the running session."
 
     package static func run(_ runtime: HostRuntime, json: Bool) -> Int32 {

@@ -4,69 +4,51 @@ import ViperLoading
 
 /// `viper index build DIR --key KEY`: turns a folder of signed plugins into an index (``PluginIndex``)
 /// in that folder, signed with KEY.
-package struct IndexBuildCommand: StandaloneCommand {
-    package static let words = ["index", "build"]
-    package static let help = """
-        viper index build: Turn a folder of signed plugins into a signed index
-
-        Usage: viper index build DIR --key SECRET_KEY [--expires DAYS] [--publisher KEY.pub]... [--revoke-key ID]... [--revoke-digest SHA256]...
-
-        Finds every plugin and contract library (lib*.so with its .minisig beside it) under DIR, checks
-        each signature and loads each plugin in the scanner to learn what it provides and requires (the
-        contract libraries it links among them, each installed with it), then writes
-        DIR/plugins/NAME.json, DIR/index.json (serial one above the last build's, expiring after DAYS),
-        DIR/index.json.minisig and DIR/index.pub. Serve DIR as it is: a folder, file://, or HTTP.
-        Publisher keys: the index key's own, DIR/keys/*.pub and --publisher. Revocations of earlier
-        builds are kept.
-
-        Options:
-          --key SECRET_KEY      The index's secret key
-          --expires DAYS        Days until clients refuse the index (default: 30)
-          --publisher KEY.pub   A publisher's public key; repeatable
-          --revoke-key ID       Revoke a publisher key id; repeatable
-          --revoke-digest SHA   Revoke a plugin file by SHA-256; repeatable
-        """
+package struct IndexBuildCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        words: ["index", "build"], abstract: "Turn a folder of signed plugins into a signed index",
+        discussion: """
+            Finds every plugin and contract library (lib*.so with its .minisig beside it) under DIR, checks
+            each signature and loads each plugin in the scanner to learn what it provides and requires (the
+            contract libraries it links among them, each installed with it), then writes
+            DIR/plugins/NAME.json, DIR/index.json (serial one above the last build's, expiring after DAYS),
+            DIR/index.json.minisig and DIR/index.pub. Serve DIR as it is: a folder, file://, or HTTP.
+            Publisher keys: the index key's own, DIR/keys/*.pub and --publisher. Revocations of earlier
+            builds are kept.
+            """,
+        arguments: "DIR", maximumArguments: 1,
+        options: [
+            CommandOption("--key", value: "SECRET_KEY", required: true, help: "The index's secret key"),
+            CommandOption("--expires", value: "DAYS", help: "Days until clients refuse the index (default: 30)"),
+            CommandOption("--publisher", value: "KEY.pub", repeatable: true, help: "A publisher's public key; repeatable"),
+            CommandOption("--revoke-key", value: "ID", repeatable: true, help: "Revoke a publisher key id; repeatable"),
+            CommandOption("--revoke-digest", value: "SHA256", repeatable: true, help: "Revoke a plugin file by SHA-256; repeatable"),
+        ],
+        section: .supply)
 
     let folder: String
     let key: String
     let days: Int
-    var publisherFiles: [String] = []
-    var revokeKeys: [String] = []
-    var revokeDigests: [String] = []
+    let publisherFiles: [String]
+    let revokeKeys: [String]
+    let revokeDigests: [String]
     let context: CommandContext
 
-    package init(arguments: [String], context: CommandContext) throws {
-        // Repeatable flags are gathered here; CommandWords keeps the last of each.
-        var rest: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let word = arguments[index]
-            if ["--publisher", "--revoke-key", "--revoke-digest"].contains(word) {
-                guard index + 1 < arguments.count else { throw UsageError("index build: \(word) needs a value") }
-                let value = arguments[index + 1]
-                switch word {
-                case "--publisher": publisherFiles.append(value)
-                case "--revoke-key": revokeKeys.append(value)
-                default: revokeDigests.append(value.lowercased())
-                }
-                index += 2
-                continue
-            }
-            rest.append(word)
-            index += 1
-        }
-        let words = try CommandWords(rest, valued: ["--key", "--expires"], command: "index build")
-        guard words.positional.count == 1, let folder = words.positional.first else {
+    package init(_ parsed: ParsedCommand) throws {
+        publisherFiles = parsed.values("--publisher")
+        revokeKeys = parsed.values("--revoke-key")
+        revokeDigests = parsed.values("--revoke-digest").map { $0.lowercased() }
+        guard parsed.positional.count == 1, let folder = parsed.positional.first else {
             throw UsageError("index build: give the folder of signed plugins: viper index build DIR --key SECRET_KEY")
         }
-        guard let key = words.value("--key") else { throw UsageError("index build: give the index's secret key with --key SECRET_KEY") }
-        guard let days = Int(words.value("--expires") ?? "30"), days > 0 else {
+        guard let key = parsed.value("--key") else { throw UsageError("index build: give the index's secret key with --key SECRET_KEY") }
+        guard let days = Int(parsed.value("--expires") ?? "30"), days > 0 else {
             throw UsageError("index build: --expires takes a number of days above 0")
         }
         self.folder = Paths.absolute(folder)
         self.key = key
         self.days = days
-        self.context = context
+        self.context = parsed.context
     }
 
     package func run() -> Int32 {

@@ -4,39 +4,37 @@ import ViperLoading
 
 /// `viper keys new DIR`: makes a minisign key pair, DIR/viper.pub and DIR/viper.key (unencrypted,
 /// mode 0600, as `minisign -G -W`).
-package struct KeysCommand: StandaloneCommand {
-    package static let words = ["keys"]
-    package static let help = """
-        viper keys: Make a key pair for signing plugins
-
-        Usage: viper keys new DIR [--name NAME] [--encrypt]
-
-        Writes DIR/NAME.pub (the public key: publish it) and DIR/NAME.key (the secret key, readable by
-        you only) in minisign's format. NAME defaults to 'viper'. An existing key is never overwritten.
-        The secret key is unencrypted (as minisign -G -W) unless --encrypt: then it is encrypted with
-        scrypt as minisign -G does (1 GiB of memory for a few seconds), with the password from
-        \(MinisignSecretKey.passwordVariable) or, on a terminal, asked for twice.
-
-        Options:
-          --name NAME  The files' name (default: viper)
-          --encrypt    Encrypt the secret key with a password
-        """
+package struct KeysCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        words: ["keys"], abstract: "Make a key pair for signing plugins",
+        discussion: """
+            Writes DIR/NAME.pub (the public key: publish it) and DIR/NAME.key (the secret key, readable by
+            you only) in minisign's format. NAME defaults to 'viper'. An existing key is never overwritten.
+            The secret key is unencrypted (as minisign -G -W) unless --encrypt: then it is encrypted with
+            scrypt as minisign -G does (1 GiB of memory for a few seconds), with the password from
+            \(MinisignSecretKey.passwordVariable) or, on a terminal, asked for twice.
+            """,
+        arguments: "new DIR", maximumArguments: 2,
+        options: [
+            CommandOption("--name", value: "NAME", help: "The files' name (default: viper)"),
+            CommandOption("--encrypt", help: "Encrypt the secret key with a password"),
+        ],
+        section: .supply)
 
     let folder: String
     let name: String
     let encrypt: Bool
     let context: CommandContext
 
-    package init(arguments: [String], context: CommandContext) throws {
-        let words = try CommandWords(arguments, valued: ["--name"], flags: ["--encrypt"], command: "keys")
-        guard words.positional.count == 2, words.positional[0] == "new" else {
+    package init(_ parsed: ParsedCommand) throws {
+        guard parsed.positional.count == 2, parsed.positional[0] == "new" else {
             throw UsageError("keys: the one form is 'viper keys new DIR'")
         }
-        folder = Paths.absolute(words.positional[1])
-        name = words.value("--name") ?? "viper"
+        folder = Paths.absolute(parsed.positional[1])
+        name = parsed.value("--name") ?? "viper"
         guard !name.isEmpty, !name.contains("/") else { throw UsageError("keys: --name must be a file name, without '/'") }
-        encrypt = words.has("--encrypt")
-        self.context = context
+        encrypt = parsed.has("--encrypt")
+        self.context = parsed.context
     }
 
     /// The password for --encrypt: the environment's, or typed twice on a terminal.

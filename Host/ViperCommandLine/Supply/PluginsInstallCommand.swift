@@ -4,37 +4,35 @@ import ViperLoading
 
 /// `viper plugins install NAME[@VERSION] --index URL`: installs a plugin and what it requires from
 /// an index into the user plugin folder (``PluginIndexClient`` says what is checked first).
-package struct PluginsInstallCommand: StandaloneCommand {
-    package static let words = ["plugins", "install"]
-    package static let help = """
-        viper plugins install: Install a plugin from a signed index
-
-        Usage: viper plugins install NAME[@VERSION]... [--index URL]
-
-        Reads the index at URL (a folder, file://PATH, or http://127.0.0.1:PORT/PATH; remembered in
-        config.json, so later commands may leave it out), checks its signature, serial and expiry, then
-        installs the newest version of NAME that this viper can load and that is not yanked (or VERSION,
-        even yanked), and each plugin that provides what it requires and is not installed yet. Each file
-        is checked against the index's SHA-256 and its own signature; the publisher's key is pinned in
-        plugins.lock the first time. Files go to the user plugin folder; a running viper reloads them.
-
-        Options:
-          --index URL  The index to install from
-        """
+package struct PluginsInstallCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        words: ["plugins", "install"], abstract: "Install a plugin from a signed index",
+        discussion: """
+            Reads the index at URL (a folder, file://PATH, or http://127.0.0.1:PORT/PATH; remembered in
+            config.json, so later commands may leave it out), checks its signature, serial and expiry, then
+            installs the newest version of NAME that this viper can load and that is not yanked (or VERSION,
+            even yanked), and each plugin that provides what it requires and is not installed yet. Each file
+            is checked against the index's SHA-256 and its own signature; the publisher's key is pinned in
+            plugins.lock the first time. Files go to the user plugin folder; a running viper reloads them.
+            """,
+        arguments: "NAME[@VERSION]...", maximumArguments: Int.max,
+        options: [
+            CommandOption("--index", value: "URL", help: "The index to install from")
+        ],
+        section: .supply)
 
     let requests: [(name: String, version: String?)]
     let index: String?
     let context: CommandContext
 
-    package init(arguments: [String], context: CommandContext) throws {
-        let words = try CommandWords(arguments, valued: ["--index"], command: "plugins install")
-        guard !words.positional.isEmpty else { throw UsageError("plugins install: name the plugin: viper plugins install NAME[@VERSION] --index URL") }
-        requests = words.positional.map { word in
+    package init(_ parsed: ParsedCommand) throws {
+        guard !parsed.positional.isEmpty else { throw UsageError("plugins install: name the plugin: viper plugins install NAME[@VERSION] --index URL") }
+        requests = parsed.positional.map { word in
             guard let at = word.firstIndex(of: "@") else { return (word, nil) }
             return (String(word[..<at]), String(word[word.index(after: at)...]))
         }
-        index = words.value("--index")
-        self.context = context
+        index = parsed.value("--index")
+        self.context = parsed.context
     }
 
     package func run() -> Int32 {
@@ -81,31 +79,29 @@ package struct PluginsInstallCommand: StandaloneCommand {
 }
 
 /// `viper plugins update [NAME]`: installs the newest version of each installed plugin (or NAME).
-package struct PluginsUpdateCommand: StandaloneCommand {
-    package static let words = ["plugins", "update"]
-    package static let help = """
-        viper plugins update: Update installed plugins from their index
-
-        Usage: viper plugins update [NAME] [--index URL]
-
-        For each plugin installed from an index (or only NAME), installs the newest version the index
-        offers that this viper can load and that is not yanked, when it is newer than the one installed.
-        The last \(PluginIndexClient.keptVersions) versions stay for 'viper plugins rollback NAME'.
-
-        Options:
-          --index URL  Read this index instead of the one each plugin came from
-        """
+package struct PluginsUpdateCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        words: ["plugins", "update"], abstract: "Update installed plugins from their index",
+        discussion: """
+            For each plugin installed from an index (or only NAME), installs the newest version the index
+            offers that this viper can load and that is not yanked, when it is newer than the one installed.
+            The last \(PluginIndexClient.keptVersions) versions stay for 'viper plugins rollback NAME'.
+            """,
+        arguments: "[NAME]", maximumArguments: 1,
+        options: [
+            CommandOption("--index", value: "URL", help: "Read this index instead of the one each plugin came from")
+        ],
+        section: .supply)
 
     let name: String?
     let index: String?
     let context: CommandContext
 
-    package init(arguments: [String], context: CommandContext) throws {
-        let words = try CommandWords(arguments, valued: ["--index"], command: "plugins update")
-        guard words.positional.count <= 1 else { throw UsageError("plugins update: name at most one plugin") }
-        name = words.positional.first
-        index = words.value("--index")
-        self.context = context
+    package init(_ parsed: ParsedCommand) throws {
+        guard parsed.positional.count <= 1 else { throw UsageError("plugins update: name at most one plugin") }
+        name = parsed.positional.first
+        index = parsed.value("--index")
+        self.context = parsed.context
     }
 
     package func run() -> Int32 {

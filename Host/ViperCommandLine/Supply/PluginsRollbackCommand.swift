@@ -4,28 +4,26 @@ import ViperLoading
 
 /// `viper plugins rollback NAME`: puts back the version installed before the current one, from the
 /// archive, offline; the lock follows.
-package struct PluginsRollbackCommand: StandaloneCommand {
-    package static let words = ["plugins", "rollback"]
-    package static let help = """
-        viper plugins rollback: Bring back the previous version of a plugin
-
-        Usage: viper plugins rollback NAME
-
-        Puts back the version of NAME installed before the current one (update keeps the last
-        \(PluginIndexClient.keptVersions)), from the data folder's plugin-versions/, without reaching
-        the index, and pins it in plugins.lock. Its signature is checked again before it is placed.
-        """
+package struct PluginsRollbackCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        words: ["plugins", "rollback"], abstract: "Bring back the previous version of a plugin",
+        discussion: """
+            Puts back the version of NAME installed before the current one (update keeps the last
+            \(PluginIndexClient.keptVersions)), from the data folder's plugin-versions/, without reaching
+            the index, and pins it in plugins.lock. Its signature is checked again before it is placed.
+            """,
+        arguments: "NAME", maximumArguments: 1,
+        section: .supply)
 
     let name: String
     let context: CommandContext
 
-    package init(arguments: [String], context: CommandContext) throws {
-        let words = try CommandWords(arguments, valued: [], command: "plugins rollback")
-        guard words.positional.count == 1, let name = words.positional.first else {
+    package init(_ parsed: ParsedCommand) throws {
+        guard parsed.positional.count == 1, let name = parsed.positional.first else {
             throw UsageError("plugins rollback: name one plugin: viper plugins rollback NAME")
         }
         self.name = name
-        self.context = context
+        self.context = parsed.context
     }
 
     package func run() -> Int32 {
@@ -70,25 +68,23 @@ package struct PluginsRollbackCommand: StandaloneCommand {
 }
 
 /// `viper plugins remove NAME`: removes an installed plugin from the user plugin folder.
-package struct PluginsRemoveCommand: StandaloneCommand {
-    package static let words = ["plugins", "remove"]
-    package static let help = """
-        viper plugins remove: Remove a plugin installed from an index
-
-        Usage: viper plugins remove NAME
-
-        Removes NAME's file and signature from the user plugin folder (a running viper unloads it when
-        nothing uses it). Its publisher key stays pinned, and its kept versions stay for a later install.
-        """
+package struct PluginsRemoveCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        words: ["plugins", "remove"], abstract: "Remove a plugin installed from an index",
+        discussion: """
+            Removes NAME's file and signature from the user plugin folder (a running viper unloads it when
+            nothing uses it). Its publisher key stays pinned, and its kept versions stay for a later install.
+            """,
+        arguments: "NAME", maximumArguments: 1,
+        section: .supply)
 
     let name: String
     let context: CommandContext
 
-    package init(arguments: [String], context: CommandContext) throws {
-        let words = try CommandWords(arguments, valued: [], command: "plugins remove")
-        guard words.positional.count == 1, let name = words.positional.first else { throw UsageError("plugins remove: name one plugin") }
+    package init(_ parsed: ParsedCommand) throws {
+        guard parsed.positional.count == 1, let name = parsed.positional.first else { throw UsageError("plugins remove: name one plugin") }
         self.name = name
-        self.context = context
+        self.context = parsed.context
     }
 
     package func run() -> Int32 {

@@ -3,30 +3,28 @@ import ViperCore
 import ViperLoading
 
 /// `viper plugins search TEXT`: the plugins of the index whose name or contracts contain TEXT.
-package struct PluginsSearchCommand: StandaloneCommand {
-    package static let words = ["plugins", "search"]
-    package static let help = """
-        viper plugins search: Find plugins in the index
-
-        Usage: viper plugins search TEXT [--index URL]
-
-        Lists the plugins of the index (the remembered one, or --index) whose name, or a contract they
-        provide, contains TEXT (case does not matter), with their newest version.
-
-        Options:
-          --index URL  The index to search
-        """
+package struct PluginsSearchCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        words: ["plugins", "search"], abstract: "Find plugins in the index",
+        discussion: """
+            Lists the plugins of the index (the remembered one, or --index) whose name, or a contract they
+            provide, contains TEXT (case does not matter), with their newest version.
+            """,
+        arguments: "TEXT", maximumArguments: 1,
+        options: [
+            CommandOption("--index", value: "URL", help: "The index to search")
+        ],
+        section: .supply)
 
     let text: String
     let index: String?
     let context: CommandContext
 
-    package init(arguments: [String], context: CommandContext) throws {
-        let words = try CommandWords(arguments, valued: ["--index"], command: "plugins search")
-        guard words.positional.count == 1, let text = words.positional.first else { throw UsageError("plugins search: give the TEXT to look for") }
+    package init(_ parsed: ParsedCommand) throws {
+        guard parsed.positional.count == 1, let text = parsed.positional.first else { throw UsageError("plugins search: give the TEXT to look for") }
         self.text = text.lowercased()
-        index = words.value("--index")
-        self.context = context
+        index = parsed.value("--index")
+        self.context = parsed.context
     }
 
     package func run() -> Int32 {
@@ -64,33 +62,31 @@ package struct PluginsSearchCommand: StandaloneCommand {
 }
 
 /// `viper plugins --revoke-key ID`: revokes a publisher key locally; plugins it signed are refused at the next start.
-package struct PluginsRevokeCommand: StandaloneCommand {
-    package static let words = ["plugins", "--revoke-key"]
-    package static let help = """
-        viper plugins --revoke-key: Refuse every plugin signed by a key
-
-        Usage: viper plugins --revoke-key ID [--reason TEXT]
-
-        Records key ID (16 hex digits, as 'viper verify' and minisign print it) as revoked in
-        plugins.lock: from the next start, each plugin it signed is refused with a line naming the
-        revocation, and no install takes a file it signed.
-
-        Options:
-          --reason TEXT  Why (shown in each refusal)
-        """
+package struct PluginsRevokeCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        words: ["plugins", "--revoke-key"], abstract: "Refuse every plugin signed by a key",
+        discussion: """
+            Records key ID (16 hex digits, as 'viper verify' and minisign print it) as revoked in
+            plugins.lock: from the next start, each plugin it signed is refused with a line naming the
+            revocation, and no install takes a file it signed.
+            """,
+        arguments: "ID", maximumArguments: 1,
+        options: [
+            CommandOption("--reason", value: "TEXT", help: "Why (shown in each refusal)")
+        ],
+        section: .supply)
 
     let keyID: String
     let reason: String
     let context: CommandContext
 
-    package init(arguments: [String], context: CommandContext) throws {
-        let words = try CommandWords(arguments, valued: ["--reason"], command: "plugins --revoke-key")
-        guard words.positional.count == 1, let id = words.positional.first?.uppercased(),
+    package init(_ parsed: ParsedCommand) throws {
+        guard parsed.positional.count == 1, let id = parsed.positional.first?.uppercased(),
             id.count == 16, id.allSatisfy({ $0.isHexDigit })
         else { throw UsageError("plugins --revoke-key: give a key id of 16 hex digits, as 'viper verify' prints it") }
         keyID = id
-        reason = words.value("--reason") ?? "revoked locally with 'viper plugins --revoke-key'"
-        self.context = context
+        reason = parsed.value("--reason") ?? "revoked locally with 'viper plugins --revoke-key'"
+        self.context = parsed.context
     }
 
     package func run() -> Int32 {
@@ -114,25 +110,23 @@ package struct PluginsRevokeCommand: StandaloneCommand {
 }
 
 /// `viper plugins --forget-key NAME`: drops the publisher key pinned for NAME, when its publisher changed keys.
-package struct PluginsForgetKeyCommand: StandaloneCommand {
-    package static let words = ["plugins", "--forget-key"]
-    package static let help = """
-        viper plugins --forget-key: Forget the publisher key pinned for a plugin
-
-        Usage: viper plugins --forget-key NAME
-
-        Removes NAME's publisher pin from plugins.lock, for a publisher that changed keys: the next
-        'viper plugins install NAME' pins the new key (trust on first use again).
-        """
+package struct PluginsForgetKeyCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        words: ["plugins", "--forget-key"], abstract: "Forget the publisher key pinned for a plugin",
+        discussion: """
+            Removes NAME's publisher pin from plugins.lock, for a publisher that changed keys: the next
+            'viper plugins install NAME' pins the new key (trust on first use again).
+            """,
+        arguments: "NAME", maximumArguments: 1,
+        section: .supply)
 
     let name: String
     let context: CommandContext
 
-    package init(arguments: [String], context: CommandContext) throws {
-        let words = try CommandWords(arguments, valued: [], command: "plugins --forget-key")
-        guard words.positional.count == 1, let name = words.positional.first else { throw UsageError("plugins --forget-key: name one plugin") }
+    package init(_ parsed: ParsedCommand) throws {
+        guard parsed.positional.count == 1, let name = parsed.positional.first else { throw UsageError("plugins --forget-key: name one plugin") }
         self.name = name
-        self.context = context
+        self.context = parsed.context
     }
 
     package func run() -> Int32 {

@@ -6,27 +6,26 @@ import ViperLoading
 /// `viper sign FILE --key SECRET_KEY`: writes FILE.minisig, a minisign signature whose trusted
 /// comment names the plugin, its version and its Contracts version (read by scanning the plugin in
 /// the crash-isolated scanner, or given with --name/--version); any other file gets a plain one.
-package struct SignCommand: StandaloneCommand {
-    package static let words = ["sign"]
-    package static let help = """
-        viper sign: Sign a plugin (or any file) with a minisign secret key
-
-        Usage: viper sign FILE --key SECRET_KEY [--name NAME] [--version VERSION] [--library LIB.so] [--output SIG]
-
-        Writes FILE.minisig in minisign's format (minisign -Vm FILE -p KEY.pub verifies it). For a
-        plugin, the trusted comment carries its name, version and Contracts version, read by loading it
-        in the scanner (a child process); a signature of one plugin or version cannot stand for another.
-        A contract library is signed as its module name and the version its record declares.
-        An encrypted key's password is read from \(MinisignSecretKey.passwordVariable) or asked for.
-
-        Options:
-          --key SECRET_KEY   The secret key (from 'viper keys new DIR' or 'minisign -G')
-          --name NAME        The plugin's name (default: its manifest's)
-          --version VERSION  The plugin's version (default: its manifest's)
-          --library LIB.so   A contract library the plugin links, for the scan (default: those beside it)
-          --output SIG       Write the signature to SIG (default: FILE.minisig)
-          --plain            Sign the file as a plain file, not as a plugin
-        """
+package struct SignCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        words: ["sign"], abstract: "Sign a plugin (or any file) with a minisign secret key",
+        discussion: """
+            Writes FILE.minisig in minisign's format (minisign -Vm FILE -p KEY.pub verifies it). For a
+            plugin, the trusted comment carries its name, version and Contracts version, read by loading it
+            in the scanner (a child process); a signature of one plugin or version cannot stand for another.
+            A contract library is signed as its module name and the version its record declares.
+            An encrypted key's password is read from \(MinisignSecretKey.passwordVariable) or asked for.
+            """,
+        arguments: "FILE", maximumArguments: 1,
+        options: [
+            CommandOption("--key", value: "SECRET_KEY", required: true, help: "The secret key (from 'viper keys new DIR' or 'minisign -G')"),
+            CommandOption("--name", value: "NAME", help: "The plugin's name (default: its manifest's)"),
+            CommandOption("--version", value: "VERSION", help: "The plugin's version (default: its manifest's)"),
+            CommandOption("--library", value: "LIB.so", help: "A contract library the plugin links, for the scan (default: those beside it)"),
+            CommandOption("--output", value: "SIG", help: "Write the signature to SIG (default: FILE.minisig)"),
+            CommandOption("--plain", help: "Sign the file as a plain file, not as a plugin"),
+        ],
+        section: .supply)
 
     let file: String
     let key: String
@@ -37,25 +36,24 @@ package struct SignCommand: StandaloneCommand {
     let plain: Bool
     let context: CommandContext
 
-    package init(arguments: [String], context: CommandContext) throws {
-        let words = try CommandWords(arguments, valued: ["--key", "--name", "--version", "--output", "--library"], flags: ["--plain"], command: "sign")
-        guard words.positional.count == 1, let file = words.positional.first else {
+    package init(_ parsed: ParsedCommand) throws {
+        guard parsed.positional.count == 1, let file = parsed.positional.first else {
             throw UsageError("sign: give one FILE to sign: viper sign FILE --key SECRET_KEY")
         }
-        guard let key = words.value("--key") else {
+        guard let key = parsed.value("--key") else {
             throw UsageError("sign: give the secret key with --key SECRET_KEY (make one with 'viper keys new DIR')")
         }
-        for (field, value) in [("name", words.value("--name")), ("version", words.value("--version"))] {
+        for (field, value) in [("name", parsed.value("--name")), ("version", parsed.value("--version"))] {
             if let value, let problem = PluginStatement.problem(value, field: field) { throw UsageError("sign: \(problem)") }
         }
         self.file = Paths.absolute(file)
         self.key = key
-        name = words.value("--name")
-        version = words.value("--version")
-        output = words.value("--output")
-        library = words.value("--library").map(Paths.absolute)
-        plain = words.has("--plain")
-        self.context = context
+        name = parsed.value("--name")
+        version = parsed.value("--version")
+        output = parsed.value("--output")
+        library = parsed.value("--library").map(Paths.absolute)
+        plain = parsed.has("--plain")
+        self.context = parsed.context
     }
 
     package func run() -> Int32 {

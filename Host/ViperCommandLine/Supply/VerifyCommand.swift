@@ -4,36 +4,34 @@ import ViperLoading
 
 /// `viper verify FILE [--pubkey KEY]`: checks FILE.minisig (minisign's or viper's) and prints its
 /// trusted comment. Without --pubkey, the key comes from the publishers pinned in plugins.lock.
-package struct VerifyCommand: StandaloneCommand {
-    package static let words = ["verify"]
-    package static let help = """
-        viper verify: Check a file's minisign signature
-
-        Usage: viper verify FILE [--pubkey KEY] [--signature SIG]
-
-        Checks FILE.minisig against the public key KEY (a .pub file, or its base64 line as minisign -P
-        takes it); without --pubkey, against the publisher key plugins.lock pins for the key id the
-        signature names. Prints the trusted comment; exits 1 when the signature does not hold.
-
-        Options:
-          --pubkey KEY     The public key (file or base64 line)
-          --signature SIG  The signature file (default: FILE.minisig)
-        """
+package struct VerifyCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        words: ["verify"], abstract: "Check a file's minisign signature",
+        discussion: """
+            Checks FILE.minisig against the public key KEY (a .pub file, or its base64 line as minisign -P
+            takes it); without --pubkey, against the publisher key plugins.lock pins for the key id the
+            signature names. Prints the trusted comment; exits 1 when the signature does not hold.
+            """,
+        arguments: "FILE", maximumArguments: 1,
+        options: [
+            CommandOption("--pubkey", value: "KEY", help: "The public key (file or base64 line)"),
+            CommandOption("--signature", value: "SIG", help: "The signature file (default: FILE.minisig)"),
+        ],
+        section: .supply)
 
     let file: String
     let publicKey: String?
     let signature: String?
     let context: CommandContext
 
-    package init(arguments: [String], context: CommandContext) throws {
-        let words = try CommandWords(arguments, valued: ["--pubkey", "--signature"], command: "verify")
-        guard words.positional.count == 1, let file = words.positional.first else {
+    package init(_ parsed: ParsedCommand) throws {
+        guard parsed.positional.count == 1, let file = parsed.positional.first else {
             throw UsageError("verify: give one FILE to check: viper verify FILE [--pubkey KEY]")
         }
         self.file = Paths.absolute(file)
-        publicKey = words.value("--pubkey")
-        signature = words.value("--signature")
-        self.context = context
+        publicKey = parsed.value("--pubkey")
+        signature = parsed.value("--signature")
+        self.context = parsed.context
     }
 
     package func run() -> Int32 {

@@ -18,7 +18,8 @@ import ViperTestSupport
         "ViperCheck": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ConformanceKit"],
         "ViperBench": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ViperShell"],
         "ViperFuzz": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperShell"],
-        "viper": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck"],
+        "ViperCommands": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck"],
+        "viper": ["ViperCommands"],
         "viper-bench": ["ViperBench"],
         "viper-fuzz": ["ViperFuzz"],
     ]

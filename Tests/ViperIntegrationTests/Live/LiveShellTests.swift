@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ViperCommandLine
+import ViperCommands
 import ViperRuntime
 import ViperShell
 import ViperTestSupport
@@ -56,16 +57,24 @@ import ViperTestSupport
         #expect(printed == "Home\nHome\n", "\(printed)")
     }
 
+    /// The global options `arguments` give, as `viper` parses them.
+    private func globals(_ arguments: [String]) throws -> GlobalOptions {
+        guard case .run(_, let parsed) = try ViperCommands.parser.parse(arguments, environment: [:]) else {
+            throw UsageError("\(arguments) asked for help or the version")
+        }
+        return parsed.globals
+    }
+
     @Test func watchingIsOnAtATerminalAndInViperDevAndOffInScriptsUnlessAsked() throws {
-        let interactive = try CommandLineOptions.parse([])
-        let script = try CommandLineOptions.parse(["-c", "where"])
+        let interactive = try globals([])
+        let script = try globals(["-c", "where"])
         #expect(ShellLauncher.watches(interactive, stdinIsTerminal: true, byDefault: false))
         #expect(!ShellLauncher.watches(interactive, stdinIsTerminal: false, byDefault: false), "piped")
         #expect(!ShellLauncher.watches(script, stdinIsTerminal: true, byDefault: false), "-c")
-        #expect(ShellLauncher.watches(try CommandLineOptions.parse(["-c", "where", "--watch"]), stdinIsTerminal: true, byDefault: false))
-        #expect(!ShellLauncher.watches(try CommandLineOptions.parse(["--no-watch"]), stdinIsTerminal: true, byDefault: false))
+        #expect(ShellLauncher.watches(try globals(["-c", "where", "--watch"]), stdinIsTerminal: true, byDefault: false))
+        #expect(!ShellLauncher.watches(try globals(["--no-watch"]), stdinIsTerminal: true, byDefault: false))
         #expect(ShellLauncher.watches(script, stdinIsTerminal: false, byDefault: true), "viper dev watches piped too")
-        #expect(!ShellLauncher.watches(try CommandLineOptions.parse(["dev", "--no-watch"]), stdinIsTerminal: true, byDefault: true))
+        #expect(!ShellLauncher.watches(try globals(["dev", "--no-watch"]), stdinIsTerminal: true, byDefault: true))
     }
 
     @Test(.enabled(if: ShellTerminalTests.pexpectAvailable, "needs python3 with pexpect"))

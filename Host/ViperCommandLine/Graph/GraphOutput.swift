@@ -3,27 +3,30 @@ import ViperCore
 import ViperLoading
 import ViperRuntime
 
-/// `viper graph [PLUGIN...] [--format text|dot|json|svg|png] [--output FILE]`.
-package enum GraphCommand {
-    static let formats = ["text", "dot", "json", "svg", "png"]
+/// What `viper graph [PLUGIN...] [--format text|dot|json|svg|png] [--output FILE]` prints or
+/// writes, from a started runtime (`GraphCommand` declares the command).
+package enum GraphOutput {
+    package static let formats = ["text", "dot", "json", "svg", "png"]
 
-    package static func run(runtime: HostRuntime, options: CommandLineOptions) -> Int32 {
+    /// Draws the graph of `runtime` (only `plugins` and their neighbours, when named) in `format`
+    /// to `output` (nil: standard output); returns the exit code.
+    package static func run(runtime: HostRuntime, plugins: [String], format: String?, output: String?) -> Int32 {
         var graph = ContractGraph(runtime: runtime)
-        if !options.arguments.isEmpty {
+        if !plugins.isEmpty {
             let known = graph.plugins.map(\.name)
-            for name in options.arguments where !known.contains(name) {
+            for name in plugins where !known.contains(name) {
                 let hint = Suggestion.nearest(to: name, in: known).map { "did you mean '\($0)'? " } ?? ""
                 ViperTool.printError(
                     "viper graph: no plugin named '\(ContractGraph.printable(name))'; \(hint)the plugins are: \(known.joined(separator: ", "))")
                 return ViperTool.usageExitCode
             }
-            graph = graph.focused(on: Set(options.arguments))
+            graph = graph.focused(on: Set(plugins))
         }
-        switch options.format ?? "text" {
-        case "svg", "png": return picture(graph, format: options.format ?? "svg", output: options.output)
-        case "dot": return emit(GraphDOT.render(graph), to: options.output)
-        case "json": return emit(json(graph), to: options.output)
-        default: return emit(GraphText.render(graph), to: options.output)
+        switch format ?? "text" {
+        case "svg", "png": return picture(graph, format: format ?? "svg", output: output)
+        case "dot": return emit(GraphDOT.render(graph), to: output)
+        case "json": return emit(json(graph), to: output)
+        default: return emit(GraphText.render(graph), to: output)
         }
     }
 
