@@ -133,8 +133,8 @@ let supervision: Target = .target(
 /// parser and help made from those declarations, and the commands that need no shell (`plugins`,
 /// `doctor`, `graph`, signing and the index).
 ///
-/// Folders, lowest first (a folder uses only those before it): Parsing, Reports, Graph, Bisect,
-/// Supply, Commands.
+/// Folders, lowest first (a folder uses only those before it; `FolderLayeringTests` checks):
+/// Parsing, Reports, Graph, Bisect, Supply, Commands.
 let commandLine: Target = .target(
     name: "ViperCommandLine",
     dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision"],

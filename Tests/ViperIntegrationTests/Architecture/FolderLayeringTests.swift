@@ -62,9 +62,9 @@ import ViperTestSupport
         return Set(regex.matches(in: text, range: range).compactMap { Range($0.range, in: text).map { String(text[$0]) } })
     }
 
-    @Test func packageSwiftNamesTheFoldersOfTheThreeRuntimeLayers() throws {
+    @Test func packageSwiftNamesTheFoldersOfTheRuntimeLayersAndTheCommandLine() throws {
         let layers = try Self.layers()
-        #expect(layers.map(\.target) == ["ViperCore", "ViperLoading", "ViperRuntime"])
+        #expect(layers.map(\.target) == ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine"])
         for layer in layers {
             let onDisk = try FileManager.default.contentsOfDirectory(atPath: "\(BuildProducts.repository)/Host/\(layer.target)")
                 .filter { !$0.hasPrefix(".") }
