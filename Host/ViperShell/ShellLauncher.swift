@@ -112,7 +112,7 @@ package enum ShellLauncher {
             var quit = false
             while !quit, let line = reader.readLine(prompt: "") {
                 if let live { shell.apply(live) }
-                let outcome = shell.execute(line, keeping: keeper)
+                let outcome = shell.execute(line, keeping: keeper, inputWaiting: reader.hasWaitingLine)
                 quit = outcome == .quit || stopsHere(after: outcome, options, command: line, output: output)
             }
             if !quit { shell.reachEndOfInput() }

@@ -11,9 +11,14 @@ import ViperLoading
 ///   made with `O_EXCL`, mode 0600) and keeps its descriptor; the worker inherits it. Neither maps
 ///   it: both use `pread`/`pwrite`, so a worker that cuts the file short (`ftruncate` from plugin
 ///   code) makes a short read or a hole, never a SIGBUS in either process.
-/// - The worker appends records (``JournalWriter``), one `pwrite` per command that changed
-///   something: what it wrote is in the file (the kernel's page cache) whichever process dies
-///   next; a crash of the whole machine is the one loss.
+/// - The worker appends records (``JournalWriter``) to the file's tail (``JournalTail``), memory
+///   shared with the supervisor that no file descriptor reaches, so a command costs no system
+///   call; it writes the tail to the file with one `pwrite` when the tail is full and whenever it
+///   is about to wait for input (at a terminal: after every command). After the worker died, the
+///   supervisor reads the file and lays the tail over it; after both processes died, the next
+///   start reads the file alone, which holds everything up to the last wait for input. What was
+///   written is in the kernel's page cache whichever process dies next; a crash of the whole
+///   machine is the one loss.
 ///
 /// Format (one version, ``formatVersion``; integers little-endian):
 ///
@@ -36,7 +41,11 @@ import ViperLoading
 ///   against its checksum, every position against the stack replayed so far; it keeps what it
 ///   replayed before the first bad byte and names the damage in one line. Bytes after the end of
 ///   the log that are not zeros are damage too (records lost to a hole or overwritten).
-/// - The writer's mirror is what the file holds once its `pwrite` returned.
+/// - The writer's mirror is what the file and the tail hold together.
+/// - The tail holds records that follow, in the active half, the last byte written to the file:
+///   its position word says where they go and how many bytes are complete, and is stored in one
+///   8-byte write after the bytes it counts, so a worker that dies at any point leaves a tail
+///   that is either counted in full or not at all.
 package final class JournalFile {
     /// The version of the format above; a file of another version is not read.
     package static let formatVersion: UInt32 = 2
@@ -52,10 +61,13 @@ package final class JournalFile {
 
     package let path: String
     let descriptor: Int32
+    /// The records not yet in the file; nil when it could not be mapped (each commit is then written at once).
+    let tail: JournalTail?
 
     private init(path: String, descriptor: Int32) {
         self.path = path
         self.descriptor = descriptor
+        tail = JournalTail.make()
     }
 
     deinit { close(descriptor) }
@@ -87,12 +99,12 @@ package final class JournalFile {
 
     /// The writer for a worker (this process's descriptor, inherited across `fork`).
     package func writerInWorker() -> JournalWriter {
-        JournalWriter(file: self)
+        JournalWriter(file: self, head: Self.head(descriptor: descriptor))
     }
 
-    /// The journal as the file holds it now, read with `pread`.
+    /// The journal as the file and the tail hold it now (the worker is gone), read with `pread`.
     package func read() -> JournalReading {
-        Self.read(descriptor: descriptor)
+        Self.read(descriptor: descriptor, tail: tail)
     }
 
     /// The journal in the file at `path` (a session that ended badly); no link is followed.
@@ -118,7 +130,7 @@ package final class JournalFile {
         }
     }
 
-    private static func read(descriptor: Int32) -> JournalReading {
+    private static func read(descriptor: Int32, tail: JournalTail? = nil) -> JournalReading {
         var header = [UInt8](repeating: 0, count: 16)
         let got = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 16, 0) }
         guard got == 16 else { return JournalReading(journal: nil, damage: got < 0 ? "it cannot be read" : "it was cut short") }
@@ -134,11 +146,12 @@ package final class JournalFile {
         }
         guard let (half, generation) = head(descriptor: descriptor) else { return JournalReading(journal: nil, damage: "it was cut short") }
         var bytes = [UInt8](repeating: 0, count: halfSize)
-        let count = max(bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, halfSize, off_t(halvesOffset + half * halfSize)) }, 0)
+        let fromFile = max(bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, halfSize, off_t(halvesOffset + half * halfSize)) }, 0)
+        let count = max(fromFile, tail?.lay(over: &bytes, half: half, generation: generation) ?? 0)
         var replay = JournalReplay(generation: generation)
         bytes.withUnsafeBytes { replay.apply(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         var damage = replay.damage
-        if damage == nil, count < halfSize { damage = "it was cut short" }
+        if damage == nil, fromFile < halfSize { damage = "it was cut short" }
         if damage == nil, replay.end < count, bytes[replay.end..<count].contains(where: { $0 != 0 }) {
             damage = "records after the \(replay.records)th were erased or overwritten"
         }
@@ -189,29 +202,33 @@ enum JournalRecord {
         }
     }
 
-    /// Appends the record of `generation`, framed and summed, to `bytes`.
+    /// Appends the record of `generation`, framed and summed, to `bytes` (in place: a command's
+    /// records cost no buffer of their own).
     func append(to bytes: inout [UInt8], generation: UInt64) {
-        var payload: [UInt8] = []
+        let frame = bytes.count
+        bytes += [0, 0, 0, 0, kind]
         switch self {
         case .cut(let depth):
-            SessionJournal.append(String(depth), to: &payload)
+            SessionJournal.append(String(depth), to: &bytes)
         case .push(let module, let work):
-            SessionJournal.append(module.path, to: &payload)
-            SessionJournal.append(module.contract, to: &payload)
-            SessionJournal.append(module.name, to: &payload)
-            SessionJournal.append(module.plugin, to: &payload)
-            SessionJournal.append(module.presented ? "p" : "s", to: &payload)
-            SessionJournal.append(work, to: &payload)
+            SessionJournal.append(module.path, to: &bytes)
+            SessionJournal.append(module.contract, to: &bytes)
+            SessionJournal.append(module.name, to: &bytes)
+            SessionJournal.append(module.plugin, to: &bytes)
+            SessionJournal.append(module.presented ? "p" : "s", to: &bytes)
+            SessionJournal.append(work, to: &bytes)
         case .work(let position, let work):
-            SessionJournal.append(String(position), to: &payload)
-            SessionJournal.append(work, to: &payload)
+            SessionJournal.append(String(position), to: &bytes)
+            SessionJournal.append(work, to: &bytes)
         case .time(let seconds):
-            SessionJournal.append(String(seconds), to: &payload)
+            SessionJournal.append(String(seconds), to: &bytes)
         }
-        withUnsafeBytes(of: UInt32(payload.count).littleEndian) { bytes += $0 }
-        bytes.append(kind)
-        bytes += payload
-        let sum = payload.withUnsafeBytes { JournalFile.checksum(generation: generation, kind: kind, payload: $0) }
+        let start = frame + JournalFile.frameBefore
+        let length = UInt32(bytes.count - start)
+        let sum = bytes.withUnsafeMutableBytes { raw in
+            raw.storeBytes(of: length.littleEndian, toByteOffset: frame, as: UInt32.self)
+            return JournalFile.checksum(generation: generation, kind: kind, payload: UnsafeRawBufferPointer(rebasing: raw[start...]))
+        }
         withUnsafeBytes(of: sum.littleEndian) { bytes += $0 }
     }
 }
@@ -297,8 +314,9 @@ struct JournalReplay {
     }
 }
 
-/// The worker's side of the journal: records appended with one `pwrite` each, and a mirror of
-/// what the file holds (for the snapshot a full half needs).
+/// The worker's side of the journal: records appended to the tail (or with one `pwrite` each when
+/// there is no tail), the tail written to the file by ``flush()``, and a mirror of what the two
+/// hold (for the snapshot a full half needs).
 package final class JournalWriter {
     private let file: JournalFile
     private var modules: [KeptModule] = []
@@ -310,8 +328,14 @@ package final class JournalWriter {
     /// Whether the next commit writes a snapshot (a new worker: the file still holds the last one's).
     private var startsOver = true
 
-    init(file: JournalFile) {
+    /// A writer that goes on from `head` (the file's, as the last worker left it), so its first
+    /// snapshot goes to the half that is not active.
+    init(file: JournalFile, head: (half: Int, generation: UInt64)?) {
         self.file = file
+        if let head {
+            half = head.half
+            generation = head.generation
+        }
     }
 
     /// How many modules the file holds.
@@ -328,10 +352,11 @@ package final class JournalWriter {
     func commit(_ records: [JournalRecord], savedAt: Double) -> Bool {
         if !startsOver {
             var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
             for record in records { record.append(to: &bytes, generation: generation) }
             JournalRecord.time(savedAt).append(to: &bytes, generation: generation)
             if offset + bytes.count + JournalFile.frameBefore <= JournalFile.halfSize {
-                guard write(bytes, half: half, at: offset) else { return false }
+                guard append(bytes) else { return false }
                 offset += bytes.count
                 // In place: a copy of the mirror per command would cost the stack's depth.
                 for record in records { Self.apply(record, to: &modules, &work) }
@@ -351,12 +376,36 @@ package final class JournalWriter {
         guard write(snapshot, half: 1 - half, at: 0), zeroRest(of: 1 - half, after: length),
             file.writeHead(half: 1 - half, generation: next)
         else { return false }
+        file.tail?.startOver(generation: next, half: 1 - half, at: length)
         half = 1 - half
         generation = next
         offset = length
         startsOver = false
         (modules, work) = (nextModules, nextWork)
         return true
+    }
+
+    /// Appends `bytes` at ``offset``: to the tail, written to the file first when it is full.
+    private func append(_ bytes: [UInt8]) -> Bool {
+        guard let tail = file.tail else { return write(bytes, half: half, at: offset) }
+        if tail.append(bytes) { return true }
+        guard flush() else { return false }
+        if tail.append(bytes) { return true }
+        // More than the tail holds: written at once, and the tail goes on after it.
+        guard write(bytes, half: half, at: offset) else { return false }
+        tail.startOver(generation: generation, half: half, at: offset + bytes.count)
+        return true
+    }
+
+    /// Writes the tail's records to the file (before the worker waits for input, so that the file
+    /// alone holds the session if both processes die); false when the write failed.
+    @discardableResult
+    package func flush() -> Bool {
+        guard let tail = file.tail else { return true }
+        let half = half
+        return tail.flush { bytes, at in
+            pwrite(file.descriptor, bytes.baseAddress, bytes.count, off_t(JournalFile.halvesOffset + half * JournalFile.halfSize + at)) == bytes.count
+        }
     }
 
     /// Zeros `half` after its first `length` bytes: a hole punched in the file where the file

@@ -55,6 +55,7 @@ package final class WorkerPage: @unchecked Sendable {
         static let relayed = 428
         static let relayBusy = 432
         static let errorsTerminal = 436
+        static let errorsMeetOutput = 440
         /// The loaded images: each a load address (UInt) and a text field "plugin\tversion\tpath".
         static let table = 512
         static let tableEntry = 256
