@@ -7,6 +7,9 @@ import Synchronization
 /// commits after validation; everyone else reads it through a ``Resolver``.
 /// Safe to resolve from many threads at once.
 ///
+/// Longer than 300 lines on purpose: registration, resolution and the lock that orders them are
+/// one set of invariants, read together.
+///
 /// `@unchecked Sendable`: the tables are written under `lock` and read from an immutable
 /// snapshot each thread keeps, checked against `stamp` (Registry+Snapshot.swift); `onMiss` is
 /// set once, by the runtime at start-up, before any module or service is resolved.

@@ -11,6 +11,9 @@ import ViperCore
 /// A plugin that takes longer than ``handOffAfter`` keeps its full ``timeout``, but the
 /// files after it go to a new scanner at once: hung plugins in one folder cost about
 /// one time-out side by side, not one each after another.
+///
+/// Longer than 300 lines on purpose: batches, hand-offs and the lone re-scan that confirms a
+/// "broken" verdict share one bookkeeping of which file went to which scanner, read in one place.
 package struct PluginScanner {
     /// The `viper` executable that has the scan mode.
     package let executable: String
