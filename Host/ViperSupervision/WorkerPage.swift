@@ -88,6 +88,7 @@ package final class WorkerPage: @unchecked Sendable {
     /// Clears everything, for a new worker.
     package func reset() {
         memset(base, 0, Self.size)
+        WorkerPage.written = nil
         culprit = -1
     }
 
@@ -178,6 +179,7 @@ package final class WorkerPage: @unchecked Sendable {
 
     /// Writes the mark of the plugin code the main thread enters (nil: none runs).
     package func setDoing(plugin: String?, doing: String?) {
+        WorkerPage.written = nil
         write(plugin ?? "", to: Self.pluginField)
         write(doing ?? "", to: Self.doingField)
         base.storeBytes(of: plugin == nil ? 0 : Self.now(), toByteOffset: Layout.callStarted, as: Int64.self)
@@ -271,13 +273,39 @@ extension WorkerPage: PluginCodeWatcher {
 
     package func entering(_ mark: PluginExitGuard.Mark) {
         guard pthread_equal(pthread_self(), Self.mainThread) != 0 else { return }
-        setDoing(plugin: mark.plugin, doing: mark.doing)
+        show(mark)
     }
 
     package func leaving(to previous: PluginExitGuard.Mark?) {
         guard pthread_equal(pthread_self(), Self.mainThread) != 0 else { return }
-        setDoing(plugin: previous?.plugin, doing: previous?.doing)
+        guard let previous else {
+            // No plugin code runs: the fields' lengths go to zero, their words stay for the next call.
+            base.storeBytes(of: UInt16(0), toByteOffset: Self.pluginField.offset, as: UInt16.self)
+            base.storeBytes(of: UInt16(0), toByteOffset: Self.doingField.offset, as: UInt16.self)
+            base.storeBytes(of: Int64(0), toByteOffset: Layout.callStarted, as: Int64.self)
+            return
+        }
+        show(previous)
     }
+
+    /// Marks `mark` as running. A module's marks come back every command (drawing, title,
+    /// commands), so when the page still holds `mark`'s words only their lengths are stored again.
+    private func show(_ mark: PluginExitGuard.Mark) {
+        guard let written = WorkerPage.written, written.mark === mark else {
+            setDoing(plugin: mark.plugin, doing: mark.doing)
+            WorkerPage.written = (
+                mark, base.load(fromByteOffset: Self.pluginField.offset, as: UInt16.self),
+                base.load(fromByteOffset: Self.doingField.offset, as: UInt16.self)
+            )
+            return
+        }
+        base.storeBytes(of: written.plugin, toByteOffset: Self.pluginField.offset, as: UInt16.self)
+        base.storeBytes(of: written.doing, toByteOffset: Self.doingField.offset, as: UInt16.self)
+        base.storeBytes(of: Self.now(), toByteOffset: Layout.callStarted, as: Int64.self)
+    }
+
+    /// The mark whose words the page's fields hold, with their lengths (the main thread's only).
+    nonisolated(unsafe) private static var written: (mark: PluginExitGuard.Mark, plugin: UInt16, doing: UInt16)?
 
     package func loaded(imageContaining address: UnsafeRawPointer, plugin: String, version: String, path: String) {
         noteImage(containing: address, plugin: plugin, version: version, path: path)
