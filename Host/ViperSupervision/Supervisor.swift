@@ -2,7 +2,7 @@ import Foundation
 import ViperCore
 import ViperLoading
 
-/// Runs a shell session in a worker process it watches (issue 24). The supervisor is this
+/// Runs a shell session in a worker process it watches. The supervisor is this
 /// process before any plugin is loaded: it maps the ``WorkerPage``, forks the worker (which goes
 /// on to start the runtime and the shell), and waits. When the worker ends without viper having
 /// announced the end (a signal, an abort, `exit` or `_exit` from plugin code, SIGKILL), the

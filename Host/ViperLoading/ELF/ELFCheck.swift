@@ -142,8 +142,8 @@ extension FixedWidthInteger {
     /// Reads a little-endian integer from `bytes` at `offset`; missing bytes read as zero.
     package init(littleEndian bytes: [UInt8], at offset: Int) {
         if offset >= 0, offset <= bytes.count - MemoryLayout<Self>.size {
-            // One load where the bytes are all there (nearly always): the loop below cost about
-            // a hundred instructions an integer, and the scanner reads thousands a plugin.
+            // One load where the bytes are all there (nearly always): the loop below is many
+            // times slower, and the scanner reads thousands of integers a plugin.
             self = bytes.withUnsafeBytes { Self(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: Self.self)) }
             return
         }
