@@ -2,7 +2,7 @@ import Contracts
 import Foundation
 import ViperTestSupport
 
-/// The corpus of broken plugins (issue 2, point 5), each built by the tests
+/// The corpus of broken plugins, each built by the tests
 /// themselves, with the one line the host must report for it.
 enum BrokenPlugin: String, CaseIterable, Sendable, CustomStringConvertible {
     case missingFile
