@@ -19,6 +19,14 @@ import ViperLoading
 /// - A worker's end is judged by the page: announced is viper's own end; anything else is a crash,
 ///   except a signal the supervisor itself received and passed on (SIGTERM, SIGHUP, SIGQUIT), and
 ///   a Ctrl-C of a piped session, which end the session as they would an unsupervised one.
+///
+/// How the pieces fit: ``SupervisorLoop`` is the supervisor's side (``SupervisorSignals``,
+/// ``InputRelay``, ``ErrorRelay``); ``WorkerLaunch`` says what a new worker is to do, and the
+/// worker's ``SessionKeeper`` writes the ``SessionJournal`` (``JournalFile``) after each command
+/// that changed something, with the unsaved work of modules (``RestorableWork``). The worker
+/// marks plugin code on the ``WorkerPage`` and runs under ``WorkerSignalFilter``; after a crash
+/// the supervisor writes a ``CrashReport``, updates the ``CrashMemory`` and the next worker prints
+/// the ``CrashNotice``. ``RecoveryOffer`` is for a session whose supervisor died too.
 package enum Supervisor {
     /// Crashes within ``crashWindow`` seconds that end the session.
     static let crashLimit = 3

@@ -7,6 +7,13 @@ import Synchronization
 /// commits after validation; everyone else reads it through a ``Resolver``.
 /// Safe to resolve from many threads at once.
 ///
+/// How the pieces fit: a commit writes ``RegistryTables`` under `lock`; a read probes an
+/// immutable ``RegistrySnapshot`` (its ``TypeTable`` for the common, unnamed contract) that the
+/// thread's ``ResolutionStack`` keeps until `stamp` moves, so the common resolve takes no lock.
+/// A miss goes to `onMiss` (lazy loading) or through adapters (``ServingPath``). Instances,
+/// providers, routes and withdrawal on reload are the `Registry+…` files; plugin code runs
+/// marked by ``PluginExitGuard`` and timed by ``PluginProfile``.
+///
 /// `@unchecked Sendable`: the tables are written under `lock` and read from an immutable
 /// snapshot each thread keeps, checked against `stamp` (Registry+Snapshot.swift); `onMiss` is
 /// set once, by the runtime at start-up, before any module or service is resolved.

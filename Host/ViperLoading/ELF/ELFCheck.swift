@@ -1,5 +1,20 @@
 import Foundation
 
+// The ELF readers: what viper learns from a plugin or contract library file without running any
+// of it. The readers work on an open descriptor and the file's size, read through
+// ``ELFCheck/read(_:offset:count:)`` (`pread`, or the bytes `ELFCheck+Contents` holds when the
+// file is read once for every check), check each offset and size against the size, and answer
+// nil or a one-line problem for a malformed file, never a trap: the file is untrusted input.
+// Only 64-bit little-endian files are read.
+//
+// How the pieces fit: ``ELFCheck`` (every loadable segment inside the file) runs first, on the
+// descriptor that will be loaded; ``ELFSegments`` and ``ELFSections`` are the one reader each of
+// the program and section headers; on them sit ``ELFLinkage`` (what the file links, whether it
+// carries its own Contracts), ``ABISection`` (the declared Contracts version),
+// ``ContractLibraryELF`` (contract-library records), ``ELFRunPaths`` (the run paths the sandbox
+// must allow) and ``ProtocolRequirementTable`` (a library's protocol requirements). ``ELFFile``
+// opens a file only to read it.
+
 /// Checks a file's ELF headers before `dlopen` sees it. The dynamic loader maps a
 /// truncated library without complaint and then dies with SIGBUS when it touches
 /// the missing pages (measured: the first 5,000 bytes of a plugin crash the host),
