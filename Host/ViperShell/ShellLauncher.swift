@@ -218,8 +218,8 @@ package enum ShellLauncher {
 }
 
 extension ShellLauncher {
-    /// How many of `records` are loaded or ready to load, read in place: a filter copied every
-    /// record, at every warm start.
+    /// How many of `records` are loaded or ready to load, read in place: a filter would copy every
+    /// record at every warm start.
     static func servingCount(_ records: [PluginRecord]) -> Int {
         var count = 0
         for index in records.indices where records[index].status == .loaded || records[index].status == .ready {

@@ -15,7 +15,7 @@ import Foundation
 package final class ResolutionStack {
     /// Unchecked exclusivity: only its own thread ever reaches a stack (it lives in that thread's
     /// specific storage), so the runtime's dynamic access checks could never fire, and they would
-    /// cost more than the rest of a resolve (`viper-bench --callgrind` counts it).
+    /// be a large share of a resolve (`viper-bench --callgrind` counts it).
     @exclusivity(unchecked) private(set) var depth = 0
     @exclusivity(unchecked) private var capacity = 32
     @exclusivity(unchecked) private var frames: UnsafeMutablePointer<Unmanaged<ServiceRegistration>>

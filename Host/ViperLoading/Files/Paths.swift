@@ -50,7 +50,7 @@ package enum Paths {
 
     /// `path` without its last component, as `NSString.deletingLastPathComponent` gives it
     /// (`/a/b` → `/a`, `/a` → `/`, `a` → ``), without bridging: start-up asks this for every
-    /// plugin file, and bridging is a large share of a cold start.
+    /// plugin file, and bridging is a noticeable share of a cold start.
     package static func parent(_ path: String) -> String {
         let bytes = Array(path.utf8)
         var end = bytes.count

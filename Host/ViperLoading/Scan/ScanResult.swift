@@ -23,8 +23,8 @@ package struct ScanResult: Hashable {
     /// SHA-256 of the bytes the scanner opened (and loaded), when it got that far.
     package var sha256: String? { didSet { line = nil } }
     /// The line this result was read from (the scanner's or the cache's), so writing the cache
-    /// copies it instead of encoding it again (encoding is a large share of a cold start's own
-    /// work), and the kept graph's key hashes it as it is. Nil when made or
+    /// copies it instead of encoding it again (encoding is a noticeable share of a cold start's
+    /// own work), and the kept graph's key hashes it as it is. Nil when made or
     /// changed here; not part of equality.
     package private(set) var line: RecordLine?
 
