@@ -22,8 +22,9 @@ import ViperLoading
 ///
 /// How the pieces fit: ``SupervisorLoop`` is the supervisor's side (``SupervisorSignals``,
 /// ``InputRelay``, ``ErrorRelay``); ``WorkerLaunch`` says what a new worker is to do, and the
-/// worker's ``SessionKeeper`` writes the ``SessionJournal`` (``JournalFile``) after each command
-/// that changed something, with the unsaved work of modules (``RestorableWork``). The worker
+/// worker's ``SessionKeeper`` writes the ``SessionJournal`` (``JournalFile``, its records first in
+/// the shared ``JournalTail``) after each command that changed something, with the unsaved work
+/// of modules (``RestorableWork``). The worker
 /// marks plugin code on the ``WorkerPage`` and runs under ``WorkerSignalFilter``; after a crash
 /// the supervisor writes a ``CrashReport``, updates the ``CrashMemory`` and the next worker prints
 /// the ``CrashNotice``. ``RecoveryOffer`` is for a session whose supervisor died too.
