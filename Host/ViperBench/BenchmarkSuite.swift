@@ -2,7 +2,7 @@ import Contracts
 import Foundation
 
 /// `viper-bench` (or `viper bench`): prints every figure as a ratio against a baseline
-/// measured in the same run, with the target from issue 6 and whether it is met.
+/// measured in the same run, with its target and whether it is met.
 package enum BenchmarkSuite {
     struct Row {
         let name: String
