@@ -1,7 +1,7 @@
 /* One thread-local word for the core's registry: this thread's resolution stack (ResolutionStack.swift).
  *
- * Swift has no thread-local variables; a resolve found its thread's stack with pthread_getspecific,
- * a call into libc of 17 instructions on every resolve. A C thread-local read is one instruction
+ * Swift has no thread-local variables; pthread_getspecific is a call into libc, and a resolve
+ * would make it every time. A C thread-local read is one instruction
  * from the thread pointer. The word only caches what the pthread key holds: the key's destructor
  * still releases the stack at the thread's end, and clears this word first.
  *

@@ -1,6 +1,6 @@
 /// The calls into a module's view the shell makes on every command, marked as the plugin's code
 /// (``PluginExitGuard``): a fault or an `exit` while drawing, reading the title or listing the
-/// commands names the plugin and what it was doing (issue 24). Each mark is made once per module.
+/// commands names the plugin and what it was doing (the supervisor's crash notice reads it). Each mark is made once per module.
 extension ModuleEntry {
     /// What the shell asks of the view.
     package enum ViewCall {

@@ -123,7 +123,7 @@ package final class ContractLibraryCatalog {
         if let problem = ELFCheck.problem(descriptor: descriptor) ?? ELFLinkage(descriptor: descriptor, size: UInt64(info.st_size)).problem {
             return problem
         }
-        // Pinned like a plugin (issue 25): checked on the descriptor that is loaded.
+        // Pinned like a plugin: checked on the descriptor that is loaded.
         if lockState.isLocked, let refusal = lockState.refusal(path: file.path, sha256: SHA256.hex(ofFile: descriptor)) { return refusal }
         // Signed like a plugin: a library with a signature beside it must verify (libraries are few; checked at every start).
         if let signatures, case .refused(let reason) = signatures.verify(file.path) { return reason }

@@ -2,6 +2,21 @@ import Contracts
 import Foundation
 import ViperCore
 
+// The loader: how a plugin file becomes registrations in this process.
+//
+// A load opens the file once and works on that descriptor only: `fstat` (a regular file, with
+// the stamp the scan saw when one is expected, not already loaded, trusted by owner and mode, pinned by `plugins.lock`),
+// optionally a sealed `memfd` copy (`PluginLoader+Snapshot.swift`), the ELF checks
+// (`PluginLoader+Image.swift`: headers, linkage, the `.viper_abi` version), then `dlopen` of
+// `/proc/self/fd/N` and the entry point under ``PluginExitGuard``. What the entry registers
+// stays in a sealed ``RecordingRegistrar``: validation (``GraphValidator``) and the runtime's
+// commit decide what reaches the ``Registry``. Contract libraries are checked by
+// ``ContractLibraryCatalog`` and loaded before a plugin that links one.
+//
+// Invariants: no code of a file runs before every check passed on the descriptor that is
+// loaded; each file (device and inode) is loaded once; an image is never closed (docs/ARCHITECTURE.md, fact 4);
+// every failure is one ``PluginLoadError`` line naming the file and the fix.
+
 /// A plugin file that was opened and registered (not yet validated or committed).
 package final class LoadedPlugin {
     package let file: PluginFile

@@ -79,7 +79,7 @@ import ViperTestSupport
     }
 
     /// Needs the reload engine (`HostRuntime.reload(changed:)` and its conformance to
-    /// `PluginReloading`, issue 13): without it the notice says viper cannot reload.
+    /// `PluginReloading`): without it the notice says viper cannot reload.
     @Test(.enabled(if: LiveReloadEngine.present, "needs HostRuntime's reload engine and its PluginReloading conformance"))
     func anEditToTheViewTextShowsInTheShellWithoutRestarting() throws {
         let package = try Self.newCounter()
