@@ -35,13 +35,12 @@ package struct UninstallRequest: ParsableCommand {
             """,
         options: [CommandOption("--prefix", value: "DIR", help: "The prefix given to 'viper install' (default: ~/.local)")])
 
-    let prefix: String?
-    let environment: [String: String]
+    /// The same reading as install's: a prefix and the environment.
+    let request: InstallRequest
 
     package init(_ parsed: ParsedCommand) throws {
-        prefix = parsed.value("--prefix")
-        environment = parsed.environment
+        request = try InstallRequest(parsed)
     }
 
-    package func run() -> Int32 { InstallCommand.run(prefix: prefix, environment: environment, uninstall: true) }
+    package func run() -> Int32 { InstallCommand.run(prefix: request.prefix, environment: request.environment, uninstall: true) }
 }
