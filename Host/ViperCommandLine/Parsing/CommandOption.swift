@@ -9,7 +9,8 @@ package struct CommandOption: Sendable {
     package let help: String
     /// Whether it may be given more than once (every value is kept); help marks it with `...`.
     package let repeatable: Bool
-    /// Whether the command needs it: usage shows it without brackets.
+    /// Whether the command needs it: usage shows it without brackets, and the command's `init`
+    /// says on one line what to give when it is missing (`sign: give the secret key with --key ...`).
     package let required: Bool
 
     package init(_ names: String..., value: String? = nil, repeatable: Bool = false, required: Bool = false, help: String) {
