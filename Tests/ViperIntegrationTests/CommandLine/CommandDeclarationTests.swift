@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 import ViperCommandLine
 import ViperCommands
+import ViperTestSupport
 
 /// Every command of the registry, read from its declarations in process: its help is made from
 /// them and names each of its options, the parser accepts each of them, and a wrong option or
@@ -47,6 +49,22 @@ import ViperCommands
         for option in GlobalOptions.declarations {
             #expect(help.contains("\n  \(option.label)  "), "'viper --help' does not list \(option.label)")
         }
+    }
+
+    @Test func everyCommandTypeInTheHostIsInTheRegistry() throws {
+        let host = BuildProducts.repository + "/Host"
+        let pattern = try NSRegularExpression(pattern: #"(?:struct|extension)\s+(\w+)\s*:\s*ParsableCommand\b"#)
+        var declared: Set<String> = []
+        let files = FileManager.default.enumerator(atPath: host)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        for file in files {
+            let text = try String(contentsOfFile: host + "/" + file, encoding: .utf8)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                if let name = Range(match.range(at: 1), in: text) { declared.insert(String(text[name])) }
+            }
+        }
+        let registered = Set(ViperCommands.all.map { String(describing: $0) })
+        #expect(declared.count > 20, "the search found the commands: \(declared.sorted())")
+        #expect(declared == registered, "declared, not registered: \(declared.subtracting(registered).sorted()); registered, not found: \(registered.subtracting(declared).sorted())")
     }
 
     @Test func noTwoCommandsShareTheirWordsOrAnOptionName() {
