@@ -196,8 +196,8 @@ package enum ShellLauncher {
         let probing = environment[ProbeReloader.variable] == "1"
         if let folders {
             do {
-                // Asked to, a probe says on standard error when the watcher has heard a change, so tests wait for it.
-                let heard = probing && environment[ProbeReloader.heardVariable] == "1" ? ProbeReloader.heard : nil
+                // Asked to (tests only), viper says on standard error when the watcher has heard a change, so tests wait for it.
+                let heard = environment[ProbeReloader.heardVariable] == "1" ? ProbeReloader.heard : nil
                 watcher = try FileWatcher.plugins(in: folders, onReady: heard)
             } catch {
                 output.warning("\(error)")

@@ -40,7 +40,8 @@ enum JournalRecord {
             SessionJournal.append(String(position), to: &bytes)
             SessionJournal.append(work, to: &bytes)
         case .time(let seconds):
-            SessionJournal.append(String(seconds), to: &bytes)
+            // Whole seconds are written as an integer (cheaper to format; read back as a Double).
+            SessionJournal.append(seconds == seconds.rounded(.down) && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds), to: &bytes)
         }
         let start = frame + JournalFile.frameBefore
         let length = UInt32(bytes.count - start)

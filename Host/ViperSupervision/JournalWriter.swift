@@ -15,6 +15,8 @@ package final class JournalWriter {
     private(set) var offset = 0
     /// Whether the next commit writes a snapshot (a new worker: the file still holds the last one's).
     private var startsOver = true
+    /// The time the journal holds, in whole seconds: a commit in the same second writes none.
+    private var secondWritten: Int?
 
     /// A writer that goes on from `head` (the file's, as the last worker left it), so its first
     /// snapshot goes to the half that is not active.
@@ -34,17 +36,19 @@ package final class JournalWriter {
         position < work.count ? .some(work[position]) : .none
     }
 
-    /// Appends `records` and the time; false when they do not fit even in a half of their own
-    /// (or the file cannot be written), and the file then holds what it held.
+    /// Appends `records` and the time (in whole seconds, when it moved); false when they do not fit
+    /// even in a half of their own (or the file cannot be written), and the file then holds what it held.
     @discardableResult
     func commit(_ records: [JournalRecord], savedAt: Double) -> Bool {
+        let second = savedAt.isFinite && abs(savedAt) < 1e15 ? Int(savedAt.rounded(.down)) : 0
         if !startsOver {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(256)
             for record in records { record.append(to: &bytes, generation: generation) }
-            JournalRecord.time(savedAt).append(to: &bytes, generation: generation)
+            if second != secondWritten { JournalRecord.time(Double(second)).append(to: &bytes, generation: generation) }
             if offset + bytes.count + JournalFile.frameBefore <= JournalFile.halfSize {
                 guard append(bytes) else { return false }
+                secondWritten = second
                 offset += bytes.count
                 // In place: a copy of the mirror per command would cost the stack's depth.
                 for record in records { Self.apply(record, to: &modules, &work) }
@@ -58,7 +62,7 @@ package final class JournalWriter {
         let next = generation &+ 1
         var snapshot: [UInt8] = []
         for (module, kept) in zip(nextModules, nextWork) { JournalRecord.push(module, work: kept).append(to: &snapshot, generation: next) }
-        JournalRecord.time(savedAt).append(to: &snapshot, generation: next)
+        JournalRecord.time(Double(second)).append(to: &snapshot, generation: next)
         guard snapshot.count + JournalFile.frameBefore <= JournalFile.halfSize else { return false }
         let length = snapshot.count
         guard write(snapshot, half: 1 - half, at: 0), zeroRest(of: 1 - half, after: length),
@@ -69,6 +73,7 @@ package final class JournalWriter {
         generation = next
         offset = length
         startsOver = false
+        secondWritten = second
         (modules, work) = (nextModules, nextWork)
         return true
     }

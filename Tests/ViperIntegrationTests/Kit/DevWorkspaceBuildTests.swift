@@ -75,6 +75,7 @@ import ViperTestSupport
         let folder = try workspace()
         var environment = ViperProcess().environment
         environment["VIPER_RELOAD_PROBE"] = "1"
+        environment["VIPER_RELOAD_PROBE_HEARD"] = "1"  // the events DevCommandTests.poke waits for
         let viper = try RunningViper(arguments: ["dev", folder, "--open", "welcome"], environment: environment)
         try viper.waitFor("Welcome, nobody, from the provider", seconds: 300)  // both built, the plugin loaded
         let source = folder + "/FixtureWelcome/Sources/FixtureWelcome/FixtureWelcome.swift"
