@@ -84,10 +84,11 @@ package struct CommandParser {
         if let group { throw incomplete(group) }
         if globals.version { return .version }
         let command = chosen ?? defaultCommand
-        for (flag, value) in early {
+        let before = try early.map { flag, value in
             guard let option = command.configuration.option(flag) else { throw misplaced(flag, in: command) }
-            given.insert((option, value), at: 0)
+            return (option, value)
         }
+        given = before + given
         if globals.help { return .help(chosen?.configuration) }
         var parsed = ParsedCommand(context: CommandContext(environment: environment, globals: globals), positional: positional)
         for (option, value) in given { parsed.record(option, value: value) }
