@@ -272,6 +272,13 @@ let hostTests: [Target] = [
     ),
 ]
 
+/// `VIPER_TESTS=unit swift build --build-tests` (CONTRIBUTING's fast loop): the test product
+/// without the targets that drive built binaries (ViperIntegrationTests, FeatureFlowTests). SwiftPM
+/// links every test target into one test binary, so leaving them out is what spares an edit in
+/// the core the rebuild of their hundreds of files.
+let unitTestsOnly = Context.environment["VIPER_TESTS"] == "unit"
+let processTests: Set<String> = ["ViperIntegrationTests", "FeatureFlowTests"]
+
 let package = Package(
     name: "viper",
     products: [
@@ -284,6 +291,8 @@ let package = Package(
         .package(path: "Contracts/ConformanceKit"),
     ],
     targets: systemLibraries + [core, loading, runtime, supervision, commandLine, shell, kit, check, bench, fuzz] + executables
-        + [coreTestSupport, hostTestSupport] + hostTests + plugins.flatMap(\.targets) + featureTests,
+        + [coreTestSupport, hostTestSupport] + (hostTests + plugins.flatMap(\.targets) + featureTests).filter {
+            !(unitTestsOnly && processTests.contains($0.name))
+        },
     swiftLanguageModes: [.v6]
 )
