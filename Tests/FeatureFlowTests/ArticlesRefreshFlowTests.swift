@@ -10,7 +10,7 @@ import ViperTestSupport
         // The fixture server answers /once/NAME once, then with a server error.
         let feed = try FixtureServer.shared().url("once/\(UUID().uuidString).json")
         let result = try ViperSession().shell(["open articles?source=\(feed)", "refresh", "show 1", "quit"])
-        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.status == 1, "the refresh drew its failure, so the script fails; stderr: \(result.stderr)")
         let screens = Screens(result.stdout)
         let list = screens.last("Home › Articles")
         #expect(list.contains("  Updated   fetched 2026-12-01 09:00 UTC"))
@@ -31,7 +31,7 @@ import ViperTestSupport
         var later = session
         later.environment["VIPER_NOW"] = "2026-12-02T10:30:00Z"
         let second = try later.shell(["open articles?source=file://\(file)", "show 2", "quit"])
-        #expect(second.status == 0, "stderr: \(second.stderr)")
+        #expect(second.status == 1, "the source failed (the list says so), so the script fails; stderr: \(second.stderr)")
         let list = Screens(second.stdout).last("Home › Articles")
         #expect(list.contains("  Updated   fetched 2026-12-01 09:00 UTC (kept copy)"))
         #expect(list.contains { $0.hasPrefix("error: refresh failed: cannot read \(file): ") })

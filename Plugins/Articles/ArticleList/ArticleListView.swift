@@ -50,18 +50,14 @@ final class ArticleListView: ModuleView, ArticleListViewing {
     func render(on screen: any Screen) {
         presenter.willDraw()
         if let json = model.json {
-            // Data for another tool: the list alone. A failed refresh still fails its command
-            // (`refresh` exits 1 with an `error:` line on standard error).
+            // Data for another tool: the list, and the error lines of feeds that failed, which the
+            // shell sends to standard error in a script (and fails the script with).
+            drawErrors(on: screen)
             screen.text(json)
             return
         }
         if !model.fields.isEmpty { screen.fields(model.fields) }
-        if let error = model.error {
-            screen.error(error)
-        }
-        for problem in model.problems {
-            screen.error(problem)
-        }
+        drawErrors(on: screen)
         switch model.state {
         case .loading(let message): screen.text(message)
         case .empty(let message): screen.empty(message)
@@ -72,6 +68,15 @@ final class ArticleListView: ModuleView, ArticleListViewing {
         }
         if let notice = model.notice {
             screen.text(notice)
+        }
+    }
+
+    private func drawErrors(on screen: any Screen) {
+        if let error = model.error {
+            screen.error(error)
+        }
+        for problem in model.problems {
+            screen.error(problem)
         }
     }
 
