@@ -69,7 +69,11 @@ extension Shell {
         if (try? stack.routeMatcher.match(name)) != nil {
             return "unknown command '\(name)'; did you mean 'open \(name)'?"
         }
-        if let guess = Suggestion.nearest(to: name, in: availableCommands.map(\.name)) {
+        let available = availableCommands
+        if let same = Suggestion.synonym(of: name, in: available.map(\.name)), let spec = available.first(where: { $0.name == same }) {
+            return "unknown command '\(name)'; here it is '\(same)': \(Self.usage(spec)) (\(spec.help))"
+        }
+        if let guess = Suggestion.nearest(to: name, in: available.map(\.name)) {
             return "unknown command '\(name)'; did you mean '\(guess)'?"
         }
         return "unknown command '\(name)'; type 'help' for the commands"

@@ -43,6 +43,13 @@ import ViperCoreTestSupport
         ])
     }
 
+    @Test func aWordFromAnotherToolNamesTheCommandThatDoesItWithItsUsage() {
+        let fake = FakeShell()
+        fake.app.list.wire = { _, view, _ in view.commands = [CommandSpec("find", arguments: ["WORDS..."], help: "Only matching items")] }
+        fake.run("open list", "grep milk")
+        #expect(fake.output.errors == ["unknown command 'grep'; here it is 'find': find WORDS... (Only matching items)"])
+    }
+
     @Test func typingARoutePathAsACommandSuggestsOpeningIt() {
         let fake = FakeShell()
         fake.run("list")
