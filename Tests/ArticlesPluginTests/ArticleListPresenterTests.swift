@@ -47,6 +47,23 @@ import Testing
         #expect(rows(view) == ["* Only of B — not a date"])
     }
 
+    @Test func nextReadsTheUnreadArticlesInTurnFromTheListAndFromTheArticle() throws {
+        let (presenter, view, router, _) = make()
+        presenter.didAppear()
+        try presenter.didAskForSubscriptions()
+        #expect { try presenter.didAskForNext() } throws: { ($0 as? CommandError)?.message.hasPrefix("the feeds screen lists feeds") == true }
+        try presenter.didAskForAllFeeds()
+        try presenter.didAskForNext()
+        #expect(router.shown.map(\.title) == ["First of A"])
+        // In the article, `next` steps on through the list, marking each read.
+        let next = try #require(router.next)
+        #expect(next()?.title == "Second of A")
+        #expect(next()?.title == "Only of B")
+        #expect(next() == nil, "nothing unread is left after it")
+        #expect(rows(view).allSatisfy { !$0.hasPrefix("*") }, "every row read: \(rows(view))")
+        #expect { try presenter.didAskForNext() } throws: { ($0 as? CommandError)?.message.hasPrefix("every article here is read") == true }
+    }
+
     @Test func summerTimeIsNamedAsSuch() throws {
         let (presenter, view, _, fetcher) = make(subscriptions: ["https://a.example/feed.xml"])
         fetcher.answers[a] = ArticleFixtures.rss("A", [("1", "Midsummer", "Sun, 21 Jun 2026 12:00:00 GMT")])

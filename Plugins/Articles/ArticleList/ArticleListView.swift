@@ -21,6 +21,7 @@ final class ArticleListView: ModuleView, ArticleListViewing {
             CommandSpec("feeds", help: "Your feeds, each with its unread count (newsboat's main screen)"),
             CommandSpec("read", arguments: ["N"], help: "On the feeds screen, open feed N's articles; on a list, read article N"),
             CommandSpec("show", arguments: ["N"], help: "The same as 'read N'"),
+            CommandSpec("next", help: "Read the next unread article after the one read last (newsboat's n); 'next' again in the article"),
             CommandSpec("browse", arguments: ["N"], help: "Open article N's page with $BROWSER or xdg-open (else show its address); marks it read"),
             CommandSpec("all", help: "Every subscribed feed's articles in one list"),
             CommandSpec("unread", help: "Only the articles not read yet ('refresh' lists them all again)"),
@@ -89,6 +90,7 @@ final class ArticleListView: ModuleView, ArticleListViewing {
         case "browse":
             let count = presenter.numberedCount
             try presenter.didAskToBrowse(item: count == 0 ? 0 : command.itemNumber(count: count))
+        case "next": try presenter.didAskForNext()
         case "refresh": try presenter.didAskToRefresh()
         case "source": presenter.didChooseSource(command.rest)
         case "cancel": try presenter.didAskToCancel()

@@ -4,9 +4,12 @@ import Contracts
 /// Records the articles the list Presenter asks to show.
 final class SpyArticleListRouter: ArticleListRouting {
     private(set) var shown: [Article] = []
+    /// What the last detail's `next` would call.
+    private(set) var next: (() -> Article?)?
 
-    func showDetails(for article: Article) throws {
+    func showDetails(for article: Article, next: @escaping () -> Article?) throws {
         shown.append(article)
+        self.next = next
     }
 
     /// Whether a browser "runs"; the pages asked for, in order.
