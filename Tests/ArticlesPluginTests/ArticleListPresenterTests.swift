@@ -64,6 +64,14 @@ import Testing
         #expect { try presenter.didAskForNext() } throws: { ($0 as? CommandError)?.message.hasPrefix("every article here is read") == true }
     }
 
+    @Test func aNumberOutOfRangeNamesFeedsOnTheFeedsScreenAndArticlesOnAList() throws {
+        let (presenter, _, _, _) = make()
+        presenter.didAppear()
+        #expect { try presenter.didSelect(item: 9) } throws: { ($0 as? CommandError)?.message == "no feed 9; choose 1 to 2" }
+        try presenter.didSelect(item: 1)
+        #expect { try presenter.didSelect(item: 9) } throws: { ($0 as? CommandError)?.message == "no article 9; choose 1 to 2" }
+    }
+
     @Test func summerTimeIsNamedAsSuch() throws {
         let (presenter, view, _, fetcher) = make(subscriptions: ["https://a.example/feed.xml"])
         fetcher.answers[a] = ArticleFixtures.rss("A", [("1", "Midsummer", "Sun, 21 Jun 2026 12:00:00 GMT")])

@@ -72,6 +72,15 @@ final class ArticleListView: ModuleView, ArticleListViewing {
         }
     }
 
+    /// The command's number argument (`read 3`); its range is the presenter's to check.
+    private static func number(_ command: CommandInvocation) throws -> Int {
+        guard let word = command.arguments.first, let number = Int(word) else {
+            let given = command.arguments.first.map { "'\($0)' is not a number; " } ?? ""
+            throw CommandError("\(given)\(command.name) needs the number shown before a feed or an article, e.g. '\(command.name) 2'")
+        }
+        return number
+    }
+
     private func drawErrors(on screen: any Screen) {
         if let error = model.error {
             screen.error(error)
@@ -84,12 +93,10 @@ final class ArticleListView: ModuleView, ArticleListViewing {
     func perform(_ command: CommandInvocation) throws {
         switch command.name {
         case "show", "read":
-            let count = presenter.numberedCount
-            // With nothing listed, the presenter says why and what to do.
-            try presenter.didSelect(item: count == 0 ? 0 : command.itemNumber(count: count))
+            // The presenter says what is out of range, naming feeds or articles.
+            try presenter.didSelect(item: Self.number(command))
         case "browse":
-            let count = presenter.numberedCount
-            try presenter.didAskToBrowse(item: count == 0 ? 0 : command.itemNumber(count: count))
+            try presenter.didAskToBrowse(item: Self.number(command))
         case "next": try presenter.didAskForNext()
         case "refresh": try presenter.didAskToRefresh()
         case "source": presenter.didChooseSource(command.rest)
@@ -100,8 +107,7 @@ final class ArticleListView: ModuleView, ArticleListViewing {
         case "unread": presenter.didAskForUnread()
         case "markread": try presenter.didAskToMarkRead(command.rest)
         case "markunread":
-            let count = presenter.numberedCount
-            try presenter.didAskToMarkUnread(item: count == 0 ? 0 : command.itemNumber(count: count))
+            try presenter.didAskToMarkUnread(item: Self.number(command))
         case "find": try presenter.didAskToFind(command.arguments)
         case "sort": try presenter.didAskToSort(command.rest)
         case "maxage": try presenter.didAskToSetMaxAge(command.rest)
