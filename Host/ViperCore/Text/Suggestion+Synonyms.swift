@@ -8,7 +8,7 @@ extension Suggestion {
         "search": ["find"], "grep": ["find"], "filter": ["find"], "query": ["find"],
         "rm": ["delete", "unsubscribe"], "del": ["delete", "unsubscribe"], "remove": ["delete", "unsubscribe"],
         "view": ["show", "read"], "print": ["show", "read"], "cat": ["show", "read"], "info": ["show", "read"],
-        "modify": ["edit"], "mod": ["edit"], "change": ["edit"],
+        "modify": ["edit"], "mod": ["modify", "edit"], "change": ["modify", "edit"],
         "complete": ["done"], "finish": ["done"], "check": ["done"], "do": ["done"],
         "annotate": ["note"], "annotation": ["note"], "comment": ["note"],
         "priority": ["pri"], "prio": ["pri"],
