@@ -33,7 +33,7 @@ final class ArticleListView: ModuleView, ArticleListViewing {
             CommandSpec("maxage", arguments: ["AGE?"], help: "How old a kept copy may be before opening the list fetches it: 30, 2h, 1d, 0 (always)"),
             CommandSpec("subscribe", arguments: ["URL"], help: "Fetch URL once and keep it among your feeds when it is a feed (RSS, Atom or JSON Feed)"),
             CommandSpec("unsubscribe", arguments: ["N"], help: "Stop following feed N of 'feeds'"),
-            CommandSpec("import", arguments: ["FILE"], help: "Subscribe to every feed of an OPML file"),
+            CommandSpec("import", arguments: ["FILE"], help: "Subscribe to every feed of an OPML file or of newsboat's urls file"),
             CommandSpec("export", arguments: ["FILE"], help: "Write your subscriptions to a new OPML file"),
             CommandSpec("source", arguments: ["URL?"], help: "Read URL without subscribing; without URL, your feeds (or the built-in sample)"),
             CommandSpec("cancel", help: "Stop the fetch under way (Ctrl-C does too); the list stays as it was"),
