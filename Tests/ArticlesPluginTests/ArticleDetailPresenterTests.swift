@@ -57,11 +57,12 @@ import Testing
         presenter.view = view
         #expect(!presenter.canStep, "not opened from a list: no 'next'")
         var left = [Article(title: "Second", authors: "", date: "", website: "", content: "Two")]
-        presenter.nextArticle = { left.isEmpty ? nil : left.removeFirst() }
+        presenter.nextArticle = { forward in forward && !left.isEmpty ? left.removeFirst() : nil }
         #expect(presenter.canStep)
         try presenter.didAskForNext()
         #expect(view.models.last?.headline == "Second")
-        #expect { try presenter.didAskForNext() } throws: { ($0 as? CommandError)?.message.hasPrefix("no unread article is left") == true }
+        #expect { try presenter.didAskForNext() } throws: { ($0 as? CommandError)?.message.hasPrefix("no unread article is left after") == true }
+        #expect { try presenter.didAskForPrevious() } throws: { ($0 as? CommandError)?.message.hasPrefix("no unread article is left before") == true }
         #expect(view.models.last?.headline == "Second", "the article stays on screen")
     }
 }

@@ -57,9 +57,10 @@ import Testing
         #expect(router.shown.map(\.title) == ["First of A"])
         // In the article, `next` steps on through the list, marking each read.
         let next = try #require(router.next)
-        #expect(next()?.title == "Second of A")
-        #expect(next()?.title == "Only of B")
-        #expect(next() == nil, "nothing unread is left after it")
+        #expect(next(true)?.title == "Second of A")
+        #expect(next(false) == nil, "the one before was read")
+        #expect(next(true)?.title == "Only of B")
+        #expect(next(true) == nil, "nothing unread is left after it")
         #expect(rows(view).allSatisfy { !$0.hasPrefix("*") }, "every row read: \(rows(view))")
         #expect { try presenter.didAskForNext() } throws: { ($0 as? CommandError)?.message.hasPrefix("every article here is read") == true }
     }

@@ -11,15 +11,17 @@ protocol ArticleDetailEventHandling: AnyObject {
     func didAskToBrowse() throws
     /// Shows the next unread article of the list this one was read from (`next`).
     func didAskForNext() throws
+    /// Shows the unread article before this one in that list (`prev`).
+    func didAskForPrevious() throws
     /// Whether there is a list to step through (`next` is offered only then).
     var canStep: Bool { get }
 }
 
 /// What the Articles list gives the detail it pushed, when the detail is this plugin's own
 /// (another plugin's ``ArticleShowing`` simply has no `next`): the next unread article of the
-/// list, marked read, or nil when none is left.
+/// list, marked read, or nil when none is left; `forward` false steps back.
 protocol ArticleStepping: AnyObject {
-    var nextArticle: (() -> Article?)? { get set }
+    var nextArticle: ((_ forward: Bool) -> Article?)? { get set }
 }
 
 /// Presenter → Router.

@@ -5,7 +5,7 @@ import Foundation
 /// DetailsPresenter), and opens its page on `browse`.
 final class ArticleDetailPresenter: ArticleShowing, ArticleStepping, ArticleDetailEventHandling {
     weak var view: (any ArticleDetailViewing)?
-    var nextArticle: (() -> Article?)?
+    var nextArticle: ((_ forward: Bool) -> Article?)?
     private let router: (any ArticleDetailRouting)?
     private var model = ArticleDetailViewModel()
     private var website = ""
@@ -55,9 +55,17 @@ final class ArticleDetailPresenter: ArticleShowing, ArticleStepping, ArticleDeta
     var canStep: Bool { nextArticle != nil }
 
     func didAskForNext() throws {
+        try step(forward: true)
+    }
+
+    func didAskForPrevious() throws {
+        try step(forward: false)
+    }
+
+    private func step(forward: Bool) throws {
         guard let nextArticle else { throw CommandError("this article was not opened from a list; 'back' returns to where it was") }
-        guard let next = nextArticle() else {
-            throw CommandError("no unread article is left after this one in the list; 'back' returns to the list")
+        guard let next = nextArticle(forward) else {
+            throw CommandError("no unread article is left \(forward ? "after" : "before") this one in the list; 'back' returns to the list")
         }
         show(next)
     }

@@ -15,13 +15,16 @@ final class ArticleDetailView: ModuleView, ArticleDetailViewing {
 
     var commands: [CommandSpec] {
         [CommandSpec("browse", help: "Open the article's page with $BROWSER or xdg-open (else show its address)")]
-            + (presenter.canStep ? [CommandSpec("next", help: "Read the next unread article of the list (newsboat's n); marks it read")] : [])
+            + (presenter.canStep
+                ? [CommandSpec("next", help: "Read the next unread article of the list (newsboat's n); marks it read"),
+                   CommandSpec("prev", help: "Read the unread article before this one in the list (newsboat's p); marks it read")] : [])
     }
 
     func perform(_ command: CommandInvocation) throws {
         switch command.name {
         case "browse": try presenter.didAskToBrowse()
         case "next": try presenter.didAskForNext()
+        case "prev": try presenter.didAskForPrevious()
         default: throw CommandError("'\(command.name)' is not a command of Article; type 'help' for the list")
         }
     }

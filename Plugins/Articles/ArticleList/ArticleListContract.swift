@@ -148,7 +148,7 @@ struct RefreshEvent: Equatable {
 /// Presenter → Router.
 protocol ArticleListRouting: AnyObject {
     /// Pushes the detail for `article`; a detail that can step (``ArticleStepping``) gets `next`.
-    func showDetails(for article: Article, next: @escaping () -> Article?) throws
+    func showDetails(for article: Article, next: @escaping (_ forward: Bool) -> Article?) throws
     /// Opens `address` in the user's browser; false when there is none to open it with.
     func openPage(_ address: String) throws -> Bool
 }

@@ -100,14 +100,18 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     /// Opens the article at `position` of the list, marked read, with `next` stepping on from it.
     private func read(at position: Int) throws {
         let chosen = rows[position]
-        try router.showDetails(for: article(chosen.item)) { [weak self] in self?.readNextUnread() }
+        try router.showDetails(for: article(chosen.item)) { [weak self] forward in self?.readUnread(forward: forward) }
         markRead(at: position)
     }
 
-    /// The first unread article after the one read last, marked read; nil when none is left after it.
-    private func readNextUnread() -> Article? {
-        let start = readingPosition.map { $0 + 1 } ?? 0
-        guard let position = rows.indices.first(where: { $0 >= start && !rows[$0].isRead }) else { return nil }
+    /// The first unread article after the one read last (before it, not `forward`), marked read;
+    /// nil when none is left that way.
+    private func readUnread(forward: Bool) -> Article? {
+        let here = readingPosition ?? -1
+        let position = forward
+            ? rows.indices.first { $0 > here && !rows[$0].isRead }
+            : rows.indices.last { $0 < here && !rows[$0].isRead }
+        guard let position else { return nil }
         markRead(at: position)
         return article(rows[position].item)
     }

@@ -5,9 +5,9 @@ import Contracts
 final class SpyArticleListRouter: ArticleListRouting {
     private(set) var shown: [Article] = []
     /// What the last detail's `next` would call.
-    private(set) var next: (() -> Article?)?
+    private(set) var next: ((_ forward: Bool) -> Article?)?
 
-    func showDetails(for article: Article, next: @escaping () -> Article?) throws {
+    func showDetails(for article: Article, next: @escaping (_ forward: Bool) -> Article?) throws {
         shown.append(article)
         self.next = next
     }
