@@ -28,6 +28,9 @@ extension Shell {
         var pendingAdded: [String] = []
         /// The screen to print when the session ends; nil after a block.
         var finalScreen: [String]?
+        /// The lines printed last, when they were a command's added lines: a screen they already
+        /// are whole (a JSON list) is not printed again at the end.
+        var lastFlushed: [String]?
     }
 
     /// Draws the module on screen the plain way: keeps its drawing (without its `error` lines)
@@ -51,6 +54,7 @@ extension Shell {
         guard plain else { return }
         if !plainState.pendingAdded.isEmpty {
             output.show(plainState.pendingAdded.joined(separator: "\n"))
+            plainState.lastFlushed = plainState.pendingAdded
         }
         plainState.pendingAdded = []
     }
@@ -61,6 +65,7 @@ extension Shell {
         guard plain else { return }
         flushPlain()
         plainState.finalScreen = nil
+        plainState.lastFlushed = nil
     }
 
     /// At the end of a plain session: the screen it ends on, whole, drawn now (a command that
@@ -73,7 +78,10 @@ extension Shell {
             let errors = drawPlain()
             for error in errors { output.error(error) }
             if !errors.isEmpty { failures += 1 }
-            if let final = plainState.finalScreen, !final.isEmpty { output.show(final.joined(separator: "\n")) }
+            // A screen whose every line the last printed lines were (a JSON list printed again
+            // by a command that then failed) is not printed twice.
+            let unprinted = plainState.finalScreen.map { final in final.filter { !$0.isEmpty } != plainState.lastFlushed } ?? false
+            if unprinted, let final = plainState.finalScreen, !final.isEmpty { output.show(final.joined(separator: "\n")) }
         } else {
             flushPlain()
         }

@@ -17,6 +17,13 @@ import Testing
         #expect(items.first?["due"] as? String == "2026-12-31")
         #expect(items.first?["priority"] as? String == "H")
 
+        // A JSON list a command printed is not printed again at the end because a later command failed.
+        let failedAfter = try session.run(["--json", "-c", "open todo/all; pri 1 M; done 99"])
+        #expect(failedAfter.status == 1)
+        #expect(failedAfter.stdout.split(separator: "\n").count == 1, "stdout: \(failedAfter.stdout)")
+        #expect(failedAfter.stdout.contains("\"priority\":\"M\""))
+        #expect(try session.run(["-c", "open todo; pri 1 H"]).status == 0)
+
         let refused = try session.run(["--plain", "-c", "open todo; modify 1 due:someday pri:L"])
         #expect(refused.status == 1)
         #expect(refused.stderr.hasPrefix("error: nothing changed: 'someday' is not a due date"), "stderr: \(refused.stderr)")
