@@ -61,6 +61,27 @@ import ViperTestSupport
         #expect(list.contains("  4. * VIPER in five roles — viper sample, 2026-11-02"))
     }
 
+    /// The shell draws screens the same way at a terminal; a piped session differs only in its
+    /// exit status (a script whose refresh failed exits 1).
+    @Test func aFailedRefreshDrawsTheListAgainWithItsErrorLine() throws {
+        // The fixture server answers /once/NAME once, then with a server error.
+        let once = try FixtureServer.shared().url("once/\(UUID().uuidString).json")
+        let session = ViperSession()
+        #expect(try session.run(["-c", "open articles; subscribe \(once)"]).status == 0)
+        let viper = try session.start()
+        viper.send("open articles")
+        try viper.waitFor("1. * ")
+        viper.send("refresh")
+        // Only the list drawn again has its own line for the feed (the command's says 'refresh: ').
+        try viper.waitFor("error: \(once) answered 500")
+        viper.send("quit")
+        let result = try viper.finish()
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: refresh: a feed failed: \(once) answered 500"), "stderr: \(result.stderr)")
+        let list = Screens(viper.printed).last("Home › Articles")
+        #expect(list.contains { $0.hasPrefix("error: \(once) answered 500") }, "the list after the failed refresh: \(list)")
+    }
+
     @Test func aFetchThatDoesNotAnswerGivesTheShellBackAndCancelStopsIt() throws {
         let never = try FixtureServer.shared().url("never")
         let result = try ViperSession().shell(["open articles", "source \(never)", "cancel", "show 1", "back", "cancel", "quit"])
