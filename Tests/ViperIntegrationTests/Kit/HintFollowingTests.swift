@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import ViperCoreTestSupport
+import ViperTestSupport
+
+/// A hint the tools print is followed as a person would follow it, and the problem it names is
+/// gone: each test reads the hint from the output, does what it says, and checks the result.
+/// (Others live beside the feature they belong to: the near-miss folder's "move it to"
+/// (`PluginFolderNearMissTests`), the gate's `--recut` (`ContractLibraryGateTests`), `check`'s
+/// "give it with --plugins" (`ContractLibraryProviderCheckTests`).)
+@Suite struct HintFollowingTests {
+    @Test func homesStartUpProblemHintTypedInTheSameSessionShowsTheProblem() throws {
+        // A plugin given with --plugins (as 'viper dev' gives the one it builds) that is disabled:
+        // a separate 'viper doctor' would not see it, the session's own 'doctor' does.
+        let folder = try ContractLibraryFixtures.pluginFolder([try ContractLibraryFixtures.plugin("WelcomeConsumerPlugin"),
+                                                               try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"])
+        let home = try ViperProcess().run(["--plugins", folder, "-c", "home"])
+        let hint = "1 start-up problem was reported above; type 'doctor' to see it again with its fix."
+        #expect(home.stdout.contains(hint), "\(home.stdout)")
+        let followed = try ViperProcess().run(["--plugins", folder, "-c", "home; doctor"])
+        let problem = try #require(home.stderr.split(separator: "\n").first { $0.contains("plugin 'welcome-consumer' is disabled") }, "\(home.stderr)")
+        #expect(followed.stdout.contains("problem: " + problem.dropFirst("warning: ".count)), "\(followed.stdout)")
+    }
+
+    @Test func aModuleFlagWithoutModuleIsFixedByAddingModuleAsTheHintSays() throws {
+        let folder = try TemporaryFolder.make("hint-module")
+        let viper = ViperProcess()
+        #expect(try viper.run(["new", "Tally", "--dir", folder]).status == 0)
+        let wrong = try viper.run(["new", "Details", "--in", folder + "/Tally"])
+        #expect(wrong.stderr == "viper: --in PATH belongs to 'viper new module NAME --in PATH'; drop it or add 'module'\n")
+        let followed = try viper.run(["new", "module", "Details", "--in", folder + "/Tally"])
+        #expect(followed.status == 0, "\(followed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/Tally/Sources/TallyPlugin/Details/DetailsBuilder.swift"))
+    }
+
+    @Test func aMissingMarkerLinePutBackAsTheHintSaysLetsTheModuleBeAdded() throws {
+        let folder = try TemporaryFolder.make("hint-marker")
+        let viper = ViperProcess()
+        #expect(try viper.run(["new", "Tally", "--dir", folder]).status == 0)
+        let file = folder + "/Tally/Sources/TallyPlugin/TallyPlugin.swift"
+        let marker = "        // viper new module: registrations go above this line (keep it)\n"
+        let original = try String(contentsOfFile: file, encoding: .utf8)
+        try original.replacingOccurrences(of: marker, with: "").write(toFile: file, atomically: true, encoding: .utf8)
+        let refused = try viper.run(["new", "module", "Details", "--in", folder + "/Tally"])
+        #expect(refused.stderr.contains("put it back after the last registration"), "\(refused.stderr)")
+        // Put back after the last registration (the TallyBuilder line), as the hint says.
+        try original.write(toFile: file, atomically: true, encoding: .utf8)
+        let followed = try viper.run(["new", "module", "Details", "--in", folder + "/Tally"])
+        #expect(followed.status == 0, "\(followed.stderr)")
+    }
+
+    @Test func aContractLibraryThatIsNotFoundIsFoundWithTheLibraryPathTheHintNames() throws {
+        let folder = try TemporaryFolder.make("hint-library-path")
+        let viper = ViperProcess()
+        #expect(try viper.run(["new", "ContactsKit", "--contract-library", "--dir", folder + "/libraries"]).status == 0)
+        let wrong = try viper.run(["new", "Caller", "--routes-to", "ContactsKit.ContactsKitScreen", "--dir", folder])
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.contains("give the library's package folder with --library-path DIR"), "\(wrong.stderr)")
+        let followed = try viper.run(["new", "Caller", "--routes-to", "ContactsKit.ContactsKitScreen", "--library-path", folder + "/libraries/ContactsKit",
+                                      "--dir", folder])
+        #expect(followed.status == 0, "\(followed.stderr)")
+    }
+}
+
+/// `viper new`'s "Next:" lines, run one by one in a shell exactly as printed, end with the
+/// module open in viper.
+@Suite(.tags(.slow)) struct NewNextStepsTests {
+    @Test func theNextStepsNewPrintsRunAsPrintedOpenTheModule() throws {
+        let folder = try TemporaryFolder.make("hint-next-steps")
+        let viper = ViperProcess()
+        let made = try viper.run(["new", "Stamp", "--dir", folder])
+        #expect(made.status == 0, "\(made.stderr)")
+        let lines = made.stdout.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex(of: "Next:"), "\(made.stdout)")
+        let steps = lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(steps.count == 5, "\(steps)")
+        let script = steps.joined(separator: " && ")
+        let run = try Subprocess.tool(["sh", "-c", script], in: folder, environment: viper.environment)
+        #expect(run.status == 0, "\(script)\n\(run.output)")
+        #expect(run.output.contains("Home › Stamp"), "\(run.output)")
+        #expect(run.output.contains("stamp conforms"), "\(run.output)")
+    }
+}
