@@ -92,7 +92,7 @@ package enum InstallCommand {
             try manager.moveItem(atPath: staging, toPath: target.folder)
         } catch {
             try? manager.removeItem(atPath: staging)
-            throw HostError("cannot install into \(target.folder): \(error.localizedDescription)")
+            throw HostError("cannot install into \(target.folder): \(error is HostError ? "\(error)" : error.localizedDescription)")
         }
         if (try? manager.destinationOfSymbolicLink(atPath: target.link)) == nil {
             try manager.createSymbolicLink(atPath: target.link, withDestinationPath: "../lib/viper/viper")

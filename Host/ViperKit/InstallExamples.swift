@@ -41,7 +41,7 @@ enum InstallExamples {
         return []
     }
 
-    /// Copies a folder's files, leaving out build folders, hidden files and resolved pins.
+    /// Copies a folder's files, leaving out hidden files and folders (`.build`) and resolved pins.
     private static func copy(_ source: String, to target: String) throws {
         let manager = FileManager.default
         try manager.createDirectory(atPath: target, withIntermediateDirectories: true)
@@ -49,7 +49,12 @@ enum InstallExamples {
             let from = Paths.join(source, name)
             var isFolder: ObjCBool = false
             _ = manager.fileExists(atPath: from, isDirectory: &isFolder)
-            if isFolder.boolValue { try copy(from, to: Paths.join(target, name)) } else { try manager.copyItem(atPath: from, toPath: Paths.join(target, name)) }
+            if isFolder.boolValue {
+                try copy(from, to: Paths.join(target, name))
+            } else {
+                // A link (the bundled plugins' Entry/ABIRecord.swift) is shipped as the file it names.
+                try Data(contentsOf: URL(fileURLWithPath: Paths.realPath(from) ?? from)).write(to: URL(fileURLWithPath: Paths.join(target, name)))
+            }
         }
     }
 }
