@@ -65,7 +65,7 @@ package enum NewCommand {
     ) throws -> String {
         let (root, contracts, kit) = try packageRoot(name, options: options, layout: layout)
         let manifest = PackageTemplate.manifest(contracts: contracts, kit: kit)
-        let routed = try options.routesTo.map(RoutedModuleTemplate.init)
+        var routed = try options.routesTo.map(RoutedModuleTemplate.init)
         // A route to a contract library's protocol: the package depends on the library, the plugin lists it.
         let library = try options.routesTo.flatMap { given in
             try routed?.library.map { _ in
@@ -77,6 +77,7 @@ package enum NewCommand {
             (".gitignore", PackageTemplate.gitignore),
             ("README.md", PackageTemplate.readme.replacingOccurrences(of: PackageTemplate.pluginFolderPlaceholder, with: pluginFolder)),
         ]
+        routed?.output = library?.outputMembers
         var (module, tests) =
             options.example
             ? (ModuleTemplate.files, ModuleTestTemplate.files)

@@ -18,11 +18,12 @@ enum NewModuleCommand {
         let root = Paths.absolute(path)
         let plugin = try pluginSource(in: root)
         let library = try contract.map { try LibraryAddition($0, libraryPath: libraryPath, root: root, target: plugin.target) }
-        let routed = try routesTo.map(RoutedModuleTemplate.init)
+        var routed = try routesTo.map(RoutedModuleTemplate.init)
         // A route to a contract library's protocol depends on the library as a module of it does.
         let routedLibrary = try routesTo.flatMap { given in
             try routed?.library.map { _ in try LibraryAddition(given, libraryPath: libraryPath, root: root, target: plugin.target) }
         }
+        routed?.output = routedLibrary?.outputMembers
         let addition = library ?? routedLibrary
         // viper refuses a plugin that registers one contract twice: a second module of it goes in another plugin.
         if let library, plugin.text.contains("registerModule(\(library.template.contract.name).self") {

@@ -15,6 +15,9 @@ struct RoutedModuleTemplate {
     let contract: String
     /// `import LIBRARY` for a contract library's protocol; nil for Contracts' or the plugin's own.
     let library: String?
+    /// The contract's output protocol (its `output` property's), read from the library's source:
+    /// the presenter adopts it, with a member per requirement, and the router hands it over.
+    var output: (name: String, members: String)?
 
     /// Reads `--routes-to`: `LIBRARY.PROTOCOL` (a contract library), `Contracts.PROTOCOL`, or a
     /// bare `PROTOCOL` (Contracts' or one of the plugin's own module contracts).
@@ -57,9 +60,11 @@ struct RoutedModuleTemplate {
         var text = text
         let replace = { (old: String, new: String) in text = text.replacingOccurrences(of: old, with: new) }
         let name = contract
+        let opening = output.map { "open\(name)(output: any \($0.name))" } ?? "open\(name)()"
         switch path {
         case "__Name__/__Name__Contract.swift":
-            replace("    func close()\n}", "    func close()\n    /// Opens \(name), declared in `__Name__Builder.routes`.\n    func open\(name)() throws\n}")
+            if output != nil { replace("import Contracts\n", imports) }
+            replace("    func close()\n}", "    func close()\n    /// Opens \(name), declared in `__Name__Builder.routes`.\n    func \(opening) throws\n}")
             replace("    func didFinish()\n}", "    func didFinish()\n    func didAskToOpen\(name)() throws\n}")
         case "__Name__/__Name__Builder.swift":
             replace("import Contracts\n", imports)
@@ -79,11 +84,17 @@ struct RoutedModuleTemplate {
             )
             replace(
                 "        router.close()\n    }\n}",
-                "        router.close()\n    }\n\n    func open\(name)() throws {\n        try \(member).push()\n    }\n}")
+                "        router.close()\n    }\n\n    func \(opening) throws {\n        try \(member).push\(output == nil ? "()" : " { $0.output = output }")\n    }\n}"
+            )
         case "__Name__/__Name__Presenter.swift":
+            if let output {
+                replace("import Contracts\n", imports)
+                replace("__Name__InteractorOutput {", "__Name__InteractorOutput, \(output.name) {")
+            }
             replace(
                 "    func handleLoaded(",
-                "    func didAskToOpen\(name)() throws {\n        try router.open\(name)()\n    }\n\n    func handleLoaded(")
+                "    func didAskToOpen\(name)() throws {\n        try router.open\(name)(\(output == nil ? "" : "output: self"))\n    }\n\n"
+                    + (output.map { $0.members + "\n" } ?? "") + "    func handleLoaded(")
         case "__Name__/__Name__View.swift":
             replace(
                 "[CommandSpec(\"done\", help: \"Finish and close\")]",
@@ -93,7 +104,8 @@ struct RoutedModuleTemplate {
                 "        case \"\(command)\": try presenter.didAskToOpen\(name)()\n        case \"done\": presenter.didFinish()\n")
         case "Spies/__Name__RouterSpy.swift":
             replace("    private(set) var closes = 0\n", "    private(set) var closes = 0\n    private(set) var opened\(name) = 0\n")
-            replace("    func close() { closes += 1 }\n", "    func close() { closes += 1 }\n\n    func open\(name)() throws { opened\(name) += 1 }\n")
+            if output != nil, let library { replace("@testable import", "import \(library)\n@testable import") }
+            replace("    func close() { closes += 1 }\n", "    func close() { closes += 1 }\n\n    func \(opening) throws { opened\(name) += 1 }\n")
         case "__Name__PresenterTests.swift":
             replace(
                 "    @Test func finishingClosesTheModuleThenTellsTheOutput() {",
@@ -115,7 +127,7 @@ struct RoutedModuleTemplate {
             @Test func theRouterPushes\(contract)ByItsTypedRoute() throws {
                 let spy = SpyRouter()
                 let router = __Name__Router(router: spy, \(member): ModuleRoute((any \(contract)).self, router: spy))
-                try router.open\(contract)()
+                try router.open\(contract)(\(output == nil ? "" : "output: __Name__Presenter(interactor: __Name__Interactor(), router: __Name__RouterSpy())"))
                 #expect(spy.calls == [.route(ContractID((any \(contract)).self), name: nil, .push)])
             }
         }

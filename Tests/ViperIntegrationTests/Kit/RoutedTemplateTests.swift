@@ -28,6 +28,39 @@ import ViperTestSupport
         #expect(shell.stdout.contains("Home › Caller › Picker"), "\(shell.stdout)")
     }
 
+    @Test func aRouteToAProtocolWithAnOutputHandsThePresenterOverAsItAndBuilds() throws {
+        let folder = try TemporaryFolder.make("routes-to-output")
+        let viper = ViperProcess()
+        #expect(try viper.run(["new", "ContactsKit", "--contract-library", "--dir", folder]).status == 0)
+        let source = folder + "/ContactsKit/Sources/ContactsKit/ContactsKit.swift"
+        try (try String(contentsOfFile: source, encoding: .utf8) + """
+
+            /// A picker: a consumer routes to it and hears the pick.
+            public protocol ContactPicking: AnyObject {
+                var output: (any ContactPickingOutput)? { get set }
+            }
+
+            /// What the picker reports.
+            public protocol ContactPickingOutput: AnyObject {
+                /// The person picked `name`.
+                func picker(didPick name: String)
+            }
+
+            """).write(toFile: source, atomically: true, encoding: .utf8)
+        let made = try viper.run(["new", "Caller", "--routes-to", "ContactsKit.ContactPicking", "--dir", folder])
+        #expect(made.status == 0, "\(made.stderr)")
+        let presenter = try String(contentsOfFile: folder + "/Caller/Sources/CallerPlugin/Caller/CallerPresenter.swift", encoding: .utf8)
+        #expect(presenter.contains("CallerInteractorOutput, ContactPickingOutput {") && presenter.contains("func picker(didPick name: String) {"),
+                "\(presenter)")
+        #expect(presenter.contains("try router.openContactPicking(output: self)"), "\(presenter)")
+        let router = try String(contentsOfFile: folder + "/Caller/Sources/CallerPlugin/Caller/CallerRouter.swift", encoding: .utf8)
+        #expect(router.contains("try contactPicking.push { $0.output = output }"), "\(router)")
+        let build = try FixtureCompiler.run(["swift", "build"], in: folder + "/Caller")
+        #expect(build.status == 0, "\(build.output)")
+        let test = try FixtureCompiler.run(["swift", "test"], in: folder + "/Caller")
+        #expect(test.status == 0 && test.output.contains("theRouterPushesContactPickingByItsTypedRoute() passed"), "\(test.output)")
+    }
+
     @Test func aRouteToAContractLibrarysProtocolAddsTheLibraryToThePackageAndThePlugin() throws {
         let folder = try TemporaryFolder.make("routes-to-library")
         let viper = ViperProcess()
