@@ -22,6 +22,36 @@ import ViperTestSupport
         #expect(followed.stdout.contains("problem: " + problem.dropFirst("warning: ".count)), "\(followed.stdout)")
     }
 
+    /// A `viper new` line refused with a hint, the hint it must print, and the line the hint leads
+    /// to (`DIR` is a fresh folder; `DIR/Tally` a plugin package made there first).
+    static let usageHints: [([String], String, [String])] = [
+        (["new", "Shared", "--contract-library", "--in-tree", "--dir", "DIR"], "drop --in-tree", ["new", "Shared", "--contract-library", "--dir", "DIR"]),
+        (["new", "Picker", "--blank", "--in-tree", "--dir", "DIR"], "drop --in-tree", ["new", "Picker", "--blank", "--dir", "DIR"]),
+        (["new", "Caller", "--routes-to", "NoteEditing", "--in-tree", "--dir", "DIR"], "drop --in-tree",
+         ["new", "Caller", "--routes-to", "NoteEditing", "--dir", "DIR"]),
+        (["new", "module", "Details", "--in", "DIR/Tally", "--dir", "DIR"], "drop --dir", ["new", "module", "Details", "--in", "DIR/Tally"]),
+        (["new", "Caller", "--library-path", "DIR", "--dir", "DIR"], "drop --library-path", ["new", "Caller", "--dir", "DIR"]),
+        (["new", "Caller", "--example", "--blank", "--dir", "DIR"], "choose one", ["new", "Caller", "--example", "--dir", "DIR"]),
+        (["new", "Tally", "--dir", "DIR"], "choose another name or --dir, or remove it", ["new", "Tallies", "--dir", "DIR"]),
+        (["new", "Greeter", "--dir", "DIR"], "choose another name", ["new", "Greeting", "--dir", "DIR"]),
+        (["new", "widget", "Foo", "--dir", "DIR"], "choose one of plugin, module, service, adapter", ["new", "plugin", "Foo", "--dir", "DIR"]),
+        (["new", "--list", "Foo"], "run 'viper new --list' alone", ["new", "--list"]),
+        (["new", "module", "Tally", "--in", "DIR/Tally"], "choose another name", ["new", "module", "Tallied", "--in", "DIR/Tally"]),
+    ]
+
+    @Test(arguments: usageHints)
+    func aRefusedNewLineNamesAFixThatWorks(refused: [String], hint: String, fixed: [String]) throws {
+        let folder = try TemporaryFolder.make("hint-usage")
+        let viper = ViperProcess()
+        #expect(try viper.run(["new", "Tally", "--dir", folder]).status == 0)
+        let fill = { (words: [String]) in words.map { $0.replacingOccurrences(of: "DIR", with: folder) } }
+        let wrong = try viper.run(fill(refused))
+        #expect(wrong.status == 64, "\(wrong.stdout)")
+        #expect(wrong.stderr.contains(hint), "\(wrong.stderr)")
+        let followed = try viper.run(fill(fixed))
+        #expect(followed.status == 0, "\(followed.stderr)")
+    }
+
     @Test func aModuleFlagWithoutModuleIsFixedByAddingModuleAsTheHintSays() throws {
         let folder = try TemporaryFolder.make("hint-module")
         let viper = ViperProcess()
