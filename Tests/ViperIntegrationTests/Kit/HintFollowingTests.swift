@@ -37,6 +37,12 @@ import ViperTestSupport
         (["new", "widget", "Foo", "--dir", "DIR"], "choose one of plugin, module, service, adapter", ["new", "plugin", "Foo", "--dir", "DIR"]),
         (["new", "--list", "Foo"], "run 'viper new --list' alone", ["new", "--list"]),
         (["new", "module", "Tally", "--in", "DIR/Tally"], "choose another name", ["new", "module", "Tallied", "--in", "DIR/Tally"]),
+        (["new", "module", "Other", "--in", "DIR/Tally", "--route", "tally"], "choose another module name or --route",
+         ["new", "module", "Other", "--in", "DIR/Tally", "--route", "tally/other"]),
+        (["new", "module", "Details", "--in", "DIR"], "give the package's folder with --in", ["new", "module", "Details", "--in", "DIR/Tally"]),
+        (["new", "Picker", "--route", "help", "--dir", "DIR"], "choose another name", ["new", "Picker", "--route", "helper", "--dir", "DIR"]),
+        (["new", "counter", "--dir", "DIR"], "e.g. 'viper new Counter'", ["new", "Counter", "--dir", "DIR"]),
+        (["new", "Help", "--dir", "DIR"], "choose another module name", ["new", "Helper", "--dir", "DIR"]),
     ]
 
     @Test(arguments: usageHints)
