@@ -67,7 +67,8 @@ package enum SDKCommand {
             "",
             "An installed viper keeps these in one folder, PREFIX/lib/viper/: the viper executable",
             "(PREFIX/bin/viper links to it), libContracts.so, the bundled lib*Plugin.so, Modules/ with",
-            "Contracts.swiftinterface, and Contracts/ with the Contracts and ConformanceKit package sources.",
+            "Contracts.swiftinterface, Contracts/ with the Contracts and ConformanceKit package sources,",
+            "Examples/ (the guide's examples and the cookbook's recipes as packages) and docs/.",
             "'viper install --prefix PREFIX' puts this viper there; 'viper uninstall --prefix PREFIX' removes it.",
         ]
         lines += examples(layout)
