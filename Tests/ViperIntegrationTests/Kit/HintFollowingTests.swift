@@ -117,3 +117,22 @@ import ViperTestSupport
         #expect(run.output.contains("stamp conforms"), "\(run.output)")
     }
 }
+
+/// Hints about plugin files, followed on the contract-library fixtures (built with swiftc).
+@Suite(.tags(.slow)) struct PluginFileHintFollowingTests {
+    @Test func aPluginInTwoFoldersIsNamedWithRemoveOneAndRemovingItEndsTheWarning() throws {
+        let provider = try ContractLibraryFixtures.plugin("WelcomeProviderPlugin")
+        let first = try ContractLibraryFixtures.pluginFolder([provider, try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"])
+        let second = try ContractLibraryFixtures.pluginFolder([provider])
+        let viper = ViperProcess()
+        let both = try viper.run(["--plugins", first, "--plugins", second, "-c", "where"])
+        let line = try #require(both.stderr.split(separator: "\n").first { $0.contains("remove one of the two") }, "\(both.stderr)")
+        // "warning: PATH: a plugin named '...' is already loaded from OTHER; remove one of the two": remove PATH.
+        let named = try #require(line.dropFirst("warning: ".count).split(separator: ":").first.map(String.init), "\(line)")
+        #expect(FileManager.default.fileExists(atPath: named), "\(line)")
+        try FileManager.default.removeItem(atPath: named)
+        let followed = try viper.run(["--plugins", first, "--plugins", second, "-c", "where"])
+        #expect(!followed.stderr.contains("remove one of the two"), "\(followed.stderr)")
+        #expect(followed.status == 0, "\(followed.stdout)\(followed.stderr)")
+    }
+}
