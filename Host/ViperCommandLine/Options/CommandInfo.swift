@@ -118,7 +118,7 @@ package struct CommandInfo {
             name: "install", arguments: "", maximumArguments: 0,
             summary: "Install this viper, its plugins and the SDK under a prefix (default ~/.local)",
             details:
-                "Copies the viper that runs and what is beside it (libContracts.so, the bundled plugins,\nModules/ with Contracts.swiftinterface, the Contracts and ConformanceKit sources) into\nPREFIX/lib/viper, and links PREFIX/bin/viper to it. Run it from a release build:\nswift build -c release && .build/release/viper install. Installing again replaces it.",
+                "Copies the viper that runs and what is beside it (libContracts.so, the bundled plugins,\nModules/ with Contracts.swiftinterface, the Contracts and ConformanceKit sources, the guide's\nexamples and the cookbook's recipes as packages in Examples/, the guide in docs/) into\nPREFIX/lib/viper, and links PREFIX/bin/viper to it. Run it from a release build:\nswift build -c release && .build/release/viper install. Installing again replaces it.",
             options: [Option(flag: "--prefix", value: "DIR", help: "Install under DIR (default: ~/.local)")]),
         CommandInfo(
             name: "uninstall", arguments: "", maximumArguments: 0,
