@@ -58,6 +58,24 @@ import ViperTestSupport
         #expect(followed.status == 0, "\(followed.stderr)")
     }
 
+    @Test(arguments: [
+        ("Contracts.FeedFetching", "choose one of: articles", "{ \"providers\": { \"Contracts.FeedFetching\": \"articles\" } }"),
+        ("Contracts.Missing", "remove the choice, or install a plugin that provides it", "{ \"providers\": { } }"),
+    ])
+    func aProviderChoiceDoctorRefusesIsFixedAsItsHintSays(contract: String, hint: String, fixed: String) throws {
+        let viper = ViperProcess()
+        let data = viper.dataFolder
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        try "{ \"providers\": { \"\(contract)\": \"nobody\" } }".write(toFile: data + "/config.json", atomically: true, encoding: .utf8)
+        let refused = try viper.run(["doctor"])
+        #expect(refused.status == 1, "\(refused.stdout)")
+        #expect(refused.stdout.contains("config.json: chooses 'nobody' to provide \(contract), but ") && refused.stdout.contains(hint), "\(refused.stdout)")
+        try fixed.write(toFile: data + "/config.json", atomically: true, encoding: .utf8)
+        let followed = try viper.run(["doctor"])
+        #expect(followed.status == 0, "\(followed.stdout)")
+        #expect(!followed.stdout.contains("chooses"), "\(followed.stdout)")
+    }
+
     @Test func aModuleFlagWithoutModuleIsFixedByAddingModuleAsTheHintSays() throws {
         let folder = try TemporaryFolder.make("hint-module")
         let viper = ViperProcess()
