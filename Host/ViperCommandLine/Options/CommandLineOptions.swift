@@ -47,10 +47,10 @@ package struct CommandLineOptions {
     package var listTemplates = false
     /// `viper new --route PATH`: the route of the new module (default: the name in lower case).
     package var route: String?
-    /// `viper new --blank`: a module with its roles and contract and nothing else to delete.
-    package var blank = false
-    /// `viper new module NAME --in PATH --contract LIBRARY.PROTOCOL`: implement a contract library's protocol.
-    package var contract: String?
+    /// `viper new --blank` (the default: a module with nothing to delete) or `--example` (the demo list).
+    package var blank = false, example = false
+    /// `viper new --contract LIBRARY.PROTOCOL`: implement a library's protocol; `--routes-to CONTRACT`: route to one, typed.
+    package var contract: String?, routesTo: String?
     /// `viper new module ... --library-path DIR`: the contract library's package folder.
     package var libraryPath: String?
     /// `viper graph --format`: text, dot, json, svg or png.
@@ -153,7 +153,7 @@ package struct CommandLineOptions {
                 throw UsageError("option '--json' belongs to the shell ('viper --json -c ...'), 'viper plugins', 'viper doctor' or 'viper check'")
             }
             json = true
-        case "--dir", "--in-tree", "--contract-library", "--in", "--list", "--route", "--blank", "--contract", "--library-path":
+        case "--dir", "--in-tree", "--contract-library", "--in", "--list", "--route", "--blank", "--contract", "--library-path", "--example", "--routes-to":
             try requireCommand(["new"], for: word.flag, "'viper new'")
             switch word.flag {
             case "--dir": directory = try cursor.value(of: word)
@@ -164,6 +164,8 @@ package struct CommandLineOptions {
             case "--blank": blank = true
             case "--contract": contract = try cursor.value(of: word)
             case "--library-path": libraryPath = try cursor.value(of: word)
+            case "--example": example = true
+            case "--routes-to": routesTo = try cursor.value(of: word)
             default: contractLibrary = true
             }
         case "--rescan", "--lock", "--unlock":
