@@ -35,6 +35,7 @@ package struct CommandLineOptions {
     package var allowInsecurePlugins = false
     /// `--allow-intercept NAME`, repeatable.
     package var allowIntercept: [String] = []
+    package var isolate: [String] = []
     /// `viper new --dir DIR`.
     package var directory: String?
     /// `viper new --in-tree`.
@@ -131,6 +132,7 @@ package struct CommandLineOptions {
         case "-v", "--verbose": verbose = true
         case "--allow-insecure-plugins": allowInsecurePlugins = true
         case "--allow-intercept": allowIntercept.append(try cursor.value(of: word))
+        case "--isolate": isolate.append(try cursor.value(of: word))
         case "--watch": watch = true
         case "--no-watch": watch = false
         case "--command-timeout":
@@ -257,6 +259,7 @@ package struct CommandLineOptions {
         runtime.rescan = rescan
         runtime.allowInsecurePlugins = allowInsecurePlugins
         runtime.allowIntercept = allowIntercept
+        runtime.isolate = isolate
         runtime.ignoreLock = lock
         return runtime
     }

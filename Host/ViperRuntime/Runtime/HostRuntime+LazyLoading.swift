@@ -44,6 +44,7 @@ extension HostRuntime {
 
     /// Loads one pending plugin, checked against its scan; commits it or disables it with the reason.
     private func load(_ plugin: PendingPlugin, name: String, cause: String) -> Bool {
+        if isolatedNames.contains(name) { return loadIsolated(plugin, name: name) }
         let position = recordList.firstIndex { $0.name == name && $0.path == plugin.file.path }
         let verified = VerifiedLoader(loader: loader, scanner: rescanner)
         let began = PluginClock.now(), waited = ThreadSchedule.waited()
@@ -70,6 +71,54 @@ extension HostRuntime {
             logger?.log(.error, error.description, source: "loader")
             return false
         }
+    }
+
+    /// Starts an isolated plugin's process and registers a proxy for each module it declared, or
+    /// disables it with one line saying why (a plugin that serves others cannot be isolated yet).
+    private func loadIsolated(_ plugin: PendingPlugin, name: String) -> Bool {
+        let position = recordList.firstIndex { $0.name == name && $0.path == plugin.file.path }
+        let failure: String
+        if let refusal = IsolatedPlugin.refusal(plugin: name, descriptor: plugin.scanned.descriptor) {
+            failure = refusal
+        } else if let executable = Self.scannerExecutable(options) {
+            let isolated = IsolatedPlugin(
+                name: name, path: plugin.file.path, executable: executable, dataFolder: dataFolder,
+                environment: options.environment, allowInsecure: options.allowInsecurePlugins)
+            isolated.logger = logger
+            isolated.progress = commandProgress
+            isolated.registry = registry
+            do {
+                let declared = try isolated.start()
+                let recorded = RecordingRegistrar(plugin: name)
+                let provided: [Provision] = plugin.scanned.descriptor.provides
+                for (index, module) in declared.enumerated() {
+                    let same = provided.first { (provision: Provision) -> Bool in
+                        provision.kind == .module && provision.contract == module.contract && provision.name == module.name
+                    }
+                    let needs: [Requirement] = same?.requires ?? []
+                    recorded.registerIsolatedModule(
+                        module.contract, type: nil, name: module.name, route: module.route, requires: needs,
+                        builder: IsolatedModuleBuilder(plugin: isolated, index: index))
+                }
+                recorded.seal()
+                registry.commit(recorded, skipping: plugin.overridden)
+                isolatedPlugins[name] = isolated
+                if let position { recordList[position].status = .loaded }
+                logger?.log(.info, "started \(name) isolated from \(plugin.file.path) on first use", source: "loader")
+                return true
+            } catch {
+                failure = error.description
+            }
+        } else {
+            failure = "plugin '\(name)' cannot run isolated: no viper executable to start it with"
+        }
+        problemList.append(Problem(kind: .loadFailed, plugin: name, contract: nil, message: failure))
+        if let position {
+            recordList[position].status = .disabled
+            recordList[position].reason = failure
+        }
+        logger?.log(.error, failure, source: "loader")
+        return false
     }
 
     /// Notes a load in the profile: from `began` to now, its registration from `opened`, its own

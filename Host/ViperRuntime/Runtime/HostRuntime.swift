@@ -75,6 +75,10 @@ package final class HostRuntime {
     package private(set) var interceptionPermission = InterceptionPermission()
     /// Why nothing is written in the data folder this session (``DataFolderGuard``), or nil.
     package private(set) var dataWriteProblem: String?
+    /// The plugins that run isolated, by name (`--isolate`, config.json's `isolate`).
+    package private(set) var isolatedNames: Set<String> = []
+    /// The isolated plugins started, by name.
+    package internal(set) var isolatedPlugins: [String: IsolatedPlugin] = [:]
 
     /// Every plugin file found, in search order.
     package var records: [PluginRecord] { state.withLock { recordList } }
@@ -197,6 +201,7 @@ package final class HostRuntime {
     func readPreferences() -> [String: ProviderChoice] {
         var preferences: [String: ProviderChoice] = [:]
         interceptionPermission = InterceptionPermission(allowed: Set(options.allowIntercept))
+        isolatedNames = Set(options.isolate)
         do {
             let configPath = Paths.join(dataFolder, ViperConfig.fileName())
             let config = try ViperConfig.load(folder: dataFolder)
@@ -204,6 +209,7 @@ package final class HostRuntime {
                 preferences[contract] = ProviderChoice(plugin: plugin, source: configPath)
             }
             interceptionPermission.allowed.formUnion(config.allowIntercept ?? [])
+            isolatedNames.formUnion(config.isolate ?? [])
         } catch {
             problemList.append(Problem(kind: .badPreference, plugin: nil, contract: nil, message: "\(error)"))
         }

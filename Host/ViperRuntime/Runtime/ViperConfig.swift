@@ -10,6 +10,8 @@ package struct ViperConfig: Codable {
     var providers: [String: String] = [:]
     /// Plugins allowed to intercept contracts they do not provide (``InterceptionPermission``); optional, so older configs read as before.
     var allowIntercept: [String]?
+    /// Plugins that run in a boxed process of their own, by name (as `--isolate NAME`).
+    var isolate: [String]?
 
     package static func fileName() -> String { "config.json" }
 
@@ -46,5 +48,6 @@ extension ViperConfig {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         providers = try container.decodeIfPresent([String: String].self, forKey: .providers) ?? [:]
         allowIntercept = try container.decodeIfPresent([String].self, forKey: .allowIntercept)
+        isolate = try container.decodeIfPresent([String].self, forKey: .isolate)
     }
 }
