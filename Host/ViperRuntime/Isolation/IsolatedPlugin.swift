@@ -114,6 +114,9 @@ package final class IsolatedPlugin {
         if allowInsecure { arguments.append("--allow-insecure-plugins") }
         arguments.append(path)
         let argv = arguments.map { strdup($0) } + [nil]
+        // Swift's backtracer would start a process of its own on a crash, which the box refuses.
+        var environment = environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
@@ -221,7 +224,7 @@ package final class IsolatedPlugin {
             how = killIt ? "" : Self.describe(status)
         }
         let line = "plugin '\(name)' (isolated) \(what)\(how); its module was closed, and it starts again when next opened"
-        logger?.log(.error, line, source: "isolation")
+        logger?.log(.info, line, source: "isolation")  // the shell says it; the log keeps it
         return Failure(description: line)
     }
 
