@@ -98,42 +98,40 @@ package final class IsolatedPlugin {
         } catch {
             throw Failure(description: "cannot make the private data folder \(dataFolder) of plugin '\(name)': \(error.localizedDescription)")
         }
-        var ends: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            throw Failure(description: "cannot start plugin '\(name)' isolated: socketpair: \(String(cString: strerror(errno)))")
+        let started: (pid: pid_t, descriptor: Int32)
+        var usedSpare = false
+        if let spare = SpareProcess.take(executable: executable, environment: environment) {
+            var load = WireWriter(.load)
+            load.text(dataFolder)
+            load.bool(allowInsecure)
+            load.text(path)
+            guard IsolationWire.send(load.bytes, on: spare.descriptor) else {
+                close(spare.descriptor)
+                kill(spare.pid, SIGKILL)
+                var status: Int32 = 0
+                while waitpid(spare.pid, &status, 0) < 0, errno == EINTR {}
+                throw Failure(description: "cannot start plugin '\(name)' isolated: its process stopped before it loaded")
+            }
+            started = spare
+            usedSpare = true
+        } else {
+            started = try Self.spawn(
+                executable: executable, environment: environment,
+                arguments: ["--data", dataFolder] + (allowInsecure ? ["--allow-insecure-plugins"] : []) + [path],
+                errors: Paths.join(dataFolder, "stderr.log"), name: name)
         }
-        let childDescriptor: Int32 = 3
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, Paths.join(dataFolder, "stderr.log"), O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], childDescriptor)
-        var arguments = [executable, IsolatedPluginMode.command, "--fd", "\(childDescriptor)", "--data", dataFolder]
-        if allowInsecure { arguments.append("--allow-insecure-plugins") }
-        arguments.append(path)
-        let argv = arguments.map { strdup($0) } + [nil]
-        // Swift's backtracer would start a process of its own on a crash, which the box refuses.
-        var environment = environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        close(ends[1])
-        guard status == 0 else {
-            close(ends[0])
-            throw Failure(description: "cannot start plugin '\(name)' isolated: \(String(cString: strerror(status)))")
-        }
+        // The next plugin to start (or this one, after a crash) takes a process already running.
+        SpareProcess.prepare(executable: executable, environment: environment)
+        let (pid, descriptor) = started
         process = pid
-        let channel = IsolationChannel(descriptor: ends[0], timeout: timeout)
+        if usedSpare, case .success(let bytes) = IsolationWire.receive(from: descriptor, timeout: timeout), bytes.first != IsolationWire.Kind.ok.rawValue {
+            stop()
+            throw Failure(description: "plugin '\(name)' (isolated): its spare process said something other than ready")
+        }
+        let channel = IsolationChannel(descriptor: descriptor, timeout: timeout)
         channel.serve = { [unowned self] in self.serve(&$0) }
         self.channel = channel
-        switch IsolationWire.receive(from: ends[0], timeout: timeout) {
+        switch IsolationWire.receive(from: descriptor, timeout: timeout) {
         case .success(let bytes):
             guard var reader = WireReader(bytes) else { throw ended("sent a first message viper does not know") }
             if reader.kind == .refused {
@@ -163,6 +161,42 @@ package final class IsolatedPlugin {
         case .failure(.timedOut): throw ended("did not start within \(Self.seconds(timeout))")
         case .failure: throw ended("stopped while starting")
         }
+    }
+
+    /// Starts `viper __isolated` with one end of a new socketpair as descriptor 3; its pid and viper's end.
+    static func spawn(
+        executable: String, environment: [String: String], arguments extra: [String], errors: String?, name: String
+    ) throws(Failure) -> (pid: pid_t, descriptor: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw Failure(description: "cannot start plugin '\(name)' isolated: socketpair: \(String(cString: strerror(errno)))")
+        }
+        let childDescriptor: Int32 = 3
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errors ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, ends[1], childDescriptor)
+        let arguments = [executable, IsolatedPluginMode.command, "--fd", "\(childDescriptor)"] + extra
+        let argv = arguments.map { strdup($0) } + [nil]
+        // Swift's backtracer would start a process of its own on a crash, which the box refuses.
+        var environment = environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        close(ends[1])
+        guard status == 0 else {
+            close(ends[0])
+            throw Failure(description: "cannot start plugin '\(name)' isolated: \(String(cString: strerror(status)))")
+        }
+        return (pid, ends[0])
     }
 
     /// Sends a request and returns its reply; a process that died or hung is stopped and the

@@ -14,6 +14,7 @@ package enum IsolatedPluginMode {
         var descriptor: Int32?
         var data: String?
         var allowInsecure = false
+        var spare = false
         var path: String?
         var index = 0
         while index < arguments.count {
@@ -28,10 +29,17 @@ package enum IsolatedPluginMode {
             case "--allow-insecure-plugins":
                 allowInsecure = true
                 index += 1
+            case "--spare":
+                spare = true
+                index += 1
             default:
                 path = argument
                 index += 1
             }
+        }
+        // A spare started before it was needed waits here for the plugin it will be.
+        if spare, let descriptor, let load = waitForLoad(descriptor) {
+            (data, allowInsecure, path) = (load.data, load.allowInsecure, load.path)
         }
         guard let descriptor, let data, let path else {
             FileHandle.standardError.write(Data("viper: \(command) is internal to viper; isolate a plugin with 'viper --isolate NAME'\n".utf8))
@@ -90,6 +98,22 @@ package enum IsolatedPluginMode {
         guard channel.sendFrame(hello.bytes) else { return 1 }
         server.run()
         return 0
+    }
+
+    /// A spare's wait: the `load` frame, then its standard error moved to the plugin's folder.
+    private static func waitForLoad(_ descriptor: Int32) -> (data: String, allowInsecure: Bool, path: String)? {
+        // Says it is ready (viper reads it with the plugin's first message, or waits for it).
+        guard IsolationWire.send(WireWriter(.ok).bytes, on: descriptor) else { return nil }
+        guard case .success(let bytes) = IsolationWire.receive(from: descriptor), var reader = WireReader(bytes),
+            reader.kind == .load, let data = try? reader.text(), let allowInsecure = try? reader.bool(),
+            let path = try? reader.text()
+        else { return nil }
+        let errors = open(Paths.join(data, "stderr.log"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        if errors >= 0 {
+            dup2(errors, STDERR_FILENO)
+            close(errors)
+        }
+        return (data, allowInsecure, path)
     }
 
     private static func refuse(_ message: String, on channel: IsolationChannel) {

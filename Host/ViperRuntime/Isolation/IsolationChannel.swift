@@ -5,7 +5,7 @@ import Foundation
 package final class IsolationChannel {
     package let descriptor: Int32
     /// How long a call waits for the other side's next frame (nil: for ever).
-    package var timeout: Double?
+    package let timeout: Double?
     /// Answers a request of the other side: the reply's bytes, or nil for a notice.
     package var serve: (inout WireReader) -> [UInt8]? = { _ in nil }
     private let sending = NSLock()
@@ -13,6 +13,7 @@ package final class IsolationChannel {
     package init(descriptor: Int32, timeout: Double? = nil) {
         self.descriptor = descriptor
         self.timeout = timeout
+        if let timeout { IsolationWire.limitReads(of: descriptor, to: timeout) }
     }
 
     /// Why a call got no reply.
@@ -28,7 +29,7 @@ package final class IsolationChannel {
         guard sendFrame(frame) else { throw .closed }
         while true {
             let bytes: [UInt8]
-            switch IsolationWire.receive(from: descriptor, timeout: timeout) {
+            switch IsolationWire.receive(from: descriptor) {
             case .success(let received): bytes = received
             case .failure(.timedOut): throw .timedOut
             case .failure(.closed): throw .closed

@@ -16,6 +16,8 @@ package enum IsolationWire {
         case takeBack = 4
         case confirmation = 5
         case release = 6
+        /// To a spare process: the plugin to load, its private folder and the loader's flag.
+        case load = 7
         // the plugin's process to viper
         case hello = 20
         case refused = 21
@@ -85,24 +87,32 @@ package enum IsolationWire {
             }
         }
         var header = [UInt8](repeating: 0, count: 4)
-        guard readAll(&header, from: descriptor) else { return .failure(.closed) }
+        if let failure = readAll(&header, from: descriptor) { return .failure(failure) }
         let count = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24
         guard count <= largestFrame else { return .failure(.oversized(count)) }
         var payload = [UInt8](repeating: 0, count: count)
-        guard count == 0 || readAll(&payload, from: descriptor) else { return .failure(.closed) }
+        if count > 0, let failure = readAll(&payload, from: descriptor) { return .failure(failure) }
         return .success(payload)
     }
 
-    private static func readAll(_ buffer: inout [UInt8], from descriptor: Int32) -> Bool {
+    /// Makes every read of `descriptor` wait at most `seconds` (`SO_RCVTIMEO`): a call's timeout
+    /// without a `poll` before each frame.
+    package static func limitReads(of descriptor: Int32, to seconds: Double) {
+        var limit = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1e6))
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    private static func readAll(_ buffer: inout [UInt8], from descriptor: Int32) -> ReceiveFailure? {
         var have = 0
         let total = buffer.count
         while have < total {
             let got = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress! + have, total - have, 0) }
             if got < 0, errno == EINTR { continue }
-            guard got > 0 else { return false }
+            if got < 0, errno == EAGAIN || errno == EWOULDBLOCK { return .timedOut }
+            guard got > 0 else { return .closed }
             have += got
         }
-        return true
+        return nil
     }
 }
 

@@ -149,6 +149,10 @@ package final class HostRuntime {
         registry.onMiss = { [weak self] key in
             self?.activate(key) ?? false
         }
+        // An isolated plugin's first use takes a process already started (``SpareProcess``).
+        if !isolatedNames.isEmpty, let executable = Self.scannerExecutable(options) {
+            SpareProcess.prepare(executable: executable, environment: options.environment)
+        }
         if options.environment["VIPER_LOAD"] == "eager" {
             loadAll()
         }
