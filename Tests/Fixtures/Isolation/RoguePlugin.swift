@@ -1,6 +1,6 @@
 // A module-only plugin that does what an untrusted one might: writes outside its data folder, opens
 // a network socket, crashes, hangs. Run in process it can; run isolated (`--isolate rogue`) the box
-// refuses the first two and viper survives the last two. Each command says on screen what happened.
+// refuses the first two and viper survives the last two. Its count is kept by the session's journal. Each command says on screen what happened.
 import Contracts
 import Foundation
 
@@ -14,7 +14,7 @@ public func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
 
 public protocol RogueInput: AnyObject {}
 
-final class RogueView: ModuleView, RogueInput {
+final class RogueView: RestorableModule, RogueInput {
     private let folder: any DataFolder
     private let logger: any Logger
     private let router: any Router
@@ -48,6 +48,15 @@ final class RogueView: ModuleView, RogueInput {
         screen.heading("Rogue")
         screen.text(said)
         screen.fields([Field("count", "\(count)")])
+    }
+
+    /// The count, kept by the session's journal across a crash of viper's worker.
+    var keptWork: String? { count > 0 ? "\(count)" : nil }
+
+    func takeBack(_ work: String) throws {
+        guard let kept = Int(work) else { throw CommandError("'\(work)' is not a count") }
+        count = kept
+        said = "took back \(kept)"
     }
 
     func perform(_ command: CommandInvocation) throws {

@@ -81,6 +81,15 @@ import ViperTestSupport
         #expect(result.stdout.hasSuffix("Home\n"), "\(result.output)")
     }
 
+    @Test func theJournalKeepsAnIsolatedModulesWorkAcrossAWorkerCrash() throws {
+        let (plugins, _) = try rogue()
+        try FileManager.default.copyItem(atPath: try Fixtures.fault(), toPath: plugins + "/libFaultPlugin.so")
+        let result = try shell(ViperProcess(), plugins, isolated: true, "open rogue; count; count; open fault; fault trap; count")
+        #expect(result.stderr.contains("restored: Home › Rogue (left out: FaultScreen of 'fixture-fault')"), "\(result.output)")
+        #expect(result.stdout.contains("took back 2"), "\(result.output)")
+        #expect(result.stdout.contains("  count   3"), "\(result.output)")
+    }
+
     @Test func commandsErrorsAndRoutingCrossTheWire() throws {
         let (plugins, _) = try rogue()
         let result = try shell(ViperProcess(), plugins, isolated: true, "open rogue; fail; hello; where; back; leave; where")
