@@ -36,6 +36,7 @@ package struct CommandLineOptions {
     /// `--allow-intercept NAME`, repeatable.
     package var allowIntercept: [String] = []
     package var isolate: [String] = []
+    package var allowNetwork: [String] = []
     /// `viper new --dir DIR`.
     package var directory: String?
     /// `viper new --in-tree`.
@@ -133,6 +134,7 @@ package struct CommandLineOptions {
         case "--allow-insecure-plugins": allowInsecurePlugins = true
         case "--allow-intercept": allowIntercept.append(try cursor.value(of: word))
         case "--isolate": isolate.append(try cursor.value(of: word))
+        case "--allow-network": allowNetwork.append(try cursor.value(of: word))
         case "--watch": watch = true
         case "--no-watch": watch = false
         case "--command-timeout":
@@ -260,6 +262,7 @@ package struct CommandLineOptions {
         runtime.allowInsecurePlugins = allowInsecurePlugins
         runtime.allowIntercept = allowIntercept
         runtime.isolate = isolate
+        runtime.allowNetwork = allowNetwork
         runtime.ignoreLock = lock
         return runtime
     }

@@ -11,7 +11,10 @@ extension PluginReport {
         if let descriptor = record.descriptor, let refusal = IsolatedPlugin.refusal(plugin: name, descriptor: descriptor) {
             return ["  mode:      isolated, refused: \(refusal)"]
         }
-        return ["  mode:      isolated (a boxed process of its own; writes only \(IsolatedPlugin.privateFolder(dataFolder: runtime.dataFolder, plugin: name)))"]
+        let network = runtime.networkNames.contains(name) ? "; network allowed" : "; no network"
+        return [
+            "  mode:      isolated (a boxed process of its own; writes only \(IsolatedPlugin.privateFolder(dataFolder: runtime.dataFolder, plugin: name))\(network))"
+        ]
     }
 
     /// `viper doctor`'s lines on isolation: each isolated plugin, a refusal, a name that matches no plugin.
@@ -26,7 +29,8 @@ extension PluginReport {
             if let descriptor = record.descriptor, let refusal = IsolatedPlugin.refusal(plugin: name, descriptor: descriptor) {
                 lines.append("isolate: \(refusal)")
             } else {
-                lines.append("isolated: \(name) runs in a boxed process of its own")
+                let network = runtime.networkNames.contains(name) ? ", with the network allowed" : ""
+                lines.append("isolated: \(name) runs in a boxed process of its own\(network)")
             }
         }
         return lines

@@ -20,6 +20,8 @@ package final class IsolatedPlugin {
     private let dataFolder: String
     private let environment: [String: String]
     private let allowInsecure: Bool
+    /// Whether the person allowed this plugin the network by name (`--allow-network NAME`).
+    package let allowsNetwork: Bool
     /// How long viper waits for an answer before it calls the plugin hung and stops it.
     package let timeout: Double
     private var process: pid_t?
@@ -46,8 +48,9 @@ package final class IsolatedPlugin {
 
     package init(
         name: String, path: String, executable: String, dataFolder: String, environment: [String: String],
-        allowInsecure: Bool
+        allowInsecure: Bool, allowNetwork: Bool = false
     ) {
+        self.allowsNetwork = allowNetwork
         self.name = name
         self.path = path
         self.executable = executable
@@ -104,6 +107,7 @@ package final class IsolatedPlugin {
             var load = WireWriter(.load)
             load.text(dataFolder)
             load.bool(allowInsecure)
+            load.bool(allowsNetwork)
             load.text(path)
             guard IsolationWire.send(load.bytes, on: spare.descriptor) else {
                 close(spare.descriptor)
@@ -117,7 +121,8 @@ package final class IsolatedPlugin {
         } else {
             started = try Self.spawn(
                 executable: executable, environment: environment,
-                arguments: ["--data", dataFolder] + (allowInsecure ? ["--allow-insecure-plugins"] : []) + [path],
+                arguments: ["--data", dataFolder] + (allowInsecure ? ["--allow-insecure-plugins"] : [])
+                    + (allowsNetwork ? ["--network"] : []) + [path],
                 errors: Paths.join(dataFolder, "stderr.log"), name: name)
         }
         // The next plugin to start (or this one, after a crash) takes a process already running.

@@ -15,6 +15,7 @@ package enum IsolatedPluginMode {
         var data: String?
         var allowInsecure = false
         var spare = false
+        var network = false
         var path: String?
         var index = 0
         while index < arguments.count {
@@ -32,6 +33,9 @@ package enum IsolatedPluginMode {
             case "--spare":
                 spare = true
                 index += 1
+            case "--network":
+                network = true
+                index += 1
             default:
                 path = argument
                 index += 1
@@ -39,7 +43,7 @@ package enum IsolatedPluginMode {
         }
         // A spare started before it was needed waits here for the plugin it will be.
         if spare, let descriptor, let load = waitForLoad(descriptor) {
-            (data, allowInsecure, path) = (load.data, load.allowInsecure, load.path)
+            (data, allowInsecure, network, path) = (load.data, load.allowInsecure, load.network, load.path)
         }
         guard let descriptor, let data, let path else {
             FileHandle.standardError.write(Data("viper: \(command) is internal to viper; isolate a plugin with 'viper --isolate NAME'\n".utf8))
@@ -56,7 +60,9 @@ package enum IsolatedPluginMode {
         }
         if !Sandbox.isTurnedOff(environment) {
             setenv("TMPDIR", data, 1)
-            Sandbox.forCheck(of: path, pluginFlags: [], writable: data, environment: environment).apply()
+            var box = Sandbox.forCheck(of: path, pluginFlags: [], writable: data, environment: environment)
+            box.allowsNetwork = network
+            box.apply()
         }
         let file = PluginFile(path: path, folder: PluginFolder(path: Paths.parent(path), origin: .flag))
         let loaded: LoadedPlugin
@@ -101,19 +107,19 @@ package enum IsolatedPluginMode {
     }
 
     /// A spare's wait: the `load` frame, then its standard error moved to the plugin's folder.
-    private static func waitForLoad(_ descriptor: Int32) -> (data: String, allowInsecure: Bool, path: String)? {
+    private static func waitForLoad(_ descriptor: Int32) -> (data: String, allowInsecure: Bool, network: Bool, path: String)? {
         // Says it is ready (viper reads it with the plugin's first message, or waits for it).
         guard IsolationWire.send(WireWriter(.ok).bytes, on: descriptor) else { return nil }
         guard case .success(let bytes) = IsolationWire.receive(from: descriptor), var reader = WireReader(bytes),
             reader.kind == .load, let data = try? reader.text(), let allowInsecure = try? reader.bool(),
-            let path = try? reader.text()
+            let network = try? reader.bool(), let path = try? reader.text()
         else { return nil }
         let errors = open(Paths.join(data, "stderr.log"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         if errors >= 0 {
             dup2(errors, STDERR_FILENO)
             close(errors)
         }
-        return (data, allowInsecure, path)
+        return (data, allowInsecure, network, path)
     }
 
     private static func refuse(_ message: String, on channel: IsolationChannel) {

@@ -83,7 +83,8 @@ extension HostRuntime {
         } else if let executable = Self.scannerExecutable(options) {
             let isolated = IsolatedPlugin(
                 name: name, path: plugin.file.path, executable: executable, dataFolder: dataFolder,
-                environment: options.environment, allowInsecure: options.allowInsecurePlugins)
+                environment: options.environment, allowInsecure: options.allowInsecurePlugins,
+                allowNetwork: networkNames.contains(name))
             isolated.logger = logger
             isolated.progress = commandProgress
             isolated.registry = registry

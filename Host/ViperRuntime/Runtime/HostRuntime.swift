@@ -77,6 +77,8 @@ package final class HostRuntime {
     package private(set) var dataWriteProblem: String?
     /// The plugins that run isolated, by name (`--isolate`, config.json's `isolate`).
     package private(set) var isolatedNames: Set<String> = []
+    /// The isolated plugins allowed the network, by name (`--allow-network`, config.json's `allowNetwork`).
+    package private(set) var networkNames: Set<String> = []
     /// The isolated plugins started, by name.
     package internal(set) var isolatedPlugins: [String: IsolatedPlugin] = [:]
 
@@ -206,6 +208,7 @@ package final class HostRuntime {
         var preferences: [String: ProviderChoice] = [:]
         interceptionPermission = InterceptionPermission(allowed: Set(options.allowIntercept))
         isolatedNames = Set(options.isolate)
+        networkNames = Set(options.allowNetwork)
         do {
             let configPath = Paths.join(dataFolder, ViperConfig.fileName())
             let config = try ViperConfig.load(folder: dataFolder)
@@ -214,6 +217,7 @@ package final class HostRuntime {
             }
             interceptionPermission.allowed.formUnion(config.allowIntercept ?? [])
             isolatedNames.formUnion(config.isolate ?? [])
+            networkNames.formUnion(config.allowNetwork ?? [])
         } catch {
             problemList.append(Problem(kind: .badPreference, plugin: nil, contract: nil, message: "\(error)"))
         }

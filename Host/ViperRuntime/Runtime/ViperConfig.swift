@@ -12,6 +12,8 @@ package struct ViperConfig: Codable {
     var allowIntercept: [String]?
     /// Plugins that run in a boxed process of their own, by name (as `--isolate NAME`).
     var isolate: [String]?
+    /// Isolated plugins allowed the network, by name (as `--allow-network NAME`).
+    var allowNetwork: [String]?
 
     package static func fileName() -> String { "config.json" }
 
@@ -49,5 +51,6 @@ extension ViperConfig {
         providers = try container.decodeIfPresent([String: String].self, forKey: .providers) ?? [:]
         allowIntercept = try container.decodeIfPresent([String].self, forKey: .allowIntercept)
         isolate = try container.decodeIfPresent([String].self, forKey: .isolate)
+        allowNetwork = try container.decodeIfPresent([String].self, forKey: .allowNetwork)
     }
 }

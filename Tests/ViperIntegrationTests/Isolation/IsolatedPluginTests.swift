@@ -43,6 +43,17 @@ import ViperTestSupport
         #expect(inProcess.stdout.contains("opened a network socket"), "\(inProcess.output)")
     }
 
+    @Test func thePersonCanAllowAnIsolatedPluginTheNetworkByName() throws {
+        let (plugins, outside) = try rogue()
+        let viper = ViperProcess()
+        let allowed = try viper.run(
+            ["--plugins", plugins, "--isolate", "rogue", "--allow-network", "rogue", "-c", "open rogue; connect; write \(outside)/x.txt"])
+        #expect(allowed.stdout.contains("opened a network socket"), "\(allowed.output)")
+        #expect(allowed.stdout.contains("could not write \(outside)/x.txt"), "\(allowed.output)")
+        let listed = try viper.run(["--plugins", plugins, "--isolate", "rogue", "--allow-network", "rogue", "plugins"])
+        #expect(listed.stdout.contains("/isolated/rogue; network allowed)"), "\(listed.stdout)")
+    }
+
     @Test func anIsolatedPluginRunsInAnotherProcess() throws {
         let (plugins, _) = try rogue()
         let viper = ViperProcess()
@@ -117,7 +128,7 @@ import ViperTestSupport
         try Data(#"{"isolate": ["greeter", "fixture-good", "nobody"]}"#.utf8).write(to: URL(fileURLWithPath: viper.dataFolder + "/config.json"))
         let plugins = try viper.run(["--plugins", good, "plugins"])
         let lines = plugins.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("  mode:      isolated (a boxed process of its own; writes only \(viper.dataFolder)/isolated/greeter)"), "\(plugins.stdout)")
+        #expect(lines.contains("  mode:      isolated (a boxed process of its own; writes only \(viper.dataFolder)/isolated/greeter; no network)"), "\(plugins.stdout)")
         #expect(lines.contains("  mode:      in process"), "\(plugins.stdout)")
         let doctor = try viper.run(["--plugins", good, "doctor"])
         #expect(doctor.stdout.contains("isolated: greeter runs in a boxed process of its own"), "\(doctor.stdout)")
