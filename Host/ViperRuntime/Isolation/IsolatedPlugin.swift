@@ -231,6 +231,7 @@ package final class IsolatedPlugin {
 
     /// Stops the process: closes the socket (it ends at the next read) and reaps it.
     package func stop() {
+        if channel != nil || process != nil { generation += 1 }
         if let channel { close(channel.descriptor) }
         channel = nil
         guard let pid = process else { return }

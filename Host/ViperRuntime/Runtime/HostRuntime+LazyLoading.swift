@@ -77,49 +77,60 @@ extension HostRuntime {
     /// disables it with one line saying why (a plugin that serves others cannot be isolated yet).
     private func loadIsolated(_ plugin: PendingPlugin, name: String) -> Bool {
         let position = recordList.firstIndex { $0.name == name && $0.path == plugin.file.path }
-        let failure: String
-        if let refusal = IsolatedPlugin.refusal(plugin: name, descriptor: plugin.scanned.descriptor) {
-            failure = refusal
-        } else if let executable = Self.scannerExecutable(options) {
-            let isolated = IsolatedPlugin(
-                name: name, path: plugin.file.path, executable: executable, dataFolder: dataFolder,
-                environment: options.environment, allowInsecure: options.allowInsecurePlugins,
-                allowNetwork: networkNames.contains(name))
-            isolated.logger = logger
-            isolated.progress = commandProgress
-            isolated.registry = registry
-            do {
-                let declared = try isolated.start()
-                let recorded = RecordingRegistrar(plugin: name)
-                let provided: [Provision] = plugin.scanned.descriptor.provides
-                for (index, module) in declared.enumerated() {
-                    let same = provided.first { (provision: Provision) -> Bool in
-                        provision.kind == .module && provision.contract == module.contract && provision.name == module.name
-                    }
-                    let needs: [Requirement] = same?.requires ?? []
-                    recorded.registerIsolatedModule(
-                        module.contract, type: nil, name: module.name, route: module.route, requires: needs,
-                        builder: IsolatedModuleBuilder(plugin: isolated, index: index))
-                }
-                recorded.seal()
-                registry.commit(recorded, skipping: plugin.overridden)
-                isolatedPlugins[name] = isolated
-                if let position { recordList[position].status = .loaded }
-                logger?.log(.info, "started \(name) isolated from \(plugin.file.path) on first use", source: "loader")
-                return true
-            } catch {
-                failure = error.description
+        switch startIsolated(plugin.file, name: name, descriptor: plugin.scanned.descriptor) {
+        case .success(let loaded):
+            registry.commit(loaded.registrar, skipping: plugin.overridden)
+            if let position { recordList[position].status = .loaded }
+            logger?.log(.info, "started \(name) isolated from \(plugin.file.path) on first use", source: "loader")
+            return true
+        case .failure(let failure):
+            problemList.append(Problem(kind: .loadFailed, plugin: name, contract: nil, message: failure.description))
+            if let position {
+                recordList[position].status = .disabled
+                recordList[position].reason = failure.description
             }
-        } else {
-            failure = "plugin '\(name)' cannot run isolated: no viper executable to start it with"
+            logger?.log(.error, failure.description, source: "loader")
+            return false
         }
-        problemList.append(Problem(kind: .loadFailed, plugin: name, contract: nil, message: failure))
-        if let position {
-            recordList[position].status = .disabled
-            recordList[position].reason = failure
+    }
+
+    /// Starts `file` isolated (stopping a process of an older version of it) and returns a proxy for
+    /// each module it declared, as a load's registrar; its code never enters this process.
+    func startIsolated(_ file: PluginFile, name: String, descriptor: PluginDescriptor) -> Result<LoadedPlugin, IsolatedPlugin.Failure> {
+        if let refusal = IsolatedPlugin.refusal(plugin: name, descriptor: descriptor) {
+            return .failure(IsolatedPlugin.Failure(description: refusal))
         }
-        logger?.log(.error, failure, source: "loader")
-        return false
+        guard let executable = Self.scannerExecutable(options) else {
+            return .failure(IsolatedPlugin.Failure(description: "plugin '\(name)' cannot run isolated: no viper executable to start it with"))
+        }
+        isolatedPlugins.removeValue(forKey: name)?.stop()
+        let isolated = IsolatedPlugin(
+            name: name, path: file.path, executable: executable, dataFolder: dataFolder,
+            environment: options.environment, allowInsecure: options.allowInsecurePlugins,
+            allowNetwork: networkNames.contains(name))
+        isolated.logger = logger
+        isolated.progress = commandProgress
+        isolated.registry = registry
+        let declared: [IsolatedPlugin.DeclaredModule]
+        do {
+            declared = try isolated.start()
+        } catch {
+            return .failure(error)
+        }
+        let recorded = RecordingRegistrar(plugin: name)
+        let provided: [Provision] = descriptor.provides
+        for (index, module) in declared.enumerated() {
+            let same = provided.first { (provision: Provision) -> Bool in
+                provision.kind == .module && provision.contract == module.contract && provision.name == module.name
+            }
+            let needs: [Requirement] = same?.requires ?? []
+            recorded.registerIsolatedModule(
+                module.contract, type: nil, name: module.name, route: module.route, requires: needs,
+                builder: IsolatedModuleBuilder(plugin: isolated, index: index))
+        }
+        recorded.seal()
+        isolatedPlugins[name] = isolated
+        return .success(LoadedPlugin(file: file, descriptor: descriptor, registrar: recorded))
     }
 
     /// Notes a load in the profile: from `began` to now, its registration from `opened`, its own

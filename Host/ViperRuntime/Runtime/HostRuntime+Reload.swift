@@ -80,6 +80,17 @@ extension HostRuntime {
         case .failure(let error):
             return refuse(file, stamp: stamp, error, line: Self.disabledLine(error, name: name, path: file.path), into: &report)
         }
+        // An isolated plugin's new version starts in a new boxed process; its code never loads here.
+        if isolatedNames.contains(name) {
+            switch startIsolated(file, name: name, descriptor: descriptor) {
+            case .success(let loaded):
+                commitVersion(loaded, file: file, outcome: outcome, into: &report)
+                reloads.stamps[file.path] = stamp
+            case .failure(let failure):
+                refuse(file, stamp: stamp, PluginLoadError(.refused, path: file.path, message: failure.description), into: &report)
+            }
+            return
+        }
         switch loadVersion(file, scanned: descriptor, stamp: stamp, sha256: result.sha256) {
         case .success(let loaded):
             commitVersion(loaded, file: file, outcome: outcome, into: &report)

@@ -101,6 +101,36 @@ import ViperTestSupport
         #expect(result.stdout.contains("  count   3"), "\(result.output)")
     }
 
+    @Test func aReloadedIsolatedPluginStartsInANewBoxedProcessNotInViper() throws {
+        let (plugins, outside) = try rogue()
+        let library = plugins + "/libRoguePlugin.so"
+        let viper = ViperProcess()
+        let shell = try RunningViper(arguments: ["--plugins", plugins, "--isolate", "rogue"], environment: viper.environment)
+        defer { shell.close() }
+        shell.send(["open rogue", "pid"])
+        try shell.waitFor("pid ")
+        let first = Self.pids(shell.printed)
+        let copy = plugins + "/.libRoguePlugin.so.new"
+        try FileManager.default.copyItem(atPath: library, toPath: copy)
+        #expect(rename(copy, library) == 0)
+        shell.send("reload")
+        try shell.waitFor("reloaded rogue (version 2")
+        shell.send(["open rogue", "pid", "write \(outside)/after-reload.txt"])
+        try shell.waitFor("could not write \(outside)/after-reload.txt")
+        let all = Self.pids(shell.printed)
+        #expect(first.count == 1 && all.count == 2 && all[1] != all[0], "\(shell.printed)")
+        #expect(!FileManager.default.fileExists(atPath: outside + "/after-reload.txt"))
+    }
+
+    /// The pids the rogue module printed, each once, in order (a screen drawn again repeats one).
+    private static func pids(_ text: String) -> [String] {
+        var seen: [String] = []
+        for line in text.split(separator: "\n") where line.hasPrefix("pid ") && !seen.contains(String(line)) {
+            seen.append(String(line))
+        }
+        return seen
+    }
+
     @Test func commandsErrorsAndRoutingCrossTheWire() throws {
         let (plugins, _) = try rogue()
         let result = try shell(ViperProcess(), plugins, isolated: true, "open rogue; fail; hello; where; back; leave; where")
