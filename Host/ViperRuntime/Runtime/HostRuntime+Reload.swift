@@ -86,6 +86,14 @@ extension HostRuntime {
             case .success(let loaded):
                 commitVersion(loaded, file: file, outcome: outcome, into: &report)
                 reloads.stamps[file.path] = stamp
+                // No image of it is mapped here: the old process was stopped.
+                if let position = recordList.firstIndex(where: { $0.path == file.path }) {
+                    recordList[position].olderImages = 0
+                    if let last = report.notices.last, last.hasPrefix("reloaded \(name) (") {
+                        report.notices[report.notices.count - 1] =
+                            "reloaded \(name) (version \(recordList[position].version); in a new boxed process)"
+                    }
+                }
             case .failure(let failure):
                 refuse(file, stamp: stamp, PluginLoadError(.refused, path: file.path, message: failure.description), into: &report)
             }

@@ -114,7 +114,7 @@ import ViperTestSupport
         try FileManager.default.copyItem(atPath: library, toPath: copy)
         #expect(rename(copy, library) == 0)
         shell.send("reload")
-        try shell.waitFor("reloaded rogue (version 2")
+        try shell.waitFor("reloaded rogue (version 2; in a new boxed process)")
         shell.send(["open rogue", "pid", "write \(outside)/after-reload.txt"])
         try shell.waitFor("could not write \(outside)/after-reload.txt")
         let all = Self.pids(shell.printed)
