@@ -79,7 +79,8 @@ let featureTests: [Target] = [
 //
 // Each layer uses only the layers below it; the compiler enforces it, and
 // `LayeringTests` checks from `swift package describe` that the runtime links no
-// shell, readline or conformance kit. README's "Layers" section draws the picture.
+// shell, readline or conformance kit. docs/ARCHITECTURE.md's "Layers" section (under "The map
+// of the repository") draws the picture.
 
 /// The pure core: the registry, graph validation, navigation and the route rules, and the
 /// marks that name the plugin whose code runs. It reads no file and starts no process, so

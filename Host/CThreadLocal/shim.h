@@ -1,18 +1,21 @@
 /* One thread-local word for the core's registry: this thread's resolution stack (ResolutionStack.swift).
  *
- * Swift has no thread-local variables; a resolve found its thread's stack with pthread_getspecific,
- * a call into libc of 17 instructions on every resolve. A C thread-local read is one instruction
- * from the thread pointer. The word only caches what the pthread key holds: the key's destructor
- * still releases the stack at the thread's end, and clears this word first.
+ * Swift has no thread-local variables; pthread_getspecific is a call into libc, and a resolve
+ * would make it every time. A C thread-local read in an executable is one instruction from the
+ * thread pointer. The word only caches what the pthread key holds: the key's destructor still
+ * releases the stack at the thread's end, and clears this word first.
  *
  * weak: every object file that includes this header emits the definition, and the linker keeps
- * one. initial-exec: the word is in the executable's static TLS block, reached without a call
- * to __tls_get_addr. The core is linked into executables (viper, the tests), never into a
- * library opened with dlopen, which is what initial-exec would not allow. */
+ * one. The TLS model is the compiler's default (general dynamic, for position-independent code):
+ * linked into an executable (viper, the tests), the linker relaxes each access to the thread
+ * pointer plus a constant, so nothing is lost there; linked into a library that a program opens
+ * with dlopen (an embedder of the core), it asks __tls_get_addr, and the library needs no slot in
+ * the static TLS block, which a dlopen'd library cannot count on getting
+ * (ThreadLocalEmbeddingTests). */
 #ifndef VIPER_CTHREADLOCAL_H
 #define VIPER_CTHREADLOCAL_H
 
-__attribute__((weak, tls_model("initial-exec"))) _Thread_local void *viper_resolution_stack = 0;
+__attribute__((weak)) _Thread_local void *viper_resolution_stack = 0;
 
 /* This thread's resolution stack, or NULL before the thread's first resolve and after its end. */
 static inline __attribute__((always_inline)) void *viper_resolution_stack_get(void) {

@@ -5,7 +5,7 @@ import ViperLoading
 import ViperRuntime
 import ViperShell
 
-/// Costs that must grow no faster than the work (issue 16), each as a ratio against
+/// Costs that must grow no faster than the work, each as a ratio against
 /// a small baseline measured in the same run and scaled to the same amount of work:
 /// about 1× is linear (or constant per command), far above it is not.
 enum CostBench {

@@ -116,7 +116,7 @@ enum InProcessBench {
                     if let service = try? factory(resolver) { sink.consume(service) }
                 }
             })
-        // Issue 27's target for a resolve: 1.5× its factory.
+        // The target for a resolve: 1.5× its factory.
         return row("resolve a service by contract vs its factory", timing, calls: perPair, target: 1.5)
     }
 
@@ -149,7 +149,7 @@ enum InProcessBench {
         case provider
         /// The same objects wired by hand into a ``BuiltModule`` with its parts, nothing of the
         /// registry's: what the module row's excess owes to `BuiltModule` alone (no row; counted
-        /// by hand with `--loop`, docs/benchmarks/notes.md).
+        /// by hand with `--loop`).
         case builtByHand = "built-by-hand"
 
         /// Runs the loop `iterations` times.
@@ -192,7 +192,7 @@ enum InProcessBench {
                     sink.consume(bareWiring(Interactor(a: ServiceA(), b: b, c: c)))
                 }
             })
-        // Issue 12's target for a module: 1.5× what wiring it by hand costs.
+        // The target for a module: 1.5× what wiring it by hand costs.
         return row("build a module with 3 services by contract vs bare hand wiring", timing, calls: perPair, target: 1.5)
     }
 

@@ -1,4 +1,4 @@
-/// The cold start's baselines (issue 27): the least a program that loads plugins can do, outside
+/// The cold start's baselines: the least a program that loads plugins can do, outside
 /// viper-bench, as a separate small program. Each lists a folder, sorts the `.so` names, splits
 /// them into `BATCHES` contiguous batches of even size, and loads each batch in a process of its
 /// own, at most `AT_ONCE` processes at a time (default: all), the next starting when one ends:

@@ -4,7 +4,7 @@ import ViperLoading
 import ViperRuntime
 import ViperShell
 
-/// A navigation command against the number of installed plugins (issue 27): the shell's
+/// A navigation command against the number of installed plugins: the shell's
 /// `open bench/bench-0001` / `back` with 10, 1,000 and 5,000 plugins in the folder, each
 /// count in a process of its own (`viper-bench --navigate`), warm cache, lazy loading.
 ///
@@ -20,8 +20,8 @@ import ViperShell
 enum NavigationBench {
     static let counts = [10, 1000, 5000]
     static let script = ["open bench/bench-0001", "back"]
-    /// Rounds at least, whatever the invocation's runs: with medians of 3 to 5 the time rows read
-    /// 0.78× to 1.47× from run to run, and the 10-plugin baseline 17.6 to 354 µs (runs 1 to 9).
+    /// Rounds at least, whatever the invocation's runs: with medians of 3 to 5 the time rows move
+    /// by half their value from run to run, and the 10-plugin baseline by more.
     /// A round's own ratio still spreads by ±10 to 15 % on a quiet machine, in CPU time as in wall
     /// time (one process runs faster than the next), so the median needs about 20 of them.
     static let rounds = 21

@@ -4,8 +4,8 @@
 /// on both of its sides alike; the ratio of that round is the two times divided. A row's ratio is
 /// the median of those per-round ratios (a slow round moves it by one place, not by its size);
 /// the ratio of the two sides' medians is printed beside it with the per-round ratios' quartiles,
-/// so a reader sees how far the rounds spread (issue 27: the navigation rows read 0.78× to 1.47×
-/// in wall time from run to run on medians of 3 to 5 while their instructions read 1.02–1.05×).
+/// so a reader sees how far the rounds spread (on a shared machine a plain median of 3 to 5 can
+/// move by half its value from run to run while the instruction count stays put).
 ///
 /// Invariants: `measured` and `baseline` hold one value per round each, in the rounds' order.
 struct RoundRatios {

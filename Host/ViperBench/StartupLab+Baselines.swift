@@ -48,8 +48,8 @@ extension StartupLab {
     /// viper's own split of a cold start over `files` new plugins on `cores` cores: `capped`, the
     /// batches ``PluginScanner/batches(_:cores:limit:pinned:)`` makes (at most
     /// ``PluginScanner/filesPerScanner`` plugins each), as many at once as viper runs scanners;
-    /// uncapped, one batch per scanner, however many plugins that puts in each (until round 9's
-    /// baseline). The two agree up to `filesPerScanner` plugins a scanner (1,000 on 2 cores).
+    /// uncapped, one batch per scanner, however many plugins that puts in each (the older baseline,
+    /// kept for comparison). The two agree up to `filesPerScanner` plugins a scanner (1,000 on 2 cores).
     static func minimalHostSplit(files: Int, cores: Int, capped: Bool) -> MinimalHostSplit {
         let atOnce = PluginScanner.scannerCount(files: files, cores: cores)
         return MinimalHostSplit(batches: capped ? PluginScanner.batchCount(files: files, cores: cores) : atOnce, atOnce: atOnce)
@@ -62,7 +62,7 @@ extension StartupLab {
         let processes = "\(split.atOnce) process\(split.atOnce == 1 ? "" : "es")"
         let prefix = "start-up to first prompt, cold, \(count) plugins vs \(kind.label)"
         guard capped else { return prefix + " on \(processes) of \(split.perProcess(count)) plugins, uncapped" }
-        // One batch per scanner: the cap changes nothing, and the row keeps its name of round 8.
+        // One batch per scanner: the cap changes nothing, and the row keeps its earlier name so runs compare.
         guard split.batches > split.atOnce else { return prefix + " on " + processes }
         return prefix + ", \(split.perProcess(count)) plugins a process, \(split.atOnce) at once"
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Whether a start-up's cost per plugin stays flat as plugins are added (issue 27): each
+/// Whether a start-up's cost per plugin stays flat as plugins are added: each
 /// start-up is timed with 0, N and 4N plugins (N = 2,500: 10,000 at most), and each row is the
 /// cost per plugin with 4N, `(t(4N) - t(0)) / 4N`, against the cost per plugin with N: that is
 /// time(4N) / time(N) of the per-plugin cost, so linear growth reads 1.00× and anything worse

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The resident memory of a session: a supervised `viper` (issue 24) is a supervisor that forks
-/// a worker, and the worker is the process that starts the runtime and loads the plugins, so the
-/// supervisor's own figure does not move with the plugins (run-5 read "-0 KiB" a plugin from it).
+/// The resident memory of a session: a supervised `viper` is a supervisor that forks a worker,
+/// and the worker is the process that starts the runtime and loads the plugins, so the
+/// supervisor's own figure does not move with the plugins (it reads about 0 KiB a plugin).
 /// The worker's figure includes the pages it shares with the supervisor since the fork: it is
 /// what one session keeps resident.
 extension StartupLab {

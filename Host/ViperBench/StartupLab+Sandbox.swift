@@ -17,10 +17,10 @@ extension StartupLab {
     /// each on a fresh data folder (every plugin scanned), in turns and each going first every
     /// other time, so the machine's load and the page cache weigh on both alike.
     ///
-    /// The row that holds the target (CPU time within 5%, issue 25) runs both sides with the
+    /// The row that holds the target (CPU time within 5%) runs both sides with the
     /// scanner count pinned (`VIPER_SCANNERS`, the count a cold start of `count` plugins chooses
     /// on this machine): unpinned, a third scanner starts when one finishes first, which the
-    /// machine's load decides, box or not, and moves a start's CPU time by about 20 ms (round 7).
+    /// machine's load decides, box or not, and moves a start's CPU time by about 20 ms.
     /// CPU time is split into user and system so a reader sees which moves. The unpinned rows stay
     /// for reading, each side's scanner counts printed beside its median. Medians of at least
     /// ``sandboxRounds`` starts a side, whatever the invocation's count.
@@ -75,8 +75,8 @@ extension StartupLab {
     }
 
     /// Alternated rounds at least: a start's CPU time moves by several percent with the machine's
-    /// load, and medians of 5 swung the row from 0.90× to 1.15× in one hour (round 8); on an idle
-    /// machine medians of 11 still read 1.04× to 1.07× where series of 20 read 1.015× (run-9).
+    /// load: medians of 5 can swing the row from 0.90× to 1.15× within an hour, and on an idle
+    /// machine medians of 11 still spread over several hundredths where series of 20 agree.
     static let sandboxRounds = 21
 
     /// How many starts ran each number of scanners, fewest scanners first: `2×9, 3×2`.

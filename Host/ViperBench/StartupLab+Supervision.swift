@@ -15,8 +15,8 @@ extension StartupLab {
     /// The four sessions of a round run in turns, in the other order every other round, for
     /// ``journalRounds`` rounds; the row's ratio is the median of the rounds' own ratios
     /// (``RoundRatios``). Output goes to /dev/null (``timedRun(_:inputFile:environment:)``): no
-    /// reader shares the cores. Until round 9 the row timed whole sessions of 1,000 commands read
-    /// through a pipe, medians of 3: it read 0.65× to 1.21× with no code changed.
+    /// reader shares the cores. Whole sessions of 1,000 commands read through a pipe, medians of
+    /// 3, read anywhere from 0.65× to 1.21× with no code changed.
     func journalRow(commands requested: Int) throws -> BenchmarkSuite.Row {
         let commands = max(requested, Self.journalCommands)
         let folder = try smallestFolder()

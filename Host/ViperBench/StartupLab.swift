@@ -81,7 +81,7 @@ final class StartupLab {
         // Cold: against minimal hosts outside viper-bench, on as many processes as viper scans with.
         var rows = cold ? try coldRows(runs: runs) : []
         guard let most = counts.max(), let none = folders[0] else { return rows }
-        // Warm: every count from 1,000 up (issue 27: 1,000 and 10,000), each against 0 plugins.
+        // Warm: every count from 1,000 up (the targets name 1,000 and 10,000), each against 0 plugins.
         for count in counts where count >= min(1000, most) {
             guard let many = folders[count] else { continue }
             let warmMany = freshData(), warmNone = freshData()

@@ -47,8 +47,8 @@ enum Stopwatch {
 /// Keeps the optimizer from deleting benchmark loops.
 ///
 /// It adds the object's address to `sink`: one addition, so the loop and its baseline share
-/// almost nothing but the work being measured. (It used to add `hashValue`, about 100
-/// instructions of Swift's seeded hasher in both loops, which made every ratio look smaller.)
+/// almost nothing but the work being measured. (Anything heavier, such as `hashValue` and
+/// Swift's seeded hasher, would weigh on both loops and make every ratio look smaller.)
 ///
 /// `@unchecked Sendable`: only the benchmark's one thread writes `sink`, and nothing reads
 /// it; it exists to be written.

@@ -1,5 +1,5 @@
-/// The blank module `viper new --blank` and `viper new module NAME --blank` write (issue 26:
-/// "templates an author keeps"): every role in its own file, the input and output contract, and
+/// The blank module `viper new --blank` and `viper new module NAME --blank` write, a template an
+/// author keeps: every role in its own file, the input and output contract, and
 /// one promise to build on ('done' closes the module and tells its output). Nothing in it is a
 /// demo to delete; what an author adds is their feature. Same paths and placeholders as
 /// ``ModuleTemplate``.

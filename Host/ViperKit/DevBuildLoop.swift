@@ -46,10 +46,15 @@ final class DevBuildLoop: @unchecked Sendable {
         return (outcome.status, outcome.output + outcome.errors)
     }
 
-    /// Adds notice lines for the shell.
+    /// Adds notice lines for the shell. With `VIPER_RELOAD_PROBE_HEARD=1` (tests only) it says so
+    /// on standard error, `probe: notice`: the event a test waits for before it sends the line
+    /// that takes the notices.
     func post(_ lines: [String]) {
         lock.withLock { notices += lines }
+        if Self.announcesNotices { FileHandle.standardError.write(Data("probe: notice\n".utf8)) }
     }
+
+    private static let announcesNotices = ProcessInfo.processInfo.environment["VIPER_RELOAD_PROBE_HEARD"] == "1"
 
     /// The notices since the last call, oldest first.
     func takeNotices() -> [String] {

@@ -51,7 +51,7 @@ package final class DevSession: @unchecked Sendable {
         return session
     }
 
-    /// The session of a worker that replaces a crashed one (issue 24): the package as ``prepare(path:log:)``
+    /// The session of a worker that replaces a crashed one: the package as ``prepare(path:log:)``
     /// checked it, without building it again (the `.so` the first build made keeps serving).
     package static func resume(path: String) throws -> DevSession {
         let folder = Paths.absolute(path)

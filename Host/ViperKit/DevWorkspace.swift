@@ -2,7 +2,7 @@ import Foundation
 import ViperLoading
 import ViperRuntime
 
-/// `viper dev FOLDER` where FOLDER is not a package but holds packages (issue 26): contract
+/// `viper dev FOLDER` where FOLDER is not a package but holds packages: contract
 /// libraries (a package whose dynamic product does not end in `Plugin`, as
 /// `viper new --contract-library` writes it) and the plugin packages that use them. It builds
 /// the libraries first, then the plugins, and opens the shell with every plugin. A change to a
@@ -51,7 +51,7 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
     }
 
     /// The workspace at `path` with the builds already made, for a worker that replaces a crashed
-    /// one (issue 24): the libraries from the first worker's builds keep serving.
+    /// one: the libraries from the first worker's builds keep serving.
     package static func resume(path: String) throws -> DevWorkspace {
         let folder = Paths.absolute(path)
         let found = try packages(in: folder).map { Member(folder: $0, product: try DevPackage.pluginProduct(in: $0)) }

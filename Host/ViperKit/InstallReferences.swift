@@ -1,7 +1,7 @@
 import Foundation
 import ViperLoading
 
-/// The reference documentation `viper install` puts beside the SDK (issue 26): Contracts' and
+/// The reference documentation `viper install` puts beside the SDK: Contracts' and
 /// ConformanceKit's public API, built with the toolchain's `swift-symbolgraph-extract` and `docc`
 /// from the modules of the build being installed, as `Contracts/API/reference` builds them. They
 /// go in `docs/NAME.doccarchive`, transformed for static hosting, and `viper sdk` names them.

@@ -19,7 +19,7 @@ package protocol PluginReloading: AnyObject {
 final class ProbeReloader: PluginReloading {
     static let variable = "VIPER_RELOAD_PROBE"
 
-    /// With the probe, `VIPER_RELOAD_PROBE_HEARD=1` turns on ``heard``.
+    /// `VIPER_RELOAD_PROBE_HEARD=1` turns on ``heard``, with the probe or the real reloader.
     static let heardVariable = "VIPER_RELOAD_PROBE_HEARD"
 
     /// Writes `probe: heard N` to standard error when the watcher has `waiting` changes ready:

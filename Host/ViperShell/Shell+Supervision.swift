@@ -2,13 +2,14 @@ import ViperSupervision
 
 /// Commands run through the supervised worker's keeper when there is one.
 extension Shell {
-    /// Runs `line`: through `keeper` (counted, journaled) in a supervised worker, else as ``execute(_:)``.
+    /// Runs `line`: through `keeper` (counted, journaled) in a supervised worker, else as
+    /// ``execute(_:)``. `inputWaiting`: the next line was already read (the journal's file can wait).
     @discardableResult
-    package func execute(_ line: String, keeping keeper: SessionKeeper?) -> Outcome {
+    package func execute(_ line: String, keeping keeper: SessionKeeper?, inputWaiting: Bool = false) -> Outcome {
         guard let keeper else { return execute(line) }
         keeper.commandBegins()
         let outcome = execute(line)
-        keeper.commandEnded(failed: outcome == .failed)
+        keeper.commandEnded(failed: outcome == .failed, inputWaiting: inputWaiting)
         return outcome
     }
 }

@@ -16,6 +16,13 @@ import ViperRuntime
 /// the stack (and the screen above) as they were. A command during which the data
 /// folder's databases failed (see ``DatabaseFailures``) counts as failed too, and the
 /// failure gets the `error:` line when the command did not print one of its own.
+///
+/// How the pieces fit: ``ShellLauncher`` opens it in one of three modes (`-c`, a terminal,
+/// piped) with a ``LineReader`` (``ReadlineReader`` or ``PlainLineReader``); ``CommandSplitter``
+/// splits a line into words; the `Shell+…` files are the commands (`+Commands`, `+Confirm`,
+/// `+Help`, `+Completion`, `+Paste`), the screen (`+Drawing`, `+Plain`), live plugins (`+Live`,
+/// `+Reload`) and a supervised worker's keeper (`+Supervision`). Everything it writes goes
+/// through ``ShellOutput``: the shell owns the terminal, and runs on one thread.
 package final class Shell {
     package enum Outcome: Equatable {
         case succeeded, failed, quit

@@ -38,7 +38,7 @@ package enum ShellLauncher {
         let colorAllowed = TerminalStyle.allowsColor(environment: environment, noColorFlag: options.noColor)
         let style = TerminalStyle(colors: colorAllowed && stdinIsTerminal && isatty(STDOUT_FILENO) == 1)
         let output = StandardOutput(errorStyle: TerminalStyle(colors: colorAllowed && stdinIsTerminal && ErrorRelay.errorsReachTerminal))
-        // A worker started again after a crash said these already (issue 24). A drop-in's
+        // A worker started again after a crash said these already. A drop-in's
         // interceptor that is off is one of them, as in doctor: one line each, naming the fix.
         let problems = PluginReport.namingRefusedProviders(runtime.doctorProblems)
         for problem in problems where WorkerLaunch.current?.isRestart != true {
@@ -112,7 +112,7 @@ package enum ShellLauncher {
             var quit = false
             while !quit, let line = reader.readLine(prompt: "") {
                 if let live { shell.apply(live) }
-                let outcome = shell.execute(line, keeping: keeper)
+                let outcome = shell.execute(line, keeping: keeper, inputWaiting: reader.hasWaitingLine)
                 quit = outcome == .quit || stopsHere(after: outcome, options, command: line, output: output)
             }
             if !quit { shell.reachEndOfInput() }
@@ -196,8 +196,8 @@ package enum ShellLauncher {
         let probing = environment[ProbeReloader.variable] == "1"
         if let folders {
             do {
-                // Asked to, a probe says on standard error when the watcher has heard a change, so tests wait for it.
-                let heard = probing && environment[ProbeReloader.heardVariable] == "1" ? ProbeReloader.heard : nil
+                // Asked to (tests only), viper says on standard error when the watcher has heard a change, so tests wait for it.
+                let heard = environment[ProbeReloader.heardVariable] == "1" ? ProbeReloader.heard : nil
                 watcher = try FileWatcher.plugins(in: folders, onReady: heard)
             } catch {
                 output.warning("\(error)")
@@ -218,8 +218,8 @@ package enum ShellLauncher {
 }
 
 extension ShellLauncher {
-    /// How many of `records` are loaded or ready to load, read in place: a filter copied every
-    /// record (about 0.3 M instructions of a warm start with 1,000 plugins, issue 27).
+    /// How many of `records` are loaded or ready to load, read in place: a filter would copy every
+    /// record at every warm start.
     static func servingCount(_ records: [PluginRecord]) -> Int {
         var count = 0
         for index in records.indices where records[index].status == .loaded || records[index].status == .ready {

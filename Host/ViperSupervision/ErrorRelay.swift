@@ -1,7 +1,7 @@
 import Foundation
 import ViperCore
 
-/// A supervised worker's standard error, passed on by the supervisor (issue 24). The worker
+/// A supervised worker's standard error, passed on by the supervisor. The worker
 /// writes to a pipe; the supervisor reads it and writes it to its own standard error at once,
 /// except the Swift runtime's last words (`FILE:LINE: Fatal error: MESSAGE` and all after it),
 /// which it holds: when the worker then dies they become the cause in viper's one line
@@ -11,6 +11,8 @@ import ViperCore
 /// Order: before viper writes a screen or a prompt and after it writes an error line, the worker
 /// waits (``awaitRelayed()``) until the pipe is empty and the supervisor is not between reading and
 /// writing bytes, so what it wrote to its two outputs reaches the terminal in the order it wrote it.
+/// It waits only when the two outputs end in the same file (``outputsMeet()``): elsewhere there
+/// is no order between them to keep, and the wait would cost every command a system call.
 ///
 /// Invariants:
 /// - One pipe for the whole session: a worker's children (a build, the scanner) keep writing to it
@@ -49,11 +51,25 @@ package final class ErrorRelay {
     /// supervisor's standard error is a terminal (for the worker's colours).
     func attachInWorker(page: WorkerPage) {
         let terminal: Int32 = isatty(STDERR_FILENO) == 1 ? 1 : 0
+        let meet: Int32 = Self.outputsMeet() ? 1 : 0
         guard dup2(writeEnd, STDERR_FILENO) >= 0 else { return }
         close(readEnd)
         close(writeEnd)
         page.base.storeBytes(of: terminal, toByteOffset: WorkerPage.errorsTerminalOffset, as: Int32.self)
+        page.base.storeBytes(of: meet, toByteOffset: WorkerPage.errorsMeetOutputOffset, as: Int32.self)
         page.base.storeBytes(of: Int32(1), toByteOffset: WorkerPage.relayedOffset, as: Int32.self)
+    }
+
+    /// Whether standard output and standard error are the same file, other than the null device
+    /// (which keeps nothing, so no order): then the worker waits for its error lines to be passed
+    /// on before it writes more output. When they cannot be told apart, they are taken to meet.
+    static func outputsMeet() -> Bool {
+        var output = stat(), errors = stat()
+        guard fstat(STDOUT_FILENO, &output) == 0, fstat(STDERR_FILENO, &errors) == 0 else { return true }
+        guard output.st_dev == errors.st_dev, output.st_ino == errors.st_ino else { return false }
+        var null = stat()
+        let isNull = output.st_mode & S_IFMT == S_IFCHR && stat("/dev/null", &null) == 0 && null.st_rdev == output.st_rdev
+        return !isNull
     }
 
     /// Passes on what the worker wrote (the pipe was reported readable, or the worker ended),

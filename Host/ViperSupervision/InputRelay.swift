@@ -5,17 +5,21 @@ import Foundation
 /// crashed worker finished (``WorkerPage/completed``), the crashed one excepted.
 ///
 /// Invariants:
-/// - ``lines`` holds every complete line read so far, in order, each with its newline; a last
-///   line without one gets one at the end of the input.
-/// - What goes to a worker is a suffix of ``lines``, in order, written without blocking (the
-///   supervisor must stay free to notice the worker's end), then the end of input once it came.
+/// - ``input`` holds every complete line read so far, in order, each with its newline (a last
+///   line without one gets one at the end of the input); ``ends`` holds where each line ends in
+///   it. One buffer, not one array a line: a script of many lines costs no allocation a line.
+/// - What goes to a worker is a suffix of ``input`` that starts at a line, in order, written
+///   without blocking (the supervisor must stay free to notice the worker's end), then the end
+///   of input once it came.
 final class InputRelay {
-    private(set) var lines: [[UInt8]] = []
+    private var input: [UInt8] = []
+    private var ends: [Int] = []
+    /// Bytes read after the last newline.
     private var partial: [UInt8] = []
     /// Whether standard input ended.
     private(set) var ended = false
-    private var outgoing: [UInt8] = []
-    private var sent = 0
+    /// Where in ``input`` the next byte for the worker comes from (nil: no worker is fed).
+    private var sent: Int?
     private var writeEnd: Int32 = -1
 
     /// Starts feeding a new worker through `writeEnd` (non-blocking), from line `index`.
@@ -23,9 +27,7 @@ final class InputRelay {
         if self.writeEnd >= 0 { close(self.writeEnd) }
         self.writeEnd = writeEnd
         _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
-        outgoing = []
-        sent = 0
-        for line in lines.dropFirst(index) { outgoing += line }
+        sent = index <= 0 ? 0 : index <= ends.count ? ends[index - 1] : input.count
         flush()
     }
 
@@ -36,49 +38,47 @@ final class InputRelay {
         if count < 0, errno == EINTR || errno == EAGAIN { return }
         guard count > 0 else {
             ended = true
-            if !partial.isEmpty { take(partial + [0x0A]) }
+            if !partial.isEmpty {
+                input += partial
+                input.append(0x0A)
+                ends.append(input.count)
+            }
             partial = []
             flush()
             return
         }
-        var start = 0
-        for index in 0..<count where buffer[index] == 0x0A {
-            take(partial + buffer[start...index])
-            partial = []
-            start = index + 1
+        guard let last = buffer[0..<count].lastIndex(of: 0x0A) else {
+            partial += buffer[0..<count]
+            return
         }
-        partial += buffer[start..<count]
+        let start = input.count + partial.count
+        input += partial
+        input += buffer[0...last]
+        partial = Array(buffer[(last + 1)..<count])
+        for index in 0...last where buffer[index] == 0x0A { ends.append(start + index + 1) }
         flush()
     }
 
-    private func take(_ line: [UInt8]) {
-        lines.append(line)
-        outgoing += line
-    }
-
     /// Whether bytes wait for the worker's pipe to have room.
-    var wantsWrite: Bool { writeEnd >= 0 && sent < outgoing.count }
+    var wantsWrite: Bool { writeEnd >= 0 && (sent ?? input.count) < input.count }
     /// The worker's end, while open.
     var descriptor: Int32 { writeEnd }
 
     /// Writes what the pipe takes now; closes it once everything went and the input ended.
     func flush() {
-        guard writeEnd >= 0 else { return }
-        while sent < outgoing.count {
-            let written = outgoing[sent...].withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+        guard writeEnd >= 0, var from = sent else { return }
+        while from < input.count {
+            let written = input[from...].withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
             if written > 0 {
-                sent += written
+                from += written
             } else {
                 if written < 0, errno == EINTR { continue }
-                if written < 0, errno == EPIPE { sent = outgoing.count }  // the worker is gone: the next gets it all
+                if written < 0, errno == EPIPE { from = input.count }  // the worker is gone: the next gets it all
                 break
             }
         }
-        if sent == outgoing.count {
-            outgoing = []
-            sent = 0
-        }
-        if ended, outgoing.isEmpty {
+        sent = from
+        if ended, from == input.count {
             close(writeEnd)
             writeEnd = -1
         }
@@ -88,7 +88,6 @@ final class InputRelay {
     func detach() {
         if writeEnd >= 0 { close(writeEnd) }
         writeEnd = -1
-        outgoing = []
-        sent = 0
+        sent = nil
     }
 }

@@ -12,18 +12,17 @@ enum RestorableWork {
 
     /// The work `entry` keeps, or nil.
     static func kept(of entry: ModuleEntry) -> String? {
-        guard let module = entry.view as? any RestorableModule else { return nil }
-        return PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "keeping the unsaved work of \(ModuleEntry.label(entry.registration))") {
-            module.keptWork
-        }
+        guard let module = entry.restorable else { return nil }
+        return entry.marked(.keepingWork) { module.keptWork }
     }
 
     /// Gives `work` back to `entry`; throws what the module threw, or that it keeps no work.
     static func giveBack(_ work: String, to entry: ModuleEntry) throws {
-        guard let module = entry.view as? any RestorableModule else {
+        guard let module = entry.restorable else {
             throw CommandError("it kept unsaved work before, but this build of it takes none back")
         }
-        try PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "taking back the unsaved work of \(ModuleEntry.label(entry.registration))") {
+        // Once per module at a restore: the mark is made here.
+        try PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "taking back the unsaved work of module \(entry.label)") {
             try module.takeBack(work)
         }
     }

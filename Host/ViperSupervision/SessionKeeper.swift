@@ -49,14 +49,18 @@ package final class SessionKeeper {
         page.beginCommand()
     }
 
-    /// The command line ended: the journal is kept, then the command counted as finished.
-    package func commandEnded(failed: Bool) {
+    /// The command line ended: the journal is kept, then the command counted as finished. Unless
+    /// the next line already waits (`inputWaiting`: a script read ahead), the journal's tail goes to
+    /// its file, so a session whose two processes both die is recovered up to this command.
+    package func commandEnded(failed: Bool, inputWaiting: Bool = false) {
         keep()
+        if !inputWaiting { launch.writer?.flush() }
         page.complete(failed: failed)
     }
 
     /// The session ends: a crash from now on is reported, not restarted.
     package func ending() {
+        launch.writer?.flush()
         page.beginEnding()
     }
 

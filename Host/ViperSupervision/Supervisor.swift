@@ -2,7 +2,7 @@ import Foundation
 import ViperCore
 import ViperLoading
 
-/// Runs a shell session in a worker process it watches (issue 24). The supervisor is this
+/// Runs a shell session in a worker process it watches. The supervisor is this
 /// process before any plugin is loaded: it maps the ``WorkerPage``, forks the worker (which goes
 /// on to start the runtime and the shell), and waits. When the worker ends without viper having
 /// announced the end (a signal, an abort, `exit` or `_exit` from plugin code, SIGKILL), the
@@ -19,6 +19,15 @@ import ViperLoading
 /// - A worker's end is judged by the page: announced is viper's own end; anything else is a crash,
 ///   except a signal the supervisor itself received and passed on (SIGTERM, SIGHUP, SIGQUIT), and
 ///   a Ctrl-C of a piped session, which end the session as they would an unsupervised one.
+///
+/// How the pieces fit: ``SupervisorLoop`` is the supervisor's side (``SupervisorSignals``,
+/// ``InputRelay``, ``ErrorRelay``); ``WorkerLaunch`` says what a new worker is to do, and the
+/// worker's ``SessionKeeper`` writes the ``SessionJournal`` (``JournalFile``, its records first in
+/// the shared ``JournalTail``) after each command that changed something, with the unsaved work
+/// of modules (``RestorableWork``). The worker
+/// marks plugin code on the ``WorkerPage`` and runs under ``WorkerSignalFilter``; after a crash
+/// the supervisor writes a ``CrashReport``, updates the ``CrashMemory`` and the next worker prints
+/// the ``CrashNotice``. ``RecoveryOffer`` is for a session whose supervisor died too.
 package enum Supervisor {
     /// Crashes within ``crashWindow`` seconds that end the session.
     static let crashLimit = 3

@@ -7,6 +7,9 @@ extension WorkerPage {
     package static let relayedOffset = Layout.relayed
     package static let relayBusyOffset = Layout.relayBusy
     package static let errorsTerminalOffset = Layout.errorsTerminal
+    /// Whether the supervisor's standard output and standard error are one file (a terminal, or
+    /// `2>&1`) that keeps what it gets: only then does the order between the two show.
+    package static let errorsMeetOutputOffset = Layout.errorsMeetOutput
 
     /// The length of the text field at `offset` (0: empty, or not a length a field can have).
     package func fieldLength(_ offset: Int) -> Int {
@@ -19,7 +22,9 @@ extension WorkerPage {
     /// the terminal before what comes next. Only `ioctl`, `clock_gettime` and `nanosleep`: a
     /// signal handler calls it.
     package func awaitErrorsRelayed() {
-        guard base.load(fromByteOffset: Self.relayedOffset, as: Int32.self) == 1 else { return }
+        guard base.load(fromByteOffset: Self.relayedOffset, as: Int32.self) == 1,
+            base.load(fromByteOffset: Self.errorsMeetOutputOffset, as: Int32.self) == 1
+        else { return }
         let deadline = Self.now() + 1000
         var pause = timespec(tv_sec: 0, tv_nsec: 100_000)
         while Self.now() < deadline {

@@ -55,12 +55,13 @@ package final class WorkerPage: @unchecked Sendable {
         static let relayed = 428
         static let relayBusy = 432
         static let errorsTerminal = 436
+        static let errorsMeetOutput = 440
         /// The loaded images: each a load address (UInt) and a text field "plugin\tversion\tpath".
         static let table = 512
         static let tableEntry = 256
     }
-    private static let pluginField = Layout.pluginField
-    private static let doingField = Layout.doingField
+    static let pluginField = Layout.pluginField
+    static let doingField = Layout.doingField
     private static let tableOffset = Layout.table
     private static let tableEntry = Layout.tableEntry
     /// Loaded images the table can name; more are not named (the doing record still is).
@@ -87,6 +88,7 @@ package final class WorkerPage: @unchecked Sendable {
     /// Clears everything, for a new worker.
     package func reset() {
         memset(base, 0, Self.size)
+        WorkerPage.written = nil
         culprit = -1
     }
 
@@ -177,6 +179,7 @@ package final class WorkerPage: @unchecked Sendable {
 
     /// Writes the mark of the plugin code the main thread enters (nil: none runs).
     package func setDoing(plugin: String?, doing: String?) {
+        WorkerPage.written = nil
         write(plugin ?? "", to: Self.pluginField)
         write(doing ?? "", to: Self.doingField)
         base.storeBytes(of: plugin == nil ? 0 : Self.now(), toByteOffset: Layout.callStarted, as: Int64.self)
@@ -257,38 +260,5 @@ package final class WorkerPage: @unchecked Sendable {
             index += 1
         }
         return -1
-    }
-}
-
-/// The page as the core's watcher of plugin code: it records the main thread's plugin calls, the
-/// images loaded, and an `exit` viper did not announce.
-extension WorkerPage: PluginCodeWatcher {
-    /// Whether a first Ctrl-C during this command already warned (the interrupt handler).
-    nonisolated(unsafe) package static var interruptArmed = false
-    /// The worker's main thread (set when the worker installs its handlers).
-    nonisolated(unsafe) package static var mainThread = pthread_self()
-
-    package func entering(_ mark: PluginExitGuard.Mark) {
-        guard pthread_equal(pthread_self(), Self.mainThread) != 0 else { return }
-        setDoing(plugin: mark.plugin, doing: mark.doing)
-    }
-
-    package func leaving(to previous: PluginExitGuard.Mark?) {
-        guard pthread_equal(pthread_self(), Self.mainThread) != 0 else { return }
-        setDoing(plugin: previous?.plugin, doing: previous?.doing)
-    }
-
-    package func loaded(imageContaining address: UnsafeRawPointer, plugin: String, version: String, path: String) {
-        noteImage(containing: address, plugin: plugin, version: version, path: path)
-    }
-
-    /// The exit guard's `atexit` handler: an `exit` viper did not announce is noted, with the
-    /// plugin on the calling thread's stack; the supervisor writes the line.
-    package func processExits() -> Bool {
-        guard !announced else { return true }
-        noteExitCalled()
-        if pthread_equal(pthread_self(), Self.mainThread) == 0 { noteOffMainThread() }
-        noteCulpritOnStack(skipping: 0)
-        return true
     }
 }

@@ -7,7 +7,7 @@ import ViperRuntime
 import ViperShell
 import ViperSupervision
 
-/// Which sessions run supervised (issue 24): the shell, in every mode, unless `VIPER_SUPERVISE=0`.
+/// Which sessions run supervised: the shell, in every mode, unless `VIPER_SUPERVISE=0`.
 extension ViperCLI {
     /// Whether `options` open the shell and a supervisor should run it (not already inside one).
     static func supervises(_ options: CommandLineOptions, environment: [String: String]) -> Bool {
@@ -26,7 +26,7 @@ extension ViperCLI {
     }
 }
 
-/// The crash memory on the command line (issue 24): shown by `viper plugins` and `viper doctor`,
+/// The crash memory on the command line: shown by `viper plugins` and `viper doctor`,
 /// cleared for one plugin by `viper plugins --enable NAME`.
 extension ViperCLI {
     /// The crash memory's lines after a report, or nothing when no plugin crashed.
@@ -58,7 +58,7 @@ extension ViperCLI {
     }
 }
 
-/// `viper dev` in a supervised worker (issue 24).
+/// `viper dev` in a supervised worker.
 extension ViperCLI {
     /// The dev session of this worker: the first builds the package; one that replaces a crashed
     /// worker finds the build the first made (and the watcher rebuilds on the next change).

@@ -121,7 +121,7 @@ enum ViperCLI {
             print(options.json ? PluginReport.doctorJSON(runtime) : PluginReport.doctorText(runtime) + crashLines(runtime))
             return runtime.doctorProblems.isEmpty && !PluginPlacement.hasNearMisses(runtime) ? 0 : 1
         default:
-            // The runtime reloads plugin files that change while the shell runs (issue 13).
+            // The runtime reloads plugin files that change while the shell runs.
             let status = ShellLauncher.run(runtime: runtime, options: options, environment: environment, live: live(runtime))
             // The shell closed every database and the log writes as it goes: what is left is memory,
             // which the process's exit (main.swift) frees faster than taking the runtime apart.
@@ -134,7 +134,7 @@ enum ViperCLI {
     /// and its plugins), then opens the shell with the `.so` files added to the bundled plugins,
     /// rebuilding on every change to the sources (see ``DevSession``, ``DevWorkspace``).
     private static func dev(_ options: CommandLineOptions, environment: [String: String]) -> Int32 {
-        // Supervised like any shell (issue 24): the supervisor forks before the build and the
+        // Supervised like any shell: the supervisor forks before the build and the
         // watcher start threads, and each worker builds (the first) or resumes (a restart) and watches.
         if supervises(options, environment: environment) {
             return supervised(options, environment: environment) { dev(options, environment: environment) }

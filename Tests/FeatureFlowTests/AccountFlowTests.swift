@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Real accounts through the built `viper` (issue 28): a name is created once, on purpose, a
+/// Real accounts through the built `viper`: a name is created once, on purpose, a
 /// wrong password is refused in one line, five in a row lock the account across restarts, and
 /// each account sees only its own notes.
 @Suite struct AccountFlowTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ViperTestSupport
 
-/// Issue 16, Data: what is on disk after viper ends, and what viper says about data files
+/// What is on disk after viper ends, and what viper says about data files
 /// it cannot use. A clean quit leaves `notes.sqlite` alone holding the notes (people copy
 /// that file as a backup); a damaged or stray `-wal` is named with the fix instead of the
 /// list reading "No notes yet"; a database that cannot be opened fails a scripted session.

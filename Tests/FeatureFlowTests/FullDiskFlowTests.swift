@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ViperTestSupport
 
-/// Issue 16, Data, through the built `viper`: the data folder on a 512 KiB tmpfs (room for both databases, their WAL and the notes index). Sign
+/// A full disk through the built `viper`: the data folder on a 512 KiB tmpfs (room for both databases, their WAL and the notes index). Sign
 /// in and start a note, fill the disk, `save`, free the disk, `save`, write another note
 /// and `save`: both notes are kept. Before the fix the first failed COMMIT broke every
 /// later save (`SAVEPOINT viper_-1`) and both notes were lost. Needs root to mount.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ViperTestSupport
 
-/// Issue 16, Data: the history file of the interactive shell, on a pseudo-terminal
+/// The history file of the interactive shell, on a pseudo-terminal
 /// (python3 + pexpect drive Tests/Fixtures/Data/history_session.py). A history file that
 /// is a FIFO is skipped with a warning (readline would block on it forever); no password
 /// reaches the file, however the sign-in came up: from the notes list's `new`, `edit` and

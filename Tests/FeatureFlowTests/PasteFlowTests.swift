@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ViperTestSupport
 
-/// Issue 28 on a pseudo-terminal (python3 + pexpect drive Tests/Fixtures/Data/paste_session.py):
+/// Pasting on a pseudo-terminal (python3 + pexpect drive Tests/Fixtures/Data/paste_session.py):
 /// a paste of several lines is text for the note editor and never runs as commands
 /// elsewhere; `delete` asks at a terminal, and 'n' keeps the note.
 @Suite struct PasteFlowTests {

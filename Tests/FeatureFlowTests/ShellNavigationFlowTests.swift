@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ViperTestSupport
 
-/// Issue 14 through the built `viper` with the bundled plugins: the shell tells a module
+/// Navigation through the built `viper` with the bundled plugins: the shell tells a module
 /// it removes and asks before losing unsaved text (`back!` and `--yes` for scripts),
 /// `present` and `root` from the shell, and the routes `notes/:id` and `todo/:id`.
 @Suite struct ShellNavigationFlowTests {

@@ -4,7 +4,7 @@ import Testing
 import ViperTestSupport
 @testable import NotesPlugin
 
-/// Issue 28: a paste of several lines in the editor is text of the body, unsaved; `delete N`
+/// A paste of several lines in the editor is text of the body, unsaved; `delete N`
 /// names the note in the question the shell asks at a terminal.
 @Suite struct NotePasteAndDeleteQuestionTests {
     @Test func aPasteAddsItsLinesToTheBodyAsUnsavedWork() throws {

@@ -4,7 +4,7 @@ import Testing
 import ViperTestSupport
 @testable import NotesPlugin
 
-/// Issue 14 in the Notes plugin, per layer: the rules (what is unsaved, whether a routed
+/// Routes and removal in the Notes plugin, per layer: the rules (what is unsaved, whether a routed
 /// note exists) in the Interactors, the words in the Presenters, and the list opened on
 /// one note (`notes/:id`) going through the same sign-in as `edit N`.
 @Suite struct NoteRouteAndRemovalTests {

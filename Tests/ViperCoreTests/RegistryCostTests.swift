@@ -2,7 +2,7 @@ import Contracts
 import Testing
 @testable import ViperCore
 
-/// Committing registrations costs time linear in their number (issue 16): counted, not timed.
+/// Committing registrations costs time linear in their number: counted, not timed.
 @Suite struct RegistryCostTests {
     private protocol Page: AnyObject {}
 

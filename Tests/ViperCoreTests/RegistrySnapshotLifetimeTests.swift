@@ -5,7 +5,7 @@ import Testing
 import ViperCoreTestSupport
 import ViperTestSupport
 
-/// How long registry snapshots live now that each thread keeps the one it read last (issue 12,
+/// How long registry snapshots live, given that each thread keeps the one it read last (see
 /// Registry+Snapshot.swift): an idle thread holds at most one old snapshot, until its next read
 /// or its end; a snapshot swapped out while a factory runs lives until the outermost factory
 /// returns, so what the frames outside found in it stays valid.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import ViperCore
 
-/// The shell's fast paths for text (issue 12, the per-command cost) give what the slow
+/// The shell's fast paths for text (the per-command cost) give what the slow
 /// paths they skip give: trimming against Foundation's, sanitizing against the scalar loop.
 @Suite struct TextFastPathTests {
     static let samples = [

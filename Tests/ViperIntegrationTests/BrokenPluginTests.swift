@@ -5,7 +5,7 @@ import ViperHostTestSupport
 import ViperTestSupport
 @testable import ViperRuntime
 
-/// Bad plugins never take the host down (issue 2, point 5): each kind of broken
+/// Bad plugins never take the host down: each kind of broken
 /// file gives exactly one line naming the file, what is wrong and what to do, and
 /// every other plugin still loads.
 @Suite struct BrokenPluginTests {

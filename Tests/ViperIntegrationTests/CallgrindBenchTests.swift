@@ -32,7 +32,7 @@ import ViperTestSupport
         #expect(provider < resolve)
     }
 
-    /// The module row's split (docs/benchmarks/notes.md, round 6) holds: a `BuiltModule` made by
+    /// The module row's split (docs/benchmarks) holds: a `BuiltModule` made by
     /// hand costs more than bare wiring, and building the module by contract costs more again.
     @Test func aBuiltModuleByHandCountsBetweenBareWiringAndBuildingByContract() throws {
         let valgrind = "/usr/bin/valgrind"

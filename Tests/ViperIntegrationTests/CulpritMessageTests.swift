@@ -5,7 +5,7 @@ import Testing
 import ViperTestSupport
 @testable import ViperRuntime
 
-/// Errors that name the culprit and the fix (issue 17), each with a real plugin binary.
+/// Errors that name the culprit and the fix, each with a real plugin binary.
 @Suite struct CulpritMessageTests {
     private func culprit(_ name: String) throws -> String {
         try Fixtures.swift("Culprits/\(name).swift", module: name)

@@ -4,7 +4,7 @@ import ViperTestSupport
 
 /// A route a person expects can be missing because its plugin never loaded: a file viper refused
 /// before it declared anything, or a plugin just outside the plugin folders. `open` and
-/// `viper plugins` say so, as `viper doctor` does, instead of only "no route matches" (issue 26).
+/// `viper plugins` say so, as `viper doctor` does, instead of only "no route matches".
 @Suite struct MissingRouteNoteTests {
     @Test func openNamesAFileViperRefusedWhoseRoutesAreUnknown() throws {
         let folder = try TemporaryFolder.make("missing-route-refused")

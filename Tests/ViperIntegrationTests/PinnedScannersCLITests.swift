@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `VIPER_SCANNERS` as a user meets it (issue 25, the sandbox's bench row): a value that is not a
+/// `VIPER_SCANNERS` as a user meets it (the sandbox's bench row): a value that is not a
 /// scanner count ends `viper` with one line saying what to set, and a pinned cold start runs that
 /// many scanners, as its log says.
 @Suite struct PinnedScannersCLITests {

@@ -3,7 +3,7 @@ import Testing
 import ViperTestSupport
 
 /// A plugin copied into a folder that is almost one viper searches is a problem `doctor` names,
-/// with "did you mean" and exit 1 (issue 26: it used to say ok).
+/// with "did you mean" and exit 1, not ok.
 @Suite struct PluginFolderNearMissTests {
     private func userFolder(_ viper: ViperProcess) -> String {
         (viper.environment["XDG_DATA_HOME"] ?? "") + "/viper/plugins"

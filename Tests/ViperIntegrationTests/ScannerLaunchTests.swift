@@ -4,7 +4,7 @@ import Testing
 import ViperTestSupport
 @testable import ViperRuntime
 
-/// How the start-up starts its scanners (issue 12): a copy of viper made with `fork`
+/// How the start-up starts its scanners: a copy of viper made with `fork`
 /// while nothing is loaded and one thread runs, else `viper __scan` by `exec`
 /// (`VIPER_SCAN_EXEC=1` asks for it). Both must judge a plugin the same way.
 @Suite struct ScannerLaunchTests {

@@ -4,7 +4,7 @@ import Testing
 import ViperLoading
 import ViperTestSupport
 
-/// Crash-isolated scanning and the descriptor cache (issue 6), through the real `viper`.
+/// Crash-isolated scanning and the descriptor cache, through the real `viper`.
 @Suite struct ScannerTests {
     private func fixture(_ name: String) throws -> String {
         let source = try String(contentsOfFile: BuildProducts.repository + "/Tests/Fixtures/Scanner/\(name).c", encoding: .utf8)

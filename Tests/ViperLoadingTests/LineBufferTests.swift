@@ -2,7 +2,7 @@ import Contracts
 import Testing
 @testable import ViperLoading
 
-/// Reading the scanner's output costs time linear in its length (issue 16): each byte is
+/// Reading the scanner's output costs time linear in its length: each byte is
 /// looked at once, however many reads a record arrives in. Counted, not timed.
 @Suite struct LineBufferTests {
     /// A scan result whose descriptor has `count` provisions with long names: one long line.

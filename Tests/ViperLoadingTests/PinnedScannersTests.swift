@@ -1,7 +1,7 @@
 import Testing
 @testable import ViperLoading
 
-/// `VIPER_SCANNERS` pins how many scanners a cold start runs (issue 25: the sandbox's bench row
+/// `VIPER_SCANNERS` pins how many scanners a cold start runs (the sandbox's bench row
 /// compares boxed and unboxed starts that ran the same number): unset or empty lets viper choose,
 /// a whole number from 1 to the most scanners pins it, anything else is refused with what to set.
 @Suite struct PinnedScannersTests {

@@ -3,7 +3,7 @@ import Testing
 @testable import ViperLoading
 import ViperTestSupport
 
-/// The plugin files the scanner's prescan keeps open for the loader (issue 25, the box's cost):
+/// The plugin files the scanner's prescan keeps open for the loader (the box's cost):
 /// each handed out once, only while it is still open on the same file; a plain file is kept, a
 /// file reached through a link is not. Files only, no process.
 @Suite struct PreopenedFilesTests {

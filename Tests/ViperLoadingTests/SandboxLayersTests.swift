@@ -2,7 +2,7 @@ import Testing
 @testable import ViperLoading
 
 /// The layers of the scanner's box, each of which `VIPER_SANDBOX=no-...` can leave out to measure
-/// what it costs (issue 25): only a known name with `no-` takes one out, and `viper doctor`'s line
+/// what it costs: only a known name with `no-` takes one out, and `viper doctor`'s line
 /// says the box is weakened and how to put it back.
 @Suite struct SandboxLayersTests {
     @Test func unsetEmptyOrUnknownLeavesEveryLayerIn() {

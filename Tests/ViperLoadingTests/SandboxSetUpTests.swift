@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ViperLoading
 
-/// The scanner's box set-up reads what it needs as bytes (issue 25, the box's cost): whether a
+/// The scanner's box set-up reads what it needs as bytes (the box's cost): whether a
 /// file is directly in the folder named before it, and the machine's task count from
 /// `/proc/loadavg`. No file, no process.
 @Suite struct SandboxSetUpTests {

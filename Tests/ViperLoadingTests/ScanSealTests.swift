@@ -1,7 +1,7 @@
 import Testing
 @testable import ViperLoading
 
-/// The seal on the scanner's lines (issue 25): a line is opened only when it starts with the
+/// The seal on the scanner's lines: a line is opened only when it starts with the
 /// scanner's own secret and a tab; anything else, however close, is refused.
 @Suite struct ScanSealTests {
     private let seal = ScanSeal(secret: "0123456789abcdef0123456789abcdef")!

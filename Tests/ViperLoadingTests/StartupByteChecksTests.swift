@@ -1,7 +1,7 @@
 import Testing
 @testable import ViperLoading
 
-/// Two checks every start makes of every plugin file, done on bytes (issue 27's warm start): the
+/// Two checks every start makes of every plugin file, done on bytes (a warm start's hot path): the
 /// reserved-name check of its file name, and whether its cached line may declare an interceptor.
 /// Each must answer exactly as the check it stands in front of.
 @Suite struct StartupByteChecksTests {

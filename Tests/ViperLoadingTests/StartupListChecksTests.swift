@@ -2,7 +2,7 @@ import Testing
 @testable import ViperLoading
 
 /// Checks a start makes of every file in its list, with what they read prepared once for the list
-/// (issue 27's warm start): each must answer exactly as the check it stands in for.
+/// (a warm start's hot path): each must answer exactly as the check it stands in for.
 @Suite struct StartupListChecksTests {
     @Test(arguments: StartupByteChecksTests.paths)
     func aCheckMadeOnceForAListAnswersAsTheCheckOfOneFile(_ path: String) {

@@ -5,7 +5,7 @@ import Testing
 @testable import ViperRuntime
 
 /// A route asks for the interceptors of its contract; lazy loading then loads the pending plugins
-/// that declare one, but never a plugin whose interceptor there is off (issue 25): its code does
+/// that declare one, but never a plugin whose interceptor there is off: its code does
 /// not run for a route it may not touch. It stays pending for what it provides itself.
 @Suite struct LazyInterceptionTests {
     private let listing = ContractID("Contracts.NoteListing")

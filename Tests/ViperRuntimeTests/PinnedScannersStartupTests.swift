@@ -4,7 +4,7 @@ import ViperHostTestSupport
 @testable import ViperLoading
 @testable import ViperRuntime
 
-/// Start-up and `VIPER_SCANNERS` (issue 25): a value that is not a scanner count stops start-up
+/// Start-up and `VIPER_SCANNERS`: a value that is not a scanner count stops start-up
 /// before it makes the data folder or scans anything, and the scan's log line says how many scanners ran and why.
 @Suite struct PinnedScannersStartupTests {
     @Test func aBadScannerCountStopsStartUpBeforeTheDataFolderIsMade() throws {

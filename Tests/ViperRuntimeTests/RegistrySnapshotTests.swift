@@ -7,7 +7,7 @@ import ViperHostTestSupport
 import ViperTestSupport
 @testable import ViperRuntime
 
-/// The registry's lock-free reads (issue 12): readers probe a published snapshot while writers
+/// The registry's lock-free reads: readers probe a published snapshot while writers
 /// commit; a reader sees a whole commit or none of it, and old snapshots are released once every
 /// thread that read one has moved on (RegistrySnapshotLifetimeTests for the details).
 @Suite struct RegistrySnapshotTests {

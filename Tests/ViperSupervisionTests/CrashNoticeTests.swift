@@ -3,7 +3,7 @@ import Testing
 @testable import ViperCore
 @testable import ViperSupervision
 
-/// The one line a crash gets (issue 24), read from a worker's status and its shared page.
+/// The one line a crash gets, read from a worker's status and its shared page.
 @Suite struct CrashNoticeTests {
     private func makePage(plugin: String? = "plugin 'boom'", doing: String? = "running command 'boom'",
                           inCommand: Bool = true) throws -> WorkerPage {

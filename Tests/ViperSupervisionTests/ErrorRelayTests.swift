@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ViperSupervision
 
-/// What the supervisor holds back of a worker's standard error (issue 24): the Swift runtime's
+/// What the supervisor holds back of a worker's standard error: the Swift runtime's
 /// last words, from the line they start on, and the cause they give the one line.
 @Suite struct ErrorRelayTests {
     private func bytes(_ text: String) -> ArraySlice<UInt8> { Array(text.utf8)[...] }

@@ -4,8 +4,9 @@ import ViperTestSupport
 @testable import ViperCore
 @testable import ViperSupervision
 
-/// The session journal: a log of stack changes and unsaved work, appended by the worker into the
-/// file it maps, read by the supervisor with `pread`, which believes none of its bytes.
+/// The session journal: a log of stack changes and unsaved work, appended by the worker to a tail
+/// in shared memory and written to the file before the worker waits for input, read by the
+/// supervisor with `pread` (and the tail laid over it), which believes none of its bytes.
 @Suite struct SessionJournalTests {
     private let list = KeptModule(path: "notes", contract: "Contracts.NoteListing", name: nil, plugin: "notes", presented: false)
     private let editor = KeptModule(path: nil, contract: "Contracts.NoteEditing", name: "plain", plugin: "notes", presented: true)
@@ -39,6 +40,7 @@ import ViperTestSupport
         #expect(reading.damage == nil)
         #expect(reading.journal == SessionJournal(modules: [list, editor], work: [nil, draft], savedAt: 12))
         writer.commit([.cut(depth: 1)], savedAt: 13)
+        #expect(writer.flush())
         #expect(JournalFile.read(file.path).journal == SessionJournal(modules: [list], work: [nil], savedAt: 13))
     }
 
@@ -87,6 +89,7 @@ import ViperTestSupport
         writer.commit([.push(list, work: nil)], savedAt: 1)
         let first = writer.offset
         writer.commit([.push(editor, work: draft)], savedAt: 2)
+        #expect(writer.flush())
         // What plugin code in the worker can do; the first commit went into half 1, as a snapshot.
         #expect(truncate(file.path, off_t(JournalFile.halvesOffset + JournalFile.halfSize) + off_t(first + 10)) == 0)
         let reading = file.read()
@@ -95,6 +98,71 @@ import ViperTestSupport
         let next = file.writerInWorker()
         #expect(next.commit([.push(editor, work: "again")], savedAt: 3), "the next worker writes again")
         #expect(file.read().journal?.work == ["again"])
+    }
+
+    @Test func recordsInTheTailReachTheSupervisorAndTheFileOnlyWhenFlushed() throws {
+        let file = try makeFile()
+        let writer = file.writerInWorker()
+        writer.commit([.push(list, work: nil)], savedAt: 1)
+        #expect(writer.flush())
+        writer.commit([.push(editor, work: draft)], savedAt: 2)
+        let both = SessionJournal(modules: [list, editor], work: [nil, draft], savedAt: 2)
+        #expect(file.read().journal == both, "the supervisor lays the tail over the file")
+        #expect(JournalFile.read(file.path).journal?.modules == [list], "the file alone has what was flushed")
+        #expect(writer.flush())
+        #expect(JournalFile.read(file.path).journal == both)
+        #expect(file.read().journal == both, "a flushed tail is not laid twice")
+    }
+
+    @Test func aWorkerThatDiesBetweenWritingTheTailAndEmptyingItLosesAndRepeatsNothing() throws {
+        let file = try makeFile()
+        let writer = file.writerInWorker()
+        writer.commit([.push(list, work: nil)], savedAt: 1)
+        #expect(writer.flush())
+        let start = writer.offset
+        writer.commit([.push(editor, work: draft)], savedAt: 2)
+        // What the flush's `pwrite` leaves when the worker dies before the tail moves on.
+        let tail = try #require(file.tail)
+        #expect(tail.start == start && tail.count == writer.offset - start)
+        var half = [UInt8](repeating: 0, count: JournalFile.halfSize)
+        _ = tail.lay(over: &half, half: 1, generation: 1)
+        try overwrite(file, at: UInt64(JournalFile.halvesOffset + JournalFile.halfSize + start), with: Array(half[start..<writer.offset]))
+        let reading = file.read()
+        #expect(reading.damage == nil)
+        #expect(reading.journal == SessionJournal(modules: [list, editor], work: [nil, draft], savedAt: 2))
+    }
+
+    @Test func aTailScribbledByPluginCodeKeepsWhatCameBeforeAndNamesTheDamage() throws {
+        let file = try makeFile()
+        let writer = file.writerInWorker()
+        writer.commit([.push(list, work: nil)], savedAt: 1)
+        #expect(writer.flush())
+        writer.commit([.push(editor, work: draft)], savedAt: 2)
+        let tail = try #require(file.tail)
+        // Plugin code in the worker can write any byte of the tail: a record's bytes here.
+        var half = [UInt8](repeating: 0, count: JournalFile.halfSize)
+        _ = tail.lay(over: &half, half: 1, generation: 1)
+        let start = tail.start
+        var scribbled = Array(half[start..<writer.offset])
+        for index in 20..<27 { scribbled[index] ^= 0x5A }
+        tail.startOver(generation: 1, half: 1, at: start)
+        #expect(tail.append(scribbled))
+        let reading = file.read()
+        #expect(reading.journal?.modules == [list])
+        #expect(reading.damage?.contains("record 3") == true, "\(String(describing: reading.damage))")
+    }
+
+    @Test func aTailThatPointsPastTheHalfIsNotLaid() throws {
+        let file = try makeFile()
+        let writer = file.writerInWorker()
+        writer.commit([.push(list, work: nil)], savedAt: 1)
+        #expect(writer.flush())
+        let tail = try #require(file.tail)
+        tail.startOver(generation: 1, half: 1, at: JournalFile.halfSize - 3)
+        #expect(tail.append(Array(repeating: 0xFF, count: 100)))
+        let reading = file.read()
+        #expect(reading.journal?.modules == [list])
+        #expect(reading.damage == nil, "\(String(describing: reading.damage))")
     }
 
     @Test func aFileCutBeforeItsHeaderIsNoJournal() throws {
@@ -111,6 +179,7 @@ import ViperTestSupport
         writer.commit([.push(list, work: nil)], savedAt: 1)
         let good = writer.offset
         writer.commit([.push(editor, work: draft)], savedAt: 2)
+        #expect(writer.flush())
         try overwrite(file, at: UInt64(JournalFile.halvesOffset + JournalFile.halfSize + good + 20), with: Array("GARBAGE".utf8))
         // The first commit of a writer is a snapshot in half 1; the second is appended there.
         let reading = file.read()
@@ -133,9 +202,11 @@ import ViperTestSupport
         writer.commit([.push(list, work: nil)], savedAt: 1)
         let first = writer.offset
         writer.commit([.push(editor, work: nil)], savedAt: 2)
+        #expect(writer.flush())
         // Plugin code zeroes the second commit; the worker then writes a third after the hole.
         try overwrite(file, at: UInt64(JournalFile.halvesOffset + JournalFile.halfSize + first), with: [UInt8](repeating: 0, count: writer.offset - first))
         writer.commit([.work(position: 1, work: "after")], savedAt: 3)
+        #expect(writer.flush())
         let reading = file.read()
         #expect(reading.journal?.modules == [list])
         #expect(reading.damage == "records after the 2th were erased or overwritten")

@@ -81,7 +81,7 @@ package struct CommandLineOptions {
     /// `viper check --suites PATH`: suite libraries (``ExportedSuites``) run beside those found.
     package var suites: [String] = []
     /// `--command-timeout SECONDS`: in a supervised session, a command whose plugin code runs
-    /// longer is stopped as a hang (issue 24); nil: never.
+    /// longer is stopped as a hang; nil: never.
     package var commandTimeout: Double?
     /// `viper plugins --enable NAME`: forget the crashes of plugin NAME, so it loads again.
     package var enable: String?

@@ -1,5 +1,16 @@
 import Foundation
 
+// The command line: everything `viper` does outside the shell, above the runtime and the
+// supervisor and below the shell and the executable's `main`. Options/ turns the words into a
+// command and writes its help; Reports/ says what the runtime found (`viper plugins`, `doctor`,
+// `--profile`); Graph/ draws the contract graph (`viper graph`); Bisect/ is `doctor --bisect`;
+// Supply/ holds the standalone commands (signing, keys, the index, installing plugins), each one
+// type (``StandaloneCommand``) that runs without starting the plugin runtime.
+//
+// Invariants: a wrong command line is one line naming what is wrong and what to do, and exit
+// code 64 (``ViperTool/usageExitCode``); an error line reaches standard error through
+// ``ViperTool/printError(_:)``; each report has a text form and a `--json` form.
+
 /// What every `viper` command shares when it speaks to the person at the shell: its version,
 /// the exit code of a wrong command line, and the one way an error line reaches standard error.
 package enum ViperTool {

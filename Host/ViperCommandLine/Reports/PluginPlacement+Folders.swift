@@ -2,10 +2,10 @@ import Foundation
 import ViperLoading
 import ViperRuntime
 
-/// Plugin folders that are almost the ones viper searches (issue 26): a plugin copied into
+/// Plugin folders that are almost the ones viper searches: a plugin copied into
 /// `viper/plugin/` or `Plugins/` beside the user folder, or into the default user folder
-/// (`~/.local/share/viper/plugins`) while `XDG_DATA_HOME` points elsewhere, never loads and used
-/// to leave `doctor` saying ok. Each plugin file there is a near miss with "did you mean".
+/// (`~/.local/share/viper/plugins`) while `XDG_DATA_HOME` points elsewhere, never loads, so
+/// `doctor` must not say ok. Each plugin file there is a near miss with "did you mean".
 extension PluginPlacement {
     /// Plugin files in a folder beside a searched folder whose name is a slip for it
     /// (``isMisspelling(_:of:)``), or in the default user folder when `environment` moves the

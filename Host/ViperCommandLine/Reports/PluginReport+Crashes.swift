@@ -1,7 +1,7 @@
 import ViperRuntime
 import ViperSupervision
 
-/// The crash memory (issue 24) in `viper plugins --json` and `viper doctor --json`: each plugin that
+/// The crash memory (``CrashMemory``) in `viper plugins --json` and `viper doctor --json`: each plugin that
 /// crashed viper's worker carries a `crashes` object; one that never did has none (the other fields
 /// are as they were).
 extension PluginReport {

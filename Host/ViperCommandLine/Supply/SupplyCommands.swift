@@ -38,13 +38,13 @@ package enum SupplyCommands {
             return 0
         }
         for command in all where command.matches(words) {
-            let arguments = command.arguments(words)
-            if arguments.contains("--help") || arguments.contains("-h") {
+            let own = command.arguments(words)
+            if own.contains("--help") || own.contains("-h") {
                 print(command.help)
                 return 0
             }
             do {
-                return try command.init(arguments: arguments, context: context).run()
+                return try command.init(arguments: own, context: context).run()
             } catch {
                 ViperTool.printError("viper: \(error)")
                 return ViperTool.usageExitCode

@@ -55,6 +55,9 @@ package final class ModuleEntry {
     package lazy var label = ModuleEntry.label(registration)
     /// The marks of its drawing, title and command list, made once (``ModuleEntry/marked(_:_:)``).
     lazy var marks = ModuleEntry.Marks(plugin: "plugin '\(registration.plugin)'", label: label)
+    /// The view as a ``RestorableModule``, or nil when it keeps no unsaved work: asked once, since a
+    /// supervised session asks after every command.
+    package lazy var restorable: (any RestorableModule)? = view as? any RestorableModule
 
     /// The title the view shows.
     package var title: String { view.title }

@@ -17,6 +17,14 @@ import Contracts
 /// from the bottom, each entry knows its index in it, the presented modules are a
 /// list of indices, and entries are found by id in a dictionary. Only what shows the
 /// whole stack (``breadcrumb``, ``removeAll()``) walks it.
+///
+/// How the pieces fit: a ``ModuleEntry`` holds what a builder returned and its ``HostRouter``;
+/// `+Routing` builds by contract, by shell path (``RouteMatcher``) and as embedded children,
+/// after `+Rules` and the interceptors (`+Interception`) agree; `+Removal` is the shell's
+/// `back`/`close`/`home`; `+Restoration` is what a supervised session's journal keeps.
+///
+/// Longer than 300 lines on purpose: the invariants above and the state they constrain are
+/// kept in one file; each operation on them lives in its own `+` file.
 package final class NavigationStack {
     package let registry: Registry
     package let logger: (any Logger)?

@@ -48,7 +48,7 @@ package final class ServiceRegistration {
     /// The resolver handed to the factory: names this registration as the requester. Set once,
     /// under the registry's lock, before the registration is in any snapshot, and only read
     /// after: so no access can overlap a write, and the runtime's dynamic exclusivity check on
-    /// every read of a class's `var` is skipped (measured: 76 instructions a resolve).
+    /// every read of a class's `var` is skipped (it would be a call on every resolve).
     @exclusivity(unchecked) package var nestedResolver: ScopedResolver?
     /// Names the plugin while its factory runs (``PluginExitGuard``); nil for the host's services.
     package let exitMark: PluginExitGuard.Mark?

@@ -52,7 +52,7 @@ package final class RegistrySnapshot {
 
     /// ``unretainedService(_:)`` of `snapshot`, borrowed. The unnamed probe is a closure of its
     /// own that captures only the type identity, which a resolve inlines; one that captured the
-    /// whole key, name and all, was called out of line (measured: 20 instructions a resolve).
+    /// whole key, name and all, is called out of line.
     @inline(__always)
     package static func unretainedService(
         _ type: ObjectIdentifier, name: String?, in snapshot: Unmanaged<RegistrySnapshot>
@@ -62,7 +62,7 @@ package final class RegistrySnapshot {
     }
 
     /// ``module(_:)`` of `snapshot`, the unnamed probe apart, as ``unretainedService(_:name:in:)``
-    /// does (measured: 21 instructions a module).
+    /// does.
     @inline(__always)
     package static func module(_ type: ObjectIdentifier, name: String?, in snapshot: Unmanaged<RegistrySnapshot>) -> ModuleRegistration? {
         guard let name else { return snapshot._withUnsafeGuaranteedRef { $0.unnamedModules.find(type) } }

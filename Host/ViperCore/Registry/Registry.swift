@@ -7,6 +7,16 @@ import Synchronization
 /// commits after validation; everyone else reads it through a ``Resolver``.
 /// Safe to resolve from many threads at once.
 ///
+/// How the pieces fit: a commit writes ``RegistryTables`` under `lock`; a read probes an
+/// immutable ``RegistrySnapshot`` (its ``TypeTable`` for the common, unnamed contract) that the
+/// thread's ``ResolutionStack`` keeps until `stamp` moves, so the common resolve takes no lock.
+/// A miss goes to `onMiss` (lazy loading) or through adapters (``ServingPath``). Instances,
+/// providers, routes and withdrawal on reload are the `Registry+…` files; plugin code runs
+/// marked by ``PluginExitGuard`` and timed by ``PluginProfile``.
+///
+/// Longer than 300 lines on purpose: registration, resolution and the lock that orders them are
+/// one set of invariants, read together.
+///
 /// `@unchecked Sendable`: the tables are written under `lock` and read from an immutable
 /// snapshot each thread keeps, checked against `stamp` (Registry+Snapshot.swift); `onMiss` is
 /// set once, by the runtime at start-up, before any module or service is resolved.
@@ -114,10 +124,10 @@ package final class Registry: @unchecked Sendable {
 
     /// The common path: one probe of the snapshot and a call of the typed factory. Registered
     /// under the asked-for contract's type identity, its box is a ServiceFactory<Service>: the key
-    /// fixes the type, so no dynamic cast is needed (measured: the cast's generic metadata
-    /// lookups were a quarter of a resolve). The registration is borrowed from this thread's
+    /// fixes the type, so no dynamic cast is needed (a cast's generic metadata lookups would be a
+    /// large share of a resolve). The registration is borrowed from this thread's
     /// snapshot, without a retain: the thread keeps the snapshot until the factory's frame is
-    /// popped (Registry+Snapshot.swift). Inlined: one frame, not a witness that forwards eight arguments to it (notes.md, "Round 7").
+    /// popped (Registry+Snapshot.swift). Inlined: one frame, not a witness that forwards eight arguments to it.
     @inline(__always)
     package func resolve<Service>(_ contract: Service.Type, name: String?, requester: String) throws -> Service {
         let stack = ResolutionStack.current(stackKey)
@@ -129,7 +139,7 @@ package final class Registry: @unchecked Sendable {
 
     /// A service not registered under the asked contract (yet): loads its plugin, or walks adapters.
     /// Apart from ``resolve(_:name:requester:)`` so that its `as? Service` casts put no metadata
-    /// lookup on the common path (measured: `Optional<Service>`'s cost 300 instructions a resolve).
+    /// lookup on the common path (`Optional<Service>`'s metadata would cost more than the probe).
     @inline(never)
     private func resolveServed<Service>(_ contract: Service.Type, name: String?, requester: String) throws -> Service {
         let (registration, adapters) = try servingService(contract, name: name, requester: requester)
@@ -251,7 +261,7 @@ package final class Registry: @unchecked Sendable {
     }
 
     /// A module not registered under the asked contract (yet). Apart so that the metadata of the
-    /// walk's types is not fetched on the common path (measured: 180 instructions a module).
+    /// walk's types is not fetched on the common path.
     @inline(never)
     private func servedModule(for contract: Any.Type, key: RegistryKey, requester: String) throws -> (ModuleRegistration, [AdapterRegistration]) {
         let name = key.name

@@ -14,8 +14,8 @@ import Foundation
 /// count nor retain (the invariants are in Registry+Snapshot.swift).
 package final class ResolutionStack {
     /// Unchecked exclusivity: only its own thread ever reaches a stack (it lives in that thread's
-    /// specific storage), so the runtime's dynamic access checks could never fire; they cost about
-    /// 350 instructions a resolve (measured with `viper-bench --callgrind`).
+    /// specific storage), so the runtime's dynamic access checks could never fire, and they would
+    /// be a large share of a resolve (`viper-bench --callgrind` counts it).
     @exclusivity(unchecked) private(set) var depth = 0
     @exclusivity(unchecked) private var capacity = 32
     @exclusivity(unchecked) private var frames: UnsafeMutablePointer<Unmanaged<ServiceRegistration>>
@@ -121,8 +121,7 @@ package final class ResolutionStack {
     ///
     /// What a resolve reads is a C thread-local word that caches the same pointer
     /// (Host/CThreadLocal/shim.h): one load from the thread pointer, where `pthread_getspecific`
-    /// was a call into libc (measured: 17 instructions of a resolve's 496 there, docs/benchmarks/notes.md,
-    /// "Round 7"). The destructor clears the word before it releases the stack, so code that runs
+    /// is a call into libc on every resolve. The destructor clears the word before it releases the stack, so code that runs
     /// later on an ending thread (another key's destructor) makes a new stack, as it did when
     /// `pthread_getspecific` answered nil.
     package static let key: pthread_key_t = {

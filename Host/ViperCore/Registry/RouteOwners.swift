@@ -3,8 +3,7 @@ import Foundation
 /// Which plugin keeps each route shape (validation's ``GraphValidator/Outcome/routeOwners``),
 /// made the first time something reads it: a start that keeps its graph holds the owners as the
 /// kept file's checked bytes, and one that never lists, matches or opens a route makes no table of
-/// them (issue 27: reading 1,000 owners into a dictionary of Strings cost 1.55 M instructions of a
-/// warm start).
+/// them (a dictionary of Strings for every owner would be a large share of a warm start).
 ///
 /// Invariants:
 /// - The table is made once, under a lock, by whichever thread reads first; then the maker is

@@ -1,8 +1,8 @@
 /// A read-only table from a contract's type identity to its unnamed registration: what a
 /// snapshot probes for the common resolve (no name). Open addressing with linear probing,
 /// at most half full; a probe is a multiply, a shift and a comparison of two words, where a
-/// dictionary of ``RegistryKey`` hashed the key and compared its optional name too (measured:
-/// about 110 instructions a probe against about 20).
+/// dictionary of ``RegistryKey`` hashes the key and compares its optional name too, several
+/// times the work.
 package struct TypeTable<Value: AnyObject> {
     private struct Slot {
         var type: UInt = 0  // 0: empty (no type's identity is the null pointer)

@@ -1,8 +1,8 @@
 import Contracts
 
-/// Who provides what, built once per validation (a thousand plugins made the linear searches
-/// of every requirement quadratic, and hashing the same contract names again in every step
-/// was most of what was left). Each distinct ``ProvisionKey`` is hashed once here and is an
+/// Who provides what, built once per validation (linear searches for every requirement would make
+/// validation quadratic in the number of plugins, and hashing the same contract names again in
+/// every step would cost as much again). Each distinct ``ProvisionKey`` is hashed once here and is an
 /// integer (a slot) after that, each label is made once, and each requirement knows the slot
 /// it asks for. Provisions and requirements are numbered in flat tables, node by node.
 extension GraphValidator {

@@ -29,7 +29,7 @@ extension GraphValidator {
 extension GraphValidator {
     /// The contract library of `requirement`'s contract when the plugin is one of its providers: it
     /// lists the library and provides another contract of it, so a contract of it that nothing
-    /// provides is most likely one the plugin forgot to register (issue 26), not one to install.
+    /// provides is most likely one the plugin forgot to register, not one to install.
     func ownLibrary(of requirement: Requirement, in node: Node) -> String? {
         guard let dot = requirement.contract.name.firstIndex(of: ".") else { return nil }
         let library = String(requirement.contract.name[..<dot])

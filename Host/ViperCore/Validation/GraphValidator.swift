@@ -12,6 +12,13 @@ import Contracts
 /// A plugin with a problem is disabled with its reason, and disabling repeats
 /// until nothing changes, so a plugin that needs a disabled one is disabled too,
 /// with the whole chain in its reason.
+///
+/// How the pieces fit: ``validate()`` builds the ``Index`` of who provides what once, then
+/// refuses mismatched contract-library interfaces, chooses one provider per contract (the host,
+/// then the user's ``ProviderChoice``, then the first found), disables the unsatisfied and the
+/// cycles, and gives each route one plugin. Its ``Outcome`` is what the runtime commits to the
+/// ``Registry`` and may keep on disk for the next start (a kept outcome works its
+/// ``Dependency`` edges out again when something reads them).
 package struct GraphValidator {
     package struct Node {
         package let name: String

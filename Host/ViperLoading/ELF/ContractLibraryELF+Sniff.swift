@@ -10,8 +10,8 @@ import Foundation
 /// 1 MiB limit on the name table). It reads the header, the name table's section header and the
 /// name table; only when the names hold one of the two anywhere does it read the section table,
 /// into one buffer, and compare each section's name in place: no array per read, no
-/// ``ELFSections/Section`` per header (round 8 counted 14 k instructions a file for the `.record`
-/// read, and round 9 found most of what was left in the kernel's copies of the section table).
+/// ``ELFSections/Section`` per header; what it still costs is mostly the kernel's copies of the
+/// section table, which is why the table is read only when a name can be there.
 extension ContractLibraryELF {
     private static let headerSize = 64
     private static let nameLimit = 1 << 20
@@ -76,7 +76,7 @@ extension ContractLibraryELF {
 
     /// True when the name table holds neither name anywhere, so no section can bear one: the
     /// section table need not be read (3 KiB of a Swift plugin's, against 600 bytes of names;
-    /// round 9 found the sniff's time mostly in the kernel's copies). Nil when it cannot tell
+    /// the sniff's time is mostly the kernel's copies). Nil when it cannot tell
     /// (extended numbering, a name table that cannot be read whole): ``scanTable`` decides then.
     private static func namesLackBoth(_ descriptor: Int32, size: UInt64, table: (offset: UInt64, entrySize: Int, count: Int), namesIndex: Int) -> Bool? {
         let count = min(table.count, 65_536, Int(clamping: (size - table.offset) / UInt64(table.entrySize)))

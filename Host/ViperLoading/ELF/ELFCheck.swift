@@ -1,5 +1,20 @@
 import Foundation
 
+// The ELF readers: what viper learns from a plugin or contract library file without running any
+// of it. The readers work on an open descriptor and the file's size, read through
+// ``ELFCheck/read(_:offset:count:)`` (`pread`, or the bytes `ELFCheck+Contents` holds when the
+// file is read once for every check), check each offset and size against the size, and answer
+// nil or a one-line problem for a malformed file, never a trap: the file is untrusted input.
+// Only 64-bit little-endian files are read.
+//
+// How the pieces fit: ``ELFCheck`` (every loadable segment inside the file) runs first, on the
+// descriptor that will be loaded; ``ELFSegments`` and ``ELFSections`` are the one reader each of
+// the program and section headers; on them sit ``ELFLinkage`` (what the file links, whether it
+// carries its own Contracts), ``ABISection`` (the declared Contracts version),
+// ``ContractLibraryELF`` (contract-library records), ``ELFRunPaths`` (the run paths the sandbox
+// must allow) and ``ProtocolRequirementTable`` (a library's protocol requirements). ``ELFFile``
+// opens a file only to read it.
+
 /// Checks a file's ELF headers before `dlopen` sees it. The dynamic loader maps a
 /// truncated library without complaint and then dies with SIGBUS when it touches
 /// the missing pages (measured: the first 5,000 bytes of a plugin crash the host),
@@ -142,8 +157,8 @@ extension FixedWidthInteger {
     /// Reads a little-endian integer from `bytes` at `offset`; missing bytes read as zero.
     package init(littleEndian bytes: [UInt8], at offset: Int) {
         if offset >= 0, offset <= bytes.count - MemoryLayout<Self>.size {
-            // One load where the bytes are all there (nearly always): the loop below cost about
-            // a hundred instructions an integer, and the scanner reads thousands a plugin.
+            // One load where the bytes are all there (nearly always): the loop below is many
+            // times slower, and the scanner reads thousands of integers a plugin.
             self = bytes.withUnsafeBytes { Self(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: Self.self)) }
             return
         }

@@ -3,9 +3,8 @@ import Foundation
 /// The run paths of plugin files read into one buffer kept for every file, for the scanner's
 /// prescan (``Sandbox/loadingFolders(of:keeping:)``), which reads every plugin of its batch before
 /// its box closes: each run path is handed over as the bytes read, so a plugin whose run path is
-/// the one seen last costs no array and no `String` (the `[UInt8]` reads, segment table and
-/// strings of ``ELFRunPaths/read(_:size:)``'s first form were most of the prescan's 20.7 k
-/// instructions a plugin, docs/benchmarks/notes.md, round 7).
+/// the one seen last costs no array and no `String` (arrays and strings per read would be most
+/// of the prescan's cost).
 ///
 /// It reads what ``ELFRunPaths`` describes, in the same three reads (the first KiB, the dynamic
 /// segment, each run path's string), and finds the same folders in the same order.

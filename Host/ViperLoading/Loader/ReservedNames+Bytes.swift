@@ -1,8 +1,8 @@
 import Glibc
 
 /// The reserved-name check of every file found at every start, on the path's bytes: no String
-/// is made and nothing is hashed for a name that cannot be reserved (a warm start with 1,000
-/// plugins spent 2.5 M instructions, 5% of it, cutting out and hashing each file name).
+/// is made and nothing is hashed for a name that cannot be reserved (cutting out and hashing
+/// each file name is a measurable share of a warm start with many plugins).
 ///
 /// Invariants:
 /// - A superset of ``ReservedNames/fileProblem(_:)``'s answer: every path whose last component
@@ -17,7 +17,7 @@ extension ReservedNames {
     }
 
     /// ``mayBeReservedFile(_:)`` with its tables read once, for a whole list of files (each read
-    /// of a static table is a `swift_once` check: about 20 instructions a file at 1,000 plugins).
+    /// of a static table is a `swift_once` check, once per file otherwise).
     struct FileNameCheck {
         private let byLength = ReservedNames.reservedByLength
         private let notASCII = ReservedNames.reservedNameIsNotASCII

@@ -21,8 +21,8 @@ package enum ReservedNames {
     ]
 
     /// Why the file at `path` is refused for its name, or nil.
-    /// Asked of every file found at every start: one lookup of its name (a warm start with 1,000
-    /// plugins spent 1% of its instructions here when each name was cut up and looked up twice).
+    /// Asked of every file found at every start: one lookup of its name, after a check on its
+    /// bytes that lets nearly every name pass without one.
     package static func fileProblem(_ path: String) -> String? {
         guard mayBeReservedFile(path) else { return nil }
         let name = Paths.lastComponent(path)
@@ -50,7 +50,7 @@ package enum ReservedNames {
 
     /// `<Name>` of every `lib<Name>.so` in the folder of the Swift runtime this process uses
     /// (`libswiftCore.so`, `libswift_Concurrency.so`, `libFoundation.so`, ...), read once, with
-    /// `readdir` (Foundation's listing cost 0.4 M instructions of every start that finds a plugin).
+    /// `readdir` (Foundation's listing costs far more, at every start that finds a plugin).
     private static let runtimeModules: Set<String> = {
         guard let folder = ProcessMaps.path(endingWith: "/libswiftCore.so").map(Paths.parent),
             let names = libraryModules(in: folder)
@@ -78,7 +78,7 @@ extension PluginDiscovery.Result {
     package mutating func removeReserved() -> [(file: PluginFile, reason: String)] {
         var removed: [(file: PluginFile, reason: String)] = []
         var index = files.count - 1
-        guard index >= 0 else { return [] }  // no file: the reserved set is not read (0.4 M instructions)
+        guard index >= 0 else { return [] }  // no file: the reserved set is not read (it lists a folder)
         let check = ReservedNames.FileNameCheck()
         while index >= 0 {
             if check.mayBeReserved(files[index].path), let reason = ReservedNames.fileProblem(files[index].path) {

@@ -2,14 +2,13 @@ import Foundation
 
 /// The plugin files the scanner opened to read their run paths before its box closed
 /// (``Sandbox/loadingFolders(of:keeping:)``), kept open for the loader, so that each plugin is
-/// opened once, not twice: the box's prescan cost a cold start with 1,000 plugins an `open`,
-/// `fstat` and `close` a plugin more than loading needs, and Landlock checks every open made
-/// after the box closes (docs/benchmarks/notes.md, round 6).
+/// opened once, not twice: otherwise the box's prescan costs a cold start an `open`, `fstat`
+/// and `close` a plugin more than loading needs, and Landlock checks every open made after the
+/// box closes.
 ///
 /// The files are kept in the order the prescan opened them, which is the order the scanner loads
 /// them in, so the loader's ``take(_:)`` compares one path with the next kept one: no path is
-/// hashed (a dictionary by path cost each plugin two hashes of its path, about 2.6 k
-/// instructions, docs/benchmarks/notes.md, round 7).
+/// hashed (a dictionary by path would cost each plugin two hashes of its path).
 ///
 /// Invariants:
 /// - A file is kept only when it was opened without following a link and is a regular file;
@@ -67,8 +66,8 @@ package final class PreopenedFiles {
     /// `descriptor` moved to the lowest free number, as the loader's own `open` would give it (one
     /// `fcntl` and one `close`): the loader hands the file to `dlopen` as `/proc/self/fd/N`, and
     /// each number not looked up there before costs the kernel a new dentry and inode, where the
-    /// loader's own opens reuse one number (kept as they were, the prescan's 500 a scanner were
-    /// 500 numbers: about 3 µs a plugin, docs/benchmarks/notes.md, "Round 8: the sandbox's row"). `descriptor` itself
+    /// loader's own opens reuse one number (kept as they were, the prescan's 500 a scanner would
+    /// be 500 numbers: about 3 µs a plugin). `descriptor` itself
     /// when no lower number is free.
     package static func lowered(_ descriptor: Int32) -> Int32 {
         let low = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)

@@ -47,8 +47,8 @@ extension Sandbox {
     }
 
     /// The folders of the files this process has mapped (from /proc/self/maps), each once.
-    /// Read as bytes: searching the lines as Characters cost each scanner 3.4 M instructions,
-    /// more than its first hundred plugins' run paths (callgrind, docs/benchmarks/notes.md).
+    /// Read as bytes: searching the lines as Characters costs each scanner more than reading
+    /// its first hundred plugins' run paths.
     static func mappedFolders() -> [String] {
         guard let text = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
         let deleted = Array(" (deleted)".utf8)

@@ -26,6 +26,12 @@ import Foundation
 /// `no_new_privs` bind the calling thread and the threads and processes it starts, so the
 /// child applies them while it runs a single thread (the scanner and the check child do it
 /// first thing); seccomp is synchronised to every thread.
+///
+/// How the pieces fit: ``Landlock``, ``SeccompFilter`` (on ``SeccompProgram``) and
+/// ``CgroupLimit`` are the mechanisms; `Sandbox+Paths` and `Sandbox+Loading` work out what may
+/// be read (the prescan keeps each plugin open for the loader: ``PreopenedFiles``);
+/// `Sandbox+Layers` turns pieces off by name for measuring; ``SandboxSupport`` says what the
+/// kernel offers, for `viper doctor` and `viper check`.
 package struct Sandbox: Sendable {
     /// Folders and files whose contents may be read and run.
     package var readable: [String]

@@ -3,8 +3,8 @@ import Foundation
 
 /// One search of the index per file at a warm start: start-up finds each file's record once, when
 /// it tells plugins from contract libraries (``noteUnchanged(_:)``), and the cache's triage and the
-/// kept graph's key take the record from there (a search of the path per file and per step cost
-/// about 1,000 instructions a plugin each, issue 27).
+/// kept graph's key take the record from there, not from a search of the path per file and per
+/// step.
 ///
 /// Invariants:
 /// - A record noted for a file is the one whose path is the file's and whose stamp is the one

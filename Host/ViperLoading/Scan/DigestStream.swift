@@ -3,8 +3,8 @@
 /// the key of the kept plugin graph and the checksum of its file.
 ///
 /// MurmurHash3's x64 128-bit mixing over 16-byte blocks, streamed: fast, and pure Swift
-/// (SHA-256 from libcrypto cost more to initialise, 5 M instructions, than a warm start
-/// with no plugin spends in all of its own code). Not a defence against someone who can
+/// (SHA-256 from libcrypto costs more to initialise than a warm start with no plugin
+/// spends in all of its own code). Not a defence against someone who can
 /// write the data folder: they can write the cache it keys, and the loader checks every
 /// plugin file itself before anything of it runs.
 package final class DigestStream {

@@ -12,7 +12,7 @@ extension PluginScanner {
     /// `dlopen` compares each new name with every library the process has loaded and rebuilds a
     /// table of them (`_dl_find_object_update`), so one process that loads k plugins pays a term
     /// that grows as k²; a new scanner costs its start instead. The bound is where the two
-    /// balance on the bench plugins (docs/benchmarks/notes.md, "Round 8: the cold start").
+    /// balance on the bench plugins (the measurement is in docs/benchmarks).
     package static let filesPerScanner = 500
 
     /// How many batches ``batches(_:cores:limit:pinned:)`` makes of `files`: one per scanner run at once

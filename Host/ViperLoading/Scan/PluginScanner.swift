@@ -11,6 +11,17 @@ import ViperCore
 /// A plugin that takes longer than ``handOffAfter`` keeps its full ``timeout``, but the
 /// files after it go to a new scanner at once: hung plugins in one folder cost about
 /// one time-out side by side, not one each after another.
+///
+/// How the pieces fit: ``ScannerLaunch`` starts each child (a `fork` of this process, or
+/// `viper __scan`); the child's side is ``ScanMode``, which boxes itself (``Sandbox``) and
+/// loads each file with a ``PluginLoader`` under ``ScanGuard``; each result is a
+/// ``RecordCodec`` line sealed by ``ScanSeal`` and read by a ``ScanWorker``, and
+/// `+Confirm` checks a batch's claims against the files. Results are kept in the
+/// ``DescriptorCache`` by file stamp, so a warm start scans nothing; ``VerifiedLoader``
+/// later loads in viper's process only what was scanned.
+///
+/// Longer than 300 lines on purpose: batches, hand-offs and the lone re-scan that confirms a
+/// "broken" verdict share one bookkeeping of which file went to which scanner, read in one place.
 package struct PluginScanner {
     /// The `viper` executable that has the scan mode.
     package let executable: String

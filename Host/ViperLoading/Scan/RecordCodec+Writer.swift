@@ -1,8 +1,8 @@
 /// Writing a ``RecordCodec`` line: the fields go straight into one byte buffer.
 extension RecordCodec {
     /// A line being written, as the UTF-8 bytes of its escaped fields and the tabs between
-    /// them. Fields go straight into one buffer: a `String` per field joined at the end cost a
-    /// scanner about 43 k instructions a plugin (docs/benchmarks/notes.md, "Round 8: the cold start").
+    /// them. Fields go straight into one buffer: a `String` per field joined at the end would be
+    /// a large share of a scanner's work on each plugin.
     package struct Writer {
         /// The line so far, without a newline.
         package private(set) var bytes: [UInt8] = []

@@ -52,7 +52,7 @@ extension ScanMode {
 
     /// Whether `path` is `folder/NAME` with a NAME that has no slash (so `Paths.parent` of it is
     /// `folder`), compared as bytes with `memcmp` and `memchr` (the UTF-8 views' generic
-    /// `starts(with:)` cost 3 k instructions a file); false for anything else (the caller then
+    /// `starts(with:)` costs far more, once per file); false for anything else (the caller then
     /// asks `Paths.parent`).
     static func isFile(_ path: String, directlyIn folder: String) -> Bool {
         let slash = UInt8(ascii: "/")

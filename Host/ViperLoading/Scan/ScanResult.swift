@@ -23,8 +23,8 @@ package struct ScanResult: Hashable {
     /// SHA-256 of the bytes the scanner opened (and loaded), when it got that far.
     package var sha256: String? { didSet { line = nil } }
     /// The line this result was read from (the scanner's or the cache's), so writing the cache
-    /// copies it instead of encoding it again (measured: 43 M of 308 M instructions of a cold
-    /// start with 1,000 plugins), and the kept graph's key hashes it as it is. Nil when made or
+    /// copies it instead of encoding it again (encoding is a noticeable share of a cold start's
+    /// own work), and the kept graph's key hashes it as it is. Nil when made or
     /// changed here; not part of equality.
     package private(set) var line: RecordLine?
 
@@ -36,8 +36,8 @@ package struct ScanResult: Hashable {
     }
 
     /// The result read from `line`, which encodes it exactly (``RecordCodec/decode(_:)``, ``DescriptorIndex/result(_:stamp:)``).
-    /// Each field is set here, not through the other initializer: delegating made the result, copied
-    /// it and destroyed the copy (about 550 instructions a plugin at every warm start, issue 27).
+    /// Each field is set here, not through the other initializer: delegating makes the result, copies
+    /// it and destroys the copy, for every plugin at every warm start.
     package init(stamp: FileStamp, outcome: Outcome, code: PluginLoadError.Code?, sha256: String?, line: RecordLine) {
         self.stamp = stamp
         self.outcome = outcome

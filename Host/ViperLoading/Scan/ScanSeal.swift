@@ -3,7 +3,7 @@ import ViperCore
 
 /// The seal on the scanner's result lines, so that a plugin, whose constructors run in the
 /// scanner before its result is written, cannot write results for itself or for the other files
-/// of its batch (issue 25; `viper check`'s channel works the same way):
+/// of its batch (`viper check`'s channel works the same way):
 ///
 /// - Each scanner gets a secret of its own, 16 random bytes drawn by the parent. It is on neither
 ///   the command line nor in the environment: a forked scanner gets it in memory, a spawned one

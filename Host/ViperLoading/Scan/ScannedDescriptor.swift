@@ -61,14 +61,14 @@ package final class ScannedDescriptor: Hashable, Sendable, DeclaredRoutes {
     /// the decode that tells). The shell asks at every start (``HostRuntime/interceptionProblems``).
     /// Read from the descriptor cache's index, the record's flag answers, decoded or not (the same
     /// answer, made once when the record was written), so a warm start searches no line and takes
-    /// no lock (the lock cost 300 instructions a plugin at every start).
+    /// no lock (a lock per plugin at every start).
     package var mayDeclareInterceptor: Bool {
         if let interceptorFlag { return interceptorFlag }
         if let line, decoded.withLock({ Self.isNone(&$0) }) { return Self.holdsInterceptor(line.bytes) }
         return descriptor.provides.contains { $0.kind == .interceptor }
     }
 
-    /// Whether nothing is decoded yet, told without copying a decoded descriptor out (`$0 == nil` did, 470 instructions).
+    /// Whether nothing is decoded yet, told without copying a decoded descriptor out (`$0 == nil` copies it).
     private static func isNone(_ cached: inout PluginDescriptor?) -> Bool {
         if case .none = cached { return true }
         return false
@@ -76,8 +76,8 @@ package final class ScannedDescriptor: Hashable, Sendable, DeclaredRoutes {
 
     private static let interceptorWord = Array("interceptor".utf8)
 
-    /// Searched with `memchr` for its first letter and `memcmp` for the rest (a search by slices
-    /// cost 1,750 instructions a plugin at every start).
+    /// Searched with `memchr` for its first letter and `memcmp` for the rest (a generic search by
+    /// slices costs many times that, for every plugin at every start).
     static func holdsInterceptor(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.withUnsafeBytes { line in
             interceptorWord.withUnsafeBytes { word in

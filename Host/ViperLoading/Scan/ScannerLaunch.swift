@@ -4,7 +4,7 @@ import Foundation
 /// `viper __scan` through `posix_spawn` and `exec`.
 ///
 /// A copy saves what `exec` costs a Swift program (the runtime and Foundation loaded and
-/// relocated again: about 20 ms, which was most of a cold start with a few new plugins).
+/// relocated again: about 20 ms, most of a cold start with a few new plugins).
 /// It judges files exactly as a fresh scanner does only while three things hold, checked
 /// when a scan begins: the scanner to run is this very program, this process has opened no
 /// plugin or contract library yet (``LoadedImages``), and it runs a single thread. That is

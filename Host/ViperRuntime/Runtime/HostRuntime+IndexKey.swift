@@ -5,8 +5,8 @@ import ViperLoading
 /// The kept graph's key at an isolated start whose candidates' results are records of the
 /// descriptor cache's index (``CachedScan/Scanned/index``): the index's header digest stands for
 /// every record's path, stamp and line, so the key hashes, per candidate, only which record it is
-/// and whether it is bundled, not its path and line (measured: hashing them cost 2.35 M
-/// instructions of a warm start with 1,000 plugins).
+/// and whether it is bundled, not its path and line (hashing those is a noticeable share of a
+/// warm start with many plugins).
 ///
 /// Why it keys what the line-by-line key (`HostRuntime+GraphCache.swift`) keys: the header digest
 /// covers every byte of the index but its own, so one digest means the same records, each a path,

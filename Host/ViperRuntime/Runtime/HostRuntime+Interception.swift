@@ -10,7 +10,7 @@ extension HostRuntime {
         let permission = state.withLock { interceptionPermission }
         let all = records
         var found: [Problem] = []
-        // Read in place, by index: a filtered copy of every record cost more than the search (issue 27).
+        // Read in place, by index: a filtered copy of every record costs more than the search.
         for index in all.indices where (all[index].status == .loaded || all[index].status == .ready) && !all[index].origin.isBundled {
             // Most plugins declare no interceptor: their lines are searched, not decoded (the shell asks at every start).
             guard all[index].scanned?.mayDeclareInterceptor == true, let descriptor = all[index].descriptor else { continue }

@@ -39,8 +39,8 @@ extension HostRuntime {
 
     /// Adds a record for each file of `triage` (copied whole, then changed where validation
     /// changed it); each ready plugin validation kept goes to the pending routes and the pending
-    /// plugins, those made only when first asked (``PendingBatch``). Records are read in place:
-    /// copying each out of the triage cost about 1 k instructions a plugin at every warm start.
+    /// plugins, those made only when first asked (``PendingBatch``). Records are read in place,
+    /// not copied out of the triage, for every plugin at every warm start.
     private func addTriaged(_ triage: ScanTriage, outcome: GraphValidator.Outcome, scanned: CachedScan.Scanned) {
         let first = recordList.count
         if recordList.isEmpty {

@@ -23,8 +23,11 @@ import ViperLoading
 ///   it guards, who takes it, and why it is recursive).
 ///
 /// The parts: ``CachedScan`` (trust, cache and the scanner), ``ScanTriage`` (what the
-/// scan results make of each file), lazy loading (`HostRuntime+LazyLoading.swift`) and
-/// pinning (`HostRuntime+Pinning.swift`).
+/// scan results make of each file), validation reused from the last start when nothing it
+/// depends on changed (`HostRuntime+GraphCache.swift`), the plugins not loaded yet
+/// (``PendingPlugins``), lazy loading (`HostRuntime+LazyLoading.swift`), live reload
+/// (`HostRuntime+Reload.swift`), pinning (`HostRuntime+Pinning.swift`), and the services the
+/// host gives plugins (`Services/`: data folder, SQLite, clock, logger).
 package final class HostRuntime {
     package let options: RuntimeOptions
     package let registry: Registry

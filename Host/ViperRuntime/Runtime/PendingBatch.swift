@@ -3,7 +3,7 @@ import ViperLoading
 /// Pending plugins a start-up adds at once, each made into a ``PendingPlugin`` only when the
 /// table they go to is first read (``PendingPlugins``: a registry miss, a removal by a reload,
 /// `takeAll`). A warm start with a thousand plugins that the person quits before asking for
-/// anything makes none of them (measured in `docs/benchmarks/notes.md`, issue 27).
+/// anything makes none of them (the figures are in docs/benchmarks).
 ///
 /// Invariants:
 /// - ``plugin(_:)`` for a position in `0..<count` gives the same value whenever asked: it reads

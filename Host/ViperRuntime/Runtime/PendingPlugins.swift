@@ -29,8 +29,8 @@ struct PendingPlugin {
 ///   constant time and decodes no descriptor), in the order the plugins were added, so it is
 ///   the index adding them one by one gives. So is the table by name: a start-up adds its
 ///   plugins as one ``PendingBatch``, and the first lookup, removal or ``takeAll()`` makes them
-///   and puts them in the table in that order (hashing 1,000 names at every warm start cost
-///   0.46 M instructions, issue 27; making their values before anyone asked, more).
+///   and puts them in the table in that order (a warm start hashes no name and makes no value
+///   before anyone asks).
 /// - Not locked itself: ``HostRuntime`` uses it under its `state` lock.
 struct PendingPlugins {
     private var plugins: [String: PendingPlugin] = [:]

@@ -32,7 +32,7 @@ package struct RuntimeOptions {
     /// Folders searched for contract libraries only, after the plugin folders (``ContractLibraryLookup``).
     package var libraryFolders: [PluginFolder] = []
     /// Plugins not to load, by name, with the reason (a supervised session's worker restarted
-    /// without the plugin that crashed it: issue 24).
+    /// without the plugin that crashed it).
     package var excludedPlugins: [String: String] = [:]
     package var environment: [String: String]
     package var executableDirectory: String

@@ -73,7 +73,7 @@ struct ScanTriage {
     /// The names the bundled plugins use, with the file of each.
     private static func bundledNames(_ files: [PluginFile], _ results: [ScanResult?]) -> [String: String] {
         var names: [String: String] = [:]
-        // By index, so a file that is not bundled is not copied out to be asked (160 instructions each).
+        // By index, so a file that is not bundled is not copied out to be asked.
         for index in files.indices where files[index].folder.origin.isBundled && index < results.count {
             if case .ok(let descriptor)? = results[index]?.outcome, names[descriptor.name] == nil {
                 names[descriptor.name] = files[index].path

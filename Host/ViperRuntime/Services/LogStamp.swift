@@ -2,8 +2,8 @@ import Glibc
 
 /// The time stamp of a log line, as `ISO8601DateFormatter` writes it by default
 /// (`2026-11-25T23:41:07Z`, UTC, whole seconds), made from `gmtime_r` by hand: a formatter made
-/// for each line cost about 960 k instructions (ICU sets its pattern up again each time), which
-/// was half of an eager start with 1,000 plugins (one line each) in callgrind.
+/// for each line costs more than the rest of the line's work (ICU sets its pattern up again
+/// each time), and an eager start with many plugins logs a line for each.
 enum LogStamp {
     /// Now, in UTC, to the second.
     static func now() -> String {

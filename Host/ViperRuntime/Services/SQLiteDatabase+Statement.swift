@@ -1,3 +1,9 @@
+// This file and ConformanceKit's TemporaryDatabase+Statement.swift are one helper written
+// twice, on purpose. The kit is a package of its own that plugin authors build against, and it
+// depends only on Contracts; viper's runtime must not depend on a test kit, and a third package
+// for 70 lines would add one to every author's build. The two differ only in the runtime's
+// injected faults and its message while viper shuts down: a fix to binding, stepping or reading
+// a column goes to both.
 import CSQLite
 import Contracts
 

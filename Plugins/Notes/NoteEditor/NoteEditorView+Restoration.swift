@@ -1,6 +1,6 @@
 import Contracts
 
-/// The note editor keeps its draft across a crash of viper's worker (issue 24).
+/// The note editor keeps its draft across a crash of viper's worker.
 extension NoteEditorView: RestorableModule {
     var keptWork: String? {
         (presenter as? any NoteEditorRestoring)?.keptWork

@@ -1,6 +1,6 @@
 import Contracts
 
-/// The add form keeps what was typed across a crash of viper's worker (issue 24).
+/// The add form keeps what was typed across a crash of viper's worker.
 extension TodoAddView: RestorableModule {
     var keptWork: String? {
         (presenter as? any TodoAddRestoring)?.keptWork

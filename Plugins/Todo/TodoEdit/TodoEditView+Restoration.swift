@@ -1,6 +1,6 @@
 import Contracts
 
-/// The to-do item editor keeps what was typed across a crash of viper's worker (issue 24).
+/// The to-do item editor keeps what was typed across a crash of viper's worker.
 extension TodoEditView: RestorableModule {
     var keptWork: String? {
         (presenter as? any TodoEditRestoring)?.keptWork

@@ -1,4 +1,4 @@
-/* A plugin whose entry point closes standard output (the scanner's pipe, before issue 16). */
+/* A plugin whose entry point closes standard output (a scanner must not take that for the end of its results). */
 #include <stdint.h>
 #include <unistd.h>
 

@@ -1,5 +1,5 @@
-/* A plugin that closes standard output and then never returns: before issue 16 the host
-   took the closed pipe for the scanner's end and waited for it forever. */
+/* A plugin that closes standard output and then never returns: a host that took the closed
+   pipe for the scanner's end would wait for it forever. */
 #include <stdint.h>
 #include <unistd.h>
 

@@ -4,7 +4,8 @@ import ViperTestSupport
 
 /// The host's layers, read from the package as SwiftPM sees it (`swift package describe`): each
 /// layer depends only on the layers below it, and the runtime links no shell, readline or
-/// conformance kit. README's "Layers" section draws the same map.
+/// conformance kit. docs/ARCHITECTURE.md's "Layers" section (under "The map of the repository")
+/// draws the same map.
 @Suite struct LayeringTests {
     /// Each host target and everything it may depend on directly (targets and products).
     private static let allowed: [String: Set<String>] = [

@@ -2,7 +2,7 @@ import Testing
 import ViperLoading
 @testable import ViperBench
 
-/// The minimal hosts load the plugins as viper's scanners do (issue 27): at most
+/// The minimal hosts load the plugins as viper's scanners do: at most
 /// `PluginScanner.filesPerScanner` a process, as many at once as viper runs scanners.
 @Suite struct MinimalHostSplitTests {
     private func split(_ files: Int, cores: Int = 2, capped: Bool = true) -> StartupLab.MinimalHostSplit {

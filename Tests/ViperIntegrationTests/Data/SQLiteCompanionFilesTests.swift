@@ -4,7 +4,7 @@ import Testing
 import ViperTestSupport
 @testable import ViperRuntime
 
-/// Issue 16, Data: `-wal` and `-shm` files that do not belong to the database are named
+/// `-wal` and `-shm` files that do not belong to the database are named
 /// with the fix before SQLite opens it (SQLite would replay a foreign WAL, drop a damaged
 /// one without a word, and write through a link or into a FIFO).
 @Suite struct SQLiteCompanionFilesTests {

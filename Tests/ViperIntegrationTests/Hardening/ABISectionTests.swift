@@ -6,7 +6,7 @@ import Testing
 @testable import ViperKit
 import ViperTestSupport
 
-/// Issue 16, point 2: the Contracts version is read from the file's `.viper_abi`
+/// The Contracts version is read from the file's `.viper_abi`
 /// section before `dlopen`, so none of a refused plugin's code (not even its ELF
 /// constructors) runs; plugins without the section fall back to `viper_plugin_abi`.
 @Suite struct ABISectionTests {

@@ -6,7 +6,7 @@ import ViperTestSupport
 @testable import ViperCore
 @testable import ViperLoading
 
-/// Issue 25, part 9: `plugins.lock` pins contract libraries as it pins plugins: `viper plugins
+/// `plugins.lock` pins contract libraries as it pins plugins: `viper plugins
 /// --lock` writes each one's SHA-256, and while the lock is in force a library that is not in it,
 /// or whose bytes changed, is refused before anything of it runs.
 @Suite struct ContractLibraryLockTests {

@@ -5,7 +5,7 @@ import ViperTestSupport
 @testable import ViperRuntime
 @testable import ViperFuzz
 
-/// Issue 7, point 5: 1,000 note and to-do writes typed into the real shell, which is killed
+/// 1,000 note and to-do writes typed into the real shell, which is killed
 /// with SIGKILL at random points and started again; every write the shell acknowledged
 /// ("Saved 'N-…'.", "Added 'T-…' for …") must be in the databases afterwards, and both
 /// must pass `PRAGMA integrity_check`.

@@ -6,7 +6,7 @@ import ViperHostTestSupport
 @testable import ViperRuntime
 import ViperTestSupport
 
-/// Issue 7, point 1: a plugin whose file, or a folder above it up to its plugin folder,
+/// A plugin whose file, or a folder above it up to its plugin folder,
 /// another account owns or can write is refused (OpenPAM, OpenSSH StrictModes); the
 /// file that was checked is the file that loads; `--allow-insecure-plugins` overrides, loudly.
 @Suite struct FileTrustTests {

@@ -6,7 +6,7 @@ import Testing
 @testable import ViperFuzz
 import ViperTestSupport
 
-/// Issue 7, point 4: a short seeded round of `viper-fuzz` over every input the host reads
+/// A short seeded round of `viper-fuzz` over every input the host reads
 /// (the long round is documented in Tests/Fixtures/Fuzz/README.md), and the bugs it found,
 /// each kept as a test of its own.
 @Suite(.tags(.slow)) struct FuzzTests {

@@ -6,7 +6,7 @@ import ViperTestSupport
 @testable import ViperCore
 @testable import ViperLoading
 
-/// Issue 25, part 7: a plugin reached through a link is trusted as the file it leads to: its real
+/// A plugin reached through a link is trusted as the file it leads to: its real
 /// folder and every folder above it, as for a plain file in its plugin folder. A root-owned folder
 /// everyone may write with the sticky bit (`/tmp`) is no way in, since others cannot rename what
 /// is yours in it.

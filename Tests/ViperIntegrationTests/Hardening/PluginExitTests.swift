@@ -4,7 +4,7 @@ import Testing
 @testable import ViperRuntime
 import ViperTestSupport
 
-/// Issue 16, point 3: a plugin that calls `exit(0)` does not end viper as a success.
+/// A plugin that calls `exit(0)` does not end viper as a success.
 /// The built `viper` runs a scripted session (`-c`) with a plugin that exits while its
 /// module is built, and in a command; the status is not 0, one line names the plugin,
 /// and the commands after it are not run.

@@ -6,7 +6,7 @@ import ViperHostTestSupport
 @testable import ViperRuntime
 import ViperTestSupport
 
-/// Issue 7, point 3: `viper plugins --lock` pins the plugins in use by SHA-256; while
+/// `viper plugins --lock` pins the plugins in use by SHA-256; while
 /// the lock exists a changed or unknown plugin is refused, before any of its code runs,
 /// until it is locked again. Unchanged files are not hashed again.
 @Suite struct PluginLockTests {

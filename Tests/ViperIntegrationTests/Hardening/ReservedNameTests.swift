@@ -6,7 +6,7 @@ import ViperTestSupport
 @testable import ViperCore
 @testable import ViperLoading
 
-/// Issue 25, part 5: a plugin or contract library in a plugin folder named like one of viper's own
+/// A plugin or contract library in a plugin folder named like one of viper's own
 /// libraries (`Contracts`, `ConformanceKit`) or the Swift runtime's is refused by itself, with one
 /// line that names it and says what to do, and never disables anything else.
 @Suite struct ReservedNameTests {

@@ -7,7 +7,7 @@ import ViperHostTestSupport
 @testable import ViperRuntime
 import ViperTestSupport
 
-/// Issue 16, point 1: what runs in the host is what was scanned. A plugin loaded on
+/// What runs in the host is what was scanned. A plugin loaded on
 /// first use must register what its scan recorded, and a file changed since the scan
 /// is scanned again in a child before it is opened in viper.
 @Suite struct ScanMatchTests {

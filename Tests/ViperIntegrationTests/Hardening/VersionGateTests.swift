@@ -6,7 +6,7 @@ import Testing
 @testable import ViperCommandLine
 import ViperTestSupport
 
-/// Issue 7, point 2: the descriptor carries the Contracts ABI and the Swift compiler a
+/// The descriptor carries the Contracts ABI and the Swift compiler a
 /// plugin was built with; a plugin loads when the major matches and its minor is not
 /// above the host's; a plugin that carries its own copy of Contracts is refused before `dlopen`.
 @Suite struct VersionGateTests {

@@ -3,7 +3,7 @@ import Testing
 import ViperCoreTestSupport
 import ViperTestSupport
 
-/// `viper new --blank` and `--route PATH` (issue 26, "templates an author keeps"): a module with
+/// `viper new --blank` and `--route PATH` ("templates an author keeps"): a module with
 /// only its contract's promise and tests of that promise, at the route the author chose; the
 /// builder declares its needs once (Contracts 1.6), so the registration has no `requires:`.
 @Suite(.tags(.slow)) struct BlankTemplateTests {

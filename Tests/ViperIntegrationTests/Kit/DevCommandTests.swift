@@ -24,21 +24,29 @@ import ViperTestSupport
         try Data(change(text).utf8).write(to: URL(fileURLWithPath: path))
     }
 
-    /// Sends `where` every half second until standard output holds `text` (at most `seconds`).
+    /// Sends `where` until standard output holds `text` (at most `seconds`): once, then again each
+    /// time viper has news for the next line (`probe: …` on standard error: the build loop posted
+    /// a notice, or the watcher heard a plugin change), never on a timer.
     static func poke(_ viper: RunningViper, until text: String, seconds: Double = 240) throws {
         let deadline = Date().addingTimeInterval(seconds)
+        func news() -> Int { viper.standardError.components(separatedBy: "probe: ").count }
+        var taken = news()
+        viper.send("where")
         while !viper.printed.contains(text) {
-            guard Date() < deadline, viper.isRunning else {
+            let came = viper.wait(seconds: max(deadline.timeIntervalSinceNow, 0)) { viper.printed.contains(text) || news() > taken }
+            guard came, viper.isRunning || viper.printed.contains(text) else {
                 throw DevTimeout(description: "no '\(text)' within \(Int(seconds)) s; printed:\n\(viper.printed)\n\(viper.standardError)")
             }
+            if viper.printed.contains(text) { return }
+            taken = news()
             viper.send("where")
-            usleep(500_000)
         }
     }
 
     static func start(_ package: String, _ arguments: [String] = [], probe: Bool = false) throws -> RunningViper {
         var environment = ViperProcess().environment
         if probe { environment["VIPER_RELOAD_PROBE"] = "1" }
+        environment["VIPER_RELOAD_PROBE_HEARD"] = "1"  // the events ``poke(_:until:seconds:)`` waits for
         return try RunningViper(arguments: ["dev", package] + arguments, environment: environment)
     }
 
@@ -79,7 +87,7 @@ import ViperTestSupport
     }
 
     /// Needs the reload engine (`HostRuntime.reload(changed:)` and its conformance to
-    /// `PluginReloading`, issue 13): without it the notice says viper cannot reload.
+    /// `PluginReloading`): without it the notice says viper cannot reload.
     @Test(.enabled(if: LiveReloadEngine.present, "needs HostRuntime's reload engine and its PluginReloading conformance"))
     func anEditToTheViewTextShowsInTheShellWithoutRestarting() throws {
         let package = try Self.newCounter()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ViperTestSupport
 
-/// Issue 24 under `viper dev`: the session runs in a supervised worker like any other shell, so
+/// Supervision under `viper dev`: the session runs in a supervised worker like any other shell, so
 /// the plugin being written crashing on a command costs one line, not the session.
 extension DevCommandTests {
     @Test func aPluginThatCrashesUnderDevGivesOneLineAndTheSessionGoesOn() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ViperTestSupport
 
-/// `viper dev FOLDER` over a real workspace (issue 26): the FixtureWelcome contract library and
+/// `viper dev FOLDER` over a real workspace: the FixtureWelcome contract library and
 /// the WelcomeProvider plugin, two SwiftPM packages, the plugin depending on the library by path.
 /// Both link this build's libContracts.so instead of building Contracts each (so the first build
 /// takes seconds, not minutes). A change to the library builds it, then the plugin, in that order,
@@ -75,6 +75,7 @@ import ViperTestSupport
         let folder = try workspace()
         var environment = ViperProcess().environment
         environment["VIPER_RELOAD_PROBE"] = "1"
+        environment["VIPER_RELOAD_PROBE_HEARD"] = "1"  // the events DevCommandTests.poke waits for
         let viper = try RunningViper(arguments: ["dev", folder, "--open", "welcome"], environment: environment)
         try viper.waitFor("Welcome, nobody, from the provider", seconds: 300)  // both built, the plugin loaded
         let source = folder + "/FixtureWelcome/Sources/FixtureWelcome/FixtureWelcome.swift"

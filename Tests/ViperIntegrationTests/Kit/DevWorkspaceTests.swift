@@ -3,7 +3,7 @@ import Testing
 @testable import ViperKit
 import ViperTestSupport
 
-/// `viper dev FOLDER` over a workspace (issue 26): a contract library and the plugins that use it,
+/// `viper dev FOLDER` over a workspace: a contract library and the plugins that use it,
 /// built libraries first; a change to the library builds it and then the plugins that name it.
 @Suite struct DevWorkspaceTests {
     /// A workspace of three manifests: the library Kit, a plugin that depends on it, one that does not.

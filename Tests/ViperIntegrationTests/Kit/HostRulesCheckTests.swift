@@ -4,7 +4,7 @@ import ViperTestSupport
 
 /// `viper check` reports what the host would refuse or drop when the plugin meets the
 /// bundled plugins: a route another plugin declares, a route or command the shell
-/// reserves, a name another plugin uses (issue 17).
+/// reserves, a name another plugin uses.
 @Suite(.tags(.slow)) struct HostRulesCheckTests {
     private func check(_ library: String) throws -> ViperProcess.Result {
         try ViperProcess().run(["check", library])

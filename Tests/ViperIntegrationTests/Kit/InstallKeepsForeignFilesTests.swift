@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ViperTestSupport
 
-/// Issue 25, part 4, with the built `viper`: a file the person put in `PREFIX/lib/viper` survives
+/// `viper install` and `uninstall` with the built `viper`: a file the person put in `PREFIX/lib/viper` survives
 /// an upgrade (refused, named) and an uninstall (kept, named); everything install wrote goes.
 @Suite struct InstallKeepsForeignFilesTests {
     @Test func aFileThePersonPutBesideAnInstallSurvivesReinstallAndUninstall() throws {

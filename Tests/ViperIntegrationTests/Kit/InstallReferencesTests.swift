@@ -4,7 +4,7 @@ import ViperTestSupport
 
 /// `viper install` puts the Contracts and ConformanceKit references (DocC, built from the
 /// installed build's modules) in `lib/viper/docs`, the installed `viper sdk` names them, and
-/// uninstall removes them with the rest (issue 26).
+/// uninstall removes them with the rest.
 @Suite(.tags(.slow)) struct InstallReferencesTests {
     @Test func installBuildsBothReferencesAndTheInstalledSDKNamesThem() throws {
         let prefix = try TemporaryFolder.make("install-reference")

@@ -3,7 +3,7 @@ import Testing
 import ViperCoreTestSupport
 import ViperTestSupport
 
-/// `viper new module NAME --in PATH --contract LIBRARY.PROTOCOL` (issue 26, "templates an author
+/// `viper new module NAME --in PATH --contract LIBRARY.PROTOCOL` ("templates an author
 /// keeps"): a module that implements a contract library's protocol, in a plugin that depends on
 /// the library by path, tested through that protocol; the library's own suite runs on it in
 /// `viper check`. The library and the plugin are separate packages, built separately.

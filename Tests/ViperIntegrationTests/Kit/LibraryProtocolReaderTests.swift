@@ -5,7 +5,7 @@ import ViperCommandLine
 import ViperTestSupport
 
 /// `viper new module NAME --contract LIBRARY.PROTOCOL` reads the library's protocol from its
-/// source (issue 26): the shapes the contract-library template and docs/COOKBOOK.md write are
+/// source: the shapes the contract-library template and docs/COOKBOOK.md write are
 /// read; anything else is kept as written, so the module gets a `// TODO` for it. No process.
 @Suite struct LibraryProtocolReaderTests {
     /// A library like the trial's ContactsKit: a module contract with an output, comments in the way.

@@ -7,7 +7,7 @@ import ViperCommandLine
 @testable import ViperCore
 @testable import ViperLoading
 
-/// Issue 25, part 4: `viper uninstall` removes exactly what `viper install` wrote. An install is
+/// `viper uninstall` removes exactly what `viper install` wrote. An install is
 /// laid out here by hand as `install` lays it out (files, then the marker's manifest of them), so
 /// these tests spawn no process; `InstallCommandTests` runs the real install.
 @Suite struct UninstallManifestTests {

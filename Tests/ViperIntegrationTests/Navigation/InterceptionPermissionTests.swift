@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ViperTestSupport
 
-/// Issue 25, part 6: interception is a permission. A drop-in's interceptor on a contract it does
+/// Interception is a permission. A drop-in's interceptor on a contract it does
 /// not provide (fixture-gate guards the vault's `secrets` and `locked`) is off until the person
 /// allows it, with `--allow-intercept NAME` or `"allowIntercept"` in config.json; `viper doctor`
 /// lists it as a problem and exits 1; the bundled account plugin's interceptor works as before.

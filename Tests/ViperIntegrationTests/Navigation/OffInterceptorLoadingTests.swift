@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ViperTestSupport
 
-/// Issue 25: an interceptor that is off is not only never committed, its plugin is never loaded
+/// An interceptor that is off is not only never committed, its plugin is never loaded
 /// for it. A route to a contract the drop-in fixture-gate intercepts without permission opens
 /// without `dlopen`ing the gate (the log names every plugin loaded on first use), and the person
 /// is told once, at start-up, however many routes ask; allowed, the gate is loaded for the route.

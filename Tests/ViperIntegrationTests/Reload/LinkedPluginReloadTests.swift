@@ -5,7 +5,7 @@ import ViperTestSupport
 @testable import ViperCore
 @testable import ViperLoading
 
-/// Issue 25, part 7: a plugin linked into a watched folder is added like a file put there. The
+/// A plugin linked into a watched folder is added like a file put there. The
 /// watcher reported the link, and the reload looked for its path made absolute with Foundation's
 /// `standardizingPath`, which on Linux resolves links: it looked for the target's path, which no
 /// plugin folder lists, and the link was never added.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ViperTestSupport
 
-/// `viper doctor --json` says what the kernel offers the sandbox and whether it is on (issue 25),
+/// `viper doctor --json` says what the kernel offers the sandbox and whether it is on,
 /// as the machine running the test has it (`/proc/sys/kernel` and `uname` are read for the control).
 @Suite struct DoctorSandboxTests {
     private func sandbox(_ environment: [String: String] = [:]) throws -> DoctorReport.Sandbox {

@@ -3,7 +3,7 @@ import Testing
 @testable import ViperLoading
 import ViperTestSupport
 
-/// The scanner's result channel against a plugin that floods it (issue 25): its constructor runs
+/// The scanner's result channel against a plugin that floods it: its constructor runs
 /// in the scanner before its result is written and writes 64 MiB without a newline to every pipe
 /// it finds. The parent takes no line longer than ``ScanWorker/longestLine``: the flooder is
 /// broken as a forger is, and the file after it in its batch is judged on its own (its entry point

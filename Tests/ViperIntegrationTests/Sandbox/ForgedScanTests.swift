@@ -4,7 +4,7 @@ import Testing
 @testable import ViperLoading
 import ViperTestSupport
 
-/// The scanner's results against a plugin that tries to write them (issue 25): its constructor
+/// The scanner's results against a plugin that tries to write them: its constructor
 /// runs in the scanner before its result is written, writes results that say it and the file
 /// after it in its batch loaded fine (plain, and under a made-up secret) to every descriptor it
 /// finds, and ends the scanner with `_exit(0)`. Both files' entry points abort: neither may be

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ViperTestSupport
 
-/// `viper check`'s verdict against a plugin that tries to write it (issue 25): the plugin's
+/// `viper check`'s verdict against a plugin that tries to write it: the plugin's
 /// constructor runs in the check's child before any check, writes a passing report to every
 /// descriptor it finds and ends the child with `_exit(0)`. On main before the issue this
 /// printed "conforms" and exited 0 for a plugin whose entry point aborts.

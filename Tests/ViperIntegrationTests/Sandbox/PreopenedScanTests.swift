@@ -4,7 +4,7 @@ import Testing
 import ViperTestSupport
 
 /// The scanner's prescan keeps each plugin file open for its loader (``PreopenedFiles``), so a
-/// plugin's constructor can reach the next plugin's descriptor (issue 25). A real C plugin that
+/// plugin's constructor can reach the next plugin's descriptor. A real C plugin that
 /// puts /dev/null at every descriptor open on a regular file, then fails to register, does not
 /// make the plugin after it in its batch fail: the loader opens that file by its path instead.
 @Suite struct PreopenedScanTests {

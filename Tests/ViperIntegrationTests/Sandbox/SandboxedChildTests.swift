@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ViperTestSupport
 
-/// The sandbox around plugin code that runs before the person chose to use it (issue 25):
+/// The sandbox around plugin code that runs before the person chose to use it:
 /// real `viper plugins` and `viper check` runs of a C plugin whose constructor tries to write
 /// in the person's home and data folders and to connect to a TCP listener this test owns.
 /// Each "nothing happened" has its control: the same run with `VIPER_SANDBOX=off` does both.

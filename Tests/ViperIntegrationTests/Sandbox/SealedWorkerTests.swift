@@ -3,7 +3,7 @@ import Testing
 @testable import ViperLoading
 import ViperTestSupport
 
-/// What the parent takes from a sealed scanner (issue 25, ``ScanWorker`` with a ``ScanSeal``):
+/// What the parent takes from a sealed scanner (``ScanWorker`` with a ``ScanSeal``):
 /// lines under the scanner's secret, each file begun in its turn and answered while it loads;
 /// a line without the secret, or a file begun or answered out of turn, and nothing more is taken.
 @Suite struct SealedWorkerTests {

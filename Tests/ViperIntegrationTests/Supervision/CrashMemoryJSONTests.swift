@@ -3,7 +3,7 @@ import Testing
 import ViperSupervision
 import ViperTestSupport
 
-/// Issue 24's crash memory in `viper plugins --json` and `viper doctor --json`: each plugin that
+/// The crash memory in `viper plugins --json` and `viper doctor --json`: each plugin that
 /// crashed viper's worker carries its crashes (count, version, last cause and call, whether it is
 /// held off); a plugin that never crashed has no `crashes` field, and the other fields stay as they were.
 @Suite struct CrashMemoryJSONTests {

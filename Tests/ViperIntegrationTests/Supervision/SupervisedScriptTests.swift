@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ViperTestSupport
 
-/// Issue 24, in scripts: a plugin that faults in any way takes only itself. The note editor holds
+/// Supervised sessions in scripts: a plugin that faults in any way takes only itself. The note editor holds
 /// unsaved text below the faulting module; after the fault, one line names the plugin, the cause,
 /// what it was doing and what was restored, the text is back, the commands after it run once on
 /// the restored session, and the script ends with status 1.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ViperTestSupport
 
-/// Issue 24, on a pseudo-terminal (python3 + pexpect, Tests/Fixtures/Supervision/supervised_session.py):
+/// Supervised sessions on a pseudo-terminal (python3 + pexpect, Tests/Fixtures/Supervision/supervised_session.py):
 /// for each way a plugin can fault, with the note editor holding unsaved text below it, the person
 /// sees one line naming the plugin and the cause, the breadcrumb and the text come back, no
 /// backtracer holds the screen, and line editing and history work afterwards; `quit!` exits 0.

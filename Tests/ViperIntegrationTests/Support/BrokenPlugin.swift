@@ -2,7 +2,7 @@ import Contracts
 import Foundation
 import ViperTestSupport
 
-/// The corpus of broken plugins (issue 2, point 5), each built by the tests
+/// The corpus of broken plugins, each built by the tests
 /// themselves, with the one line the host must report for it.
 enum BrokenPlugin: String, CaseIterable, Sendable, CustomStringConvertible {
     case missingFile
@@ -53,7 +53,7 @@ enum BrokenPlugin: String, CaseIterable, Sendable, CustomStringConvertible {
             return Case(plugins: [path], broken: path,
                         line: "\(path): not a plugin: the file is empty; rebuild the plugin or remove the file", isPattern: false)
         case .truncated:
-            // The first 5,000 bytes: enough to map, and dlopen used to die with SIGBUS on it.
+            // The first 5,000 bytes: enough to map, and dlopen dies with SIGBUS on it unless viper refuses it first.
             let whole = try Data(contentsOf: URL(fileURLWithPath: Fixtures.good()))
             let path = try TemporaryFolder.write(Array(whole.prefix(5000)), to: "libTruncated.so", in: folder)
             return Case(plugins: [path], broken: path,

@@ -89,7 +89,7 @@ struct DoctorReport: Decodable {
         let reason: String?
     }
 
-    /// What the kernel offers the sandbox, and whether it is on (issue 25).
+    /// What the kernel offers the sandbox, and whether it is on.
     struct Sandbox: Decodable {
         let on: Bool
         let landlockABI: Int?

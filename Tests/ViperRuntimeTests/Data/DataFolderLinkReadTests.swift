@@ -5,7 +5,7 @@ import Testing
 import ViperTestSupport
 @testable import ViperRuntime
 
-/// Issue 25: `config.json` and `plugins.lock` are read without following a link. A link there
+/// `config.json` and `plugins.lock` are read without following a link. A link there
 /// is one error line naming it, where it points and what to do; the link and the file it points
 /// at stay as they were, and a lock behind a link lets nothing load.
 @Suite struct DataFolderLinkReadTests {

@@ -6,7 +6,7 @@ import ViperCoreTestSupport
 import ViperTestSupport
 @testable import ViperRuntime
 
-/// Issue 16, Data: the data folder is checked like a plugin folder. When another account
+/// The data folder is checked like a plugin folder. When another account
 /// owns it or may write it, `plugins.lock` (a lock others can delete is no lock) and
 /// `config.json` from it are not used, and the reason says what to run.
 @Suite struct DataFolderTrustTests {

@@ -4,7 +4,7 @@ import Testing
 @testable import ViperRuntime
 import ViperTestSupport
 
-/// Issue 16, Data: the database wrapper on a real 200 KiB tmpfs that fills up. A save on
+/// The database wrapper on a real 200 KiB tmpfs that fills up. A save on
 /// the full disk fails and is recorded; once space is freed, later saves work and reach
 /// the file. Needs root to mount; without it the test fails saying so.
 @Suite(.serialized) struct FullDiskTests {

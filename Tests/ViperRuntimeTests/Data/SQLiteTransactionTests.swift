@@ -4,7 +4,7 @@ import Testing
 import ViperTestSupport
 @testable import ViperRuntime
 
-/// Issue 16, Data: a transaction that fails at any step (BEGIN, a statement, COMMIT,
+/// A transaction that fails at any step (BEGIN, a statement, COMMIT,
 /// ROLLBACK; top-level or nested) leaves the wrapper usable. Before the fix a failed
 /// COMMIT decremented the depth twice, and every later save failed with
 /// `SAVEPOINT viper_-1` until the process ended.

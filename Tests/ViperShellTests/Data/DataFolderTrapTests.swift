@@ -8,7 +8,7 @@ import ViperTestSupport
 @testable import ViperCore
 @testable import ViperLoading
 
-/// Issue 25, part 3: the data folder is never a trap. Every file viper writes there is opened
+/// The data folder is never a trap. Every file viper writes there is opened
 /// without following a link (a link put in its place is refused or replaced, and the file it
 /// points at keeps every byte), and a data folder others can write gets no write at all, with
 /// one warning that says why and what to run.

@@ -7,7 +7,7 @@ import ViperTestSupport
 @testable import ViperCore
 @testable import ViperLoading
 
-/// Issue 25, part 8: text from plugins and stored data reaches the terminal with its invisible
+/// Text from plugins and stored data reaches the terminal with its invisible
 /// format characters (Unicode Cf: bidirectional controls, zero-width marks) shown as escapes; a
 /// line far too long to be a command is refused at once; a device given as a plugin gets no
 /// `chmod` advice.

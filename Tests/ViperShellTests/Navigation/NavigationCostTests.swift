@@ -4,7 +4,7 @@ import Testing
 @testable import ViperRuntime
 @testable import ViperShell
 
-/// Navigation costs the same at any depth (issue 16): counted, not timed. A command
+/// Navigation costs the same at any depth: counted, not timed. A command
 /// at depth 1,000 looks at as many stack entries, and reads as many titles, as at depth 10.
 @Suite struct NavigationCostTests {
     /// The work one action does: stack entries visited and titles read.

@@ -2,7 +2,7 @@ import Testing
 @testable import ViperCommandLine
 import ViperLoading
 
-/// `doctor --json`'s `sandbox` field (issue 25), from an injected probe: additive, every piece named.
+/// `doctor --json`'s `sandbox` field, from an injected probe: additive, every piece named.
 @Suite struct SandboxJSONTests {
     private func json(_ support: SandboxSupport) -> String {
         PluginReport.json(PluginReport.SandboxJSON(support))

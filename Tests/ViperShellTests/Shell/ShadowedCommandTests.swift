@@ -5,7 +5,7 @@ import ViperCoreTestSupport
 @testable import ViperShell
 
 /// A module command with a reserved built-in's name can never run; the shell says so once,
-/// under the screen that offered it, instead of leaving it silently missing (issue 26).
+/// under the screen that offered it, instead of leaving it silently missing.
 @Suite struct ShadowedCommandTests {
     private func shellWithABackCommand() -> FakeShell {
         let fake = FakeShell()

@@ -2,7 +2,7 @@ import Contracts
 import Testing
 @testable import ViperShell
 
-/// A paste of several lines at the terminal is never run as commands (issue 28).
+/// A paste of several lines at the terminal is never run as commands.
 @Suite struct ShellPasteTests {
     @Test func oneLineIsNoPasteOfSeveralLines() {
         #expect(Shell.pastedLines("open list") == nil)

@@ -3,7 +3,7 @@ import Testing
 @testable import ViperRuntime
 @testable import ViperShell
 
-/// The shell's side of issue 14: `back`, `close`, `dismiss`, `home` and `root` ask (or
+/// The shell's side of removing modules: `back`, `close`, `dismiss`, `home` and `root` ask (or
 /// answer for a script) before losing what a module says is unsaved; the `!` forms drop
 /// it; `present` and `root` reach the transitions a plugin has.
 @Suite struct ShellRemovalTests {

@@ -4,7 +4,7 @@ import ViperCoreTestSupport
 @testable import ViperRuntime
 @testable import ViperShell
 
-/// Issue 16, Data: what the shell keeps out of the history file, and how a database
+/// What the shell keeps out of the history file, and how a database
 /// failure that a module only drew on its screen still fails the command.
 extension ShellTests {
     @Test func aLineThatRunsNoCommandOnScreenIsKeptOutOfHistory() {

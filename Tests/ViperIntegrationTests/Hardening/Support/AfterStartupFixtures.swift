@@ -5,7 +5,7 @@ import ViperHostTestSupport
 @testable import ViperRuntime
 import ViperTestSupport
 
-/// Fixture plugins for issue 16 (the plugin boundary after start-up), from `Tests/Fixtures/AfterStartup/`.
+/// Fixture plugins for the plugin boundary after start-up, from `Tests/Fixtures/AfterStartup/`.
 enum AfterStartupFixtures {
     /// Registers a second NoteStore only when not run by `viper __scan`.
     static func extraContract() throws -> String {

@@ -4,7 +4,7 @@ import Foundation
 @testable import ViperRuntime
 import ViperTestSupport
 
-/// Fixture plugins for the hardening tests (issue 7), from `Tests/Fixtures/Hardening/`.
+/// Fixture plugins for the hardening tests, from `Tests/Fixtures/Hardening/`.
 enum HardeningFixtures {
     static var sources: String { Fixtures.sources + "/Hardening" }
 

@@ -1,3 +1,10 @@
+// This file and viper's SQLiteDatabase+Statement.swift (Host/ViperRuntime/Services) are one
+// helper written twice, on purpose. The kit is a package of its own that plugin authors build
+// against, and it depends only on Contracts; viper's runtime must not depend on a test kit, and a
+// third package for 70 lines would add one to every author's build. The two differ only in the
+// runtime's injected faults and its message while viper shuts down: a fix to binding, stepping or
+// reading a column goes to both.
+//
 // Implementation-only: what imports the kit (swift-api-digester in Contracts/API/gate, a test
 // compiled with swiftc) then needs no module map for sqlite3. No SQLite type is in any
 // stored property, so the kit's layout does not depend on it.
