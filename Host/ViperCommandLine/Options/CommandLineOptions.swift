@@ -250,22 +250,6 @@ package struct CommandLineOptions {
             "'viper \(command)' takes \(info.maximumArguments == 0 ? "no arguments" : "at most \(info.maximumArguments) argument(s)"), got '\(arguments.joined(separator: " "))'; see 'viper \(command) --help'"
         )
     }
-
-    /// The runtime options these flags select.
-    package func runtimeOptions(environment: [String: String], executableDirectory: String) -> RuntimeOptions {
-        var runtime = RuntimeOptions(environment: environment, executableDirectory: executableDirectory)
-        runtime.pluginFlags = pluginFlags
-        runtime.dataFlag = dataFlag
-        runtime.preferences = preferences
-        runtime.echoLevel = verbose ? .info : .error
-        runtime.rescan = rescan
-        runtime.allowInsecurePlugins = allowInsecurePlugins
-        runtime.allowIntercept = allowIntercept
-        runtime.isolate = isolate
-        runtime.allowNetwork = allowNetwork
-        runtime.ignoreLock = lock
-        return runtime
-    }
 }
 
 /// The words of a command line, one at a time; `--flag=value` arrives as the flag with its value.

@@ -30,14 +30,14 @@ package final class IsolatedPlugin {
     package private(set) var generation = 0
     package private(set) var modules: [DeclaredModule] = []
     /// The proxies of modules on screen, by handle, for the plugin's router calls.
-    private var views: [UInt32: WeakView] = [:]
+    var views: [UInt32: WeakView] = [:]
     /// Where viper's side of the plugin's log and progress lines go.
     var logger: (any Logger)?
     var progress: (any CommandProgress)?
     /// The registry, for routing by a contract's name.
     weak var registry: Registry?
 
-    private struct WeakView {
+    struct WeakView {
         weak var view: IsolatedModuleView?
     }
 
@@ -134,7 +134,7 @@ package final class IsolatedPlugin {
             throw Failure(description: "plugin '\(name)' (isolated): its spare process said something other than ready")
         }
         let channel = IsolationChannel(descriptor: descriptor, timeout: timeout)
-        channel.serve = { [unowned self] in self.serve(&$0) }
+        channel.serve = { [unowned self] in self.serveRequest(&$0) }
         self.channel = channel
         switch IsolationWire.receive(from: descriptor, timeout: timeout) {
         case .success(let bytes):
@@ -166,42 +166,6 @@ package final class IsolatedPlugin {
         case .failure(.timedOut): throw ended("did not start within \(Self.seconds(timeout))")
         case .failure: throw ended("stopped while starting")
         }
-    }
-
-    /// Starts `viper __isolated` with one end of a new socketpair as descriptor 3; its pid and viper's end.
-    static func spawn(
-        executable: String, environment: [String: String], arguments extra: [String], errors: String?, name: String
-    ) throws(Failure) -> (pid: pid_t, descriptor: Int32) {
-        var ends: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            throw Failure(description: "cannot start plugin '\(name)' isolated: socketpair: \(String(cString: strerror(errno)))")
-        }
-        let childDescriptor: Int32 = 3
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errors ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], childDescriptor)
-        let arguments = [executable, IsolatedPluginMode.command, "--fd", "\(childDescriptor)"] + extra
-        let argv = arguments.map { strdup($0) } + [nil]
-        // Swift's backtracer would start a process of its own on a crash, which the box refuses.
-        var environment = environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        close(ends[1])
-        guard status == 0 else {
-            close(ends[0])
-            throw Failure(description: "cannot start plugin '\(name)' isolated: \(String(cString: strerror(status)))")
-        }
-        return (pid, ends[0])
     }
 
     /// Sends a request and returns its reply; a process that died or hung is stopped and the
@@ -292,55 +256,5 @@ package final class IsolatedPlugin {
 
     private static func seconds(_ value: Double) -> String {
         value >= 1 ? "\(Int(value)) s" : "\(Int(value * 1000)) ms"
-    }
-
-    /// Answers the plugin's requests: routing from its modules, their log and progress lines.
-    private func serve(_ reader: inout WireReader) -> [UInt8]? {
-        do {
-            switch reader.kind {
-            case .log:
-                let level = LogLevel(rawValue: try reader.text()) ?? .info
-                let message = try reader.text(), source = try reader.text()
-                logger?.log(level, PrintableText.oneLine(message), source: "\(name): \(PrintableText.oneLine(source))")
-                return nil
-            case .progress:
-                progress?.report(PrintableText.oneLine(try reader.text()))
-                return nil
-            case .route:
-                let handle = try reader.integer()
-                let contract = ContractID(try reader.text())
-                let moduleName = try reader.optionalText()
-                let transition = Transition(rawValue: try reader.text()) ?? .push
-                try router(handle).route(contract: contract, name: moduleName, transition: transition)
-                return IsolationChannel.ok
-            case .openPath:
-                let handle = try reader.integer()
-                try router(handle).open(path: try reader.text())
-                return IsolationChannel.ok
-            case .close:
-                try router(handle: reader.integer()).close()
-                return IsolationChannel.ok
-            case .canRoute:
-                let handle = try reader.integer()
-                let contract = ContractID(try reader.text())
-                let moduleName = try reader.optionalText()
-                var writer = WireWriter(.ok)
-                writer.bool(try router(handle).canRoute(contract: contract, name: moduleName))
-                return writer.bytes
-            default:
-                return IsolationChannel.failed("the isolated plugin sent a request viper does not serve")
-            }
-        } catch {
-            return IsolationChannel.failed(NavigationStack.oneLine(error))
-        }
-    }
-
-    private func router(handle: UInt32) throws -> HostRouter { try router(handle) }
-
-    private func router(_ handle: UInt32) throws -> HostRouter {
-        guard let router = views[handle]?.view?.router as? HostRouter else {
-            throw CommandError("the module that routed is no longer on screen")
-        }
-        return router
     }
 }
