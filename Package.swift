@@ -113,7 +113,7 @@ let loading: Target = .target(
 /// given (data folder, SQLite databases, clock, logger) and the file watcher.
 ///
 /// Folders, lowest first (a folder uses only those before it; `FolderLayeringTests` checks):
-/// Services, Support, Runtime.
+/// Services, Support, Isolation, Runtime.
 let runtime: Target = .target(
     name: "ViperRuntime",
     dependencies: [contracts, "ViperCore", "ViperLoading", "CSQLite"],

@@ -29,6 +29,8 @@ package struct CommandInfo {
         Option(flag: "--no-color", value: nil, help: "Never colour the output (so does NO_COLOR)"),
         Option(flag: "--allow-insecure-plugins", value: nil, help: "Load plugins that others own or can write (development only; warns on every start)"),
         Option(flag: "--allow-intercept", value: "NAME", help: "Let plugin NAME intercept routes it does not serve itself; repeatable"),
+        Option(flag: "--isolate", value: "NAME", help: "Run plugin NAME in a boxed process of its own (modules only); repeatable"),
+        Option(flag: "--allow-network", value: "NAME", help: "Let isolated plugin NAME use the network (its box refuses it otherwise); repeatable"),
         Option(flag: "--verbose", value: nil, help: "Echo log messages to standard error"),
         Option(flag: "--version", value: nil, help: "Print viper's version and its Contracts ABI"),
         Option(flag: "--help", value: nil, help: "Show help (also: viper COMMAND --help)"),

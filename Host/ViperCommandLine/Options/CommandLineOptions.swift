@@ -35,6 +35,8 @@ package struct CommandLineOptions {
     package var allowInsecurePlugins = false
     /// `--allow-intercept NAME`, repeatable.
     package var allowIntercept: [String] = []
+    package var isolate: [String] = []
+    package var allowNetwork: [String] = []
     /// `viper new --dir DIR`.
     package var directory: String?
     /// `viper new --in-tree`.
@@ -131,6 +133,8 @@ package struct CommandLineOptions {
         case "-v", "--verbose": verbose = true
         case "--allow-insecure-plugins": allowInsecurePlugins = true
         case "--allow-intercept": allowIntercept.append(try cursor.value(of: word))
+        case "--isolate": isolate.append(try cursor.value(of: word))
+        case "--allow-network": allowNetwork.append(try cursor.value(of: word))
         case "--watch": watch = true
         case "--no-watch": watch = false
         case "--command-timeout":
@@ -247,20 +251,6 @@ package struct CommandLineOptions {
         throw UsageError(
             "'viper \(command)' takes \(info.maximumArguments == 0 ? "no arguments" : "at most \(info.maximumArguments) argument(s)"), got '\(arguments.joined(separator: " "))'; see 'viper \(command) --help'"
         )
-    }
-
-    /// The runtime options these flags select.
-    package func runtimeOptions(environment: [String: String], executableDirectory: String) -> RuntimeOptions {
-        var runtime = RuntimeOptions(environment: environment, executableDirectory: executableDirectory)
-        runtime.pluginFlags = pluginFlags
-        runtime.dataFlag = dataFlag
-        runtime.preferences = preferences
-        runtime.echoLevel = verbose ? .info : .error
-        runtime.rescan = rescan
-        runtime.allowInsecurePlugins = allowInsecurePlugins
-        runtime.allowIntercept = allowIntercept
-        runtime.ignoreLock = lock
-        return runtime
     }
 }
 

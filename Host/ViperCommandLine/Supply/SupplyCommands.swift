@@ -13,7 +13,8 @@ package enum SupplyCommands {
     /// Global options these commands accept before their words, with whether each takes a value.
     /// Only --data means something to them; the others are accepted so `viper --plugins DIR plugins install X` still routes.
     private static let globals: [String: Bool] = [
-        "--data": true, "--plugins": true, "--prefer": true, "--allow-intercept": true, "--command-timeout": true, "--verbose": false,
+        "--data": true, "--plugins": true, "--prefer": true, "--allow-intercept": true, "--isolate": true, "--allow-network": true, "--command-timeout": true,
+        "--verbose": false,
         "--no-color": false, "--allow-insecure-plugins": false, "--yes": false, "-e": false, "--watch": false, "--no-watch": false,
     ]
 
