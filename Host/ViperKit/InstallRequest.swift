@@ -6,7 +6,8 @@ package struct InstallRequest: ParsableCommand {
         words: ["install"], abstract: "Install this viper, its plugins and the SDK under a prefix (default ~/.local)",
         discussion: """
             Copies the viper that runs and what is beside it (libContracts.so, the bundled plugins,
-            Modules/ with Contracts.swiftinterface, the Contracts and ConformanceKit sources) into
+            Modules/ with Contracts.swiftinterface, the Contracts and ConformanceKit sources, the guide's
+            examples and the cookbook's recipes as packages in Examples/, the guide in docs/) into
             PREFIX/lib/viper, and links PREFIX/bin/viper to it. Run it from a release build:
             swift build -c release && .build/release/viper install. Installing again replaces it.
             """,

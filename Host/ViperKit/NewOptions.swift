@@ -15,8 +15,10 @@ extension NewCommand: ParsableCommand {
             protocols that plugins of different authors share (docs/PLUGIN_AUTHORS.md). TEMPLATE 'module'
             adds a module to the plugin package at PATH (--in PATH); 'service' writes a plugin providing
             NoteStore; 'adapter' a plugin serving one contract through another. --list shows them all.
-            With --blank, the plugin's or the added module's roles hold only the contract's one promise
-            (an output told on 'done') and tests of it; --route PATH sets the module's route. With
+            The plugin's or the added module's roles hold only the contract's one promise (an output
+            told on 'done') and tests of it; --example writes a demo list to learn from instead, and
+            --routes-to CONTRACT a builder that routes to CONTRACT through a typed route (RoutingModuleBuilder)
+            and a test of that route; --route PATH sets the module's route. With
             --contract LIBRARY.PROTOCOL, the plugin's or the added module implements that protocol of a
             contract library (read from the library's source: --library-path DIR, a .package(path:) of the
             plugin's Package.swift, or the folder LIBRARY beside the plugin package), not a contract of its own.
@@ -28,12 +30,16 @@ extension NewCommand: ParsableCommand {
             CommandOption("--contract-library", help: "Write a contract library (shared protocols) instead of a plugin"),
             CommandOption("--in", value: "PATH", help: "With 'module': the plugin package to add the module to"),
             CommandOption("--list", help: "List the templates with the command for each"),
-            CommandOption("--blank", help: "With a plugin or 'module': a blank module to fill, not the demo list"),
+            CommandOption("--blank", help: "With a plugin or 'module': a blank module to fill (the default)"),
+            CommandOption("--example", help: "With a plugin or 'module': the demo list (add, remove, done), not the blank module"),
+            CommandOption(
+                "--routes-to", value: "CONTRACT",
+                help: "With a plugin or 'module': a builder that routes to CONTRACT (PROTOCOL or LIBRARY.PROTOCOL), and its test"),
             CommandOption("--route", value: "PATH", help: "With a plugin or 'module': the module's route (default: the name in lower case)"),
             CommandOption(
                 "--contract", value: "LIBRARY.PROTOCOL",
                 help: "With a plugin or 'module': implement a contract library's protocol, not a contract of its own"),
-            CommandOption("--library-path", value: "DIR", help: "With --contract: the contract library's package folder"),
+            CommandOption("--library-path", value: "DIR", help: "With --contract or --routes-to: the contract library's package folder"),
         ])
 
     package init(_ parsed: ParsedCommand) throws {
@@ -57,8 +63,12 @@ package struct NewOptions {
     package var listTemplates = false
     /// `--route PATH`: the route of the new module (default: the name in lower case).
     package var route: String?
-    /// `--blank`: a module with its roles and contract and nothing else to delete.
+    /// `--blank`: a module with its roles and contract and nothing else to delete (the default).
     package var blank = false
+    /// `--example`: the demo module (a list of entries) in place of the blank one.
+    package var example = false
+    /// `--routes-to CONTRACT`: the module's builder routes to CONTRACT through a typed route.
+    package var routesTo: String?
     /// `--contract LIBRARY.PROTOCOL`: implement a contract library's protocol.
     package var contract: String?
     /// `--library-path DIR`: the contract library's package folder.
@@ -75,6 +85,8 @@ package struct NewOptions {
         listTemplates = parsed.has("--list")
         route = parsed.value("--route")
         blank = parsed.has("--blank")
+        example = parsed.has("--example")
+        routesTo = parsed.value("--routes-to")
         contract = parsed.value("--contract")
         libraryPath = parsed.value("--library-path")
     }

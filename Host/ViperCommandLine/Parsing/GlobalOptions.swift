@@ -30,6 +30,10 @@ package struct GlobalOptions {
     package var allowInsecurePlugins = false
     /// `--allow-intercept NAME`, repeatable.
     package var allowIntercept: [String] = []
+    /// `--isolate NAME`, repeatable: run plugin NAME in a boxed process of its own.
+    package var isolate: [String] = []
+    /// `--allow-network NAME`, repeatable: let isolated plugin NAME use the network.
+    package var allowNetwork: [String] = []
 
     package init() {}
 
@@ -57,6 +61,11 @@ package struct GlobalOptions {
             "--allow-insecure-plugins", help: "Load plugins that others own or can write (development only; warns on every start)"),
         CommandOption(
             "--allow-intercept", value: "NAME", repeatable: true, help: "Let plugin NAME intercept routes it does not serve itself; repeatable"),
+        CommandOption(
+            "--isolate", value: "NAME", repeatable: true, help: "Run plugin NAME in a boxed process of its own (modules only); repeatable"),
+        CommandOption(
+            "--allow-network", value: "NAME", repeatable: true,
+            help: "Let isolated plugin NAME use the network (its box refuses it otherwise); repeatable"),
         CommandOption("-v", "--verbose", help: "Echo log messages to standard error"),
         CommandOption("--version", help: "Print viper's version and its Contracts ABI"),
         CommandOption("-h", "--help", help: "Show help (also: viper COMMAND --help)"),
@@ -93,6 +102,8 @@ package struct GlobalOptions {
         case "--no-color": noColor = true
         case "--allow-insecure-plugins": allowInsecurePlugins = true
         case "--allow-intercept": allowIntercept.append(value)
+        case "--isolate": isolate.append(value)
+        case "--allow-network": allowNetwork.append(value)
         case "-v": verbose = true
         case "--version": version = true
         default: help = true
@@ -108,6 +119,8 @@ package struct GlobalOptions {
         runtime.echoLevel = verbose ? .info : .error
         runtime.allowInsecurePlugins = allowInsecurePlugins
         runtime.allowIntercept = allowIntercept
+        runtime.isolate = isolate
+        runtime.allowNetwork = allowNetwork
         return runtime
     }
 }

@@ -1,11 +1,15 @@
 import Foundation
 
 // The command line: everything `viper` does outside the shell, above the runtime and the
-// supervisor and below the shell and the executable's `main`. Options/ turns the words into a
-// command and writes its help; Reports/ says what the runtime found (`viper plugins`, `doctor`,
-// `--profile`); Graph/ draws the contract graph (`viper graph`); Bisect/ is `doctor --bisect`;
-// Supply/ holds the standalone commands (signing, keys, the index, installing plugins), each one
-// type (``StandaloneCommand``) that runs without starting the plugin runtime.
+// supervisor and below the shell and the executable's `main`. Each command is one type
+// (``ParsableCommand``) that declares its words, help and options (``CommandConfiguration``),
+// reads and checks what it was given, and runs; Parsing/ holds that shape, the one parser
+// (``CommandParser``) and the help (``HelpText``), both made only from the declarations.
+// Reports/ says what the runtime found (`viper plugins`, `doctor`, `--profile`); Graph/ draws the
+// contract graph; Bisect/ is `doctor --bisect`; Supply/ holds signing, keys, the index and
+// installing plugins, which run without the plugin runtime; Commands/ holds `plugins`, `doctor`
+// and `graph`, which start it (``RuntimeStart``). The list of every command is `ViperCommands.all`,
+// in the target above this one.
 //
 // Invariants: a wrong command line is one line naming what is wrong and what to do, and exit
 // code 64 (``ViperTool/usageExitCode``); an error line reaches standard error through
