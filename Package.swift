@@ -123,7 +123,7 @@ let loading: Target = .target(
 /// given (data folder, SQLite databases, clock, logger) and the file watcher.
 ///
 /// Folders, lowest first (a folder uses only those before it; `FolderLayeringTests` checks):
-/// Services, Support, Runtime.
+/// Services, Support, Isolation, Runtime.
 let runtime: Target = .target(
     name: "ViperRuntime",
     dependencies: [contracts, "ViperCore", "ViperLoading", "CSQLite"],
@@ -282,6 +282,13 @@ let hostTests: [Target] = [
     ),
 ]
 
+/// `VIPER_TESTS=unit swift build --build-tests` (CONTRIBUTING's fast loop): the test product
+/// without the targets that drive built binaries (ViperIntegrationTests, FeatureFlowTests). SwiftPM
+/// links every test target into one test binary, so leaving them out is what spares an edit in
+/// the core the rebuild of their hundreds of files.
+let unitTestsOnly = Context.environment["VIPER_TESTS"] == "unit"
+let processTests: Set<String> = ["ViperIntegrationTests", "FeatureFlowTests"]
+
 let package = Package(
     name: "viper",
     products: [
@@ -294,6 +301,8 @@ let package = Package(
         .package(path: "Contracts/ConformanceKit"),
     ],
     targets: systemLibraries + [core, elf, loading, runtime, supervision, commandLine, shell, kit, check, bench, fuzz] + executables
-        + [coreTestSupport, hostTestSupport] + hostTests + plugins.flatMap(\.targets) + featureTests,
+        + [coreTestSupport, hostTestSupport] + (hostTests + plugins.flatMap(\.targets) + featureTests).filter {
+            !(unitTestsOnly && processTests.contains($0.name))
+        },
     swiftLanguageModes: [.v6]
 )

@@ -40,8 +40,12 @@ package enum BenchmarkSuite {
         var onlyStartup = false
         /// Only the Articles plugin's rows (``FeedsBench``).
         var onlyFeeds = false
+        /// Only the Notes plugin's rows (``NotesBench``).
+        var onlyNotes = false
         /// Only the signed-plugin rows: verify cold and warm, index build and install from 1,000 plugins (``SupplyBench``).
         var onlySupply = false
+        /// Only the isolated plugin's rows (``IsolationBench``).
+        var onlyIsolation = false
     }
 
     package static func main(arguments: [String]) -> Int32 {
@@ -96,12 +100,16 @@ package enum BenchmarkSuite {
                 settings.onlyFeeds = true
             case "--supply":
                 settings.onlySupply = true
+            case "--notes":
+                settings.onlyNotes = true
+            case "--isolation":
+                settings.onlyIsolation = true
             case "--counts":
                 index += 1
                 settings.counts = index < arguments.count ? arguments[index].split(separator: ",").compactMap { Int($0) } : settings.counts
             case "-h", "--help":
                 print(
-                    "Usage: viper-bench [--quick] [--costs] [--shell] [--supervision] [--sandbox] [--navigation] [--profiling] [--growth] [--warm] [--registry] [--startup] [--feeds] [--supply] [--callgrind] [--counts 0,10,100,1000]\n--costs runs only the rows of costs that must stay linear (navigation depth, commit, scan records).\n--shell runs only the shell's rows: piped navigation against 'where', and where a navigation command's time goes (build, draw, leak check, navigation, the rest).\n--supervision runs only the supervised session's rows: the journal on against off, pushes at depth, crash to prompt.\n--sandbox runs only the sandbox's rows: a cold start with the most plugins, the scanners sandboxed against VIPER_SANDBOX=off, both sides pinned to the same scanner count (VIPER_SCANNERS; CPU time, user and system apart, and wall time), then unpinned with the scanners each start ran.\n--navigation runs only the navigation rows: open + back with 1000 and 5000 plugins against 10, per command.\n--profiling runs only the profile's rows: a navigation command with per-plugin measuring on against off (with --callgrind, in instructions too), and the profile of 1000 plugins printed.\n--warm runs only the warm start's rows: each count of plugins against 0 (with --callgrind, in instructions too).\n--registry runs only the registry's in-process rows: resolve and a provider against the factory, a module against bare hand wiring (with --callgrind, in instructions too).\n--startup runs only the start-up rows (cold against the minimal hosts, warm and its floor, resident memory warm and with every plugin loaded) at each count; with --counts 0,1000,10000 every one runs at 10000 too. A cold start of 10000 plugins takes seconds a run on 2 cores (about 4.5 s of CPU, with each scanner loading at most 500 plugins), and every row at 10000 adds up to minutes, so --quick's counts stop at 1000 and the 10000 rows are run on their own.\n--growth runs only the growth rows: each start-up's cost per plugin (cold, warm, eager) with 10000 plugins against 2500, as time(4N)/time(N) per plugin; with --callgrind the warm start's in instructions too.\n--feeds runs only the Articles plugin's rows: opening 10 subscribed feeds from a warm cache (in process, no request allowed) against opening the greeter; a refresh waiting on a server that answers in 2 s, its CPU time against its wall time (target a tenth); a 1,000-item feed read and listed against a 10-item one.\n--supply runs only the signed-plugin rows: verifying signatures cold and warm, index build and install from 1,000 plugins.\n--callgrind adds the in-process rows as instructions per call, counted by valgrind (not moved by the machine's load).\nBuild with 'swift build -c release' first; prints a table of ratios against baselines measured in the same run."
+                    "Usage: viper-bench [--quick] [--costs] [--shell] [--supervision] [--sandbox] [--navigation] [--profiling] [--growth] [--warm] [--registry] [--startup] [--feeds] [--notes] [--supply] [--isolation] [--callgrind] [--counts 0,10,100,1000]\n--costs runs only the rows of costs that must stay linear (navigation depth, commit, scan records).\n--shell runs only the shell's rows: piped navigation against 'where', and where a navigation command's time goes (build, draw, leak check, navigation, the rest).\n--supervision runs only the supervised session's rows: the journal on against off, pushes at depth, crash to prompt.\n--sandbox runs only the sandbox's rows: a cold start with the most plugins, the scanners sandboxed against VIPER_SANDBOX=off, both sides pinned to the same scanner count (VIPER_SCANNERS; CPU time, user and system apart, and wall time), then unpinned with the scanners each start ran.\n--navigation runs only the navigation rows: open + back with 1000 and 5000 plugins against 10, per command.\n--profiling runs only the profile's rows: a navigation command with per-plugin measuring on against off (with --callgrind, in instructions too), and the profile of 1000 plugins printed.\n--warm runs only the warm start's rows: each count of plugins against 0 (with --callgrind, in instructions too).\n--registry runs only the registry's in-process rows: resolve and a provider against the factory, a module against bare hand wiring (with --callgrind, in instructions too).\n--startup runs only the start-up rows (cold against the minimal hosts, warm and its floor, resident memory warm and with every plugin loaded) at each count; with --counts 0,1000,10000 every one runs at 10000 too. A cold start of 10000 plugins takes seconds a run on 2 cores (about 4.5 s of CPU, with each scanner loading at most 500 plugins), and every row at 10000 adds up to minutes, so --quick's counts stop at 1000 and the 10000 rows are run on their own.\n--growth runs only the growth rows: each start-up's cost per plugin (cold, warm, eager) with 10000 plugins against 2500, as time(4N)/time(N) per plugin; with --callgrind the warm start's in instructions too.\n--feeds runs only the Articles plugin's rows: opening 10 subscribed feeds from a warm cache (in process, no request allowed) against opening the greeter; a refresh waiting on a server that answers in 2 s, its CPU time against its wall time (target a tenth); a 1,000-item feed read and listed against a 10-item one.\n--notes runs only the Notes plugin's rows: find in the notes list over 10,000 notes of one account, 100 and 1,000 matches, against 20 ms.\n--supply runs only the signed-plugin rows: verifying signatures cold and warm, index build and install from 1,000 plugins.\n--isolation runs only the isolated plugin's rows: one call's round trip (median and p99) against a socketpair's floor, open + back against the same module in process, the first use, a crash to the shell's line, and the process's resident memory.\n--callgrind adds the in-process rows as instructions per call, counted by valgrind (not moved by the machine's load).\nBuild with 'swift build -c release' first; prints a table of ratios against baselines measured in the same run."
                 )
                 return 0
             default:
@@ -123,7 +131,9 @@ package enum BenchmarkSuite {
     static func run(_ settings: Settings) throws -> [Row] {
         var rows: [Row] = []
         if settings.onlyCosts { return try CostBench.rows(runs: settings.runs) }
+        if settings.onlyIsolation { return try IsolationBench.rows(runs: settings.runs) }
         if settings.onlyFeeds { return try FeedsBench.rows(runs: settings.runs) }
+        if settings.onlyNotes { return try NotesBench.rows(runs: settings.runs) }
         if settings.onlySupply {
             let most = settings.counts.max() ?? 1000
             return try SupplyBench.rows(lab: StartupLab(counts: [most]), count: most, runs: settings.runs)
@@ -178,6 +188,7 @@ package enum BenchmarkSuite {
         rows.append(try lab.pushDepthRow())
         rows.append(try lab.crashRow(runs: settings.runs))
         rows += try FeedsBench.rows(runs: settings.runs)
+        rows += try NotesBench.rows(runs: settings.runs)
         return rows
     }
 

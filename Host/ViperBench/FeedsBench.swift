@@ -9,11 +9,12 @@ import ViperShell
 ///
 /// - Opening the list with 10 subscribed feeds and a warm cache, in process, against opening
 ///   the greeter: the open must ask the server nothing (the row fails otherwise). The session
-///   holds the copies it read, so this is a second open; the whole-process row has the first. The session
-///   holds the copies it read, so this is a second open; the whole-process row has the first.
+///   holds the copies it read, so this is a second open; the whole-process rows have the first,
+///   against `viper -c where` and against the target of 50 ms.
 /// - A refresh waiting on a server that takes 2 s to answer, as a child process: its CPU time
 ///   (wait4's rusage, start-up included) against its wall time; the target is a tenth.
-/// - A 1,000-item feed read from a file and listed, in process, against a 10-item one.
+/// - A 1,000-item feed read from a file and listed, in process, against a 10-item one and
+///   against the target of 100 ms.
 enum FeedsBench {
     static func rows(runs: Int) throws -> [BenchmarkSuite.Row] {
         let products = Paths.executableDirectory()
@@ -25,11 +26,10 @@ enum FeedsBench {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let server = try BenchFeedServer()
         return [
-            try warmOpenRow(products: products, root: root, server: server, runs: runs),
-            try warmProcessRow(products: products, root: root, server: server, runs: runs),
-            try slowRefreshRow(products: products, root: root, server: server),
-            try bigFeedRow(products: products, root: root, runs: runs),
-        ]
+            try warmOpenRow(products: products, root: root, server: server, runs: runs)
+        ] + (try warmProcessRows(products: products, root: root, server: server, runs: runs)) + [
+            try slowRefreshRow(products: products, root: root, server: server)
+        ] + (try bigFeedRows(products: products, root: root, runs: runs))
     }
 
     /// An in-process shell over the bundled plugins, on `data`, with the clock pinned.
@@ -107,8 +107,8 @@ enum FeedsBench {
     }
 
     /// The whole process, as a person's `viper -c 'open articles'` runs it, on the warm data
-    /// folder of ``warmOpenRow``: CPU time (wait4's rusage), against `viper -c where`.
-    private static func warmProcessRow(products: String, root: String, server: BenchFeedServer, runs: Int) throws -> BenchmarkSuite.Row {
+    /// folder of ``warmOpenRow``: CPU time (wait4's rusage), against `viper -c where` and against 50 ms.
+    private static func warmProcessRows(products: String, root: String, server: BenchFeedServer, runs: Int) throws -> [BenchmarkSuite.Row] {
         var environment = ProcessInfo.processInfo.environment
         environment["VIPER_DATA_DIR"] = root + "/data-warm"
         environment["XDG_DATA_HOME"] = root + "/xdg"
@@ -117,25 +117,34 @@ enum FeedsBench {
         environment["VIPER_TZ"] = "UTC"
         environment.removeValue(forKey: "VIPER_PLUGIN_PATH")
         let before = server.requests
-        func cpu(_ command: String) throws -> Double {
+        func cpu(_ command: String) throws -> (cpu: Double, wall: Double) {
             var times: [Double] = []
+            var walls: [Double] = []
             for _ in 0..<max(runs, 5) {
                 let usage = try StartupLab.timedRunWithUsage(
                     [products + "/viper", "-c", command], inputFile: "/dev/null",
                     environment: environment)
                 times.append(usage.user + usage.system)
+                walls.append(usage.wall)
             }
-            return Stopwatch.median(of: times)
+            return (Stopwatch.median(of: times), Stopwatch.median(of: walls))
         }
-        let measured = try cpu("open articles")
-        let baseline = try cpu("where")
+        let opened = try cpu("open articles")
+        let measured = opened.cpu
+        let baseline = try cpu("where").cpu
         guard server.requests == before else {
             throw StartupLab.Failure(description: "'viper -c open articles' within the max age asked the server \(server.requests - before) times")
         }
-        return BenchmarkSuite.Row(
-            name: "feeds: viper -c 'open articles', 10 feeds, warm cache, 0 requests, whole process CPU (vs viper -c where)",
-            measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(baseline),
-            ratio: measured / max(baseline, 1e-9), target: nil)
+        return [
+            BenchmarkSuite.Row(
+                name: "feeds: viper -c 'open articles', 10 feeds, warm cache, 0 requests, whole process CPU (vs viper -c where)",
+                measured: BenchmarkSuite.duration(measured), baseline: BenchmarkSuite.duration(baseline),
+                ratio: measured / max(baseline, 1e-9), target: nil),
+            BenchmarkSuite.Row(
+                name: "feeds: viper -c 'open articles', 10 feeds, warm cache, 0 requests, whole process CPU vs its target",
+                measured: "\(BenchmarkSuite.duration(measured)) CPU (\(BenchmarkSuite.duration(opened.wall)) wall)",
+                baseline: BenchmarkSuite.duration(0.05), ratio: measured / 0.05, target: 1),
+        ]
     }
 
     private static func slowRefreshRow(products: String, root: String, server: BenchFeedServer) throws -> BenchmarkSuite.Row {
@@ -158,7 +167,7 @@ enum FeedsBench {
             ratio: cpu / max(usage.wall, 1e-9), target: 0.1)
     }
 
-    private static func bigFeedRow(products: String, root: String, runs: Int) throws -> BenchmarkSuite.Row {
+    private static func bigFeedRows(products: String, root: String, runs: Int) throws -> [BenchmarkSuite.Row] {
         let data = root + "/data-big"
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         let big = root + "/feed-1000.xml", small = root + "/feed-10.xml"
@@ -168,10 +177,16 @@ enum FeedsBench {
         defer { shell.finish() }
         let measured = try openAndBack(shell, "articles?source=file://\(big)", runs: max(runs, 5))
         let baseline = try openAndBack(shell, "articles?source=file://\(small)", runs: max(runs, 5))
-        return BenchmarkSuite.Row(
-            name: "feeds: a 1,000-item RSS feed read, kept and listed (open + back) vs a 10-item one",
-            measured: describe(measured), baseline: describe(baseline),
-            ratio: measured.cpu / max(baseline.cpu, 1e-9), target: nil)
+        return [
+            BenchmarkSuite.Row(
+                name: "feeds: a 1,000-item RSS feed read, kept and listed (open + back) vs a 10-item one",
+                measured: describe(measured), baseline: describe(baseline),
+                ratio: measured.cpu / max(baseline.cpu, 1e-9), target: nil),
+            BenchmarkSuite.Row(
+                name: "feeds: a 1,000-item RSS feed read, kept and listed (open + back), CPU vs its target",
+                measured: describe(measured), baseline: BenchmarkSuite.duration(0.1),
+                ratio: measured.cpu / 0.1, target: 1),
+        ]
     }
 }
 

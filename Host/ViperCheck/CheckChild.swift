@@ -88,6 +88,8 @@ package enum CheckChild {
                 if result.check == Conformance.noSuiteCheck, covered.contains(result.subject) { break }
                 if result.check == Conformance.noSuiteCheck, let reason = missing[result.subject] {
                     writer.result(.notApplicable(check: result.check, subject: result.subject, reason: reason))
+                } else if result.check == Conformance.noSuiteCheck {
+                    writer.result(.notApplicable(check: result.check, subject: result.subject, reason: CheckSuites.ownReason(result.subject)))
                 } else {
                     writer.result(result)
                 }

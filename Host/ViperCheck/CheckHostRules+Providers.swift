@@ -24,8 +24,12 @@ extension CheckHostRules {
             let count = Set(descriptor.provides.flatMap(\.requires).map { GraphValidator.describe($0) }).count
             return CheckResult(check: "requirements", subject: "plugin", passed: true, reason: "\(count) required contract(s), each provided")
         }
+        // The check sees the bundled plugins and --plugins only: an installed provider is not among them.
+        let hint =
+            reason.hasSuffix("install a plugin that provides it")
+            ? reason + " (if one is installed already, give it to 'viper check' with --plugins PATH)" : reason
         return CheckResult(
             check: "requirements", subject: "plugin", passed: false,
-            reason: "with the bundled plugins and those given with --plugins, viper would disable it: \(reason)")
+            reason: "with the bundled plugins and those given with --plugins, viper would disable it: \(hint)")
     }
 }

@@ -91,10 +91,10 @@ struct CheckHostRules {
         for other in others {
             for provision in other.descriptor.provides where provision.kind == .module {
                 guard let theirs = provision.route, RouteRule.shape(theirs.pattern) == shape else { continue }
-                let module = GraphValidator.label(provision.contract, provision.name)
+                let theirModule = GraphValidator.label(provision.contract, provision.name)
                 let who = other.isBundled ? "bundled plugin" : "plugin"
                 return fail(
-                    "route '\(route.pattern)' is already declared by \(who) '\(other.name)' (\(other.path), module \(module)) as '\(theirs.pattern)'; "
+                    "route '\(route.pattern)' is already declared by \(who) '\(other.name)' (\(other.path), module \(theirModule)) as '\(theirs.pattern)'; "
                         + "the host gives it to only one of them; choose another route")
             }
         }

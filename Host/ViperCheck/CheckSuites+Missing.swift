@@ -32,4 +32,12 @@ extension CheckSuites {
             + "(looked in \(places.joined(separator: ", "))); only the generic checks ran (copy \(file) into one of those "
             + "folders, or pass --suites PATH to it)"
     }
+
+    /// The `contract-suite` line for a contract of the plugin's own: the kit's advice ("pass it in
+    /// suites:") is for `Conformance.check` in a test, where a package `viper new` writes already
+    /// runs its suite; `viper check` runs only suite libraries.
+    static func ownReason(_ subject: String) -> String {
+        "no suite exists for \(subject) in what viper check runs; only the generic checks ran (a ContractSuite in the package's "
+            + "tests, as 'viper new' writes, runs in its own 'swift test'; to run one here, build it into a suite library and give it with --suites PATH)"
+    }
 }

@@ -10,7 +10,7 @@ import ViperRuntime
 /// it away again.
 ///
 ///     PREFIX/bin/viper -> ../lib/viper/viper
-///     PREFIX/lib/viper/{viper, libContracts.so, lib*Plugin.so, Modules/, Contracts/}
+///     PREFIX/lib/viper/{viper, libContracts.so, lib*Plugin.so, Modules/, Contracts/, Examples/, docs/}
 ///
 /// The folder is filled beside its final place and renamed into it, so a failed install
 /// leaves the previous one (or nothing). A marker file in it (``InstallManifest``) records
@@ -85,13 +85,14 @@ package enum InstallCommand {
         do {
             try fill(staging, from: source, modules: modules, contracts: contracts)
             skippedReferences = InstallReferences.build(into: staging, modules: modules, contracts: contracts)
+            skippedReferences += try InstallExamples.ship(from: layout.sourceTree, into: staging, installedAt: target.folder)
             let manifest = try InstallManifest.record(folder: staging, prefix: target.prefix, created: created, marker: markerName)
             try manifest.text.write(toFile: Paths.join(staging, markerName), atomically: true, encoding: .utf8)
             if manager.fileExists(atPath: target.folder) { try manager.removeItem(atPath: target.folder) }
             try manager.moveItem(atPath: staging, toPath: target.folder)
         } catch {
             try? manager.removeItem(atPath: staging)
-            throw HostError("cannot install into \(target.folder): \(error.localizedDescription)")
+            throw HostError("cannot install into \(target.folder): \(error is HostError ? "\(error)" : error.localizedDescription)")
         }
         if (try? manager.destinationOfSymbolicLink(atPath: target.link)) == nil {
             try manager.createSymbolicLink(atPath: target.link, withDestinationPath: "../lib/viper/viper")

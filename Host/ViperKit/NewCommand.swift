@@ -4,8 +4,9 @@ import ViperCore
 import ViperLoading
 import ViperRuntime
 
-/// `viper new [TEMPLATE] NAME [--dir DIR] [--in-tree]`: writes a plugin with one complete
-/// VIPER module and its tests, or another shape of ``NewTemplate``. Bad or taken names
+/// `viper new [TEMPLATE] NAME [--dir DIR] [--in-tree] [--example] [--routes-to CONTRACT]`: writes
+/// a plugin with one VIPER module (blank: its roles, its contract's one promise and tests of it;
+/// with `--example`, the demo list) and its tests, or another shape of ``NewTemplate``. Bad or taken names
 /// are usage errors (exit 64).
 package enum NewCommand {
     package static func run(options: CommandLineOptions, environment: [String: String]) -> Int32 {
@@ -23,7 +24,8 @@ package enum NewCommand {
             switch template {
             case .module:
                 message = try NewModuleCommand.create(
-                    name, in: options.into ?? ".", blank: options.blank, contract: options.contract, libraryPath: options.libraryPath)
+                    name, in: options.into ?? ".", example: options.example, contract: options.contract, libraryPath: options.libraryPath,
+                    routesTo: options.routesTo)
             case .service:
                 message = try createPackage(
                     name, options: options, layout: layout, files: ServiceTemplate.files,
@@ -62,15 +64,28 @@ package enum NewCommand {
         pluginFolder: String
     ) throws -> String {
         let (root, contracts, kit) = try packageRoot(name, options: options, layout: layout)
+        let manifest = PackageTemplate.manifest(contracts: contracts, kit: kit)
+        var routed = try options.routesTo.map(RoutedModuleTemplate.init)
+        // A route to a contract library's protocol: the package depends on the library, the plugin lists it.
+        let library = try options.routesTo.flatMap { given in
+            try routed?.library.map { _ in
+                try LibraryAddition(given, libraryPath: options.libraryPath, root: root, target: "__Name__Plugin", manifest: manifest)
+            }
+        }
         var files: [(String, String)] = [
-            ("Package.swift", PackageTemplate.manifest(contracts: contracts, kit: kit)),
+            ("Package.swift", library?.manifest.text ?? manifest),
             (".gitignore", PackageTemplate.gitignore),
             ("README.md", PackageTemplate.readme.replacingOccurrences(of: PackageTemplate.pluginFolderPlaceholder, with: pluginFolder)),
         ]
-        let (module, tests) =
-            options.blank
-            ? (BlankModuleTemplate.files, BlankModuleTestTemplate.files)
-            : (ModuleTemplate.files, ModuleTestTemplate.files)
+        routed?.output = library?.outputMembers
+        var (module, tests) =
+            options.example
+            ? (ModuleTemplate.files, ModuleTestTemplate.files)
+            : (BlankModuleTemplate.files, BlankModuleTestTemplate.files)
+        if let routed {
+            let plugin = try library?.plugin(BlankModuleTemplate.plugin) ?? BlankModuleTemplate.plugin
+            (module, tests) = ([("__Name__Plugin.swift", plugin)] + routed.moduleFiles, routed.testFiles)
+        }
         files += module.map { ("Sources/__Name__Plugin/" + $0.path, $0.text) }
         files.append((EntryTemplate.path, EntryTemplate.source))
         files += tests.map { ("Tests/__Name__PluginTests/" + $0.path, $0.text) }
@@ -79,7 +94,7 @@ package enum NewCommand {
         return """
             Created \(root): the \(name.type) module (Builder, View, Presenter, Interactor, Entity, Router,
             its input/output contract) and the plugin type in Sources/\(name.type)Plugin, the entry symbols in
-            Sources/\(name.type)Entry, \(options.blank ? "tests of the module's contract" : "per-layer tests and a conformance test").
+            Sources/\(name.type)Entry, \(options.example ? "per-layer tests of the demo list and a conformance test" : "tests of the module's contract").\(routed.map { "\nIts builder routes to \($0.contract) through a typed route; '\($0.command)' opens it." } ?? "")
             \(nextSteps(root: root, name: name, pluginFolder: pluginFolder, viper: viper))
             ('\(viper) plugins' lists every folder viper searches, in order.)
             """

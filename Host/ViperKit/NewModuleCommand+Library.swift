@@ -110,6 +110,14 @@ struct LibraryAddition {
         return start
     }
 
+    /// The library protocol's output protocol and a member of a conforming class per requirement,
+    /// for a module that routes to the protocol and hears its output (``RoutedModuleTemplate``).
+    var outputMembers: (name: String, members: String)? {
+        template.output.map { output in
+            (output.name, output.requirements.map { template.member($0, of: output, weakOutput: false) }.joined(separator: "\n"))
+        }
+    }
+
     /// What the command says it did beyond the module.
     var summary: String {
         let base =

@@ -3,17 +3,28 @@ import ViperCommandLine
 import ViperLoading
 import ViperRuntime
 
-/// `viper new module NAME --in PATH [--blank] [--route PATH] [--contract LIBRARY.PROTOCOL]`:
-/// adds a VIPER module (with its tests) to a plugin package `viper new` made, and registers it in
-/// the plugin's `register(in:)` above the marker line the plugin template writes. With
-/// `--contract`, the module implements a contract library's protocol (``LibraryAddition``).
+/// `viper new module NAME --in PATH [--example] [--route PATH] [--contract LIBRARY.PROTOCOL]
+/// [--routes-to CONTRACT]`: adds a VIPER module (with its tests) to a plugin package `viper new`
+/// made, and registers it in the plugin's `register(in:)` above the marker line the plugin
+/// template writes. The module is the blank one (``BlankModuleTemplate``) unless `--example` asks
+/// for the demo list; with `--contract` it implements a contract library's protocol
+/// (``LibraryAddition``); with `--routes-to` its builder routes to a contract through a typed
+/// route (``RoutedModuleTemplate``).
 enum NewModuleCommand {
     static func create(
-        _ name: ModuleName, in path: String, blank: Bool = false, contract: String? = nil, libraryPath: String? = nil
+        _ name: ModuleName, in path: String, example: Bool = false, contract: String? = nil, libraryPath: String? = nil,
+        routesTo: String? = nil
     ) throws -> String {
         let root = Paths.absolute(path)
         let plugin = try pluginSource(in: root)
         let library = try contract.map { try LibraryAddition($0, libraryPath: libraryPath, root: root, target: plugin.target) }
+        var routed = try routesTo.map(RoutedModuleTemplate.init)
+        // A route to a contract library's protocol depends on the library as a module of it does.
+        let routedLibrary = try routesTo.flatMap { given in
+            try routed?.library.map { _ in try LibraryAddition(given, libraryPath: libraryPath, root: root, target: plugin.target) }
+        }
+        routed?.output = routedLibrary?.outputMembers
+        let addition = library ?? routedLibrary
         // viper refuses a plugin that registers one contract twice: a second module of it goes in another plugin.
         if let library, plugin.text.contains("registerModule(\(library.template.contract.name).self") {
             throw UsageError(
@@ -40,21 +51,23 @@ enum NewModuleCommand {
         let indent = String(lines[markerIndex].prefix { $0 == " " })
         var edited = lines
         let registration =
-            library.map { $0.template.registration(indent:) } ?? (blank ? BlankModuleTemplate.registration(indent:) : ModuleTemplate.registration(indent:))
+            library.map { $0.template.registration(indent:) } ?? (example ? ModuleTemplate.registration(indent:) : BlankModuleTemplate.registration(indent:))
         edited.insert(name.fill(registration(indent)), at: markerIndex)
-        let pluginText = try library?.plugin(edited.joined(separator: "\n")) ?? edited.joined(separator: "\n")
+        let pluginText = try addition?.plugin(edited.joined(separator: "\n")) ?? edited.joined(separator: "\n")
         // The module's tests import the plugin's target and check its Plugin type.
         let retarget = { (files: [(path: String, text: String)]) in
             files.map { ($0.path, $0.text.replacingOccurrences(of: "__Name__Plugin", with: plugin.target)) }
         }
-        let files = library?.template.moduleFiles ?? (blank ? BlankModuleTemplate.moduleFiles : ModuleTemplate.moduleFiles)
+        let files =
+            library?.template.moduleFiles ?? routed?.moduleFiles ?? (example ? ModuleTemplate.moduleFiles : BlankModuleTemplate.moduleFiles)
         try NewCommand.write(retarget(files), under: sources, name: name)
         if FileManager.default.fileExists(atPath: tests) {
-            let testFiles = library?.template.testFiles ?? (blank ? BlankModuleTestTemplate.files : ModuleTestTemplate.files)
+            let testFiles =
+                library?.template.testFiles ?? routed?.testFiles ?? (example ? ModuleTestTemplate.files : BlankModuleTestTemplate.files)
             try NewCommand.write(retarget(testFiles), under: tests, name: name)
         }
-        if let library {
-            try library.manifest.text.write(toFile: library.manifest.path, atomically: true, encoding: .utf8)
+        if let addition {
+            try addition.manifest.text.write(toFile: addition.manifest.path, atomically: true, encoding: .utf8)
         }
         try pluginText.write(toFile: plugin.file, atomically: true, encoding: .utf8)
         let added = """
@@ -62,6 +75,11 @@ enum NewModuleCommand {
             Entity, Router, contract)\(FileManager.default.fileExists(atPath: tests) ? ", its tests in \(tests)," : "") and its registration
             in \(plugin.file). 'swift build && swift test' there; 'open \(name.path)' shows it.
             """
+        if let routed {
+            let through =
+                routedLibrary.map { " (\($0.package.folder); Package.swift depends on \($0.package.name) and the Plugin type lists \($0.version))" } ?? ""
+            return added + "\nIts builder routes to \(routed.contract)\(through) through a typed route; '\(routed.command)' opens it."
+        }
         return library.map { added + "\n" + $0.summary } ?? added
     }
 

@@ -8,9 +8,10 @@ enum NewTemplate: String, CaseIterable {
 
     static let list = """
         Templates ('viper new --list'; NAME is UpperCamelCase, e.g. Counter):
-          viper new NAME                      plugin: a plugin with one VIPER module, tests per layer and a conformance test
+          viper new NAME                      plugin: a plugin with one VIPER module (its roles, its contract's one promise, tests of it)
           viper new module NAME --in PATH     module: one more VIPER module, with its tests, registered in the plugin package at PATH
-          viper new NAME --blank              blank: a plugin whose module holds only its contract and the tests of it (also 'module ... --blank')
+          viper new NAME --example            example: the same with a demo list of entries (add, remove, done) to learn from
+          viper new NAME --routes-to CONTRACT routed: a module whose builder routes to CONTRACT through a typed route (also 'module ...')
           viper new service NAME              service: a plugin providing NoteStore from a file, its tests and the NoteStore conformance suite
           viper new adapter NAME              adapter: a plugin serving one contract through another (registerAdapter), with a module using it
           viper new NAME --contract-library   contract library: protocols that plugins of different authors share
@@ -51,8 +52,9 @@ enum NewTemplate: String, CaseIterable {
         if template != .plugin, options.inTree || options.contractLibrary {
             throw UsageError("--in-tree and --contract-library go with 'viper new NAME' only, not with the \(template.rawValue) template")
         }
-        if options.blank || options.route != nil, template != .plugin && template != .module || options.contractLibrary {
-            let flag = options.blank ? "--blank" : "--route"
+        let moduleFlag =
+            options.example ? "--example" : options.routesTo != nil ? "--routes-to" : options.blank ? "--blank" : options.route != nil ? "--route" : nil
+        if let flag = moduleFlag, template != .plugin && template != .module || options.contractLibrary {
             throw UsageError(
                 "\(flag) goes with 'viper new NAME' or 'viper new module NAME --in PATH', not with \(options.contractLibrary ? "--contract-library" : "the \(template.rawValue) template")"
             )
@@ -62,8 +64,17 @@ enum NewTemplate: String, CaseIterable {
                 "--contract goes with 'viper new NAME' or 'viper new module NAME --in PATH', without --blank, --in-tree or --contract-library, e.g. 'viper new module \(name.type) --in PATH --contract ContactsKit.ContactPicking'"
             )
         }
-        if options.libraryPath != nil, options.contract == nil {
-            throw UsageError("--library-path goes with --contract LIBRARY.PROTOCOL; add --contract or drop --library-path")
+        if options.example, options.blank || options.contract != nil || options.routesTo != nil {
+            let other = options.blank ? "--blank" : options.contract != nil ? "--contract" : "--routes-to"
+            throw UsageError("--example writes the demo module, \(other) another; choose one")
+        }
+        if options.routesTo != nil, options.contract != nil || options.inTree {
+            throw UsageError(
+                "--routes-to writes a module of its own contract in a package of its own; drop \(options.contract != nil ? "--contract" : "--in-tree"), or add the route by hand (docs/COOKBOOK.md, \"Route through a typed route\")"
+            )
+        }
+        if options.libraryPath != nil, options.contract == nil, options.routesTo == nil {
+            throw UsageError("--library-path goes with --contract LIBRARY.PROTOCOL or --routes-to LIBRARY.PROTOCOL; add one or drop --library-path")
         }
         if options.blank, options.inTree {
             throw UsageError("--blank writes a package of its own; drop --in-tree, or drop --blank for the in-tree demo module")

@@ -67,11 +67,36 @@ package enum SDKCommand {
             "",
             "An installed viper keeps these in one folder, PREFIX/lib/viper/: the viper executable",
             "(PREFIX/bin/viper links to it), libContracts.so, the bundled lib*Plugin.so, Modules/ with",
-            "Contracts.swiftinterface, and Contracts/ with the Contracts and ConformanceKit package sources.",
+            "Contracts.swiftinterface, Contracts/ with the Contracts and ConformanceKit package sources,",
+            "Examples/ (the guide's examples and the cookbook's recipes as packages) and docs/.",
             "'viper install --prefix PREFIX' puts this viper there; 'viper uninstall --prefix PREFIX' removes it.",
         ]
+        lines += examples(layout)
         lines += references(layout.executableDirectory)
         return lines.joined(separator: "\n")
+    }
+
+    /// Where the guide's examples and the cookbook's packages are (``InstallExamples``).
+    private static func examples(_ layout: SDKLayout) -> [String] {
+        let installed = Paths.join(layout.executableDirectory, InstallExamples.folder)
+        if FileManager.default.fileExists(atPath: installed) {
+            return [
+                "",
+                "Examples: \(installed)/",
+                "  MarkdownEditor/    a second NoteEditing provider (a package: swift build && swift test)",
+                "  ContractLibrary/   the guide's contract library example: FixtureWelcome, its suites, a provider and a consumer",
+                "  Plugins/           the bundled plugins' sources (Notes, Todo, Articles, ...), to read",
+                "  Cookbook/          each recipe of the cookbook as a package (its README lists them)",
+                "Guide and cookbook: \(Paths.join(layout.executableDirectory, "docs"))/PLUGIN_AUTHORS.md, COOKBOOK.md",
+            ]
+        }
+        guard let tree = layout.sourceTree else { return [] }
+        return [
+            "",
+            "Examples (in the source tree; 'viper install' copies them, with the cookbook's recipes as packages):",
+            "  \(tree)/Examples/MarkdownEditor, \(tree)/Tests/Fixtures/ContractLibrary, \(tree)/Plugins",
+            "Guide and cookbook: \(tree)/docs/PLUGIN_AUTHORS.md, COOKBOOK.md",
+        ]
     }
 
     /// Where the installed references are, and how to read them.

@@ -44,8 +44,8 @@ package final class HomeView: ModuleView {
         if problems > 0 {
             screen.text(
                 problems == 1
-                    ? "1 start-up problem was reported above; 'viper doctor' explains it."
-                    : "\(problems) start-up problems were reported above; 'viper doctor' explains them.")
+                    ? "1 start-up problem was reported above; type 'doctor' to see it again with its fix."
+                    : "\(problems) start-up problems were reported above; type 'doctor' to see them again with their fixes.")
         }
         screen.heading("Routes")
         let routes = self.routes ?? listRoutes()

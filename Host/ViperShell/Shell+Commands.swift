@@ -69,9 +69,32 @@ extension Shell {
         if (try? stack.routeMatcher.match(name)) != nil {
             return "unknown command '\(name)'; did you mean 'open \(name)'?"
         }
-        if let guess = Suggestion.nearest(to: name, in: availableCommands.map(\.name)) {
+        let available = availableCommands
+        if let same = Suggestion.synonym(of: name, in: available.map(\.name)), let spec = available.first(where: { $0.name == same }) {
+            return "unknown command '\(name)'; here it is '\(same)': \(Self.usage(spec)) (\(spec.help))"
+        }
+        if let below = commandBelow(named: name) {
+            let backs = below.backs == 1 ? "'back'" : "'back' \(below.backs) times"
+            return "'\(name)' is a command of \(below.title), below this screen; type \(backs), then '\(Self.usage(below.spec))'"
+        }
+        if let guess = Suggestion.nearest(to: name, in: available.map(\.name)) {
             return "unknown command '\(name)'; did you mean '\(guess)'?"
         }
         return "unknown command '\(name)'; type 'help' for the commands"
+    }
+
+    /// The nearest module below the one on screen that has command `name`: its title, the command,
+    /// and how many `back`s reach it (embedded modules are drawn with their parent, not reached).
+    private func commandBelow(named name: String) -> (title: String, spec: CommandSpec, backs: Int)? {
+        let shown = stack.entries.filter { $0.placement != .embedded }
+        var backs = 0
+        for entry in shown.dropLast().reversed() {
+            backs += 1
+            let specs = entry.tree.flatMap { node in node.marked(.commands) { node.view.commands } }
+            if let spec = specs.first(where: { $0.name == name && BuiltinCommand(rawValue: $0.name)?.isReserved != true }) {
+                return (PrintableText.oneLine(entry.marked(.title) { entry.view.title }), spec, backs)
+            }
+        }
+        return nil
     }
 }

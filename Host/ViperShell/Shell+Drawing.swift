@@ -8,17 +8,29 @@ extension Shell {
     // MARK: Drawing
 
     package func screenLines() -> [String] {
-        let screen = TerminalScreen(style: style)
-        if let top = stack.top {
-            top.marked(.drawing) { top.view.render(on: screen) }
-        } else {
-            home.render(on: screen)
-        }
+        screenDrawing().lines
+    }
+
+    /// The whole screen, with the messages of the module's own `error` lines and the entry id of
+    /// the module drawn (-1: home).
+    func screenDrawing() -> (lines: [String], errors: [String], module: Int) {
+        let (screen, module) = moduleDrawing(style: style)
         var lines = [header()]
         lines += screen.lines.isEmpty ? ["  " + style.dim("Nothing to show.")] : screen.lines
         lines.append("")
         lines.append(footer())
-        return lines
+        return (lines, screen.errors, module)
+    }
+
+    /// The drawing of the module on screen (home when nothing is open) and its entry id (-1: home).
+    func moduleDrawing(style: TerminalStyle) -> (TerminalScreen, Int) {
+        let screen = TerminalScreen(style: style)
+        if let top = stack.top {
+            top.marked(.drawing) { top.view.render(on: screen) }
+            return (screen, top.id)
+        }
+        home.render(on: screen)
+        return (screen, -1)
     }
 
     /// `── Home › Notes › Sign in (modal) ─────`

@@ -12,7 +12,8 @@ import ViperCore
 /// - When the session ends, the screen it ends on is printed whole (its drawing, without the
 ///   chrome), in place of the last command's added lines; nothing when the last command printed
 ///   a block of its own (`where`, `help`, `routes`).
-/// - Errors stay one `error:` line each on standard error.
+/// - Errors stay one `error:` line each on standard error, the `error` lines a module draws
+///   included (`Shell+DrawnErrors.swift`): standard output holds only what other tools read.
 ///
 /// So `viper --plain -c 'open todo; all'` prints every item and nothing else, and
 /// `viper --plain -c 'open todo; done 3; done 4'` prints the first `Done:` line, then the list
@@ -27,25 +28,24 @@ extension Shell {
         var pendingAdded: [String] = []
         /// The screen to print when the session ends; nil after a block.
         var finalScreen: [String]?
+        /// The lines printed last, when they were a command's added lines: a screen they already
+        /// are whole (a JSON list) is not printed again at the end.
+        var lastFlushed: [String]?
     }
 
-    /// Draws the module on screen the plain way: keeps its drawing and what the command added.
-    func drawPlain() {
-        let screen = TerminalScreen(style: .plain)
-        var module = -1
-        if let top = stack.top {
-            module = top.id
-            top.marked(.drawing) { top.view.render(on: screen) }
-        } else {
-            home.render(on: screen)
-        }
-        let lines = screen.lines
+    /// Draws the module on screen the plain way: keeps its drawing (without its `error` lines)
+    /// and what the command added; returns the error lines it drew that its last drawing had not.
+    @discardableResult
+    func drawPlain() -> [String] {
+        let (screen, module) = moduleDrawing(style: .plain)
+        let lines = screen.linesWithoutErrors
         plainState.pendingAdded = plainState.drawings[module].map { Self.added(lines, to: $0) } ?? []
         // Only modules still on the stack keep a drawing (a new module never inherits an old one's).
         let onStack = Set(stack.entries.map(\.id))
         plainState.drawings = plainState.drawings.filter { onStack.contains($0.key) }
         plainState.drawings[module] = lines
         plainState.finalScreen = lines
+        return noteDrawnErrors(screen.errors, module: module)
     }
 
     /// Prints what the previous command added (plain mode); called as a command starts and
@@ -54,6 +54,7 @@ extension Shell {
         guard plain else { return }
         if !plainState.pendingAdded.isEmpty {
             output.show(plainState.pendingAdded.joined(separator: "\n"))
+            plainState.lastFlushed = plainState.pendingAdded
         }
         plainState.pendingAdded = []
     }
@@ -64,6 +65,7 @@ extension Shell {
         guard plain else { return }
         flushPlain()
         plainState.finalScreen = nil
+        plainState.lastFlushed = nil
     }
 
     /// At the end of a plain session: the screen it ends on, whole, drawn now (a command that
@@ -72,8 +74,14 @@ extension Shell {
     package func finishPlain() {
         guard plain else { return }
         if plainState.finalScreen != nil {
-            drawPlain()
-            if let final = plainState.finalScreen, !final.isEmpty { output.show(final.joined(separator: "\n")) }
+            // An error drawn since the last command (a list filled in late) is said, and fails the script.
+            let errors = drawPlain()
+            for error in errors { output.error(error) }
+            if !errors.isEmpty { failures += 1 }
+            // A screen whose every line the last printed lines were (a JSON list printed again
+            // by a command that then failed) is not printed twice.
+            let unprinted = plainState.finalScreen.map { final in final.filter { !$0.isEmpty } != plainState.lastFlushed } ?? false
+            if unprinted, let final = plainState.finalScreen, !final.isEmpty { output.show(final.joined(separator: "\n")) }
         } else {
             flushPlain()
         }

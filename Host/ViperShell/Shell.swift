@@ -60,6 +60,9 @@ package final class Shell {
     /// Plain output for scripts (`--plain`, `--json`): see `Shell+Plain.swift`.
     package var plain = false
     var plainState = PlainState()
+    /// Whether a command after which the module draws a new `error` line fails (scripts): see `Shell+DrawnErrors.swift`.
+    package var failsOnDrawnErrors = false
+    var drawnErrors = DrawnErrors()
 
     package init(
         stack: NavigationStack, home: HomeView, output: any ShellOutput, style: TerminalStyle = .plain, width: Int = 60,
@@ -85,6 +88,7 @@ package final class Shell {
         flushPlain()
         let started = stack.phaseTimer?.now()
         PluginProfile.noteCommand(line)
+        drawnErrors.newSinceCommand = 0
         var outcome = run(line)
         PluginProfile.noteCommand(nil)
         for load in stack.registry.profile.takeSlowLoads() { output.warning(SlowStart.loadLine(load)) }
@@ -92,9 +96,12 @@ package final class Shell {
         let checking = stack.phaseTimer?.now()
         stack.checkForLeaks()
         stack.phaseTimer?.add(.leakCheck, since: checking)
-        if reportDatabaseFailures(alreadyReported: outcome == .failed), outcome == .succeeded {
+        // The database's line is said unless the command said one of its own on standard error.
+        let saidError = outcome == .failed || (plain && drawnErrors.newSinceCommand > 0)
+        if reportDatabaseFailures(alreadyReported: saidError), outcome == .succeeded {
             outcome = .failed
         }
+        if outcome == .succeeded, failsOnDrawnErrors, drawnErrors.newSinceCommand > 0 { outcome = .failed }
         if outcome == .failed { failures += 1 }
         return outcome
     }
@@ -129,10 +136,20 @@ package final class Shell {
         return true
     }
 
-    /// Draws the module on screen (home when nothing is open) under its header.
-    func drawCurrentScreen() {
+    /// Draws the module on screen (home when nothing is open) under its header. After a command
+    /// that failed, the error lines drawn are not said again nor counted (the command said why).
+    func drawCurrentScreen(afterFailure: Bool = false) {
         let started = stack.phaseTimer?.now()
-        if plain { drawPlain() } else { showBlock(screenLines()) }
+        let newErrors: [String]
+        if plain {
+            newErrors = drawPlain()
+        } else {
+            let drawing = screenDrawing()
+            newErrors = noteDrawnErrors(drawing.errors, module: drawing.module)
+            drawnErrors.lastScreen = drawing.lines
+            showBlock(drawing.lines)
+        }
+        if !afterFailure { reportDrawnErrors(newErrors) }
         for line in shadowedCommands.takeUnsaid() { output.warning(line) }
         stack.phaseTimer?.add(.draw, since: started)
     }
@@ -151,8 +168,8 @@ package final class Shell {
             return try dispatch(try CommandSplitter.split(trimmed))
         } catch {
             output.error(NavigationStack.oneLine(error))
-            // A module that navigated and then threw: show where the user is now.
-            if stack.revision != revision { drawCurrentScreen() }
+            // A module that navigated, or changed what it shows, and then threw: show where the user is now.
+            redrawAfterFailure(navigated: stack.revision != revision)
             return .failed
         }
     }

@@ -62,6 +62,7 @@ package enum ShellLauncher {
         // `--json` reaches the plugins as VIPER_OUTPUT, which `viper` set before any thread started.
         let json = options.json || environment["VIPER_OUTPUT"] == "json"
         shell.plain = scripted && (options.plain || json)
+        shell.failsOnDrawnErrors = scripted
         shell.contractGraph = { ContractGraph(runtime: runtime) }
         shell.pluginReport = { $0 ? PluginReport.doctorText(runtime) : PluginReport.pluginsText(runtime) }
         shell.missingRouteNote = { PluginReport.missingRouteNote(runtime) }

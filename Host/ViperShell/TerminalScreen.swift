@@ -14,6 +14,10 @@ import ViperRuntime
 ///       └
 final class TerminalScreen: Screen {
     private(set) var lines: [String] = []
+    /// The messages of this screen's own `error` lines (not an embedded child's), each one line.
+    private(set) var errors: [String] = []
+    /// Where those lines are in ``lines``, in order.
+    private(set) var errorLineIndexes: [Int] = []
     private let style: TerminalStyle
     private let depth: Int
     /// How deep children may nest before the screen stops drawing them.
@@ -62,7 +66,17 @@ final class TerminalScreen: Screen {
     }
 
     func error(_ message: String) {
-        lines.append(style.red("error:") + " " + Self.lines(of: message).joined(separator: " "))
+        let text = Self.lines(of: message).joined(separator: " ")
+        errors.append(text)
+        errorLineIndexes.append(lines.count)
+        lines.append(style.red("error:") + " " + text)
+    }
+
+    /// ``lines`` without this screen's own `error` lines.
+    var linesWithoutErrors: [String] {
+        guard !errorLineIndexes.isEmpty else { return lines }
+        let skipped = Set(errorLineIndexes)
+        return lines.indices.filter { !skipped.contains($0) }.map { lines[$0] }
     }
 
     func empty(_ message: String) {

@@ -17,6 +17,9 @@ enum ViperCLI {
         if arguments.first == ScanMode.command {
             return ScanMode.run(paths: Array(arguments.dropFirst()))
         }
+        if arguments.first == IsolatedPluginMode.command {
+            return IsolatedPluginMode.run(arguments: Array(arguments.dropFirst()), environment: environment)
+        }
         if arguments.first == CheckChild.command {
             return CheckChild.run(arguments: Array(arguments.dropFirst()), environment: environment)
         }

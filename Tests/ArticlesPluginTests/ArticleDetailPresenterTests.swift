@@ -50,4 +50,19 @@ import Testing
         let items = try ArticleDecoder.document(from: data, source: "test").items
         #expect(items.map(\.image) == ["http://example.test/a.png", ""])
     }
+
+    @Test func nextShowsTheArticleTheListGivesAndSaysWhenNoneIsLeft() throws {
+        let presenter = ArticleDetailPresenter()
+        let view = SpyArticleDetailView()
+        presenter.view = view
+        #expect(!presenter.canStep, "not opened from a list: no 'next'")
+        var left = [Article(title: "Second", authors: "", date: "", website: "", content: "Two")]
+        presenter.nextArticle = { forward in forward && !left.isEmpty ? left.removeFirst() : nil }
+        #expect(presenter.canStep)
+        try presenter.didAskForNext()
+        #expect(view.models.last?.headline == "Second")
+        #expect { try presenter.didAskForNext() } throws: { ($0 as? CommandError)?.message.hasPrefix("no unread article is left after") == true }
+        #expect { try presenter.didAskForPrevious() } throws: { ($0 as? CommandError)?.message.hasPrefix("no unread article is left before") == true }
+        #expect(view.models.last?.headline == "Second", "the article stays on screen")
+    }
 }

@@ -178,4 +178,17 @@ import ViperTestSupport
         #expect { try interactor.doImport(folder + "/missing.opml") } throws: { ($0 as? CommandError)?.message.hasPrefix("cannot read") == true }
         #expect(kept.kept.count == 3)
     }
+
+    @Test func importReadsNewsboatsURLsFileAndNamesWhatItCannotFetch() throws {
+        let file = NSTemporaryDirectory() + "urls-\(UUID().uuidString)"
+        try "https://a.example/feed.xml \"~Site A\"\n\"query:Unread:unread = \\\"yes\\\"\"\nhttps://json.example/site/feed.json\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let (interactor, _, kept) = ArticleFixtures.interactor(fetcher: fetcher(), subscriptions: ["https://json.example/site/feed.json"])
+        #expect { try interactor.doImport(file) } throws: {
+            ($0 as? CommandError)?.message == "imported 1 feed(s) from \(file), but 1 address(es) are not http, https or file URLs and were skipped: query:Unread:unread = \"yes\""
+        }
+        #expect(kept.kept == ["https://json.example/site/feed.json", "https://a.example/feed.xml"], "the feeds it could read are kept")
+        #expect(try interactor.doSummarizeFeeds().map(\.title).last == "Site A")
+    }
 }

@@ -47,6 +47,32 @@ import Testing
         #expect(rows(view) == ["* Only of B — not a date"])
     }
 
+    @Test func nextReadsTheUnreadArticlesInTurnFromTheListAndFromTheArticle() throws {
+        let (presenter, view, router, _) = make()
+        presenter.didAppear()
+        try presenter.didAskForSubscriptions()
+        #expect { try presenter.didAskForNext() } throws: { ($0 as? CommandError)?.message.hasPrefix("the feeds screen lists feeds") == true }
+        try presenter.didAskForAllFeeds()
+        try presenter.didAskForNext()
+        #expect(router.shown.map(\.title) == ["First of A"])
+        // In the article, `next` steps on through the list, marking each read.
+        let next = try #require(router.next)
+        #expect(next(true)?.title == "Second of A")
+        #expect(next(false) == nil, "the one before was read")
+        #expect(next(true)?.title == "Only of B")
+        #expect(next(true) == nil, "nothing unread is left after it")
+        #expect(rows(view).allSatisfy { !$0.hasPrefix("*") }, "every row read: \(rows(view))")
+        #expect { try presenter.didAskForNext() } throws: { ($0 as? CommandError)?.message.hasPrefix("every article here is read") == true }
+    }
+
+    @Test func aNumberOutOfRangeNamesFeedsOnTheFeedsScreenAndArticlesOnAList() throws {
+        let (presenter, _, _, _) = make()
+        presenter.didAppear()
+        #expect { try presenter.didSelect(item: 9) } throws: { ($0 as? CommandError)?.message == "no feed 9; choose 1 to 2" }
+        try presenter.didSelect(item: 1)
+        #expect { try presenter.didSelect(item: 9) } throws: { ($0 as? CommandError)?.message == "no article 9; choose 1 to 2" }
+    }
+
     @Test func summerTimeIsNamedAsSuch() throws {
         let (presenter, view, _, fetcher) = make(subscriptions: ["https://a.example/feed.xml"])
         fetcher.answers[a] = ArticleFixtures.rss("A", [("1", "Midsummer", "Sun, 21 Jun 2026 12:00:00 GMT")])

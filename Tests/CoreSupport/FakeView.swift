@@ -18,6 +18,8 @@ package final class FakeView: ModuleView, ModuleRemovalHandling {
     package var onRemovedByUser: (() -> Void)?
     /// Child views to draw (from `router.embed`).
     package var children: [any ModuleView] = []
+    /// Error lines to draw under the title (`Screen.error`).
+    package var drawnErrors: [String] = []
 
     package init(title: String, presenter: FakePresenter, journal: JournalSpy) {
         self.title = title
@@ -27,6 +29,7 @@ package final class FakeView: ModuleView, ModuleRemovalHandling {
 
     package func render(on screen: any Screen) {
         screen.text("This is \(title).")
+        drawnErrors.forEach(screen.error)
         if !presenter.received.isEmpty {
             screen.list(presenter.received)
         }

@@ -10,7 +10,7 @@ import ViperTestSupport
         // The fixture server answers /once/NAME once, then with a server error.
         let feed = try FixtureServer.shared().url("once/\(UUID().uuidString).json")
         let result = try ViperSession().shell(["open articles?source=\(feed)", "refresh", "show 1", "quit"])
-        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.status == 1, "the refresh drew its failure, so the script fails; stderr: \(result.stderr)")
         let screens = Screens(result.stdout)
         let list = screens.last("Home › Articles")
         #expect(list.contains("  Updated   fetched 2026-12-01 09:00 UTC"))
@@ -31,7 +31,7 @@ import ViperTestSupport
         var later = session
         later.environment["VIPER_NOW"] = "2026-12-02T10:30:00Z"
         let second = try later.shell(["open articles?source=file://\(file)", "show 2", "quit"])
-        #expect(second.status == 0, "stderr: \(second.stderr)")
+        #expect(second.status == 1, "the source failed (the list says so), so the script fails; stderr: \(second.stderr)")
         let list = Screens(second.stdout).last("Home › Articles")
         #expect(list.contains("  Updated   fetched 2026-12-01 09:00 UTC (kept copy)"))
         #expect(list.contains { $0.hasPrefix("error: refresh failed: cannot read \(file): ") })
@@ -59,6 +59,27 @@ import ViperTestSupport
         let list = Screens(viper.printed).last("Home › Articles")
         #expect(list.contains("  Source   built-in sample (offline)"))
         #expect(list.contains("  4. * VIPER in five roles — viper sample, 2026-11-02"))
+    }
+
+    /// The shell draws screens the same way at a terminal; a piped session differs only in its
+    /// exit status (a script whose refresh failed exits 1).
+    @Test func aFailedRefreshDrawsTheListAgainWithItsErrorLine() throws {
+        // The fixture server answers /once/NAME once, then with a server error.
+        let once = try FixtureServer.shared().url("once/\(UUID().uuidString).json")
+        let session = ViperSession()
+        #expect(try session.run(["-c", "open articles; subscribe \(once)"]).status == 0)
+        let viper = try session.start()
+        viper.send("open articles")
+        try viper.waitFor("1. * ")
+        viper.send("refresh")
+        // Only the list drawn again has its own line for the feed (the command's says 'refresh: ').
+        try viper.waitFor("error: \(once) answered 500")
+        viper.send("quit")
+        let result = try viper.finish()
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: refresh: a feed failed: \(once) answered 500"), "stderr: \(result.stderr)")
+        let list = Screens(viper.printed).last("Home › Articles")
+        #expect(list.contains { $0.hasPrefix("error: \(once) answered 500") }, "the list after the failed refresh: \(list)")
     }
 
     @Test func aFetchThatDoesNotAnswerGivesTheShellBackAndCancelStopsIt() throws {

@@ -75,4 +75,25 @@ import ViperTestSupport
         #expect(feeds.count == 1, "the feeds screen, kept copy and all, and no error line: \(result.stdout)")
         #expect(feeds.first?.map { $0["url"] as? String } == [once])
     }
+
+    @Test func aFeedThatFailsWhileTheListOpensIsAnErrorLineOnStandardErrorAndFailsTheScript() throws {
+        let server = try FixtureServer.shared()
+        let once = server.url("once/\(UUID().uuidString).json")
+        let session = ViperSession()
+        #expect(try session.run(["-c", "open articles; subscribe \(once); maxage 0"]).status == 0)
+        let failed = "error: \(once) answered 500"
+
+        let json = try session.run(["--json", "-c", "open articles"])
+        #expect(json.status == 1, "a feed failed while the list opened: the script fails")
+        #expect(json.stderr.components(separatedBy: "\n").filter { $0.hasPrefix(failed) }.count == 1, "one line: \(json.stderr)")
+        let feeds = try arrays(json.stdout)
+        #expect(feeds.count == 1, "only JSON on standard output: \(json.stdout)")
+        #expect(feeds.first?.map { $0["url"] as? String } == [once], "the kept copy is listed")
+
+        let plain = try session.run(["--plain", "-c", "open articles; all"])
+        #expect(plain.status == 1)
+        #expect(!plain.stdout.contains("error:"), "stdout: \(plain.stdout)")
+        #expect(plain.stderr.components(separatedBy: "\n").filter { $0.hasPrefix(failed) }.count == 1,
+                "said once, though the feeds screen and the list of every feed both draw it: \(plain.stderr)")
+    }
 }

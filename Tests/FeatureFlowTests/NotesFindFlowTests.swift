@@ -25,7 +25,7 @@ import Testing
         _ = try session.shell(["open notes", "new Groceries", "signup ada secret", "add milk", "save", "quit"])
         let result = try session.run(["-c", "open notes; find milk"])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: nobody is signed in, so there are no notes to search; type 'login' first\n")
+        #expect(result.stderr == "error: nobody is signed in, so there are no notes to search; sign in first: 'login', then 'signin NAME' (add '--stay' to stay signed in for later runs)\n")
     }
 
     @Test func theEditorSaysWhatIsUnsavedAndAsksBeforeDroppingIt() throws {

@@ -89,7 +89,7 @@ import ViperTestSupport
         #expect(later.stdout.contains("  3. Diary — ran early (modified 2026-12-01 09:00)"))
         _ = try session.run(["-c", "open notes; signout"])
         let after = try session.run(["-c", "open notes; find early"])
-        #expect(after.stderr == "error: nobody is signed in, so there are no notes to search; type 'login' first\n")
+        #expect(after.stderr == "error: nobody is signed in, so there are no notes to search; sign in first: 'login', then 'signin NAME' (add '--stay' to stay signed in for later runs)\n")
     }
 
     @Test func aScriptWithoutAPasswordIsToldEveryWayToGiveOne() throws {

@@ -5,6 +5,33 @@ import Testing
 /// priorities, repeats, notes, bulk ids, several undo steps across runs, times, a refused
 /// field that never saves, todo.txt in and out, and `--plain`/`--json` output other tools read.
 @Suite struct TodoScriptingFlowTests {
+    @Test func modifyChangesAnItemAtOnceAsTaskwarriorDoesAndABadWordChangesNothing() throws {
+        let session = ViperSession()
+        // Tuesday 2026-12-01.
+        #expect(try session.run(["-c", "open todo; add Buy milk +home; save"]).status == 0)
+        let modified = try session.run(["--json", "-c", "open todo/all; modify 1 due:eom pri:H +shop -home"])
+        #expect(modified.status == 0, "stderr: \(modified.stderr)")
+        let last = try #require(modified.stdout.split(separator: "\n").last)
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [[String: Any]])
+        #expect(items.first?["name"] as? String == "Buy milk +shop")
+        #expect(items.first?["due"] as? String == "2026-12-31")
+        #expect(items.first?["priority"] as? String == "H")
+
+        // A JSON list a command printed is not printed again at the end because a later command failed.
+        let failedAfter = try session.run(["--json", "-c", "open todo/all; pri 1 M; done 99"])
+        #expect(failedAfter.status == 1)
+        #expect(failedAfter.stdout.split(separator: "\n").count == 1, "stdout: \(failedAfter.stdout)")
+        #expect(failedAfter.stdout.contains("\"priority\":\"M\""))
+        #expect(try session.run(["-c", "open todo; pri 1 H"]).status == 0)
+
+        let refused = try session.run(["--plain", "-c", "open todo; modify 1 due:someday pri:L"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("error: nothing changed: 'someday' is not a due date"), "stderr: \(refused.stderr)")
+        #expect(!refused.stdout.contains("Item"), "the list stays on screen, not the editor: \(refused.stdout)")
+        let after = try session.run(["--json", "-c", "open todo/all"])
+        #expect(after.stdout.contains("\"priority\":\"H\""), "nothing changed: \(after.stdout)")
+    }
+
     @Test func aWeekOfTaskwarriorMovesWorksAcrossRuns() throws {
         let session = ViperSession()
         // Tuesday 2026-12-01.

@@ -32,7 +32,7 @@ import ViperTestSupport
     @Test func findWhileNobodyIsSignedInSaysToSignIn() {
         let list = makeNoteList(store: store(), signedInAs: nil)
         #expect { try list.presenter.didAskToFind("milk") } throws: {
-            "\($0)" == "nobody is signed in, so there are no notes to search; type 'login' first"
+            "\($0)" == "nobody is signed in, so there are no notes to search; sign in first: 'login', then 'signin NAME' (add '--stay' to stay signed in for later runs)"
         }
     }
 

@@ -73,9 +73,9 @@ import ViperTestSupport
         let list = makeNoteList(store: try store(), signedInAs: nil, json: true)
         list.presenter.didAppear()
         #expect(list.view.last?.json == nil, "an empty array would say the account has no notes")
-        #expect(list.view.last?.error == "nobody is signed in, so there are no notes to list; type 'login' first")
+        #expect(list.view.last?.error == "nobody is signed in, so there are no notes to list; sign in first: 'login', then 'signin NAME' (add '--stay' to stay signed in for later runs)")
         #expect { try list.presenter.didAskToFind("milk") } throws: {
-            "\($0)" == "nobody is signed in, so there are no notes to search; type 'login' first"
+            "\($0)" == "nobody is signed in, so there are no notes to search; sign in first: 'login', then 'signin NAME' (add '--stay' to stay signed in for later runs)"
         }
     }
 
@@ -120,10 +120,10 @@ import ViperTestSupport
         view.render(on: screen)
         #expect(screen.calls == [.text("[]")], "no status line, notice or search line")
         model.json = nil
-        model.error = "nobody is signed in, so there are no notes to list; type 'login' first"
+        model.error = "nobody is signed in, so there are no notes to list; sign in first: 'login', then 'signin NAME' (add '--stay' to stay signed in for later runs)"
         view.didUpdate(model)
         let signedOut = SpyScreen()
         view.render(on: signedOut)
-        #expect(signedOut.calls == [.error("nobody is signed in, so there are no notes to list; type 'login' first")])
+        #expect(signedOut.calls == [.error("nobody is signed in, so there are no notes to list; sign in first: 'login', then 'signin NAME' (add '--stay' to stay signed in for later runs)")])
     }
 }

@@ -24,6 +24,27 @@ import ViperTestSupport
         }
     }
 
+    @Test func taskwarriorsNamedDaysDurationsAndOrdinalsRead() throws {
+        // Tuesday 2026-12-01.
+        #expect(try read("eow") == "2026-12-06")
+        #expect(try read("sow") == "2026-12-07")
+        #expect(try read("eom") == "2026-12-31")
+        #expect(try read("som") == "2027-01-01")
+        #expect(try read("eoy") == "2026-12-31")
+        #expect(try read("soy") == "2027-01-01")
+        #expect(try read("eod") == "2026-12-01")
+        #expect(try read("3d") == "2026-12-04")
+        #expect(try read("+2w") == "2026-12-15")
+        #expect(try read("1mo") == "2027-01-01")
+        #expect(try read("1y") == "2027-12-01")
+        #expect(try read("1st") == "2026-12-01", "today is the 1st")
+        #expect(try read("15th") == "2026-12-15")
+        #expect(try read("31st", now: "2027-02-03T09:00:00Z") == "2027-03-31", "February has no 31st")
+        #expect(try reader().read("eom 5pm")?.time == 17 * 60)
+        #expect(try refusal("32nd") == "'32nd' is not a day of a month; give 1st to 31st")
+        #expect(try refusal("3x")?.hasPrefix("'3x' is not a due date") == true)
+    }
+
     /// GNU date's and taskwarrior's rule: `next friday` is the coming Friday, as `friday` is.
     @Test func nextWeekdayIsTheComingOneAsGNUDateReadsIt() throws {
         // Tuesday 2026-12-01.

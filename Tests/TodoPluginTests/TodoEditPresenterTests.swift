@@ -101,4 +101,29 @@ import ViperTestSupport
         #expect(view.last?.error?.hasPrefix("'every sometimes' is not a repeat") == true)
         #expect(throws: CommandError.self) { try presenter.didAskToSave() }
     }
+
+    /// taskwarrior's `task 4 modify +shop -home`: tags alone are added to or taken off the name.
+    @Test func tagsAloneAreAddedToTheNameOrTakenOff() throws {
+        let (presenter, view, _, _, _) = try makeEditor(editing: TodoItem(id: 4, name: "Milk +home", due: day("2026-12-01")))
+        presenter.change(fields: "+shop -home pri:H")
+        #expect(view.last?.name == "Milk +shop")
+        presenter.change(fields: "+shop")
+        #expect(view.last?.name == "Milk +shop", "a tag it has is not added twice")
+        presenter.change(fields: "Oat milk +shop")
+        #expect(view.last?.name == "Oat milk +shop", "other words are the new name")
+    }
+
+    /// `modify 4 due:eom`: saved and closed at once; a word that does not read closes it unsaved.
+    @Test func saveAtOnceSavesAndClosesOrClosesUnsavedWithTheRefusal() throws {
+        let (presenter, _, store, log, output) = try makeEditor(editing: TodoItem(id: 4, name: "Milk", due: day("2026-12-01")))
+        presenter.change(fields: "due:someday")
+        #expect { try presenter.saveAtOnce() } throws: { "\($0)".hasPrefix("nothing changed: 'someday' is not a due date") }
+        #expect(store.stored == [TodoItem(id: 4, name: "Milk", due: day("2026-12-01"))])
+        #expect(log.events == ["close"])
+        try presenter.edit(itemID: 4)
+        presenter.change(fields: "due:eom")
+        try withExtendedLifetime(output) { try presenter.saveAtOnce() }
+        #expect(store.stored == [TodoItem(id: 4, name: "Milk", due: day("2026-12-31"))])
+        #expect(log.events == ["close", "close", "saved Milk 2026-12-31"])
+    }
 }

@@ -83,6 +83,20 @@ import ViperTestSupport
         #expect(parts.router.edited.isEmpty)
     }
 
+    @Test func modifyHandsTheFieldsToTheRouterToSaveAtOnceAndNeedsSome() throws {
+        let parts = makePresenter(items: week)
+        parts.presenter.didAppear()
+        try parts.presenter.didAskToModify(id: 2, fields: "due:eom pri:H")
+        #expect(parts.router.modified.map(\.id) == [2])
+        #expect(parts.router.modified.map(\.fields) == ["due:eom pri:H"])
+        #expect(parts.router.lastEditorOutput === parts.presenter)
+        #expect { try parts.presenter.didAskToModify(id: 2, fields: " ") } throws: {
+            ($0 as? CommandError)?.message.hasPrefix("modify needs what to change after the id") == true
+        }
+        #expect(throws: CommandError.self) { try parts.presenter.didAskToModify(id: 5, fields: "pri:L") }
+        #expect(parts.router.modified.count == 1)
+    }
+
     @Test func presentsTheAddModuleAndListensToIt() throws {
         let parts = makePresenter()
         try parts.presenter.didAskToAdd(name: "  Buy milk ")

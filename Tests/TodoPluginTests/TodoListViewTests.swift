@@ -21,6 +21,7 @@ import Testing
         func questionBeforeDeleting(ids: [Int64]) -> String? { "Delete \(ids)?" }
         private(set) var edits: [(Int64, String)] = []
         func didAskToEdit(id: Int64, fields: String) throws { edits.append((id, fields)) }
+        func didAskToModify(id: Int64, fields: String) throws { edits.append((id, "modify " + fields)) }
         func didAskToUndo() throws {}
         func didAskToFind(_ text: String) {}
         func didAskForTag(_ tag: String) {}
@@ -92,7 +93,7 @@ import Testing
     @Test func everyCommandHasHelp() {
         let view = TodoListView(presenter: IgnoringPresenter())
         #expect(view.commands.map(\.name) == [
-            "add", "done", "delete", "reopen", "pri", "note", "undo", "edit", "find", "tag", "all", "finished", "import", "export",
+            "add", "done", "delete", "reopen", "pri", "note", "undo", "edit", "modify", "find", "tag", "all", "finished", "import", "export",
         ])
         #expect(view.commands.allSatisfy { !$0.help.isEmpty })
     }

@@ -11,4 +11,12 @@ import Testing
     @Test func suggestsNothingForAnUnrelatedWord() {
         #expect(Suggestion.nearest(to: "xylophone", in: ["shell", "plugins", "doctor", "help"]) == nil)
     }
+
+    @Test func aWordFromAnotherToolNamesTheCommandOnScreenThatDoesIt() {
+        #expect(Suggestion.synonym(of: "rm", in: ["new", "delete", "find"]) == "delete")
+        #expect(Suggestion.synonym(of: "rm", in: ["feeds", "unsubscribe"]) == "unsubscribe", "the first one on screen")
+        #expect(Suggestion.synonym(of: "Search", in: ["find"]) == "find")
+        #expect(Suggestion.synonym(of: "rm", in: ["find"]) == nil, "nothing on screen does it")
+        #expect(Suggestion.synonym(of: "xyzzy", in: ["find"]) == nil)
+    }
 }

@@ -29,6 +29,8 @@ package struct CommandInfo {
         Option(flag: "--no-color", value: nil, help: "Never colour the output (so does NO_COLOR)"),
         Option(flag: "--allow-insecure-plugins", value: nil, help: "Load plugins that others own or can write (development only; warns on every start)"),
         Option(flag: "--allow-intercept", value: "NAME", help: "Let plugin NAME intercept routes it does not serve itself; repeatable"),
+        Option(flag: "--isolate", value: "NAME", help: "Run plugin NAME in a boxed process of its own (modules only); repeatable"),
+        Option(flag: "--allow-network", value: "NAME", help: "Let isolated plugin NAME use the network (its box refuses it otherwise); repeatable"),
         Option(flag: "--verbose", value: nil, help: "Echo log messages to standard error"),
         Option(flag: "--version", value: nil, help: "Print viper's version and its Contracts ABI"),
         Option(flag: "--help", value: nil, help: "Show help (also: viper COMMAND --help)"),
@@ -84,19 +86,23 @@ package struct CommandInfo {
             name: "new", arguments: "[TEMPLATE] NAME", maximumArguments: 2,
             summary: "Generate a plugin, a module, a service or an adapter from a template, with its tests",
             details:
-                "Writes a SwiftPM package DIR/NAME (default DIR: the current folder) with the module's Builder,\nView, Presenter, Interactor, Entity, Router, its input/output contract, the plugin entry, tests\nper layer and a conformance test. It depends on this viper's Contracts by path; build it with\n'swift build' and drop .build/debug/libNAMEPlugin.so into a plugin folder. The module opens\nwith 'open name' (lower-case). With --in-tree, writes Plugins/NAME in the viper source tree\ninstead and adds it to Package.swift. With --contract-library, writes a contract library instead:\nprotocols that plugins of different authors share (docs/PLUGIN_AUTHORS.md). TEMPLATE 'module'\nadds a module to the plugin package at PATH (--in PATH); 'service' writes a plugin providing\nNoteStore; 'adapter' a plugin serving one contract through another. --list shows them all.\nWith --blank, the plugin's or the added module's roles hold only the contract's one promise\n(an output told on 'done') and tests of it; --route PATH sets the module's route. With\n--contract LIBRARY.PROTOCOL, the plugin's or the added module implements that protocol of a\ncontract library (read from the library's source: --library-path DIR, a .package(path:) of the\nplugin's Package.swift, or the folder LIBRARY beside the plugin package), not a contract of its own.",
+                "Writes a SwiftPM package DIR/NAME (default DIR: the current folder) with the module's Builder,\nView, Presenter, Interactor, Entity, Router, its input/output contract, the plugin entry, tests\nper layer and a conformance test. It depends on this viper's Contracts by path; build it with\n'swift build' and drop .build/debug/libNAMEPlugin.so into a plugin folder. The module opens\nwith 'open name' (lower-case). With --in-tree, writes Plugins/NAME in the viper source tree\ninstead and adds it to Package.swift. With --contract-library, writes a contract library instead:\nprotocols that plugins of different authors share (docs/PLUGIN_AUTHORS.md). TEMPLATE 'module'\nadds a module to the plugin package at PATH (--in PATH); 'service' writes a plugin providing\nNoteStore; 'adapter' a plugin serving one contract through another. --list shows them all.\nThe plugin's or the added module's roles hold only the contract's one promise (an output\ntold on 'done') and tests of it; --example writes a demo list to learn from instead, and\n--routes-to CONTRACT a builder that routes to CONTRACT through a typed route (RoutingModuleBuilder)\nand a test of that route; --route PATH sets the module's route. With\n--contract LIBRARY.PROTOCOL, the plugin's or the added module implements that protocol of a\ncontract library (read from the library's source: --library-path DIR, a .package(path:) of the\nplugin's Package.swift, or the folder LIBRARY beside the plugin package), not a contract of its own.",
             options: [
                 Option(flag: "--dir", value: "DIR", help: "Create the package inside DIR"),
                 Option(flag: "--in-tree", value: nil, help: "Add the plugin to viper's own source tree (Plugins/NAME)"),
                 Option(flag: "--contract-library", value: nil, help: "Write a contract library (shared protocols) instead of a plugin"),
                 Option(flag: "--in", value: "PATH", help: "With 'module': the plugin package to add the module to"),
                 Option(flag: "--list", value: nil, help: "List the templates with the command for each"),
-                Option(flag: "--blank", value: nil, help: "With a plugin or 'module': a blank module to fill, not the demo list"),
+                Option(flag: "--blank", value: nil, help: "With a plugin or 'module': a blank module to fill (the default)"),
+                Option(flag: "--example", value: nil, help: "With a plugin or 'module': the demo list (add, remove, done), not the blank module"),
+                Option(
+                    flag: "--routes-to", value: "CONTRACT",
+                    help: "With a plugin or 'module': a builder that routes to CONTRACT (PROTOCOL or LIBRARY.PROTOCOL), and its test"),
                 Option(flag: "--route", value: "PATH", help: "With a plugin or 'module': the module's route (default: the name in lower case)"),
                 Option(
                     flag: "--contract", value: "LIBRARY.PROTOCOL",
                     help: "With a plugin or 'module': implement a contract library's protocol, not a contract of its own"),
-                Option(flag: "--library-path", value: "DIR", help: "With --contract: the contract library's package folder"),
+                Option(flag: "--library-path", value: "DIR", help: "With --contract or --routes-to: the contract library's package folder"),
             ]),
         CommandInfo(
             name: "dev", arguments: "[PATH]", maximumArguments: 1,
@@ -114,7 +120,7 @@ package struct CommandInfo {
             name: "install", arguments: "", maximumArguments: 0,
             summary: "Install this viper, its plugins and the SDK under a prefix (default ~/.local)",
             details:
-                "Copies the viper that runs and what is beside it (libContracts.so, the bundled plugins,\nModules/ with Contracts.swiftinterface, the Contracts and ConformanceKit sources) into\nPREFIX/lib/viper, and links PREFIX/bin/viper to it. Run it from a release build:\nswift build -c release && .build/release/viper install. Installing again replaces it.",
+                "Copies the viper that runs and what is beside it (libContracts.so, the bundled plugins,\nModules/ with Contracts.swiftinterface, the Contracts and ConformanceKit sources, the guide's\nexamples and the cookbook's recipes as packages in Examples/, the guide in docs/) into\nPREFIX/lib/viper, and links PREFIX/bin/viper to it. Run it from a release build:\nswift build -c release && .build/release/viper install. Installing again replaces it.",
             options: [Option(flag: "--prefix", value: "DIR", help: "Install under DIR (default: ~/.local)")]),
         CommandInfo(
             name: "uninstall", arguments: "", maximumArguments: 0,

@@ -35,6 +35,8 @@ package struct CommandLineOptions {
     package var allowInsecurePlugins = false
     /// `--allow-intercept NAME`, repeatable.
     package var allowIntercept: [String] = []
+    package var isolate: [String] = []
+    package var allowNetwork: [String] = []
     /// `viper new --dir DIR`.
     package var directory: String?
     /// `viper new --in-tree`.
@@ -47,10 +49,10 @@ package struct CommandLineOptions {
     package var listTemplates = false
     /// `viper new --route PATH`: the route of the new module (default: the name in lower case).
     package var route: String?
-    /// `viper new --blank`: a module with its roles and contract and nothing else to delete.
-    package var blank = false
-    /// `viper new module NAME --in PATH --contract LIBRARY.PROTOCOL`: implement a contract library's protocol.
-    package var contract: String?
+    /// `viper new --blank` (the default: a module with nothing to delete) or `--example` (the demo list).
+    package var blank = false, example = false
+    /// `viper new --contract LIBRARY.PROTOCOL`: implement a library's protocol; `--routes-to CONTRACT`: route to one, typed.
+    package var contract: String?, routesTo: String?
     /// `viper new module ... --library-path DIR`: the contract library's package folder.
     package var libraryPath: String?
     /// `viper graph --format`: text, dot, json, svg or png.
@@ -131,6 +133,8 @@ package struct CommandLineOptions {
         case "-v", "--verbose": verbose = true
         case "--allow-insecure-plugins": allowInsecurePlugins = true
         case "--allow-intercept": allowIntercept.append(try cursor.value(of: word))
+        case "--isolate": isolate.append(try cursor.value(of: word))
+        case "--allow-network": allowNetwork.append(try cursor.value(of: word))
         case "--watch": watch = true
         case "--no-watch": watch = false
         case "--command-timeout":
@@ -153,7 +157,7 @@ package struct CommandLineOptions {
                 throw UsageError("option '--json' belongs to the shell ('viper --json -c ...'), 'viper plugins', 'viper doctor' or 'viper check'")
             }
             json = true
-        case "--dir", "--in-tree", "--contract-library", "--in", "--list", "--route", "--blank", "--contract", "--library-path":
+        case "--dir", "--in-tree", "--contract-library", "--in", "--list", "--route", "--blank", "--contract", "--library-path", "--example", "--routes-to":
             try requireCommand(["new"], for: word.flag, "'viper new'")
             switch word.flag {
             case "--dir": directory = try cursor.value(of: word)
@@ -164,6 +168,8 @@ package struct CommandLineOptions {
             case "--blank": blank = true
             case "--contract": contract = try cursor.value(of: word)
             case "--library-path": libraryPath = try cursor.value(of: word)
+            case "--example": example = true
+            case "--routes-to": routesTo = try cursor.value(of: word)
             default: contractLibrary = true
             }
         case "--rescan", "--lock", "--unlock":
@@ -245,20 +251,6 @@ package struct CommandLineOptions {
         throw UsageError(
             "'viper \(command)' takes \(info.maximumArguments == 0 ? "no arguments" : "at most \(info.maximumArguments) argument(s)"), got '\(arguments.joined(separator: " "))'; see 'viper \(command) --help'"
         )
-    }
-
-    /// The runtime options these flags select.
-    package func runtimeOptions(environment: [String: String], executableDirectory: String) -> RuntimeOptions {
-        var runtime = RuntimeOptions(environment: environment, executableDirectory: executableDirectory)
-        runtime.pluginFlags = pluginFlags
-        runtime.dataFlag = dataFlag
-        runtime.preferences = preferences
-        runtime.echoLevel = verbose ? .info : .error
-        runtime.rescan = rescan
-        runtime.allowInsecurePlugins = allowInsecurePlugins
-        runtime.allowIntercept = allowIntercept
-        runtime.ignoreLock = lock
-        return runtime
     }
 }
 

@@ -111,6 +111,7 @@ package enum PluginReport {
             lines.append("  path:      \(record.path) (\(record.origin.rawValue))")
             lines += publisherLine(path: record.path, pins: pins)
             if let live = liveText(record) { lines.append("  live:      \(live)") }
+            lines += modeLine(record, runtime)
             if let descriptor = record.descriptor {
                 if !descriptor.manifest.summary.isEmpty { lines.append("  summary:   \(descriptor.manifest.summary)") }
                 lines.append("  contracts: \(descriptor.contractsVersion), built with \(compilerText(descriptor.swiftCompiler))")
@@ -170,7 +171,7 @@ package enum PluginReport {
         let usable = runtime.records.filter { $0.status == .loaded || $0.status == .ready }.count
         // Misplaced files do not make the graph wrong, but they are why a plugin is missing: not ok (exit 1).
         let misses = PluginPlacement.nearMisses(runtime)
-        let misplaced = PluginPlacement.lines(misses) + interceptorLines(runtime) + liveLines(runtime) + sandboxLines()
+        let misplaced = PluginPlacement.lines(misses) + interceptorLines(runtime) + liveLines(runtime) + isolationLines(runtime) + sandboxLines()
         if problems.isEmpty {
             let verdict =
                 misses.isEmpty

@@ -13,7 +13,8 @@ package enum SupplyCommands {
     /// Global options these commands accept before their words, with whether each takes a value.
     /// Only --data means something to them; the others are accepted so `viper --plugins DIR plugins install X` still routes.
     private static let globals: [String: Bool] = [
-        "--data": true, "--plugins": true, "--prefer": true, "--allow-intercept": true, "--command-timeout": true, "--verbose": false,
+        "--data": true, "--plugins": true, "--prefer": true, "--allow-intercept": true, "--isolate": true, "--allow-network": true, "--command-timeout": true,
+        "--verbose": false,
         "--no-color": false, "--allow-insecure-plugins": false, "--yes": false, "-e": false, "--watch": false, "--no-watch": false,
     ]
 
@@ -37,13 +38,13 @@ package enum SupplyCommands {
             return 0
         }
         for command in all where command.matches(words) {
-            let arguments = command.arguments(words)
-            if arguments.contains("--help") || arguments.contains("-h") {
+            let own = command.arguments(words)
+            if own.contains("--help") || own.contains("-h") {
                 print(command.help)
                 return 0
             }
             do {
-                return try command.init(arguments: arguments, context: context).run()
+                return try command.init(arguments: own, context: context).run()
             } catch {
                 ViperTool.printError("viper: \(error)")
                 return ViperTool.usageExitCode

@@ -38,6 +38,17 @@ package final class HostRouter: Router {
         stack?.close(entryID: entryID)
     }
 
+    /// Routes by the contract's name (``NavigationStack/route(contract:name:transition:from:)``): for a
+    /// module that runs in an isolated plugin's process.
+    package func route(contract: ContractID, name: String?, transition: Transition) throws {
+        try liveStack().route(contract: contract, name: name, transition: transition, from: entryID)
+    }
+
+    /// Whether a module is registered for the contract's name.
+    package func canRoute(contract: ContractID, name: String?) -> Bool {
+        stack?.registry.moduleRegistration(contract: contract, name: name) != nil
+    }
+
     package func canRoute(to contract: Any.Type, name: String?) -> Bool {
         stack?.registry.moduleRegistration(for: contract, name: name) != nil
     }

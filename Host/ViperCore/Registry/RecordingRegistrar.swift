@@ -74,6 +74,21 @@ package final class RecordingRegistrar: Registrar {
                 conforms: ConformanceMemo { $0 is Input }.callAsFunction))
     }
 
+    /// Registers a module whose code runs in an isolated plugin's process, by its contract's name:
+    /// viper may not have the contract's type (`type` is nil then, and the builder stands in for it
+    /// in the key). Its input is the proxy view, so no conformance is checked.
+    package func registerIsolatedModule(
+        _ contract: ContractID, type: Any.Type?, name: String?, route: RouteSpec?,
+        requires: [Requirement], builder: any ModuleBuilder
+    ) {
+        guard accept(.module, contract, name) else { return }
+        let identity = type.map { ObjectIdentifier($0) } ?? ObjectIdentifier(builder)
+        modules.append(
+            ModuleRegistration(
+                key: RegistryKey(type: identity, name: name), contract: contract, name: name,
+                route: route, requires: requires, plugin: plugin, builder: builder, conforms: { _ in true }))
+    }
+
     package func registerAdapter<Required, Provided>(
         _ required: Required.Type, from provided: Provided.Type,
         adapt: @escaping (Provided) throws -> Required

@@ -111,21 +111,15 @@ package final class ContractLibraryCatalog {
 
     /// Owner and mode, ELF headers, no copy of Contracts: what ``PluginLoader`` checks on a plugin.
     private func checks(_ file: PluginFile, descriptor: Int32) -> String? {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            return "not a contract library: not a regular file; remove it from the plugin folder"
+        do throws(PreOpenCheck.Refusal) {
+            // The checks a plugin passes, on the descriptor that is loaded: a regular file, trusted, pinned, whole ELF.
+            let checked = try PreOpenCheck.file(
+                file.path, folder: file.folder.path, descriptor: descriptor, noun: "contract library", allowInsecure: allowInsecure,
+                lock: lockState)
+            _ = try PreOpenCheck.image(descriptor: descriptor, size: UInt64(checked.info.st_size))
+        } catch {
+            return error.message
         }
-        if !allowInsecure,
-            let problem = PluginTrust.fileProblem(path: file.path, info: info)
-                ?? PluginTrust.folderProblem(path: file.path, root: file.folder.path)
-        {
-            return problem
-        }
-        if let problem = ELFCheck.problem(descriptor: descriptor) ?? ELFLinkage(descriptor: descriptor, size: UInt64(info.st_size)).problem {
-            return problem
-        }
-        // Pinned like a plugin: checked on the descriptor that is loaded.
-        if lockState.isLocked, let refusal = lockState.refusal(path: file.path, sha256: SHA256.hex(ofFile: descriptor)) { return refusal }
         // Signed like a plugin: a library with a signature beside it must verify (libraries are few; checked at every start).
         if let signatures, case .refused(let reason) = signatures.verify(file.path) { return reason }
         return nil

@@ -23,13 +23,12 @@ extension PluginLoader {
 
     /// ``checkImage(_:descriptor:size:)``'s checks, in order.
     private func checkHeaders(_ path: String, descriptor: Int32, size: UInt64) throws(PluginLoadError) -> ContractsVersion? {
-        // dlopen maps a truncated file and then crashes on the missing pages: check the headers first.
-        if let problem = ELFCheck.problem(descriptor: descriptor) {
-            throw PluginLoadError(.notALibrary, path: path, message: problem)
-        }
-        let linkage = ELFLinkage(descriptor: descriptor, size: size)
-        if let problem = linkage.problem {
-            throw PluginLoadError(.ownContracts, path: path, message: problem)
+        // dlopen maps a truncated file and then crashes on the missing pages: the headers first, as for a contract library.
+        let linkage: ELFLinkage
+        do throws(PreOpenCheck.Refusal) {
+            linkage = try PreOpenCheck.image(descriptor: descriptor, size: size)
+        } catch {
+            throw Self.loadError(error, path: path)
         }
         // The version in the file's .viper_abi section is checked before dlopen runs any of
         // the plugin's code (its ELF constructors included); older plugins have no section.

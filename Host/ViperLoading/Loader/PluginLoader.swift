@@ -178,41 +178,42 @@ package final class PluginLoader {
         let size: UInt64
     }
 
-    /// The open file is a regular file as the scan saw it, opened once, trusted, and pinned when a lock is in force.
+    /// The open file passes ``PreOpenCheck`` (a regular file, trusted, pinned when a lock is in
+    /// force: the checks a contract library passes too), and is the file the scan saw, not loaded before.
     private func checkFile(_ file: PluginFile, descriptor: Int32, known: KnownDigest?) throws(PluginLoadError) -> CheckedFile {
         let path = file.path
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            throw PluginLoadError(.missingFile, path: path, message: "cannot be read (\(String(cString: strerror(errno)))); check its permissions")
+        let folderVerdicts = folderVerdicts
+        let checked: PreOpenCheck.File
+        do throws(PreOpenCheck.Refusal) {
+            checked = try PreOpenCheck.file(
+                path, folder: file.folder.path, descriptor: descriptor, noun: "plugin", allowInsecure: policy.allowInsecure,
+                folderProblem: folderVerdicts.map { verdicts in { verdicts.problem(path: path, root: file.folder.path) } },
+                lock: policy.lock, hash: policy.alwaysHash,
+                digest: { info in known.flatMap { $0.stamp == FileStamp(path: path, info: info) ? $0.sha256 : nil } })
+        } catch {
+            throw Self.loadError(error, path: path)
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw PluginLoadError(.notALibrary, path: path, message: "not a plugin: not a regular file; remove it from the plugin folder")
-        }
-        if let expectedStamp, expectedStamp != FileStamp(path: path, info: info) {
+        let info = checked.info
+        let stamp = FileStamp(path: path, info: info)
+        lastExamined = checked.sha256.map { KnownDigest(stamp: stamp, sha256: $0) }
+        if let expectedStamp, expectedStamp != stamp {
             throw PluginLoadError(.changedSinceScan, path: path, message: "changed since it was scanned; scan it again before loading it")
         }
         guard openedFiles.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else {
             throw PluginLoadError(.alreadyLoaded, path: path, message: "already loaded (same file as one found earlier); nothing to do")
         }
-        if !policy.allowInsecure {
-            let folderProblem = { () -> String? in
-                guard let verdicts = self.folderVerdicts else { return PluginTrust.folderProblem(path: path, root: file.folder.path) }
-                return verdicts.problem(path: path, root: file.folder.path)
-            }
-            if let problem = PluginTrust.fileProblem(path: path, info: info) ?? folderProblem() {
-                throw PluginLoadError(.untrusted, path: path, message: problem)
-            }
+        return CheckedFile(stamp: stamp, sha256: checked.sha256, size: UInt64(info.st_size))
+    }
+
+    /// The plugin's load error for a refusal of ``PreOpenCheck``.
+    static func loadError(_ refusal: PreOpenCheck.Refusal, path: String) -> PluginLoadError {
+        switch refusal.check {
+        case .unreadable: PluginLoadError(.missingFile, path: path, message: refusal.message)
+        case .notRegular, .elf: PluginLoadError(.notALibrary, path: path, message: refusal.message)
+        case .untrusted: PluginLoadError(.untrusted, path: path, message: refusal.message)
+        case .notPinned: PluginLoadError(.notPinned, path: path, message: refusal.message)
+        case .linkage: PluginLoadError(.ownContracts, path: path, message: refusal.message)
         }
-        let stamp = FileStamp(path: path, info: info)
-        var sha256: String?
-        if policy.lock.isLocked || policy.alwaysHash {
-            sha256 = known.flatMap { $0.stamp == stamp ? $0.sha256 : nil } ?? SHA256.hex(ofFile: descriptor)
-            lastExamined = sha256.map { KnownDigest(stamp: stamp, sha256: $0) }
-            if let refusal = policy.lock.refusal(path: path, sha256: sha256) {
-                throw PluginLoadError(.notPinned, path: path, message: refusal)
-            }
-        }
-        return CheckedFile(stamp: stamp, sha256: sha256, size: UInt64(info.st_size))
     }
 
     /// Runs the plugin's entry point and turns what it registered into a loaded plugin.

@@ -48,11 +48,11 @@ enum Landlock {
         let handledFiles: FileRights
 
         /// A ruleset handling every file right of `abi`, TCP from ABI 4 and scopes from ABI 6.
-        init?(abi: Int) {
+        init?(abi: Int, allowingNetwork: Bool = false) {
             handledFiles = FileRights.handled(abi: abi)
             // struct landlock_ruleset_attr { __u64 handled_access_fs, handled_access_net, scoped; }
             var attributes: [UInt64] = [
-                handledFiles.rawValue, abi >= 4 ? tcpBindAndConnect : 0,
+                handledFiles.rawValue, abi >= 4 && !allowingNetwork ? tcpBindAndConnect : 0,
                 abi >= 6 ? abstractSocketsAndSignals : 0,
             ]
             let size = abi >= 6 ? 24 : abi >= 4 ? 16 : 8

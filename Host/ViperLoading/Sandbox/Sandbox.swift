@@ -40,6 +40,8 @@ package struct Sandbox: Sendable {
     package var limits = Limits()
     /// The layers put in force (all but those `VIPER_SANDBOX=no-...` leaves out, to measure them).
     package var layers = Layers.all
+    /// Leave TCP and `socket` alone: for an isolated plugin the person allowed the network by name.
+    package var allowsNetwork = false
 
     /// Resource limits, each soft and hard at once (a child cannot raise them again).
     package struct Limits: Sendable {
@@ -84,7 +86,7 @@ package struct Sandbox: Sendable {
         }
         applied.noNewPrivileges = Syscall.prctl(38, 1) == 0  // PR_SET_NO_NEW_PRIVS
         guard applied.noNewPrivileges else { return applied }
-        if layers.contains(.landlock), let abi = Landlock.abiVersion(), let ruleset = Landlock.Ruleset(abi: abi) {
+        if layers.contains(.landlock), let abi = Landlock.abiVersion(), let ruleset = Landlock.Ruleset(abi: abi, allowingNetwork: allowsNetwork) {
             for path in readable { ruleset.allow(.readAndRun, beneath: path) }
             ruleset.allow(Landlock.FileRights.handled(abi: abi), beneath: writable)
             for device in ["/dev/null", "/dev/zero", "/dev/full"] {
@@ -92,7 +94,7 @@ package struct Sandbox: Sendable {
             }
             if ruleset.restrict() { applied.landlock = abi }
         }
-        applied.seccomp = layers.contains(.seccomp) && SeccompFilter.install()
+        applied.seccomp = layers.contains(.seccomp) && SeccompFilter.install(allowingNetwork: allowsNetwork)
         return applied
     }
 

@@ -63,9 +63,13 @@ enum SeccompFilter {
         + processCalls.map { ($0, fail(EPERM)) }
 
     /// The program, reading `struct seccomp_data`.
-    static let instructions: [Instruction] = {
+    static let instructions: [Instruction] = program(allowingNetwork: false)
+
+    /// The filter; with `allowingNetwork`, `socket` is not refused (an isolated plugin the person
+    /// allowed the network by name).
+    static func program(allowingNetwork: Bool) -> [Instruction] {
         var program = SeccompProgram.sameArchitectureOnly
-        for (call, action) in refusals {
+        for (call, action) in refusals where !(allowingNetwork && call == socketCall) {
             program.append(Instruction(code: jumpIfEqual, jumpIfTrue: 0, jumpIfFalse: 1, value: call))
             program.append(Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: action))
         }
@@ -79,7 +83,7 @@ enum SeccompFilter {
             Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: allow),
         ]
         return program
-    }()
+    }
 
     /// Whether the kernel takes seccomp filters (`SECCOMP_GET_ACTION_AVAIL` for `SECCOMP_RET_ERRNO`).
     static func isAvailable() -> Bool {
@@ -89,7 +93,7 @@ enum SeccompFilter {
 
     /// Installs the filter on every thread of this process (`SECCOMP_FILTER_FLAG_TSYNC`), or on
     /// this one when that is refused. `no_new_privs` must be set. Returns whether it is in force.
-    static func install() -> Bool {
-        SeccompProgram.install(instructions, allThreads: true)
+    static func install(allowingNetwork: Bool = false) -> Bool {
+        SeccompProgram.install(allowingNetwork ? program(allowingNetwork: true) : instructions, allThreads: true)
     }
 }

@@ -44,6 +44,7 @@ extension HostRuntime {
 
     /// Loads one pending plugin, checked against its scan; commits it or disables it with the reason.
     private func load(_ plugin: PendingPlugin, name: String, cause: String) -> Bool {
+        if isolatedNames.contains(name) { return loadIsolated(plugin, name: name) }
         let position = recordList.firstIndex { $0.name == name && $0.path == plugin.file.path }
         let verified = VerifiedLoader(loader: loader, scanner: rescanner)
         let began = PluginClock.now(), waited = ThreadSchedule.waited()
@@ -70,6 +71,66 @@ extension HostRuntime {
             logger?.log(.error, error.description, source: "loader")
             return false
         }
+    }
+
+    /// Starts an isolated plugin's process and registers a proxy for each module it declared, or
+    /// disables it with one line saying why (a plugin that serves others cannot be isolated yet).
+    private func loadIsolated(_ plugin: PendingPlugin, name: String) -> Bool {
+        let position = recordList.firstIndex { $0.name == name && $0.path == plugin.file.path }
+        switch startIsolated(plugin.file, name: name, descriptor: plugin.scanned.descriptor) {
+        case .success(let loaded):
+            registry.commit(loaded.registrar, skipping: plugin.overridden)
+            if let position { recordList[position].status = .loaded }
+            logger?.log(.info, "started \(name) isolated from \(plugin.file.path) on first use", source: "loader")
+            return true
+        case .failure(let failure):
+            problemList.append(Problem(kind: .loadFailed, plugin: name, contract: nil, message: failure.description))
+            if let position {
+                recordList[position].status = .disabled
+                recordList[position].reason = failure.description
+            }
+            logger?.log(.error, failure.description, source: "loader")
+            return false
+        }
+    }
+
+    /// Starts `file` isolated (stopping a process of an older version of it) and returns a proxy for
+    /// each module it declared, as a load's registrar; its code never enters this process.
+    func startIsolated(_ file: PluginFile, name: String, descriptor: PluginDescriptor) -> Result<LoadedPlugin, IsolatedPlugin.Failure> {
+        if let refusal = IsolatedPlugin.refusal(plugin: name, descriptor: descriptor) {
+            return .failure(IsolatedPlugin.Failure(description: refusal))
+        }
+        guard let executable = Self.scannerExecutable(options) else {
+            return .failure(IsolatedPlugin.Failure(description: "plugin '\(name)' cannot run isolated: no viper executable to start it with"))
+        }
+        isolatedPlugins.removeValue(forKey: name)?.stop()
+        let isolated = IsolatedPlugin(
+            name: name, path: file.path, executable: executable, dataFolder: dataFolder,
+            environment: options.environment, allowInsecure: options.allowInsecurePlugins,
+            allowNetwork: networkNames.contains(name))
+        isolated.logger = logger
+        isolated.progress = commandProgress
+        isolated.registry = registry
+        let declared: [IsolatedPlugin.DeclaredModule]
+        do {
+            declared = try isolated.start()
+        } catch {
+            return .failure(error)
+        }
+        let recorded = RecordingRegistrar(plugin: name)
+        let provided: [Provision] = descriptor.provides
+        for (index, module) in declared.enumerated() {
+            let same = provided.first { (provision: Provision) -> Bool in
+                provision.kind == .module && provision.contract == module.contract && provision.name == module.name
+            }
+            let needs: [Requirement] = same?.requires ?? []
+            recorded.registerIsolatedModule(
+                module.contract, type: nil, name: module.name, route: module.route, requires: needs,
+                builder: IsolatedModuleBuilder(plugin: isolated, index: index))
+        }
+        recorded.seal()
+        isolatedPlugins[name] = isolated
+        return .success(LoadedPlugin(file: file, descriptor: descriptor, registrar: recorded))
     }
 
     /// Notes a load in the profile: from `began` to now, its registration from `opened`, its own

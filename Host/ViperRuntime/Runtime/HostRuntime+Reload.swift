@@ -80,6 +80,25 @@ extension HostRuntime {
         case .failure(let error):
             return refuse(file, stamp: stamp, error, line: Self.disabledLine(error, name: name, path: file.path), into: &report)
         }
+        // An isolated plugin's new version starts in a new boxed process; its code never loads here.
+        if isolatedNames.contains(name) {
+            switch startIsolated(file, name: name, descriptor: descriptor) {
+            case .success(let loaded):
+                commitVersion(loaded, file: file, outcome: outcome, into: &report)
+                reloads.stamps[file.path] = stamp
+                // No image of it is mapped here: the old process was stopped.
+                if let position = recordList.firstIndex(where: { $0.path == file.path }) {
+                    recordList[position].olderImages = 0
+                    if let last = report.notices.last, last.hasPrefix("reloaded \(name) (") {
+                        report.notices[report.notices.count - 1] =
+                            "reloaded \(name) (version \(recordList[position].version); in a new boxed process)"
+                    }
+                }
+            case .failure(let failure):
+                refuse(file, stamp: stamp, PluginLoadError(.refused, path: file.path, message: failure.description), into: &report)
+            }
+            return
+        }
         switch loadVersion(file, scanned: descriptor, stamp: stamp, sha256: result.sha256) {
         case .success(let loaded):
             commitVersion(loaded, file: file, outcome: outcome, into: &report)

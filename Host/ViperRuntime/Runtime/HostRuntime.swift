@@ -78,6 +78,12 @@ package final class HostRuntime {
     package private(set) var interceptionPermission = InterceptionPermission()
     /// Why nothing is written in the data folder this session (``DataFolderGuard``), or nil.
     package private(set) var dataWriteProblem: String?
+    /// The plugins that run isolated, by name (`--isolate`, config.json's `isolate`).
+    package private(set) var isolatedNames: Set<String> = []
+    /// The isolated plugins allowed the network, by name (`--allow-network`, config.json's `allowNetwork`).
+    package private(set) var networkNames: Set<String> = []
+    /// The isolated plugins started, by name.
+    package internal(set) var isolatedPlugins: [String: IsolatedPlugin] = [:]
 
     /// Every plugin file found, in search order.
     package var records: [PluginRecord] { state.withLock { recordList } }
@@ -148,6 +154,10 @@ package final class HostRuntime {
         registry.onMiss = { [weak self] key in
             self?.activate(key) ?? false
         }
+        // An isolated plugin's first use takes a process already started (``SpareProcess``).
+        if !isolatedNames.isEmpty, let executable = Self.scannerExecutable(options) {
+            SpareProcess.prepare(executable: executable, environment: options.environment)
+        }
         if options.environment["VIPER_LOAD"] == "eager" {
             loadAll()
         }
@@ -200,6 +210,8 @@ package final class HostRuntime {
     func readPreferences() -> [String: ProviderChoice] {
         var preferences: [String: ProviderChoice] = [:]
         interceptionPermission = InterceptionPermission(allowed: Set(options.allowIntercept))
+        isolatedNames = Set(options.isolate)
+        networkNames = Set(options.allowNetwork)
         do {
             let configPath = Paths.join(dataFolder, ViperConfig.fileName())
             let config = try ViperConfig.load(folder: dataFolder)
@@ -207,6 +219,8 @@ package final class HostRuntime {
                 preferences[contract] = ProviderChoice(plugin: plugin, source: configPath)
             }
             interceptionPermission.allowed.formUnion(config.allowIntercept ?? [])
+            isolatedNames.formUnion(config.isolate ?? [])
+            networkNames.formUnion(config.allowNetwork ?? [])
         } catch {
             problemList.append(Problem(kind: .badPreference, plugin: nil, contract: nil, message: "\(error)"))
         }

@@ -25,6 +25,10 @@ package struct RuntimeOptions {
     package var ignoreLock = false
     /// `--allow-intercept NAME`: plugins allowed to intercept contracts they do not provide.
     package var allowIntercept: [String] = []
+    /// `--isolate NAME`: plugins that run in a boxed process of their own (``IsolatedPlugin``).
+    package var isolate: [String] = []
+    /// `--allow-network NAME`: isolated plugins whose box leaves the network open.
+    package var allowNetwork: [String] = []
     /// Folders searched for contract libraries only, after the plugin folders (``ContractLibraryLookup``).
     package var libraryFolders: [PluginFolder] = []
     /// Plugins not to load, by name, with the reason (a supervised session's worker restarted

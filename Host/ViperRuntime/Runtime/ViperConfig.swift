@@ -10,6 +10,10 @@ package struct ViperConfig: Codable {
     var providers: [String: String] = [:]
     /// Plugins allowed to intercept contracts they do not provide (``InterceptionPermission``); optional, so older configs read as before.
     var allowIntercept: [String]?
+    /// Plugins that run in a boxed process of their own, by name (as `--isolate NAME`).
+    var isolate: [String]?
+    /// Isolated plugins allowed the network, by name (as `--allow-network NAME`).
+    var allowNetwork: [String]?
 
     package static func fileName() -> String { "config.json" }
 
@@ -46,5 +50,7 @@ extension ViperConfig {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         providers = try container.decodeIfPresent([String: String].self, forKey: .providers) ?? [:]
         allowIntercept = try container.decodeIfPresent([String].self, forKey: .allowIntercept)
+        isolate = try container.decodeIfPresent([String].self, forKey: .isolate)
+        allowNetwork = try container.decodeIfPresent([String].self, forKey: .allowNetwork)
     }
 }

@@ -11,7 +11,9 @@ final class AccountStatusPresenter: AccountStatus, AccountStatusEventHandling {
 
     init(interactor: any AccountStatusInteracting, timeZoneIdentifier: String = "UTC") {
         self.interactor = interactor
-        zoneName = timeZoneIdentifier
+        // The system's names for UTC (`Etc/UTC`, `Etc/Universal`, `Zulu`) are all shown as UTC.
+        let utc: Set<String> = ["Etc/UTC", "Etc/GMT", "GMT", "Etc/Universal", "Universal", "Etc/Zulu", "Zulu", "Etc/UCT", "UCT"]
+        zoneName = utc.contains(timeZoneIdentifier) ? "UTC" : timeZoneIdentifier
         untilFormat = DateFormatter()
         untilFormat.locale = Locale(identifier: "en_US_POSIX")
         untilFormat.timeZone = TimeZone(identifier: timeZoneIdentifier) ?? TimeZone(secondsFromGMT: 0)

@@ -9,6 +9,19 @@ protocol ArticleDetailViewing: AnyObject {
 protocol ArticleDetailEventHandling: AnyObject {
     /// Opens the article's page (`browse`).
     func didAskToBrowse() throws
+    /// Shows the next unread article of the list this one was read from (`next`).
+    func didAskForNext() throws
+    /// Shows the unread article before this one in that list (`prev`).
+    func didAskForPrevious() throws
+    /// Whether there is a list to step through (`next` is offered only then).
+    var canStep: Bool { get }
+}
+
+/// What the Articles list gives the detail it pushed, when the detail is this plugin's own
+/// (another plugin's ``ArticleShowing`` simply has no `next`): the next unread article of the
+/// list, marked read, or nil when none is left; `forward` false steps back.
+protocol ArticleStepping: AnyObject {
+    var nextArticle: ((_ forward: Bool) -> Article?)? { get set }
 }
 
 /// Presenter → Router.

@@ -3,8 +3,9 @@ import Foundation
 
 /// Turns the article it was given into display strings (the Articles app's
 /// DetailsPresenter), and opens its page on `browse`.
-final class ArticleDetailPresenter: ArticleShowing, ArticleDetailEventHandling {
+final class ArticleDetailPresenter: ArticleShowing, ArticleStepping, ArticleDetailEventHandling {
     weak var view: (any ArticleDetailViewing)?
+    var nextArticle: ((_ forward: Bool) -> Article?)?
     private let router: (any ArticleDetailRouting)?
     private var model = ArticleDetailViewModel()
     private var website = ""
@@ -49,6 +50,24 @@ final class ArticleDetailPresenter: ArticleShowing, ArticleDetailEventHandling {
         }
         if !current.isEmpty { lines.append(indent + current) }
         return lines.joined(separator: "\n")
+    }
+
+    var canStep: Bool { nextArticle != nil }
+
+    func didAskForNext() throws {
+        try step(forward: true)
+    }
+
+    func didAskForPrevious() throws {
+        try step(forward: false)
+    }
+
+    private func step(forward: Bool) throws {
+        guard let nextArticle else { throw CommandError("this article was not opened from a list; 'back' returns to where it was") }
+        guard let next = nextArticle(forward) else {
+            throw CommandError("no unread article is left \(forward ? "after" : "before") this one in the list; 'back' returns to the list")
+        }
+        show(next)
     }
 
     func didAskToBrowse() throws {

@@ -1,6 +1,7 @@
 import Contracts
 
-/// Draws one article; `browse` opens its page ('back' returns to the list).
+/// Draws one article; `browse` opens its page, `next` reads the list's next unread article
+/// ('back' returns to the list).
 final class ArticleDetailView: ModuleView, ArticleDetailViewing {
     /// The view owns its presenter, through its protocol; the presenter holds the view weakly.
     private let presenter: any ArticleDetailEventHandling
@@ -14,11 +15,16 @@ final class ArticleDetailView: ModuleView, ArticleDetailViewing {
 
     var commands: [CommandSpec] {
         [CommandSpec("browse", help: "Open the article's page with $BROWSER or xdg-open (else show its address)")]
+            + (presenter.canStep
+                ? [CommandSpec("next", help: "Read the next unread article of the list (newsboat's n); marks it read"),
+                   CommandSpec("prev", help: "Read the unread article before this one in the list (newsboat's p); marks it read")] : [])
     }
 
     func perform(_ command: CommandInvocation) throws {
         switch command.name {
         case "browse": try presenter.didAskToBrowse()
+        case "next": try presenter.didAskForNext()
+        case "prev": try presenter.didAskForPrevious()
         default: throw CommandError("'\(command.name)' is not a command of Article; type 'help' for the list")
         }
     }

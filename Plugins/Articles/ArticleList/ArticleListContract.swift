@@ -16,6 +16,8 @@ protocol ArticleListEventHandling: AnyObject {
     func didChooseSource(_ text: String)
     /// `show N` / `read N`: on the feeds screen opens feed N's articles, on a list reads article N.
     func didSelect(item: Int) throws
+    /// `next`: reads the first unread article after the one read last (newsboat's `n`).
+    func didAskForNext() throws
     func didAskToBrowse(item: Int) throws
     func didAskToCancel() throws
     func willDraw()
@@ -145,7 +147,8 @@ struct RefreshEvent: Equatable {
 
 /// Presenter → Router.
 protocol ArticleListRouting: AnyObject {
-    func showDetails(for article: Article) throws
+    /// Pushes the detail for `article`; a detail that can step (``ArticleStepping``) gets `next`.
+    func showDetails(for article: Article, next: @escaping (_ forward: Bool) -> Article?) throws
     /// Opens `address` in the user's browser; false when there is none to open it with.
     func openPage(_ address: String) throws -> Bool
 }

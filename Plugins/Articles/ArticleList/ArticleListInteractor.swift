@@ -101,9 +101,12 @@ final class ArticleListInteractor: ArticleListInteracting {
         let file = Self.expand(path)
         guard !file.isEmpty else { throw CommandError("import needs an OPML file, e.g. 'import ~/feeds.opml'") }
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw CommandError("cannot read \(file); check the path (an OPML file your feed reader exported)")
+            throw CommandError("cannot read \(file); check the path (an OPML file your feed reader exported, or newsboat's urls file)")
         }
-        let feeds = try OPML.feeds(from: data, file: file)
+        // newsboat's urls file is a list of addresses; anything else is read as OPML.
+        let text = String(decoding: data, as: UTF8.self)
+        let startsAsXML = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first == "<"
+        let feeds = try (startsAsXML ? nil : NewsboatURLs.feeds(from: text)) ?? OPML.feeds(from: data, file: file)
         guard !feeds.isEmpty else { throw CommandError("\(file) names no feed (no <outline xmlUrl=...>); nothing was imported") }
         var addresses = try keptSubscriptions().addresses()
         var added = 0, known = 0

@@ -21,6 +21,8 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
     private var showing = Showing.articles(.sample)
     private var filter = ArticleFilter()
     private var rows: [ListedItem] = []
+    /// Where in ``rows`` the article read last is, for `next`.
+    private var readingPosition: Int?
     private var feeds: [FeedSummary] = []
     private var hasLoaded = false
     /// Whether a single source's fetch is under way.
@@ -82,9 +84,46 @@ final class ArticleListPresenter: ArticleListing, ArticleListEventHandling, Arti
             return
         }
         guard rows.indices.contains(item - 1) else { throw noArticle(item, doing: "show") }
-        let chosen = rows[item - 1]
-        try router.showDetails(for: article(chosen.item))
-        interactor.doMarkRead([chosen.item])
+        try read(at: item - 1)
+    }
+
+    func didAskForNext() throws {
+        guard showing != .feeds else { throw CommandError("the feeds screen lists feeds; 'read N' opens feed N, then 'next' reads its first unread article") }
+        let start = readingPosition.map { $0 + 1 } ?? 0
+        guard let position = rows.indices.first(where: { $0 >= start && !rows[$0].isRead })
+            ?? rows.indices.first(where: { !rows[$0].isRead }) else {
+            throw CommandError("every article here is read; 'feeds' shows which feeds have unread ones")
+        }
+        try read(at: position)
+    }
+
+    /// Opens the article at `position` of the list, marked read, with `next` stepping on from it.
+    private func read(at position: Int) throws {
+        let chosen = rows[position]
+        try router.showDetails(for: article(chosen.item)) { [weak self] forward in self?.readUnread(forward: forward) }
+        markRead(at: position)
+    }
+
+    /// The first unread article after the one read last (before it, not `forward`), marked read;
+    /// nil when none is left that way.
+    private func readUnread(forward: Bool) -> Article? {
+        let here = readingPosition ?? -1
+        let position = forward
+            ? rows.indices.first { $0 > here && !rows[$0].isRead }
+            : rows.indices.last { $0 < here && !rows[$0].isRead }
+        guard let position else { return nil }
+        markRead(at: position)
+        return article(rows[position].item)
+    }
+
+    private func markRead(at position: Int) {
+        interactor.doMarkRead([rows[position].item])
+        rows[position].isRead = true
+        readingPosition = position
+        if case .articles(let scope) = showing {
+            model.state = .list(rows.map { row($0, in: scope) })
+            update()
+        }
     }
 
     func didAskToBrowse(item: Int) throws {

@@ -15,7 +15,10 @@ final class ArticleListRouter: ArticleListRouting {
         try pages?.open(address) ?? false
     }
 
-    func showDetails(for article: Article) throws {
-        try router.push(ArticleShowing.self) { $0.show(article) }
+    func showDetails(for article: Article, next: @escaping (_ forward: Bool) -> Article?) throws {
+        try router.push(ArticleShowing.self) { detail in
+            detail.show(article)
+            (detail as? any ArticleStepping)?.nextArticle = next
+        }
     }
 }

@@ -21,6 +21,7 @@ final class ArticleListView: ModuleView, ArticleListViewing {
             CommandSpec("feeds", help: "Your feeds, each with its unread count (newsboat's main screen)"),
             CommandSpec("read", arguments: ["N"], help: "On the feeds screen, open feed N's articles; on a list, read article N"),
             CommandSpec("show", arguments: ["N"], help: "The same as 'read N'"),
+            CommandSpec("next", help: "Read the next unread article after the one read last (newsboat's n); 'next' again in the article"),
             CommandSpec("browse", arguments: ["N"], help: "Open article N's page with $BROWSER or xdg-open (else show its address); marks it read"),
             CommandSpec("all", help: "Every subscribed feed's articles in one list"),
             CommandSpec("unread", help: "Only the articles not read yet ('refresh' lists them all again)"),
@@ -32,7 +33,7 @@ final class ArticleListView: ModuleView, ArticleListViewing {
             CommandSpec("maxage", arguments: ["AGE?"], help: "How old a kept copy may be before opening the list fetches it: 30, 2h, 1d, 0 (always)"),
             CommandSpec("subscribe", arguments: ["URL"], help: "Fetch URL once and keep it among your feeds when it is a feed (RSS, Atom or JSON Feed)"),
             CommandSpec("unsubscribe", arguments: ["N"], help: "Stop following feed N of 'feeds'"),
-            CommandSpec("import", arguments: ["FILE"], help: "Subscribe to every feed of an OPML file"),
+            CommandSpec("import", arguments: ["FILE"], help: "Subscribe to every feed of an OPML file or of newsboat's urls file"),
             CommandSpec("export", arguments: ["FILE"], help: "Write your subscriptions to a new OPML file"),
             CommandSpec("source", arguments: ["URL?"], help: "Read URL without subscribing; without URL, your feeds (or the built-in sample)"),
             CommandSpec("cancel", help: "Stop the fetch under way (Ctrl-C does too); the list stays as it was"),
@@ -50,18 +51,14 @@ final class ArticleListView: ModuleView, ArticleListViewing {
     func render(on screen: any Screen) {
         presenter.willDraw()
         if let json = model.json {
-            // Data for another tool: the list alone. A failed refresh still fails its command
-            // (`refresh` exits 1 with an `error:` line on standard error).
+            // Data for another tool: the list, and the error lines of feeds that failed, which the
+            // shell sends to standard error in a script (and fails the script with).
+            drawErrors(on: screen)
             screen.text(json)
             return
         }
         if !model.fields.isEmpty { screen.fields(model.fields) }
-        if let error = model.error {
-            screen.error(error)
-        }
-        for problem in model.problems {
-            screen.error(problem)
-        }
+        drawErrors(on: screen)
         switch model.state {
         case .loading(let message): screen.text(message)
         case .empty(let message): screen.empty(message)
@@ -75,15 +72,32 @@ final class ArticleListView: ModuleView, ArticleListViewing {
         }
     }
 
+    /// The command's number argument (`read 3`); its range is the presenter's to check.
+    private static func number(_ command: CommandInvocation) throws -> Int {
+        guard let word = command.arguments.first, let number = Int(word) else {
+            let given = command.arguments.first.map { "'\($0)' is not a number; " } ?? ""
+            throw CommandError("\(given)\(command.name) needs the number shown before a feed or an article, e.g. '\(command.name) 2'")
+        }
+        return number
+    }
+
+    private func drawErrors(on screen: any Screen) {
+        if let error = model.error {
+            screen.error(error)
+        }
+        for problem in model.problems {
+            screen.error(problem)
+        }
+    }
+
     func perform(_ command: CommandInvocation) throws {
         switch command.name {
         case "show", "read":
-            let count = presenter.numberedCount
-            // With nothing listed, the presenter says why and what to do.
-            try presenter.didSelect(item: count == 0 ? 0 : command.itemNumber(count: count))
+            // The presenter says what is out of range, naming feeds or articles.
+            try presenter.didSelect(item: Self.number(command))
         case "browse":
-            let count = presenter.numberedCount
-            try presenter.didAskToBrowse(item: count == 0 ? 0 : command.itemNumber(count: count))
+            try presenter.didAskToBrowse(item: Self.number(command))
+        case "next": try presenter.didAskForNext()
         case "refresh": try presenter.didAskToRefresh()
         case "source": presenter.didChooseSource(command.rest)
         case "cancel": try presenter.didAskToCancel()
@@ -93,8 +107,7 @@ final class ArticleListView: ModuleView, ArticleListViewing {
         case "unread": presenter.didAskForUnread()
         case "markread": try presenter.didAskToMarkRead(command.rest)
         case "markunread":
-            let count = presenter.numberedCount
-            try presenter.didAskToMarkUnread(item: count == 0 ? 0 : command.itemNumber(count: count))
+            try presenter.didAskToMarkUnread(item: Self.number(command))
         case "find": try presenter.didAskToFind(command.arguments)
         case "sort": try presenter.didAskToSort(command.rest)
         case "maxage": try presenter.didAskToSetMaxAge(command.rest)

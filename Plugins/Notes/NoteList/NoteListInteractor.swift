@@ -67,7 +67,7 @@ final class NoteListInteractor: NoteListInteracting {
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         guard !words.isEmpty else { return doFilter(.all) }
         guard isSignedIn else {
-            throw CommandError("nobody is signed in, so there are no notes to search; type 'login' first")
+            throw CommandError("nobody is signed in, so there are no notes to search; sign in first: 'login', then 'signin NAME' (add '--stay' to stay signed in for later runs)")
         }
         doFilter(.words(words))
     }

@@ -114,5 +114,5 @@ extension NoteListPresenter {
 
     /// What the list says as data while nobody is signed in: no JSON (there is no account whose
     /// notes it could list), this one error line instead.
-    static let signedOutJSONError = "nobody is signed in, so there are no notes to list; type 'login' first"
+    static let signedOutJSONError = "nobody is signed in, so there are no notes to list; sign in first: 'login', then 'signin NAME' (add '--stay' to stay signed in for later runs)"
 }

@@ -374,7 +374,7 @@ final class NoteListPresenter: NoteListing, NoteOpening, NoteListEventHandling, 
     /// Throws while nobody is signed in: `what` (see the trash, see tags) needs an account.
     private func signedInToRead(_ what: String) throws {
         guard interactor.isSignedIn else {
-            throw CommandError("nobody is signed in; type 'login' first to \(what)")
+            throw CommandError("nobody is signed in; sign in first to \(what): 'login', then 'signin NAME'")
         }
     }
 

@@ -100,6 +100,9 @@ final class NoteListView: ModuleView, CommandConfirming, NoteListViewing {
         case "edit": try presenter.didAskToEdit(id: try Self.noteID(command))
         case "delete": try presenter.didAskToDelete(ids: try Self.noteIDs(command))
         case "show":
+            if let option = command.arguments.first(where: { $0.hasPrefix("-") && $0 != "--raw" }) {
+                throw CommandError("'show' takes --raw and nothing else, not '\(option)'; e.g. 'show 3 --raw' (the note as written)")
+            }
             let raw = command.arguments.contains("--raw")
             try presenter.didAskToShow(id: try Self.noteID(command, ignoring: "--raw"), raw: raw)
         case "follow": try presenter.didAskToFollow(title: command.rest)

@@ -13,6 +13,8 @@ import Contracts
 ///   `24 december`, `dec 24 2027`;
 /// - numbers in the locale's order (``DateOrder``): `24/12`, `24.12.2026` (or `12/24/2026`);
 /// - ISO 8601: `2026-12-24`;
+/// - taskwarrior's words: `eow`, `eom`, `eoy`, `sow`, `som`, `soy`, `eod`, durations `3d`, `2w`,
+///   `1mo`, `1y` (a `+` before is taken too), and ordinals `1st` to `31st`;
 /// - `none`: no due date (``read(_:)`` returns nil);
 /// - any of these followed by a time of day: `tomorrow 9am`, `friday 17:30`, `dec 24 at 6pm`,
 ///   `noon`; a time alone is today at that time.
@@ -127,7 +129,8 @@ struct DueDateReader {
                 let ahead = (weekday - calendar.isoWeekday(of: today) + 7) % 7
                 return calendar.adding(ahead == 0 ? 7 : ahead, to: today)
             }
-            return try isoDay(words[0]) ?? numericDay(words[0])
+            if let named = taskwarriorDay(words[0]) { return named }
+            return try isoDay(words[0]) ?? numericDay(words[0]) ?? shortDuration(words[0]) ?? ordinalDay(words[0])
         case 2 where words[0] == "next" && words[1] == "week":
             return calendar.adding(7, to: calendar.startOfWeek(containing: today))
         case 2 where words[0] == "next" && words[1] == "month":
@@ -148,6 +151,49 @@ struct DueDateReader {
         default:
             return try namedMonthDay(words)
         }
+    }
+
+    /// taskwarrior's named days: `eod`/`sod` (today), `eow` (the last day of this week), `sow`
+    /// (the first of next week), `eom` (the last day of this month), `som` (the 1st of next
+    /// month), `eoy` (Dec 31), `soy` (Jan 1 of next year).
+    private func taskwarriorDay(_ word: String) -> CalendarDay? {
+        switch word {
+        case "eod", "sod": return today
+        case "eow": return calendar.endOfWeek(containing: today)
+        case "sow": return calendar.adding(7, to: calendar.startOfWeek(containing: today))
+        case "som": return CalendarDay(year: calendar.adding(months: 1, to: today).year, month: calendar.adding(months: 1, to: today).month, day: 1)
+        case "eom":
+            let next = calendar.adding(months: 1, to: today)
+            return calendar.adding(-1, to: CalendarDay(year: next.year, month: next.month, day: 1))
+        case "eoy": return CalendarDay(year: today.year, month: 12, day: 31)
+        case "soy": return CalendarDay(year: today.year + 1, month: 1, day: 1)
+        default: return nil
+        }
+    }
+
+    /// taskwarrior's short durations from today: `3d`, `+3d`, `2w`, `1mo`, `1y`.
+    private func shortDuration(_ word: String) throws -> CalendarDay? {
+        let body = word.hasPrefix("+") ? word.dropFirst() : Substring(word)
+        let digits = body.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return nil }
+        let units = ["d": "day", "w": "week", "mo": "month", "y": "year"]
+        guard let unit = units[String(body.dropFirst(digits.count))] else { return nil }
+        return try relativeDay(count: String(digits), unit: unit)
+    }
+
+    /// `1st`, `2nd`, `15th`: the next such day of a month from today on (taskwarrior's ordinals).
+    private func ordinalDay(_ word: String) throws -> CalendarDay? {
+        let digits = word.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, ["st", "nd", "rd", "th"].contains(String(word.dropFirst(digits.count))),
+              let number = Int(digits) else { return nil }
+        guard (1...31).contains(number) else { throw CommandError("'\(word)' is not a day of a month; give 1st to 31st") }
+        // This month's, else the next month that has it.
+        var month = CalendarDay(year: today.year, month: today.month, day: 1)
+        for _ in 0..<13 {
+            if let day = calendar.validDay(year: month.year, month: month.month, day: number), !(day < today) { return day }
+            month = calendar.adding(months: 1, to: month)
+        }
+        return nil
     }
 
     /// `in N days|weeks|months|years` (N may be `a`, `an` or `one`); `sign` -1 for `N days ago`.

@@ -92,4 +92,21 @@ extension TodoFormRules {
         entry.name = name.joined(separator: " ")
         return entry
     }
+
+    /// The name the editor's quick words give item `current`: words that are all tags (`+shop`,
+    /// as taskwarrior's `modify 3 +shop`) are added to it (those it has not), `-shop` takes a
+    /// tag off; any other words are the new name.
+    static func name(_ typed: String, changing current: String) -> String {
+        let words = typed.split(separator: " ").map(String.init)
+        guard !words.isEmpty, words.allSatisfy({ ($0.hasPrefix("+") || $0.hasPrefix("-")) && $0.count > 1 }) else { return typed }
+        var kept = current.split(separator: " ").map(String.init)
+        for word in words {
+            if word.hasPrefix("-") {
+                kept.removeAll { $0 == "+" + word.dropFirst() }
+            } else if !kept.contains(word) {
+                kept.append(word)
+            }
+        }
+        return kept.joined(separator: " ")
+    }
 }

@@ -16,6 +16,8 @@ protocol TodoAllEventHandling: TodoItemEventHandling {
     func didAppear()
     /// `edit ID` opens the editor; `edit ID due:friday pri:H` fills in those fields too.
     func didAskToEdit(id: Int64, fields: String) throws
+    /// `modify ID FIELDS`: changes item ID at once, as taskwarrior's `modify`.
+    func didAskToModify(id: Int64, fields: String) throws
     func didAskToFind(_ text: String)
     func didAskForTag(_ tag: String)
 }
@@ -46,6 +48,9 @@ protocol TodoAllInteractorOutput: AnyObject {
 protocol TodoAllRouting: AnyObject {
     /// Presents the editor on item `id`; `fields` (`due:friday pri:H`, maybe empty) filled in.
     func showEditor(forItem id: Int64, changing fields: String, output: any TodoItemEditingOutput) throws
+    /// Presents the editor on item `id` with `fields` filled in and saves at once (`modify`);
+    /// throws, with nothing saved, when a field does not read.
+    func modifyItem(_ id: Int64, fields: String, output: any TodoItemEditingOutput) throws
 }
 
 /// What the view draws: display strings only.

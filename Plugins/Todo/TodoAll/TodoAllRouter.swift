@@ -15,4 +15,15 @@ final class TodoAllRouter: TodoAllRouting {
             if !fields.isEmpty { editor.change(fields: fields) }
         }
     }
+
+    func modifyItem(_ id: Int64, fields: String, output: any TodoItemEditingOutput) throws {
+        var opened: (any TodoItemEditing)?
+        try router.present(TodoItemEditing.self) { editor in
+            editor.output = output
+            try editor.edit(itemID: id)
+            editor.change(fields: fields)
+            opened = editor
+        }
+        try opened?.saveAtOnce()
+    }
 }

@@ -14,6 +14,7 @@ final class TodoAllView: ModuleView, TodoAllViewing {
     var commands: [CommandSpec] {
         TodoItemCommands.specs + [
             CommandSpec("edit", arguments: ["ID", "FIELDS..."], help: "Change item ID in the editor; 'edit 3 due:friday pri:H' fills those fields in (then 'save')"),
+            CommandSpec("modify", arguments: ["ID", "FIELDS..."], help: "Change item ID at once, as taskwarrior's modify: 'modify 3 due:friday pri:H', 'modify 3 New name' (a word that does not read changes nothing)"),
             CommandSpec("find", arguments: ["TEXT..."], help: "Show only items whose name holds TEXT ('find' alone shows all)"),
             CommandSpec("tag", arguments: ["NAME?"], help: "Show only items tagged +NAME ('tag' alone shows all)"),
         ]
@@ -47,6 +48,7 @@ final class TodoAllView: ModuleView, TodoAllViewing {
         if try TodoItemCommands.perform(command, on: presenter) { return }
         switch command.name {
         case "edit": try presenter.didAskToEdit(id: try command.todoID(), fields: command.arguments.dropFirst().joined(separator: " "))
+        case "modify": try presenter.didAskToModify(id: try command.todoID(), fields: command.arguments.dropFirst().joined(separator: " "))
         case "find": presenter.didAskToFind(command.text)
         case "tag": presenter.didAskForTag(command.text)
         default: throw CommandError("'\(command.name)' is not a command of All to-do items; type 'help' for the list")

@@ -15,6 +15,9 @@ protocol TodoItemEditing: AnyObject {
     /// Fills in `due:`, `pri:` and `every:` words (taskwarrior's `modify`); other words are
     /// the new name. A value that does not read is shown and refused, so `save` waits for it.
     func change(fields: String)
+    /// Saves what ``change(fields:)`` filled in and closes (taskwarrior's `modify`, from a list);
+    /// when a field was refused it closes unsaved and throws that field's ``CommandError``.
+    func saveAtOnce() throws
 }
 
 /// What the editor tells the module that opened it.

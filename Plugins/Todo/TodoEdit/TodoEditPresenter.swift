@@ -40,7 +40,7 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
 
     func change(fields: String) {
         let entry = interactor.doReadQuickEntry(fields)
-        if !entry.name.isEmpty { name = entry.name }
+        if !entry.name.isEmpty { name = TodoFormRules.name(entry.name, changing: name) }
         if let due = entry.due { self.due = due }
         if let priority = entry.priority { self.priority = priority }
         if let recurrence = entry.recurrence { self.recurrence = recurrence }
@@ -91,6 +91,18 @@ final class TodoEditPresenter: TodoItemEditing, TodoEditEventHandling, TodoEditI
 
     func didAskToCancel() {
         router.close()
+    }
+
+    func saveAtOnce() throws {
+        do {
+            // What did not read is said as it was refused; nothing is saved.
+            if let error, refused.saveError != nil { throw CommandError("nothing changed: \(error)") }
+            try didAskToSave()
+        } catch {
+            // Nothing was saved: the list stays as it was, with the one line saying why.
+            router.close()
+            throw error
+        }
     }
 
     // MARK: TodoEditInteractorOutput

@@ -11,6 +11,8 @@ protocol TodoListEventHandling: TodoItemEventHandling {
     func didAskToAdd(name: String) throws
     /// `edit ID` opens the editor; `edit ID due:friday pri:H` fills in those fields too.
     func didAskToEdit(id: Int64, fields: String) throws
+    /// `modify ID FIELDS`: changes item ID at once, as taskwarrior's `modify`.
+    func didAskToModify(id: Int64, fields: String) throws
     func didAskToFind(_ text: String)
     func didAskForTag(_ tag: String)
     func didAskForAllItems() throws
@@ -55,6 +57,9 @@ protocol TodoListRouting: AnyObject {
     func showEditor(forItem id: Int64, changing fields: String, output: any TodoItemEditingOutput) throws
     func showAllItems() throws
     func showFinishedItems() throws
+    /// Presents the editor on item `id` with `fields` filled in and saves at once (`modify`);
+    /// throws, with nothing saved, when a field does not read.
+    func modifyItem(_ id: Int64, fields: String, output: any TodoItemEditingOutput) throws
 }
 
 /// What the view draws: display strings only.

@@ -87,6 +87,15 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
         try router.showEditor(forItem: id, changing: fields, output: self)
     }
 
+    func didAskToModify(id: Int64, fields: String) throws {
+        guard !fields.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw CommandError("modify needs what to change after the id, e.g. 'modify \(id) due:friday pri:H' or 'modify \(id) New name'")
+        }
+        try interactor.doCheckItem(id: id)
+        model.notice = nil
+        try router.modifyItem(id, fields: fields, output: self)
+    }
+
     func didAskToEdit(id: Int64) throws {
         try didAskToEdit(id: id, fields: "")
     }

@@ -26,6 +26,17 @@ final class TodoListRouter: TodoListRouting {
         }
     }
 
+    func modifyItem(_ id: Int64, fields: String, output: any TodoItemEditingOutput) throws {
+        var opened: (any TodoItemEditing)?
+        try router.present(TodoItemEditing.self) { editor in
+            editor.output = output
+            try editor.edit(itemID: id)
+            editor.change(fields: fields)
+            opened = editor
+        }
+        try opened?.saveAtOnce()
+    }
+
     func showAllItems() throws {
         try router.push(TodoAllListing.self)
     }

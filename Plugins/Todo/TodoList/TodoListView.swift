@@ -16,6 +16,7 @@ final class TodoListView: ModuleView, TodoListViewing {
             + TodoItemCommands.specs
             + [
                 CommandSpec("edit", arguments: ["ID", "FIELDS..."], help: "Change item ID in the editor; 'edit 3 due:friday pri:H' fills those fields in (then 'save')"),
+                CommandSpec("modify", arguments: ["ID", "FIELDS..."], help: "Change item ID at once, as taskwarrior's modify: 'modify 3 due:friday pri:H', 'modify 3 New name' (a word that does not read changes nothing)"),
                 CommandSpec("find", arguments: ["TEXT..."], help: "Show only items whose name holds TEXT ('find' alone shows all)"),
                 CommandSpec("tag", arguments: ["NAME?"], help: "Show only items tagged +NAME ('tag' alone shows all)"),
                 CommandSpec("all", help: "Every item, by week and month (also the route todo/all)"),
@@ -57,6 +58,7 @@ final class TodoListView: ModuleView, TodoListViewing {
         switch command.name {
         case "add": try presenter.didAskToAdd(name: command.text)
         case "edit": try presenter.didAskToEdit(id: try command.todoID(), fields: command.arguments.dropFirst().joined(separator: " "))
+        case "modify": try presenter.didAskToModify(id: try command.todoID(), fields: command.arguments.dropFirst().joined(separator: " "))
         case "find": presenter.didAskToFind(command.text)
         case "tag": presenter.didAskForTag(command.text)
         case "all": try presenter.didAskForAllItems()

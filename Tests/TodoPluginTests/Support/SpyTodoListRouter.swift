@@ -26,6 +26,14 @@ final class SpyTodoListRouter: TodoListRouting, TodoAllRouting {
         lastEditorOutput = output
     }
 
+    private(set) var modified: [(id: Int64, fields: String)] = []
+
+    func modifyItem(_ id: Int64, fields: String, output: any TodoItemEditingOutput) throws {
+        if let failure { throw failure }
+        modified.append((id, fields))
+        lastEditorOutput = output
+    }
+
     func showAllItems() throws {
         if let failure { throw failure }
         allItemsShown += 1

@@ -5,14 +5,23 @@ import ViperTestSupport
 /// `viper check`'s `requirements` rule: what the plugin requires has a provider among the bundled
 /// plugins and `--plugins`, judged as start-up and `viper doctor` judge it, with doctor's sentence.
 @Suite(.serialized, .tags(.slow)) struct ContractLibraryProviderCheckTests {
-    @Test func aConsumerWhoseProviderIsNotGivenFailsNamingWhatIsMissing() throws {
+    @Test func aConsumerWhoseProviderIsNotGivenFailsNamingWhatIsMissingAndItsHintLeadsToAPass() throws {
         let folder = try ContractLibraryFixtures.pluginFolder([try ContractLibraryFixtures.plugin("WelcomeConsumerPlugin"),
                                                                try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"])
         let check = try ViperProcess().run(["check", folder + "/libWelcomeConsumerPlugin.so"])
         #expect(check.status == 1, "\(check.stdout)")
         #expect(check.stdout.contains("fail  [plugin] requirements: with the bundled plugins and those given with --plugins, viper would disable it: "),
                 "\(check.stdout)")
-        #expect(check.stdout.contains("which no plugin provides; install a plugin that provides it\n"), "\(check.stdout)")
+        #expect(check.stdout.contains("which no plugin provides; install a plugin that provides it "
+                + "(if one is installed already, give it to 'viper check' with --plugins PATH)\n"), "\(check.stdout)")
+        // The hint, followed: the provider installed in the user folder, given with --plugins.
+        let viper = ViperProcess()
+        let user = try #require(viper.environment["XDG_DATA_HOME"]) + "/viper/plugins"
+        try FileManager.default.createDirectory(atPath: user, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try ContractLibraryFixtures.plugin("WelcomeProviderPlugin"), toPath: user + "/libWelcomeProviderPlugin.so")
+        try FileManager.default.copyItem(atPath: folder + "/libFixtureWelcome.so", toPath: user + "/libFixtureWelcome.so")
+        let followed = try viper.run(["check", folder + "/libWelcomeConsumerPlugin.so", "--plugins", user + "/libWelcomeProviderPlugin.so"])
+        #expect(followed.stdout.contains("pass  [plugin] requirements: 2 required contract(s), each provided\n"), "\(followed.stdout)")
     }
 
     @Test func aConsumerWhoseProviderIsGivenPasses() throws {

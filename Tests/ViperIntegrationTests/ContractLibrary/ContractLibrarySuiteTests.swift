@@ -53,6 +53,12 @@ import ViperTestSupport
         #expect(line.hasSuffix("); only the generic checks ran (copy libFixtureWelcomeSuites.so into one of those folders, or pass --suites PATH to it)"),
                 "\(check.stdout)")
         #expect(!check.stdout.contains("write a ContractSuite for it"), "\(check.stdout)")
+        // The fix, followed: the suite library copied into the folder the line names first.
+        let suites = try ContractLibraryFixtures.suites(expecting: "Ada")
+        try FileManager.default.copyItem(atPath: suites, toPath: folder + "/libFixtureWelcomeSuites.so")
+        let followed = try ViperProcess().run(["check", folder + "/libWelcomeProviderPlugin.so"])
+        #expect(followed.stdout.contains("pass  [plugin] suite: ran FixtureWelcome's suite (\(folder)/libFixtureWelcomeSuites.so)"), "\(followed.stdout)")
+        #expect(!followed.stdout.contains("was not found beside"), "\(followed.stdout)")
     }
 
     @Test func aPluginThatProvidesNoneOfTheLibrarysContractsIsToldSo() throws {

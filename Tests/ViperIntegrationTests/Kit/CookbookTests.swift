@@ -12,7 +12,7 @@ import ViperTestSupport
         let recipes = try Cookbook.recipes()
         #expect(recipes.map(\.title) == [
             "Register and resolve services", "Use the host's database", "Route to another module by contract",
-            "Embed a child and draw it", "Declare commands and their arguments", "Write a second module in the same plugin",
+            "Route through a typed route", "Embed a child and draw it", "Declare commands and their arguments", "Write a second module in the same plugin",
             "Write an adapter", "Provide a bundled contract", "Keep unsaved work across a crash",
             "Share contracts through a contract library",
         ])

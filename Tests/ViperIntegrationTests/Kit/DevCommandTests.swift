@@ -7,10 +7,10 @@ import ViperTestSupport
 /// fed through a pipe. Piped input shows notices when a line comes, so the tests send `where`
 /// until the notice they wait for has come.
 @Suite(.serialized, .tags(.slow)) struct DevCommandTests {
-    /// A fresh `viper new Counter` package (its own copy: the tests edit it).
+    /// A fresh `viper new Counter --example` package (its own copy: the tests edit it).
     static func newCounter() throws -> String {
         let folder = try TemporaryFolder.make("dev")
-        let new = try ViperProcess().run(["new", "Counter", "--dir", folder])
+        let new = try ViperProcess().run(["new", "Counter", "--example", "--dir", folder])
         try #require(new.status == 0, "\(new.stderr)")
         return folder + "/Counter"
     }

@@ -1,7 +1,7 @@
 import Foundation
 import ViperTestSupport
 
-/// `viper new Counter` in a temporary folder outside the repository, built with
+/// `viper new Counter --example` (the demo list) in a temporary folder outside the repository, built with
 /// `swift build` and tested with `swift test` once per test run (it takes a while),
 /// then shared by every test that needs it.
 enum GeneratedCounter {
@@ -33,7 +33,7 @@ enum GeneratedCounter {
 
     private static func make() throws -> Built {
         let folder = try TemporaryFolder.make("new")
-        let new = try ViperProcess().run(["new", "Counter", "--dir", folder])
+        let new = try ViperProcess().run(["new", "Counter", "--example", "--dir", folder])
         guard new.status == 0 else {
             throw Failure(description: "viper new Counter failed (\(new.status)): \(new.stderr)")
         }

@@ -19,6 +19,10 @@ enum GeneratedShapes {
         case serviceWithLibraryAndBlankModules
         /// An adapter plugin with a default module added.
         case adapterWithDefaultModule
+        /// A plugin whose module routes to a contract library's protocol through a typed route
+        /// (`--routes-to`), with a module providing that protocol and a module routing to
+        /// Contracts' NoteEditing added.
+        case routed
 
         /// The package's name, and the `viper new` runs that write it (`DIR` is the folder).
         var package: String {
@@ -31,6 +35,7 @@ enum GeneratedShapes {
             case .libraryPluginWithDefaultAndBlankModules: return "Chooser"
             case .serviceWithLibraryAndBlankModules: return "Diary"
             case .adapterWithDefaultModule: return "Salute"
+            case .routed: return "Caller"
             }
         }
 
@@ -60,6 +65,11 @@ enum GeneratedShapes {
                         ["new", "module", "Entries", "--in", "DIR/Diary", "--blank"]]
             case .adapterWithDefaultModule:
                 return [["new", "adapter", "Salute", "--dir", "DIR"], ["new", "module", "Details", "--in", "DIR/Salute"]]
+            case .routed:
+                return [["new", "ContactsKit", "--contract-library", "--dir", "DIR"],
+                        ["new", "Caller", "--routes-to", "ContactsKit.ContactsKitScreen", "--dir", "DIR"],
+                        ["new", "module", "Picker", "--in", "DIR/Caller", "--contract", "ContactsKit.ContactsKitScreen", "--route", "caller/pick"],
+                        ["new", "module", "Details", "--in", "DIR/Caller", "--routes-to", "NoteEditing", "--route", "caller/details"]]
             }
         }
     }

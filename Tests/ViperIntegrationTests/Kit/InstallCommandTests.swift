@@ -59,6 +59,43 @@ import ViperTestSupport
     }
 
     /// Runs tools with the installed `bin` first on PATH, a fresh data folder and no plugin path.
+    @Test func anInstalledViperShipsTheGuidesExamplesAndTheCookbooksRecipesAsPackagesThatBuild() throws {
+        let prefix = try TemporaryFolder.make("install-examples")
+        let installed = try ViperProcess().run(["install", "--prefix", prefix])
+        #expect(installed.status == 0, "\(installed.stdout)\(installed.stderr)")
+        let home = prefix + "/lib/viper"
+        // The PATH hint, followed as printed: the shell then finds the installed viper.
+        let export = try #require(installed.stdout.components(separatedBy: "\n").first { $0.contains("add it, e.g.: ") })
+            .components(separatedBy: "add it, e.g.: ").last ?? ""
+        let found = try Subprocess.tool(["sh", "-c", "\(export) && command -v viper"], environment: ViperProcess().environment)
+        #expect(found.output == "\(prefix)/bin/viper\n", "\(export): \(found.output)")
+
+        let author = Author(prefix: prefix, folder: try TemporaryFolder.make("install-examples-author"))
+        let sdk = try author.run(["viper", "sdk"])
+        #expect(sdk.output.contains("Examples: \(home)/Examples/"), "\(sdk.output)")
+        #expect(sdk.output.contains("Guide and cookbook: \(home)/docs/PLUGIN_AUTHORS.md, COOKBOOK.md"), "\(sdk.output)")
+
+        // Every Examples/ path the installed guide names is in the installed Examples folder.
+        let guide = try String(contentsOfFile: home + "/docs/PLUGIN_AUTHORS.md", encoding: .utf8)
+        let named = guide.matches(of: #/Examples/[A-Za-z0-9_+./-]*[A-Za-z0-9_]/#).map { String($0.output) }.filter { !$0.contains("/.build/") }
+        #expect(named.count >= 8, "\(named)")
+        for path in Set(named) {
+            #expect(FileManager.default.fileExists(atPath: home + "/" + path), "the guide names \(path), which the install does not ship")
+        }
+
+        // A cookbook recipe's package builds against the installed SDK, passes its tests, and runs its viper line.
+        let cookbook = home + "/Examples/Cookbook"
+        let readme = try String(contentsOfFile: cookbook + "/README.md", encoding: .utf8)
+        #expect(readme.contains("- `04-route-through-a-typed-route`: Route through a typed route (`libShelfPlugin.so`)"), "\(readme)")
+        let recipe = author.folder + "/typed-route"
+        try FileManager.default.copyItem(atPath: cookbook + "/04-route-through-a-typed-route", toPath: recipe)
+        let test = try author.run(["swift", "test"], in: recipe)
+        #expect(test.status == 0, "\(test.output)")
+        #expect(test.output.contains("Test run with 4 tests"), "\(test.output)")
+        let shell = try author.run(["viper", "--plugins", ".build/debug/libShelfPlugin.so", "-c", "open shelf; read 1"], in: recipe)
+        #expect(shell.status == 0 && shell.output.contains("Reading Dune"), "\(shell.output)")
+    }
+
     private struct Author {
         let prefix: String
         let folder: String

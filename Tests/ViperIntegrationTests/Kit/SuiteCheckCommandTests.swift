@@ -94,8 +94,9 @@ import ViperTestSupport
         let result = try check(BuildProducts.plugin("Greeter"))
         #expect(result.status == 0)
         #expect(lines(result, "HelloInput").suffix(5) == [
-            "n/a   [HelloInput] contract-suite: no suite exists for HelloInput; only the generic checks ran "
-                + "(write a ContractSuite for it and pass it in suites:)",
+            "n/a   [HelloInput] contract-suite: no suite exists for HelloInput in what viper check runs; only the generic checks ran "
+                + "(a ContractSuite in the package's tests, as 'viper new' writes, runs in its own 'swift test'; to run one here, "
+                + "build it into a suite library and give it with --suites PATH)",
             "pass  [HelloInput] declared-dependencies",
             "pass  [HelloInput] route: 'hello'",
             "pass  [HelloInput] command-names",

@@ -12,7 +12,8 @@ import ViperTestSupport
         let folder = try TemporaryFolder.make("module-contract-default")
         let viper = ViperProcess()
         #expect(try viper.run(["new", "ContactsKit", "--contract-library", "--dir", folder]).status == 0)
-        #expect(try viper.run(["new", "Tally", "--dir", folder]).status == 0)
+        // The demo's manifest spans two lines (the blank one's is one).
+        #expect(try viper.run(["new", "Tally", "--example", "--dir", folder]).status == 0)
         let added = try viper.run(["new", "module", "Picker", "--in", folder + "/Tally", "--contract", "ContactsKit.ContactsKitScreen"])
         #expect(added.status == 0, "\(added.stderr)")
         let plugin = try String(contentsOfFile: folder + "/Tally/Sources/TallyPlugin/TallyPlugin.swift", encoding: .utf8)

@@ -12,9 +12,10 @@ import ViperTestSupport
         #expect(result.status == 0)
         #expect(result.stdout == """
             Templates ('viper new --list'; NAME is UpperCamelCase, e.g. Counter):
-              viper new NAME                      plugin: a plugin with one VIPER module, tests per layer and a conformance test
+              viper new NAME                      plugin: a plugin with one VIPER module (its roles, its contract's one promise, tests of it)
               viper new module NAME --in PATH     module: one more VIPER module, with its tests, registered in the plugin package at PATH
-              viper new NAME --blank              blank: a plugin whose module holds only its contract and the tests of it (also 'module ... --blank')
+              viper new NAME --example            example: the same with a demo list of entries (add, remove, done) to learn from
+              viper new NAME --routes-to CONTRACT routed: a module whose builder routes to CONTRACT through a typed route (also 'module ...')
               viper new service NAME              service: a plugin providing NoteStore from a file, its tests and the NoteStore conformance suite
               viper new adapter NAME              adapter: a plugin serving one contract through another (registerAdapter), with a module using it
               viper new NAME --contract-library   contract library: protocols that plugins of different authors share
@@ -29,7 +30,8 @@ import ViperTestSupport
     @Test func theGuideShowsEveryTemplateWithItsCommand() throws {
         let guide = try String(contentsOfFile: BuildProducts.repository + "/docs/PLUGIN_AUTHORS.md", encoding: .utf8)
         for command in ["viper new --list", "viper new Counter ", "viper new module Details --in Counter ",
-                        "viper new service Journal ", "viper new adapter Welcome ", "viper new Shared --contract-library "] {
+                        "viper new service Journal ", "viper new adapter Welcome ", "viper new Shared --contract-library ",
+                        "viper new Counter --example ", "viper new Caller --routes-to "] {
             #expect(guide.contains(command), "docs/PLUGIN_AUTHORS.md does not show '\(command)'")
         }
     }
@@ -53,8 +55,8 @@ import ViperTestSupport
 
     @Test func aModuleIsAddedAboveTheMarkerAndRegisteredOnce() throws {
         let folder = try TemporaryFolder.make("add-module")
-        #expect(try ViperProcess().run(["new", "Tally", "--dir", folder]).status == 0)
-        let added = try ViperProcess().run(["new", "module", "Details", "--in", folder + "/Tally"])
+        #expect(try ViperProcess().run(["new", "Tally", "--example", "--dir", folder]).status == 0)
+        let added = try ViperProcess().run(["new", "module", "Details", "--in", folder + "/Tally", "--example"])
         #expect(added.status == 0, "\(added.stderr)")
         let plugin = try String(contentsOfFile: folder + "/Tally/Sources/TallyPlugin/TallyPlugin.swift", encoding: .utf8)
         let expected = [

@@ -43,6 +43,21 @@ import ViperCoreTestSupport
         ])
     }
 
+    @Test func aWordFromAnotherToolNamesTheCommandThatDoesItWithItsUsage() {
+        let fake = FakeShell()
+        fake.app.list.wire = { _, view, _ in view.commands = [CommandSpec("find", arguments: ["WORDS..."], help: "Only matching items")] }
+        fake.run("open list", "grep milk")
+        #expect(fake.output.errors == ["unknown command 'grep'; here it is 'find': find WORDS... (Only matching items)"])
+    }
+
+    @Test func aCommandOfTheModuleBelowSaysHowToGetBackToIt() {
+        let fake = FakeShell()
+        fake.app.list.wire = { _, view, _ in view.commands = [CommandSpec("pick", arguments: ["N"], help: "Pick item N")] }
+        fake.run("open list", "open items/1")
+        #expect(fake.run("pick 2") == .failed)
+        #expect(fake.output.errors == ["'pick' is a command of List, below this screen; type 'back', then 'pick N'"])
+    }
+
     @Test func typingARoutePathAsACommandSuggestsOpeningIt() {
         let fake = FakeShell()
         fake.run("list")

@@ -1,0 +1,188 @@
+import Foundation
+import ViperLoading
+import ViperRuntime
+
+/// The isolated plugin's rows (`viper-bench --isolation`): the bundled greeter run in a boxed
+/// process of its own (``IsolatedPlugin``), against a socketpair's floor, the same module in
+/// process, and the absolute targets where there is no baseline to share a run with.
+enum IsolationBench {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func rows(runs: Int) throws -> [BenchmarkSuite.Row] {
+        let products = Paths.executableDirectory()
+        let viper = products + "/viper", greeter = products + "/libGreeterPlugin.so"
+        for file in [viper, greeter] where !FileManager.default.fileExists(atPath: file) {
+            throw Failure(description: "\(file) is missing; run 'swift build -c release' first")
+        }
+        let data = NSTemporaryDirectory() + "viper-bench-isolation-\(getpid())"
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let environment = ProcessInfo.processInfo.environment
+
+        // First use: the process started, boxed, the plugin loaded and its module built.
+        var firstUses: [Double] = []
+        var plugin: IsolatedPlugin?
+        for _ in 0..<max(runs, 5) {
+            plugin?.stop()
+            let fresh = IsolatedPlugin(
+                name: "greeter", path: greeter, executable: viper, dataFolder: data, environment: environment, allowInsecure: false)
+            var handle: UInt32 = 0
+            SpareProcess.prepare(executable: viper, environment: environment)
+            _ = SpareProcess.waitUntilReady(seconds: 5)
+            firstUses.append(try Stopwatch.seconds { handle = try build(fresh) })
+            _ = handle
+            plugin = fresh
+        }
+        guard let plugin else { throw Failure(description: "no isolated plugin started") }
+        let handle = try build(plugin)
+
+        // One call: a lifecycle call answers with the module's whole state (title, commands, lines).
+        var frame = WireWriter(.lifecycle)
+        frame.integer(handle)
+        frame.byte(IsolationWire.Lifecycle.appear.rawValue)
+        let calls = 20_000
+        var times: [Double] = []
+        times.reserveCapacity(calls)
+        for _ in 0..<calls {
+            let bytes = frame.bytes
+            times.append(try Stopwatch.seconds { _ = try plugin.call(bytes) })
+        }
+        times.sort()
+        let floor = socketFloor(calls: calls)
+        let median = times[times.count / 2], p99 = times[times.count * 99 / 100]
+
+        let resident = residentKiB(plugin.pid ?? 0)
+
+        // Crash to the failure the shell prints: the process killed by SIGSEGV under a call.
+        var crashes: [Double] = []
+        for _ in 0..<max(runs, 5) {
+            let victim = IsolatedPlugin(
+                name: "greeter", path: greeter, executable: viper, dataFolder: data, environment: environment, allowInsecure: false)
+            let built = try build(victim)
+            var call = WireWriter(.lifecycle)
+            call.integer(built)
+            call.byte(IsolationWire.Lifecycle.appear.rawValue)
+            guard let pid = victim.pid else { continue }
+            crashes.append(
+                Stopwatch.seconds {
+                    kill(pid, SIGSEGV)
+                    _ = try? victim.call(call.bytes)
+                })
+        }
+        plugin.stop()
+        let navigation = try openAndBack(viper: viper, data: data, environment: environment, runs: runs)
+        firstUses.sort()
+        crashes.sort()
+        let firstUse = firstUses[firstUses.count / 2], crash = crashes[crashes.count / 2]
+        return [
+            BenchmarkSuite.Row(
+                name: "isolated call round trip (median) vs a socketpair ping-pong between threads",
+                measured: BenchmarkSuite.duration(median), baseline: BenchmarkSuite.duration(floor),
+                ratio: median / floor, target: 10e-6 / floor),
+            BenchmarkSuite.Row(
+                name: "isolated call round trip (p99) vs the same floor",
+                measured: BenchmarkSuite.duration(p99), baseline: BenchmarkSuite.duration(floor),
+                ratio: p99 / floor, target: 25e-6 / floor),
+            BenchmarkSuite.Row(
+                name: "open hello + back in a piped shell, greeter isolated vs in process (per pair, less a session's start)",
+                measured: BenchmarkSuite.duration(navigation.isolated), baseline: BenchmarkSuite.duration(navigation.inProcess),
+                ratio: navigation.isolated / navigation.inProcess, target: 2),
+            BenchmarkSuite.Row(
+                name: "isolated plugin's first use (a ready spare boxed, the plugin loaded, a module built) vs the 15 ms target",
+                measured: BenchmarkSuite.duration(firstUse), baseline: "15 ms", ratio: firstUse / 0.015, target: 1),
+            BenchmarkSuite.Row(
+                name: "isolated plugin's crash to the shell's line vs the 50 ms target",
+                measured: BenchmarkSuite.duration(crash), baseline: "50 ms", ratio: crash / 0.05, target: 1),
+            BenchmarkSuite.Row(
+                name: "isolated plugin's resident memory (greeter, one module) vs 16 MiB",
+                measured: "\(resident / 1024) MiB", baseline: "16 MiB", ratio: Double(resident) / 16384, target: 1),
+        ]
+    }
+
+    /// Seconds per `open hello` + `back` in a piped session, isolated and in process: each session's
+    /// time less that of a session that only quits, over the pairs, medians of `runs` sessions.
+    private static func openAndBack(viper: String, data: String, environment: [String: String], runs: Int) throws
+        -> (isolated: Double, inProcess: Double)
+    {
+        let pairs = 2000
+        let script = String(repeating: "open hello\nback\n", count: pairs) + "quit\n"
+        var isolated: [Double] = [], inProcess: [Double] = []
+        for _ in 0..<max(runs, 3) {
+            let empty = try session(viper, ["--isolate", "greeter"], input: "quit\n", data: data, environment: environment)
+            isolated.append((try session(viper, ["--isolate", "greeter"], input: script, data: data, environment: environment) - empty) / Double(pairs))
+            let plain = try session(viper, [], input: "quit\n", data: data, environment: environment)
+            inProcess.append((try session(viper, [], input: script, data: data, environment: environment) - plain) / Double(pairs))
+        }
+        isolated.sort()
+        inProcess.sort()
+        return (isolated[isolated.count / 2], inProcess[inProcess.count / 2])
+    }
+
+    /// Seconds for one piped `viper --plain` session reading `input`.
+    private static func session(_ viper: String, _ arguments: [String], input: String, data: String, environment: [String: String]) throws -> Double {
+        let inputPath = data + "/input.txt"
+        try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: viper)
+        process.arguments = ["--plain", "--data", data + "/session"] + arguments
+        process.environment = environment
+        process.standardInput = FileHandle(forReadingAtPath: inputPath)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        return try Stopwatch.seconds {
+            try process.run()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Builds the greeter's module in `plugin`'s process; its handle.
+    private static func build(_ plugin: IsolatedPlugin) throws -> UInt32 {
+        do {
+            try plugin.start()
+            var writer = WireWriter(.build)
+            writer.integer(0)
+            writer.texts([])
+            writer.texts([])
+            var reply = try plugin.call(writer.bytes)
+            guard reply.kind == .ok else { throw Failure(description: "the greeter's module did not build: \(try reply.text())") }
+            return try reply.integer()
+        } catch let error as IsolatedPlugin.Failure {
+            throw Failure(description: error.description)
+        }
+    }
+
+    /// The median round trip of a small frame between two threads over a socketpair.
+    private static func socketFloor(calls: Int) -> Double {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 else { return 1 }
+        let far = ends[1]
+        let echo = Thread {
+            while case .success(let bytes) = IsolationWire.receive(from: far) {
+                guard IsolationWire.send(bytes, on: far) else { return }
+            }
+        }
+        echo.start()
+        var times: [Double] = []
+        let frame = WireWriter(.ok).bytes
+        for _ in 0..<calls {
+            times.append(
+                Stopwatch.seconds {
+                    _ = IsolationWire.send(frame, on: ends[0])
+                    _ = IsolationWire.receive(from: ends[0])
+                })
+        }
+        close(ends[0])
+        times.sort()
+        return times[times.count / 2]
+    }
+
+    /// VmRSS of a process, in KiB.
+    private static func residentKiB(_ pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import ViperLoading
+
+/// Starting an isolated plugin's process.
+extension IsolatedPlugin {
+    /// Starts `viper __isolated` with one end of a new socketpair as descriptor 3; its pid and viper's end.
+    static func spawn(
+        executable: String, environment: [String: String], arguments extra: [String], errors: String?, name: String
+    ) throws(Failure) -> (pid: pid_t, descriptor: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw Failure(description: "cannot start plugin '\(name)' isolated: socketpair: \(String(cString: strerror(errno)))")
+        }
+        let childDescriptor: Int32 = 3
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errors ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, ends[1], childDescriptor)
+        let arguments = [executable, IsolatedPluginMode.command, "--fd", "\(childDescriptor)"] + extra
+        let argv = arguments.map { strdup($0) } + [nil]
+        // Swift's backtracer would start a process of its own on a crash, which the box refuses.
+        var environment = environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        close(ends[1])
+        guard status == 0 else {
+            close(ends[0])
+            throw Failure(description: "cannot start plugin '\(name)' isolated: \(String(cString: strerror(status)))")
+        }
+        return (pid, ends[0])
+    }
+}

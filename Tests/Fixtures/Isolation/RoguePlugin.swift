@@ -1,0 +1,113 @@
+// A module-only plugin that does what an untrusted one might: writes outside its data folder, opens
+// a network socket, crashes, hangs. Run in process it can; run isolated (`--isolate rogue`) the box
+// refuses the first two and viper survives the last two. Its count is kept by the session's journal. Each command says on screen what happened.
+import Contracts
+import Foundation
+
+@_cdecl("viper_plugin_abi")
+public func viperPluginABI() -> UInt32 { ContractsVersion.compiledPacked }
+
+@_cdecl("viper_plugin_entry")
+public func viperPluginEntry(_ host: UnsafeMutableRawPointer?) -> Int32 {
+    PluginEntry.run(host, plugin: RoguePlugin.self)
+}
+
+public protocol RogueInput: AnyObject {}
+
+final class RogueView: RestorableModule, RogueInput {
+    private let folder: any DataFolder
+    private let logger: any Logger
+    private let router: any Router
+    private var said = "ready"
+    private var count = 0
+
+    init(folder: any DataFolder, logger: any Logger, router: any Router) {
+        self.folder = folder
+        self.logger = logger
+        self.router = router
+    }
+
+    var title: String { "Rogue" }
+
+    var commands: [CommandSpec] {
+        [
+            CommandSpec("write", arguments: ["PATH"], help: "Write a file at PATH"),
+            CommandSpec("keep", arguments: ["NAME"], help: "Write NAME in the plugin's data folder"),
+            CommandSpec("connect", help: "Open a network socket"),
+            CommandSpec("pid", help: "Say which process runs this"),
+            CommandSpec("count", help: "Count one up"),
+            CommandSpec("fail", help: "Throw an error"),
+            CommandSpec("crash", help: "Die of a segmentation fault"),
+            CommandSpec("hang", help: "Never answer"),
+            CommandSpec("hello", help: "Open the greeting"),
+            CommandSpec("leave", help: "Close this module"),
+        ]
+    }
+
+    func render(on screen: any Screen) {
+        screen.heading("Rogue")
+        screen.text(said)
+        screen.fields([Field("count", "\(count)")])
+    }
+
+    /// The count, kept by the session's journal across a crash of viper's worker.
+    var keptWork: String? { count > 0 ? "\(count)" : nil }
+
+    func takeBack(_ work: String) throws {
+        guard let kept = Int(work) else { throw CommandError("'\(work)' is not a count") }
+        count = kept
+        said = "took back \(kept)"
+    }
+
+    func perform(_ command: CommandInvocation) throws {
+        switch command.name {
+        case "write":
+            let path = command.arguments[0]
+            said = FileManager.default.createFile(atPath: path, contents: Data("rogue".utf8)) ? "wrote \(path)" : "could not write \(path)"
+        case "keep":
+            let path = folder.path + "/" + command.arguments[0]
+            said = FileManager.default.createFile(atPath: path, contents: Data("kept".utf8)) ? "kept \(path)" : "could not keep \(path)"
+        case "connect":
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            said = descriptor >= 0 ? "opened a network socket" : "no network socket: \(String(cString: strerror(errno)))"
+            if descriptor >= 0 { close(descriptor) }
+        case "pid":
+            said = "pid \(getpid())"
+            logger.log(.info, "rogue runs as pid \(getpid())", source: "rogue")
+        case "count":
+            count += 1
+        case "fail":
+            throw CommandError("rogue refuses politely")
+        case "crash":
+            // A real fault: a signal raised by hand returns once a handler has run.
+            UnsafeMutablePointer<Int>(bitPattern: 16)?.pointee = 1
+        case "hang":
+            while true { sleep(1) }
+        case "hello":
+            try router.open(path: "hello?name=Rogue")
+        case "leave":
+            router.close()
+        default:
+            throw CommandError("'\(command.name)' is not a command of Rogue")
+        }
+    }
+}
+
+final class RogueBuilder: ModuleBuilder {
+    func build(_ context: any ModuleContext) throws -> BuiltModule {
+        let view = RogueView(
+            folder: try context.resolver.resolve(DataFolder.self), logger: try context.resolver.resolve(Logger.self),
+            router: context.router)
+        return BuiltModule(view: view)
+    }
+}
+
+enum RoguePlugin: Plugin {
+    static let manifest = PluginManifest(name: "rogue", version: "1.0.0", summary: "Misbehaves on command")
+
+    static func register(in registrar: any Registrar) throws {
+        registrar.registerModule(
+            RogueInput.self, route: RouteSpec("rogue", summary: "A plugin that misbehaves on command"),
+            requires: [.service(DataFolder.self), .service(Logger.self)], builder: RogueBuilder())
+    }
+}

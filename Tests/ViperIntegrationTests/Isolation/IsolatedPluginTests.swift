@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+import ViperTestSupport
+
+/// A plugin run isolated (`--isolate NAME`, config.json's `isolate`): the same file as in process,
+/// in a boxed process of its own, driven through the shell as a person would. The rogue fixture
+/// (`Tests/Fixtures/Isolation/RoguePlugin.swift`) does on command what an untrusted plugin might;
+/// each test has its control in process, so it can fail.
+@Suite struct IsolatedPluginTests {
+    /// The rogue plugin's folder, and a folder outside every box for it to aim at.
+    private func rogue() throws -> (plugins: String, outside: String) {
+        let library = try Fixtures.swift("Isolation/RoguePlugin.swift", module: "RoguePlugin")
+        let folder = try TemporaryFolder.make("rogue")
+        try FileManager.default.copyItem(atPath: library, toPath: folder + "/libRoguePlugin.so")
+        return (folder, try TemporaryFolder.make("outside"))
+    }
+
+    private func shell(_ viper: ViperProcess, _ plugins: String, isolated: Bool, _ commands: String) throws -> Subprocess.Result {
+        try viper.run(["--plugins", plugins] + (isolated ? ["--isolate", "rogue"] : []) + ["-c", commands])
+    }
+
+    @Test func anIsolatedPluginCannotWriteOutsideItsDataFolderButCanInIt() throws {
+        let (plugins, outside) = try rogue()
+        let viper = ViperProcess()
+        let isolated = try shell(viper, plugins, isolated: true, "open rogue; write \(outside)/isolated.txt; keep mine.txt")
+        #expect(isolated.stdout.contains("could not write \(outside)/isolated.txt"), "\(isolated.output)")
+        #expect(!FileManager.default.fileExists(atPath: outside + "/isolated.txt"))
+        let own = viper.dataFolder + "/isolated/rogue/mine.txt"
+        #expect(isolated.stdout.contains("kept \(own)"), "\(isolated.output)")
+        #expect(FileManager.default.fileExists(atPath: own))
+
+        let inProcess = try shell(viper, plugins, isolated: false, "open rogue; write \(outside)/in-process.txt")
+        #expect(inProcess.stdout.contains("wrote \(outside)/in-process.txt"), "\(inProcess.output)")
+        #expect(FileManager.default.fileExists(atPath: outside + "/in-process.txt"))
+    }
+
+    @Test func anIsolatedPluginHasNoNetwork() throws {
+        let (plugins, _) = try rogue()
+        let viper = ViperProcess()
+        let isolated = try shell(viper, plugins, isolated: true, "open rogue; connect")
+        #expect(isolated.stdout.contains("no network socket: Permission denied"), "\(isolated.output)")
+        let inProcess = try shell(viper, plugins, isolated: false, "open rogue; connect")
+        #expect(inProcess.stdout.contains("opened a network socket"), "\(inProcess.output)")
+    }
+
+    @Test func thePersonCanAllowAnIsolatedPluginTheNetworkByName() throws {
+        let (plugins, outside) = try rogue()
+        let viper = ViperProcess()
+        let allowed = try viper.run(
+            ["--plugins", plugins, "--isolate", "rogue", "--allow-network", "rogue", "-c", "open rogue; connect; write \(outside)/x.txt"])
+        #expect(allowed.stdout.contains("opened a network socket"), "\(allowed.output)")
+        #expect(allowed.stdout.contains("could not write \(outside)/x.txt"), "\(allowed.output)")
+        let listed = try viper.run(["--plugins", plugins, "--isolate", "rogue", "--allow-network", "rogue", "plugins"])
+        #expect(listed.stdout.contains("/isolated/rogue; network allowed)"), "\(listed.stdout)")
+    }
+
+    @Test func anIsolatedPluginRunsInAnotherProcess() throws {
+        let (plugins, _) = try rogue()
+        let viper = ViperProcess()
+        let isolated = try shell(viper, plugins, isolated: true, "open rogue; pid")
+        let inProcess = try shell(viper, plugins, isolated: false, "open rogue; pid")
+        let pid = { (output: String) in output.split(separator: "\n").first { $0.hasPrefix("pid ") }.map(String.init) }
+        #expect(pid(isolated.stdout) != nil && pid(inProcess.stdout) != nil, "\(isolated.output)\(inProcess.output)")
+        #expect(pid(isolated.stdout) != pid(inProcess.stdout))
+        // Its log lines reach viper's log, named by the plugin.
+        let log = try String(contentsOfFile: viper.dataFolder + "/viper.log", encoding: .utf8)
+        #expect(log.contains("[rogue: rogue] rogue runs as pid"), "\(log)")
+    }
+
+    @Test func aCrashCostsOnlyThePluginsProcessAndTheModuleOpensAgain() throws {
+        let (plugins, _) = try rogue()
+        let result = try shell(ViperProcess(), plugins, isolated: true, "open rogue; count; crash; where; open rogue; count; where")
+        let errors = result.output.split(separator: "\n").filter { $0.contains("error") }
+        #expect(
+            errors == [
+                "error: plugin 'rogue' (isolated) stopped (Segmentation fault); its module was closed, and it starts again when next opened"
+            ], "\(result.output)")
+        let crumbs = result.stdout.split(separator: "\n").filter { $0 == "Home" || $0 == "Home › Rogue" }
+        #expect(crumbs == ["Home", "Home › Rogue"], "\(result.output)")
+        #expect(result.stdout.contains("  count   1"), "\(result.output)")
+    }
+
+    @Test func aHangIsStoppedAfterTheTimeAllowed() throws {
+        let (plugins, _) = try rogue()
+        var viper = ViperProcess()
+        viper.environment["VIPER_ISOLATED_TIMEOUT"] = "0.3"
+        let result = try shell(viper, plugins, isolated: true, "open rogue; hang; where")
+        #expect(
+            result.stderr.contains(
+                "error: plugin 'rogue' (isolated) did not answer within 300 ms (hung); its module was closed, and it starts again when next opened"),
+            "\(result.output)")
+        #expect(result.stdout.hasSuffix("Home\n"), "\(result.output)")
+    }
+
+    @Test func theJournalKeepsAnIsolatedModulesWorkAcrossAWorkerCrash() throws {
+        let (plugins, _) = try rogue()
+        try FileManager.default.copyItem(atPath: try Fixtures.fault(), toPath: plugins + "/libFaultPlugin.so")
+        let result = try shell(ViperProcess(), plugins, isolated: true, "open rogue; count; count; open fault; fault trap; count")
+        #expect(result.stderr.contains("restored: Home › Rogue (left out: FaultScreen of 'fixture-fault')"), "\(result.output)")
+        #expect(result.stdout.contains("took back 2"), "\(result.output)")
+        #expect(result.stdout.contains("  count   3"), "\(result.output)")
+    }
+
+    @Test func aReloadedIsolatedPluginStartsInANewBoxedProcessNotInViper() throws {
+        let (plugins, outside) = try rogue()
+        let library = plugins + "/libRoguePlugin.so"
+        let viper = ViperProcess()
+        let shell = try RunningViper(arguments: ["--plugins", plugins, "--isolate", "rogue"], environment: viper.environment)
+        defer { shell.close() }
+        shell.send(["open rogue", "pid"])
+        try shell.waitFor("pid ")
+        let first = Self.pids(shell.printed)
+        let copy = plugins + "/.libRoguePlugin.so.new"
+        try FileManager.default.copyItem(atPath: library, toPath: copy)
+        #expect(rename(copy, library) == 0)
+        shell.send("reload")
+        try shell.waitFor("reloaded rogue (version 2; in a new boxed process)")
+        shell.send(["open rogue", "pid", "write \(outside)/after-reload.txt"])
+        try shell.waitFor("could not write \(outside)/after-reload.txt")
+        let all = Self.pids(shell.printed)
+        #expect(first.count == 1 && all.count == 2 && all[1] != all[0], "\(shell.printed)")
+        #expect(!FileManager.default.fileExists(atPath: outside + "/after-reload.txt"))
+    }
+
+    /// The pids the rogue module printed, each once, in order (a screen drawn again repeats one).
+    private static func pids(_ text: String) -> [String] {
+        var seen: [String] = []
+        for line in text.split(separator: "\n") where line.hasPrefix("pid ") && !seen.contains(String(line)) {
+            seen.append(String(line))
+        }
+        return seen
+    }
+
+    @Test func commandsErrorsAndRoutingCrossTheWire() throws {
+        let (plugins, _) = try rogue()
+        let result = try shell(ViperProcess(), plugins, isolated: true, "open rogue; fail; hello; where; back; leave; where")
+        #expect(result.stderr.contains("error: rogue refuses politely"), "\(result.output)")
+        let crumbs = result.stdout.split(separator: "\n").filter { $0.hasPrefix("Home") }
+        #expect(crumbs == ["Home › Rogue › Hello", "Home"], "\(result.output)")
+        #expect(result.stdout.contains(", Rogue!"), "\(result.output)")  // the greeting the path asked for
+    }
+
+    @Test func theBundledGreeterRunsTheSameIsolatedAndInProcess() throws {
+        let viper = ViperProcess()
+        let commands = "open hello?name=Ann; name Bo; where"
+        let isolated = try viper.run(["--isolate", "greeter", "-c", commands])
+        let inProcess = try viper.run(["-c", commands])
+        #expect(isolated.status == 0, "\(isolated.output)")
+        #expect(isolated.stdout == inProcess.stdout, "\(isolated.output)\n----\n\(inProcess.output)")
+        #expect(isolated.stdout.contains(", Bo!"))
+        let log = try String(contentsOfFile: viper.dataFolder + "/viper.log", encoding: .utf8)
+        #expect(log.contains("started greeter isolated"), "\(log)")
+    }
+
+    @Test func pluginsAndDoctorShowTheModeAndAServiceProviderIsRefused() throws {
+        let good = try Fixtures.good()
+        let viper = ViperProcess()
+        try Data(#"{"isolate": ["greeter", "fixture-good", "nobody"]}"#.utf8).write(to: URL(fileURLWithPath: viper.dataFolder + "/config.json"))
+        let plugins = try viper.run(["--plugins", good, "plugins"])
+        let lines = plugins.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("  mode:      isolated (a boxed process of its own; writes only \(viper.dataFolder)/isolated/greeter; no network)"), "\(plugins.stdout)")
+        #expect(lines.contains("  mode:      in process"), "\(plugins.stdout)")
+        let doctor = try viper.run(["--plugins", good, "doctor"])
+        #expect(doctor.stdout.contains("isolated: greeter runs in a boxed process of its own"), "\(doctor.stdout)")
+        #expect(
+            doctor.stdout.contains(
+                "isolate: plugin 'fixture-good' provides service GoodPlugin.GoodMarker to other plugins, which an isolated plugin cannot do yet; run it in process (take it out of \"isolate\" in config.json, or drop --isolate fixture-good)"
+            ), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("isolate: no plugin named 'nobody' was found"), "\(doctor.stdout)")
+    }
+}
+
+/// A plugin made by `viper new`, run isolated and in process from the same file.
+@Suite(.tags(.slow)) struct IsolatedNewPluginTests {
+    @Test func aNewCounterRunsTheSameIsolatedAndInProcess() throws {
+        let counter = try GeneratedCounter.built()
+        let folder = try TemporaryFolder.make("isolated-counter")
+        try FileManager.default.copyItem(atPath: counter.library, toPath: folder + "/libCounterPlugin.so")
+        let commands = "open counter; add Buy milk; add Eggs; remove 1"
+        let isolated = try ViperProcess().run(["--plugins", folder, "--isolate", "counter", "-c", commands])
+        let inProcess = try ViperProcess().run(["--plugins", folder, "-c", commands])
+        #expect(isolated.status == 0, "\(isolated.output)")
+        #expect(isolated.stdout == inProcess.stdout, "\(isolated.output)\n----\n\(inProcess.output)")
+        #expect(isolated.stdout.contains("1. Eggs"), "\(isolated.output)")
+    }
+}

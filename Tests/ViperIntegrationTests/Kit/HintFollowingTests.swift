@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import ViperCoreTestSupport
+import ViperTestSupport
+
+/// A hint the tools print is followed as a person would follow it, and the problem it names is
+/// gone: each test reads the hint from the output, does what it says, and checks the result.
+/// (Others live beside the feature they belong to: the near-miss folder's "move it to"
+/// (`PluginFolderNearMissTests`), the gate's `--recut` (`ContractLibraryGateTests`), `check`'s
+/// "give it with --plugins" (`ContractLibraryProviderCheckTests`).)
+@Suite struct HintFollowingTests {
+    @Test func homesStartUpProblemHintTypedInTheSameSessionShowsTheProblem() throws {
+        // A plugin given with --plugins (as 'viper dev' gives the one it builds) that is disabled:
+        // a separate 'viper doctor' would not see it, the session's own 'doctor' does.
+        let folder = try ContractLibraryFixtures.pluginFolder([try ContractLibraryFixtures.plugin("WelcomeConsumerPlugin"),
+                                                               try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"])
+        let home = try ViperProcess().run(["--plugins", folder, "-c", "home"])
+        let hint = "1 start-up problem was reported above; type 'doctor' to see it again with its fix."
+        #expect(home.stdout.contains(hint), "\(home.stdout)")
+        let followed = try ViperProcess().run(["--plugins", folder, "-c", "home; doctor"])
+        let problem = try #require(home.stderr.split(separator: "\n").first { $0.contains("plugin 'welcome-consumer' is disabled") }, "\(home.stderr)")
+        #expect(followed.stdout.contains("problem: " + problem.dropFirst("warning: ".count)), "\(followed.stdout)")
+    }
+
+    /// A `viper new` line refused with a hint, the hint it must print, and the line the hint leads
+    /// to (`DIR` is a fresh folder; `DIR/Tally` a plugin package made there first).
+    static let usageHints: [([String], String, [String])] = [
+        (["new", "Shared", "--contract-library", "--in-tree", "--dir", "DIR"], "drop --in-tree", ["new", "Shared", "--contract-library", "--dir", "DIR"]),
+        (["new", "Picker", "--blank", "--in-tree", "--dir", "DIR"], "drop --in-tree", ["new", "Picker", "--blank", "--dir", "DIR"]),
+        (["new", "Caller", "--routes-to", "NoteEditing", "--in-tree", "--dir", "DIR"], "drop --in-tree",
+         ["new", "Caller", "--routes-to", "NoteEditing", "--dir", "DIR"]),
+        (["new", "module", "Details", "--in", "DIR/Tally", "--dir", "DIR"], "drop --dir", ["new", "module", "Details", "--in", "DIR/Tally"]),
+        (["new", "Caller", "--library-path", "DIR", "--dir", "DIR"], "drop --library-path", ["new", "Caller", "--dir", "DIR"]),
+        (["new", "Caller", "--example", "--blank", "--dir", "DIR"], "choose one", ["new", "Caller", "--example", "--dir", "DIR"]),
+        (["new", "Tally", "--dir", "DIR"], "choose another name or --dir, or remove it", ["new", "Tallies", "--dir", "DIR"]),
+        (["new", "Greeter", "--dir", "DIR"], "choose another name", ["new", "Greeting", "--dir", "DIR"]),
+        (["new", "widget", "Foo", "--dir", "DIR"], "choose one of plugin, module, service, adapter", ["new", "plugin", "Foo", "--dir", "DIR"]),
+        (["new", "--list", "Foo"], "run 'viper new --list' alone", ["new", "--list"]),
+        (["new", "module", "Tally", "--in", "DIR/Tally"], "choose another name", ["new", "module", "Tallied", "--in", "DIR/Tally"]),
+        (["new", "module", "Other", "--in", "DIR/Tally", "--route", "tally"], "choose another module name or --route",
+         ["new", "module", "Other", "--in", "DIR/Tally", "--route", "tally/other"]),
+        (["new", "module", "Details", "--in", "DIR"], "give the package's folder with --in", ["new", "module", "Details", "--in", "DIR/Tally"]),
+        (["new", "Picker", "--route", "help", "--dir", "DIR"], "choose another name", ["new", "Picker", "--route", "helper", "--dir", "DIR"]),
+        (["new", "counter", "--dir", "DIR"], "e.g. 'viper new Counter'", ["new", "Counter", "--dir", "DIR"]),
+        (["new", "Help", "--dir", "DIR"], "choose another module name", ["new", "Helper", "--dir", "DIR"]),
+    ]
+
+    @Test(arguments: usageHints)
+    func aRefusedNewLineNamesAFixThatWorks(refused: [String], hint: String, fixed: [String]) throws {
+        let folder = try TemporaryFolder.make("hint-usage")
+        let viper = ViperProcess()
+        #expect(try viper.run(["new", "Tally", "--dir", folder]).status == 0)
+        let fill = { (words: [String]) in words.map { $0.replacingOccurrences(of: "DIR", with: folder) } }
+        let wrong = try viper.run(fill(refused))
+        #expect(wrong.status == 64, "\(wrong.stdout)")
+        #expect(wrong.stderr.contains(hint), "\(wrong.stderr)")
+        let followed = try viper.run(fill(fixed))
+        #expect(followed.status == 0, "\(followed.stderr)")
+    }
+
+    @Test(arguments: [
+        ("Contracts.FeedFetching", "choose one of: articles", "{ \"providers\": { \"Contracts.FeedFetching\": \"articles\" } }"),
+        ("Contracts.Missing", "remove the choice, or install a plugin that provides it", "{ \"providers\": { } }"),
+    ])
+    func aProviderChoiceDoctorRefusesIsFixedAsItsHintSays(contract: String, hint: String, fixed: String) throws {
+        let viper = ViperProcess()
+        let data = viper.dataFolder
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        try "{ \"providers\": { \"\(contract)\": \"nobody\" } }".write(toFile: data + "/config.json", atomically: true, encoding: .utf8)
+        let refused = try viper.run(["doctor"])
+        #expect(refused.status == 1, "\(refused.stdout)")
+        #expect(refused.stdout.contains("config.json: chooses 'nobody' to provide \(contract), but ") && refused.stdout.contains(hint), "\(refused.stdout)")
+        try fixed.write(toFile: data + "/config.json", atomically: true, encoding: .utf8)
+        let followed = try viper.run(["doctor"])
+        #expect(followed.status == 0, "\(followed.stdout)")
+        #expect(!followed.stdout.contains("chooses"), "\(followed.stdout)")
+    }
+
+    @Test func aModuleFlagWithoutModuleIsFixedByAddingModuleAsTheHintSays() throws {
+        let folder = try TemporaryFolder.make("hint-module")
+        let viper = ViperProcess()
+        #expect(try viper.run(["new", "Tally", "--dir", folder]).status == 0)
+        let wrong = try viper.run(["new", "Details", "--in", folder + "/Tally"])
+        #expect(wrong.stderr == "viper: --in PATH belongs to 'viper new module NAME --in PATH'; drop it or add 'module'\n")
+        let followed = try viper.run(["new", "module", "Details", "--in", folder + "/Tally"])
+        #expect(followed.status == 0, "\(followed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/Tally/Sources/TallyPlugin/Details/DetailsBuilder.swift"))
+    }
+
+    @Test func aMissingMarkerLinePutBackAsTheHintSaysLetsTheModuleBeAdded() throws {
+        let folder = try TemporaryFolder.make("hint-marker")
+        let viper = ViperProcess()
+        #expect(try viper.run(["new", "Tally", "--dir", folder]).status == 0)
+        let file = folder + "/Tally/Sources/TallyPlugin/TallyPlugin.swift"
+        let marker = "        // viper new module: registrations go above this line (keep it)\n"
+        let original = try String(contentsOfFile: file, encoding: .utf8)
+        try original.replacingOccurrences(of: marker, with: "").write(toFile: file, atomically: true, encoding: .utf8)
+        let refused = try viper.run(["new", "module", "Details", "--in", folder + "/Tally"])
+        #expect(refused.stderr.contains("put it back after the last registration"), "\(refused.stderr)")
+        // Put back after the last registration (the TallyBuilder line), as the hint says.
+        try original.write(toFile: file, atomically: true, encoding: .utf8)
+        let followed = try viper.run(["new", "module", "Details", "--in", folder + "/Tally"])
+        #expect(followed.status == 0, "\(followed.stderr)")
+    }
+
+    @Test func aContractLibraryThatIsNotFoundIsFoundWithTheLibraryPathTheHintNames() throws {
+        let folder = try TemporaryFolder.make("hint-library-path")
+        let viper = ViperProcess()
+        #expect(try viper.run(["new", "ContactsKit", "--contract-library", "--dir", folder + "/libraries"]).status == 0)
+        let wrong = try viper.run(["new", "Caller", "--routes-to", "ContactsKit.ContactsKitScreen", "--dir", folder])
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.contains("give the library's package folder with --library-path DIR"), "\(wrong.stderr)")
+        let followed = try viper.run(["new", "Caller", "--routes-to", "ContactsKit.ContactsKitScreen", "--library-path", folder + "/libraries/ContactsKit",
+                                      "--dir", folder])
+        #expect(followed.status == 0, "\(followed.stderr)")
+    }
+}
+
+/// `viper new`'s "Next:" lines, run one by one in a shell exactly as printed, end with the
+/// module open in viper.
+@Suite(.tags(.slow)) struct NewNextStepsTests {
+    @Test func theNextStepsNewPrintsRunAsPrintedOpenTheModule() throws {
+        let folder = try TemporaryFolder.make("hint-next-steps")
+        let viper = ViperProcess()
+        let made = try viper.run(["new", "Stamp", "--dir", folder])
+        #expect(made.status == 0, "\(made.stderr)")
+        let lines = made.stdout.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex(of: "Next:"), "\(made.stdout)")
+        let steps = lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(steps.count == 5, "\(steps)")
+        let script = steps.joined(separator: " && ")
+        let run = try Subprocess.tool(["sh", "-c", script], in: folder, environment: viper.environment)
+        #expect(run.status == 0, "\(script)\n\(run.output)")
+        #expect(run.output.contains("Home › Stamp"), "\(run.output)")
+        #expect(run.output.contains("stamp conforms"), "\(run.output)")
+    }
+}
+
+/// Hints about plugin files, followed on the contract-library fixtures (built with swiftc).
+@Suite(.tags(.slow)) struct PluginFileHintFollowingTests {
+    @Test func aPluginInTwoFoldersIsNamedWithRemoveOneAndRemovingItEndsTheWarning() throws {
+        let provider = try ContractLibraryFixtures.plugin("WelcomeProviderPlugin")
+        let first = try ContractLibraryFixtures.pluginFolder([provider, try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"])
+        let second = try ContractLibraryFixtures.pluginFolder([provider])
+        let viper = ViperProcess()
+        let both = try viper.run(["--plugins", first, "--plugins", second, "-c", "where"])
+        let line = try #require(both.stderr.split(separator: "\n").first { $0.contains("remove one of the two") }, "\(both.stderr)")
+        // "warning: PATH: a plugin named '...' is already loaded from OTHER; remove one of the two": remove PATH.
+        let named = try #require(line.dropFirst("warning: ".count).split(separator: ":").first.map(String.init), "\(line)")
+        #expect(FileManager.default.fileExists(atPath: named), "\(line)")
+        try FileManager.default.removeItem(atPath: named)
+        let followed = try viper.run(["--plugins", first, "--plugins", second, "-c", "where"])
+        #expect(!followed.stderr.contains("remove one of the two"), "\(followed.stderr)")
+        #expect(followed.status == 0, "\(followed.stdout)\(followed.stderr)")
+    }
+}
