@@ -95,16 +95,26 @@ let core: Target = .target(
     path: "Host/ViperCore"
 )
 
-/// Plugin acquisition: finding plugin files, the one ELF reader and the checks made before
-/// `dlopen`, trust and pinning (`plugins.lock`), the crash-isolated scanner and the descriptor
+/// The one ELF reader: a plugin or contract library read as a file before `dlopen` (its
+/// sections and segments, what it links, its records, its protocol requirements and
+/// conformances, its run paths). It opens the files it is given and nothing else, and uses
+/// the core only for its printable text, so it is tested on bytes alone.
+let elf: Target = .target(
+    name: "ViperELF",
+    dependencies: [contracts, "ViperCore"],
+    path: "Host/ViperELF"
+)
+
+/// Plugin acquisition: finding plugin files, the checks made before `dlopen` (over the ELF
+/// reader), trust and pinning (`plugins.lock`), the crash-isolated scanner and the descriptor
 /// cache, the loader. Everything that touches a plugin file before it runs lives here, over
 /// the core (a scan result is registered into the core's registry).
 ///
 /// Folders, lowest first (a folder uses only those before it; `FolderLayeringTests` checks):
-/// Process, Files, ELF, Sandbox, Signature, Trust, Loader, Scan.
+/// Process, Files, Sandbox, Signature, Trust, Loader, Scan.
 let loading: Target = .target(
     name: "ViperLoading",
-    dependencies: [contracts, "ViperCore", "CCrypto"],
+    dependencies: [contracts, "ViperCore", "ViperELF", "CCrypto"],
     path: "Host/ViperLoading"
 )
 
@@ -138,7 +148,7 @@ let supervision: Target = .target(
 /// Parsing, Reports, Graph, Bisect, Supply, Commands.
 let commandLine: Target = .target(
     name: "ViperCommandLine",
-    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision"],
+    dependencies: ["ViperCore", "ViperELF", "ViperLoading", "ViperRuntime", "ViperSupervision"],
     path: "Host/ViperCommandLine"
 )
 
@@ -164,7 +174,7 @@ let kit: Target = .target(
 /// `viper check` and its child process: a built plugin against its contracts' suites.
 let check: Target = .target(
     name: "ViperCheck",
-    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", conformanceKit],
+    dependencies: ["ViperCore", "ViperELF", "ViperLoading", "ViperRuntime", "ViperCommandLine", conformanceKit],
     path: "Host/ViperCheck"
 )
 
@@ -178,7 +188,7 @@ let bench: Target = .target(
 /// `viper-fuzz`'s fuzzers of every input viper reads.
 let fuzz: Target = .target(
     name: "ViperFuzz",
-    dependencies: ["ViperCore", "ViperLoading", "ViperRuntime", "ViperShell"],
+    dependencies: ["ViperCore", "ViperELF", "ViperLoading", "ViperRuntime", "ViperShell"],
     path: "Host/ViperFuzz"
 )
 
@@ -240,7 +250,7 @@ let hostTests: [Target] = [
     ),
     .testTarget(
         name: "ViperLoadingTests",
-        dependencies: ["ViperCore", "ViperLoading", contracts, "ViperTestSupport", "ViperCoreTestSupport"],
+        dependencies: ["ViperCore", "ViperELF", "ViperLoading", contracts, "ViperTestSupport", "ViperCoreTestSupport"],
         path: "Tests/ViperLoadingTests"
     ),
     .testTarget(
@@ -267,8 +277,8 @@ let hostTests: [Target] = [
     .testTarget(
         name: "ViperIntegrationTests",
         dependencies: [
-            "ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck",
-            "ViperCommands", "ViperBench", "ViperFuzz", contracts, conformanceKit, "ViperTestSupport", "ViperCoreTestSupport",
+            "ViperCore", "ViperELF", "ViperLoading", "ViperRuntime", "ViperSupervision", "ViperCommandLine", "ViperShell", "ViperKit",
+            "ViperCheck", "ViperCommands", "ViperBench", "ViperFuzz", contracts, conformanceKit, "ViperTestSupport", "ViperCoreTestSupport",
             "ViperHostTestSupport",
         ],
         path: "Tests/ViperIntegrationTests"
@@ -298,7 +308,7 @@ let package = Package(
         .package(path: "Contracts"),
         .package(path: "Contracts/ConformanceKit"),
     ],
-    targets: systemLibraries + [core, loading, runtime, supervision, commandLine, shell, kit, check, commands, bench, fuzz] + executables
+    targets: systemLibraries + [core, elf, loading, runtime, supervision, commandLine, shell, kit, check, commands, bench, fuzz] + executables
         + [coreTestSupport, hostTestSupport] + (hostTests + plugins.flatMap(\.targets) + featureTests).filter {
             !(unitTestsOnly && processTests.contains($0.name))
         },

@@ -1,4 +1,5 @@
 import Foundation
+import ViperELF
 import ViperLoading
 
 /// A contract library's suite library must link `lib<Library>.so`: one that carries its own copy of

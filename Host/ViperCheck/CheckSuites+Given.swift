@@ -1,4 +1,5 @@
 import Foundation
+import ViperELF
 import ViperLoading
 
 /// A suite library given with `viper check --suites PATH` is named by whose suites it holds, as one

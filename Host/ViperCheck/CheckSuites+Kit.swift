@@ -1,4 +1,5 @@
 import Foundation
+import ViperELF
 import ViperLoading
 
 /// A suite library links its own copy of ConformanceKit, and viper check hands it a request laid

@@ -1,4 +1,5 @@
 import Foundation
+import ViperELF
 import ViperLoading
 import ViperRuntime
 

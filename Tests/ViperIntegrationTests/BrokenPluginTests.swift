@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ViperELF
 import ViperHostTestSupport
 @testable import ViperLoading
 import ViperTestSupport

@@ -4,12 +4,17 @@ import Testing
 /// Checks a start makes of every file in its list, with what they read prepared once for the list
 /// (a warm start's hot path): each must answer exactly as the check it stands in for.
 @Suite struct StartupListChecksTests {
-    @Test(arguments: StartupByteChecksTests.paths)
-    func aCheckMadeOnceForAListAnswersAsTheCheckOfOneFile(_ path: String) {
-        let check = ReservedNames.FileNameCheck()
-        #expect(check.mayBeReserved(path) == ReservedNames.mayBeReservedFile(path), "\(path)")
-        let reserved = ReservedNames.reservedFileNames.contains(Paths.lastComponent(path))
-        #expect(!reserved || check.mayBeReserved(path), "a reserved name always passes to the String check: \(path)")
+    @Test func aListLosesExactlyTheFilesTheCheckOfOneFileRefuses() {
+        let folder = PluginFolder(path: "/p", origin: .flag)
+        let paths = StartupByteChecksTests.paths
+        var found = PluginDiscovery.Result()
+        found.files = paths.map { PluginFile(path: $0, folder: folder) }
+        found.infos = paths.map { _ in nil }
+        let removed = found.removeReserved()
+        #expect(!removed.isEmpty)
+        #expect(removed.map(\.file.path) == paths.filter { ReservedNames.fileProblem($0) != nil })
+        #expect(found.files.map(\.path) == paths.filter { ReservedNames.fileProblem($0) == nil })
+        #expect(found.infos.count == found.files.count)
     }
 
     @Test func aListWithAReservedFileLosesItAndKeepsTheRestInOrder() {

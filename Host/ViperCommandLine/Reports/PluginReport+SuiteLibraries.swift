@@ -1,3 +1,4 @@
+import ViperELF
 import ViperLoading
 import ViperRuntime
 

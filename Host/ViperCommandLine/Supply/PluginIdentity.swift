@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import ViperCore
+import ViperELF
 import ViperLoading
 
 /// What a plugin file says it is: its manifest's name and version, its Contracts version, and what

@@ -29,6 +29,26 @@ package enum PrintableText {
         return sanitize(message).replacingOccurrences(of: "\n", with: " ")
     }
 
+    /// `text` from the file (a symbol name in dlerror's message, say) made safe to show on one
+    /// line: control characters become `?`, invisible format characters (U+202E, ...) are shown
+    /// as escapes as everywhere else (``escape(_:)``), and more than `limit` characters are cut
+    /// (fuzzing found a mutated plugin whose "undefined symbol" was kilobytes of bytes with line breaks).
+    package static func fileText(_ text: String, limit: Int = 300) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars.prefix(limit) {
+            let control = scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value)
+            if control {
+                result.append("?")
+            } else if isInvisibleFormat(scalar) {
+                result.append(contentsOf: escape(scalar).unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        if text.unicodeScalars.count > limit { result.append(contentsOf: "…".unicodeScalars) }
+        return String(result)
+    }
+
     /// Whether `text` has no control character (C0, DEL, C1; a newline only when allowed)
     /// and no invisible format character: then sanitizing it changes nothing. C1 controls are
     /// U+0080–U+009F, `C2 80`–`C2 9F` in UTF-8. ASCII text is checked by its bytes alone.

@@ -1,4 +1,6 @@
 import Contracts
+import ViperCore
+import ViperELF
 
 /// A contract library found in a plugin folder: a Swift library of protocols and value
 /// types that plugins share without viper knowing them (docs/PLUGIN_AUTHORS.md, "Contracts
@@ -72,7 +74,7 @@ package struct ContractLibrary: Codable, Sendable, Equatable {
                 PluginLoadError(
                     .contractLibrary, path: path,
                     message:
-                        "refused: a contract library needs a SONAME of the form lib<Module>.so (it has \(elf.soname.map { "'\(PluginLoadError.printable($0, limit: 80))'" } ?? "none")), or plugins linked against it cannot find it; build it with -Xlinker -soname -Xlinker lib<Module>.so"
+                        "refused: a contract library needs a SONAME of the form lib<Module>.so (it has \(elf.soname.map { "'\(PrintableText.fileText($0, limit: 80))'" } ?? "none")), or plugins linked against it cannot find it; build it with -Xlinker -soname -Xlinker lib<Module>.so"
                 ))
         }
         return .success((name, soname, ContractsVersion(packed: packed)))

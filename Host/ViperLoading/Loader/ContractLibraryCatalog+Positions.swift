@@ -1,3 +1,5 @@
+import ViperELF
+
 extension ContractLibraryCatalog {
     /// ``separate(_:knownPlugin:)`` by index into `files`: start-up keeps what it knows of each
     /// file in arrays in file order, so no path is looked up in a table.

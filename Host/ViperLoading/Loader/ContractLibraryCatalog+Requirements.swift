@@ -1,4 +1,5 @@
 import Foundation
+import ViperELF
 
 /// A plugin built against an older interface of a contract library than the one installed:
 /// it conforms to a protocol of the library that has since gained a requirement without a

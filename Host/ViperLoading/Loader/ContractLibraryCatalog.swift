@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import ViperCore
+import ViperELF
 
 /// The contract libraries installed in the plugin folders, checked with the rules a plugin
 /// meets (owner and mode, ELF headers, no copy of Contracts of its own) before anything of
@@ -207,7 +208,7 @@ package final class ContractLibraryCatalog {
         LoadedImages.noteOpening()
         guard dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) != nil else {
             let raw = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
-            let reason = PluginLoadError.printable(raw.replacingOccurrences(of: name, with: library.path))
+            let reason = PrintableText.fileText(raw.replacingOccurrences(of: name, with: library.path))
             libraries[index].status = .refused
             libraries[index].reason = "cannot load: \(reason)"
             return "refused: it needs the contract library \(library.name) (\(library.path)), which cannot be loaded: \(reason)"

@@ -1,4 +1,5 @@
 import Foundation
+import ViperELF
 
 /// Where contract libraries are found: one lookup, used by the runtime's start-up and by
 /// `viper check` (its child loads the plugin under test with the catalog this lookup fills).

@@ -1,4 +1,5 @@
 import ViperCore
+import ViperELF
 
 /// Why a plugin file could not be loaded: one line naming the file, what is
 /// wrong, and what to do (`PATH: what is wrong; what to do`).
@@ -55,8 +56,8 @@ package struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendab
     /// Turns `dlerror()` text into a message that says what to do.
     package static func fromDlopen(path: String, dlerror raw: String) -> PluginLoadError {
         // dlerror repeats the path first ("PATH: reason"); keep only the reason.
-        var reason = printable(raw)
-        if reason.hasPrefix(printable(path) + ": ") { reason.removeFirst(printable(path).count + 2) }
+        var reason = PrintableText.fileText(raw)
+        if reason.hasPrefix(PrintableText.fileText(path) + ": ") { reason.removeFirst(PrintableText.fileText(path).count + 2) }
         if reason.contains("file too short") || reason.contains("cannot read file data") {
             return PluginLoadError(
                 .notALibrary, path: path, message: "not a plugin: the file is empty or truncated (\(reason)); rebuild the plugin or copy it again")
@@ -85,25 +86,5 @@ package struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendab
             return PluginLoadError(.notALibrary, path: path, message: "cannot load: built for another platform (\(reason)); rebuild the plugin on this machine")
         }
         return PluginLoadError(.openFailed, path: path, message: "cannot load: \(reason); rebuild the plugin, or remove it from the plugin folder")
-    }
-
-    /// `text` from the file (a symbol name in dlerror's message, say) made safe to show on one
-    /// line: control characters become `?`, invisible format characters (U+202E, ...) are shown
-    /// as escapes as everywhere else (``PrintableText``), and more than `limit` characters are cut
-    /// (fuzzing found a mutated plugin whose "undefined symbol" was kilobytes of bytes with line breaks).
-    package static func printable(_ text: String, limit: Int = 300) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars.prefix(limit) {
-            let control = scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value)
-            if control {
-                result.append("?")
-            } else if PrintableText.isInvisibleFormat(scalar) {
-                result.append(contentsOf: PrintableText.escape(scalar).unicodeScalars)
-            } else {
-                result.append(scalar)
-            }
-        }
-        if text.unicodeScalars.count > limit { result.append(contentsOf: "…".unicodeScalars) }
-        return String(result)
     }
 }

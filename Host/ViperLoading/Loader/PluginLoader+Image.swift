@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import ViperELF
 
 /// The steps of ``PluginLoader/load(_:known:)`` that look at the image itself: its
 /// headers and linkage before `dlopen`, then `dlopen` and the version it was built for.

@@ -1,4 +1,5 @@
 import Foundation
+import ViperELF
 
 /// The checks every image viper opens with `dlopen` passes first, plugin or contract library,
 /// all on the descriptor that is then loaded (never on the path again, which another process

@@ -1,4 +1,5 @@
 import Foundation
+import ViperELF
 
 /// A refused provider's line names one contract, the one lacking a requirement; it may implement
 /// other contracts of that library (a module of it, say), which a consumer requires. Its file's

@@ -21,12 +21,15 @@ package enum ReservedNames {
     ]
 
     /// Why the file at `path` is refused for its name, or nil.
-    /// Asked of every file found at every start: one lookup of its name, after a check on its
-    /// bytes that lets nearly every name pass without one.
     package static func fileProblem(_ path: String) -> String? {
-        guard mayBeReservedFile(path) else { return nil }
+        fileProblem(path, reserved: reservedFileNames)
+    }
+
+    /// ``fileProblem(_:)`` with the reserved set read once for a whole list of files: asked of
+    /// every file found at every start, one lookup of its name.
+    static func fileProblem(_ path: String, reserved: Set<String>) -> String? {
         let name = Paths.lastComponent(path)
-        guard reservedFileNames.contains(name) else { return nil }
+        guard reserved.contains(name) else { return nil }
         let module = String(name.dropFirst(3).dropLast(3))
         return "refused: \(name) is the name of one of viper's own libraries or the Swift runtime's (\(module)), so it could stand "
             + "in for it; it is not loaded, and nothing else changes: rename it (a plugin or contract library needs a name of its own) "
@@ -79,9 +82,9 @@ extension PluginDiscovery.Result {
         var removed: [(file: PluginFile, reason: String)] = []
         var index = files.count - 1
         guard index >= 0 else { return [] }  // no file: the reserved set is not read (it lists a folder)
-        let check = ReservedNames.FileNameCheck()
+        let reserved = ReservedNames.reservedFileNames
         while index >= 0 {
-            if check.mayBeReserved(files[index].path), let reason = ReservedNames.fileProblem(files[index].path) {
+            if let reason = ReservedNames.fileProblem(files[index].path, reserved: reserved) {
                 removed.insert((files[index], reason), at: 0)
                 files.remove(at: index)
                 if index < infos.count { infos.remove(at: index) }

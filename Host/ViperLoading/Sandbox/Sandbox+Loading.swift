@@ -1,4 +1,5 @@
 import Foundation
+import ViperELF
 
 extension Sandbox {
     /// What loading the plugin files `paths` reads beyond their own folders: the absolute run

@@ -1,4 +1,5 @@
 import Foundation
+import ViperELF
 
 extension Sandbox {
     /// The system's folders a Swift program and its libraries read at start and while loading

@@ -79,7 +79,7 @@ package final class ScanWorker {
     package static func lastWords(_ text: String) -> String? {
         var lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         if let trace = lines.lastIndex(of: "Current stack trace:") { lines = Array(lines[..<trace]) }
-        return lines.last { !$0.isEmpty }.map { PluginLoadError.printable($0, limit: 200) }
+        return lines.last { !$0.isEmpty }.map { PrintableText.fileText($0, limit: 200) }
     }
 
     /// The files without a result, in order.
@@ -166,7 +166,7 @@ package final class ScanWorker {
 
     /// Why a sealed line out of turn makes the plugin loading then broken.
     static func outOfTurn(_ what: String) -> String {
-        "made the scanner report out of turn while loading (it \(PluginLoadError.printable(what, limit: 200)), which it was not asked to do next); "
+        "made the scanner report out of turn while loading (it \(PrintableText.fileText(what, limit: 200)), which it was not asked to do next); "
             + "code in the scanner's process wrote to its result channel; it is skipped until the file changes"
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ViperCore
+import ViperELF
 
 /// Reading the files in the data folder that decide what viper trusts or does (`config.json`,
 /// `plugins.lock`): opened without following a symbolic link, so a link there cannot point viper

@@ -1,5 +1,6 @@
 import Foundation
 import ViperCore
+import ViperELF
 
 /// `plugins.lock` in the data folder, written by `viper plugins --lock`: the SHA-256
 /// of every plugin in use at that moment, by path. While it pins files, a plugin whose

@@ -10,15 +10,16 @@ import ViperTestSupport
     /// Each host target and everything it may depend on directly (targets and products).
     private static let allowed: [String: Set<String>] = [
         "ViperCore": ["Contracts", "CThreadLocal"],
-        "ViperLoading": ["Contracts", "ViperCore", "CCrypto"],
+        "ViperELF": ["Contracts", "ViperCore"],
+        "ViperLoading": ["Contracts", "ViperCore", "ViperELF", "CCrypto"],
         "ViperRuntime": ["Contracts", "ViperCore", "ViperLoading", "CSQLite"],
         "ViperSupervision": ["Contracts", "ViperCore", "ViperLoading"],
-        "ViperCommandLine": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision"],
+        "ViperCommandLine": ["ViperCore", "ViperELF", "ViperLoading", "ViperRuntime", "ViperSupervision"],
         "ViperShell": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision", "ViperCommandLine", "CReadline"],
         "ViperKit": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine"],
-        "ViperCheck": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ConformanceKit"],
+        "ViperCheck": ["ViperCore", "ViperELF", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ConformanceKit"],
         "ViperBench": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperCommandLine", "ViperShell"],
-        "ViperFuzz": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperShell"],
+        "ViperFuzz": ["ViperCore", "ViperELF", "ViperLoading", "ViperRuntime", "ViperShell"],
         "ViperCommands": ["ViperCore", "ViperLoading", "ViperRuntime", "ViperSupervision", "ViperCommandLine", "ViperShell", "ViperKit", "ViperCheck"],
         "viper": ["ViperCommands"],
         "viper-bench": ["ViperBench"],
@@ -78,14 +79,20 @@ import ViperTestSupport
         #expect(Self.reachable(from: "ViperCore", in: try Self.describedDependencies()) == ["Contracts", "CThreadLocal"])
     }
 
+    /// The ELF reader is a layer of its own between the core and acquisition: it reads files
+    /// it is given and reaches nothing of acquisition, the runtime or a system library.
+    @Test func theELFReaderReachesOnlyContractsAndTheCore() throws {
+        #expect(Self.reachable(from: "ViperELF", in: try Self.describedDependencies()) == ["Contracts", "ViperCore", "CThreadLocal"])
+    }
+
     @Test func acquisitionReachesTheCoreAndLibcryptoButNoDatabaseOrRuntime() throws {
         let reached = Self.reachable(from: "ViperLoading", in: try Self.describedDependencies())
-        #expect(reached == ["Contracts", "ViperCore", "CThreadLocal", "CCrypto"])
+        #expect(reached == ["Contracts", "ViperCore", "CThreadLocal", "ViperELF", "CCrypto"])
     }
 
     @Test func theRuntimeReachesNoShellReadlineOrConformanceKit() throws {
         let reached = Self.reachable(from: "ViperRuntime", in: try Self.describedDependencies())
-        #expect(reached == ["Contracts", "ViperCore", "CThreadLocal", "ViperLoading", "CSQLite", "CCrypto"])
+        #expect(reached == ["Contracts", "ViperCore", "CThreadLocal", "ViperELF", "ViperLoading", "CSQLite", "CCrypto"])
         for forbidden in ["ViperShell", "CReadline", "ConformanceKit", "ViperCheck", "ViperKit", "ViperCommandLine", "ViperSupervision"] {
             #expect(!reached.contains(forbidden), "the runtime reaches \(forbidden)")
         }
@@ -95,7 +102,7 @@ import ViperTestSupport
     /// it may not reach the shell, readline, a database or the runtime.
     @Test func supervisionReachesOnlyAcquisitionAndTheCore() throws {
         let reached = Self.reachable(from: "ViperSupervision", in: try Self.describedDependencies())
-        #expect(reached == ["Contracts", "ViperCore", "CThreadLocal", "ViperLoading", "CCrypto"])
+        #expect(reached == ["Contracts", "ViperCore", "CThreadLocal", "ViperELF", "ViperLoading", "CCrypto"])
     }
 
     @Test func onlyTheCheckSideLinksTheConformanceKit() throws {

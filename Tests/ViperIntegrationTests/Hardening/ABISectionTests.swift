@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import Testing
+@testable import ViperELF
 @testable import ViperLoading
 @testable import ViperRuntime
 @testable import ViperKit

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ViperELF
 @testable import ViperLoading
 import ViperTestSupport
 

@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+@testable import ViperELF
 import ViperHostTestSupport
 @testable import ViperLoading
 @testable import ViperRuntime

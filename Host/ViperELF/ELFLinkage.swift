@@ -1,4 +1,5 @@
 import Foundation
+import ViperCore
 
 /// What a plugin links against, read from its ELF section headers before `dlopen`:
 /// the libraries it needs (`DT_NEEDED`) and whether it defines Contracts' protocol
@@ -95,7 +96,7 @@ package struct ELFLinkage {
             "rebuild it linking this viper's libContracts.so (swiftc -lContracts, or a dependency on the Contracts package) instead of compiling Contracts' sources into it"
         if let contractsDescriptor {
             return
-                "refused: it carries its own copy of Contracts (it defines \(PluginLoadError.printable(contractsDescriptor, limit: 120)), which only libContracts.so may define), "
+                "refused: it carries its own copy of Contracts (it defines \(PrintableText.fileText(contractsDescriptor, limit: 120)), which only libContracts.so may define), "
                 + "so none of its contracts would be the host's and every lookup between them would fail; \(fix)"
         }
         if hasSections, needsSwiftRuntime, !needsContracts {

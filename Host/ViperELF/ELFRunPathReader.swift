@@ -143,13 +143,13 @@ package final class ELFRunPathReader {
 
 extension UnsafeRawBufferPointer {
     /// Where `byte` first is (`memchr`), or nil.
-    func offset(of byte: UInt8) -> Int? {
+    package func offset(of byte: UInt8) -> Int? {
         guard let base = baseAddress, let found = memchr(base, Int32(byte), count) else { return nil }
         return UnsafeRawPointer(found) - base
     }
 
     /// Whether the bytes are those of `other` (`memcmp`).
-    func sameBytes(as other: UnsafeRawBufferPointer) -> Bool {
+    package func sameBytes(as other: UnsafeRawBufferPointer) -> Bool {
         guard count == other.count else { return false }
         guard let base = baseAddress, let otherBase = other.baseAddress else { return true }
         return memcmp(base, otherBase, count) == 0
