@@ -17,7 +17,15 @@ extension IsolatedPlugin {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errors ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // The plugin's folder is one it could write before: its error file is made afresh here, a
+        // link left in its place removed and never followed (viper is not boxed).
+        let errorFile = errors.map { DataFolderGuard.makeFresh($0) } ?? -1
+        defer { if errorFile >= 0 { close(errorFile) } }
+        if errorFile >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, errorFile, STDERR_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, ends[1], childDescriptor)
         let arguments = [executable, IsolatedPluginMode.command, "--fd", "\(childDescriptor)"] + extra
         let argv = arguments.map { strdup($0) } + [nil]

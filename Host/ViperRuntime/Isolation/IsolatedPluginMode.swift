@@ -114,7 +114,8 @@ package enum IsolatedPluginMode {
             reader.kind == .load, let data = try? reader.text(), let allowInsecure = try? reader.bool(),
             let network = try? reader.bool(), let path = try? reader.text()
         else { return nil }
-        let errors = open(Paths.join(data, "stderr.log"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        // The plugin could write this folder before: a link it left there is removed, never followed.
+        let errors = DataFolderGuard.makeFresh(Paths.join(data, "stderr.log"))
         if errors >= 0 {
             dup2(errors, STDERR_FILENO)
             close(errors)

@@ -33,6 +33,7 @@ final class RogueView: RestorableModule, RogueInput {
         [
             CommandSpec("write", arguments: ["PATH"], help: "Write a file at PATH"),
             CommandSpec("keep", arguments: ["NAME"], help: "Write NAME in the plugin's data folder"),
+            CommandSpec("link", arguments: ["NAME", "TARGET"], help: "Put a link NAME to TARGET in the plugin's data folder"),
             CommandSpec("connect", help: "Open a network socket"),
             CommandSpec("pid", help: "Say which process runs this"),
             CommandSpec("count", help: "Count one up"),
@@ -67,6 +68,11 @@ final class RogueView: RestorableModule, RogueInput {
         case "keep":
             let path = folder.path + "/" + command.arguments[0]
             said = FileManager.default.createFile(atPath: path, contents: Data("kept".utf8)) ? "kept \(path)" : "could not keep \(path)"
+        case "link":
+            // What a boxed plugin can leave for viper to trip on: a link in the one folder it may write.
+            let path = folder.path + "/" + command.arguments[0]
+            unlink(path)
+            said = symlink(command.arguments[1], path) == 0 ? "linked \(path)" : "could not link \(path)"
         case "connect":
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             said = descriptor >= 0 ? "opened a network socket" : "no network socket: \(String(cString: strerror(errno)))"

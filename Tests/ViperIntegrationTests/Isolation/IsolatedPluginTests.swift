@@ -34,6 +34,19 @@ import ViperTestSupport
         #expect(FileManager.default.fileExists(atPath: outside + "/in-process.txt"))
     }
 
+    @Test func aLinkAnIsolatedPluginLeavesInItsFolderIsNotFollowedByViper() throws {
+        let viper = ViperProcess()
+        let (plugins, outside) = try rogue()
+        let victim = outside + "/precious.txt"
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: victim))
+        // The plugin's standard error file is opened by viper (unboxed) for the next process.
+        let first = try shell(viper, plugins, isolated: true, "open rogue; link stderr.log \(victim)")
+        #expect(first.stdout.contains("linked "), "\(first.output)")
+        let second = try shell(viper, plugins, isolated: true, "open rogue; count")
+        #expect(second.status == 0, "\(second.output)")
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious", "viper wrote through the plugin's link")
+    }
+
     @Test func anIsolatedPluginHasNoNetwork() throws {
         let (plugins, _) = try rogue()
         let viper = ViperProcess()
