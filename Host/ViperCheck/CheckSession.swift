@@ -63,7 +63,7 @@ struct CheckSession {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input[0], STDIN_FILENO)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errorFile, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o600)
         posix_spawn_file_actions_adddup2(&actions, childEnd, descriptor)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -55,7 +55,7 @@ extension ChildProcess {
             }
         }
         let input = open("/dev/null", O_RDONLY)
-        let error = errorFile.map { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o600) } ?? open("/dev/null", O_WRONLY)
+        let error = errorFile.map { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o600) } ?? open("/dev/null", O_WRONLY)
         _ = dup2(output, STDOUT_FILENO)  // first: the pipe keeps its place whatever number it had
         if input >= 0 { _ = dup2(input, STDIN_FILENO) }
         if error >= 0 { _ = dup2(error, STDERR_FILENO) }
