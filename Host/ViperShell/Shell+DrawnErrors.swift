@@ -16,7 +16,9 @@ import ViperCore
 extension Shell {
     /// What the shell remembers of the error lines drawn.
     struct DrawnErrors {
-        /// The error lines of each module's last drawing, by its entry id (-1: home).
+        /// The error lines of each module's last drawing, by its entry id (-1: home); a module
+        /// whose last drawing had none has no entry, so the table stays as small as the modules
+        /// showing errors, whatever the stack's depth.
         var byModule: [Int: [String]] = [:]
         /// How many new error lines the running command drew.
         var newSinceCommand = 0
@@ -27,10 +29,12 @@ extension Shell {
     /// Remembers `errors` as `module`'s; returns those its last drawing had not.
     func noteDrawnErrors(_ errors: [String], module: Int) -> [String] {
         let new = Self.added(errors, to: drawnErrors.byModule[module] ?? [])
-        // Only modules still on the stack are remembered (a new module never inherits an old one's).
-        let onStack = Set(stack.entries.map(\.id))
-        drawnErrors.byModule = drawnErrors.byModule.filter { $0.key == -1 || onStack.contains($0.key) }
-        drawnErrors.byModule[module] = errors
+        drawnErrors.byModule[module] = errors.isEmpty ? nil : errors
+        // Only modules still on the stack are remembered (a new module never inherits an old
+        // one's); only those with errors are looked for, so a command costs the same at any depth.
+        for key in drawnErrors.byModule.keys where key != -1 && key != module && !stack.entries.contains(where: { $0.id == key }) {
+            drawnErrors.byModule[key] = nil
+        }
         return new
     }
 
