@@ -9,21 +9,10 @@ final class TodoAllRouter: TodoAllRouting {
     }
 
     func showEditor(forItem id: Int64, changing fields: String, output: any TodoItemEditingOutput) throws {
-        try router.present(TodoItemEditing.self) { editor in
-            editor.output = output
-            try editor.edit(itemID: id)
-            if !fields.isEmpty { editor.change(fields: fields) }
-        }
+        try TodoEditorRoutes(router: router).showEditor(forItem: id, changing: fields, output: output)
     }
 
     func modifyItem(_ id: Int64, fields: String, output: any TodoItemEditingOutput) throws {
-        var opened: (any TodoItemEditing)?
-        try router.present(TodoItemEditing.self) { editor in
-            editor.output = output
-            try editor.edit(itemID: id)
-            editor.change(fields: fields)
-            opened = editor
-        }
-        try opened?.saveAtOnce()
+        try TodoEditorRoutes(router: router).modifyItem(id, fields: fields, output: output)
     }
 }
