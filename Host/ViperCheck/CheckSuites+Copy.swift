@@ -6,7 +6,7 @@ import ViperLoading
 /// the library (a suites target built in the library's own SwiftPM package, which links the
 /// library's target into the product) tests protocols that are other types than the plugin's, so it
 /// would find nothing to run. Read from the suite's `DT_NEEDED` before its `dlopen`, it is named
-/// with the fix instead of "has no suite for a contract this plugin provides".
+/// with the fix instead of "has no check for a contract this plugin provides".
 extension CheckSuites {
     /// Why `suite`, a suite library of the contract library `library`, cannot test its plugin, or
     /// nil: it does not link `lib<library>.so`.

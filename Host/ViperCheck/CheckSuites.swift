@@ -83,7 +83,7 @@ struct CheckSuites {
         let summary = CheckResult(
             check: "suite", subject: "plugin", passed: true,
             reason: subjects.isEmpty
-                ? "\(suite.owner) (\(suite.path)) has no suite for a contract this plugin provides"
+                ? "\(suite.owner) (\(suite.path)) has no check for a contract this plugin provides"
                 : "ran \(suite.owner) (\(suite.path)): \(results.count) check(s) on \(subjects.joined(separator: ", "))")
         return Ran(results: results, summary: summary)
     }

@@ -2,15 +2,17 @@
 /// and value types that plugins of different authors share without viper knowing them
 /// (docs/PLUGIN_AUTHORS.md, "Contracts of your own"). Placeholders as in ``ModuleName/fill(_:)``.
 enum ContractLibraryTemplate {
-    /// The files, by path under the package folder.
-    static func files(contracts: String) -> [(path: String, text: String)] {
+    /// The files, by path under the package folder. The suites hold no checks unless `example`
+    /// asks for the worked ones (a check per contract, run by `viper check` on a provider): an
+    /// author writes the checks of their own protocols into the empty suites.
+    static func files(contracts: String, example: Bool = false) -> [(path: String, text: String)] {
         [
             ("Package.swift", manifest(contracts: contracts)), (".gitignore", PackageTemplate.gitignore),
             ("README.md", readme), ("Sources/__Name__/__Name__.swift", source), ("Sources/__Name__/__Name__Library.swift", version),
             (ContractLibraryGateTemplate.path, ContractLibraryGateTemplate.script),
             ("Tests/__Name__Tests/__Name__GateTests.swift", ContractLibraryGateTemplate.test),
             ("Suites/Package.swift", suitesManifest(contracts: contracts)),
-            ("Suites/Sources/__Name__Suites/__Name__Suites.swift", suites),
+            ("Suites/Sources/__Name__Suites/__Name__Suites.swift", example ? exampleSuites : suites),
         ]
     }
 
@@ -107,6 +109,37 @@ enum ContractLibraryTemplate {
         """
 
     static let suites = """
+        // The promises of __Name__'s contracts, as checks every provider must pass, whoever wrote it.
+        // 'viper check' runs them on each plugin that provides one of the contracts, when
+        // lib__Name__Suites.so links lib__Name__.so (build it in a package of its own: README) and
+        // sits beside the library or is given with --suites (docs/PLUGIN_AUTHORS.md, "Suites that
+        // travel with a contract library"). Add a check per promise: a ServiceCheck makes the
+        // service (harness.make) and a ModuleCheck builds the module (harness.build), and each
+        // fails with CheckFailure.unless(condition, expected:, happened:, fix:). 'viper new NAME
+        // --contract-library --example' writes one of each.
+        import ConformanceKit
+        import Contracts
+        import __Name__
+
+        /// What every __Name__Service promises.
+        public let serviceSuite = ContractSuite(for: __Name__Service.self, serviceChecks: [])
+
+        /// What every module registered as __Name__Screen promises.
+        public let screenSuite = ContractSuite(for: __Name__Screen.self, checks: [])
+
+        /// Every suite of __Name__: add each suite you write. 'viper check' runs them through the entry
+        /// below; a provider's own test passes them to Conformance.check(..., suites: __name__Suites).
+        public let __name__Suites: [ContractSuite] = [serviceSuite, screenSuite]
+
+        /// The entry 'viper check' calls.
+        @_cdecl("viper_contract_suites")
+        public func viperContractSuites(_ request: UnsafeMutableRawPointer?) -> Int32 {
+            ExportedSuites.run(request, suites: __name__Suites)
+        }
+
+        """
+
+    static let exampleSuites = """
         // The promises of __Name__'s contracts, as checks every provider must pass, whoever wrote it.
         // 'viper check' runs them on each plugin that provides one of the contracts, when
         // lib__Name__Suites.so links lib__Name__.so (build it in a package of its own: README) and

@@ -171,14 +171,14 @@ package struct NewCommand {
         guard let contracts = layout.contractsPackage else {
             throw HostError("cannot find the Contracts package beside this viper (\(layout.executableDirectory)); run 'viper sdk' to see what is missing")
         }
-        let files = ContractLibraryTemplate.files(contracts: contracts).map {
+        let files = ContractLibraryTemplate.files(contracts: contracts, example: options.example).map {
             ($0.path, $0.text.replacingOccurrences(of: PackageTemplate.pluginFolderPlaceholder, with: pluginFolder))
         }
         try write(files, under: root, name: name)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: Paths.join(root, ContractLibraryGateTemplate.path))
         return """
             Created \(root): the contract library \(name.type) (\(name.type)Service, \(name.type)Screen, its version),
-            its API gate (API/gate, run by 'swift test') and the gate's test, and its suites (Suites/, a package of their own).
+            its API gate (API/gate, run by 'swift test') and the gate's test, and its suites (Suites/, a package of their own\(options.example ? ", with a worked check per contract" : "; add a check per promise")).
             Next:
               cd \(root) && swift build
               API/gate --cut && swift build && swift test    # record 1.0's interface, then check it

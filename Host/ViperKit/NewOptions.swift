@@ -31,7 +31,10 @@ extension NewCommand: ParsableCommand {
             CommandOption("--in", value: "PATH", help: "With 'module': the plugin package to add the module to"),
             CommandOption("--list", help: "List the templates with the command for each"),
             CommandOption("--blank", help: "With a plugin or 'module': a blank module to fill (the default)"),
-            CommandOption("--example", help: "With a plugin or 'module': the demo list (add, remove, done), not the blank module"),
+            CommandOption(
+                "--example",
+                help: "With a plugin or 'module': the demo list (add, remove, done), not the blank module; with --contract-library: a worked check per contract"
+            ),
             CommandOption(
                 "--routes-to", value: "CONTRACT",
                 help: "With a plugin or 'module': a builder that routes to CONTRACT (PROTOCOL or LIBRARY.PROTOCOL), and its test"),

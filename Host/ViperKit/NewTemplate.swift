@@ -14,7 +14,8 @@ enum NewTemplate: String, CaseIterable {
           viper new NAME --routes-to CONTRACT routed: a module whose builder routes to CONTRACT through a typed route (also 'module ...')
           viper new service NAME              service: a plugin providing NoteStore from a file, its tests and the NoteStore conformance suite
           viper new adapter NAME              adapter: a plugin serving one contract through another (registerAdapter), with a module using it
-          viper new NAME --contract-library   contract library: protocols that plugins of different authors share
+          viper new NAME --contract-library   contract library: protocols that plugins of different authors share, with empty suites
+                                              to fill ('--example' writes a worked check per contract)
           viper new module NAME --in PATH --contract LIBRARY.PROTOCOL
                                               library module: a module implementing a contract library's protocol (also 'viper new NAME --contract ...')
         --dir DIR writes the package inside DIR; --in-tree writes a plugin into viper's own source tree;
@@ -52,8 +53,11 @@ enum NewTemplate: String, CaseIterable {
         if template != .plugin, options.inTree || options.contractLibrary {
             throw UsageError("--in-tree and --contract-library go with 'viper new NAME' only, not with the \(template.rawValue) template")
         }
+        // A contract library takes --example (its worked suites); the other module flags are a module's.
+        let exampleIsTheModules = !options.contractLibrary
         let moduleFlag =
-            options.example ? "--example" : options.routesTo != nil ? "--routes-to" : options.blank ? "--blank" : options.route != nil ? "--route" : nil
+            options.example && exampleIsTheModules
+            ? "--example" : options.routesTo != nil ? "--routes-to" : options.blank ? "--blank" : options.route != nil ? "--route" : nil
         if let flag = moduleFlag, template != .plugin && template != .module || options.contractLibrary {
             throw UsageError(
                 "\(flag) goes with 'viper new NAME' or 'viper new module NAME --in PATH', not with \(options.contractLibrary ? "--contract-library" : "the \(template.rawValue) template")"

@@ -65,7 +65,7 @@ import ViperTestSupport
         let folder = try folder(suiteExpecting: "Ada")
         try FileManager.default.copyItem(atPath: try ContractLibraryFixtures.plugin("WelcomeConsumerPlugin"), toPath: folder + "/libWelcomeConsumerPlugin.so")
         let check = try ViperProcess().run(["check", folder + "/libWelcomeConsumerPlugin.so", "--plugins", folder + "/libWelcomeProviderPlugin.so"])
-        #expect(check.stdout.contains("pass  [plugin] suite: FixtureWelcome's suite (\(folder)/libFixtureWelcomeSuites.so) has no suite for a contract this plugin provides"),
+        #expect(check.stdout.contains("pass  [plugin] suite: FixtureWelcome's suite (\(folder)/libFixtureWelcomeSuites.so) has no check for a contract this plugin provides"),
                 "\(check.stdout)")
     }
 
@@ -77,7 +77,7 @@ import ViperTestSupport
         #expect(check.status == 1, "\(check.stdout)")
         #expect(check.stdout.contains("fail  [plugin] suite: FixtureWelcome's suite (\(folder)/libFixtureWelcomeSuites.so) carries its own copy of "
                                       + "FixtureWelcome (it does not link libFixtureWelcome.so)"), "\(check.stdout)")
-        #expect(!check.stdout.contains("has no suite for a contract this plugin provides"), "\(check.stdout)")
+        #expect(!check.stdout.contains("has no check for a contract this plugin provides"), "\(check.stdout)")
     }
 
     @Test func aSuiteLibraryInAPluginFolderIsListedAsOneAndIsNoProblem() throws {

@@ -8,7 +8,7 @@ import ViperTestSupport
 @Suite(.tags(.slow)) struct ContractLibraryTemplateTests {
     @Test func aNewContractLibrarysSuitesLinkItAndRunOnAProvider() throws {
         let folder = try TemporaryFolder.make("new-library")
-        let new = try ViperProcess().run(["new", "Greetings", "--contract-library", "--dir", folder])
+        let new = try ViperProcess().run(["new", "Greetings", "--contract-library", "--example", "--dir", folder])
         #expect(new.status == 0, "\(new.stderr)")
         let package = folder + "/Greetings"
         let manifest = try String(contentsOfFile: package + "/Package.swift", encoding: .utf8)
@@ -47,6 +47,39 @@ import ViperTestSupport
         let listing = try ViperProcess().run(["plugins", "--plugins", plugins])
         #expect(listing.stdout.contains("Greetings 1.0  [contract library, ready]"), "\(listing.stdout)")
         #expect(listing.stdout.contains("  used by:   no plugin"), "\(listing.stdout)")
+    }
+
+    /// Without --example the suites hold no checks, for the author's own: they build, link the
+    /// library, and `viper check` runs them on a provider and says there is no check yet.
+    @Test func aNewContractLibrarysSuitesAreEmptyUnlessAskedForTheExample() throws {
+        let folder = try TemporaryFolder.make("new-library-blank")
+        let new = try ViperProcess().run(["new", "Greetings", "--contract-library", "--dir", folder])
+        #expect(new.status == 0, "\(new.stderr)")
+        #expect(new.stdout.contains("its suites (Suites/, a package of their own; add a check per promise)"), "\(new.stdout)")
+        let package = folder + "/Greetings"
+        let suites = try String(contentsOfFile: package + "/Suites/Sources/GreetingsSuites/GreetingsSuites.swift", encoding: .utf8)
+        #expect(suites.contains("ContractSuite(for: GreetingsService.self, serviceChecks: [])"), "\(suites)")
+        #expect(!suites.contains("ServiceCheck(\""), "no worked check without --example")
+        let build = try FixtureCompiler.run(["swift", "build"], in: package + "/Suites")
+        try #require(build.status == 0, "\(build.output)")
+        let products = package + "/Suites/.build/debug"
+        let installed = try TemporaryFolder.make("new-library-blank-check")
+        for file in ["libGreetings.so", "libGreetingsSuites.so"] {
+            try FileManager.default.copyItem(atPath: products + "/" + file, toPath: installed + "/" + file)
+        }
+        let provider = try FixtureCompiler.run(
+            ["swiftc", "-emit-library", "-module-name", "GreetingsProviderPlugin", "-parse-as-library",
+             "-I", BuildProducts.modules, "-I", products + "/Modules", "-I", products, "-L", BuildProducts.directory, "-lContracts",
+             "-L", installed, "-lGreetings", BuildProducts.repository + "/Tests/Fixtures/ContractLibrary/GreetingsProviderPlugin.swift",
+             "-o", installed + "/libGreetingsProviderPlugin.so"], in: installed)
+        try #require(provider.status == 0, "\(provider.output)")
+        let check = try ViperProcess().run(["check", installed + "/libGreetingsProviderPlugin.so"])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(check.stdout.contains("pass  [plugin] suite: Greetings' suite (\(installed)/libGreetingsSuites.so) has no check for a contract this plugin provides"),
+                "\(check.stdout)")
+        let refused = try ViperProcess().run(["new", "service", "Diary", "--example", "--dir", folder])
+        #expect(refused.status == 64)
+        #expect(refused.stderr == "viper: --example goes with 'viper new NAME' or 'viper new module NAME --in PATH', not with the service template\n")
     }
 
     @Test func contractLibraryBelongsToViperNewAndRefusesInTree() throws {

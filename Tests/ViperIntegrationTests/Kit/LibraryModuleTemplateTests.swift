@@ -11,7 +11,7 @@ import ViperTestSupport
     @Test func aModuleOfALibrarysContractBuildsPassesItsTestsAndTheLibrarysSuite() throws {
         let folder = try TemporaryFolder.make("library-module")
         let viper = ViperProcess()
-        #expect(try viper.run(["new", "ContactsKit", "--contract-library", "--dir", folder]).status == 0)
+        #expect(try viper.run(["new", "ContactsKit", "--contract-library", "--example", "--dir", folder]).status == 0)
         #expect(try viper.run(["new", "Contacts", "--blank", "--dir", folder]).status == 0)
         let added = try viper.run(["new", "module", "Picker", "--in", folder + "/Contacts", "--contract", "ContactsKit.ContactsKitScreen",
                                    "--route", "contacts/pick"])

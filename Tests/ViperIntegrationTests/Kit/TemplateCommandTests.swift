@@ -18,7 +18,8 @@ import ViperTestSupport
               viper new NAME --routes-to CONTRACT routed: a module whose builder routes to CONTRACT through a typed route (also 'module ...')
               viper new service NAME              service: a plugin providing NoteStore from a file, its tests and the NoteStore conformance suite
               viper new adapter NAME              adapter: a plugin serving one contract through another (registerAdapter), with a module using it
-              viper new NAME --contract-library   contract library: protocols that plugins of different authors share
+              viper new NAME --contract-library   contract library: protocols that plugins of different authors share, with empty suites
+                                                  to fill ('--example' writes a worked check per contract)
               viper new module NAME --in PATH --contract LIBRARY.PROTOCOL
                                                   library module: a module implementing a contract library's protocol (also 'viper new NAME --contract ...')
             --dir DIR writes the package inside DIR; --in-tree writes a plugin into viper's own source tree;

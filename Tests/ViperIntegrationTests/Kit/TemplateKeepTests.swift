@@ -48,6 +48,19 @@ import ViperTestSupport
                ("Tests/\(plugin)PluginTests/\(name)PresenterTests.swift", "#expect(subject.view.models == [\(name)ViewModel(heading: \"\(name)\")])")]
     }
 
+    /// The contract library's two protocols, their requirements and their comments: an author's
+    /// own protocols replace them.
+    static let contractLibraryProtocols: [(file: String, line: String)] = [
+                    ("Sources/ContactsKit/ContactsKit.swift", "/// A service a provider registers and a consumer resolves."),
+                    ("Sources/ContactsKit/ContactsKit.swift", "public protocol ContactsKitService: AnyObject {"),
+                    ("Sources/ContactsKit/ContactsKit.swift", "/// One line for `subject`."),
+                    ("Sources/ContactsKit/ContactsKit.swift", "func describe(_ subject: String) -> String"),
+                    ("Sources/ContactsKit/ContactsKit.swift", "/// A module's input: a consumer routes to it by this contract, a provider registers it."),
+                    ("Sources/ContactsKit/ContactsKit.swift", "public protocol ContactsKitScreen: AnyObject {"),
+                    ("Sources/ContactsKit/ContactsKit.swift", "/// What the module shows."),
+                    ("Sources/ContactsKit/ContactsKit.swift", "var subject: String { get set }"),
+    ]
+
     static let variants: [Variant] = [
         Variant(commands: [["new", "Counter", "--dir", "DIR"]], package: "Counter",
                 rewritten: blankModule("Counter", plugin: "Counter"), kept: true),
@@ -69,17 +82,18 @@ import ViperTestSupport
                 }, kept: true),
         Variant(commands: [["new", "service", "Journal", "--dir", "DIR"]], package: "Journal",
                 rewritten: [("Sources/JournalPlugin/JournalPlugin.swift", "summary: \"Journal: notes in a file of their own (provides NoteStore)\")")], kept: true),
-        // A contract library's example contracts are the author's own protocols written over them.
+        // A contract library's two protocols are the author's own written over them; its suites are
+        // empty, and the author adds checks to them (the suites' lines are renamed with the protocols).
         Variant(commands: [["new", "ContactsKit", "--contract-library", "--dir", "DIR"]], package: "ContactsKit",
-                rewritten: [
-                    ("Sources/ContactsKit/ContactsKit.swift", "/// A service a provider registers and a consumer resolves."),
-                    ("Sources/ContactsKit/ContactsKit.swift", "public protocol ContactsKitService: AnyObject {"),
-                    ("Sources/ContactsKit/ContactsKit.swift", "/// One line for `subject`."),
-                    ("Sources/ContactsKit/ContactsKit.swift", "func describe(_ subject: String) -> String"),
-                    ("Sources/ContactsKit/ContactsKit.swift", "/// A module's input: a consumer routes to it by this contract, a provider registers it."),
-                    ("Sources/ContactsKit/ContactsKit.swift", "public protocol ContactsKitScreen: AnyObject {"),
-                    ("Sources/ContactsKit/ContactsKit.swift", "/// What the module shows."),
-                    ("Sources/ContactsKit/ContactsKit.swift", "var subject: String { get set }"),
+                rewritten: contractLibraryProtocols + [
+                    ("Suites/Sources/ContactsKitSuites/ContactsKitSuites.swift", "/// What every ContactsKitService promises."),
+                    ("Suites/Sources/ContactsKitSuites/ContactsKitSuites.swift", "public let serviceSuite = ContractSuite(for: ContactsKitService.self, serviceChecks: [])"),
+                    ("Suites/Sources/ContactsKitSuites/ContactsKitSuites.swift", "/// What every module registered as ContactsKitScreen promises."),
+                    ("Suites/Sources/ContactsKitSuites/ContactsKitSuites.swift", "public let screenSuite = ContractSuite(for: ContactsKitScreen.self, checks: [])"),
+                ], kept: true),
+        // With --example, the worked checks of the suites are rewritten too.
+        Variant(commands: [["new", "ContactsKit", "--contract-library", "--example", "--dir", "DIR"]], package: "ContactsKit",
+                rewritten: contractLibraryProtocols + [
                     ("Suites/Sources/ContactsKitSuites/ContactsKitSuites.swift", "/// What every ContactsKitService promises: a description that names its subject."),
                     ("Suites/Sources/ContactsKitSuites/ContactsKitSuites.swift", "public let serviceSuite = ContractSuite(for: ContactsKitService.self, serviceChecks: ["),
                     ("Suites/Sources/ContactsKitSuites/ContactsKitSuites.swift", "ServiceCheck(\"describe-names-the-subject\") { harness in"),
