@@ -217,7 +217,9 @@ package enum InstallCommand {
             }
         }
         if let destination = try? manager.destinationOfSymbolicLink(atPath: target.link) {
-            guard destination == "../lib/viper/viper" || Paths.realPath(target.link) == Paths.realPath(Paths.join(target.folder, "viper")) else {
+            // A link that leads nowhere is the person's too: two missing paths are not the same file.
+            let resolved = Paths.realPath(target.link)
+            guard destination == "../lib/viper/viper" || resolved != nil && resolved == Paths.realPath(Paths.join(target.folder, "viper")) else {
                 throw UsageError("\(target.link) links to \(destination), not to \(target.folder)/viper; remove it or choose another --prefix")
             }
         } else if manager.fileExists(atPath: target.link) {

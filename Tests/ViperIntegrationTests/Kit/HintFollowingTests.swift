@@ -43,6 +43,9 @@ import ViperTestSupport
         (["new", "Picker", "--route", "help", "--dir", "DIR"], "choose another name", ["new", "Picker", "--route", "helper", "--dir", "DIR"]),
         (["new", "counter", "--dir", "DIR"], "e.g. 'viper new Counter'", ["new", "Counter", "--dir", "DIR"]),
         (["new", "Help", "--dir", "DIR"], "choose another module name", ["new", "Helper", "--dir", "DIR"]),
+        (["new", "Plugin", "--dir", "DIR"], "choose another module name", ["new", "Plug", "--dir", "DIR"]),
+        (["new", "Caller", "--routes-to", "NoteEditing", "--contract", "ContactsKit.ContactsKitScreen", "--dir", "DIR"], "drop --contract",
+         ["new", "Caller", "--routes-to", "NoteEditing", "--dir", "DIR"]),
     ]
 
     @Test(arguments: usageHints)
@@ -114,6 +117,119 @@ import ViperTestSupport
                                       "--dir", folder])
         #expect(followed.status == 0, "\(followed.stderr)")
     }
+
+    @Test func aContractLibraryWithoutProtocolsGetsTheOneTheHintSaysToAdd() throws {
+        let folder = try TemporaryFolder.make("hint-no-protocol")
+        let viper = ViperProcess()
+        #expect(try viper.run(["new", "ContactsKit", "--contract-library", "--dir", folder]).status == 0)
+        let source = folder + "/ContactsKit/Sources/ContactsKit/ContactsKit.swift"
+        try "import Contracts\n".write(toFile: source, atomically: true, encoding: .utf8)
+        let refused = try viper.run(["new", "Picker", "--contract", "ContactsKit.ContactsKitScreen", "--dir", folder])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("it declares no public protocol; add it to Sources/ContactsKit, or name another library"), "\(refused.stderr)")
+        // Added to Sources/ContactsKit, as the hint says.
+        try "import Contracts\n\npublic protocol ContactsKitScreen: AnyObject {\n    var subject: String { get set }\n}\n"
+            .write(toFile: source, atomically: true, encoding: .utf8)
+        let followed = try viper.run(["new", "Picker", "--contract", "ContactsKit.ContactsKitScreen", "--dir", folder])
+        #expect(followed.status == 0, "\(followed.stderr)")
+        #expect(followed.stdout.contains("It implements ContactsKit.ContactsKitScreen"), "\(followed.stdout)")
+    }
+
+    @Test func aContractLibraryWithoutAVersionGetsTheEnumTheHintDescribes() throws {
+        let folder = try TemporaryFolder.make("hint-no-version")
+        let viper = ViperProcess()
+        #expect(try viper.run(["new", "ContactsKit", "--contract-library", "--dir", folder]).status == 0)
+        let version = folder + "/ContactsKit/Sources/ContactsKit/ContactsKitLibrary.swift"
+        try FileManager.default.removeItem(atPath: version)
+        let refused = try viper.run(["new", "Picker", "--contract", "ContactsKit.ContactsKitScreen", "--dir", folder])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("declares no version (an enum with 'static var compiled: ContractLibraryVersion', as 'viper new --contract-library' "
+            + "writes in Sources/ContactsKit/ContactsKitLibrary.swift); add it, then run this again"), "\(refused.stderr)")
+        // The enum the hint describes, in the file it names.
+        try """
+            import Contracts
+
+            public enum ContactsKitLibrary {
+                public static var compiled: ContractLibraryVersion { ContractLibraryVersion(name: "ContactsKit", major: 1, minor: 0, interface: "") }
+            }
+
+            """.write(toFile: version, atomically: true, encoding: .utf8)
+        let followed = try viper.run(["new", "Picker", "--contract", "ContactsKit.ContactsKitScreen", "--dir", folder])
+        #expect(followed.status == 0, "\(followed.stderr)")
+        let plugin = try String(contentsOfFile: folder + "/Picker/Sources/PickerPlugin/PickerPlugin.swift", encoding: .utf8)
+        #expect(plugin.contains("static let contractLibraries = [ContactsKitLibrary.compiled]"), "\(plugin)")
+    }
+}
+
+/// `viper install` and `uninstall` refusals followed as they say, into temporary prefixes: the
+/// refused command then works.
+@Suite(.tags(.slow)) struct InstallHintFollowingTests {
+    @Test func aFileBesideAnInstallMovedAwayAsTheHintSaysLetsInstallReplaceIt() throws {
+        let prefix = try TemporaryFolder.make("hint-install-foreign")
+        let viper = ViperProcess()
+        #expect(try viper.run(["install", "--prefix", prefix]).status == 0)
+        try TemporaryFolder.write(Array("mine\n".utf8), to: "notes.txt", in: prefix + "/lib/viper")
+        let refused = try viper.run(["install", "--prefix", prefix])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("move it away, then install again"), "\(refused.stderr)")
+        try FileManager.default.moveItem(atPath: prefix + "/lib/viper/notes.txt", toPath: prefix + "/notes.txt")
+        let followed = try viper.run(["install", "--prefix", prefix])
+        #expect(followed.status == 0, "\(followed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: prefix + "/lib/viper/viper"))
+    }
+
+    /// Something else at PREFIX/bin/viper: a link elsewhere ("remove it") or a file ("move it away").
+    @Test(arguments: [true, false])
+    func somethingElseAtTheCommandsPathRemovedAsTheHintSaysLetsInstallLinkIt(link: Bool) throws {
+        let prefix = try TemporaryFolder.make("hint-install-link")
+        let bin = prefix + "/bin/viper"
+        try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        if link {
+            try FileManager.default.createSymbolicLink(atPath: bin, withDestinationPath: "/opt/other/viper")
+        } else {
+            try TemporaryFolder.write(Array("#!/bin/sh\n".utf8), to: "viper", in: prefix + "/bin")
+        }
+        let viper = ViperProcess()
+        let refused = try viper.run(["install", "--prefix", prefix])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains(link ? "remove it or choose another --prefix" : "move it away or choose another --prefix"), "\(refused.stderr)")
+        if link {
+            try FileManager.default.removeItem(atPath: bin)
+        } else {
+            try FileManager.default.moveItem(atPath: bin, toPath: prefix + "/viper.mine")
+        }
+        let followed = try viper.run(["install", "--prefix", prefix])
+        #expect(followed.status == 0, "\(followed.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: bin) == "../lib/viper/viper")
+    }
+
+    @Test func uninstallWithTheWrongPrefixWorksWithThePrefixTheHintAsksFor() throws {
+        let prefix = try TemporaryFolder.make("hint-uninstall-prefix")
+        let other = try TemporaryFolder.make("hint-uninstall-other")
+        let viper = ViperProcess()
+        #expect(try viper.run(["install", "--prefix", prefix]).status == 0)
+        let refused = try viper.run(["uninstall", "--prefix", other])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("give the prefix you installed with, --prefix PREFIX"), "\(refused.stderr)")
+        let followed = try viper.run(["uninstall", "--prefix", prefix])
+        #expect(followed.status == 0, "\(followed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: prefix + "/lib/viper"))
+    }
+
+    @Test func anInstallFolderMovedToAnotherPrefixIsMovedAwayAsTheHintSays() throws {
+        let first = try TemporaryFolder.make("hint-install-first")
+        let second = try TemporaryFolder.make("hint-install-second")
+        let viper = ViperProcess()
+        #expect(try viper.run(["install", "--prefix", first]).status == 0)
+        try FileManager.default.createDirectory(atPath: second + "/lib", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: first + "/lib/viper", toPath: second + "/lib/viper")
+        let refused = try viper.run(["install", "--prefix", second])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("move \(second)/lib/viper away yourself, or give the prefix it was made for"), "\(refused.stderr)")
+        try FileManager.default.moveItem(atPath: second + "/lib/viper", toPath: second + "/viper.moved")
+        let followed = try viper.run(["install", "--prefix", second])
+        #expect(followed.status == 0, "\(followed.stderr)")
+    }
 }
 
 /// `viper new`'s "Next:" lines, run one by one in a shell exactly as printed, end with the
@@ -152,5 +268,24 @@ import ViperTestSupport
         let followed = try viper.run(["--plugins", first, "--plugins", second, "-c", "where"])
         #expect(!followed.stderr.contains("remove one of the two"), "\(followed.stderr)")
         #expect(followed.status == 0, "\(followed.stdout)\(followed.stderr)")
+    }
+
+    @Test func aPluginWithAVersionedNameRenamedAsDoctorSaysIsLoaded() throws {
+        let provider = try ContractLibraryFixtures.plugin("WelcomeProviderPlugin")
+        let folder = try ContractLibraryFixtures.pluginFolder([try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"])
+        try FileManager.default.copyItem(atPath: provider, toPath: folder + "/libWelcomeProviderPlugin.so.1")
+        let viper = ViperProcess()
+        let doctor = try viper.run(["--plugins", folder, "doctor"])
+        let output = doctor.stdout + doctor.stderr
+        let hint = "viper loads only names ending in .so; rename it to "
+        let line = try #require(output.split(separator: "\n").first { $0.contains(hint) }, "\(output)")
+        let target = try #require(line.components(separatedBy: hint).last).trimmingCharacters(in: .whitespaces)
+        #expect(target == folder + "/libWelcomeProviderPlugin.so", "\(line)")
+        try FileManager.default.moveItem(atPath: folder + "/libWelcomeProviderPlugin.so.1", toPath: target)
+        let followed = try viper.run(["--plugins", folder, "doctor"])
+        #expect(!(followed.stdout + followed.stderr).contains(hint), "\(followed.stdout)\(followed.stderr)")
+        #expect(followed.status == 0, "\(followed.stdout)\(followed.stderr)")
+        let plugins = try viper.run(["--plugins", folder, "plugins"])
+        #expect(plugins.stdout.contains(target), "\(plugins.stdout)")
     }
 }
