@@ -194,7 +194,7 @@ extension HostRuntime {
     ) -> GraphValidator.Outcome {
         // A consumer disabled for want of a provider refused for a changed library names it, as doctor does.
         let outcome = RefusedProviders(problemList).naming(made?() ?? Self.validator(plugins(), preferences: preferences).validate())
-        registry.assignRoutes(outcome.owners)  // a kept graph's owners are read when a route is
+        registry.assignRoutes(outcome.routeOwners)
         problemList += outcome.problems
         if made == nil { dependencies = outcome.dependencies }  // else `made` set them
         for problem in outcome.problems {
