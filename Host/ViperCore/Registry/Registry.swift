@@ -90,11 +90,6 @@ package final class Registry: @unchecked Sendable {
         write { $0.routes.owners = owners }
     }
 
-    /// ``assignRoutes(_:)`` with owners made when a route is first checked (a kept graph's).
-    package func assignRoutes(_ owners: RouteOwners) {
-        write { $0.routes.ownerTable = owners }
-    }
-
     package static func label(_ contract: ContractID, _ name: String?) -> String { ProvisionKey.label(contract, name) }
 
     // MARK: Reading

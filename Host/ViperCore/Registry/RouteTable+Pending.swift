@@ -24,7 +24,7 @@ package final class PendingRoutes: @unchecked Sendable {
 
     private struct Batch {
         let plugins: [Plugin]
-        let owners: RouteOwners
+        let owners: [String: String]
     }
 
     private let lock = NSLock()
@@ -59,7 +59,7 @@ package final class PendingRoutes: @unchecked Sendable {
     }
 
     /// A new list with `plugins` added after these, to be checked against `owners`.
-    package func adding(_ plugins: [Plugin], owners: RouteOwners) -> PendingRoutes {
+    package func adding(_ plugins: [Plugin], owners: [String: String]) -> PendingRoutes {
         lock.withLock {
             PendingRoutes(listed: listed, unlisted: unlisted + [Batch(plugins: plugins, owners: owners)])
         }

@@ -9,13 +9,8 @@ import Contracts
 /// - a plugin serves a route only when no other plugin keeps its shape;
 /// - a loaded module's live registration replaces its plugin's pending entry.
 package struct RouteTable {
-    /// Which plugin keeps each route, by ``RouteRule/shape(_:)`` (reading it makes ``ownerTable``'s table).
-    package var owners: [String: String] {
-        get { ownerTable.table }
-        set { ownerTable = RouteOwners(newValue) }
-    }
-    /// ``owners``, made when a route is first checked against them.
-    package var ownerTable = RouteOwners()
+    /// Which plugin keeps each route, by ``RouteRule/shape(_:)``.
+    package var owners: [String: String] = [:]
     /// Loaded modules whose route is not served: it breaks a rule or another plugin keeps it.
     package var routeless = Set<RegistryKey>()
     /// Routes of plugins that are validated but not loaded yet.
@@ -30,11 +25,11 @@ package struct RouteTable {
 
     /// Whether `plugin` may serve `route`: it keeps the rules, and no other plugin keeps it.
     package func mayServe(_ route: RouteSpec, plugin: String) -> Bool {
-        Self.mayServe(route, plugin: plugin, owners: ownerTable)
+        Self.mayServe(route, plugin: plugin, owners: owners)
     }
 
     /// Whether `plugin` may serve `route` when `owners` keep the route shapes.
-    package static func mayServe(_ route: RouteSpec, plugin: String, owners: RouteOwners) -> Bool {
+    package static func mayServe(_ route: RouteSpec, plugin: String, owners: [String: String]) -> Bool {
         RouteRule.problem(with: route) == nil && (owners[RouteRule.shape(route.pattern)] ?? plugin) == plugin
     }
 
@@ -56,7 +51,7 @@ package struct RouteTable {
     /// is first read: a start-up that never lists or opens a route decodes no descriptor for them.
     package mutating func addPending(declaredBy plugins: [PendingRoutes.Plugin]) {
         guard !plugins.isEmpty else { return }
-        pendingRoutes = pendingRoutes.adding(plugins, owners: ownerTable)
+        pendingRoutes = pendingRoutes.adding(plugins, owners: owners)
     }
 
     package mutating func addUnavailable(_ entries: [RouteEntry], reason: String) {

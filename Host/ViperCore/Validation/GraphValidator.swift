@@ -44,14 +44,8 @@ package struct GraphValidator {
         /// Every requirement of every plugin, with who serves it.
         package var dependencies: [Dependency] = []
         /// Which plugin serves each route, by ``RouteRule/shape(_:)``. A route that is not
-        /// here was refused (it broke a rule, or another plugin keeps it). Reading it makes the
-        /// table of ``owners`` (a kept graph's is made only when read).
-        package var routeOwners: [String: String] {
-            get { owners.table }
-            set { owners = RouteOwners(newValue) }
-        }
-        /// ``routeOwners`` as the registry keeps them, made when first read.
-        package var owners = RouteOwners()
+        /// here was refused (it broke a rule, or another plugin keeps it).
+        package var routeOwners: [String: String] = [:]
 
         package init(
             problems: [Problem] = [], disabled: [String: String] = [:], overridden: [String: Set<String>] = [:],
@@ -61,7 +55,7 @@ package struct GraphValidator {
             self.disabled = disabled
             self.overridden = overridden
             self.dependencies = dependencies
-            owners = RouteOwners(routeOwners)
+            self.routeOwners = routeOwners
         }
     }
 

@@ -150,48 +150,27 @@ extension DescriptorCache {
             }
         }
 
-        /// Reads the body's lines. A route owner's line (nearly all of them) is only checked here, on
-        /// its raw bytes (``RecordCodec/FieldCursor``), and the owners are read into a table when a route
-        /// is first checked (``RouteOwners``: a warm start that lists no route reads none). Any other
-        /// line is read by ``decodeLine(_:into:owners:)``; when an owner's line does not check so, the
-        /// owners are read at once, as before, so the file is still believed whole or not at all.
+        /// Reads the body's lines. A route owner's line (nearly all of them) is read on its raw bytes
+        /// (``RecordCodec/FieldCursor``); any other line, or an owner's line that does not read so, by
+        /// ``decodeLine(_:into:owners:)``, so the file is believed whole or not at all.
         private static func decode(_ body: ArraySlice<UInt8>) throws -> GraphValidator.Outcome {
             var outcome = GraphValidator.Outcome()
-            var checked = true
-            var read: [String: String] = [:]
-            try forEachLine(body) { range, base in
-                var cursor = RecordCodec.FieldCursor(base, count: range.count)
-                if let tag = cursor.next(), cursor.matches(tag, "W"), cursor.checkText(), cursor.checkText(), cursor.isAtEnd { return }
-                var reader = RecordCodec.Reader(bytes: body[(body.startIndex + range.lowerBound)..<(body.startIndex + range.upperBound)])
-                try decodeLine(&reader, into: &outcome, owners: &read)
-                guard reader.isAtEnd else { throw RecordCodec.Malformed(description: "a line has extra fields") }
-                if !read.isEmpty { checked = false }  // an owner's line the cursor could not check
-            }
-            if checked {
-                outcome.owners = RouteOwners(later: { (try? owners(body)) ?? [:] })  // checked above: it cannot fail
-            } else {
-                outcome.routeOwners = try owners(body)
-            }
-            return outcome
-        }
-
-        /// The owners' lines of `body` in a table, in order (a later line of a shape wins).
-        private static func owners(_ body: ArraySlice<UInt8>) throws -> [String: String] {
             var lines = 0
             forEachLine(body) { _, _ in lines += 1 }
             var owners: [String: String] = [:]
             owners.reserveCapacity(lines)  // most lines are route owners
-            var ignored = GraphValidator.Outcome()
             try forEachLine(body) { range, base in
                 var cursor = RecordCodec.FieldCursor(base, count: range.count)
                 if let tag = cursor.next(), cursor.matches(tag, "W"), let shape = cursor.text(), let owner = cursor.text(), cursor.isAtEnd {
                     owners[shape] = owner
-                } else {
-                    var reader = RecordCodec.Reader(bytes: body[(body.startIndex + range.lowerBound)..<(body.startIndex + range.upperBound)])
-                    try decodeLine(&reader, into: &ignored, owners: &owners)
+                    return
                 }
+                var reader = RecordCodec.Reader(bytes: body[(body.startIndex + range.lowerBound)..<(body.startIndex + range.upperBound)])
+                try decodeLine(&reader, into: &outcome, owners: &owners)
+                guard reader.isAtEnd else { throw RecordCodec.Malformed(description: "a line has extra fields") }
             }
-            return owners
+            outcome.routeOwners = owners
+            return outcome
         }
 
         /// Calls `visit` with each line of `body` (its offsets in `body`, without the newline) and where its bytes start.

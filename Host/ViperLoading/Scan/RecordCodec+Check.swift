@@ -79,13 +79,6 @@ extension RecordCodec {
             return try? RecordCodec.unescape(ArraySlice(bytes))
         }
 
-        /// Whether the next field is one ``text()`` reads (present, not `\N`, escaped well),
-        /// told without making a String of a field that holds no backslash.
-        package mutating func checkText() -> Bool {
-            guard let field = next(), !isNil(field) else { return false }
-            return !field.escaped || string(field) != nil
-        }
-
         /// A text field: nil when it is missing, `\N`, or badly escaped.
         package mutating func text() -> String? {
             guard let field = next(), !isNil(field) else { return nil }

@@ -39,8 +39,8 @@ extension HostRuntime {
 
     /// Adds a record for each file of `triage` (copied whole, then changed where validation
     /// changed it); each ready plugin validation kept goes to the pending routes and the pending
-    /// plugins, those made only when first asked (``PendingBatch``). Records are read in place,
-    /// not copied out of the triage, for every plugin at every warm start.
+    /// plugins. Records are read in place, not copied out of the triage, for every plugin at every
+    /// warm start.
     private func addTriaged(_ triage: ScanTriage, outcome: GraphValidator.Outcome, scanned: CachedScan.Scanned) {
         let first = recordList.count
         if recordList.isEmpty {
@@ -51,8 +51,7 @@ extension HostRuntime {
         let candidates = triage.candidates, excluded = options.excludedPlugins
         var routes: [PendingRoutes.Plugin] = []
         routes.reserveCapacity(candidates.count)
-        var started: [Int] = []  // the positions in `candidates` of the plugins that went pending
-        started.reserveCapacity(candidates.count)
+        let results = scanned.results, digests = scanned.anyDigest ? scanned.digests : []
         var next = 0  // the next candidate, in file order as the records
         for index in triage.list.indices {
             guard next < candidates.count, candidates[next].index == index else {
@@ -62,7 +61,7 @@ extension HostRuntime {
                 }
                 continue
             }
-            let descriptor = candidates[next].1, number = next
+            let (file, descriptor, _) = candidates[next]
             next += 1
             let name = descriptor.name
             let overridden = outcome.overridden[name] ?? []
@@ -70,7 +69,10 @@ extension HostRuntime {
             if let reason {
                 noteDisabled(descriptor.descriptor, plugin: name, reason: reason)
             } else {
-                started.append(number)
+                let plugin = PendingPlugin(
+                    file: file, overridden: overridden, known: index < digests.count ? digests[index] : nil,
+                    scanned: descriptor, stamp: index < results.count ? results[index]?.stamp : nil)
+                pending.add(plugin, name: name)
                 routes.append(PendingRoutes.Plugin(descriptor: descriptor, name: name, overridden: overridden))
             }
             guard reason != nil || !overridden.isEmpty else { continue }  // as triaged: ready, nothing lost
@@ -81,22 +83,6 @@ extension HostRuntime {
             }
         }
         registry.addPendingRoutes(declaredBy: routes)
-        pending.add(Self.pendingBatch(started, of: candidates, scanned: scanned, overridden: outcome.overridden))
-    }
-
-    /// The pending plugins of the candidates at `positions` (validation kept them).
-    private static func pendingBatch(
-        _ positions: [Int], of candidates: [(PluginFile, ScannedDescriptor, index: Int)], scanned: CachedScan.Scanned,
-        overridden: [String: Set<String>]
-    ) -> PendingBatch {
-        let results = scanned.results, digests = scanned.anyDigest ? scanned.digests : []
-        return PendingBatch(count: positions.count) { number in
-            let (file, descriptor, index) = candidates[positions[number]]
-            let plugin = PendingPlugin(
-                file: file, overridden: overridden[descriptor.name] ?? [], known: index < digests.count ? digests[index] : nil,
-                scanned: descriptor, stamp: index < results.count ? results[index]?.stamp : nil)
-            return (descriptor.name, plugin)
-        }
     }
 
     /// Why `file` (by path: its owner and mode, and its folders') cannot be trusted, or nil.
@@ -194,7 +180,7 @@ extension HostRuntime {
     ) -> GraphValidator.Outcome {
         // A consumer disabled for want of a provider refused for a changed library names it, as doctor does.
         let outcome = RefusedProviders(problemList).naming(made?() ?? Self.validator(plugins(), preferences: preferences).validate())
-        registry.assignRoutes(outcome.owners)  // a kept graph's owners are read when a route is
+        registry.assignRoutes(outcome.routeOwners)
         problemList += outcome.problems
         if made == nil { dependencies = outcome.dependencies }  // else `made` set them
         for problem in outcome.problems {

@@ -27,10 +27,7 @@ struct PendingPlugin {
 /// - Overridden provisions are not indexed: a miss never loads a plugin for what it lost.
 /// - The index of who serves what is made at the first lookup (a start-up adds a plugin in
 ///   constant time and decodes no descriptor), in the order the plugins were added, so it is
-///   the index adding them one by one gives. So is the table by name: a start-up adds its
-///   plugins as one ``PendingBatch``, and the first lookup, removal or ``takeAll()`` makes them
-///   and puts them in the table in that order (a warm start hashes no name and makes no value
-///   before anyone asks).
+///   the index adding them one by one gives.
 /// - Not locked itself: ``HostRuntime`` uses it under its `state` lock.
 struct PendingPlugins {
     private var plugins: [String: PendingPlugin] = [:]
@@ -39,36 +36,12 @@ struct PendingPlugins {
     /// Names of the plugins added since the index was last brought up to date, in order (each
     /// plugin is kept once, in `plugins`: a start-up adds a thousand).
     private var unindexed: [String] = []
-    /// Batches added since the table by name was last brought up to date, in order (``settle()``).
-    private var added: [PendingBatch] = []
 
-    var isEmpty: Bool { plugins.isEmpty && added.isEmpty }
+    var isEmpty: Bool { plugins.isEmpty }
 
     mutating func add(_ plugin: PendingPlugin, name: String) {
-        added.append(PendingBatch(plugin, name: name))
-    }
-
-    /// Adds the plugins of `batch`, in its order, without making any of them yet.
-    mutating func add(_ batch: PendingBatch) {
-        guard batch.count > 0 else { return }
-        added.append(batch)
-    }
-
-    /// Makes the plugins added since the last lookup and puts them in the table by name, in the
-    /// order added (as adding each there at once would have).
-    private mutating func settle() {
-        guard !added.isEmpty else { return }
-        let count = added.reduce(0) { $0 + $1.count }
-        plugins.reserveCapacity(plugins.count + count)
-        unindexed.reserveCapacity(unindexed.count + count)
-        for batch in added {
-            for position in 0..<batch.count {
-                guard let (name, plugin) = batch.plugin(position) else { continue }
-                plugins[name] = plugin
-                unindexed.append(name)
-            }
-        }
-        added.removeAll()
+        plugins[name] = plugin
+        unindexed.append(name)
     }
 
     /// Indexes what the plugins added since the last lookup serve.
@@ -100,7 +73,6 @@ struct PendingPlugins {
     mutating func take(
         serving key: ProvisionKey, where wanted: (String, PendingPlugin) -> Bool = { _, _ in true }
     ) -> [(name: String, plugin: PendingPlugin)] {
-        settle()
         updateIndex()
         return (providers[key] ?? []).compactMap { name in
             guard let plugin = plugins[name], wanted(name, plugin) else { return nil }
@@ -111,7 +83,6 @@ struct PendingPlugins {
 
     /// Removes the plugin `name` (its file was removed, or a new version took over), so no miss loads it.
     mutating func remove(named name: String) {
-        settle()
         guard plugins.removeValue(forKey: name) != nil else { return }
         unindexed.removeAll { $0 == name }
         providers = providers.compactMapValues { names in
@@ -122,7 +93,6 @@ struct PendingPlugins {
 
     /// Removes and returns every pending plugin, by name.
     mutating func takeAll() -> [(name: String, plugin: PendingPlugin)] {
-        settle()
         let all = plugins.sorted { $0.key < $1.key }.map { (name: $0.key, plugin: $0.value) }
         plugins.removeAll()
         unindexed.removeAll()
