@@ -2,6 +2,13 @@ import Contracts
 
 /// Form rules the add and edit Interactors share: priorities and repeats as typed.
 enum TodoFormRules {
+    /// `modify ID FIELDS` changes an item at once, so it needs something to change.
+    static func checkModification(id: Int64, fields: String) throws {
+        guard !fields.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw CommandError("modify needs what to change after the id, e.g. 'modify \(id) due:friday pri:H' or 'modify \(id) New name'")
+        }
+    }
+
     static func priority(_ text: String) throws -> TodoPriority? {
         let word = text.trimmingCharacters(in: .whitespaces)
         guard let priority = TodoPriority.read(word) else {

@@ -88,9 +88,7 @@ final class TodoListPresenter: TodoListing, TodoListEventHandling, TodoListInter
     }
 
     func didAskToModify(id: Int64, fields: String) throws {
-        guard !fields.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw CommandError("modify needs what to change after the id, e.g. 'modify \(id) due:friday pri:H' or 'modify \(id) New name'")
-        }
+        try TodoFormRules.checkModification(id: id, fields: fields)
         try interactor.doCheckItem(id: id)
         model.notice = nil
         try router.modifyItem(id, fields: fields, output: self)
