@@ -134,10 +134,16 @@ let runtime: Target = .target(
 /// share, the session journal, crash reports and the crash memory. It sits over acquisition (data
 /// folder files, paths) and the core (whose one hook, `PluginCodeWatch`, tells it what plugin code
 /// runs), and under the shell, which runs in its workers; the runtime knows nothing of it.
+///
+/// Built without dynamic exclusivity checks: every command of a supervised session runs its
+/// journal writer and page marks, whose state only the worker's main thread touches, and the
+/// checks were a third of what supervision added to a navigation command (callgrind, 1.4 k of
+/// 4.5 k instructions; docs/benchmarks/notes.md, "The journal row at 1.05×"). Static checks stay.
 let supervision: Target = .target(
     name: "ViperSupervision",
     dependencies: [contracts, "ViperCore", "ViperLoading"],
-    path: "Host/ViperSupervision"
+    path: "Host/ViperSupervision",
+    swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
 )
 
 /// What every `viper` command shares: the way a command declares its options and help and the

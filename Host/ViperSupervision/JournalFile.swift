@@ -26,7 +26,7 @@ import ViperLoading
 ///     8   head (UInt64): the active half in the top bit, its generation below
 ///     4096                half 0       4096 + halfSize   half 1
 ///
-/// A half holds records, each `length (UInt32) · kind (UInt8) · payload (length bytes) · FNV-1a
+/// A half holds records, each `length (UInt32) · kind (UInt8) · payload (length bytes) · checksum
 /// of the generation, kind and payload (UInt64)`, then zeros (JournalRecord.swift). A record is
 /// committed when the tail counts it or a `pwrite` wrote it; a reader replays records until the
 /// zeros. When the active half is
@@ -49,7 +49,7 @@ import ViperLoading
 ///   that is either counted in full or not at all.
 package final class JournalFile {
     /// The version of the format above; a file of another version is not read.
-    package static let formatVersion: UInt32 = 2
+    package static let formatVersion: UInt32 = 3
     package static let size = 1 << 20
     static let halvesOffset = 4096
     static let halfSize = (size - halvesOffset) / 2
@@ -159,20 +159,28 @@ package final class JournalFile {
         return JournalReading(journal: replay.journal, damage: damage)
     }
 
-    /// FNV-1a over `bytes`.
-    static func checksum(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
-        var hash = seed
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    /// The checksum of a record of `kind` with `payload` in `generation`: eight bytes at a time,
+    /// each mixed in with a multiply and a shift, the last few padded with zeros, the length
+    /// mixed in first (damage that only moves zeros still changes it).
+    static func checksum(generation: UInt64, kind: UInt8, payload: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = mix(generation ^ (UInt64(kind) << 56) ^ (UInt64(payload.count) &* 0x9E37_79B9_7F4A_7C15))
+        var offset = 0
+        while offset + 8 <= payload.count {
+            hash = mix(hash ^ UInt64(littleEndian: payload.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
         }
-        return hash
+        var last: UInt64 = 0, shift: UInt64 = 0
+        while offset < payload.count {
+            last |= UInt64(payload[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        return mix(hash ^ last)
     }
 
-    /// The checksum of a record of `kind` with `payload` in `generation`.
-    static func checksum(generation: UInt64, kind: UInt8, payload: UnsafeRawBufferPointer) -> UInt64 {
-        var seed = withUnsafeBytes(of: generation.littleEndian) { checksum($0) }
-        seed = withUnsafeBytes(of: kind) { checksum($0, seed: seed) }
-        return checksum(payload, seed: seed)
+    private static func mix(_ value: UInt64) -> UInt64 {
+        let mixed = (value ^ (value >> 31)) &* 0xBF58_476D_1CE4_E5B9
+        return mixed ^ (mixed >> 29)
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 import ViperCore
 
-/// The kinds of record, and their payloads (fields as in ``SessionJournal/append(_:to:)``).
+/// The kinds of record, and their payloads: a depth or a position is a UInt32 (little-endian),
+/// text is fields as in ``SessionJournal/append(_:to:)``.
 enum JournalRecord {
     /// Modules from `depth` up left the stack.
     case cut(depth: Int)
@@ -21,28 +22,74 @@ enum JournalRecord {
         }
     }
 
-    /// Appends the record of `generation`, framed and summed, to `bytes` (in place: a command's
-    /// records cost no buffer of their own).
+    /// Appends the record of `generation`, framed and summed, to `bytes`.
     func append(to bytes: inout [UInt8], generation: UInt64) {
-        let frame = bytes.count
-        bytes += [0, 0, 0, 0, kind]
         switch self {
-        case .cut(let depth):
-            SessionJournal.append(String(depth), to: &bytes)
-        case .push(let module, let work):
-            SessionJournal.append(module.path, to: &bytes)
-            SessionJournal.append(module.contract, to: &bytes)
-            SessionJournal.append(module.name, to: &bytes)
-            SessionJournal.append(module.plugin, to: &bytes)
-            SessionJournal.append(module.presented ? "p" : "s", to: &bytes)
-            SessionJournal.append(work, to: &bytes)
-        case .work(let position, let work):
-            SessionJournal.append(String(position), to: &bytes)
-            SessionJournal.append(work, to: &bytes)
-        case .time(let seconds):
-            // Whole seconds are written as an integer (cheaper to format; read back as a Double).
-            SessionJournal.append(seconds == seconds.rounded(.down) && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds), to: &bytes)
+        case .cut(let depth): Self.appendCut(depth: depth, to: &bytes, generation: generation)
+        case .push(let module, let work): Self.appendPush(Self.fields(of: module), work: work, to: &bytes, generation: generation)
+        case .work(let position, let work): Self.appendWork(position: position, work: work, to: &bytes, generation: generation)
+        case .time(let seconds): Self.appendTime(seconds, to: &bytes, generation: generation)
         }
+    }
+
+    /// A module's fields as a push record holds them before its work: path, contract, name,
+    /// plugin and placement (a keeper makes them once per kind of module).
+    static func fields(of module: KeptModule) -> [UInt8] {
+        var bytes: [UInt8] = []
+        SessionJournal.append(module.path, to: &bytes)
+        SessionJournal.append(module.contract, to: &bytes)
+        SessionJournal.append(module.name, to: &bytes)
+        SessionJournal.append(module.plugin, to: &bytes)
+        SessionJournal.append(module.presented ? "p" : "s", to: &bytes)
+        return bytes
+    }
+
+    static func appendCut(depth: Int, to bytes: inout [UInt8], generation: UInt64) {
+        let frame = open(kind: 1, in: &bytes)
+        appendNumber(depth, to: &bytes)
+        close(frame, kind: 1, in: &bytes, generation: generation)
+    }
+
+    /// A push of the module whose ``fields(of:)`` are `fields`, with its unsaved work.
+    static func appendPush(_ fields: [UInt8], work: String?, to bytes: inout [UInt8], generation: UInt64) {
+        let frame = open(kind: 2, in: &bytes)
+        bytes += fields
+        SessionJournal.append(work, to: &bytes)
+        close(frame, kind: 2, in: &bytes, generation: generation)
+    }
+
+    static func appendWork(position: Int, work: String?, to bytes: inout [UInt8], generation: UInt64) {
+        let frame = open(kind: 3, in: &bytes)
+        appendNumber(position, to: &bytes)
+        SessionJournal.append(work, to: &bytes)
+        close(frame, kind: 3, in: &bytes, generation: generation)
+    }
+
+    static func appendTime(_ seconds: Double, to bytes: inout [UInt8], generation: UInt64) {
+        let frame = open(kind: 4, in: &bytes)
+        // Whole seconds are written as an integer (cheaper to format; read back as a Double).
+        SessionJournal.append(seconds == seconds.rounded(.down) && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds), to: &bytes)
+        close(frame, kind: 4, in: &bytes, generation: generation)
+    }
+
+    private static func appendNumber(_ number: Int, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: UInt32(clamping: number).littleEndian) { bytes += $0 }
+    }
+
+    /// Starts a record of `kind` at the end of `bytes` (its length is stored by ``close``);
+    /// returns where its frame starts.
+    private static func open(kind: UInt8, in bytes: inout [UInt8]) -> Int {
+        let frame = bytes.count
+        bytes.append(0)  // the length, stored by close
+        bytes.append(0)
+        bytes.append(0)
+        bytes.append(0)
+        bytes.append(kind)
+        return frame
+    }
+
+    /// Ends the record whose frame starts at `frame`: its length, then its checksum.
+    private static func close(_ frame: Int, kind: UInt8, in bytes: inout [UInt8], generation: UInt64) {
         let start = frame + JournalFile.frameBefore
         let length = UInt32(bytes.count - start)
         let sum = bytes.withUnsafeMutableBytes { raw in
@@ -105,11 +152,11 @@ struct JournalReplay {
     /// Applies one record; returns what is wrong with it, or nil.
     private mutating func apply(kind: UInt8, _ payload: UnsafeRawBufferPointer) -> String? {
         var reader = SessionJournal.FieldReader(bytes: payload)
+        let number = payload.count >= 4 ? Int(UInt32(littleEndian: payload.loadUnaligned(as: UInt32.self))) : -1
         switch kind {
         case 1:
-            guard let depth = reader.next().flatMap({ $0 }).flatMap(Int.init), depth >= 0, depth <= modules.count else {
-                return "cuts the stack at a depth it does not have"
-            }
+            guard payload.count == 4, number <= modules.count else { return "cuts the stack at a depth it does not have" }
+            let depth = number
             modules.removeSubrange(depth...)
             work.removeSubrange(depth...)
         case 2:
@@ -120,10 +167,9 @@ struct JournalReplay {
             modules.append(KeptModule(path: path, contract: contract, name: name, plugin: plugin, presented: placement == "p"))
             work.append(kept)
         case 3:
-            guard let position = reader.next().flatMap({ $0 }).flatMap(Int.init), position >= 0, position < work.count,
-                let kept = reader.next()
-            else { return "gives work to a module that is not on the stack" }
-            work[position] = kept
+            reader.offset = 4
+            guard number >= 0, number < work.count, let kept = reader.next() else { return "gives work to a module that is not on the stack" }
+            work[number] = kept
         case 4:
             guard let time = reader.next().flatMap({ $0 }).flatMap(Double.init), time.isFinite else { return "has no time" }
             savedAt = time

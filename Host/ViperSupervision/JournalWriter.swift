@@ -2,21 +2,31 @@ import Foundation
 import ViperCore
 import ViperLoading
 
-/// The worker's side of the journal: records appended to the tail (or with one `pwrite` each when
-/// there is no tail), the tail written to the file by ``flush()``, and a mirror of what the two
-/// hold (for the snapshot a full half needs).
+/// The worker's side of the journal: a command's records (``cut(depth:)``, ``push(_:fields:work:)``,
+/// ``setWork(position:work:)``) framed into one buffer as they come and committed together by
+/// ``finish(savedAt:)``, to the tail (or with one `pwrite` when there is no tail); the tail written
+/// to the file by ``flush()``; and a mirror of what the journal holds (for the snapshot a full half
+/// needs).
+///
+/// The mirror takes each record as it comes. A commit that fails (a session too large for a half,
+/// a file that cannot be written) leaves the file as it was and makes the next commit a snapshot
+/// of the mirror, so the file never holds changes on top of a state it did not get.
 package final class JournalWriter {
     private let file: JournalFile
-    private var modules: [KeptModule] = []
+    /// The modules the journal holds, as the fields of their push records (``JournalRecord/fields(of:)``).
+    private var modules: [[UInt8]] = []
     private var work: [String?] = []
     private var half = 0
     private var generation: UInt64 = 0
     /// Where the next record goes in the active half.
     private(set) var offset = 0
-    /// Whether the next commit writes a snapshot (a new worker: the file still holds the last one's).
+    /// Whether the next commit writes a snapshot (a new worker, whose file still holds the last
+    /// one's; or a failed commit).
     private var startsOver = true
     /// The time the journal holds, in whole seconds: a commit in the same second writes none.
     private var secondWritten: Int?
+    /// The records of the command being kept, framed; kept between commands for its capacity.
+    private var pending: [UInt8] = []
 
     /// A writer that goes on from `head` (the file's, as the last worker left it), so its first
     /// snapshot goes to the half that is not active.
@@ -26,55 +36,97 @@ package final class JournalWriter {
             half = head.half
             generation = head.generation
         }
+        pending.reserveCapacity(512)
     }
 
-    /// How many modules the file holds.
+    /// How many modules the journal holds.
     package var depth: Int { modules.count }
 
-    /// The work the file holds for the module at `position`, or nil.
+    /// The work the journal holds for the module at `position`, or nil.
     package func work(at position: Int) -> String?? {
         position < work.count ? .some(work[position]) : .none
     }
 
-    /// Appends `records` and the time (in whole seconds, when it moved); false when they do not fit
-    /// even in a half of their own (or the file cannot be written), and the file then holds what it held.
+    /// Modules from `depth` up left the stack.
+    package func cut(depth: Int) {
+        let depth = min(max(depth, 0), modules.count)
+        modules.removeSubrange(depth...)
+        work.removeSubrange(depth...)
+        JournalRecord.appendCut(depth: depth, to: &pending, generation: generation)
+    }
+
+    /// A module came on top (`fields`: its ``JournalRecord/fields(of:)``), with its unsaved work.
+    package func push(fields: [UInt8], work kept: String?) {
+        modules.append(fields)
+        work.append(kept)
+        JournalRecord.appendPush(fields, work: kept, to: &pending, generation: generation)
+    }
+
+    /// The unsaved work of the module at `position` is now `kept` (nothing when there is none there).
+    package func setWork(position: Int, work kept: String?) {
+        guard position >= 0, position < work.count else { return }
+        work[position] = kept
+        JournalRecord.appendWork(position: position, work: kept, to: &pending, generation: generation)
+    }
+
+    /// Commits the records given since the last commit, with the time (in whole seconds, when it
+    /// moved); false when the journal does not fit even in a half of its own (or the file cannot
+    /// be written), and the file then holds what it held.
+    @discardableResult
+    package func finish(savedAt: Double) -> Bool {
+        defer { pending.removeAll(keepingCapacity: true) }
+        let second = savedAt.isFinite && abs(savedAt) < 1e15 ? Int(savedAt.rounded(.down)) : 0
+        guard startsOver else {
+            if second != secondWritten { JournalRecord.appendTime(Double(second), to: &pending, generation: generation) }
+            guard !pending.isEmpty else { return true }
+            guard offset + pending.count + JournalFile.frameBefore <= JournalFile.halfSize else { return snapshot(second: second) }
+            guard append(pending) else {
+                startsOver = true
+                return false
+            }
+            secondWritten = second
+            offset += pending.count
+            return true
+        }
+        return snapshot(second: second)
+    }
+
+    /// Commits `records` at once (``finish(savedAt:)``).
     @discardableResult
     func commit(_ records: [JournalRecord], savedAt: Double) -> Bool {
-        let second = savedAt.isFinite && abs(savedAt) < 1e15 ? Int(savedAt.rounded(.down)) : 0
-        if !startsOver {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            for record in records { record.append(to: &bytes, generation: generation) }
-            if second != secondWritten { JournalRecord.time(Double(second)).append(to: &bytes, generation: generation) }
-            if offset + bytes.count + JournalFile.frameBefore <= JournalFile.halfSize {
-                guard append(bytes) else { return false }
-                secondWritten = second
-                offset += bytes.count
-                // In place: a copy of the mirror per command would cost the stack's depth.
-                for record in records { Self.apply(record, to: &modules, &work) }
-                return true
+        for record in records {
+            switch record {
+            case .cut(let depth): cut(depth: depth)
+            case .push(let module, let kept): push(fields: JournalRecord.fields(of: module), work: kept)
+            case .work(let position, let kept): setWork(position: position, work: kept)
+            case .time: break
             }
         }
-        // A snapshot in the other half, the rest of it zeroed, then the head names it (rare: a
-        // new worker, or a full half), so the mirror is copied here and nowhere else.
-        var nextModules = modules, nextWork = work
-        for record in records { Self.apply(record, to: &nextModules, &nextWork) }
+        return finish(savedAt: savedAt)
+    }
+
+    /// The mirror as a snapshot in the other half, the rest of it zeroed, then the head naming it
+    /// (rare: a new worker, a full half, or after a failed commit).
+    private func snapshot(second: Int) -> Bool {
         let next = generation &+ 1
         var snapshot: [UInt8] = []
-        for (module, kept) in zip(nextModules, nextWork) { JournalRecord.push(module, work: kept).append(to: &snapshot, generation: next) }
-        JournalRecord.time(Double(second)).append(to: &snapshot, generation: next)
-        guard snapshot.count + JournalFile.frameBefore <= JournalFile.halfSize else { return false }
+        for (fields, kept) in zip(modules, work) {
+            JournalRecord.appendPush(fields, work: kept, to: &snapshot, generation: next)
+        }
+        JournalRecord.appendTime(Double(second), to: &snapshot, generation: next)
         let length = snapshot.count
-        guard write(snapshot, half: 1 - half, at: 0), zeroRest(of: 1 - half, after: length),
-            file.writeHead(half: 1 - half, generation: next)
-        else { return false }
+        guard length + JournalFile.frameBefore <= JournalFile.halfSize, write(snapshot, half: 1 - half, at: 0),
+            zeroRest(of: 1 - half, after: length), file.writeHead(half: 1 - half, generation: next)
+        else {
+            startsOver = true
+            return false
+        }
         file.tail?.startOver(generation: next, half: 1 - half, at: length)
         half = 1 - half
         generation = next
         offset = length
         startsOver = false
         secondWritten = second
-        (modules, work) = (nextModules, nextWork)
         return true
     }
 
@@ -115,20 +167,5 @@ package final class JournalWriter {
     private func write(_ bytes: [UInt8], half: Int, at offset: Int) -> Bool {
         let position = off_t(JournalFile.halvesOffset + half * JournalFile.halfSize + offset)
         return bytes.withUnsafeBytes { pwrite(file.descriptor, $0.baseAddress, $0.count, position) } == bytes.count
-    }
-
-    private static func apply(_ record: JournalRecord, to modules: inout [KeptModule], _ work: inout [String?]) {
-        switch record {
-        case .cut(let depth):
-            modules.removeSubrange(min(depth, modules.count)...)
-            work.removeSubrange(min(depth, work.count)...)
-        case .push(let module, let kept):
-            modules.append(module)
-            work.append(kept)
-        case .work(let position, let kept):
-            if position < work.count { work[position] = kept }
-        case .time:
-            break
-        }
     }
 }

@@ -27,6 +27,8 @@ package protocol KeptShell: AnyObject {
 package final class SessionKeeper {
     private let page: WorkerPage
     private let launch: WorkerLaunch
+    /// The launch's journal writer (read once: the launch is a value).
+    private let writer: JournalWriter?
     private let shell: any KeptShell
     private var revision = -1
     /// The position of the module that was on top when the journal was last kept.
@@ -37,6 +39,7 @@ package final class SessionKeeper {
         guard let page = WorkerPage.current, let launch = WorkerLaunch.current else { return nil }
         self.page = page
         self.launch = launch
+        self.writer = launch.writer
         self.shell = shell
         if isatty(STDIN_FILENO) == 1 { page.installInterruptHandler() }
     }
@@ -54,13 +57,13 @@ package final class SessionKeeper {
     /// its file, so a session whose two processes both die is recovered up to this command.
     package func commandEnded(failed: Bool, inputWaiting: Bool = false) {
         keep()
-        if !inputWaiting { launch.writer?.flush() }
+        if !inputWaiting { writer?.flush() }
         page.complete(failed: failed)
     }
 
     /// The session ends: a crash from now on is reported, not restarted.
     package func ending() {
-        launch.writer?.flush()
+        writer?.flush()
         page.beginEnding()
     }
 
@@ -68,38 +71,76 @@ package final class SessionKeeper {
     /// that came (with their work), and the work of the top and of the module that was on top
     /// before (a child's output may have changed its parent's). Costs the same whatever the depth.
     package func keep() {
-        guard let writer = launch.writer else { return }
+        guard let writer else { return }
         let stack = shell.stack
-        var records: [JournalRecord] = []
+        let depth = stack.depth
+        var changed = false
         if revision != stack.revision {
             let from = min(stack.takeChangedFrom(), writer.depth)
-            if from < writer.depth { records.append(.cut(depth: from)) }
-            for position in from..<stack.depth {
+            if from < writer.depth {
+                writer.cut(depth: from)
+                changed = true
+            }
+            for position in from..<max(depth, from) {
                 guard let entry = stack.entry(at: position) else { continue }
-                records.append(.push(stack.keptModule(of: entry), work: RestorableWork.kept(of: entry)))
+                push(entry, to: writer)
+                changed = true
             }
-            if let previousTop, previousTop < from, previousTop < stack.depth - 1 {
-                records += workRecord(at: previousTop, writer: writer)
+            if let previousTop, previousTop < from, previousTop < depth - 1 {
+                changed = keepWork(at: previousTop, writer: writer) || changed
             }
-            if stack.depth - 1 < from { records += workRecord(at: stack.depth - 1, writer: writer) }
+            if depth - 1 < from { changed = keepWork(at: depth - 1, writer: writer) || changed }
         } else {
-            records += workRecord(at: stack.depth - 1, writer: writer)
+            changed = keepWork(at: depth - 1, writer: writer)
         }
         revision = stack.revision
-        previousTop = stack.depth - 1
-        guard !records.isEmpty else { return }
-        guard writer.commit(records, savedAt: Date().timeIntervalSince1970) else {
+        previousTop = depth - 1
+        guard changed else { return }
+        guard writer.finish(savedAt: Double(time(nil))) else {
             if !warned { shell.warningLine("the session is too large to keep in its journal; a crash would lose what is on screen") }
             warned = true
             return
         }
     }
 
-    /// The record of the work of the module at `position`, when it differs from what the journal holds.
-    private func workRecord(at position: Int, writer: JournalWriter) -> [JournalRecord] {
-        guard position >= 0, let entry = shell.stack.entry(at: position), let held = writer.work(at: position) else { return [] }
+    /// The push fields of a kind of module: its registration (held, so it is never another's),
+    /// path and placement.
+    private struct KeptKind {
+        let registration: AnyObject
+        let path: String?
+        let presented: Bool
+        let fields: [UInt8]
+    }
+
+    /// The kinds of module pushed last, newest last: a push of one of them again copies its
+    /// fields instead of making them.
+    private var kept: [KeptKind] = []
+
+    /// Writes the push of `entry`, with its unsaved work.
+    private func push(_ entry: ModuleEntry, to writer: JournalWriter) {
+        let registration = entry.registration
+        let presented = entry.placement == .presented
+        if let index = kept.lastIndex(where: { $0.registration === registration && $0.path == entry.path && $0.presented == presented }) {
+            writer.push(fields: kept[index].fields, work: RestorableWork.kept(of: entry))
+            return
+        }
+        let fields = JournalRecord.fields(of: shell.stack.keptModule(of: entry))
+        if kept.count >= Self.keptKinds { kept.removeFirst() }
+        kept.append(KeptKind(registration: registration, path: entry.path, presented: presented, fields: fields))
+        writer.push(fields: fields, work: RestorableWork.kept(of: entry))
+    }
+
+    /// How many kinds of module ``kept`` holds.
+    private static let keptKinds = 16
+
+    /// Writes the work of the module at `position` when it differs from what the journal holds;
+    /// whether it did.
+    private func keepWork(at position: Int, writer: JournalWriter) -> Bool {
+        guard position >= 0, let entry = shell.stack.entry(at: position), let held = writer.work(at: position) else { return false }
         let work = RestorableWork.kept(of: entry)
-        return work == held ? [] : [.work(position: position, work: work)]
+        guard work != held else { return false }
+        writer.setWork(position: position, work: work)
+        return true
     }
 
     /// In a worker started after a crash: builds the journal's modules again, bottom first (those

@@ -55,6 +55,7 @@ extension WorkerPage {
     package func installCrashHandlers(framesFile: String?) {
         WorkerPage.current = self
         Self.mainThread = pthread_self()
+        watchMarks(of: Self.mainThread)
         PluginCodeWatch.watcher = self
         if let framesFile {
             Self.framesDescriptor = DataFolderGuard.makeFresh(framesFile)

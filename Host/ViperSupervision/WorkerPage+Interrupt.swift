@@ -51,11 +51,11 @@ extension WorkerPage {
         }
         interruptArmed = true
         var length = 0
-        if page.fieldLength(pluginFieldOffset) > 0 {
+        if let fields = page.runningFields, page.fieldLength(fields.plugin) > 0 {
             append(noticeStart, &length)
-            appendField(page, pluginFieldOffset, &length)
+            appendField(page, fields.plugin, &length)
             append(noticeWhile, &length)
-            appendField(page, doingFieldOffset, &length)
+            appendField(page, fields.doing, &length)
         } else {
             append(noticeBusy, &length)
         }

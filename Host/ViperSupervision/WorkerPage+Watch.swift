@@ -10,40 +10,86 @@ extension WorkerPage: PluginCodeWatcher {
     nonisolated(unsafe) package static var mainThread = pthread_self()
 
     package func entering(_ mark: PluginExitGuard.Mark) {
-        guard pthread_equal(pthread_self(), Self.mainThread) != 0 else { return }
+        guard pthread_self() == slotOwners[Layout.markSlots + 1] else { return }
         show(mark)
     }
 
     package func leaving(to previous: PluginExitGuard.Mark?) {
-        guard pthread_equal(pthread_self(), Self.mainThread) != 0 else { return }
+        guard pthread_self() == slotOwners[Layout.markSlots + 1] else { return }
         guard let previous else {
-            // No plugin code runs: the fields' lengths go to zero, their words stay for the next call.
-            base.storeBytes(of: UInt16(0), toByteOffset: Self.pluginField.offset, as: UInt16.self)
-            base.storeBytes(of: UInt16(0), toByteOffset: Self.doingField.offset, as: UInt16.self)
+            base.storeBytes(of: Int32(-1), toByteOffset: Layout.markSlot, as: Int32.self)
             base.storeBytes(of: Int64(0), toByteOffset: Layout.callStarted, as: Int64.self)
             return
         }
         show(previous)
     }
 
-    /// Marks `mark` as running. A module's marks come back every command (drawing, title,
-    /// commands), so when the page still holds `mark`'s words only their lengths are stored again.
+    /// Marks `mark` as running. Its words go to a slot of their own the first time (slots are
+    /// taken in turn, so one mark's words stay until 63 other marks came after it), and from then
+    /// on showing it stores the slot's number: a module's marks come back every command.
     private func show(_ mark: PluginExitGuard.Mark) {
-        guard let written = WorkerPage.written, written.mark === mark else {
-            setDoing(plugin: mark.plugin, doing: mark.doing)
-            WorkerPage.written = (
-                mark, base.load(fromByteOffset: Self.pluginField.offset, as: UInt16.self),
-                base.load(fromByteOffset: Self.doingField.offset, as: UInt16.self)
-            )
-            return
+        let owner = UInt(bitPattern: ObjectIdentifier(mark))
+        var slot = mark.watcherSlot
+        if slot <= 0 || slot >= Layout.markSlots || slotOwners[slot] != owner {
+            slot = Int(slotOwners[Layout.markSlots])
+            if slot <= 0 || slot >= Layout.markSlots { slot = 1 }
+            slotOwners[Layout.markSlots] = UInt(slot + 1 < Layout.markSlots ? slot + 1 : 1)
+            writeSlot(slot, plugin: mark.plugin, doing: mark.doing)
+            slotOwners[slot] = owner
+            mark.watcherSlot = slot
         }
-        base.storeBytes(of: written.plugin, toByteOffset: Self.pluginField.offset, as: UInt16.self)
-        base.storeBytes(of: written.doing, toByteOffset: Self.doingField.offset, as: UInt16.self)
+        base.storeBytes(of: Int32(slot), toByteOffset: Layout.markSlot, as: Int32.self)
         base.storeBytes(of: Self.now(), toByteOffset: Layout.callStarted, as: Int64.self)
     }
 
-    /// The mark whose words the page's fields hold, with their lengths (the main thread's only).
-    nonisolated(unsafe) static var written: (mark: PluginExitGuard.Mark, plugin: UInt16, doing: UInt16)?
+    /// Writes the mark of plugin code the main thread enters, in slot 0 (nil: none runs).
+    package func setDoing(plugin: String?, doing: String?) {
+        guard let plugin else {
+            base.storeBytes(of: Int32(-1), toByteOffset: Layout.markSlot, as: Int32.self)
+            base.storeBytes(of: Int64(0), toByteOffset: Layout.callStarted, as: Int64.self)
+            return
+        }
+        writeSlot(0, plugin: plugin, doing: doing ?? "")
+        base.storeBytes(of: Int32(0), toByteOffset: Layout.markSlot, as: Int32.self)
+        base.storeBytes(of: Self.now(), toByteOffset: Layout.callStarted, as: Int64.self)
+    }
+
+    /// Marks are recorded for `thread` alone: the worker's main thread.
+    func watchMarks(of thread: pthread_t) {
+        slotOwners[Layout.markSlots + 1] = thread
+    }
+
+    /// Forgets which mark owns which slot (a new worker's page).
+    func forgetMarks() {
+        slotOwners.initialize(repeating: 0, count: Layout.markSlots + 2)
+        slotOwners[Layout.markSlots] = 1
+        base.storeBytes(of: Int32(-1), toByteOffset: Layout.markSlot, as: Int32.self)
+    }
+
+    private func writeSlot(_ slot: Int, plugin: String, doing: String) {
+        let entry = Layout.marks + slot * Layout.markEntry
+        writeField(plugin, to: (entry, Layout.markPlugin))
+        writeField(doing, to: (entry + Layout.markPlugin, Layout.markEntry - Layout.markPlugin))
+    }
+
+    /// The offsets of the running mark's two fields (plugin, doing), or nil when none runs. Reads
+    /// only integers: the interrupt handler calls it.
+    package var runningFields: (plugin: Int, doing: Int)? {
+        let slot = Int(base.load(fromByteOffset: Layout.markSlot, as: Int32.self))
+        guard slot >= 0, slot < Layout.markSlots else { return nil }
+        let entry = Layout.marks + slot * Layout.markEntry
+        return (entry, entry + Layout.markPlugin)
+    }
+
+    /// The plugin as marked (`plugin 'notes'`, or `the plugin at PATH`), or nil when none ran.
+    package var doingPlugin: String? {
+        runningFields.flatMap { readField(($0.plugin, Layout.markPlugin)) }
+    }
+
+    /// What it was doing (`running command 'boom'`), or nil.
+    package var doing: String? {
+        runningFields.flatMap { readField(($0.doing, Layout.markEntry - Layout.markPlugin)) }
+    }
 
     package func loaded(imageContaining address: UnsafeRawPointer, plugin: String, version: String, path: String) {
         noteImage(containing: address, plugin: plugin, version: version, path: path)

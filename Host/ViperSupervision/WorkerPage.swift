@@ -24,10 +24,10 @@ import ViperCore
 /// Invariants:
 /// - Fixed offsets, no pointers: the two processes map it at different addresses.
 /// - Strings are cut to their field's size (at a UTF-8 boundary is not needed: the reader decodes leniently).
-/// - Only the main thread writes the "doing" fields; the signal handler writes only integers.
+/// - Only the main thread writes the marks; the signal handler writes only integers.
 package final class WorkerPage: @unchecked Sendable {
-    /// The bytes: 64 KiB.
-    package static let size = 65536
+    /// The bytes: 84 KiB (the image table, then the marks' slots).
+    package static let size = Layout.marks + Layout.markSlots * Layout.markEntry
 
     /// Where each field lives (byte offsets into the page). Integers are Int32 unless named Int64.
     enum Layout {
@@ -46,9 +46,9 @@ package final class WorkerPage: @unchecked Sendable {
         static let callStarted = 48
         /// Int64, CLOCK_MONOTONIC milliseconds.
         static let commandStarted = 56
-        /// A UInt16 length, then UTF-8.
-        static let pluginField = (offset: 96, size: 64)
-        static let doingField = (offset: 160, size: 256)
+        /// The mark slot naming the plugin code the main thread runs now; -1 (or any number that
+        /// is not a slot): none.
+        static let markSlot = 96
         static let inCommand = 416
         static let ending = 420
         static let offMainThread = 424
@@ -59,15 +59,24 @@ package final class WorkerPage: @unchecked Sendable {
         /// The loaded images: each a load address (UInt) and a text field "plugin\tversion\tpath".
         static let table = 512
         static let tableEntry = 256
+        /// The marks' words (WorkerPage+Watch.swift): ``markSlots`` slots from here, each the
+        /// plugin (a UInt16 length, then UTF-8, in ``markPlugin`` bytes) and what it does (the
+        /// same, in the rest of ``markEntry``). Slot 0 is ``setDoing(plugin:doing:)``'s.
+        static let marks = 65536
+        static let markEntry = 320
+        static let markPlugin = 64
+        static let markSlots = 64
     }
-    static let pluginField = Layout.pluginField
-    static let doingField = Layout.doingField
     private static let tableOffset = Layout.table
     private static let tableEntry = Layout.tableEntry
     /// Loaded images the table can name; more are not named (the doing record still is).
-    static let tableCapacity = (size - tableOffset) / tableEntry
+    static let tableCapacity = (Layout.marks - tableOffset) / tableEntry
 
     package let base: UnsafeMutableRawPointer
+    /// The worker's own record of the slots (never read from the page): which mark owns each
+    /// (its `ObjectIdentifier`'s bits, 0: none), the slot the next new mark takes, then the main
+    /// thread's `pthread_t` (plain memory: read on every mark, it costs no exclusivity check).
+    let slotOwners = UnsafeMutablePointer<UInt>.allocate(capacity: Layout.markSlots + 2)
 
     private init(base: UnsafeMutableRawPointer) {
         self.base = base
@@ -88,7 +97,7 @@ package final class WorkerPage: @unchecked Sendable {
     /// Clears everything, for a new worker.
     package func reset() {
         memset(base, 0, Self.size)
-        WorkerPage.written = nil
+        forgetMarks()
         culprit = -1
     }
 
@@ -175,25 +184,8 @@ package final class WorkerPage: @unchecked Sendable {
     package func noteInterrupted() { setInt32(1, at: Layout.interrupted) }
     package func noteCulprit(_ index: Int32) { culprit = index }
 
-    // MARK: What plugin code runs
-
-    /// Writes the mark of the plugin code the main thread enters (nil: none runs).
-    package func setDoing(plugin: String?, doing: String?) {
-        WorkerPage.written = nil
-        write(plugin ?? "", to: Self.pluginField)
-        write(doing ?? "", to: Self.doingField)
-        base.storeBytes(of: plugin == nil ? 0 : Self.now(), toByteOffset: Layout.callStarted, as: Int64.self)
-    }
-
-    /// The plugin as marked (`plugin 'notes'`, or `the plugin at PATH`), or nil when none ran.
-    package var doingPlugin: String? { read(Self.pluginField) }
-    /// What it was doing (`running command 'boom'`), or nil.
-    package var doing: String? { read(Self.doingField) }
-
-    package static var pluginFieldOffset: Int { pluginField.offset }
-    package static var doingFieldOffset: Int { doingField.offset }
-
-    private func write(_ text: String, to field: (offset: Int, size: Int)) {
+    /// Writes `text` as a field at `offset` of at most `size` bytes (a UInt16 length, then UTF-8).
+    func writeField(_ text: String, to field: (offset: Int, size: Int)) {
         var text = text
         text.withUTF8 { bytes in
             let count = min(bytes.count, field.size - 2)
@@ -204,7 +196,8 @@ package final class WorkerPage: @unchecked Sendable {
         }
     }
 
-    private func read(_ field: (offset: Int, size: Int)) -> String? {
+    /// The field at `offset` of at most `size` bytes, or nil when empty or not a length it can have.
+    func readField(_ field: (offset: Int, size: Int)) -> String? {
         let count = Int(base.load(fromByteOffset: field.offset, as: UInt16.self))
         guard count > 0, count <= field.size - 2 else { return nil }
         let bytes = UnsafeRawBufferPointer(start: base + field.offset + 2, count: count)
@@ -229,14 +222,14 @@ package final class WorkerPage: @unchecked Sendable {
         guard index < Self.tableCapacity else { return }
         let entry = Self.tableOffset + index * Self.tableEntry
         base.storeBytes(of: UInt(bitPattern: loadBase), toByteOffset: entry, as: UInt.self)
-        write(plugin + "\t" + version + "\t" + path, to: (entry + 8, Self.tableEntry - 8))
+        writeField(plugin + "\t" + version + "\t" + path, to: (entry + 8, Self.tableEntry - 8))
         setInt32(Int32(index + 1), at: Layout.imageCount)
     }
 
     /// Entry `index` of the table: the plugin's name, version and file.
     package func image(_ index: Int) -> (plugin: String, version: String, path: String)? {
         guard index >= 0, index < imageCount,
-            let text = read((Self.tableOffset + index * Self.tableEntry + 8, Self.tableEntry - 8))
+            let text = readField((Self.tableOffset + index * Self.tableEntry + 8, Self.tableEntry - 8))
         else { return nil }
         let parts = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3 else { return nil }

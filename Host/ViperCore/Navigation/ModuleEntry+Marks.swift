@@ -1,26 +1,12 @@
 /// The calls into a module's view the shell makes on every command, marked as the plugin's code
 /// (``PluginExitGuard``): a fault or an `exit` while drawing, reading the title or listing the
-/// commands names the plugin and what it was doing (the supervisor's crash notice reads it). Each mark is made once per module.
+/// commands names the plugin and what it was doing (the supervisor's crash notice reads it). Each mark is made once per registration, and shared by the modules built from it.
 extension ModuleEntry {
     /// What the shell asks of the view.
     package enum ViewCall {
         case drawing, title, commands
         /// Reading or giving back its unsaved work (``RestorableModule``).
         case keepingWork
-    }
-
-    final class Marks {
-        let drawing: PluginExitGuard.Mark
-        let title: PluginExitGuard.Mark
-        let commands: PluginExitGuard.Mark
-        let keepingWork: PluginExitGuard.Mark
-
-        init(plugin: String, label: String) {
-            drawing = PluginExitGuard.Mark(plugin: plugin, doing: "drawing module \(label)")
-            title = PluginExitGuard.Mark(plugin: plugin, doing: "reading the title of module \(label)")
-            commands = PluginExitGuard.Mark(plugin: plugin, doing: "listing the commands of module \(label)")
-            keepingWork = PluginExitGuard.Mark(plugin: plugin, doing: "keeping the unsaved work of module \(label)")
-        }
     }
 
     /// Runs `body`, a call into the view, marked as `call`.

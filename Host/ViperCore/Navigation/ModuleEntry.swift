@@ -53,8 +53,9 @@ package final class ModuleEntry {
 
     /// ``label(_:)`` of its registration, made once (lifecycle calls name it in their exit guard).
     package lazy var label = ModuleEntry.label(registration)
-    /// The marks of its drawing, title and command list, made once (``ModuleEntry/marked(_:_:)``).
-    lazy var marks = ModuleEntry.Marks(plugin: "plugin '\(registration.plugin)'", label: label)
+    /// The marks of its drawing, title and command list (``ModuleEntry/marked(_:_:)``): its
+    /// registration's, made once for every module built from it.
+    var marks: ModuleMarks { registration.viewMarks }
     /// The view as a ``RestorableModule``, or nil when it keeps no unsaved work: asked once, since a
     /// supervised session asks after every command.
     package lazy var restorable: (any RestorableModule)? = view as? any RestorableModule
@@ -76,7 +77,6 @@ package final class ModuleEntry {
 
     /// How messages name a registration: `HelloInput (greeter)`.
     package static func label(_ registration: ModuleRegistration) -> String {
-        let name = registration.name.map { "[\($0)]" } ?? ""
-        return "\(registration.contract.shortName)\(name) (\(registration.plugin))"
+        registration.moduleLabel
     }
 }

@@ -67,7 +67,7 @@ extension NavigationStack {
         guard let index = position(of: entry) else { return [] }
         return entries[index...].reversed().flatMap(\.tree).compactMap { module in
             guard let handler = module.view as? any ModuleRemovalHandling else { return nil }
-            let what = PluginExitGuard.run("plugin '\(module.registration.plugin)'", "in unsavedWork of \(ModuleEntry.label(module.registration))") {
+            let what = PluginExitGuard.run(module.marks.unsavedWork) {
                 handler.unsavedWork
             }
             guard let what, !what.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
@@ -104,7 +104,7 @@ extension NavigationStack {
 
     package func tellRemovedByUser(_ told: [(entry: ModuleEntry, handler: any ModuleRemovalHandling)]) {
         for (entry, handler) in told {
-            PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleWasRemovedByUser of \(ModuleEntry.label(entry.registration))") {
+            PluginExitGuard.run(entry.marks.removedByUser) {
                 handler.moduleWasRemovedByUser()
             }
         }

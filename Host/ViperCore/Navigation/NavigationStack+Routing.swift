@@ -177,7 +177,7 @@ extension NavigationStack {
         let tally = registry.profile.tally(for: registration.plugin)
         do {
             built = try tally.measure(.build) {
-                try PluginExitGuard.run("plugin '\(registration.plugin)'", "building module \(label)") {
+                try PluginExitGuard.run(registration.viewMarks.building) {
                     try registration.builder.build(context)
                 }
             }

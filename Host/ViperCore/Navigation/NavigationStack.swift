@@ -232,7 +232,7 @@ package final class NavigationStack {
     package func retire(_ entry: ModuleEntry) {
         live[entry.id] = nil
         entry.isVisible = false
-        PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleWillBeRemoved of \(entry.label)") {
+        PluginExitGuard.run(entry.marks.willBeRemoved) {
             entry.view.moduleWillBeRemoved()
         }
         leakTracker.watch(entry)
@@ -244,7 +244,7 @@ package final class NavigationStack {
     package func appear(_ entry: ModuleEntry) {
         guard !entry.isVisible else { return }
         entry.isVisible = true
-        PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleDidAppear of \(entry.label)") {
+        PluginExitGuard.run(entry.marks.didAppear) {
             entry.view.moduleDidAppear()
         }
         for child in entry.children {
@@ -256,7 +256,7 @@ package final class NavigationStack {
     package func disappear(_ entry: ModuleEntry) {
         guard entry.isVisible else { return }
         entry.isVisible = false
-        PluginExitGuard.run("plugin '\(entry.registration.plugin)'", "in moduleDidDisappear of \(entry.label)") {
+        PluginExitGuard.run(entry.marks.didDisappear) {
             entry.view.moduleDidDisappear()
         }
         for child in entry.children {

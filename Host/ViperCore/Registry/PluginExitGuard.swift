@@ -19,6 +19,9 @@ package enum PluginExitGuard {
     package final class Mark {
         package let plugin: String
         package let doing: String
+        /// Where the process's ``PluginCodeWatcher`` keeps this mark's words, for it alone to set
+        /// and read (a supervised worker's page slot), or -1.
+        package var watcherSlot = -1
 
         package init(plugin: String, doing: String) {
             self.plugin = plugin

@@ -144,6 +144,14 @@ package final class ModuleRegistration {
     package let route: RouteSpec?
     package let requires: [Requirement]
     package let plugin: String
+    /// The marks of calls into the views built from it (drawing, title, commands, kept work), made
+    /// at the first: every module of this registration shares them, so opening one makes no text.
+    lazy var viewMarks = ModuleMarks(plugin: "plugin '\(plugin)'", label: moduleLabel)
+
+    /// How lines name its modules: `HelloInput (greeter)`, `NoteEditing[draft] (notes)`.
+    package var moduleLabel: String {
+        "\(contract.shortName)\(name.map { "[\($0)]" } ?? "") (\(plugin))"
+    }
 
     package init(
         key: RegistryKey, contract: ContractID, name: String?, route: RouteSpec?, requires: [Requirement],
