@@ -9,7 +9,7 @@ import ViperTestSupport
 /// A warm start (the descriptor cache's index answers, the kept graph is keyed by the index's
 /// digest) reports what a cold start over the same folder reports: the same records, problems,
 /// dependencies, routes, `plugins` and `doctor` output, also after a plugin was changed, one
-/// added and one removed.
+/// added and one removed, and when the cache found is of the index format before (rebuilt whole).
 @Suite struct ColdWarmEquivalenceTests {
     private func options(_ folders: TestRuntime.Folders) -> RuntimeOptions {
         var options = TestRuntime.options(folders, preferences: ["Contracts.NoteStore": "greeter"])
