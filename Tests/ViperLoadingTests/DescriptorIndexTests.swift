@@ -143,45 +143,43 @@ import Testing
         #expect(throws: DescriptorIndex.Refusal.self) { try DescriptorIndex.read(Array("garbage that is long enough to hold a header of sixty-four bytes!".utf8)).get() }
     }
 
-    // MARK: Format 6: each record's flags
+    // MARK: What a warm read answers without decoding
 
-    @Test func aRecordSaysWhetherItsPluginMayInterceptAndAWarmReadAnswersFromIt() throws {
-        // The word in its summary made today's search of the line say yes; the flag, written from the decoded descriptor, says no.
+    @Test func aRecordReadFromTheIndexTellsWhetherItsPluginMayInterceptFromItsLine() throws {
+        // Its summary holds the word, so its line does: a "may" that only its decode can turn into a no.
         let wordy = PluginDescriptor(
             manifest: PluginManifest(name: "wordy", version: "1.0.0", summary: "no interceptor here"), contractsVersion: .current,
             provides: [Provision(kind: .service, contract: ContractID("Contracts.Clock"))])
-        let written = results() + [ScanResult(stamp: stamp("/p/libwordy.so"), outcome: .ok(wordy))]
-        let index = try index(written)
-        func record(_ path: String) throws -> Int { try #require(index.position(of: path, near: 0)) }
-        #expect(index.flags(try record("/p/libnotes.so")) == .mayIntercept)
-        #expect(index.flags(try record("/p/libplain.so")) == [])
-        #expect(index.flags(try record("/p/libwordy.so")) == [])
-        #expect(index.flags(try record("/p/libfails.so")) == [])
+        let index = try index(results() + [ScanResult(stamp: stamp("/p/libwordy.so"), outcome: .ok(wordy))])
         func scanned(_ path: String) throws -> ScannedDescriptor {
-            guard case .ok(let scanned)? = index.result(try record(path))?.outcome else { throw Failure.notAPlugin(path) }
+            let record = try #require(index.position(of: path, near: 0))
+            guard case .ok(let scanned)? = index.result(record)?.outcome else { throw Failure.notAPlugin(path) }
             return scanned
         }
-        #expect(try scanned("/p/libnotes.so").mayDeclareInterceptor)
-        #expect(try !scanned("/p/libplain.so").mayDeclareInterceptor)
-        let line = try #require(index.result(try record("/p/libwordy.so"))?.line)
-        #expect(ScannedDescriptor.holdsInterceptor(line.bytes), "the line alone would have been decoded to tell")
-        #expect(try !scanned("/p/libwordy.so").mayDeclareInterceptor, "the flag answers, not the line")
+        #expect(try scanned("/p/libnotes.so").mayDeclareInterceptor, "it declares one")
+        #expect(try !scanned("/p/libplain.so").mayDeclareInterceptor, "its line lacks the word: no decode needed")
+        let maybe = try scanned("/p/libwordy.so")
+        #expect(maybe.mayDeclareInterceptor, "undecoded, the word in its line is a may")
+        #expect(maybe.descriptor.manifest.name == "wordy")
+        #expect(!maybe.mayDeclareInterceptor, "decoded, the descriptor answers exactly")
     }
 
-    @Test func aRecordKeptWhenTheIndexIsWrittenAgainKeepsItsFlag() throws {
-        let first = try #require(DescriptorCache.parse(bytes: DescriptorIndex.write(host: "h", results: results())))
-        var cache = first
-        cache.entries = first.entries  // kept entries, as a start that scanned another file writes them
-        let again = try index(try #require(DescriptorCache.parse(bytes: cache.serializedBytes())).entries.values.map { $0 })
-        let notes = try #require(again.position(of: "/p/libnotes.so", near: 0))
-        #expect(again.flags(notes) == .mayIntercept)
-        #expect(again.flags(try #require(again.position(of: "/p/libplain.so", near: 0))) == [])
-    }
-
-    @Test func anIndexOfTheFormatBeforeFlagsIsStaleAndRebuiltWithoutAWarning() throws {
-        var older = DescriptorIndex.write(host: "h", results: results())
-        older.withUnsafeMutableBytes { $0.storeBytes(of: UInt32(5).littleEndian, toByteOffset: 8, as: UInt32.self) }
+    /// The bytes of `bytes` (an index of this format) as format 6 wrote them: its format word 6 and,
+    /// in each record's byte after its outcome, the flag that said whether the plugin may intercept.
+    private func formatSix(_ bytes: [UInt8], intercepting: Set<String>) throws -> [UInt8] {
+        let index = try DescriptorIndex.read(bytes).get()
+        var older = bytes
+        older.withUnsafeMutableBytes { $0.storeBytes(of: UInt32(6).littleEndian, toByteOffset: 8, as: UInt32.self) }
+        for record in 0..<index.count where intercepting.contains(index.stamp(record).path) {
+            older[DescriptorIndex.headerSize + record * DescriptorIndex.recordSize + 89] = 1
+        }
         older.replaceSubrange(32..<64, with: Array(DescriptorIndex.digest(older).utf8))  // whole, only older
+        return older
+    }
+
+    @Test func anIndexOfTheFormatWithFlagsIsStaleAndRebuiltWithoutAWarning() throws {
+        #expect(DescriptorCache.formatVersion == 7)
+        let older = try formatSix(DescriptorIndex.write(host: "h", results: results()), intercepting: ["/p/libnotes.so"])
         #expect(throws: DescriptorIndex.Refusal.otherFormat) { try DescriptorIndex.read(older).get() }
         let folder = NSTemporaryDirectory() + "viper-index-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -193,15 +191,11 @@ import Testing
         #expect(cache.count == 0 && note == nil)
     }
 
-    @Test func aFlagThisFormatDoesNotDefineIsDamage() throws {
-        let bytes = DescriptorIndex.write(host: "h", results: results())
-        let plain = try #require(try DescriptorIndex.read(bytes).get().position(of: "/p/libplain.so", near: 0))
-        var unknown = bytes
-        unknown[DescriptorIndex.headerSize + plain * DescriptorIndex.recordSize + 89] = 0x82
-        unknown.replaceSubrange(32..<64, with: Array(DescriptorIndex.digest(unknown).utf8))  // signed again: only the flags can tell
-        #expect(throws: DescriptorIndex.Refusal.damaged("record \(plain + 1) points outside the file or holds an outcome or flag this format does not define")) {
-            try DescriptorIndex.read(unknown).get()
-        }
+    @Test func anIndexOfTheFormatBeforeFlagsIsStaleToo() throws {
+        var older = DescriptorIndex.write(host: "h", results: results())
+        older.withUnsafeMutableBytes { $0.storeBytes(of: UInt32(5).littleEndian, toByteOffset: 8, as: UInt32.self) }
+        older.replaceSubrange(32..<64, with: Array(DescriptorIndex.digest(older).utf8))
+        #expect(throws: DescriptorIndex.Refusal.otherFormat) { try DescriptorIndex.read(older).get() }
     }
 
     private enum Failure: Error {

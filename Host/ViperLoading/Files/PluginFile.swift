@@ -28,9 +28,6 @@ package enum PluginDiscovery {
     package struct FileInfo {
         package let info: stat
         package let isLink: Bool
-        /// Where the descriptor cache's index holds this file with this stamp, when start-up found it
-        /// there (``DescriptorCache/noteUnchanged(_:)``): later steps take its record without a search.
-        package var cacheRecord: Int?
     }
 
     /// Lists `*.so` files in each folder in order (bundled folder: `lib*Plugin.so` only,
@@ -69,7 +66,7 @@ package enum PluginDiscovery {
                 if readable {
                     guard seenFiles.insert(FileIdentity(device: UInt64(fileInfo.st_dev), inode: UInt64(fileInfo.st_ino))).inserted else { continue }
                 }
-                result.infos.append(readable ? FileInfo(info: fileInfo, isLink: isLink, cacheRecord: nil) : nil)
+                result.infos.append(readable ? FileInfo(info: fileInfo, isLink: isLink) : nil)
                 result.files.append(PluginFile(path: path, folder: folder))
             }
         }

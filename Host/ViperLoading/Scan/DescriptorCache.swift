@@ -10,9 +10,11 @@ import Foundation
 /// in the records and makes a result only for the files it asks about; nothing is decoded.
 package struct DescriptorCache {
     package static let fileName = "plugin-cache"
-    /// 6: each record carries flags (``DescriptorIndex``'s); 5 was the binary index without them, 4
-    /// a text file of lines, read by a second decoder of its own. Another format is rebuilt, not a warning.
-    package static let formatVersion = 6
+    /// 7: the binary index (``DescriptorIndex``), each record's byte after its outcome zero; 6 was
+    /// that index with a flags byte there (a plugin that may intercept), which a reader of 6 would take
+    /// from a 7 as "declares no interceptor"; 5 the index without it, 4 a text file of lines. Another
+    /// format is stale: rebuilt by a rescan, not a warning.
+    package static let formatVersion = 7
 
     package var format = DescriptorCache.formatVersion
     /// The host's Contracts version and viper build when the cache was written: a new host rescans everything.
@@ -31,8 +33,6 @@ package struct DescriptorCache {
     private var sorted: [ScanResult] = []
     /// The file the entries were read from, until they are changed: its records are read in place.
     private var index: DescriptorIndex?
-    /// ``index``, for this type's extensions in other files.
-    var indexed: DescriptorIndex? { index }
 
     /// Every entry, in the order of their paths.
     private var all: [ScanResult] {

@@ -48,7 +48,6 @@ extension DescriptorIndex {
             store(line + UInt32(entry.descriptorStart), at: start + Field.descriptor.rawValue, in: &bytes)
             store(UInt32(entry.line.count - entry.descriptorStart), at: start + Field.descriptor.rawValue + 4, in: &bytes)
             bytes[start + Field.kind.rawValue] = entry.kind.rawValue
-            bytes[start + Field.flags.rawValue] = entry.flags.rawValue
         }
         bytes.replaceSubrange(0..<8, with: magic)
         store(UInt32(DescriptorCache.formatVersion), at: 8, in: &bytes)
@@ -72,7 +71,6 @@ extension DescriptorIndex {
         let sha256: [UInt8]?
         let code: [UInt8]?
         let kind: Kind
-        var flags: Flags = []
 
         /// The bytes it adds to the data.
         var size: Int { path.count + line.count + name.count + (sha256?.count ?? 0) + (code?.count ?? 0) }
@@ -87,8 +85,6 @@ extension DescriptorIndex {
             case .ok(let scanned):
                 kind = .ok
                 name = Array(scanned.name.utf8)
-                // Known from the record it was read from, else the same search a warm start made of its line.
-                if scanned.mayDeclareInterceptor { flags.insert(.mayIntercept) }
                 // R, path, five stamp numbers, code, digest, "ok": the descriptor follows the tenth tab.
                 var tabs = 0
                 guard

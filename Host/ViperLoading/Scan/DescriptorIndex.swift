@@ -21,8 +21,8 @@ import Foundation
 /// A record: size, modified, inode, device and changed times of the file's stamp (8 bytes each),
 /// then pairs of offset and length (4 bytes each) of its path, its result's ``RecordCodec`` line,
 /// the descriptor's part of that line, the plugin's name (or the failure's message), its SHA-256
-/// and its failure code (length ``absent`` for nil); then the outcome (1 byte) and its flags
-/// (1 byte, ``Flags``: answers a warm start reads from the record instead of from the line).
+/// and its failure code (length ``absent`` for nil); then the outcome (1 byte); the rest of the
+/// record is zero.
 ///
 /// Invariants:
 /// - A file is believed whole or not at all: the digest covers every byte but its own, and
@@ -48,16 +48,6 @@ package struct DescriptorIndex {
         case broken = 3
     }
 
-    /// What the flags byte of a record says, written with the record (format 6), so a warm start
-    /// answers from a byte what it searched each line for. A bit this format does not define is damage.
-    struct Flags: OptionSet {
-        let rawValue: UInt8
-        /// The descriptor may declare an interceptor (``ScannedDescriptor/mayDeclareInterceptor``
-        /// when the record was written): clear, the plugin declares none and its line is not searched.
-        static let mayIntercept = Flags(rawValue: 1)
-        static let known: Flags = [.mayIntercept]
-    }
-
     /// Where each field of a record is, from the record's start.
     enum Field: Int {
         case size = 0
@@ -72,7 +62,6 @@ package struct DescriptorIndex {
         case sha256 = 72
         case code = 80
         case kind = 88
-        case flags = 89
     }
 
     /// The whole file.
@@ -110,7 +99,7 @@ package struct DescriptorIndex {
         let host = String(decoding: bytes[dataStart..<(dataStart + hostLength)], as: UTF8.self)
         let index = DescriptorIndex(bytes: bytes, count: count, format: format, host: host)
         for record in 0..<count where !index.isWhole(record) {
-            return .failure(.damaged("record \(record + 1) points outside the file or holds an outcome or flag this format does not define"))
+            return .failure(.damaged("record \(record + 1) points outside the file or holds an outcome this format does not define"))
         }
         return .success(index)
     }
@@ -126,7 +115,7 @@ package struct DescriptorIndex {
         return stream.finish() ?? ""
     }
 
-    /// Whether every range of record `record` is inside the file and its outcome and flags are known.
+    /// Whether every range of record `record` is inside the file and its outcome is known.
     private func isWhole(_ record: Int) -> Bool {
         let limit = UInt64(bytes.count)
         func inside(_ field: Field, optional: Bool = false) -> Bool {
@@ -135,8 +124,7 @@ package struct DescriptorIndex {
             return UInt64(offset) + UInt64(length) <= limit
         }
         guard let kind = Kind(rawValue: bytes[recordStart(record) + Field.kind.rawValue]),
-            Flags.known.isSuperset(of: flags(record)), inside(.path), inside(.line), inside(.name),
-            inside(.sha256, optional: true), inside(.code, optional: true)
+            inside(.path), inside(.line), inside(.name), inside(.sha256, optional: true), inside(.code, optional: true)
         else { return false }
         guard kind == .ok else { return true }
         // The descriptor's part is the end of the line.
@@ -151,11 +139,6 @@ package struct DescriptorIndex {
     private func pair(_ record: Int, _ field: Field) -> (offset: UInt32, length: UInt32) {
         let start = recordStart(record) + field.rawValue
         return (Self.word32(bytes, start), Self.word32(bytes, start + 4))
-    }
-
-    /// Record `record`'s flags byte.
-    func flags(_ record: Int) -> Flags {
-        Flags(rawValue: bytes[recordStart(record) + Field.flags.rawValue])
     }
 
     private func integer(_ record: Int, _ field: Field) -> UInt64 {
@@ -238,7 +221,7 @@ package struct DescriptorIndex {
         case .ok?:
             let descriptor = pair(record, .descriptor)
             let line = RecordLine(bytes, Int(descriptor.offset)..<(Int(descriptor.offset) + Int(descriptor.length)))
-            outcome = .ok(ScannedDescriptor(name: name, line: line, mayIntercept: flags(record).contains(.mayIntercept)))
+            outcome = .ok(ScannedDescriptor(name: name, line: line))
         case .failed?: outcome = .failed(name)
         case .broken?, nil: outcome = .broken(name)
         }

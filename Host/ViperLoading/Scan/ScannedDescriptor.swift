@@ -22,25 +22,19 @@ package final class ScannedDescriptor: Hashable, Sendable, DeclaredRoutes {
     package let name: String
     private let line: RecordLine?
     private let decoded: Mutex<PluginDescriptor?>
-    /// ``mayDeclareInterceptor``'s answer when the index's record carries it (its flag, written
-    /// at scan time): then no line is searched.
-    private let interceptorFlag: Bool?
 
     /// A descriptor already decoded (a scan in this process, a test).
     package init(_ descriptor: PluginDescriptor) {
         name = descriptor.manifest.name
         line = nil
         decoded = Mutex(descriptor)
-        interceptorFlag = nil
     }
 
-    /// A descriptor whose fields start at `line`'s start and were checked already (see the invariants);
-    /// `mayIntercept` is the index record's answer for ``mayDeclareInterceptor``, when it has one.
-    package init(name: String, line: RecordLine, mayIntercept: Bool? = nil) {
+    /// A descriptor whose fields start at `line`'s start and were checked already (see the invariants).
+    package init(name: String, line: RecordLine) {
         self.name = name
         self.line = line
         decoded = Mutex(nil)
-        interceptorFlag = mayIntercept
     }
 
     /// The module routes it declares, as route entries of plugin ``name`` (decodes the descriptor).
@@ -59,11 +53,7 @@ package final class ScannedDescriptor: Hashable, Sendable, DeclaredRoutes {
     /// Whether it may declare an interceptor, found without decoding a line that is not decoded
     /// yet: its bytes hold the word `interceptor` (a false yes, a name with the word, only costs
     /// the decode that tells). The shell asks at every start (``HostRuntime/interceptionProblems``).
-    /// Read from the descriptor cache's index, the record's flag answers, decoded or not (the same
-    /// answer, made once when the record was written), so a warm start searches no line and takes
-    /// no lock (a lock per plugin at every start).
     package var mayDeclareInterceptor: Bool {
-        if let interceptorFlag { return interceptorFlag }
         if let line, decoded.withLock({ Self.isNone(&$0) }) { return Self.holdsInterceptor(line.bytes) }
         return descriptor.provides.contains { $0.kind == .interceptor }
     }

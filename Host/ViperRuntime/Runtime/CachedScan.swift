@@ -51,9 +51,6 @@ struct CachedScan {
         var index: DescriptorCache?
         /// The files (by index into the files) whose result is not their record's: refused as untrusted.
         var unindexed: [Int] = []
-        /// Each file's record in ``index`` (by index into the files; -1: none known) when the cache was
-        /// not rewritten, so the kept graph's key does not search the paths again; else empty.
-        var records: [Int32] = []
         /// The wall time of the scan of new and changed files (nil: nothing was scanned).
         var scanPhase: Double?
         /// Each scanned file's time in its scanner, by path.
@@ -69,9 +66,7 @@ struct CachedScan {
         let host = DescriptorCache.hostIdentity(executable: executable) + libraries.identity
         var (cache, note) = preloaded.map { DescriptorCache.accept($0, host: host) } ?? DescriptorCache.load(folder: dataFolder, host: host)
         if let note { logger.log(.warning, note, source: "cache") }
-        // Discovery's look noted each unchanged file's record in this very index (the same bytes) when read early.
-        let noted = cache.indexDigest != nil && cache.indexDigest == preloaded?.cache?.indexDigest
-        var triage = triageFiles(cache, noted: noted)
+        var triage = triageFiles(cache)
         var scanned = Scanned(scanner: makeScanner(), host: host)
         var fresh: [(index: Int, result: ScanResult)] = []
         if !triage.toScan.isEmpty {
@@ -100,8 +95,7 @@ struct CachedScan {
         scanned.results = triage.results
         // Everything kept from the cache is the cache's own entry: it changes only when something
         // was scanned or an entry is no longer kept (its file vanished, changed or lost trust).
-        let rewritten = !triage.toScan.isEmpty || triage.kept.count != cache.count
-        if rewritten {
+        if !triage.toScan.isEmpty || triage.kept.count != cache.count {
             var entries: [String: ScanResult] = [:]
             entries.reserveCapacity(triage.kept.count + fresh.count)
             for index in triage.kept {
@@ -118,7 +112,6 @@ struct CachedScan {
         // Unchanged, the cache is the file as read; rewritten, it was read back from the bytes written.
         scanned.index = cache.indexDigest == nil ? nil : cache
         scanned.unindexed = triage.untrusted
-        scanned.records = rewritten ? [] : triage.records
         return scanned
     }
 
@@ -133,8 +126,6 @@ struct CachedScan {
         var toScan: [Int] = []
         /// Refused as untrusted: their results are not the cache's.
         var untrusted: [Int] = []
-        /// Each file's record in the cache's index, when taken from discovery's note (-1: none).
-        var records: [Int32] = []
 
         /// Takes `result` for file `index` (moved in, not copied).
         mutating func set(_ result: consuming ScanResult, at index: Int) {
@@ -148,10 +139,9 @@ struct CachedScan {
         }
     }
 
-    private func triageFiles(_ cache: DescriptorCache, noted: Bool) -> Triage {
+    private func triageFiles(_ cache: DescriptorCache) -> Triage {
         var triage = Triage()
         triage.results = Array(repeating: nil, count: files.count)
-        if noted { triage.records = Array(repeating: -1, count: files.count) }
         triage.kept.reserveCapacity(files.count)
         var trust = TrustMemo()
         for (index, file) in files.enumerated() {
@@ -170,13 +160,10 @@ struct CachedScan {
                 triage.untrusted.append(index)
                 continue
             }
-            let record = noted ? known?.cacheRecord : nil
-            guard !options.rescan, let cached = record.flatMap({ cache.result(record: $0, stamp: stamp) }) ?? cache.result(for: stamp, near: index)
-            else {
+            guard !options.rescan, let cached = cache.result(for: stamp, near: index) else {
                 triage.toScan.append(index)
                 continue
             }
-            if let record, record < Int(Int32.max) { triage.records[index] = Int32(record) }
             use(cached, for: index, stamp: stamp, &triage)
         }
         return triage

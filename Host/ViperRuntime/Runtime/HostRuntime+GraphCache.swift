@@ -25,15 +25,14 @@ extension HostRuntime {
     /// The outcome of validating `plugins`: the kept one when its key is this start's, else a fresh one, then kept.
     /// Sets ``dependencies``: a fresh outcome's, or for a kept one, worked out from it when first read.
     /// A kept outcome decodes no descriptor (they are decoded when something reads them).
-    /// `results` holds each file's result by the index each of `plugins` carries; `records`, when
-    /// given, each file's record in `index` by the same index (``CachedScan/Scanned/records``).
+    /// `results` holds each file's result by the index each of `plugins` carries.
     func keptOrFreshOutcome(
         _ plugins: [(PluginFile, ScannedDescriptor, index: Int)], results: [ScanResult?], host: String,
-        preferences: [String: ProviderChoice], logger: FileLogger, index: DescriptorCache? = nil, records: [Int32] = []
+        preferences: [String: ProviderChoice], logger: FileLogger, index: DescriptorCache? = nil
     ) -> GraphValidator.Outcome {
         let decoded = { plugins.map { ($0.0, $0.1.descriptor) } }
         let key =
-            index.flatMap { graphKey(plugins, index: $0, records: records, host: host, preferences: preferences) }
+            index.flatMap { graphKey(plugins, index: $0, host: host, preferences: preferences) }
             ?? graphKey(plugins.map(\.0), results: results, positions: plugins.map(\.index), host: host, preferences: preferences)
         guard let key else {
             DescriptorCache.Graph.remove(folder: dataFolder)

@@ -15,18 +15,17 @@ import ViperLoading
 /// from the digest and the list of (record, origin) hashed here. The rest of the key is the same.
 extension HostRuntime {
     /// The key of this start's validation from `index`, or nil when a candidate has no record in it.
-    /// `plugins` are the candidates in search order, each with its index into the files; `records`
-    /// holds each file's record by that index when start-up knows it (-1, or none: searched by path).
+    /// `plugins` are the candidates in search order, each with its index into the files (where its
+    /// record is looked for first).
     func graphKey(
-        _ plugins: [(PluginFile, ScannedDescriptor, index: Int)], index: DescriptorCache, records: [Int32] = [], host: String,
+        _ plugins: [(PluginFile, ScannedDescriptor, index: Int)], index: DescriptorCache, host: String,
         preferences: [String: ProviderChoice], contractsImage: String? = HostRuntime.contractsImage
     ) -> String? {
         guard let digest = index.indexDigest else { return nil }
         var keyed: [UInt32] = []
         keyed.reserveCapacity(plugins.count)
         for (file, _, near) in plugins {
-            let known = near < records.count && records[near] >= 0 ? Int(records[near]) : nil
-            guard let record = known ?? index.record(of: file.path, near: near), record < Int(UInt32.max >> 1) else { return nil }
+            guard let record = index.record(of: file.path, near: near), record < Int(UInt32.max >> 1) else { return nil }
             keyed.append(UInt32(record) << 1 | (file.folder.origin.isBundled ? 1 : 0))
         }
         let stream = keyStream(host: host, preferences: preferences, contractsImage: contractsImage)

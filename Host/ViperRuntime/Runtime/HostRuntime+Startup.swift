@@ -32,7 +32,7 @@ extension HostRuntime {
         let outcome = validate(triage.candidates.map { ($0.0, $0.1.descriptor) }, preferences: preferences, logger: logger) {
             self.keptOrFreshOutcome(
                 triage.candidates, results: scanned.results, host: scanned.host, preferences: preferences, logger: logger,
-                index: scanned.index, records: scanned.records)
+                index: scanned.index)
         }
         addTriaged(triage, outcome: outcome, scanned: scanned)
     }

@@ -138,9 +138,9 @@ package final class HostRuntime {
         noteReserved(discovery.removeReserved())
         let isolated = options.scanMode == .isolated && !options.rescan
         let cacheFile = isolated ? DescriptorCache.read(folder: dataFolder) : nil
-        cacheFile?.cache?.noteUnchanged(&discovery)  // each file's record, found once: the triage and the key take it
-        let found = ContractLibraryCatalog.separate(discovery) { index in
-            index < discovery.infos.count && discovery.infos[index]?.cacheRecord != nil
+        let found = ContractLibraryCatalog.separate(discovery) { [cached = cacheFile?.cache] index in
+            guard let cached, index < discovery.infos.count, let known = discovery.infos[index] else { return false }
+            return cached.isUnchangedPlugin(discovery.files[index].path, info: known.info, near: index)
         }
         let libraries = ContractLibraryLookup.files(libraries: found.libraries, searched: folders, added: options.libraryFolders)
         loader.contractLibraries = ContractLibraryCatalog(
