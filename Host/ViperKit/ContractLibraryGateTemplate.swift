@@ -20,7 +20,7 @@ enum ContractLibraryGateTemplate {
         #
         #   API/gate [--modules DIR]         check ('swift test' runs it)
         #   API/gate --cut [--modules DIR]   record this build as the baseline of its version and its
-        #                                    digest in __Name__Library.compiled (then rebuild)
+        #                                    digest in __Name__Library.compiled (build first, then rebuild)
         #   API/gate --recut [--modules DIR] record this build again as the version already cut, when that
         #                                    version was never released (no plugin built against it is out);
         #                                    it is then held to the version before it, if there is one
@@ -61,6 +61,17 @@ enum ContractLibraryGateTemplate {
         fi
         major() { echo "${1%%.*}"; }
         minor() { echo "${1#*.}"; }
+        # The build is read, so a version raised in the source but not built yet would be judged
+        # (and cut) as the old one: say so, and what to run, before anything else.
+        written=$(grep "ContractLibraryVersion(name: \"$name\"" "$source_file" | head -1 |
+            sed -n 's/.*major: \([0-9][0-9]*\), minor: \([0-9][0-9]*\).*/\1.\2/p' || true)
+        if [ -n "$written" ] && [ "$written" != "$version" ]; then
+            again="API/gate"
+            if [ "$recut" = yes ]; then again="API/gate --recut"; elif [ "$cut" = yes ]; then again="API/gate --cut"; fi
+            echo "gate: ${name}Library.compiled says $written in $source_file, but the build in $modules says $version:" \
+                "the build is older than the source; run 'swift build', then $again again"
+            exit 1
+        fi
         record=$(sed -n 's/.*(0x5643_4C42, 0x\([0-9A-Fa-f]\{4\}\)_\([0-9A-Fa-f]\{4\}\)).*/\1 \2/p' "$source_file" | head -1)
         if [ "$record" != "$(printf '%04X %04X' "$(major "$version")" "$(minor "$version")")" ]; then
             echo "gate: the viper_contract_library record in $source_file does not say $version as ${name}Library.compiled does; make both say it (0x5643_4C42, 0xMMMM_mmmm)"

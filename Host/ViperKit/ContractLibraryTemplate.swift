@@ -115,8 +115,10 @@ enum ContractLibraryTemplate {
         // sits beside the library or is given with --suites (docs/PLUGIN_AUTHORS.md, "Suites that
         // travel with a contract library"). Add a check per promise: a ServiceCheck makes the
         // service (harness.make) and a ModuleCheck builds the module (harness.build), and each
-        // fails with CheckFailure.unless(condition, expected:, happened:, fix:). 'viper new NAME
-        // --contract-library --example' writes one of each.
+        // fails with CheckFailure.unless(condition, expected:, happened:, fix:). A ModuleCheck that
+        // needs data puts it in place first through harness.services (the real services), then
+        // drives the built module as the shell would: appear(), perform("pick 1"), router.calls.
+        // 'viper new NAME --contract-library --example' writes one of each.
         import ConformanceKit
         import Contracts
         import __Name__
@@ -183,7 +185,7 @@ enum ContractLibraryTemplate {
     static let version = """
         // The version of __Name__, in two places viper reads: keep them equal (API/gate checks).
         // Raise the minor for an addition (a protocol requirement with a default, a new type), the
-        // major for anything else, then run API/gate --cut: it records the interface's digest below.
+        // major for anything else, then 'swift build && API/gate --cut': it records the digest below.
         import Contracts
 
         /// The version of this library. `compiled` is emitted into each plugin that uses it, so it
@@ -254,7 +256,7 @@ enum ContractLibraryTemplate {
 
         Version: `__Name__Library.compiled` and the `viper_contract_library` record, kept equal, in
         `Sources/__Name__/__Name__Library.swift`. Raise the minor for an addition (a requirement with a
-        default, a new type), the major for anything that breaks a built plugin, then `API/gate --cut`:
+        default, a new type), the major for anything that breaks a built plugin, then `swift build && API/gate --cut`:
         it keeps the interface in `API/<version>/` and records its digest in `compiled`, which every
         plugin built against it carries. viper refuses a provider and a consumer built against one
         version with different interfaces; `swift test` (API/gate) fails before that can happen.

@@ -116,7 +116,7 @@ struct LibraryModuleTemplate {
                 return "\(lines)\n    weak var output: \(type)\n"
             }
             guard let value = Self.firstValue(of: type) else {
-                return "    // TODO: \(origin).\(name): give it its first value.\n    var \(name): \(type) = <#a \(type)#>\n"
+                return "    // TODO: \(origin).\(name): give it its first value.\n    var \(name): \(type) = <#\(type)#>\n"
             }
             return "\(documented(name))\n    var \(name): \(type) = \(value)\n"
         case .method(let name, let signature, let result):
@@ -124,7 +124,7 @@ struct LibraryModuleTemplate {
             if let result {
                 body =
                     Self.firstValue(of: result).map { "        return \($0)" }
-                    ?? "        // TODO: \(origin).\(name): return what it promises.\n        return <#a \(result)#>"
+                    ?? "        // TODO: \(origin).\(name): return what it promises.\n        return <#\(result)#>"
             } else {
                 body = "        // What \(origin).\(name) does: ask the interactor (do…) or the router."
             }

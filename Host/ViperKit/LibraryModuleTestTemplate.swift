@@ -129,7 +129,7 @@ extension LibraryModuleTemplate {
         let members = output.requirements.map { requirement -> String in
             switch requirement {
             case .method(let name, let signature, let result):
-                let value = result.map { Self.firstValue(of: $0) ?? "<#a \($0)#>" }
+                let value = result.map { Self.firstValue(of: $0) ?? "<#\($0)#>" }
                 return "    func \(signature) {\n        calls.append(\"\(name)\")\(value.map { "\n        return \($0)" } ?? "")\n    }\n"
             default:
                 return member(requirement, of: output, weakOutput: false)

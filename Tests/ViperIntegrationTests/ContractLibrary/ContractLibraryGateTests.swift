@@ -55,6 +55,38 @@ import ViperTestSupport
                 "\(changed.output)")
     }
 
+    @Test func aVersionRaisedButNotBuiltIsRefusedNamingTheBuildAndCutOnceBuilt() throws {
+        let folder = try TemporaryFolder.make("new-library-raise")
+        #expect(try ViperProcess().run(["new", "Greetings", "--contract-library", "--dir", folder]).status == 0)
+        let package = folder + "/Greetings"
+        try build(package)
+        #expect(try gate(["--cut"], in: package).status == 0)
+        try build(package)
+
+        let version = package + "/Sources/Greetings/GreetingsLibrary.swift"
+        let source = try String(contentsOfFile: version, encoding: .utf8)
+        let raised = source.replacingOccurrences(of: "major: 1, minor: 0,", with: "major: 1, minor: 1,")
+            .replacingOccurrences(of: "(0x5643_4C42, 0x0001_0000)", with: "(0x5643_4C42, 0x0001_0001)")
+        try #require(raised != source)
+        try raised.write(toFile: version, atomically: true, encoding: .utf8)
+        let stale = try gate(["--cut"], in: package)
+        #expect(stale.status == 1)
+        #expect(stale.output.contains("gate: GreetingsLibrary.compiled says 1.1 in \(version), but the build in "
+            + "\(package)/.build/debug/Modules says 1.0: the build is older than the source; run 'swift build', then API/gate --cut again"),
+                "\(stale.output)")
+        #expect(!stale.output.contains("does not say"), "the record agrees with the source: \(stale.output)")
+        #expect(!FileManager.default.fileExists(atPath: package + "/API/1.1"), "nothing was cut from the old build")
+
+        try build(package)
+        let cut = try gate(["--cut"], in: package)
+        #expect(cut.status == 0, "the hint led to the fix: \(cut.output)")
+        #expect(cut.output.contains("gate: API/1.1 is the baseline of Greetings"), "\(cut.output)")
+        try build(package)
+        let after = try gate(in: package)
+        #expect(after.status == 0, "\(after.output)")
+        #expect(after.output.contains("gate: Greetings 1.1 is the recorded interface"), "\(after.output)")
+    }
+
     @Test func anUnreleasedVersionIsRecutAndThenHeldToItsNewInterface() throws {
         let folder = try TemporaryFolder.make("new-library-recut")
         #expect(try ViperProcess().run(["new", "Greetings", "--contract-library", "--dir", folder]).status == 0)

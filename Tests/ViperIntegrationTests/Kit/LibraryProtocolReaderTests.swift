@@ -90,7 +90,7 @@ import ViperTestSupport
     @Test func aPropertyWithoutAnObviousFirstValueIsAPlaceholderTheCompilerRefuses() {
         let contract = LibraryProtocol(name: "Card", requirements: [.property(name: "contact", type: "Contact", settable: true)])
         let template = LibraryModuleTemplate(library: "ContactsKit", contract: contract, output: nil)
-        #expect(template.presenter.contains("    // TODO: ContactsKit.Card.contact: give it its first value.\n    var contact: Contact = <#a Contact#>\n"))
+        #expect(template.presenter.contains("    // TODO: ContactsKit.Card.contact: give it its first value.\n    var contact: Contact = <#Contact#>\n"))
         #expect(template.unreadNote?.hasSuffix("\n  a first value for Card.contact") == true)
     }
 
