@@ -1,3 +1,4 @@
+import ConformanceKit
 import Foundation
 import ViperCommandLine
 import ViperLoading
@@ -64,7 +65,11 @@ package struct CheckCommand: ParsableCommand {
         return outcome.conforms ? 0 : 1
     }
 
+    /// Runs the module checks in this process against the plugin running isolated (``CheckWire``),
+    /// then the rest in the check's child; the file's bytes are hashed first and again at the end
+    /// (``CheckedFile``).
     private static func runChild(path: String, pluginFlags: [String], suites: [String], environment: [String: String]) throws -> CheckOutcome {
+        let file = try CheckedFile.read(path).get()
         let scratch = NSTemporaryDirectory() + "viper-check-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: scratch + "/data", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: scratch + "/xdg", withIntermediateDirectories: true)
@@ -83,6 +88,9 @@ package struct CheckCommand: ParsableCommand {
         let errors = scratch + "/stderr"
         let timeout = environment["VIPER_CHECK_TIMEOUT"].flatMap(Double.init) ?? 120
         // The verdict comes from the parent's reading of the channel (CheckSession, CheckTranscript).
+        var isolatedEnvironment = childEnvironment
+        isolatedEnvironment.removeValue(forKey: CheckLibraries.variable)
+        let wire = CheckWire.run(path: path, executable: me, dataFolder: scratch + "/data", environment: isolatedEnvironment)
         let session = CheckSession(
             executable: me, arguments: arguments, environment: childEnvironment,
             errorFile: errors, timeout: timeout)
@@ -92,7 +100,24 @@ package struct CheckCommand: ParsableCommand {
         if let crash = ended, crash.hasPrefix("crashed") {
             ended = crash + (lastLine(of: errors).map { " after printing '\($0)'" } ?? "")
         }
-        return ending.transcript.outcome(path: path, ended: ended)
+        var outcome = ending.transcript.outcome(path: path, ended: ended)
+        outcome.sha256 = file.sha256
+        switch wire {
+        case .judged(let results, let modules):
+            // What crossed the wire is judged here: the child's lines for the same checks are left out.
+            let judged = Set(results.map { "\($0.check) \($0.subject)" })
+            let registered = outcome.checks.contains { $0.check == "registers" && $0.passed }
+            let sameModules = outcome.crash == nil && registered ? CheckWire.sameModules(wire: modules, child: outcome.checks) : nil
+            outcome.checks.removeAll { CheckWire.checkNames.contains($0.check) && judged.contains("\($0.check) \($0.subject)") }
+            outcome.wire = results + (sameModules.map { [$0] } ?? [])
+            outcome.inProcessNote = "the checks that need its objects, its input, its services or the other plugins"
+        case .refused(let reason):
+            outcome.inProcessNote = "it cannot run isolated: \(reason)"
+        }
+        if let change = file.change() {
+            outcome.wire.append(CheckResult(check: "file", subject: "plugin", passed: false, reason: change))
+        }
+        return outcome
     }
 
     /// The child's last words on standard error (see ``ScanWorker/lastWords(_:)``).
