@@ -69,7 +69,8 @@ package struct CheckCommand: ParsableCommand {
     /// then the rest in the check's child; the file's bytes are hashed first and again at the end
     /// (``CheckedFile``).
     private static func runChild(path: String, pluginFlags: [String], suites: [String], environment: [String: String]) throws -> CheckOutcome {
-        let file = try CheckedFile.read(path).get()
+        // A file that cannot be read is left to the child, whose `loads` says why.
+        let file = try? CheckedFile.read(path).get()
         let scratch = NSTemporaryDirectory() + "viper-check-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: scratch + "/data", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: scratch + "/xdg", withIntermediateDirectories: true)
@@ -90,7 +91,7 @@ package struct CheckCommand: ParsableCommand {
         // The verdict comes from the parent's reading of the channel (CheckSession, CheckTranscript).
         var isolatedEnvironment = childEnvironment
         isolatedEnvironment.removeValue(forKey: CheckLibraries.variable)
-        let wire = CheckWire.run(path: path, executable: me, dataFolder: scratch + "/data", environment: isolatedEnvironment)
+        let wire = file.map { _ in CheckWire.run(path: path, executable: me, dataFolder: scratch + "/data", environment: isolatedEnvironment) }
         let session = CheckSession(
             executable: me, arguments: arguments, environment: childEnvironment,
             errorFile: errors, timeout: timeout)
@@ -101,20 +102,26 @@ package struct CheckCommand: ParsableCommand {
             ended = crash + (lastLine(of: errors).map { " after printing '\($0)'" } ?? "")
         }
         var outcome = ending.transcript.outcome(path: path, ended: ended)
-        outcome.sha256 = file.sha256
+        outcome.sha256 = file?.sha256
         switch wire {
         case .judged(let results, let modules):
-            // What crossed the wire is judged here: the child's lines for the same checks are left out.
+            // What crossed the wire is judged here: the child's passes of the same checks are left
+            // out (a failure stays: the child saw it fail too, with its own words, a crash's among them).
             let judged = Set(results.map { "\($0.check) \($0.subject)" })
             let registered = outcome.checks.contains { $0.check == "registers" && $0.passed }
             let sameModules = outcome.crash == nil && registered ? CheckWire.sameModules(wire: modules, child: outcome.checks) : nil
-            outcome.checks.removeAll { CheckWire.checkNames.contains($0.check) && judged.contains("\($0.check) \($0.subject)") }
+            outcome.checks.removeAll { $0.passed && CheckWire.checkNames.contains($0.check) && judged.contains("\($0.check) \($0.subject)") }
             outcome.wire = results + (sameModules.map { [$0] } ?? [])
             outcome.inProcessNote = "the checks that need its objects, its input, its services or the other plugins"
         case .refused(let reason):
             outcome.inProcessNote = "it cannot run isolated: \(reason)"
+        case nil:
+            if outcome.checks.contains(where: { $0.check == "loads" && $0.passed }) {
+                outcome.wire.append(
+                    CheckResult(check: "file", subject: "plugin", passed: false, reason: "\(path) could not be read to name its digest: no verdict"))
+            }
         }
-        if let change = file.change() {
+        if let change = file?.change() {
             outcome.wire.append(CheckResult(check: "file", subject: "plugin", passed: false, reason: change))
         }
         return outcome
