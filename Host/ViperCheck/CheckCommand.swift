@@ -12,13 +12,16 @@ package struct CheckCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         words: ["check"], abstract: "Run the conformance checks against a built plugin; exit non-zero when it fails one",
         discussion: """
-            Loads the plugin in a child process (a crash cannot take the checker down) with a temporary
-            data folder, viper's own services and the bundled plugins (and --plugins) as providers, then
+            A plugin that provides only modules first runs isolated, and viper checks that each module
+            builds, has well-formed commands and draws its empty state in its own process, across the wire.
+            Then it loads the plugin in a child process (a crash cannot take the checker down) with a temporary
+            data folder, viper's own services and the bundled plugins (and --plugins) as providers, and
             checks every module it registers: fresh builds, wiring, release after removal, declared
             services, commands, the empty state, and the suites of its contracts: the bundled ones, those
             of its contract libraries (lib<Library>Suites.so beside the library), its own
-            (lib<Plugin>Suites.so beside it) and --suites. One line per check.
-            A check run that takes longer than VIPER_CHECK_TIMEOUT seconds (default 120) is stopped.
+            (lib<Plugin>Suites.so beside it) and --suites. One line per check, under a line
+            saying whether viper or the plugin's own process judged it; the second line names the SHA-256
+            of the file checked. A check run that takes longer than VIPER_CHECK_TIMEOUT seconds (default 120) is stopped.
             """,
         arguments: "PATH.so", maximumArguments: 1,
         options: [
