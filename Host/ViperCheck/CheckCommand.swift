@@ -91,10 +91,15 @@ package struct CheckCommand: ParsableCommand {
         childEnvironment["SWIFT_BACKTRACE"] = "enable=no"
         let errors = scratch + "/stderr"
         let timeout = environment["VIPER_CHECK_TIMEOUT"].flatMap(Double.init) ?? 120
-        // The verdict comes from the parent's reading of the channel (CheckSession, CheckTranscript).
         var isolatedEnvironment = childEnvironment
         isolatedEnvironment.removeValue(forKey: CheckLibraries.variable)
-        let wire = file.map { _ in CheckWire.run(path: path, executable: me, dataFolder: scratch + "/data", environment: isolatedEnvironment) }
+        // One call that hangs costs at most the check's own time, and by default the isolated plugin's 30 s.
+        let callTimeout = environment["VIPER_ISOLATED_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil } ?? 30
+        isolatedEnvironment["VIPER_ISOLATED_TIMEOUT"] = String(min(callTimeout, timeout))
+        let wire = file.map { _ in
+            CheckWire.run(path: path, executable: me, dataFolder: scratch + "/data", environment: isolatedEnvironment, timeout: timeout)
+        }
+        // The child's verdict comes from the parent's reading of the channel (CheckSession, CheckTranscript).
         let session = CheckSession(
             executable: me, arguments: arguments, environment: childEnvironment,
             errorFile: errors, timeout: timeout)

@@ -31,23 +31,34 @@ enum CheckWire {
     static var checkNames: Set<String> { Set(checks.map(\.name)) }
 
     /// Starts the plugin at `path` isolated, with `dataFolder` as the data folder its private
-    /// folder is made in, and checks its modules.
-    static func run(path: String, executable: String, dataFolder: String, environment: [String: String]) -> Outcome {
+    /// folder is made in, and checks its modules; checks not run by `deadline` fail, saying so.
+    static func run(path: String, executable: String, dataFolder: String, environment: [String: String], timeout: Double) -> Outcome {
         let name = Paths.lastComponent(path)
         let plugin = IsolatedPlugin(
             name: name, path: path, executable: executable, dataFolder: dataFolder, environment: environment, allowInsecure: false)
+        plugin.preparesSpare = false
         defer { plugin.stop() }
+        let deadline = Date().addingTimeInterval(timeout)
+        let errors = Paths.join(IsolatedPlugin.privateFolder(dataFolder: dataFolder, plugin: name), "stderr.log")
         let declared: [IsolatedPlugin.DeclaredModule]
         do {
             declared = try plugin.start()
         } catch {
             let refused = "plugin '\(name)' cannot run isolated: "
             if error.description.hasPrefix(refused) { return .refused(reason(String(error.description.dropFirst(refused.count)))) }
-            return .judged([CheckResult(check: "isolated", subject: "plugin", passed: false, reason: reason(error.description))], modules: [])
+            let failed = reason(error.description) + lastWords(errors)
+            return .judged([CheckResult(check: "isolated", subject: "plugin", passed: false, reason: failed)], modules: [])
         }
         let labels = declared.map(label)
         var results = [declares(labels)]
         for (index, module) in declared.enumerated() {
+            guard Date() < deadline else {
+                results.append(
+                    CheckResult(
+                        check: ModuleCheck.builds.name, subject: labels[index], passed: false,
+                        reason: "not checked: the checks across the wire did not finish within \(Int(timeout)) s (VIPER_CHECK_TIMEOUT)"))
+                continue
+            }
             let recorder = PluginRecorder()
             recorder.registerModule(
                 AnyObject.self, name: module.name, route: module.route, requires: [], builder: plugin.moduleBuilder(index))
@@ -59,7 +70,11 @@ enum CheckWire {
                     try check.run(harness)
                     result = CheckResult(check: check.name, subject: labels[index], passed: true)
                 } catch {
-                    result = CheckResult(check: check.name, subject: labels[index], passed: false, reason: String(describing: error))
+                    let said = String(describing: error)
+                    // The process died or hung during the check: its last words say why, as in the child's lines.
+                    let died = said.contains("(isolated) stopped") || said.contains("(isolated) did not answer")
+                    result = CheckResult(
+                        check: check.name, subject: labels[index], passed: false, reason: reason(said) + (died ? lastWords(errors) : ""))
                 }
                 results.append(result)
                 if !result.passed, check.name == ModuleCheck.builds.name { break }
@@ -93,6 +108,12 @@ enum CheckWire {
             check: "same-modules", subject: "plugin", passed: false,
             reason: "it registered modules \(list(inChild)) in the checker's process and \(list(Set(wire))) when isolated: "
                 + "a plugin that registers differently when it is checked cannot be judged; register the same modules wherever it runs")
+    }
+
+    /// ` after printing '...'`: the last line the plugin's process wrote to its standard error, or nothing.
+    private static func lastWords(_ file: String) -> String {
+        let data = FileManager.default.contents(atPath: file) ?? Data()
+        return ScanWorker.lastWords(String(decoding: data.suffix(16384), as: UTF8.self)).map { " after printing '\($0)'" } ?? ""
     }
 
     /// The runtime's line for the shell, without its advice about the shell.

@@ -1,6 +1,9 @@
+import ConformanceKit
 import Foundation
 import Testing
 import ViperTestSupport
+
+@testable import ViperCheck
 
 /// `viper check` judges a module-only plugin's modules in its own process, against the plugin
 /// running isolated: a plugin that reads the check's secret from memory and sends a whole passing
@@ -113,6 +116,19 @@ import ViperTestSupport
                 "fail  [plugin] file: \(path) changed while it was checked (sha256 \(before) when the check began; now sha256 \(try sha256(path)))"),
             "\(output.stdout)")
         #expect(output.stdout.hasSuffix("does not conform\n"), "\(output.stdout)")
+    }
+
+    /// A plugin that registers other modules in the check's child than when isolated cannot be
+    /// judged: viper's checks would be of modules other than those the child's lines are about.
+    @Test func modulesOtherInTheChildThanAcrossTheWireFail() {
+        let child = [
+            CheckResult(check: "registers", subject: "plugin", passed: true),
+            CheckResult(check: "builds", subject: "Shown", passed: true),
+        ]
+        let other = CheckWire.sameModules(wire: ["Judged"], child: child)
+        #expect(other?.passed == false)
+        #expect(other?.reason?.hasPrefix("it registered modules Shown in the checker's process and Judged when isolated") == true)
+        #expect(CheckWire.sameModules(wire: ["Shown"], child: child) == nil)
     }
 
     /// The check's result, handed from the thread that waited for it.
