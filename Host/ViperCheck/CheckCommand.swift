@@ -114,11 +114,15 @@ package struct CheckCommand: ParsableCommand {
         switch wire {
         case .judged(let results, let modules):
             // What crossed the wire is judged here: the child's passes of the same checks are left
-            // out (a failure stays: the child saw it fail too, with its own words, a crash's among them).
+            // out, and its failures said in the same words; a failure in other words (a crash's, with
+            // its last words) stays.
             let judged = Set(results.map { "\($0.check) \($0.subject)" })
             let registered = outcome.checks.contains { $0.check == "registers" && $0.passed }
             let sameModules = outcome.crash == nil && registered ? CheckWire.sameModules(wire: modules, child: outcome.checks) : nil
-            outcome.checks.removeAll { $0.passed && CheckWire.checkNames.contains($0.check) && judged.contains("\($0.check) \($0.subject)") }
+            outcome.checks.removeAll {
+                CheckWire.checkNames.contains($0.check) && judged.contains("\($0.check) \($0.subject)")
+                    && ($0.passed || results.contains($0))
+            }
             outcome.wire = results + (sameModules.map { [$0] } ?? [])
             outcome.inProcessNote = "the checks that need its objects, its input, its services or the other plugins"
         case .refused(let reason):
