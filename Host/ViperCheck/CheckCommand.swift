@@ -1,3 +1,4 @@
+import ConformanceKit
 import Foundation
 import ViperCommandLine
 import ViperLoading
@@ -11,13 +12,16 @@ package struct CheckCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         words: ["check"], abstract: "Run the conformance checks against a built plugin; exit non-zero when it fails one",
         discussion: """
-            Loads the plugin in a child process (a crash cannot take the checker down) with a temporary
-            data folder, viper's own services and the bundled plugins (and --plugins) as providers, then
+            A plugin that provides only modules first runs isolated, and viper checks that each module
+            builds, has well-formed commands and draws its empty state in its own process, across the wire.
+            Then it loads the plugin in a child process (a crash cannot take the checker down) with a temporary
+            data folder, viper's own services and the bundled plugins (and --plugins) as providers, and
             checks every module it registers: fresh builds, wiring, release after removal, declared
             services, commands, the empty state, and the suites of its contracts: the bundled ones, those
             of its contract libraries (lib<Library>Suites.so beside the library), its own
-            (lib<Plugin>Suites.so beside it) and --suites. One line per check.
-            A check run that takes longer than VIPER_CHECK_TIMEOUT seconds (default 120) is stopped.
+            (lib<Plugin>Suites.so beside it) and --suites. One line per check, under a line
+            saying whether viper or the plugin's own process judged it; the second line names the SHA-256
+            of the file checked. A check run that takes longer than VIPER_CHECK_TIMEOUT seconds (default 120) is stopped.
             """,
         arguments: "PATH.so", maximumArguments: 1,
         options: [
@@ -64,7 +68,12 @@ package struct CheckCommand: ParsableCommand {
         return outcome.conforms ? 0 : 1
     }
 
+    /// Runs the module checks in this process against the plugin running isolated (``CheckWire``),
+    /// then the rest in the check's child; the file's bytes are hashed first and again at the end
+    /// (``CheckedFile``).
     private static func runChild(path: String, pluginFlags: [String], suites: [String], environment: [String: String]) throws -> CheckOutcome {
+        // A file that cannot be read is left to the child, whose `loads` says why.
+        let file = try? CheckedFile.read(path).get()
         let scratch = NSTemporaryDirectory() + "viper-check-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: scratch + "/data", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: scratch + "/xdg", withIntermediateDirectories: true)
@@ -82,7 +91,15 @@ package struct CheckCommand: ParsableCommand {
         childEnvironment["SWIFT_BACKTRACE"] = "enable=no"
         let errors = scratch + "/stderr"
         let timeout = environment["VIPER_CHECK_TIMEOUT"].flatMap(Double.init) ?? 120
-        // The verdict comes from the parent's reading of the channel (CheckSession, CheckTranscript).
+        var isolatedEnvironment = childEnvironment
+        isolatedEnvironment.removeValue(forKey: CheckLibraries.variable)
+        // One call that hangs costs at most the check's own time, and by default the isolated plugin's 30 s.
+        let callTimeout = environment["VIPER_ISOLATED_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil } ?? 30
+        isolatedEnvironment["VIPER_ISOLATED_TIMEOUT"] = String(min(callTimeout, timeout))
+        let wire = file.map { _ in
+            CheckWire.run(path: path, executable: me, dataFolder: scratch + "/data", environment: isolatedEnvironment, timeout: timeout)
+        }
+        // The child's verdict comes from the parent's reading of the channel (CheckSession, CheckTranscript).
         let session = CheckSession(
             executable: me, arguments: arguments, environment: childEnvironment,
             errorFile: errors, timeout: timeout)
@@ -92,7 +109,34 @@ package struct CheckCommand: ParsableCommand {
         if let crash = ended, crash.hasPrefix("crashed") {
             ended = crash + (lastLine(of: errors).map { " after printing '\($0)'" } ?? "")
         }
-        return ending.transcript.outcome(path: path, ended: ended)
+        var outcome = ending.transcript.outcome(path: path, ended: ended)
+        outcome.sha256 = file?.sha256
+        switch wire {
+        case .judged(let results, let modules):
+            // What crossed the wire is judged here: the child's passes of the same checks are left
+            // out, and its failures said in the same words; a failure in other words (a crash's, with
+            // its last words) stays.
+            let judged = Set(results.map { "\($0.check) \($0.subject)" })
+            let registered = outcome.checks.contains { $0.check == "registers" && $0.passed }
+            let sameModules = outcome.crash == nil && registered ? CheckWire.sameModules(wire: modules, child: outcome.checks) : nil
+            outcome.checks.removeAll {
+                CheckWire.checkNames.contains($0.check) && judged.contains("\($0.check) \($0.subject)")
+                    && ($0.passed || results.contains($0))
+            }
+            outcome.wire = results + (sameModules.map { [$0] } ?? [])
+            outcome.inProcessNote = "the checks that need its objects, its input, its services or the other plugins"
+        case .refused(let reason):
+            outcome.inProcessNote = "it cannot run isolated: \(reason)"
+        case nil:
+            if outcome.checks.contains(where: { $0.check == "loads" && $0.passed }) {
+                outcome.wire.append(
+                    CheckResult(check: "file", subject: "plugin", passed: false, reason: "\(path) could not be read to name its digest: no verdict"))
+            }
+        }
+        if let change = file?.change() {
+            outcome.wire.append(CheckResult(check: "file", subject: "plugin", passed: false, reason: change))
+        }
+        return outcome
     }
 
     /// The child's last words on standard error (see ``ScanWorker/lastWords(_:)``).

@@ -36,6 +36,8 @@ package final class IsolatedPlugin {
     var progress: (any CommandProgress)?
     /// The registry, for routing by a contract's name.
     weak var registry: Registry?
+    /// Whether starting it keeps a spare process ready for the next start (not in a one-off run such as `viper check`).
+    package var preparesSpare = true
 
     struct WeakView {
         weak var view: IsolatedModuleView?
@@ -126,7 +128,7 @@ package final class IsolatedPlugin {
                 errors: Paths.join(dataFolder, "stderr.log"), name: name)
         }
         // The next plugin to start (or this one, after a crash) takes a process already running.
-        SpareProcess.prepare(executable: executable, environment: environment)
+        if preparesSpare { SpareProcess.prepare(executable: executable, environment: environment) }
         let (pid, descriptor) = started
         process = pid
         if usedSpare, case .success(let bytes) = IsolationWire.receive(from: descriptor, timeout: timeout), bytes.first != IsolationWire.Kind.ok.rawValue {

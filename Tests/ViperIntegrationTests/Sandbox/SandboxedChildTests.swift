@@ -57,7 +57,8 @@ import ViperTestSupport
 
     @Test func withoutTheSandboxTheSameCheckWritesInTheHomeFolderAndConnects() throws {
         let reach = try run({ ["check", $0 + "/libreach_out.so"] }, sandbox: false)
-        #expect(reach == Reach(home: true, data: false, connections: 1))
+        // Its constructor runs twice: in the isolated process viper judges its modules across, and in the check's child.
+        #expect(reach == Reach(home: true, data: false, connections: 2))
     }
 }
 
