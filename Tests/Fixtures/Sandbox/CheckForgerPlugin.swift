@@ -61,29 +61,45 @@ enum Forgery {
     }
 
     /// The run's secret: the 64-hex-digit run seen most often in this process's writable memory.
+    /// The scan allocates nothing: where each run starts is noted in a mapping of its own, which
+    /// the scan skips, and the runs are read once it is over (counting while scanning would find
+    /// the counter's own copies).
     static func secret() -> String? {
         guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
-        var seen: [String: Int] = [:]
-        // Each run is copied here as it is read: copying straight out of the heap could land the
-        // copy on the freed bytes it copies from.
-        var candidate = [UInt8](repeating: 0, count: 64)
-        for line in maps.split(separator: "\n") {
+        let capacity = 1 << 16
+        let size = capacity * MemoryLayout<UInt>.stride
+        guard let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), mapped != MAP_FAILED else { return nil }
+        defer { munmap(mapped, size) }
+        let starts = mapped.bindMemory(to: UInt.self, capacity: capacity)
+        let own = UInt(bitPattern: mapped)
+        var found = 0
+        let regions: [(UInt, UInt)] = maps.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard fields.count >= 2, fields[1].hasPrefix("rw"), fields.count < 6 || !fields[5].hasPrefix("[v") else { continue }
+            guard fields.count >= 2, fields[1].hasPrefix("rw"), fields.count < 6 || !fields[5].hasPrefix("[v") else { return nil }
             let range = fields[0].split(separator: "-").compactMap { UInt(String($0), radix: 16) }
-            guard range.count == 2, range[1] > range[0], let start = UnsafePointer<UInt8>(bitPattern: range[0]) else { continue }
-            let bytes = UnsafeBufferPointer(start: start, count: Int(range[1] - range[0]))
+            guard range.count == 2, range[1] > range[0], !(range[0]...range[1]).contains(own) else { return nil }
+            return (range[0], range[1])
+        }
+        for (low, high) in regions {
+            guard let start = UnsafePointer<UInt8>(bitPattern: low) else { continue }
             var run = 0
-            for byte in bytes {
-                let hex = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66)
-                if hex {
-                    if run < 64 { candidate[run] = byte }
+            for offset in 0..<Int(high - low) {
+                let byte = start[offset]
+                if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66) {
                     run += 1
                     continue
                 }
-                if run == 64 { seen[String(decoding: candidate, as: UTF8.self), default: 0] += 1 }
+                if run == 64, found < capacity {
+                    starts[found] = low + UInt(offset - 64)
+                    found += 1
+                }
                 run = 0
             }
+        }
+        var seen: [String: Int] = [:]
+        for index in 0..<found {
+            guard let run = UnsafePointer<UInt8>(bitPattern: starts[index]) else { continue }
+            seen[String(decoding: UnsafeBufferPointer(start: run, count: 64), as: UTF8.self), default: 0] += 1
         }
         return seen.max { $0.value < $1.value }?.key
     }
