@@ -65,11 +65,16 @@ package struct PluginsInstallCommand: ParsableCommand {
                     if let provider = providers.first { queue.append((provider, nil)) }
                 }
             }
+            var installed: [String] = []
             for item in fetched {
                 let path = try client.install(item, index: address, pins: &pins)
                 print("Installed \(item.name) \(item.version.version) (key \(item.key.keyID)): \(path)")
+                installed.append(path)
             }
             client.remember(address)
+            for line in PluginReport.modeLines(installed: installed, context: context) {
+                print(line)
+            }
             return 0
         } catch {
             ViperTool.printError("viper: \(error)")

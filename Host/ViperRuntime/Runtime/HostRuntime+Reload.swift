@@ -74,6 +74,11 @@ extension HostRuntime {
         if let conflict = nameConflict(name, file: file) {
             return refuse(file, stamp: stamp, PluginLoadError(.refused, path: file.path, message: conflict), into: &report)
         }
+        // The same rule as at start-up: a drop-in that must run isolated and cannot is not loaded.
+        let mode = modeRule.mode(name: name, origin: file.folder.origin, descriptor: descriptor)
+        if let refusal = mode.refusal {
+            return refuse(file, stamp: stamp, PluginLoadError(.refused, path: file.path, message: refusal), line: refusal, into: &report)
+        }
         let outcome: GraphValidator.Outcome
         switch validateReload(descriptor, file: file) {
         case .success(let valid): outcome = valid
@@ -81,7 +86,7 @@ extension HostRuntime {
             return refuse(file, stamp: stamp, error, line: Self.disabledLine(error, name: name, path: file.path), into: &report)
         }
         // An isolated plugin's new version starts in a new boxed process; its code never loads here.
-        if isolatedNames.contains(name) {
+        if mode.isIsolated {
             switch startIsolated(file, name: name, descriptor: descriptor) {
             case .success(let loaded):
                 commitVersion(loaded, file: file, outcome: outcome, into: &report)
