@@ -63,7 +63,8 @@ extension HostRuntime {
         guard let result = scanForReload(file, stamp: stamp), result.stamp == stamp, FileStamp.read(file.path) == stamp,
             !(Self.isRecent(stamp) && Self.mayBeHalfWritten(result))
         else { return waitFor(file, into: &report) }
-        let triage = ScanTriage(files: [file], results: [result])
+        // The same rule as at start-up: a drop-in that must run isolated and cannot is refused here.
+        let triage = ScanTriage(files: [file], results: [result], modes: modeRule)
         guard let descriptor = triage.candidates.first?.1.descriptor else {
             let message = triage.records.first?.record.reason ?? "could not be scanned"
             return refuse(
@@ -74,11 +75,7 @@ extension HostRuntime {
         if let conflict = nameConflict(name, file: file) {
             return refuse(file, stamp: stamp, PluginLoadError(.refused, path: file.path, message: conflict), into: &report)
         }
-        // The same rule as at start-up: a drop-in that must run isolated and cannot is not loaded.
         let mode = modeRule.mode(name: name, origin: file.folder.origin, descriptor: descriptor)
-        if let refusal = mode.refusal {
-            return refuse(file, stamp: stamp, PluginLoadError(.refused, path: file.path, message: refusal), line: refusal, into: &report)
-        }
         let outcome: GraphValidator.Outcome
         switch validateReload(descriptor, file: file) {
         case .success(let valid): outcome = valid

@@ -30,7 +30,7 @@ struct ScanTriage {
     /// `modes`: how each plugin runs (``PluginModeRule``); one refused there becomes `.disabled` with its line as a problem.
     init(
         files: [PluginFile], results: [ScanResult?], excluding excluded: [String: String] = [:],
-        modes: PluginModeRule = PluginModeRule()
+        modes: PluginModeRule
     ) {
         var seenNames: [String: Int] = [:]
         seenNames.reserveCapacity(files.count)

@@ -122,6 +122,7 @@ import ViperTestSupport
         let viper = ViperProcess()
         let outside = try TemporaryFolder.make("outside")
         let folder = try userFolder(viper)
+        try Data(#"{"trust": ["fixture-good"]}"#.utf8).write(to: URL(fileURLWithPath: viper.dataFolder + "/config.json"))
         let shell = try RunningViper(arguments: [], environment: viper.environment)
         defer { shell.close() }
         shell.send("where")
@@ -129,12 +130,16 @@ import ViperTestSupport
         let rogue = try Fixtures.swift("Isolation/RoguePlugin.swift", module: "RoguePlugin")
         try FileManager.default.copyItem(atPath: rogue, toPath: folder + "/libRoguePlugin.so")
         try FileManager.default.copyItem(atPath: try Fixtures.good(), toPath: folder + "/libGoodPlugin.so")
+        try FileManager.default.copyItem(atPath: try Fixtures.english(), toPath: folder + "/libEnglish.so")
         shell.send("reload")
         try shell.waitFor("added rogue")
-        try shell.waitFor("if you trust it, run: viper plugins --trust fixture-good")
+        // Trusted: loaded in process; not trusted and serving others: refused with the line that trusts it.
+        try shell.waitFor("added fixture-good")
+        try shell.waitFor("if you trust it, run: viper plugins --trust fixture-english")
         shell.send(["open rogue", "write \(outside)/live.txt"])
         try shell.waitFor("could not write \(outside)/live.txt")
         #expect(!FileManager.default.fileExists(atPath: outside + "/live.txt"))
+        #expect(!shell.printed.contains("not trusted it to run in viper's process; if you trust it, run: viper plugins --trust fixture-good"))
     }
 
     @Test func isolatingABundledPluginIsKeptAndUndone() throws {
