@@ -213,7 +213,7 @@ package final class HostRuntime {
     func readPreferences() -> [String: ProviderChoice] {
         var preferences: [String: ProviderChoice] = [:]
         interceptionPermission = InterceptionPermission(allowed: Set(options.allowIntercept))
-        modeRule = PluginModeRule(isolateFlag: Set(options.isolate))
+        var rule = PluginModeRule(isolateFlag: Set(options.isolate))
         networkNames = Set(options.allowNetwork)
         do {
             let configPath = Paths.join(dataFolder, ViperConfig.fileName())
@@ -222,8 +222,8 @@ package final class HostRuntime {
                 preferences[contract] = ProviderChoice(plugin: plugin, source: configPath)
             }
             interceptionPermission.allowed.formUnion(config.allowIntercept ?? [])
-            modeRule.isolateConfig = Set(config.isolate ?? [])
-            modeRule.trusted = Set(config.trust ?? [])
+            rule.isolateConfig = Set(config.isolate ?? [])
+            rule.trusted = Set(config.trust ?? [])
             networkNames.formUnion(config.allowNetwork ?? [])
         } catch {
             problemList.append(Problem(kind: .badPreference, plugin: nil, contract: nil, message: "\(error)"))
@@ -231,6 +231,9 @@ package final class HostRuntime {
         for (contract, plugin) in options.preferences {
             preferences[contract] = ProviderChoice(plugin: plugin, source: "--prefer \(contract)=\(plugin)")
         }
+        // How plugins run is fixed for the session: a reload reads the config again for its
+        // preferences, but a plugin trusted or isolated meanwhile changes mode at the next start.
+        if report == nil { modeRule = rule }
         return preferences
     }
 
