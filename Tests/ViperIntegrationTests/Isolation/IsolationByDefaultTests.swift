@@ -142,6 +142,30 @@ import ViperTestSupport
         #expect(!shell.printed.contains("not trusted it to run in viper's process; if you trust it, run: viper plugins --trust fixture-good"))
     }
 
+    @Test func aChoiceMadeWhileTheShellRunsTakesEffectAtItsNextStart() throws {
+        let viper = ViperProcess()
+        let library = try dropRogue(viper)
+        let outside = try TemporaryFolder.make("outside")
+        let shell = try RunningViper(arguments: [], environment: viper.environment)
+        defer { shell.close() }
+        shell.send(["open rogue", "pid"])
+        try shell.waitFor("pid ")
+        let trusted = try viper.run(["plugins", "--trust", "rogue"])
+        #expect(trusted.stdout.contains("A shell that is running keeps how its plugins run until it starts again."), "\(trusted.output)")
+        // A new version of the file, reloaded twice: it stays in a boxed process for this session.
+        for round in 1...2 {
+            let copy = library + ".new"
+            try FileManager.default.copyItem(atPath: library, toPath: copy)
+            #expect(rename(copy, library) == 0)
+            shell.send("reload")
+            try shell.waitFor("reloaded rogue (version \(round + 1); in a new boxed process)")
+        }
+        shell.send(["open rogue", "write \(outside)/running.txt"])
+        try shell.waitFor("could not write \(outside)/running.txt")
+        let next = try viper.run(["-c", "open rogue; write \(outside)/next.txt"])
+        #expect(next.stdout.contains("wrote \(outside)/next.txt"), "\(next.output)")
+    }
+
     @Test func isolatingABundledPluginIsKeptAndUndone() throws {
         let viper = ViperProcess()
         let isolated = try viper.run(["plugins", "--isolate", "greeter"])
