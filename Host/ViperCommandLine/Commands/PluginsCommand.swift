@@ -1,4 +1,5 @@
 import Foundation
+import ViperCore
 import ViperLoading
 import ViperRuntime
 
@@ -87,6 +88,12 @@ package struct PluginsCommand: ParsableCommand {
                 })
         else { return 1 }
         if lock || unlock { return Self.lock(runtime, remove: unlock) }
+        let found = Set(runtime.records.compactMap(\.name))
+        for name in Set(modeChanges.map(\.name)).sorted() where !found.contains(name) {
+            ViperTool.printError(
+                "note: no plugin named '\(PrintableText.oneLine(name))' was found; the choice is kept in config.json for when one is (check the name in 'viper plugins')"
+            )
+        }
         if profile { return ProfileCommand.run(runtime, json: json) }
         print(json ? PluginReport.pluginsJSON(runtime) : PluginReport.pluginsText(runtime) + RuntimeStart.crashLines(runtime))
         return 0

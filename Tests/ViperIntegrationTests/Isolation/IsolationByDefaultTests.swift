@@ -187,6 +187,9 @@ import ViperTestSupport
 
     @Test func aWrongChoiceSaysWhatIsWrongAndChangesNothing() throws {
         let viper = ViperProcess()
+        let unknown = try viper.run(["plugins", "--trust", "nobody"])
+        #expect(unknown.status == 0 && unknown.stderr.contains("note: no plugin named 'nobody' was found; the choice is kept"), "\(unknown.output)")
+        try FileManager.default.removeItem(atPath: viper.dataFolder + "/config.json")
         let both = try viper.run(["plugins", "--trust", "rogue", "--isolate", "rogue"])
         #expect(both.status == 64 && both.stderr.contains("cannot --trust and --isolate 'rogue' at once"), "\(both.output)")
         let config = viper.dataFolder + "/config.json"
