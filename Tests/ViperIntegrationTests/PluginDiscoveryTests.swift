@@ -102,6 +102,8 @@ import ViperTestSupport
         let adapter = try TemporaryFolder.link(try Fixtures.adapter(), as: "libAdapter.so", in: user)
         try TemporaryFolder.link(try Fixtures.good(), as: "libGoodAgain.so", in: user)   // the same file again
         viper.environment["VIPER_PLUGIN_PATH"] = "\(env):\(first)"                          // `first` listed twice
+        // The adapter cannot run isolated: from the user folder it loads only when trusted (not what this test is about).
+        try Data(#"{"trust": ["fixture-adapter"]}"#.utf8).write(to: URL(fileURLWithPath: viper.dataFolder + "/config.json"))
 
         let result = try viper.run(["plugins", "--json", "--plugins", first, "--plugins", second])
         #expect(result.status == 0, "\(result.stderr)")

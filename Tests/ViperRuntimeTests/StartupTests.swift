@@ -100,7 +100,7 @@ import ViperHostTestSupport
 
     @Test func aFileWithoutAResultIsDisabledWithOneProblem() {
         let folder = PluginFolder(path: "/plugins", origin: .flag)
-        let triage = ScanTriage(files: [PluginFile(path: "/plugins/libGone.so", folder: folder)], results: [])
+        let triage = ScanTriage(files: [PluginFile(path: "/plugins/libGone.so", folder: folder)], results: [], modes: PluginModeRule())
         #expect(triage.candidates.isEmpty)
         #expect(triage.records.map(\.index) == [0])
         #expect(triage.records.map(\.record.status) == [.disabled])
@@ -116,7 +116,7 @@ import ViperHostTestSupport
                                           contractsVersion: .current, provides: [])
         let results = [ScanResult(stamp: .missing(dropIn.path), outcome: .ok(descriptor)),
                        ScanResult(stamp: .missing(bundled.path), outcome: .ok(descriptor))]
-        let triage = ScanTriage(files: [dropIn, bundled], results: results)
+        let triage = ScanTriage(files: [dropIn, bundled], results: results, modes: PluginModeRule())
         #expect(triage.candidates.map(\.0.path) == [bundled.path])
         #expect(triage.records.map(\.record.status) == [.disabled, .ready])
         #expect(triage.records.first?.record.reason

@@ -62,7 +62,7 @@ package struct GlobalOptions {
         CommandOption(
             "--allow-intercept", value: "NAME", repeatable: true, help: "Let plugin NAME intercept routes it does not serve itself; repeatable"),
         CommandOption(
-            "--isolate", value: "NAME", repeatable: true, help: "Run plugin NAME in a boxed process of its own (modules only); repeatable"),
+            "--isolate", value: "NAME", repeatable: true, help: "Run plugin NAME in a boxed process of its own for this run (modules only); repeatable"),
         CommandOption(
             "--allow-network", value: "NAME", repeatable: true,
             help: "Let isolated plugin NAME use the network (its box refuses it otherwise); repeatable"),

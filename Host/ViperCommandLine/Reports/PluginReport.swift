@@ -37,6 +37,8 @@ package enum PluginReport {
         var olderImages: Int?
         /// Its crashes in viper's worker, when it crashed (``CrashesJSON``).
         var crashes: CrashesJSON?
+        /// How it runs and why (``ModeJSON``); nil for a file that never registered.
+        var mode: ModeJSON?
     }
 
     struct DoctorJSON: Encodable {
@@ -66,6 +68,8 @@ package enum PluginReport {
         var olderImages: Int?
         /// As in ``PluginJSON``.
         var crashes: CrashesJSON?
+        /// As in ``PluginJSON``.
+        var mode: ModeJSON?
     }
 
     static func json<T: Encodable>(_ value: T) -> String {
@@ -93,7 +97,7 @@ package enum PluginReport {
                         overridden: record.overridden,
                         contractLibraries: record.descriptor?.contractLibraries.map(\.description) ?? [],
                         liveVersion: record.version > 1 ? record.version : nil, olderImages: record.version > 1 ? record.olderImages : nil,
-                        crashes: record.name.flatMap { crashes[$0] })
+                        crashes: record.name.flatMap { crashes[$0] }, mode: modeJSON(record, runtime))
                 },
                 contractLibraries: contractLibrariesJSON(runtime),
                 problems: runtime.problems))
@@ -160,7 +164,7 @@ package enum PluginReport {
                         name: $0.name, path: $0.path, status: $0.status, reason: $0.reason,
                         liveVersion: $0.version > 1 ? $0.version : nil,
                         olderImages: $0.version > 1 ? $0.olderImages : nil,
-                        crashes: $0.name.flatMap { crashes[$0] })
+                        crashes: $0.name.flatMap { crashes[$0] }, mode: modeJSON($0, runtime))
                 },
                 dependencies: runtime.dependencies,
                 interceptors: interceptors(runtime).map { InterceptorJSON(contract: $0.contract, plugins: $0.plugins) }))

@@ -65,11 +65,16 @@ package struct PluginsInstallCommand: ParsableCommand {
                     if let provider = providers.first { queue.append((provider, nil)) }
                 }
             }
+            var installed: [String] = []
             for item in fetched {
                 let path = try client.install(item, index: address, pins: &pins)
                 print("Installed \(item.name) \(item.version.version) (key \(item.key.keyID)): \(path)")
+                installed.append(path)
             }
             client.remember(address)
+            for line in PluginReport.modeLines(installed: installed, context: context) {
+                print(line)
+            }
             return 0
         } catch {
             ViperTool.printError("viper: \(error)")
@@ -113,6 +118,7 @@ package struct PluginsUpdateCommand: ParsableCommand {
             if let name, installed.isEmpty {
                 throw HostError("'\(name)' was not installed from an index; install it with 'viper plugins install \(name) --index URL'")
             }
+            var updated: [String] = []
             for (plugin, publisher) in installed.sorted(by: { $0.key < $1.key }) {
                 guard let address = index ?? publisher.index ?? client.rememberedIndex() else { continue }
                 let opened = try client.open(address, pins: &pins)
@@ -125,8 +131,15 @@ package struct PluginsUpdateCommand: ParsableCommand {
                 let fetched = try client.fetch(plugin, version, from: opened, pins: pins)
                 let path = try client.install(fetched, index: address, pins: &pins)
                 print("Updated \(plugin) \(current) → \(version.version): \(path)")
+                updated.append(path)
             }
             if installed.isEmpty { print("No plugin was installed from an index; nothing to update.") }
+            // A new version may serve other plugins where the old did not: how it runs now.
+            if !updated.isEmpty {
+                for line in PluginReport.modeLines(installed: updated, context: context) {
+                    print(line)
+                }
+            }
             return 0
         } catch {
             ViperTool.printError("viper: \(error)")

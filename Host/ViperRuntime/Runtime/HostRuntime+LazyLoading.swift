@@ -44,7 +44,9 @@ extension HostRuntime {
 
     /// Loads one pending plugin, checked against its scan; commits it or disables it with the reason.
     private func load(_ plugin: PendingPlugin, name: String, cause: String) -> Bool {
-        if isolatedNames.contains(name) { return loadIsolated(plugin, name: name) }
+        if modeRule.mode(name: name, origin: plugin.file.folder.origin, descriptor: plugin.scanned.descriptor).isIsolated {
+            return loadIsolated(plugin, name: name)
+        }
         let position = recordList.firstIndex { $0.name == name && $0.path == plugin.file.path }
         let verified = VerifiedLoader(loader: loader, scanner: rescanner)
         let began = PluginClock.now(), waited = ThreadSchedule.waited()

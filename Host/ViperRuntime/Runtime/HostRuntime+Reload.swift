@@ -63,7 +63,8 @@ extension HostRuntime {
         guard let result = scanForReload(file, stamp: stamp), result.stamp == stamp, FileStamp.read(file.path) == stamp,
             !(Self.isRecent(stamp) && Self.mayBeHalfWritten(result))
         else { return waitFor(file, into: &report) }
-        let triage = ScanTriage(files: [file], results: [result])
+        // The same rule as at start-up: a drop-in that must run isolated and cannot is refused here.
+        let triage = ScanTriage(files: [file], results: [result], modes: modeRule)
         guard let descriptor = triage.candidates.first?.1.descriptor else {
             let message = triage.records.first?.record.reason ?? "could not be scanned"
             return refuse(
@@ -74,6 +75,7 @@ extension HostRuntime {
         if let conflict = nameConflict(name, file: file) {
             return refuse(file, stamp: stamp, PluginLoadError(.refused, path: file.path, message: conflict), into: &report)
         }
+        let mode = modeRule.mode(name: name, origin: file.folder.origin, descriptor: descriptor)
         let outcome: GraphValidator.Outcome
         switch validateReload(descriptor, file: file) {
         case .success(let valid): outcome = valid
@@ -81,7 +83,7 @@ extension HostRuntime {
             return refuse(file, stamp: stamp, error, line: Self.disabledLine(error, name: name, path: file.path), into: &report)
         }
         // An isolated plugin's new version starts in a new boxed process; its code never loads here.
-        if isolatedNames.contains(name) {
+        if mode.isIsolated {
             switch startIsolated(file, name: name, descriptor: descriptor) {
             case .success(let loaded):
                 commitVersion(loaded, file: file, outcome: outcome, into: &report)

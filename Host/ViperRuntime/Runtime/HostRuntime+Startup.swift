@@ -24,7 +24,7 @@ extension HostRuntime {
         rescanner = scanned.scanner
         scanned.keep(files, digests: &digests)
         reloads.stamps = scanned.reloadStamps(files)
-        let triage = ScanTriage(files: files, results: scanned.results, excluding: options.excludedPlugins)
+        let triage = ScanTriage(files: files, results: scanned.results, excluding: options.excludedPlugins, modes: modeRule)
         problemList += triage.problems
         for warning in triage.warnings {
             logger.log(.warning, warning, source: "loader")
@@ -48,15 +48,17 @@ extension HostRuntime {
         } else {
             recordList.append(contentsOf: triage.list)
         }
-        let candidates = triage.candidates, excluded = options.excludedPlugins
+        let candidates = triage.candidates
         var routes: [PendingRoutes.Plugin] = []
         routes.reserveCapacity(candidates.count)
         let results = scanned.results, digests = scanned.anyDigest ? scanned.digests : []
         var next = 0  // the next candidate, in file order as the records
         for index in triage.list.indices {
             guard next < candidates.count, candidates[next].index == index else {
-                // Not a candidate: an excluded plugin's contracts and routes are noted, in file order.
-                if !excluded.isEmpty, let name = triage.list[index].name, let reason = excluded[name], let scanned = triage.list[index].scanned {
+                // Not a candidate: the contracts and routes of a plugin excluded, or refused by the mode
+                // rule (it must run isolated and cannot), are noted, in file order.
+                let record = triage.list[index]
+                if record.status == .disabled, let name = record.name, let reason = record.reason, let scanned = record.scanned {
                     noteDisabled(scanned.descriptor, plugin: name, reason: reason)
                 }
                 continue

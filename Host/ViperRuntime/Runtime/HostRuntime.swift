@@ -78,8 +78,11 @@ package final class HostRuntime {
     package private(set) var interceptionPermission = InterceptionPermission()
     /// Why nothing is written in the data folder this session (``DataFolderGuard``), or nil.
     package private(set) var dataWriteProblem: String?
-    /// The plugins that run isolated, by name (`--isolate`, config.json's `isolate`).
-    package private(set) var isolatedNames: Set<String> = []
+    /// How each plugin runs (``PluginModeRule``): the names isolated by `--isolate` and config.json's
+    /// `isolate`, and those trusted by config.json's `trust`.
+    package private(set) var modeRule = PluginModeRule()
+    /// The plugins named to run isolated (`--isolate`, config.json's `isolate`).
+    package var isolatedNames: Set<String> { modeRule.isolated }
     /// The isolated plugins allowed the network, by name (`--allow-network`, config.json's `allowNetwork`).
     package private(set) var networkNames: Set<String> = []
     /// The isolated plugins started, by name.
@@ -155,7 +158,7 @@ package final class HostRuntime {
             self?.activate(key) ?? false
         }
         // An isolated plugin's first use takes a process already started (``SpareProcess``).
-        if !isolatedNames.isEmpty, let executable = Self.scannerExecutable(options) {
+        if recordList.contains(where: { $0.status == .ready && mode(of: $0)?.isIsolated == true }), let executable = Self.scannerExecutable(options) {
             SpareProcess.prepare(executable: executable, environment: options.environment)
         }
         if options.environment["VIPER_LOAD"] == "eager" {
@@ -210,7 +213,7 @@ package final class HostRuntime {
     func readPreferences() -> [String: ProviderChoice] {
         var preferences: [String: ProviderChoice] = [:]
         interceptionPermission = InterceptionPermission(allowed: Set(options.allowIntercept))
-        isolatedNames = Set(options.isolate)
+        var rule = PluginModeRule(isolateFlag: Set(options.isolate))
         networkNames = Set(options.allowNetwork)
         do {
             let configPath = Paths.join(dataFolder, ViperConfig.fileName())
@@ -219,7 +222,8 @@ package final class HostRuntime {
                 preferences[contract] = ProviderChoice(plugin: plugin, source: configPath)
             }
             interceptionPermission.allowed.formUnion(config.allowIntercept ?? [])
-            isolatedNames.formUnion(config.isolate ?? [])
+            rule.isolateConfig = Set(config.isolate ?? [])
+            rule.trusted = Set(config.trust ?? [])
             networkNames.formUnion(config.allowNetwork ?? [])
         } catch {
             problemList.append(Problem(kind: .badPreference, plugin: nil, contract: nil, message: "\(error)"))
@@ -227,7 +231,16 @@ package final class HostRuntime {
         for (contract, plugin) in options.preferences {
             preferences[contract] = ProviderChoice(plugin: plugin, source: "--prefer \(contract)=\(plugin)")
         }
+        // How plugins run is fixed for the session: a reload reads the config again for its
+        // preferences, but a plugin trusted or isolated meanwhile changes mode at the next start.
+        if report == nil { modeRule = rule }
         return preferences
+    }
+
+    /// How the plugin of `record` runs (``PluginModeRule``); nil for a file that never registered.
+    package func mode(of record: PluginRecord) -> PluginMode? {
+        guard let name = record.name else { return nil }
+        return modeRule.mode(name: name, origin: record.origin, descriptor: record.descriptor)
     }
 
     /// The `viper` binary that can scan: this one, or the one beside the running executable.

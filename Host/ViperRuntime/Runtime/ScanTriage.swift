@@ -27,7 +27,11 @@ struct ScanTriage {
 
     /// `results` holds each file's result by index into `files` (nil, or missing at the end: it vanished).
     /// `excluded`: plugins, by name, that become `.disabled` with the reason given (not candidates).
-    init(files: [PluginFile], results: [ScanResult?], excluding excluded: [String: String] = [:]) {
+    /// `modes`: how each plugin runs (``PluginModeRule``); one refused there becomes `.disabled` with its line as a problem.
+    init(
+        files: [PluginFile], results: [ScanResult?], excluding excluded: [String: String] = [:],
+        modes: PluginModeRule
+    ) {
         var seenNames: [String: Int] = [:]
         seenNames.reserveCapacity(files.count)
         list.reserveCapacity(files.count)
@@ -51,6 +55,13 @@ struct ScanTriage {
                 } else if let other = seenNames.updateValue(index, forKey: name) {
                     seenNames[name] = other  // the first found keeps the name (one lookup for the common case, two for this one)
                     fail(file, "a plugin named '\(name)' is already loaded from \(files[other].path); remove one of the two", at: index)
+                } else if let refusal = modes.mode(name: name, origin: file.folder.origin, descriptor: descriptor.descriptor).refusal {
+                    problems.append(Problem(kind: .loadFailed, plugin: name, contract: nil, message: refusal))
+                    warnings.append(refusal)
+                    list.append(
+                        PluginRecord(
+                            name: name, path: file.path, origin: file.folder.origin,
+                            status: .disabled, reason: refusal, scanned: descriptor, overridden: []))
                 } else {
                     candidates.append((file, descriptor, index))
                     list.append(

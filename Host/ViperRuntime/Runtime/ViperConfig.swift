@@ -14,6 +14,8 @@ package struct ViperConfig: Codable {
     var isolate: [String]?
     /// Isolated plugins allowed the network, by name (as `--allow-network NAME`).
     var allowNetwork: [String]?
+    /// Plugins of the user folder the person trusts to run in viper's process, by name (``PluginModeRule``).
+    var trust: [String]?
 
     package static func fileName() -> String { "config.json" }
 
@@ -52,5 +54,6 @@ extension ViperConfig {
         allowIntercept = try container.decodeIfPresent([String].self, forKey: .allowIntercept)
         isolate = try container.decodeIfPresent([String].self, forKey: .isolate)
         allowNetwork = try container.decodeIfPresent([String].self, forKey: .allowNetwork)
+        trust = try container.decodeIfPresent([String].self, forKey: .trust)
     }
 }

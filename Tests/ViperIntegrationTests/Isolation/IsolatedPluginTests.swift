@@ -171,13 +171,20 @@ import ViperTestSupport
         try Data(#"{"isolate": ["greeter", "fixture-good", "nobody"]}"#.utf8).write(to: URL(fileURLWithPath: viper.dataFolder + "/config.json"))
         let plugins = try viper.run(["--plugins", good, "plugins"])
         let lines = plugins.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("  mode:      isolated (a boxed process of its own; writes only \(viper.dataFolder)/isolated/greeter; no network)"), "\(plugins.stdout)")
-        #expect(lines.contains("  mode:      in process"), "\(plugins.stdout)")
+        #expect(
+            lines.contains(
+                "  mode:      isolated (named in \"isolate\" in config.json; a boxed process of its own; writes only \(viper.dataFolder)/isolated/greeter; no network)"
+            ), "\(plugins.stdout)")
+        #expect(lines.contains("  mode:      in process (bundled with viper)"), "\(plugins.stdout)")
+        #expect(
+            lines.contains(
+                "  mode:      refused: named to run isolated, and it cannot (see disabled: below); 'viper plugins --no-isolate fixture-good' lets the default rule decide"
+            ), "\(plugins.stdout)")
         let doctor = try viper.run(["--plugins", good, "doctor"])
         #expect(doctor.stdout.contains("isolated: greeter runs in a boxed process of its own"), "\(doctor.stdout)")
         #expect(
             doctor.stdout.contains(
-                "isolate: plugin 'fixture-good' provides service GoodPlugin.GoodMarker to other plugins, which an isolated plugin cannot do yet; run it in process (take it out of \"isolate\" in config.json, or drop --isolate fixture-good)"
+                "isolate: plugin 'fixture-good' provides service GoodPlugin.GoodMarker to other plugins, which an isolated plugin cannot do yet; run it in process (viper plugins --no-isolate fixture-good takes it out of \"isolate\" in config.json; or drop --isolate fixture-good)"
             ), "\(doctor.stdout)")
         #expect(doctor.stdout.contains("isolate: no plugin named 'nobody' was found"), "\(doctor.stdout)")
     }

@@ -20,6 +20,7 @@ import ViperTestSupport
         #expect(search.stdout.contains("supplied  1.0.0"))
         let installed = try fixture.succeed(["plugins", "install", "supplied", "--index", "file://" + fixture.index])
         #expect(installed.stdout.contains("Installed supplied 1.0.0 (key \(keyID))"))
+        #expect(installed.stdout.contains("supplied runs in process (trusted by you; 'viper plugins --untrust supplied' takes that back)"), "\(installed.output)")
         #expect(try fixture.pluginsLine().hasPrefix("supplied 1.0.0  [ready]"))
         let lock = try String(contentsOfFile: fixture.viper.dataFolder + "/plugins.lock", encoding: .utf8)
         #expect(lock.contains(keyID), "the publisher key is pinned on first install")
@@ -30,6 +31,7 @@ import ViperTestSupport
         let server = try StaticServer(folder: fixture.index)
         let updated = try fixture.succeed(["plugins", "update", "--index", server.url])
         #expect(updated.stdout.contains("Updated supplied 1.0.0 → 2.0.0"))
+        #expect(updated.stdout.contains("supplied runs in process (trusted by you"), "\(updated.output)")
         #expect(try fixture.pluginsLine().hasPrefix("supplied 2.0.0  [ready]"))
 
         // Rollback is offline: the index folder is gone while it runs.
@@ -110,7 +112,7 @@ import ViperTestSupport
     }
 
     @Test func installingAPluginInstallsTheProviderOfWhatItRequires() throws {
-        let fixture = try SupplyFixture()
+        let fixture = try SupplyFixture(trusting: [])
         try fixture.succeed(["keys", "new", fixture.keys])
         for (built, folder) in [(try Fixtures.consumer(), "consumer"), (try Fixtures.english(), "english")] {
             try FileManager.default.createDirectory(atPath: fixture.index + "/" + folder, withIntermediateDirectories: true)
@@ -121,6 +123,15 @@ import ViperTestSupport
         try fixture.succeed(["index", "build", fixture.index, "--key", fixture.keys + "/viper.key"])
         let installed = try fixture.succeed(["plugins", "install", "fixture-consumer", "--index", fixture.index])
         #expect(installed.stdout.contains("Installed fixture-consumer 0.1.0") && installed.stdout.contains("Installed fixture-english 0.1.0"))
+        // Both serve or use another plugin's service: install says they are not loaded until trusted, and how to.
+        for name in ["fixture-consumer", "fixture-english"] {
+            #expect(
+                installed.stdout.contains("plugin '\(name)' in the user plugin folder is not loaded: ")
+                    && installed.stdout.contains("if you trust it, run: viper plugins --trust \(name)\n"), "\(installed.output)")
+        }
+        let untrusted = try fixture.viper.run(["plugins"]).stdout
+        #expect(untrusted.contains("fixture-consumer 0.1.0  [disabled]") && untrusted.contains("fixture-english 0.1.0  [disabled]"), "\(untrusted)")
+        try fixture.succeed(["plugins", "--trust", "fixture-consumer", "--trust", "fixture-english"])
         let plugins = try fixture.viper.run(["plugins"]).stdout
         #expect(plugins.contains("fixture-consumer 0.1.0  [ready]") && plugins.contains("fixture-english 0.1.0  [ready]"), "\(plugins)")
     }
@@ -259,7 +270,7 @@ import ViperTestSupport
 /// A contract library travels in the index too: installing a plugin that links one installs it.
 @Suite(.serialized, .tags(.slow)) struct ContractLibrarySupplyTests {
     @Test func installingAPluginInstallsTheContractLibraryItLinksAndItsProvider() throws {
-        let fixture = try SupplyFixture()
+        let fixture = try SupplyFixture(trusting: ["welcome-consumer", "welcome-provider"])
         try fixture.succeed(["keys", "new", fixture.keys])
         let library = try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"
         let files = [

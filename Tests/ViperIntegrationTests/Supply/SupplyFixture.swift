@@ -10,12 +10,18 @@ struct SupplyFixture {
     let index: String
     let keys: String
 
-    init() throws {
+    /// `trusting`: the plugins the person trusts to run in viper's process (config.json's `trust`):
+    /// the fixture plugin `supplied` provides a service, so an installed copy is refused otherwise.
+    init(trusting: [String] = ["supplied"]) throws {
         viper = ViperProcess()
         base = (viper.dataFolder as NSString).deletingLastPathComponent
         index = base + "/index"
         keys = base + "/keys"
         try FileManager.default.createDirectory(atPath: index, withIntermediateDirectories: true)
+        if !trusting.isEmpty {
+            let names = trusting.map { "\"\($0)\"" }.joined(separator: ", ")
+            try Data("{\"trust\": [\(names)]}".utf8).write(to: URL(fileURLWithPath: viper.dataFolder + "/config.json"))
+        }
     }
 
     /// The fixture plugin `supplied` built at `version` (cached by source, so each version is built once).

@@ -79,12 +79,12 @@ import Testing
         let service = Provision(kind: .service, contract: ContractID("P.Store"))
         #expect(
             IsolatedPlugin.refusal(plugin: "p", provides: [module, service], requires: [])
-                == "plugin 'p' provides service P.Store to other plugins, which an isolated plugin cannot do yet; run it in process (take it out of \"isolate\" in config.json, or drop --isolate p)"
+                == "plugin 'p' provides service P.Store to other plugins, which an isolated plugin cannot do yet; run it in process (viper plugins --no-isolate p takes it out of \"isolate\" in config.json; or drop --isolate p)"
         )
         let needsStore = Requirement(kind: .service, contract: ContractID("Contracts.NoteStore"))
         #expect(
             IsolatedPlugin.refusal(plugin: "p", provides: [module], requires: [needsStore])
-                == "plugin 'p' uses service Contracts.NoteStore of another plugin, which an isolated plugin cannot do yet; run it in process (take it out of \"isolate\" in config.json, or drop --isolate p)"
+                == "plugin 'p' uses service Contracts.NoteStore of another plugin, which an isolated plugin cannot do yet; run it in process (viper plugins --no-isolate p takes it out of \"isolate\" in config.json; or drop --isolate p)"
         )
         let routes = Requirement(kind: .module, contract: ContractID("Contracts.NoteListing"))
         #expect(IsolatedPlugin.refusal(plugin: "p", provides: [module], requires: [routes]) == nil)
