@@ -111,6 +111,11 @@ package struct CheckCommand: ParsableCommand {
         }
         var outcome = ending.transcript.outcome(path: path, ended: ended)
         outcome.sha256 = file?.sha256
+        if let index = outcome.checks.firstIndex(where: { $0.check == "requirements" && !$0.passed }), let name = outcome.plugin?.name,
+            let installed = CheckInstalledProviders.requirements(path: path, name: name, environment: environment)
+        {
+            outcome.checks[index] = installed
+        }
         switch wire {
         case .judged(let results, let modules):
             // What crossed the wire is judged here: the child's passes of the same checks are left

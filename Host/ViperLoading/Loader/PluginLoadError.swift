@@ -77,7 +77,15 @@ package struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendab
             return PluginLoadError(.missingFile, path: path, message: "no such file (\(reason)); check the path")
         }
         if reason.contains("undefined symbol") {
+            let module = swiftModule(ofUndefinedSymbolIn: reason)
             reason = SwiftDemangler.annotate(reason)
+            if let module, module != "Contracts" {
+                return PluginLoadError(
+                    .openFailed, path: path,
+                    message: "cannot load: \(reason); it was built against a \(module) other than the installed one (a newer one, when it "
+                        + "uses what the installed one lacks): install the \(module) it was built against (the library and its suites, "
+                        + "into the plugin folder), or rebuild the plugin against the installed \(module)")
+            }
             return PluginLoadError(
                 .openFailed, path: path,
                 message: "cannot load: \(reason); it was built against a different Contracts or library, rebuild it against this viper's Contracts")
@@ -86,5 +94,18 @@ package struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendab
             return PluginLoadError(.notALibrary, path: path, message: "cannot load: built for another platform (\(reason)); rebuild the plugin on this machine")
         }
         return PluginLoadError(.openFailed, path: path, message: "cannot load: \(reason); rebuild the plugin, or remove it from the plugin folder")
+    }
+
+    /// The module of the Swift symbol `dlerror` names as undefined (`$s9RecipeKit…` is
+    /// RecipeKit's), or nil when it is not a Swift symbol.
+    static func swiftModule(ofUndefinedSymbolIn reason: String) -> String? {
+        guard let marker = reason.range(of: "undefined symbol: ") else { return nil }
+        var symbol = reason[marker.upperBound...].prefix { !$0.isWhitespace && $0 != "," }
+        if symbol.hasPrefix("_") { symbol = symbol.dropFirst() }
+        guard symbol.hasPrefix("$s") else { return nil }
+        let rest = symbol.dropFirst(2)
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard let length = Int(digits), length > 0, rest.count >= digits.count + length else { return nil }
+        return String(rest.dropFirst(digits.count).prefix(length))
     }
 }

@@ -18,20 +18,36 @@ package struct RefusedProviders: Sendable {
         var implements: Set<String> = []
     }
 
+    /// A plugin that was found but is not loaded for a reason of its own (not trusted to run in
+    /// viper's process, say), with the contracts it would provide and its own line.
+    package struct HeldBack: Sendable {
+        let file: String
+        let contracts: Set<String>
+        let line: String
+
+        package init(file: String, contracts: Set<String>, line: String) {
+            self.file = file
+            self.contracts = contracts
+            self.line = line
+        }
+    }
+
     private static let unprovided = "which no plugin provides; install a plugin that provides it"
 
     let providers: [Provider]
+    let heldBack: [HeldBack]
 
-    /// The refused providers among `problems`.
-    package init(_ problems: [Problem]) {
+    /// The refused providers among `problems`, and the plugins `heldBack`.
+    package init(_ problems: [Problem], heldBack: [HeldBack] = []) {
         providers = problems.compactMap(Self.provider)
+        self.heldBack = heldBack
     }
 
-    package var isEmpty: Bool { providers.isEmpty }
+    package var isEmpty: Bool { providers.isEmpty && heldBack.isEmpty }
 
     /// `problems`, each missing-provider line told about a refused provider of its contract.
     package func naming(_ problems: [Problem]) -> [Problem] {
-        guard !providers.isEmpty else { return problems }
+        guard !isEmpty else { return problems }
         return problems.map { problem in
             guard problem.kind == .missingProvider, let contract = problem.contract else { return problem }
             let told = naming(problem.message, contract: contract)
@@ -42,7 +58,7 @@ package struct RefusedProviders: Sendable {
     /// `outcome` with the reasons of plugins disabled for a missing provider (and their problem
     /// lines) told about a refused provider of that contract: what `open` on one of their routes says.
     package func naming(_ outcome: GraphValidator.Outcome) -> GraphValidator.Outcome {
-        guard !providers.isEmpty else { return outcome }
+        guard !isEmpty else { return outcome }
         var told = outcome
         for problem in outcome.problems where problem.kind == .missingProvider {
             guard let plugin = problem.plugin, let contract = problem.contract, let reason = told.disabled[plugin] else { continue }
@@ -57,6 +73,10 @@ package struct RefusedProviders: Sendable {
     package func naming(_ text: String, contract: String) -> String {
         guard let range = text.range(of: Self.unprovided) else { return text }
         guard let provider = providers.first(where: { $0.contract == contract }) else {
+            if let held = heldBack.first(where: { $0.contracts.contains(contract) }) {
+                return text.replacingCharacters(
+                    in: range, with: "which no plugin viper loads provides: '\(held.file)' provides it but is not loaded (\(held.line))")
+            }
             guard let implementer = providers.first(where: { $0.implements.contains(contract) }) else { return text }
             return text.replacingCharacters(in: range, with: Self.implementsSentence(implementer))
         }

@@ -29,7 +29,10 @@ extension HostRuntime {
         for warning in triage.warnings {
             logger.log(.warning, warning, source: "loader")
         }
-        let outcome = validate(triage.candidates.map { ($0.0, $0.1.descriptor) }, preferences: preferences, logger: logger) {
+        let outcome = validate(
+            triage.candidates.map { ($0.0, $0.1.descriptor) }, preferences: preferences, logger: logger,
+            heldBack: Self.heldBackProviders(triage.list)
+        ) {
             self.keptOrFreshOutcome(
                 triage.candidates, results: scanned.results, host: scanned.host, preferences: preferences, logger: logger,
                 index: scanned.index)
@@ -178,10 +181,12 @@ extension HostRuntime {
     /// Validates `plugins` (or takes `outcome`'s, e.g. the kept graph's) and applies the result.
     func validate(
         _ plugins: @autoclosure () -> [(PluginFile, PluginDescriptor)], preferences: [String: ProviderChoice], logger: FileLogger,
-        outcome made: (() -> GraphValidator.Outcome)? = nil
+        heldBack: [RefusedProviders.HeldBack] = [], outcome made: (() -> GraphValidator.Outcome)? = nil
     ) -> GraphValidator.Outcome {
-        // A consumer disabled for want of a provider refused for a changed library names it, as doctor does.
-        let outcome = RefusedProviders(problemList).naming(made?() ?? Self.validator(plugins(), preferences: preferences).validate())
+        // A consumer disabled for want of a provider refused for a changed library, or held back
+        // (found, not loaded: not trusted, say), names it, as doctor does.
+        let outcome = RefusedProviders(problemList, heldBack: heldBack)
+            .naming(made?() ?? Self.validator(plugins(), preferences: preferences).validate())
         registry.assignRoutes(outcome.routeOwners)
         problemList += outcome.problems
         if made == nil { dependencies = outcome.dependencies }  // else `made` set them
@@ -189,6 +194,17 @@ extension HostRuntime {
             logger.log(.warning, problem.message, source: "validation")
         }
         return outcome
+    }
+
+    /// The plugins of `records` found but not loaded for a reason of their own, with what they
+    /// would provide (one disabled for want of a provider of its own is not one: its line says so).
+    static func heldBackProviders(_ records: [PluginRecord]) -> [RefusedProviders.HeldBack] {
+        records.compactMap { record in
+            guard record.status == .disabled, let reason = record.reason, !reason.contains("which no plugin"),
+                let provides = record.descriptor?.provides, !provides.isEmpty
+            else { return nil }
+            return RefusedProviders.HeldBack(file: Paths.lastComponent(record.path), contracts: Set(provides.map(\.contract.name)), line: reason)
+        }
     }
 
     /// The shell routes a descriptor declares, as route entries.

@@ -208,6 +208,33 @@ import ViperTestSupport
         #expect(link.status == 1, "\(link.output)")
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "{}")
     }
+
+    /// A consumer whose provider sits untrusted in the user folder is told which plugin provides
+    /// it and why it is not loaded, in doctor and in `viper check`; following the line (trusting
+    /// the provider) makes both pass, and check then names the installed provider.
+    @Test func aConsumerNamesItsHeldBackProviderAndTrustingItServesBoth() throws {
+        let viper = ViperProcess()
+        try FileManager.default.copyItem(atPath: try Fixtures.english(), toPath: try userFolder(viper) + "/libEnglish.so")
+        let consumer = try Fixtures.consumer()
+        let held =
+            "which no plugin viper loads provides: 'libEnglish.so' provides it but is not loaded (plugin 'fixture-english' in the user plugin "
+            + "folder is not loaded: it provides service FixtureContracts.Greeting to other plugins, so it cannot run isolated, and you have "
+            + "not trusted it to run in viper's process; if you trust it, run: viper plugins --trust fixture-english)"
+        let doctor = try viper.run(["--plugins", consumer, "doctor"])
+        #expect(doctor.status == 1 && doctor.stdout.contains("plugin 'fixture-consumer' is disabled: ") && doctor.stdout.contains(held), "\(doctor.output)")
+        let check = try viper.run(["check", consumer])
+        #expect(check.status == 1 && check.stdout.contains("fail  [plugin] requirements: with the plugins viper finds for you, viper would disable it: "), "\(check.output)")
+        #expect(check.stdout.contains(held), "\(check.output)")
+
+        #expect(try viper.run(["plugins", "--trust", "fixture-english"]).status == 0)
+        let after = try viper.run(["--plugins", consumer, "doctor"])
+        #expect(after.status == 0, "\(after.output)")
+        let passing = try viper.run(["check", consumer])
+        #expect(
+            passing.stdout.contains("pass  [plugin] requirements: 1 required contract(s), each provided with the plugins viper finds for you; installed: fixture-english ("),
+            "\(passing.output)")
+        #expect(!passing.stdout.contains("fail  [plugin] requirements"), "\(passing.output)")  // (its module never builds: a fixture)
+    }
 }
 
 /// A plugin made by `viper new`, dropped into the user folder: isolated by default, in process
