@@ -15,6 +15,14 @@ struct ModuleName {
     /// The module's route, what `open` takes (`--route PATH`; the lower-case name by default).
     package private(set) var path: String
 
+    /// What a person types to open it: the route with each parameter as a placeholder in capitals
+    /// (`cook/:id` is `cook/ID`), since `open` takes a value there, never the pattern.
+    package var openPath: String {
+        path.split(separator: "/", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix(":") ? $0.dropFirst().uppercased() : String($0) }
+            .joined(separator: "/")
+    }
+
     /// Names that would clash with Swift or with what every plugin imports.
     private static let reserved: Set<String> = [
         "Any", "Self", "Type", "Protocol", "Contracts", "ConformanceKit",

@@ -114,7 +114,7 @@ package struct NewCommand {
               swift build && swift test
               \(viper) check \(so)
               mkdir -p \(pluginFolder) && cp \(so) \(pluginFolder)/
-              \(viper) -c "open \(name.path)"
+              \(viper) -c "open \(name.openPath)"
             """
     }
 
@@ -237,7 +237,7 @@ package struct NewCommand {
             Created \(pluginFolder) (the \(name.type) module: Builder, View, Presenter, Interactor, Entity,
             Router, contract, plugin type; the entry symbols in Entry/) and added \(entry) to \(manifestPath).
             Tests: \(tests).
-            'swift build' builds lib\(name.type)Plugin.so beside viper; 'open \(name.path)' shows it, and
+            'swift build' builds lib\(name.type)Plugin.so beside viper; 'open \(name.openPath)' shows it, and
             'viper check' on it runs the conformance kit.
             """
     }

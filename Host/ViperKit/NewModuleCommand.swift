@@ -73,7 +73,7 @@ enum NewModuleCommand {
         let added = """
             Added the \(name.type) module to \(root): \(moduleFolder) (Builder, View, Presenter, Interactor,
             Entity, Router, contract)\(FileManager.default.fileExists(atPath: tests) ? ", its tests in \(tests)," : "") and its registration
-            in \(plugin.file). 'swift build && swift test' there; 'open \(name.path)' shows it.
+            in \(plugin.file). 'swift build && swift test' there; 'open \(name.openPath)' shows it.
             """
         if let routed {
             let through =

@@ -22,6 +22,14 @@ import ViperTestSupport
         #expect(suite.contains("ContractSuite(for: PickerInput.self") && !suite.contains("entries"))
     }
 
+    @Test func aRouteWithAParameterIsShownAsWhatToType() throws {
+        let folder = try TemporaryFolder.make("blank-parameter")
+        let made = try ViperProcess().run(["new", "Cook", "--blank", "--route", "recipes/:id", "--dir", folder])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.contains("-c \"open recipes/ID\""), "\(made.stdout)")
+        #expect(!made.stdout.contains("open recipes/:id"), "\(made.stdout)")
+    }
+
     @Test(arguments: [
         (["new", "Picker", "--route", "help"], "--route help: 'help' is a shell command (open, present, root, back, close, dismiss, home, where, routes, graph, plugins, doctor, profile, reload, help, quit, exit); choose another name"),
         (["new", "Picker", "--route", "Contacts/Pick"], "--route Contacts/Pick: 'Contacts/Pick' is not a valid path: 'Contacts' may use only lower-case letters a-z, digits, '-' and '_'"),
