@@ -128,6 +128,50 @@ import ViperTestSupport
         #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
     }
 
+    /// The good fixture with its manifest named `name`, and its registration written `times` times.
+    static func good(named name: String, registering times: Int = 1) throws -> String {
+        let registration = "        registrar.registerService(GoodMarker.self, requires: [.service(Logger.self)]) { _ in Marker() }\n"
+        let source = try Fixtures.source("GoodPlugin.swift")
+            .replacingOccurrences(of: "name: \"fixture-good\"", with: "name: \"\(name)\"")
+            .replacingOccurrences(of: registration, with: String(repeating: registration, count: times))
+        return try FixtureCompiler.swiftPlugin(named: "GoodPlugin", source: source)
+    }
+
+    /// A manifest name the loader refuses, and the hint it prints: renamed in the manifest and
+    /// rebuilt, the plugin loads.
+    @Test(arguments: [
+        ("Fixture_Good", "is not valid; use lower-case letters, digits and dashes"),
+        ("host", "its manifest name 'host' is reserved for viper itself; rename the plugin"),
+        ("todo", "belongs to the bundled plugin at "),
+    ])
+    func aPluginWhoseNameIsRefusedLoadsOnceRenamedAsTheHintSays(name: String, hint: String) throws {
+        let viper = ViperProcess()
+        let path = try #require(try viper.installInUserFolder([try Self.good(named: name)]).first)
+        let refused = try viper.run(["doctor"])
+        let line = try #require(Hint.line(hint, in: refused.output), "\(refused.output)")
+        #expect(line.contains(path) && (line.contains("rename the plugin") || line.contains("give this plugin another name in its PluginManifest")
+                                        || line.contains("use lower-case letters")), "\(line)")
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: try Self.good(named: "fixture-renamed"), toPath: path)
+        let followed = try viper.run(["doctor"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(try viper.run(["plugins"]).stdout.contains("fixture-renamed 1.2.3  [ready]"))
+    }
+
+    @Test func aPluginThatRegistersAContractTwiceLoadsOnceItRegistersItOnceAsTheHintSays() throws {
+        let viper = ViperProcess()
+        let path = try #require(try viper.installInUserFolder([try Self.good(named: "fixture-good", registering: 2)]).first)
+        let refused = try viper.run(["doctor"])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("more than once; register each contract", in: refused.output), "\(refused.output)")
+        #expect(line.contains("GoodMarker"), "\(line)")
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: try Self.good(named: "fixture-good"), toPath: path)
+        let followed = try viper.run(["doctor"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
+    }
+
     private func userFolder(_ viper: ViperProcess) throws -> String {
         try FileManager.default.createDirectory(atPath: viper.userPluginFolder, withIntermediateDirectories: true)
         return viper.userPluginFolder

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import ViperTestSupport
+
+/// `viper dev` refused outside a plugin package (an empty folder, a folder that does not exist, a
+/// package with no plugin product): each refusal says to run it in a package 'viper new NAME'
+/// made, or to give its path; done so, dev builds the plugin and opens the shell with it.
+@Suite(.serialized, .tags(.slow)) struct DevHintFollowingTests {
+    @Test func devRefusedOutsideAPluginPackageRunsInThePackageTheHintsPointTo() throws {
+        let folder = try TemporaryFolder.make("hint-dev")
+        let tool = try TemporaryFolder.make("hint-dev-tool") + "/Tool"
+        try FileManager.default.createDirectory(atPath: tool + "/Sources/Tool", withIntermediateDirectories: true)
+        try Data("let x = 1\n".utf8).write(to: URL(fileURLWithPath: tool + "/Sources/Tool/Tool.swift"))
+        try Data("""
+            // swift-tools-version:6.0
+            import PackageDescription
+            let package = Package(name: "Tool", products: [.library(name: "Tool", targets: ["Tool"])], targets: [.target(name: "Tool")])
+
+            """.utf8).write(to: URL(fileURLWithPath: tool + "/Package.swift"))
+        for (place, hint) in [(folder, "run 'viper dev' in the folder 'viper new NAME' made, or give its path"),
+                              (folder + "/nowhere", "run 'viper dev' in a plugin package (one 'viper new NAME' made) or give its path"),
+                              (tool, "add one to its Package.swift, or make a plugin package with 'viper new NAME'")] {
+            let refused = try ViperProcess().run(["dev", place])
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains(hint), "\(refused.stderr)")
+        }
+        // A package 'viper new NAME' made, its path given.
+        #expect(try ViperProcess().run(["new", "Stamp", "--dir", folder]).status == 0)
+        let viper = try DevCommandTests.start(folder + "/Stamp", ["--open", "stamp"])
+        try viper.waitFor("Home › Stamp", seconds: 300)
+        let (status, errors) = try viper.finish()
+        #expect(status == 0)
+        #expect(errors.contains("Built StampPlugin in "), "\(errors)")
+    }
+}
