@@ -172,6 +172,22 @@ import ViperTestSupport
         #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
     }
 
+    /// The cache's note (in the log) says viper rebuilds it: the next start reads it again.
+    @Test func anUnreadablePluginCacheIsRebuiltAsTheNoteSays() throws {
+        let viper = ViperProcess()
+        try viper.installInUserFolder([try Fixtures.good()])
+        #expect(try viper.run(["plugins"]).status == 0)
+        try TemporaryFolder.write(Array("damaged".utf8), to: "plugin-cache", in: viper.dataFolder)
+        let notes = { try String(contentsOfFile: viper.dataFolder + "/viper.log", encoding: .utf8).components(separatedBy: "the plugin cache is unreadable (").count - 1 }
+        #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
+        #expect(try notes() == 1)
+        let log = try String(contentsOfFile: viper.dataFolder + "/viper.log", encoding: .utf8)
+        #expect(Hint.line("the plugin cache is unreadable (", in: log)?.hasSuffix("); rebuilding it") == true, "\(log)")
+        let followed = try viper.run(["plugins"])
+        #expect(followed.stdout.contains("fixture-good 1.2.3  [ready]"), "\(followed.stdout)")
+        #expect(try notes() == 1, "the rebuilt cache is read without a note")
+    }
+
     private func userFolder(_ viper: ViperProcess) throws -> String {
         try FileManager.default.createDirectory(atPath: viper.userPluginFolder, withIntermediateDirectories: true)
         return viper.userPluginFolder

@@ -90,4 +90,87 @@ import ViperTestSupport
         #expect(hints.count == 2 && hints[0].contains("--forget-index \(address)") && hints[1].contains("--forget-key supplied"), "\(hints)")
         #expect(try fixture.pluginsLine().hasPrefix("supplied 2.0.0  [ready]"))
     }
+
+    @Test func keysGivenTheWrongWayRoundAreGivenAsTheHintsSay() throws {
+        let fixture = try published(["1.0.0"])
+        let file = fixture.index + "/supplied/1.0.0/libSupplied.so"
+        let (secretKey, publicKey) = (fixture.keys + "/viper.key", fixture.keys + "/viper.pub")
+        let signed = try fixture.viper.run(["sign", file, "--key", publicKey])
+        #expect(signed.status != 0)
+        #expect(signed.stderr.contains("a minisign public key, not a secret key; give the .key file"), "\(signed.output)")
+        try fixture.succeed(["sign", file, "--key", secretKey])
+        let verified = try fixture.viper.run(["verify", file, "--pubkey", secretKey])
+        #expect(verified.status != 0)
+        #expect(verified.stderr.contains("a minisign secret key, not a public key; give the .pub file beside it"), "\(verified.output)")
+        try fixture.succeed(["verify", file, "--pubkey", publicKey])
+    }
+
+    @Test func aFileVerifiedWithAnotherKeyIsVerifiedWithThePublishersKeyTheHintNames() throws {
+        let fixture = try published(["1.0.0"])
+        let file = fixture.index + "/supplied/1.0.0/libSupplied.so"
+        try fixture.succeed(["keys", "new", fixture.base + "/other"])
+        let refused = try fixture.viper.run(["verify", file, "--pubkey", fixture.base + "/other/viper.pub"])
+        let line = try #require(Hint.line("; give the publisher's key ", in: refused.stderr), "\(refused.output)")
+        #expect(line.hasSuffix("give the publisher's key \(try fixture.keyID())"), "\(line)")
+        // The .pub whose key id the hint names.
+        try fixture.succeed(["verify", file, "--pubkey", fixture.keys + "/viper.pub"])
+    }
+
+    @Test func anAddressThatIsNotAnIndexOneIsGivenAsAFolderAsTheHintSays() throws {
+        let fixture = try published(["1.0.0"])
+        let refused = try fixture.viper.run(["plugins", "search", "suppl", "--index", "ftp://example.org/index"])
+        #expect(refused.stderr.contains("not an index address; give a folder, file://PATH or http://127.0.0.1:PORT/PATH"), "\(refused.output)")
+        for address in [fixture.index, "file://" + fixture.index] {
+            let followed = try fixture.succeed(["plugins", "search", "suppl", "--index", address])
+            #expect(followed.stdout.contains("supplied  1.0.0"), "\(followed.stdout)")
+        }
+    }
+
+    @Test func anIndexBuiltFromAFileOrWithAnUnknownSignerIsBuiltAsTheHintsSay() throws {
+        let fixture = try published(["1.0.0"])
+        let key = fixture.keys + "/viper.key"
+        let file = try fixture.viper.run(["index", "build", fixture.index + "/supplied/1.0.0/libSupplied.so", "--key", key])
+        #expect(file.stderr.contains("not a folder; give the folder of signed plugins to turn into an index"), "\(file.output)")
+        // 2.0.0 signed by a second publisher's key.
+        try fixture.succeed(["keys", "new", fixture.base + "/second"])
+        let folder = fixture.index + "/supplied/2.0.0"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try SupplyFixture.plugin("2.0.0"), toPath: folder + "/libSupplied.so")
+        try fixture.succeed(["sign", folder + "/libSupplied.so", "--key", fixture.base + "/second/viper.key"])
+        let refused = try fixture.viper.run(["index", "build", fixture.index, "--key", key])
+        let line = try #require(Hint.line("not a publisher of this index; add its .pub to ", in: refused.stderr), "\(refused.output)")
+        let keys = try #require(line.components(separatedBy: "add its .pub to ").last?.components(separatedBy: " or give").first, "\(line)")
+        try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture.base + "/second/viper.pub", toPath: keys + "/second.pub")
+        try fixture.succeed(["index", "build", fixture.index, "--key", key])
+        let found = try fixture.succeed(["plugins", "search", "suppl", "--index", fixture.index])
+        #expect(found.stdout.contains("supplied  2.0.0"), "\(found.stdout)")
+    }
+
+    @Test func aPluginCopiedByHandIsRemovedByHandAsTheHintSays() throws {
+        let fixture = try SupplyFixture()
+        let path = try #require(try fixture.viper.installInUserFolder([try SupplyFixture.plugin("1.0.0")]).first)
+        let refused = try fixture.viper.run(["plugins", "remove", "supplied"])
+        #expect(refused.stderr.contains("was not installed from an index; remove its file from the plugin folder yourself"), "\(refused.output)")
+        try FileManager.default.removeItem(atPath: path)
+        #expect(!(try fixture.viper.run(["plugins"]).stdout.contains("supplied ")))
+    }
+
+    @Test func anOlderInstalledFilePutBackIsReplacedByTheUpdateTheRefusalNames() throws {
+        let fixture = try published(["1.0.0", "2.0.0"])
+        try fixture.succeed(["plugins", "install", "supplied@1.0.0", "--index", "file://" + fixture.index])
+        try fixture.succeed(["plugins", "update", "supplied"])
+        // The 1.0.0 file and its signature put back by hand.
+        let installed = fixture.viper.userPluginFolder + "/libSupplied.so"
+        for suffix in ["", ".minisig"] {
+            try FileManager.default.removeItem(atPath: installed + suffix)
+            try FileManager.default.copyItem(atPath: fixture.index + "/supplied/1.0.0/libSupplied.so" + suffix, toPath: installed + suffix)
+        }
+        let refused = try fixture.viper.run(["doctor"])
+        // ('viper plugins update', which it named before, found 2.0.0 "the newest" and left the old file.)
+        let line = try #require(Hint.line("(an older or other file put back?); run 'viper plugins install supplied@2.0.0'", in: refused.output), "\(refused.output)")
+        #expect(try Hint.run(try Hint.command("viper", in: line), with: fixture.viper).status == 0)
+        #expect(try fixture.pluginsLine().hasPrefix("supplied 2.0.0  [ready]"))
+        #expect(try fixture.viper.run(["doctor"]).status == 0)
+    }
 }

@@ -39,4 +39,38 @@ import ViperTestSupport
         #expect(followed.status == 0, "\(followed.output)")
         #expect(!followed.output.contains("refused"), "\(followed.output)")
     }
+
+    @Test func aRouteChoiceOfAPluginThatDoesNotDeclareItIsMadeOfOneTheHintLists() throws {
+        let dropIn = try Fixtures.route("notes", plugin: "fixture-notes", module: "RouteNotes")
+        let viper = ViperProcess()
+        let refused = try viper.run(["doctor", "--prefer", "notes=fixture-other", "--plugins", dropIn])
+        let line = try #require(Hint.line("does not declare it; choose one of: ", in: refused.output), "\(refused.output)")
+        let first = try #require(line.components(separatedBy: "choose one of: ").last?.components(separatedBy: ", ").first, "\(line)")
+        let followed = try viper.run(["doctor", "--prefer", "notes=\(first)", "--plugins", dropIn])
+        #expect(followed.status == 0, "\(followed.output)")
+    }
+
+    @Test func aRouteChoiceNoPluginDeclaresIsRemovedAsTheHintSays() throws {
+        let viper = ViperProcess()
+        let refused = try viper.run(["doctor", "--prefer", "nowhere=notes"])
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("but no enabled plugin declares that route; remove the choice, or fix the name"), "\(refused.output)")
+        let followed = try viper.run(["doctor"])
+        #expect(followed.status == 0, "\(followed.output)")
+    }
+
+    @Test func aContractLibraryInstalledTwiceIsInstalledOnceAsTheHintSays() throws {
+        let viper = ViperProcess()
+        let library = try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"
+        try viper.installInUserFolder([library, try ContractLibraryFixtures.plugin("WelcomeConsumerPlugin"),
+                                       try ContractLibraryFixtures.plugin("WelcomeProviderPlugin")])
+        let second = try ContractLibraryFixtures.pluginFolder([library])
+        let refused = try viper.run(["doctor", "--plugins", second])
+        let line = try #require(Hint.line("was found first, at ", in: refused.output), "\(refused.output)")
+        #expect(line.hasSuffix("; remove one of the two"), "\(line)")
+        try FileManager.default.removeItem(atPath: Hint.subject(of: line))
+        let followed = try viper.run(["doctor", "--plugins", second])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(!followed.output.contains("remove one of the two"), "\(followed.output)")
+    }
 }
