@@ -28,6 +28,53 @@ import ViperTestSupport
     }
 }
 
+/// A mistyped command or option, followed with the word the hint suggests.
+@Suite struct SuggestionHintFollowingTests {
+    @Test(arguments: [["doctr"], ["plugins", "--jsn"], ["graph", "--fromat", "dot"]])
+    func aMistypedWordIsReplacedByTheOneTheHintSuggests(words: [String]) throws {
+        let viper = ViperProcess()
+        let refused = try viper.run(words)
+        #expect(refused.status == 64)
+        let line = try #require(Hint.line("; did you mean '", in: refused.stderr), "\(refused.stderr)")
+        // "unknown command 'doctr'; did you mean 'doctor'? see ...": the first quoted word is the wrong one.
+        let wrong = try #require(Hint.commands(in: line).first?.joined(separator: " "), "\(line)")
+        let near = try #require(line.components(separatedBy: "did you mean '").last?.components(separatedBy: "'").first, "\(line)")
+        let followed = try viper.run(words.map { $0 == wrong ? near : $0 })
+        #expect(followed.status == 0, "\(line)\n\(followed.output)")
+    }
+
+    @Test func aCommandOfTheModuleBelowWorksAfterTheBackTheHintNames() throws {
+        let viper = ViperProcess()
+        let refused = try viper.run(["-c", "open todo; open hello; add Milk"])
+        let line = try #require(Hint.line("is a command of To do, below this screen; type 'back', then 'add ", in: refused.output), "\(refused.output)")
+        let followed = try viper.run(["-c", "open todo; open hello; back; add Milk"])
+        #expect(!followed.output.contains("below this screen"), "\(line)\n\(followed.output)")
+        #expect(followed.stdout.contains("Milk"), "\(followed.stdout)")
+    }
+
+    @Test func aGraphFormatThatNeedsDotIsWrittenAsDotAsTheHintSays() throws {
+        var viper = ViperProcess()
+        viper.environment["PATH"] = "/nonexistent"
+        let refused = try viper.run(["graph", "--format", "svg"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("which is not on PATH; install it (apt-get install graphviz), or use --format dot"), "\(refused.stderr)")
+        let followed = try viper.run(["graph", "--format", "dot"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(followed.stdout.hasPrefix("digraph"), "\(followed.stdout)")
+    }
+
+    @Test func aDataFolderThatCannotBeMadeIsReplacedByTheDataFolderTheHintAsksFor() throws {
+        var viper = ViperProcess()
+        viper.environment["VIPER_DATA_DIR"] = "/dev/null/viper"
+        let refused = try viper.run(["-c", "where"])
+        #expect(refused.stderr.contains("cannot create the data folder /dev/null/viper: ") && refused.stderr.contains("; choose another with --data DIR"),
+                "\(refused.stderr)")
+        let followed = try viper.run(["--data", viper.dataFolder, "-c", "where"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(FileManager.default.fileExists(atPath: viper.dataFolder + "/viper.log"))
+    }
+}
+
 /// `viper install` run by the installed viper itself: refused, and the build's viper, as the hint
 /// says, replaces it.
 @Suite(.tags(.slow)) struct InstallFromBuildHintFollowingTests {

@@ -172,6 +172,30 @@ import ViperTestSupport
         #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
     }
 
+    @Test func aLockThatIsNotAFileRemovedAndWrittenAgainAsTheHintSaysLoadsThePlugins() throws {
+        let viper = ViperProcess()
+        try viper.installInUserFolder([try Fixtures.good()])
+        try FileManager.default.createDirectory(atPath: viper.dataFolder + "/plugins.lock", withIntermediateDirectories: false)
+        let refused = try viper.run(["doctor"])
+        let line = try #require(Hint.line("the plugin lock is not a regular file; remove it and run 'viper plugins --lock'", in: refused.output), "\(refused.output)")
+        try FileManager.default.removeItem(atPath: Hint.subject(of: line))
+        #expect(try Hint.run(try Hint.command("viper", in: line), with: viper).status == 0)
+        let followed = try viper.run(["doctor"])
+        #expect(followed.status == 0, "\(followed.output)")
+    }
+
+    @Test func aPluginAddedAfterTheLockLoadsAfterTheLockTheRefusalAsksFor() throws {
+        let viper = ViperProcess()
+        #expect(try viper.run(["plugins", "--lock"]).status == 0)
+        try viper.installInUserFolder([try Fixtures.good()])
+        let refused = try viper.run(["doctor"])
+        let line = try #require(Hint.line("added or moved since the lock was written); if you trust it, run 'viper plugins --lock'", in: refused.output),
+                                "\(refused.output)")
+        #expect(try Hint.run(try Hint.command("viper", in: line), with: viper).status == 0)
+        #expect(try viper.run(["doctor"]).status == 0)
+        #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
+    }
+
     /// The cache's note (in the log) says viper rebuilds it: the next start reads it again.
     @Test func anUnreadablePluginCacheIsRebuiltAsTheNoteSays() throws {
         let viper = ViperProcess()

@@ -173,4 +173,16 @@ import ViperTestSupport
         #expect(try fixture.pluginsLine().hasPrefix("supplied 2.0.0  [ready]"))
         #expect(try fixture.viper.run(["doctor"]).status == 0)
     }
+
+    @Test func aSignedPluginCopiedByHandLoadsOnceInstalledFromItsIndexAsTheHintSays() throws {
+        let fixture = try published(["1.0.0"])
+        let folder = fixture.index + "/supplied/1.0.0"
+        try fixture.viper.installInUserFolder([folder + "/libSupplied.so", folder + "/libSupplied.so.minisig"])
+        let refused = try fixture.viper.run(["doctor"])
+        let line = try #require(Hint.line("does not pin; install it with 'viper plugins install supplied --index URL'", in: refused.output), "\(refused.output)")
+        let install = try Hint.command("viper", in: line).map { $0 == "URL" ? "file://" + fixture.index : $0 }
+        #expect(try Hint.run(install, with: fixture.viper).status == 0)
+        #expect(try fixture.pluginsLine().hasPrefix("supplied 1.0.0  [ready]"))
+        #expect(try fixture.viper.run(["doctor"]).status == 0)
+    }
 }
