@@ -63,6 +63,18 @@ import ViperTestSupport
         #expect(followed.stdout.hasPrefix("digraph"), "\(followed.stdout)")
     }
 
+    @Test func checksInternalCommandRunsAsTheCheckTheHintNames() throws {
+        let viper = ViperProcess()
+        let refused = try viper.run(["__check"])
+        #expect(refused.status == 64)
+        let line = try #require(Hint.line("is internal to 'viper check'; run 'viper check PATH.so'", in: refused.stderr), "\(refused.stderr)")
+        let quoted = try #require(Hint.commands(in: line).last, "\(line)")  // 'viper check PATH.so', after the 'viper check' it is internal to
+        let check = quoted.map { $0 == "PATH.so" ? BuildProducts.plugin("Greeter") : $0 }
+        let followed = try Hint.run(check, with: viper)
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(followed.stdout.contains("conforms"), "\(followed.stdout)")
+    }
+
     @Test func aDataFolderThatCannotBeMadeIsReplacedByTheDataFolderTheHintAsksFor() throws {
         var viper = ViperProcess()
         viper.environment["VIPER_DATA_DIR"] = "/dev/null/viper"
@@ -88,5 +100,20 @@ import ViperTestSupport
         let followed = try viper.run(["install", "--prefix", prefix])
         #expect(followed.status == 0, "\(followed.output)")
         #expect(try Subprocess.run(prefix + "/bin/viper", ["--version"], environment: viper.environment).status == 0)
+    }
+
+    @Test func aFileWhereTheInstallGoesIsMovedAwayAsTheHintSays() throws {
+        let prefix = try TemporaryFolder.make("hint-install-file")
+        try FileManager.default.createDirectory(atPath: prefix + "/lib", withIntermediateDirectories: true)
+        try TemporaryFolder.write(Array("mine\n".utf8), to: "viper", in: prefix + "/lib")
+        let viper = ViperProcess()
+        let refused = try viper.run(["install", "--prefix", prefix])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("\(prefix)/lib/viper exists but was not made by 'viper install'; move it away or choose another --prefix"),
+                "\(refused.stderr)")
+        try FileManager.default.moveItem(atPath: prefix + "/lib/viper", toPath: prefix + "/viper.mine")
+        let followed = try viper.run(["install", "--prefix", prefix])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(FileManager.default.fileExists(atPath: prefix + "/lib/viper/viper"))
     }
 }

@@ -185,4 +185,46 @@ import ViperTestSupport
         #expect(try fixture.pluginsLine().hasPrefix("supplied 1.0.0  [ready]"))
         #expect(try fixture.viper.run(["doctor"]).status == 0)
     }
+
+    @Test func aFileThatIsNoKeyIsReplacedByTheKeyFileTheHintAsksFor() throws {
+        let fixture = try published(["1.0.0"])
+        let file = fixture.index + "/supplied/1.0.0/libSupplied.so"
+        let notes = try TemporaryFolder.write(Array("my notes\n".utf8), to: "notes.txt", in: fixture.base)  // text, but no key
+        // Text that is no key, and the plugin itself (not text) given as the key.
+        for (given, problem) in [(notes, "not a minisign public key: it must start with 'untrusted comment: '"), (file, "not a public key: it is not text")] {
+            let verified = try fixture.viper.run(["verify", file, "--pubkey", given])
+            #expect(verified.stderr.contains(problem + "; give the .pub file"), "\(verified.output)")
+        }
+        try fixture.succeed(["verify", file, "--pubkey", fixture.keys + "/viper.pub"])
+        for (given, problem) in [(notes, "not a minisign secret key: it must start with 'untrusted comment: '"), (file, "not a secret key: it is not text")] {
+            let signed = try fixture.viper.run(["sign", file, "--key", given])
+            #expect(signed.stderr.contains(problem + "; give the .key file"), "\(signed.output)")
+        }
+        try fixture.succeed(["sign", file, "--key", fixture.keys + "/viper.key"])
+    }
+
+    /// A build signed by the publisher's new key, copied in by hand over the pinned one: the
+    /// loader's refusal says to forget the key and install again, from the index that now has it.
+    @Test func aPluginSignedByANewKeyLoadsAfterTheForgetKeyAndInstallTheRefusalNames() throws {
+        let fixture = try published(["1.0.0"])
+        try fixture.succeed(["plugins", "install", "supplied", "--index", "file://" + fixture.index])
+        let newer = fixture.base + "/newer"
+        try fixture.succeed(["keys", "new", fixture.base + "/rotated"])
+        try FileManager.default.createDirectory(atPath: newer + "/supplied/2.0.0", withIntermediateDirectories: true)
+        let file = newer + "/supplied/2.0.0/libSupplied.so"
+        try FileManager.default.copyItem(atPath: try SupplyFixture.plugin("2.0.0"), toPath: file)
+        try fixture.succeed(["sign", file, "--key", fixture.base + "/rotated/viper.key"])
+        try fixture.succeed(["index", "build", newer, "--key", fixture.base + "/rotated/viper.key"])
+        for suffix in ["", ".minisig"] {
+            try FileManager.default.removeItem(atPath: fixture.viper.userPluginFolder + "/libSupplied.so" + suffix)
+            try FileManager.default.copyItem(atPath: file + suffix, toPath: fixture.viper.userPluginFolder + "/libSupplied.so" + suffix)
+        }
+        let refused = try fixture.viper.run(["doctor"])
+        let line = try #require(Hint.line("if the publisher changed keys, run 'viper plugins --forget-key supplied' and install it again", in: refused.output),
+                                "\(refused.output)")
+        #expect(try Hint.run(try Hint.command("viper", in: line), with: fixture.viper).status == 0)
+        try fixture.succeed(["plugins", "install", "supplied", "--index", "file://" + newer])
+        #expect(try fixture.pluginsLine().hasPrefix("supplied 2.0.0  [ready]"))
+        #expect(try fixture.viper.run(["doctor"]).status == 0)
+    }
 }
