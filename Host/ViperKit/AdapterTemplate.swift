@@ -134,7 +134,7 @@ enum AdapterTemplate {
         ("Sources/__Name__Plugin/__Name__SalutationGreeting.swift", exampleAdapter),
         ("Sources/__Name__Plugin/__Name__/__Name__Module.swift", exampleModule),
         ("Tests/__Name__PluginTests/__Name__AdapterTests.swift", exampleAdapterTests),
-        ("Tests/__Name__PluginTests/__Name__ConformanceTests.swift", exampleConformanceTests),
+        ("Tests/__Name__PluginTests/__Name__ConformanceTests.swift", conformanceTests),
     ]
 
     static let examplePlugin = """
@@ -248,21 +248,6 @@ enum AdapterTemplate {
                 let services = try ServiceTable.standard()
                 services.add(try RecordedPlugin.record(__Name__Plugin.self))
                 #expect(try services.resolve(__Name__Greeting.self).greet("Ada") == "Hi Ada!")
-            }
-        }
-
-        """
-
-    static let exampleConformanceTests = """
-        import ConformanceKit
-        import Testing
-        @testable import __Name__Plugin
-
-        /// The checks `viper check` runs, in process, on the module that requires the adapted contract.
-        @Suite struct __Name__ConformanceTests {
-            @Test func thePluginPassesTheConformanceKit() throws {
-                let report = try Conformance.check(__Name__Plugin.self)
-                #expect(report.conforms, "\\(report)")
             }
         }
 
