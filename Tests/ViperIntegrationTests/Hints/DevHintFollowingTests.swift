@@ -32,4 +32,24 @@ import ViperTestSupport
         #expect(status == 0)
         #expect(errors.contains("Built StampPlugin in "), "\(errors)")
     }
+
+    @Test func aFirstBuildThatFailsIsFixedAndDevRunAgainAsTheHintSays() throws {
+        let folder = try TemporaryFolder.make("hint-dev-broken")
+        #expect(try ViperProcess().run(["new", "Stamp", "--dir", folder]).status == 0)
+        let package = folder + "/Stamp"
+        let view = package + "/Sources/StampPlugin/Stamp/StampView.swift"
+        let original = try String(contentsOfFile: view, encoding: .utf8)
+        try (original + "\nlet broken: Int = \"text\"\n").write(toFile: view, atomically: true, encoding: .utf8)
+        let refused = try ViperProcess().run(["dev", package])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("the build of StampPlugin failed:"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("cannot convert value of type 'String' to specified type 'Int'"), "\(refused.stderr)")
+        #expect(refused.stderr.hasSuffix("fix it and run 'viper dev' again\n"), "\(refused.stderr)")
+        try original.write(toFile: view, atomically: true, encoding: .utf8)
+        let viper = try DevCommandTests.start(package, ["--open", "stamp"])
+        try viper.waitFor("Home › Stamp", seconds: 300)
+        let (status, errors) = try viper.finish()
+        #expect(status == 0)
+        #expect(errors.contains("Built StampPlugin in "), "\(errors)")
+    }
 }

@@ -196,6 +196,20 @@ import ViperTestSupport
         #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
     }
 
+    @Test func aDeviceGivenAsAPluginIsReplacedByThePluginPathTheHintAsksFor() throws {
+        let viper = ViperProcess()
+        let refused = try viper.run(["--plugins", "/dev/null", "doctor"])
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("/dev/null is a device, not a plugin file; give the path of a plugin (lib<Name>.so) or of a folder of plugins"),
+                "\(refused.output)")
+        let plugin = try Fixtures.good()
+        for given in [plugin, (plugin as NSString).deletingLastPathComponent] {
+            let followed = try viper.run(["--plugins", given, "doctor"])
+            #expect(followed.status == 0, "\(followed.output)")
+            #expect(try viper.run(["--plugins", given, "plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
+        }
+    }
+
     /// The cache's note (in the log) says viper rebuilds it: the next start reads it again.
     @Test func anUnreadablePluginCacheIsRebuiltAsTheNoteSays() throws {
         let viper = ViperProcess()
