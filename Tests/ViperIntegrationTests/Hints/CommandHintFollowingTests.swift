@@ -102,6 +102,33 @@ import ViperTestSupport
         #expect(try Subprocess.run(prefix + "/bin/viper", ["--version"], environment: viper.environment).status == 0)
     }
 
+    /// A viper copied without its SDK: 'new' says to run 'viper sdk', which shows what is missing
+    /// and that an install keeps it; the copy says to install from a build folder; done so, the
+    /// installed viper writes the plugin.
+    @Test func aViperCopiedWithoutItsSDKIsFollowedToAnInstallThatWritesPlugins() throws {
+        let copy = try TemporaryFolder.make("hint-sdk-copy")
+        for file in [BuildProducts.viper, BuildProducts.directory + "/libContracts.so"] {
+            try FileManager.default.copyItem(atPath: file, toPath: copy + "/" + (file as NSString).lastPathComponent)
+        }
+        let (folder, prefix) = (try TemporaryFolder.make("hint-sdk-new"), try TemporaryFolder.make("hint-sdk-prefix"))
+        let viper = ViperProcess()
+        let copied = { (arguments: [String]) in try Subprocess.run(copy + "/viper", arguments, environment: viper.environment) }
+        let refused = try copied(["new", "Stamp", "--dir", folder])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("cannot find the Contracts package beside this viper (\(copy)); run 'viper sdk' to see what is missing"),
+                "\(refused.stderr)")
+        let sdk = try copied(["sdk"])
+        #expect(sdk.stdout.contains("Contracts:      (not found beside this viper: \(copy))"), "\(sdk.stdout)")
+        #expect(sdk.stdout.contains("'viper install --prefix PREFIX' puts this viper there"), "\(sdk.stdout)")
+        let install = try copied(["install", "--prefix", prefix])
+        #expect(install.stderr.contains("run 'viper install' from a build folder"), "\(install.stderr)")
+        // From the build folder, as that says.
+        #expect(try viper.run(["install", "--prefix", prefix]).status == 0)
+        let followed = try Subprocess.run(prefix + "/bin/viper", ["new", "Stamp", "--dir", folder], environment: viper.environment)
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/Stamp/Package.swift"))
+    }
+
     @Test func aFileWhereTheInstallGoesIsMovedAwayAsTheHintSays() throws {
         let prefix = try TemporaryFolder.make("hint-install-file")
         try FileManager.default.createDirectory(atPath: prefix + "/lib", withIntermediateDirectories: true)
