@@ -210,6 +210,26 @@ import ViperTestSupport
         }
     }
 
+    @Test func anObjectFileBuiltAsASharedLibraryAsTheHintSaysLoads() throws {
+        let viper = ViperProcess()
+        let folder = try TemporaryFolder.make("hint-object")
+        let object = folder + "/libGoodPlugin.so"
+        let compiled = try FixtureCompiler.run(["swiftc", "-c", "-parse-as-library", "-module-name", "GoodPlugin", "-I", BuildProducts.modules,
+                                                Fixtures.sources + "/GoodPlugin.swift", "-o", object])
+        try #require(compiled.status == 0, "\(compiled.output)")
+        try viper.installInUserFolder([object])
+        let refused = try viper.run(["doctor"])
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("not a plugin: an object file, not a shared library; build the plugin as a shared library (a .dynamic product, or swiftc -emit-library)"),
+                "\(refused.output)")
+        // Built with swiftc -emit-library, as the fixture compiler builds it.
+        let installed = viper.userPluginFolder + "/libGoodPlugin.so"
+        try FileManager.default.removeItem(atPath: installed)
+        try FileManager.default.copyItem(atPath: try Fixtures.good(), toPath: installed)
+        #expect(try viper.run(["doctor"]).status == 0)
+        #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
+    }
+
     /// The cache's note (in the log) says viper rebuilds it: the next start reads it again.
     @Test func anUnreadablePluginCacheIsRebuiltAsTheNoteSays() throws {
         let viper = ViperProcess()
