@@ -52,4 +52,24 @@ import ViperTestSupport
         #expect(status == 0)
         #expect(errors.contains("Built StampPlugin in "), "\(errors)")
     }
+
+    @Test func theErrorsDevLeavesOutAreAllShownByTheSwiftBuildTheHintNames() throws {
+        let folder = try TemporaryFolder.make("hint-dev-errors")
+        #expect(try ViperProcess().run(["new", "Stamp", "--dir", folder]).status == 0)
+        let package = folder + "/Stamp"
+        let view = package + "/Sources/StampPlugin/Stamp/StampView.swift"
+        let broken = (1...12).map { "let broken\($0): Int = \"text \($0)\"" }.joined(separator: "\n")
+        try (try String(contentsOfFile: view, encoding: .utf8) + "\n" + broken + "\n").write(toFile: view, atomically: true, encoding: .utf8)
+        let refused = try ViperProcess().run(["dev", package])
+        #expect(refused.status == 1)
+        let line = try #require(Hint.line(" more errors: run 'swift build' in ", in: refused.stderr), "\(refused.stderr)")
+        let shown = refused.stderr.components(separatedBy: "to specified type 'Int'").count - 1
+        let more = try #require(Int(line.trimmingCharacters(in: .whitespaces).dropFirst("and ".count).prefix { $0.isNumber }), "\(line)")
+        #expect(line.hasSuffix("in \(package) to see them all"), "\(line)")
+        // Run there, as the hint says: every error is in its output.
+        let build = try Subprocess.tool(["swift", "build"], in: package)
+        #expect(build.status != 0)
+        let all = Set((1...12).filter { build.output.contains("\"text \($0)\"") || build.output.contains("broken\($0):") })
+        #expect(shown + more == 12 && all.count == 12, "shown \(shown), \(more) more; swift build names \(all.count)\n\(build.output)")
+    }
 }
