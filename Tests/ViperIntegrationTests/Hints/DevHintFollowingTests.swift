@@ -72,4 +72,30 @@ import ViperTestSupport
         let all = Set((1...12).filter { build.output.contains("\"text \($0)\"") || build.output.contains("broken\($0):") })
         #expect(shown + more == 12 && all.count == 12, "shown \(shown), \(more) more; swift build names \(all.count)\n\(build.output)")
     }
+
+    /// A workspace (a folder of packages) with only a contract library: dev says to add a plugin
+    /// package; one added with a build error: dev says to fix it and run again; fixed, dev builds
+    /// both and opens the shell.
+    @Test func aWorkspaceIsFollowedFromNoPluginThroughABrokenOneToTheShell() throws {
+        let workspace = try TemporaryFolder.make("hint-dev-workspace")
+        #expect(try ViperProcess().run(["new", "ContactsKit", "--contract-library", "--dir", workspace]).status == 0)
+        let empty = try ViperProcess().run(["dev", workspace])
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("holds no plugin package (one whose dynamic product ends in 'Plugin', as 'viper new NAME' writes it); add one"),
+                "\(empty.stderr)")
+        // One added, as 'viper new NAME' writes it, with a build error in it.
+        #expect(try ViperProcess().run(["new", "Stamp", "--dir", workspace]).status == 0)
+        let view = workspace + "/Stamp/Sources/StampPlugin/Stamp/StampView.swift"
+        let original = try String(contentsOfFile: view, encoding: .utf8)
+        try (original + "\nlet broken: Int = \"text\"\n").write(toFile: view, atomically: true, encoding: .utf8)
+        let broken = try ViperProcess().run(["dev", workspace])
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains("the build of StampPlugin failed:") && broken.stderr.hasSuffix("fix it and run 'viper dev' again\n"), "\(broken.stderr)")
+        try original.write(toFile: view, atomically: true, encoding: .utf8)
+        let viper = try DevCommandTests.start(workspace, ["--open", "stamp"])
+        try viper.waitFor("Home › Stamp", seconds: 300)
+        let (status, errors) = try viper.finish()
+        #expect(status == 0)
+        #expect(errors.contains("Built StampPlugin in "), "\(errors)")
+    }
 }
