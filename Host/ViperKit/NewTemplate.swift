@@ -96,15 +96,16 @@ enum NewTemplate: String, CaseIterable {
 
     /// `--from CONTRACT`: only for the adapter template's own adapter, and a Swift type name.
     private static func checkSource(_ from: String, template: NewTemplate, name: ModuleName, example: Bool) throws {
-        guard template == .adapter, !example else {
-            throw UsageError(
-                example
-                    ? "--from names the source of 'viper new adapter NAME', and --example writes a worked adapter of its own; choose one"
-                    : "--from goes with 'viper new adapter NAME --from CONTRACT' only; drop it, or add 'adapter'")
+        guard template == .adapter else {
+            throw UsageError("--from goes with 'viper new adapter NAME --from CONTRACT' only; drop it, or add 'adapter'")
+        }
+        guard !example else {
+            throw UsageError("--from names the source of 'viper new adapter NAME', and --example writes a worked adapter of its own; choose one")
         }
         let letters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
         let valid = from.first?.isUppercase == true && from.allSatisfy { letters.contains($0) || $0.isASCII && $0.isNumber }
-        guard valid, from != name.type, from != name.type + "Adapter", from != name.type + "Plugin" else {
+        let taken = ModuleName.reserved.union([name.type, name.type + "Adapter", name.type + "Plugin"])
+        guard valid, !taken.contains(from) else {
             throw UsageError(
                 "--from \(from): give the source contract's own type name, letters and digits starting with a capital letter "
                     + "and other than \(name.type), e.g. 'viper new adapter \(name.type) --from \(name.type)Source'")

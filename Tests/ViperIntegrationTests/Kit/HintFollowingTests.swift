@@ -52,6 +52,10 @@ import ViperTestSupport
          ["new", "adapter", "Greeting", "--from", "Salutation", "--dir", "DIR"]),
         (["new", "adapter", "Greeting", "--from", "salutation", "--dir", "DIR"], "e.g. 'viper new adapter Greeting --from GreetingSource'",
          ["new", "adapter", "Greeting", "--from", "GreetingSource", "--dir", "DIR"]),
+        (["new", "adapter", "Greeting", "--from", "Plugin", "--dir", "DIR"], "e.g. 'viper new adapter Greeting --from GreetingSource'",
+         ["new", "adapter", "Greeting", "--from", "GreetingSource", "--dir", "DIR"]),
+        (["new", "Greeting", "--from", "Salutation", "--example", "--dir", "DIR"], "drop it, or add 'adapter'",
+         ["new", "Greeting", "--example", "--dir", "DIR"]),
     ]
 
     @Test(arguments: usageHints)
