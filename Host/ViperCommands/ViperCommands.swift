@@ -11,7 +11,7 @@ package enum ViperCommands {
         DevCommand.self, SDKCommand.self, InstallRequest.self, UninstallRequest.self, HelpCommand.self,
         SignCommand.self, VerifyCommand.self, KeysCommand.self, IndexBuildCommand.self, PluginsSearchCommand.self,
         PluginsInstallCommand.self, PluginsUpdateCommand.self, PluginsRollbackCommand.self, PluginsRemoveCommand.self,
-        PluginsRevokeCommand.self, PluginsForgetKeyCommand.self,
+        PluginsRevokeCommand.self, PluginsForgetKeyCommand.self, PluginsForgetIndexCommand.self,
     ]
 
     /// The parser over ``all``; a command line without a command opens the shell.

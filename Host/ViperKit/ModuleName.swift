@@ -24,7 +24,7 @@ struct ModuleName {
     }
 
     /// Names that would clash with Swift or with what every plugin imports.
-    private static let reserved: Set<String> = [
+    static let reserved: Set<String> = [
         "Any", "Self", "Type", "Protocol", "Contracts", "ConformanceKit",
         "Foundation", "Swift", "Testing", "Plugin",
     ]

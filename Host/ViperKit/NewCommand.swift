@@ -36,9 +36,13 @@ package struct NewCommand {
                     name, options: options, layout: layout, files: ServiceTemplate.files,
                     readme: ServiceTemplate.readme, what: "a plugin providing NoteStore from a file, its tests and the NoteStore suite")
             case .adapter:
+                let source = options.from ?? name.type + "Source"
                 message = try createPackage(
-                    name, options: options, layout: layout, files: AdapterTemplate.files,
-                    readme: AdapterTemplate.readme, what: "a plugin serving \(name.type)Greeting through an adapter, a module using it, and its tests")
+                    name, options: options, layout: layout, files: AdapterTemplate.files(source: source, example: options.example),
+                    readme: AdapterTemplate.readme(source: source, example: options.example),
+                    what: options.example
+                        ? "a plugin serving \(name.type)Greeting through an adapter, a module using it, and its tests"
+                        : "a plugin serving \(name.type) through an adapter from \(source), and its tests")
             case .plugin where options.contract != nil:
                 message = try createLibraryPlugin(
                     name, contract: options.contract ?? "", options: options, layout: layout,

@@ -14,7 +14,8 @@ extension NewCommand: ParsableCommand {
             instead and adds it to Package.swift. With --contract-library, writes a contract library instead:
             protocols that plugins of different authors share (docs/PLUGIN_AUTHORS.md). TEMPLATE 'module'
             adds a module to the plugin package at PATH (--in PATH); 'service' writes a plugin providing
-            NoteStore; 'adapter' a plugin serving one contract through another. --list shows them all.
+            NoteStore; 'adapter' a plugin serving the contract NAME through an adapter from another
+            (--from CONTRACT). --list shows them all.
             The plugin's or the added module's roles hold only the contract's one promise (an output
             told on 'done') and tests of it; --example writes a demo list to learn from instead, and
             --routes-to CONTRACT a builder that routes to CONTRACT through a typed route (RoutingModuleBuilder)
@@ -33,7 +34,8 @@ extension NewCommand: ParsableCommand {
             CommandOption("--blank", help: "With a plugin or 'module': a blank module to fill (the default)"),
             CommandOption(
                 "--example",
-                help: "With a plugin or 'module': the demo list (add, remove, done), not the blank module; with --contract-library: a worked check per contract"
+                help:
+                    "With a plugin or 'module': the demo list (add, remove, done), not the blank module; with --contract-library: a worked check per contract; with 'adapter': a worked adapter with a module using it"
             ),
             CommandOption(
                 "--routes-to", value: "CONTRACT",
@@ -43,6 +45,7 @@ extension NewCommand: ParsableCommand {
                 "--contract", value: "LIBRARY.PROTOCOL",
                 help: "With a plugin or 'module': implement a contract library's protocol, not a contract of its own"),
             CommandOption("--library-path", value: "DIR", help: "With --contract or --routes-to: the contract library's package folder"),
+            CommandOption("--from", value: "CONTRACT", help: "With 'adapter': the contract the adapter serves NAME from (default: NAMESource)"),
         ])
 
     package init(_ parsed: ParsedCommand) throws {
@@ -76,6 +79,8 @@ package struct NewOptions {
     package var contract: String?
     /// `--library-path DIR`: the contract library's package folder.
     package var libraryPath: String?
+    /// `--from CONTRACT`: with 'adapter', the contract the adapter serves NAME from.
+    package var from: String?
 
     package init() {}
 
@@ -92,5 +97,6 @@ package struct NewOptions {
         routesTo = parsed.value("--routes-to")
         contract = parsed.value("--contract")
         libraryPath = parsed.value("--library-path")
+        from = parsed.value("--from")
     }
 }

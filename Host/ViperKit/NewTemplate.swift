@@ -13,7 +13,8 @@ enum NewTemplate: String, CaseIterable {
           viper new NAME --example            example: the same with a demo list of entries (add, remove, done) to learn from
           viper new NAME --routes-to CONTRACT routed: a module whose builder routes to CONTRACT through a typed route (also 'module ...')
           viper new service NAME              service: a plugin providing NoteStore from a file, its tests and the NoteStore conformance suite
-          viper new adapter NAME              adapter: a plugin serving one contract through another (registerAdapter), with a module using it
+          viper new adapter NAME              adapter: a plugin serving the contract NAME through an adapter (registerAdapter) from NAMESource
+                                              or --from CONTRACT; '--example' writes a worked one with a module using it
           viper new NAME --contract-library   contract library: protocols that plugins of different authors share, with empty suites
                                               to fill ('--example' writes a worked check per contract)
           viper new module NAME --in PATH --contract LIBRARY.PROTOCOL
@@ -58,7 +59,11 @@ enum NewTemplate: String, CaseIterable {
         let moduleFlag =
             options.example && exampleIsTheModules
             ? "--example" : options.routesTo != nil ? "--routes-to" : options.blank ? "--blank" : options.route != nil ? "--route" : nil
-        if let flag = moduleFlag, template != .plugin && template != .module || options.contractLibrary {
+        if let from = options.from {
+            try Self.checkSource(from, template: template, name: name, example: options.example)
+        }
+        let adapterExample = template == .adapter && moduleFlag == "--example"
+        if let flag = moduleFlag, !adapterExample, template != .plugin && template != .module || options.contractLibrary {
             throw UsageError(
                 "\(flag) goes with 'viper new NAME' or 'viper new module NAME --in PATH', not with \(options.contractLibrary ? "--contract-library" : "the \(template.rawValue) template")"
             )
@@ -87,6 +92,24 @@ enum NewTemplate: String, CaseIterable {
             throw UsageError("'viper new module' writes into the package given with --in; drop --dir")
         }
         return (template, name)
+    }
+
+    /// `--from CONTRACT`: only for the adapter template's own adapter, and a Swift type name.
+    private static func checkSource(_ from: String, template: NewTemplate, name: ModuleName, example: Bool) throws {
+        guard template == .adapter else {
+            throw UsageError("--from goes with 'viper new adapter NAME --from CONTRACT' only; drop it, or add 'adapter'")
+        }
+        guard !example else {
+            throw UsageError("--from names the source of 'viper new adapter NAME', and --example writes a worked adapter of its own; choose one")
+        }
+        let letters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let valid = from.first?.isUppercase == true && from.allSatisfy { letters.contains($0) || $0.isASCII && $0.isNumber }
+        let taken = ModuleName.reserved.union([name.type, name.type + "Adapter", name.type + "Plugin"])
+        guard valid, !taken.contains(from) else {
+            throw UsageError(
+                "--from \(from): give the source contract's own type name, letters and digits starting with a capital letter "
+                    + "and other than \(name.type), e.g. 'viper new adapter \(name.type) --from \(name.type)Source'")
+        }
     }
 
     private var example: String {

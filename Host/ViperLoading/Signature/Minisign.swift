@@ -79,7 +79,7 @@ package enum Minisign {
             throw HostError("\(path): the \(what) is not a regular file; give the file itself")
         }
         guard info.st_size <= 64 << 10 else {
-            throw HostError("\(path): not a \(what): \(info.st_size) bytes is far more than one holds")
+            throw HostError("\(path): not a \(what): \(info.st_size) bytes is far more than one holds; give \(fileToGive(what))")
         }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var done = 0
@@ -92,8 +92,17 @@ package enum Minisign {
             done += count
         }
         guard let text = String(validating: bytes.prefix(done), as: UTF8.self) else {
-            throw HostError("\(path): not a \(what): it is not text")
+            throw HostError("\(path): not a \(what): it is not text; give \(fileToGive(what))")
         }
         return text
+    }
+
+    /// The file a person gives for `what` ("public key", "secret key", "signature").
+    private static func fileToGive(_ what: String) -> String {
+        switch what {
+        case "public key": return "the .pub file"
+        case "secret key": return "the .key file"
+        default: return "the .minisig file beside what was signed"
+        }
     }
 }

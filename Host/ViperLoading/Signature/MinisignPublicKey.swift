@@ -39,6 +39,10 @@ package struct MinisignPublicKey: Hashable, Sendable {
             throw HostError("\(source): not a minisign public key: it must start with '\(Minisign.untrustedPrefix)'; give the .pub file")
         }
         guard let bytes = Minisign.decode(lines[1], count: 42) else {
+            // A secret key given for the public one is the common slip: say so, and what to give.
+            guard Minisign.decode(lines[1], count: 158) == nil else {
+                throw HostError("\(source): a minisign secret key, not a public key; give the .pub file beside it (never hand out the .key)")
+            }
             throw HostError("\(source): damaged minisign public key: its second line is not the base64 of 42 bytes")
         }
         guard Array(bytes[0..<2]) == Minisign.algorithm else {

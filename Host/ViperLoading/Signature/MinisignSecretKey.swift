@@ -64,6 +64,10 @@ package struct MinisignSecretKey: Sendable {
             throw HostError("\(source): not a minisign secret key: it must start with '\(Minisign.untrustedPrefix)'; give the .key file")
         }
         guard var bytes = Minisign.decode(lines[1], count: 158) else {
+            // A public key given for the secret one is the common slip: say so, and what to give.
+            guard Minisign.decode(lines[1], count: 42) == nil else {
+                throw HostError("\(source): a minisign public key, not a secret key; give the .key file that 'viper keys new' wrote beside it")
+            }
             throw HostError("\(source): damaged minisign secret key: its second line is not the base64 of 158 bytes")
         }
         guard Array(bytes[0..<2]) == Minisign.algorithm, Array(bytes[4..<6]) == Minisign.checksum else {

@@ -61,7 +61,7 @@ package struct PublisherPins {
         }
         if let expected = pinned.version, let version, expected != version {
             return "refused: its signature is for \(name) \(version), but \(path) expects \(name) \(expected) (an older or other file put back?); "
-                + "run 'viper plugins update \(name)' or 'viper plugins rollback \(name)'"
+                + "run 'viper plugins install \(name)@\(expected)' to put back the version it expects, or 'viper plugins rollback \(name)'"
         }
         return nil
     }

@@ -10,6 +10,8 @@ import ViperTestSupport
 enum GeneratedShapes {
     enum Shape: String {
         case service, adapter, addedModule, blank
+        /// `viper new adapter NAME --example`: the worked adapter with a module using it.
+        case adapterExample
         /// The default plugin with a module of a contract library's protocol and a blank module.
         case defaultWithLibraryAndBlankModules
         /// A plugin of a contract library's protocol (`viper new NAME --contract`) with a
@@ -28,7 +30,8 @@ enum GeneratedShapes {
         var package: String {
             switch self {
             case .service: return "Journal"
-            case .adapter: return "Welcome"
+            case .adapter: return "Greeting"
+            case .adapterExample: return "Welcome"
             case .addedModule: return "Tally"
             case .blank: return "Picker"
             case .defaultWithLibraryAndBlankModules: return "Tally"
@@ -42,7 +45,8 @@ enum GeneratedShapes {
         var commands: [[String]] {
             switch self {
             case .service: return [["new", "service", "Journal", "--dir", "DIR"]]
-            case .adapter: return [["new", "adapter", "Welcome", "--dir", "DIR"]]
+            case .adapter: return [["new", "adapter", "Greeting", "--from", "Salutation", "--dir", "DIR"]]
+            case .adapterExample: return [["new", "adapter", "Welcome", "--example", "--dir", "DIR"]]
             case .addedModule: return [["new", "Tally", "--dir", "DIR"], ["new", "module", "Details", "--in", "DIR/Tally"]]
             case .blank:
                 return [["new", "Picker", "--blank", "--route", "contacts/pick", "--dir", "DIR"],

@@ -46,6 +46,16 @@ import ViperTestSupport
         (["new", "Plugin", "--dir", "DIR"], "choose another module name", ["new", "Plug", "--dir", "DIR"]),
         (["new", "Caller", "--routes-to", "NoteEditing", "--contract", "ContactsKit.ContactsKitScreen", "--dir", "DIR"], "drop --contract",
          ["new", "Caller", "--routes-to", "NoteEditing", "--dir", "DIR"]),
+        (["new", "adapter", "Greeting", "--from", "Salutation", "--example", "--dir", "DIR"], "choose one",
+         ["new", "adapter", "Greeting", "--example", "--dir", "DIR"]),
+        (["new", "Greeting", "--from", "Salutation", "--dir", "DIR"], "drop it, or add 'adapter'",
+         ["new", "adapter", "Greeting", "--from", "Salutation", "--dir", "DIR"]),
+        (["new", "adapter", "Greeting", "--from", "salutation", "--dir", "DIR"], "e.g. 'viper new adapter Greeting --from GreetingSource'",
+         ["new", "adapter", "Greeting", "--from", "GreetingSource", "--dir", "DIR"]),
+        (["new", "adapter", "Greeting", "--from", "Plugin", "--dir", "DIR"], "e.g. 'viper new adapter Greeting --from GreetingSource'",
+         ["new", "adapter", "Greeting", "--from", "GreetingSource", "--dir", "DIR"]),
+        (["new", "Greeting", "--from", "Salutation", "--example", "--dir", "DIR"], "drop it, or add 'adapter'",
+         ["new", "Greeting", "--example", "--dir", "DIR"]),
     ]
 
     @Test(arguments: usageHints)

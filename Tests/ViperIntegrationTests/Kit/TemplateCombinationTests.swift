@@ -71,7 +71,7 @@ import ViperTestSupport
         #expect(salute.testOutput.contains("DetailsPresenterTests"), "\(salute.testOutput)")
         let check = try ViperProcess().run(["check", salute.library])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
-        #expect(check.stdout.contains("[SaluteInput] wired") && check.stdout.contains("[DetailsInput] wired"), "\(check.stdout)")
+        #expect(check.stdout.contains("registers: 1 module(s), 0 service(s), 1 adapter(s)") && check.stdout.contains("[DetailsInput] wired"), "\(check.stdout)")
     }
 }
 

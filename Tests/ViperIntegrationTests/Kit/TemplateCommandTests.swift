@@ -17,7 +17,8 @@ import ViperTestSupport
               viper new NAME --example            example: the same with a demo list of entries (add, remove, done) to learn from
               viper new NAME --routes-to CONTRACT routed: a module whose builder routes to CONTRACT through a typed route (also 'module ...')
               viper new service NAME              service: a plugin providing NoteStore from a file, its tests and the NoteStore conformance suite
-              viper new adapter NAME              adapter: a plugin serving one contract through another (registerAdapter), with a module using it
+              viper new adapter NAME              adapter: a plugin serving the contract NAME through an adapter (registerAdapter) from NAMESource
+                                                  or --from CONTRACT; '--example' writes a worked one with a module using it
               viper new NAME --contract-library   contract library: protocols that plugins of different authors share, with empty suites
                                                   to fill ('--example' writes a worked check per contract)
               viper new module NAME --in PATH --contract LIBRARY.PROTOCOL
@@ -31,7 +32,7 @@ import ViperTestSupport
     @Test func theGuideShowsEveryTemplateWithItsCommand() throws {
         let guide = try String(contentsOfFile: BuildProducts.repository + "/docs/PLUGIN_AUTHORS.md", encoding: .utf8)
         for command in ["viper new --list", "viper new Counter ", "viper new module Details --in Counter ",
-                        "viper new service Journal ", "viper new adapter Welcome ", "viper new Shared --contract-library ",
+                        "viper new service Journal ", "viper new adapter Greeting --from Salutation\n", "viper new adapter Welcome --example ", "viper new Shared --contract-library ",
                         "viper new Counter --example ", "viper new Caller --routes-to "] {
             #expect(guide.contains(command), "docs/PLUGIN_AUTHORS.md does not show '\(command)'")
         }
@@ -123,7 +124,21 @@ import ViperTestSupport
     }
 
     @Test func anAdapterPluginBuildsPassesItsTestsAndViperCheck() throws {
-        let welcome = try GeneratedShapes.built(.adapter)
+        let greeting = try GeneratedShapes.built(.adapter)
+        #expect(greeting.testStatus == 0, "\(greeting.testOutput)")
+        #expect(greeting.testOutput.contains("theContractIsServedThroughTheAdapterFromTheSourceAProviderRegisters() passed"), "\(greeting.testOutput)")
+        let check = try ViperProcess().run(["check", greeting.library])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("registers: 0 module(s), 0 service(s), 1 adapter(s)"), "\(check.stdout)")
+        #expect(check.stdout.hasSuffix("greeting conforms\n"), "\(check.stdout)")
+        let plugins = try ViperProcess().run(["--plugins", greeting.library, "plugins", "--json"])
+        let record = try #require(try PluginsReport.decode(plugins.stdout).plugin(named: "greeting"), "\(plugins.stdout)")
+        #expect(record.provides.contains { $0.kind == "adapter" && $0.contract == "GreetingPlugin.Greeting" && $0.adaptedFrom == "GreetingPlugin.Salutation" },
+                "\(plugins.stdout)")
+    }
+
+    @Test func theAdapterExampleBuildsPassesItsTestsAndViperCheckAndGreets() throws {
+        let welcome = try GeneratedShapes.built(.adapterExample)
         #expect(welcome.testStatus == 0, "\(welcome.testOutput)")
         #expect(welcome.testOutput.contains("theRequiredContractIsServedThroughTheAdapter() passed"), "\(welcome.testOutput)")
         let check = try ViperProcess().run(["check", welcome.library])

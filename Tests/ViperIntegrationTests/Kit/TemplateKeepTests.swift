@@ -108,8 +108,17 @@ import ViperTestSupport
                     ("Suites/Sources/ContactsKitSuites/ContactsKitSuites.swift", "try CheckFailure.unless(screen.subject == \"a subject\", expected: \"subject 'a subject' after setting it\","),
                     ("Suites/Sources/ContactsKitSuites/ContactsKitSuites.swift", "happened: \"'\\(screen.subject)'\", fix: \"keep what is set in subject\")"),
                 ], kept: false),
-        // An adapter's two contracts, the old service and the adapter's body are the author's own.
-        Variant(commands: [["new", "adapter", "Welcome", "--dir", "DIR"]], package: "Welcome",
+        // The adapter's two contracts are the author's own (`--from` names the source): the
+        // author adds their requirements, the adapter's answers and the fake's (all new lines),
+        // and rewrites the summary, the served contract's comment and the test's expectation.
+        Variant(commands: [["new", "adapter", "Greeting", "--from", "Salutation", "--dir", "DIR"]], package: "Greeting",
+                rewritten: [
+                    ("Sources/GreetingPlugin/GreetingPlugin.swift", "summary: \"Greeting: served from Salutation through an adapter\")"),
+                    ("Sources/GreetingPlugin/GreetingContracts.swift", "/// What a module or a service requires: the adapter serves it."),
+                    ("Tests/GreetingPluginTests/GreetingAdapterTests.swift", "#expect(try services.resolve(Greeting.self) is GreetingAdapter)"),
+                ], kept: true),
+        // With --example: the worked adapter's two contracts, the old service and the adapter's body are the author's own.
+        Variant(commands: [["new", "adapter", "Welcome", "--example", "--dir", "DIR"]], package: "Welcome",
                 rewritten: [
                     ("Sources/WelcomePlugin/WelcomeContracts.swift", "public protocol WelcomeGreeting: AnyObject {"),
                     ("Sources/WelcomePlugin/WelcomeContracts.swift", "func greet(_ name: String) -> String"),
