@@ -246,8 +246,9 @@ import ViperTestSupport
         #expect(try notes() == 1, "the rebuilt cache is read without a note")
     }
 
+    /// The user folder, made, with the fixtures trusted (``ViperProcess/installInUserFolder(_:)``).
     private func userFolder(_ viper: ViperProcess) throws -> String {
-        try FileManager.default.createDirectory(atPath: viper.userPluginFolder, withIntermediateDirectories: true)
+        try viper.installInUserFolder([])
         return viper.userPluginFolder
     }
 }

@@ -42,10 +42,21 @@ extension ViperProcess {
     /// The user plugin folder this process searches ($XDG_DATA_HOME/viper/plugins).
     var userPluginFolder: String { (environment["XDG_DATA_HOME"] ?? "") + "/viper/plugins" }
 
-    /// Copies `files` into the user plugin folder (made if missing) and returns their new paths.
+    /// The fixtures the hint suites put in the user folder. Most provide or use a service, so
+    /// they cannot run isolated there; the suites are about other hints, so the person trusts
+    /// them (config.json's `trust`) as the isolation rule's own line says to.
+    static let trustedFixtures = ["fixture-good", "fixture-renamed", "fixture-consumer", "fixture-english", "welcome-consumer", "welcome-provider"]
+
+    /// Copies `files` into the user plugin folder (made if missing), trusts ``trustedFixtures``
+    /// (keeping what else config.json holds), and returns their new paths.
     @discardableResult
     func installInUserFolder(_ files: [String]) throws -> [String] {
         try FileManager.default.createDirectory(atPath: userPluginFolder, withIntermediateDirectories: true)
+        let config = dataFolder + "/config.json"
+        var settings = (try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: config)))) as? [String: Any] ?? [:]
+        settings["trust"] = Array(Set((settings["trust"] as? [String] ?? []) + Self.trustedFixtures)).sorted()
+        try FileManager.default.createDirectory(atPath: dataFolder, withIntermediateDirectories: true)
+        try JSONSerialization.data(withJSONObject: settings, options: [.sortedKeys]).write(to: URL(fileURLWithPath: config))
         return try files.map { file in
             let target = userPluginFolder + "/" + (file as NSString).lastPathComponent
             try FileManager.default.copyItem(atPath: file, toPath: target)
