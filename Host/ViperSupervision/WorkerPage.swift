@@ -218,6 +218,9 @@ package final class WorkerPage: @unchecked Sendable {
     /// Adds the image loaded at `loadBase` as `plugin` `version` (`path`: the file as found), so a
     /// crash with its code on the stack names it (the loader finds the base: ViperLoading).
     package func noteImage(loadBase: UnsafeMutableRawPointer, plugin: String, version: String, path: String) {
+        // Plugins load on whichever thread first needs one: two at once must not take one entry.
+        Self.tableLock.lock()
+        defer { Self.tableLock.unlock() }
         let index = imageCount
         guard index < Self.tableCapacity else { return }
         let entry = Self.tableOffset + index * Self.tableEntry
@@ -225,6 +228,10 @@ package final class WorkerPage: @unchecked Sendable {
         writeField(plugin + "\t" + version + "\t" + path, to: (entry + 8, Self.tableEntry - 8))
         setInt32(Int32(index + 1), at: Layout.imageCount)
     }
+
+    /// Held while an image is added to the table (never by the signal handler, which reads only
+    /// integers, the count last).
+    private static let tableLock = NSLock()
 
     /// Entry `index` of the table: the plugin's name, version and file.
     package func image(_ index: Int) -> (plugin: String, version: String, path: String)? {
