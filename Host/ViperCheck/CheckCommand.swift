@@ -80,8 +80,10 @@ package struct CheckCommand: ParsableCommand {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let sandbox = Sandbox.isTurnedOff(environment) ? [] : ["--sandbox", scratch]
+        let installed = CheckInstalledProviders.look(path: path, given: pluginFlags.map { Paths.absolute($0) }, environment: environment)
+        let providers = installed?.providers.map(\.path) ?? []
         let arguments =
-            [CheckChild.command] + sandbox + pluginFlags.flatMap { ["--plugins", Paths.absolute($0)] }
+            [CheckChild.command] + sandbox + (pluginFlags.map { Paths.absolute($0) } + providers).flatMap { ["--plugins", $0] }
             + suites.flatMap { ["--suites", Paths.absolute($0)] } + [path]
         var childEnvironment = environment
         childEnvironment["VIPER_DATA_DIR"] = scratch + "/data"
@@ -111,11 +113,7 @@ package struct CheckCommand: ParsableCommand {
         }
         var outcome = ending.transcript.outcome(path: path, ended: ended)
         outcome.sha256 = file?.sha256
-        if let index = outcome.checks.firstIndex(where: { $0.check == "requirements" && !$0.passed }), let name = outcome.plugin?.name,
-            let installed = CheckInstalledProviders.requirements(path: path, name: name, environment: environment)
-        {
-            outcome.checks[index] = installed
-        }
+        if let installed { outcome.checks = installed.telling(outcome.checks) }
         switch wire {
         case .judged(let results, let modules):
             // What crossed the wire is judged here: the child's passes of the same checks are left

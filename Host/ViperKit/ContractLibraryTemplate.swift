@@ -214,8 +214,11 @@ enum ContractLibraryTemplate {
         API/gate --cut && swift build                 # record 1.0's interface (once per version)
         swift test                                    # API/gate: the interface is the recorded one
         mkdir -p __plugins__
-        cp .build/debug/lib__Name__.so __plugins__/
+        cp --remove-destination .build/debug/lib__Name__.so __plugins__/
         ```
+
+        `--remove-destination` puts a new file in place of the old one: a viper that is running (the
+        shell, `viper dev`) has the old library mapped, and copying over it would change the code it runs.
 
         `Suites/` is a package of its own holding the suites of these contracts: checks every provider
         must pass. It depends on this package by path, as a plugin does, so lib__Name__Suites.so links
@@ -232,7 +235,7 @@ enum ContractLibraryTemplate {
         names the library's suite (docs/PLUGIN_AUTHORS.md, "Suites that travel with a contract library"):
 
         ```sh
-        cp .build/debug/lib__Name__Suites.so __plugins__/    # still in Suites/
+        cp --remove-destination .build/debug/lib__Name__Suites.so __plugins__/    # still in Suites/
         ```
 
         The suites are public, so a provider's own `swift test` can run them too. In the provider's

@@ -119,6 +119,8 @@ package struct NewCommand {
               \(viper) check \(so)
               mkdir -p \(pluginFolder) && cp \(so) \(pluginFolder)/
               \(viper) -c "open \(name.openPath)"
+            (From the user folder it runs isolated until you trust it, and once it provides or uses another
+            plugin's service it is not loaded until you do: '\(viper) plugins --trust \(name.route)'.)
             """
     }
 
@@ -140,6 +142,8 @@ package struct NewCommand {
               cd \(root)
               swift build && swift test
               \(viper) check .build/debug/lib\(name.type)Plugin.so
+            (It serves other plugins, so from the user folder viper loads it only once you trust it:
+            '\(viper) plugins --trust \(name.route)'.)
             """
     }
 
@@ -186,9 +190,10 @@ package struct NewCommand {
             Next:
               cd \(root) && swift build
               API/gate --cut && swift build && swift test    # record 1.0's interface, then check it
-              mkdir -p \(pluginFolder) && cp .build/debug/lib\(name.type).so \(pluginFolder)/
-              (cd Suites && swift build) && cp Suites/.build/debug/lib\(name.type)Suites.so \(pluginFolder)/
+              mkdir -p \(pluginFolder) && cp --remove-destination .build/debug/lib\(name.type).so \(pluginFolder)/
+              (cd Suites && swift build) && cp --remove-destination Suites/.build/debug/lib\(name.type)Suites.so \(pluginFolder)/
                   # beside the library: 'viper check' on any provider runs these suites and says so
+                  # (--remove-destination: a running viper has the old library mapped; a new file leaves it whole)
             A provider and a consumer plugin depend on it by path and list \(name.type)Library.compiled in contractLibraries.
             """
     }

@@ -20,11 +20,11 @@ import ViperTestSupport
         let new = try viper.run(["new", "Greetings", "--contract-library", "--dir", folder])
         #expect(new.status == 0, "\(new.stderr)")
         let user = try #require(viper.environment["XDG_DATA_HOME"]) + "/viper/plugins"
-        #expect(new.stdout.contains("mkdir -p \(user) && cp .build/debug/libGreetings.so \(user)/"), "next steps honour XDG_DATA_HOME: \(new.stdout)")
+        #expect(new.stdout.contains("mkdir -p \(user) && cp --remove-destination .build/debug/libGreetings.so \(user)/"), "next steps honour XDG_DATA_HOME: \(new.stdout)")
         #expect(!new.stdout.contains("~/.local/share"), "\(new.stdout)")
-        #expect(new.stdout.contains("cp Suites/.build/debug/libGreetingsSuites.so \(user)/"), "the suites go beside the library: \(new.stdout)")
+        #expect(new.stdout.contains("cp --remove-destination Suites/.build/debug/libGreetingsSuites.so \(user)/"), "the suites go beside the library: \(new.stdout)")
         let package = folder + "/Greetings"
-        #expect(try String(contentsOfFile: package + "/README.md", encoding: .utf8).contains("cp .build/debug/libGreetings.so \(user)/"))
+        #expect(try String(contentsOfFile: package + "/README.md", encoding: .utf8).contains("cp --remove-destination .build/debug/libGreetings.so \(user)/"))
         try build(package)
 
         let uncut = try gate(in: package)

@@ -209,6 +209,17 @@ import ViperTestSupport
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "{}")
     }
 
+    /// `viper new` says what the isolation rule asks of a plugin copied into the user folder: a
+    /// service plugin is told the exact trust command, for the name its manifest declares.
+    @Test func aNewServicePluginIsToldToBeTrustedByItsManifestName() throws {
+        let folder = try TemporaryFolder.make("new-trust")
+        let made = try ViperProcess().run(["new", "service", "Journal", "--dir", folder])
+        #expect(made.status == 0, "\(made.output)")
+        #expect(made.stdout.contains("plugins --trust journal'"), "\(made.stdout)")
+        let plugin = try String(contentsOfFile: folder + "/Journal/Sources/JournalPlugin/JournalPlugin.swift", encoding: .utf8)
+        #expect(plugin.contains("name: \"journal\""), "\(plugin)")
+    }
+
     /// A consumer whose provider sits untrusted in the user folder is told which plugin provides
     /// it and why it is not loaded, in doctor and in `viper check`; following the line (trusting
     /// the provider) makes both pass, and check then names the installed provider.
@@ -231,7 +242,7 @@ import ViperTestSupport
         #expect(after.status == 0, "\(after.output)")
         let passing = try viper.run(["check", consumer])
         #expect(
-            passing.stdout.contains("pass  [plugin] requirements: 1 required contract(s), each provided with the plugins viper finds for you; installed: fixture-english ("),
+            passing.stdout.contains("pass  [plugin] requirements: 1 required contract(s), each provided; installed providers from your plugin folders: fixture-english ("),
             "\(passing.output)")
         #expect(!passing.stdout.contains("fail  [plugin] requirements"), "\(passing.output)")  // (its module never builds: a fixture)
     }
