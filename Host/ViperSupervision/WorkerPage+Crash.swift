@@ -29,7 +29,6 @@ extension WorkerPage {
     nonisolated(unsafe) private static var backtrace: Backtrace?
     nonisolated(unsafe) private static var symbolsFD: SymbolsFD?
     nonisolated(unsafe) private static var addressInfo: AddressInfo?
-    nonisolated(unsafe) private static var info = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: 4)
 
     private static func lookUp<T>(_ name: String, as type: T.Type) -> T? {
         dlsym(nil, name).map { unsafeBitCast($0, to: type) }
@@ -41,13 +40,18 @@ extension WorkerPage {
         noteImage(loadBase: loadBase, plugin: plugin, version: version, path: path)
     }
 
-    /// The load base of the image that holds `address`, or nil.
+    /// The load base of the image that holds `address`, or nil. The answer goes to a buffer on
+    /// this call's stack: plugins load on whichever thread first needs one, and a buffer shared
+    /// between two loads gave one plugin the other's base (a crash was then blamed on it).
     static func loadBase(of address: UnsafeRawPointer) -> UnsafeMutableRawPointer? {
         if addressInfo == nil { addressInfo = lookUp("dladdr", as: AddressInfo.self) }
         guard let addressInfo else { return nil }
-        info.initialize(repeating: nil, count: 4)
-        guard addressInfo(address, info) != 0 else { return nil }
-        return info[1].map { UnsafeMutableRawPointer(mutating: $0) }
+        return withUnsafeTemporaryAllocation(of: UnsafeRawPointer?.self, capacity: 4) { buffer in
+            guard let info = buffer.baseAddress else { return nil }
+            info.initialize(repeating: nil, count: 4)
+            guard addressInfo(address, info) != 0 else { return nil }
+            return info[1].map { UnsafeMutableRawPointer(mutating: $0) }
+        }
     }
 
     /// Makes this process's page `self` and installs the handlers; `framesFile` gets the crashing
@@ -84,6 +88,12 @@ extension WorkerPage {
     /// In the handler: note, find the plugin, write the frames, die of `signal`.
     private static func crashed(_ signal: Int32) {
         guard let page = current else { return }
+        // A fault while `exit` tears the process down is not a new culprit: the plugin that called
+        // `exit` stays the one named.
+        guard !page.exitCalled else {
+            raise(signal)
+            return
+        }
         page.noteSignal(signal)
         if pthread_equal(pthread_self(), mainThread) == 0 { page.noteOffMainThread() }
         page.noteCulpritOnStack(skipping: 0)

@@ -30,6 +30,8 @@ public enum TemporaryFolder {
     /// Removes every folder this process made (at exit). One a test left unreadable is made
     /// readable and tried again; what still cannot be removed is left.
     private static func removeAll() {
+        // `VIPER_KEEP_TEST_FOLDERS=1` keeps them, to read what a failed test left.
+        if getenv("VIPER_KEEP_TEST_FOLDERS").map({ String(cString: $0) }) == "1" { return }
         lock.lock()
         let made = folders ?? []
         folders = []
