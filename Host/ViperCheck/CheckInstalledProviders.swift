@@ -1,5 +1,6 @@
 import ConformanceKit
 import Contracts
+import Foundation
 import ViperCore
 import ViperLoading
 import ViperRuntime
@@ -22,6 +23,8 @@ struct CheckInstalledProviders {
     /// The person's plugin folders read for the plugin at `path`; nil when they cannot be read
     /// (the child's lines then stand alone). `given`: the `--plugins` of the check, not given twice.
     static func look(path: String, given: [String], environment: [String: String]) -> CheckInstalledProviders? {
+        // Nothing installed, nothing to read: the person's folders are not scanned for nothing.
+        guard hasInstalledPlugins(besides: path, environment: environment) else { return nil }
         var options = RuntimeOptions(environment: environment, executableDirectory: Paths.executableDirectory())
         options.pluginFlags = [path]
         options.echoLevel = nil
@@ -44,6 +47,18 @@ struct CheckInstalledProviders {
         let missing = runtime.problems.contains { $0.plugin == name && $0.kind == .missingProvider }
         let heldBack = missing ? checked.reason.flatMap { $0.contains("provides it but") ? $0 : nil } : nil
         return CheckInstalledProviders(providers: providers, heldBack: heldBack)
+    }
+
+    /// Whether the user folder or a `VIPER_PLUGIN_PATH` folder holds a `.so` other than `path`.
+    private static func hasInstalledPlugins(besides path: String, environment: [String: String]) -> Bool {
+        let own = Paths.realPath(path) ?? path
+        let folders =
+            [Paths.join(Paths.xdgDataHome(environment), "viper/plugins")]
+            + (environment["VIPER_PLUGIN_PATH"]?.split(separator: ":").map(String.init) ?? [])
+        return folders.contains { folder in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            return names.contains { $0.hasSuffix(".so") && (Paths.realPath(Paths.join(folder, $0)) ?? Paths.join(folder, $0)) != own }
+        }
     }
 
     /// `checks` with the child's `requirements` told about the installed providers: a pass names
