@@ -57,8 +57,18 @@ package final class ModuleEntry {
     /// registration's, made once for every module built from it.
     var marks: ModuleMarks { registration.viewMarks }
     /// The view as a ``RestorableModule``, or nil when it keeps no unsaved work: asked once, since a
-    /// supervised session asks after every command.
-    package lazy var restorable: (any RestorableModule)? = view as? any RestorableModule
+    /// supervised session asks after every command. A cast to a protocol looks the conformance up
+    /// in the runtime's tables, so a view type found not to keep work is noted on the registration
+    /// and its next modules skip the cast.
+    package lazy var restorable: (any RestorableModule)? = {
+        let viewType = ObjectIdentifier(type(of: view))
+        if registration.viewTypeKeepingNoWork == viewType { return nil }
+        guard let module = view as? any RestorableModule else {
+            registration.viewTypeKeepingNoWork = viewType
+            return nil
+        }
+        return module
+    }()
 
     /// The title the view shows.
     package var title: String { view.title }

@@ -147,6 +147,8 @@ package final class ModuleRegistration {
     /// The marks of calls into the views built from it (drawing, title, commands, kept work), made
     /// at the first: every module of this registration shares them, so opening one makes no text.
     lazy var viewMarks = ModuleMarks(plugin: "plugin '\(plugin)'", label: moduleLabel)
+    /// The type of a view built from it that does not adopt `RestorableModule` (``ModuleEntry/restorable``).
+    var viewTypeKeepingNoWork: ObjectIdentifier?
 
     /// How lines name its modules: `HelloInput (greeter)`, `NoteEditing[draft] (notes)`.
     package var moduleLabel: String {
