@@ -30,6 +30,8 @@ package final class SessionKeeper {
     /// The launch's journal writer (read once: the launch is a value).
     private let writer: JournalWriter?
     private let shell: any KeptShell
+    /// The shell's stack (it keeps one for its life).
+    private let stack: NavigationStack
     private var revision = -1
     /// The position of the module that was on top when the journal was last kept.
     private var previousTop: Int?
@@ -41,6 +43,7 @@ package final class SessionKeeper {
         self.launch = launch
         self.writer = launch.writer
         self.shell = shell
+        self.stack = shell.stack
         if isatty(STDIN_FILENO) == 1 { page.installInterruptHandler() }
     }
 
@@ -72,11 +75,11 @@ package final class SessionKeeper {
     /// before (a child's output may have changed its parent's). Costs the same whatever the depth.
     package func keep() {
         guard let writer else { return }
-        let stack = shell.stack
-        let depth = stack.depth
+        let changes = stack.takeChanges()
+        let depth = changes.depth
         var changed = false
-        if revision != stack.revision {
-            let from = min(stack.takeChangedFrom(), writer.depth)
+        if revision != changes.revision {
+            let from = min(changes.changedFrom, writer.depth)
             if from < writer.depth {
                 writer.cut(depth: from)
                 changed = true
@@ -93,7 +96,7 @@ package final class SessionKeeper {
         } else {
             changed = keepWork(at: depth - 1, writer: writer)
         }
-        revision = stack.revision
+        revision = changes.revision
         previousTop = depth - 1
         guard changed else { return }
         guard writer.finish(savedAt: Double(time(nil))) else {
@@ -124,7 +127,7 @@ package final class SessionKeeper {
             writer.push(fields: kept[index].fields, work: RestorableWork.kept(of: entry))
             return
         }
-        let fields = JournalRecord.fields(of: shell.stack.keptModule(of: entry))
+        let fields = JournalRecord.fields(of: stack.keptModule(of: entry))
         if kept.count >= Self.keptKinds { kept.removeFirst() }
         kept.append(KeptKind(registration: registration, path: entry.path, presented: presented, fields: fields))
         writer.push(fields: fields, work: RestorableWork.kept(of: entry))
@@ -136,7 +139,7 @@ package final class SessionKeeper {
     /// Writes the work of the module at `position` when it differs from what the journal holds;
     /// whether it did.
     private func keepWork(at position: Int, writer: JournalWriter) -> Bool {
-        guard position >= 0, let entry = shell.stack.entry(at: position), let held = writer.work(at: position) else { return false }
+        guard position >= 0, let entry = stack.entry(at: position), let held = writer.work(at: position) else { return false }
         let work = RestorableWork.kept(of: entry)
         guard work != held else { return false }
         writer.setWork(position: position, work: work)
@@ -171,7 +174,7 @@ package final class SessionKeeper {
                 continue
             }
             do {
-                let entry = try shell.stack.restore(module)
+                let entry = try stack.restore(module)
                 if position < (journal?.work.count ?? 0), let work = journal?.work[position] {
                     try RestorableWork.giveBack(work, to: entry)
                 }

@@ -46,7 +46,7 @@ package final class NavigationStack {
     package var nextID = 1
     /// Counts changes to the stack, so the shell can tell whether a command moved the user.
     package private(set) var revision = 0
-    /// The lowest position whose module changed (left, or came) since ``takeChangedFrom()``: the
+    /// The lowest position whose module changed (left, or came) since ``takeChanges()`` last read it: the
     /// stack only ever loses a top part and gains modules on top, so everything below it is as it
     /// was, and a journal writes only from there (O(1) per command, whatever the depth).
     private var changedFrom = 0
@@ -146,10 +146,13 @@ package final class NavigationStack {
         removed.forEach(retire)
     }
 
-    /// The lowest position changed since the last call (the depth when nothing changed), and starts over.
-    package func takeChangedFrom() -> Int {
-        defer { changedFrom = entries.count }
-        return min(changedFrom, entries.count)
+    /// What a keeper of the session reads after every command, in one call: the revision, the
+    /// lowest position changed since it last asked (the depth when nothing changed; it starts over),
+    /// and the depth.
+    package func takeChanges() -> (revision: Int, changedFrom: Int, depth: Int) {
+        let depth = entries.count
+        defer { changedFrom = depth }
+        return (revision, min(changedFrom, depth), depth)
     }
 
     // MARK: Router calls
