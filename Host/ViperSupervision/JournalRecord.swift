@@ -24,12 +24,14 @@ enum JournalRecord {
 
     /// Appends the record of `generation`, framed and summed, to `bytes`.
     func append(to bytes: inout [UInt8], generation: UInt64) {
+        var buffer = RecordBuffer()
         switch self {
-        case .cut(let depth): Self.appendCut(depth: depth, to: &bytes, generation: generation)
-        case .push(let module, let work): Self.appendPush(Self.fields(of: module), work: work, to: &bytes, generation: generation)
-        case .work(let position, let work): Self.appendWork(position: position, work: work, to: &bytes, generation: generation)
-        case .time(let seconds): Self.appendTime(seconds, to: &bytes, generation: generation)
+        case .cut(let depth): Self.appendCut(depth: depth, to: &buffer, generation: generation)
+        case .push(let module, let work): Self.appendPush(Self.fields(of: module), work: work, to: &buffer, generation: generation)
+        case .work(let position, let work): Self.appendWork(position: position, work: work, to: &buffer, generation: generation)
+        case .time(let seconds): Self.appendTime(seconds, to: &buffer, generation: generation)
         }
+        bytes += buffer.bytes
     }
 
     /// A module's fields as a push record holds them before its work: path, contract, name,
@@ -44,59 +46,121 @@ enum JournalRecord {
         return bytes
     }
 
-    static func appendCut(depth: Int, to bytes: inout [UInt8], generation: UInt64) {
-        let frame = open(kind: 1, in: &bytes)
-        appendNumber(depth, to: &bytes)
-        close(frame, kind: 1, in: &bytes, generation: generation)
+    static func appendCut(depth: Int, to buffer: inout RecordBuffer, generation: UInt64) {
+        let frame = buffer.open(kind: 1)
+        buffer.append(UInt32(clamping: depth))
+        buffer.close(frame, kind: 1, generation: generation)
     }
 
     /// A push of the module whose ``fields(of:)`` are `fields`, with its unsaved work.
-    static func appendPush(_ fields: [UInt8], work: String?, to bytes: inout [UInt8], generation: UInt64) {
-        let frame = open(kind: 2, in: &bytes)
-        bytes += fields
-        SessionJournal.append(work, to: &bytes)
-        close(frame, kind: 2, in: &bytes, generation: generation)
+    static func appendPush(_ fields: [UInt8], work: String?, to buffer: inout RecordBuffer, generation: UInt64) {
+        let frame = buffer.open(kind: 2)
+        fields.withUnsafeBytes { buffer.append($0) }
+        buffer.appendField(work)
+        buffer.close(frame, kind: 2, generation: generation)
     }
 
-    static func appendWork(position: Int, work: String?, to bytes: inout [UInt8], generation: UInt64) {
-        let frame = open(kind: 3, in: &bytes)
-        appendNumber(position, to: &bytes)
-        SessionJournal.append(work, to: &bytes)
-        close(frame, kind: 3, in: &bytes, generation: generation)
+    static func appendWork(position: Int, work: String?, to buffer: inout RecordBuffer, generation: UInt64) {
+        let frame = buffer.open(kind: 3)
+        buffer.append(UInt32(clamping: position))
+        buffer.appendField(work)
+        buffer.close(frame, kind: 3, generation: generation)
     }
 
-    static func appendTime(_ seconds: Double, to bytes: inout [UInt8], generation: UInt64) {
-        let frame = open(kind: 4, in: &bytes)
+    static func appendTime(_ seconds: Double, to buffer: inout RecordBuffer, generation: UInt64) {
+        let frame = buffer.open(kind: 4)
         // Whole seconds are written as an integer (cheaper to format; read back as a Double).
-        SessionJournal.append(seconds == seconds.rounded(.down) && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds), to: &bytes)
-        close(frame, kind: 4, in: &bytes, generation: generation)
+        buffer.appendField(seconds == seconds.rounded(.down) && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds))
+        buffer.close(frame, kind: 4, generation: generation)
+    }
+}
+
+/// Records being framed: bytes in memory of the buffer's own, written with plain stores and grown
+/// (doubled) only when a record does not fit. The writer keeps one between commands, so a command's
+/// records cost no allocation and none of an array's per-append checks. The bytes are those
+/// ``SessionJournal/append(_:to:)`` and the frame (``JournalFile/frameBefore``, ``JournalFile/frameAfter``)
+/// describe; ``JournalReplay`` reads them back.
+struct RecordBuffer: ~Copyable {
+    private var base: UnsafeMutableRawPointer
+    private var capacity: Int
+    /// Bytes written.
+    private(set) var count = 0
+
+    init(capacity: Int = 256) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(byteCount: self.capacity, alignment: 8)
     }
 
-    private static func appendNumber(_ number: Int, to bytes: inout [UInt8]) {
-        withUnsafeBytes(of: UInt32(clamping: number).littleEndian) { bytes += $0 }
-    }
+    deinit { base.deallocate() }
 
-    /// Starts a record of `kind` at the end of `bytes` (its length is stored by ``close``);
-    /// returns where its frame starts.
-    private static func open(kind: UInt8, in bytes: inout [UInt8]) -> Int {
-        let frame = bytes.count
-        bytes.append(0)  // the length, stored by close
-        bytes.append(0)
-        bytes.append(0)
-        bytes.append(0)
-        bytes.append(kind)
+    var isEmpty: Bool { count == 0 }
+
+    /// The bytes written, valid until the next change.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// Forgets the bytes and keeps the memory.
+    mutating func removeAll() { count = 0 }
+
+    /// Starts a record of `kind` (its length is stored by ``close(_:kind:generation:)``); returns
+    /// where its frame starts.
+    mutating func open(kind: UInt8) -> Int {
+        let frame = count
+        reserve(JournalFile.frameBefore)
+        base.storeBytes(of: UInt32(0), toByteOffset: count, as: UInt32.self)
+        base.storeBytes(of: kind, toByteOffset: count + 4, as: UInt8.self)
+        count += JournalFile.frameBefore
         return frame
     }
 
     /// Ends the record whose frame starts at `frame`: its length, then its checksum.
-    private static func close(_ frame: Int, kind: UInt8, in bytes: inout [UInt8], generation: UInt64) {
+    mutating func close(_ frame: Int, kind: UInt8, generation: UInt64) {
         let start = frame + JournalFile.frameBefore
-        let length = UInt32(bytes.count - start)
-        let sum = bytes.withUnsafeMutableBytes { raw in
-            raw.storeBytes(of: length.littleEndian, toByteOffset: frame, as: UInt32.self)
-            return JournalFile.checksum(generation: generation, kind: kind, payload: UnsafeRawBufferPointer(rebasing: raw[start...]))
+        base.storeBytes(of: UInt32(count - start).littleEndian, toByteOffset: frame, as: UInt32.self)
+        let sum = JournalFile.checksum(generation: generation, kind: kind, payload: UnsafeRawBufferPointer(start: base + start, count: count - start))
+        reserve(JournalFile.frameAfter)
+        base.storeBytes(of: sum.littleEndian, toByteOffset: count, as: UInt64.self)
+        count += JournalFile.frameAfter
+    }
+
+    /// A depth or a position: four bytes, little-endian.
+    mutating func append(_ number: UInt32) {
+        reserve(4)
+        base.storeBytes(of: number.littleEndian, toByteOffset: count, as: UInt32.self)
+        count += 4
+    }
+
+    /// A text field as ``SessionJournal/append(_:to:)`` writes it: its length (-1: none), its UTF-8.
+    mutating func appendField(_ field: String?) {
+        guard var field else {
+            reserve(4)
+            base.storeBytes(of: Int32(-1), toByteOffset: count, as: Int32.self)
+            count += 4
+            return
         }
-        withUnsafeBytes(of: sum.littleEndian) { bytes += $0 }
+        field.withUTF8 { utf8 in
+            reserve(4 + utf8.count)
+            base.storeBytes(of: Int32(utf8.count), toByteOffset: count, as: Int32.self)
+            count += 4
+            append(UnsafeRawBufferPointer(utf8))
+        }
+    }
+
+    mutating func append(_ source: UnsafeRawBufferPointer) {
+        guard let from = source.baseAddress, !source.isEmpty else { return }
+        reserve(source.count)
+        (base + count).copyMemory(from: from, byteCount: source.count)
+        count += source.count
+    }
+
+    private mutating func reserve(_ more: Int) {
+        guard count + more > capacity else { return }
+        var grown = capacity * 2
+        while grown < count + more { grown *= 2 }
+        let moved = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 8)
+        moved.copyMemory(from: base, byteCount: count)
+        base.deallocate()
+        base = moved
+        capacity = grown
     }
 }
 

@@ -62,15 +62,16 @@ final class JournalTail {
     }
 
     /// Appends `bytes` (whole records); false when they do not fit.
-    func append(_ bytes: [UInt8]) -> Bool {
+    func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let held = count
         guard bytes.count <= Self.capacity - held else { return false }
-        bytes.withUnsafeBytes { source in
-            guard let from = source.baseAddress else { return }
-            (base + Self.recordsOffset + held).copyMemory(from: from, byteCount: source.count)
-        }
+        if let from = bytes.baseAddress { (base + Self.recordsOffset + held).copyMemory(from: from, byteCount: bytes.count) }
         position = UInt64(start) << 32 | UInt64(held + bytes.count)
         return true
+    }
+
+    func append(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { append($0) }
     }
 
     /// Writes the held records to the file through `write(bytes, offset in the half)`; after it

@@ -13,9 +13,9 @@ import ViperLoading
 /// of the mirror, so the file never holds changes on top of a state it did not get.
 package final class JournalWriter {
     private let file: JournalFile
-    /// The modules the journal holds, as the fields of their push records (``JournalRecord/fields(of:)``).
-    private var modules: [[UInt8]] = []
-    private var work: [String?] = []
+    /// The modules the journal holds, bottom first: the fields of their push records
+    /// (``JournalRecord/fields(of:)``) and their unsaved work.
+    private var modules: [HeldModule] = []
     private var half = 0
     private var generation: UInt64 = 0
     /// Where the next record goes in the active half.
@@ -26,7 +26,12 @@ package final class JournalWriter {
     /// The time the journal holds, in whole seconds: a commit in the same second writes none.
     private var secondWritten: Int?
     /// The records of the command being kept, framed; kept between commands for its capacity.
-    private var pending: [UInt8] = []
+    private var pending = RecordBuffer()
+
+    private struct HeldModule {
+        let fields: [UInt8]
+        var work: String?
+    }
 
     /// A writer that goes on from `head` (the file's, as the last worker left it), so its first
     /// snapshot goes to the half that is not active.
@@ -36,7 +41,6 @@ package final class JournalWriter {
             half = head.half
             generation = head.generation
         }
-        pending.reserveCapacity(512)
     }
 
     /// How many modules the journal holds.
@@ -44,28 +48,28 @@ package final class JournalWriter {
 
     /// The work the journal holds for the module at `position`, or nil.
     package func work(at position: Int) -> String?? {
-        position < work.count ? .some(work[position]) : .none
+        position >= 0 && position < modules.count ? .some(modules[position].work) : .none
     }
 
     /// Modules from `depth` up left the stack.
     package func cut(depth: Int) {
         let depth = min(max(depth, 0), modules.count)
-        modules.removeSubrange(depth...)
-        work.removeSubrange(depth...)
+        // One at a time: a command takes one or two modules off, and `removeLast()` is the
+        // cheapest way an array has to do it.
+        while modules.count > depth { modules.removeLast() }
         JournalRecord.appendCut(depth: depth, to: &pending, generation: generation)
     }
 
     /// A module came on top (`fields`: its ``JournalRecord/fields(of:)``), with its unsaved work.
     package func push(fields: [UInt8], work kept: String?) {
-        modules.append(fields)
-        work.append(kept)
+        modules.append(HeldModule(fields: fields, work: kept))
         JournalRecord.appendPush(fields, work: kept, to: &pending, generation: generation)
     }
 
     /// The unsaved work of the module at `position` is now `kept` (nothing when there is none there).
     package func setWork(position: Int, work kept: String?) {
-        guard position >= 0, position < work.count else { return }
-        work[position] = kept
+        guard position >= 0, position < modules.count else { return }
+        modules[position].work = kept
         JournalRecord.appendWork(position: position, work: kept, to: &pending, generation: generation)
     }
 
@@ -74,13 +78,13 @@ package final class JournalWriter {
     /// be written), and the file then holds what it held.
     @discardableResult
     package func finish(savedAt: Double) -> Bool {
-        defer { pending.removeAll(keepingCapacity: true) }
+        defer { pending.removeAll() }
         let second = savedAt.isFinite && abs(savedAt) < 1e15 ? Int(savedAt.rounded(.down)) : 0
         guard startsOver else {
             if second != secondWritten { JournalRecord.appendTime(Double(second), to: &pending, generation: generation) }
             guard !pending.isEmpty else { return true }
             guard offset + pending.count + JournalFile.frameBefore <= JournalFile.halfSize else { return snapshot(second: second) }
-            guard append(pending) else {
+            guard append(pending.bytes) else {
                 startsOver = true
                 return false
             }
@@ -109,13 +113,13 @@ package final class JournalWriter {
     /// (rare: a new worker, a full half, or after a failed commit).
     private func snapshot(second: Int) -> Bool {
         let next = generation &+ 1
-        var snapshot: [UInt8] = []
-        for (fields, kept) in zip(modules, work) {
-            JournalRecord.appendPush(fields, work: kept, to: &snapshot, generation: next)
+        var snapshot = RecordBuffer(capacity: 4096)
+        for module in modules {
+            JournalRecord.appendPush(module.fields, work: module.work, to: &snapshot, generation: next)
         }
         JournalRecord.appendTime(Double(second), to: &snapshot, generation: next)
         let length = snapshot.count
-        guard length + JournalFile.frameBefore <= JournalFile.halfSize, write(snapshot, half: 1 - half, at: 0),
+        guard length + JournalFile.frameBefore <= JournalFile.halfSize, write(snapshot.bytes, half: 1 - half, at: 0),
             zeroRest(of: 1 - half, after: length), file.writeHead(half: 1 - half, generation: next)
         else {
             startsOver = true
@@ -131,7 +135,7 @@ package final class JournalWriter {
     }
 
     /// Appends `bytes` at ``offset``: to the tail, written to the file first when it is full.
-    private func append(_ bytes: [UInt8]) -> Bool {
+    private func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let tail = file.tail else { return write(bytes, half: half, at: offset) }
         if tail.append(bytes) { return true }
         guard flush() else { return false }
@@ -161,11 +165,11 @@ package final class JournalWriter {
         let count = JournalFile.halfSize - length
         let punchHoleKeepingSize: Int32 = 0x02 | 0x01  // FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE
         if Syscall.call(Syscall.fallocate, Int(file.descriptor), Int(punchHoleKeepingSize), start, count) == 0 { return true }
-        return write([UInt8](repeating: 0, count: count), half: half, at: length)
+        return [UInt8](repeating: 0, count: count).withUnsafeBytes { write($0, half: half, at: length) }
     }
 
-    private func write(_ bytes: [UInt8], half: Int, at offset: Int) -> Bool {
+    private func write(_ bytes: UnsafeRawBufferPointer, half: Int, at offset: Int) -> Bool {
         let position = off_t(JournalFile.halvesOffset + half * JournalFile.halfSize + offset)
-        return bytes.withUnsafeBytes { pwrite(file.descriptor, $0.baseAddress, $0.count, position) } == bytes.count
+        return pwrite(file.descriptor, bytes.baseAddress, bytes.count, position) == bytes.count
     }
 }
