@@ -1,4 +1,5 @@
 import Foundation
+import ViperLoading
 
 /// The journal's records that are not in its file yet: 64 KiB the supervisor maps
 /// `MAP_SHARED | MAP_ANONYMOUS` with the journal, before it forks a worker, so a command's records
@@ -35,12 +36,16 @@ final class JournalTail {
         self.base = base
     }
 
-    deinit { munmap(base, Self.size) }
+    deinit {
+        SharedMappings.remove(base)
+        munmap(base, Self.size)
+    }
 
     /// Maps a zeroed tail; nil when `mmap` fails.
     static func make() -> JournalTail? {
         let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0)
         guard let mapped, mapped != MAP_FAILED else { return nil }
+        SharedMappings.add(mapped, length: size)
         return JournalTail(base: mapped)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ViperCore
+import ViperLoading
 
 /// The page a supervised session's worker shares with its supervisor: the supervisor maps it
 /// `MAP_SHARED | MAP_ANONYMOUS` before it forks the worker, so both see the same bytes and the
@@ -86,6 +87,7 @@ package final class WorkerPage: @unchecked Sendable {
     package static func make() -> WorkerPage? {
         let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0)
         guard let mapped, mapped != MAP_FAILED else { return nil }
+        SharedMappings.add(mapped, length: size)
         let page = WorkerPage(base: mapped)
         page.reset()
         return page

@@ -44,8 +44,12 @@ extension ChildProcess {
         return threads == 1
     }
 
-    /// In the copy: default signal handlers, the three standard streams set, every other descriptor closed.
+    /// In the copy: no memory shared with another process and no watcher of plugin code
+    /// (``SharedMappings``), default signal handlers, the three standard streams set, every
+    /// other descriptor closed.
     private static func becomeFreshChild(output: Int32, errorFile: String?) {
+        SharedMappings.dropInCopy()
+        PluginCodeWatch.watcher = nil
         for signal in 1..<Int32(32) where signal != SIGKILL && signal != SIGSTOP {
             var current = sigaction()
             guard sigaction(signal, nil, &current) == 0 else { continue }
@@ -75,5 +79,34 @@ extension ChildProcess {
             closedir(folder)
         }
         for descriptor in open { close(descriptor) }
+    }
+}
+
+/// Memory this process shares with another: a supervised worker's page and its journal's tail,
+/// both shared with the supervisor, which reads them to name the plugin that crashed and to
+/// restore the session. A copy made with ``ChildProcess/fork(ownGroup:errorFile:body:)`` (a
+/// scanner at start-up) unmaps them before it runs anything: the plugins it loads must not be
+/// able to write what the supervisor reads. They did, through the watcher the copy inherited:
+/// the scanner's images went into the worker's table, and a later crash in the worker was
+/// blamed on a plugin the scanner had loaded at the same address.
+package enum SharedMappings {
+    nonisolated(unsafe) private static var held: [(address: UnsafeMutableRawPointer, length: Int)] = []
+    private static let lock = NSLock()
+
+    /// Notes a mapping made with `MAP_SHARED` that copies must not keep.
+    package static func add(_ address: UnsafeMutableRawPointer, length: Int) {
+        lock.withLock { held.append((address, length)) }
+    }
+
+    /// The mapping at `address` was unmapped here.
+    package static func remove(_ address: UnsafeMutableRawPointer) {
+        lock.withLock { held.removeAll { $0.address == address } }
+    }
+
+    /// In a copy made with `fork`: unmaps them. The copy runs one thread (``ChildProcess/isAlone``),
+    /// so the lock is free.
+    static func dropInCopy() {
+        for mapping in held { munmap(mapping.address, mapping.length) }
+        held = []
     }
 }

@@ -71,6 +71,25 @@ import ViperTestSupport
         #expect(result.status == 1, "\(result.status)")
     }
 
+    /// The scanner that judges plugins at start-up is a copy of the worker (made with `fork`): it
+    /// must not keep the memory the worker shares with its supervisor. A drop-in's constructor,
+    /// run in that scanner, fills every shared writable mapping it finds with 0xFF; the session
+    /// then crashes in another plugin, which must be named as if nothing had been written.
+    @Test func aPluginScannedAtStartUpCannotWriteWhatTheSupervisorReads() throws {
+        let viper = ViperProcess()
+        let folder = viper.dataFolder + "/../drop-ins"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try Fixtures.fault(), toPath: folder + "/libFaultPlugin.so")
+        try FileManager.default.copyItem(atPath: try FixtureCompiler.cPlugin(named: "scan_scribbler", source: Fixtures.source("Supervision/scan_scribbler.c")), toPath: folder + "/libscan_scribbler.so")
+        let result = try run(viper, ["--plugins", folder, "-c", "open fault; fault trap; where"])
+        let lines = errorLines(result.stderr)
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(lines.first?.hasPrefix("error: plugin 'fixture-fault' crashed (SIGILL: fatal error: a fault on purpose) while running command 'fault'; ") == true,
+                "\(result.stderr)")
+        #expect(!result.stderr.contains("overwritten"), "the page was written by the scanner: \(result.stderr)")
+        #expect(result.stdout.hasSuffix("Home\n"), "the script went on after the restore: \(result.stdout.suffix(200))")
+    }
+
     @Test func aKillFromOutsideWhilePluginCodeRunsBlamesNoPlugin() throws {
         let viper = ViperProcess()
         let session = try RunningViper(arguments: ["--plugins", try Fixtures.fault()], environment: viper.environment)
