@@ -36,6 +36,11 @@ package final class SessionKeeper {
     /// The position of the module that was on top when the journal was last kept.
     private var previousTop: Int?
     private var warned = false
+    /// The wall clock's second the journal's time is written from, and the page's command stamp
+    /// (coarse monotonic milliseconds) when it was read: it is read again only once the stamp
+    /// moved a second on, so a command costs no call for the time.
+    private var wallSecond = 0
+    private var wallReadAt: Int64?
 
     package init?(shell: any KeptShell) {
         guard let page = WorkerPage.current, let launch = WorkerLaunch.current else { return nil }
@@ -99,7 +104,12 @@ package final class SessionKeeper {
         revision = changes.revision
         previousTop = depth - 1
         guard changed else { return }
-        guard writer.finish(savedAt: Double(time(nil))) else {
+        let stamp = page.commandStarted
+        if stamp == 0 || wallReadAt.map({ stamp < $0 || stamp - $0 >= 1000 }) ?? true {
+            wallSecond = time(nil)
+            wallReadAt = stamp
+        }
+        guard writer.finish(savedAt: Double(wallSecond)) else {
             if !warned { shell.warningLine("the session is too large to keep in its journal; a crash would lose what is on screen") }
             warned = true
             return

@@ -2,7 +2,7 @@ import Foundation
 import ViperCore
 
 /// Ctrl-C in a supervised worker while a command runs (at the prompt, readline has its own).
-/// Once plugin code (or, when none is marked, the command) has run ``longCallMilliseconds`` or more,
+/// Once the command (or plugin code that runs outside a command) has run ``longCallMilliseconds`` or more,
 /// the first says what runs, for how long, and what a second Ctrl-C does; the second stops the
 /// worker with SIGINT, noted on the page, and the supervisor treats it as a crash of the plugin
 /// that ran (named, off for the session, the session restored). Before that, a quick command's

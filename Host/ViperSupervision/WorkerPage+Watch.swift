@@ -39,7 +39,11 @@ extension WorkerPage: PluginCodeWatcher {
             mark.watcherSlot = slot
         }
         base.storeBytes(of: Int32(slot), toByteOffset: Layout.markSlot, as: Int32.self)
-        base.storeBytes(of: Self.now(), toByteOffset: Layout.callStarted, as: Int64.self)
+        // Within a command the Ctrl-C handler measures from the command's start, stamped once a
+        // command; only a call outside one (a restore, a call at start-up) needs its own stamp.
+        if base.load(fromByteOffset: Layout.inCommand, as: Int32.self) != 1 {
+            base.storeBytes(of: Self.now(), toByteOffset: Layout.callStarted, as: Int64.self)
+        }
     }
 
     /// Writes the mark of plugin code the main thread enters, in slot 0 (nil: none runs).
