@@ -116,6 +116,20 @@ enum CheckWire {
         return ScanWorker.lastWords(String(decoding: data.suffix(16384), as: UTF8.self)).map { " after printing '\($0)'" } ?? ""
     }
 
+    /// Why the plugin could not run isolated, as the header of the checks judged in its own
+    /// process says it. The isolated process loads no contract library, so a plugin that links one
+    /// is refused there before its registrations are read; that refusal is not the reason when the
+    /// check's child, which searched the folders of the `library-copy` line, loaded the library.
+    /// Then the reason is what the plugin registers (`obstacle`, the rule the shell applies), or,
+    /// when nothing it registers keeps it out, that the isolated process does not load libraries.
+    static func refusalNote(_ refusal: String, obstacle: String?, checks: [CheckResult]) -> String {
+        guard refusal.contains("the contract library") else { return refusal }
+        if let obstacle { return "it \(obstacle), which an isolated plugin cannot do" }
+        guard let copy = checks.first(where: { $0.check == "library-copy" && $0.passed }) else { return refusal }
+        return "it links a contract library, which an isolated plugin's process does not load yet "
+            + "(the checks below loaded \(copy.reason ?? "the copy named in library-copy"))"
+    }
+
     /// The runtime's line for the shell, without its advice about the shell.
     private static func reason(_ line: String) -> String {
         for advice in ["; its module was closed", "; run it in process"] {

@@ -1,0 +1,34 @@
+import ConformanceKit
+import Testing
+@testable import ViperCheck
+
+/// The reason the header of `viper check` gives for judging checks in the plugin's own process:
+/// the isolated process loads no contract library, so its refusal of a plugin that links one is
+/// replaced by the true reason whenever the check's child loaded the library.
+@Suite struct CheckIsolationNoteTests {
+    private let libraryRefusal =
+        "refused: it needs the contract library Shelf (libShelf.so), which is not installed in any plugin folder; install libShelf.so beside the plugin"
+    private let copy = CheckResult(
+        check: "library-copy", subject: "plugin", passed: true, reason: "Shelf 1.0 from /u/plugins/libShelf.so (installed: the copy viper loads)")
+
+    @Test func aPluginThatUsesAnotherPluginsServiceIsToldThatAndNotThatItsLibraryIsMissing() {
+        let note = CheckWire.refusalNote(libraryRefusal, obstacle: "uses service Shelf.Log of another plugin", checks: [copy])
+        #expect(note == "it uses service Shelf.Log of another plugin, which an isolated plugin cannot do")
+    }
+
+    @Test func aPluginWithModulesOnlyIsToldTheIsolatedProcessLoadsNoLibraryNamingTheCopyTheChecksUsed() {
+        let note = CheckWire.refusalNote(libraryRefusal, obstacle: nil, checks: [copy])
+        #expect(note.hasPrefix("it links a contract library, which an isolated plugin's process does not load yet"), "\(note)")
+        #expect(note.contains("Shelf 1.0 from /u/plugins/libShelf.so (installed: the copy viper loads)"), "\(note)")
+        #expect(!note.contains("not installed"), "\(note)")
+    }
+
+    @Test func aLibraryFoundNowhereKeepsTheRefusalThatNamesIt() {
+        #expect(CheckWire.refusalNote(libraryRefusal, obstacle: nil, checks: []) == libraryRefusal)
+    }
+
+    @Test func aRefusalNotAboutALibraryIsKept() {
+        let refusal = "it provides service Shelf.Log to other plugins"
+        #expect(CheckWire.refusalNote(refusal, obstacle: "provides service Shelf.Log to other plugins", checks: [copy]) == refusal)
+    }
+}
