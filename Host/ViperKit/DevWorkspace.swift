@@ -32,6 +32,10 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
 
     /// The notices, the running build and the watcher (``DevBuildLoop``).
     private let loop = DevBuildLoop()
+    /// This session's copies of the workspace's contract libraries (``DevLibraryCopies``): the
+    /// shell loads them before any installed copy, and no build writes over them.
+    private var copies: DevLibraryCopies?
+    package var preferredLibraryFolders: [String] { copies.map { [$0.folder] } ?? [] }
 
     init(folder: String, members: [Member]) {
         self.folder = folder
@@ -64,6 +68,14 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
         return DevWorkspace(folder: folder, members: members)
     }
 
+    /// ``resume(path:)`` for a worker that replaces a crashed one: its process loads the libraries
+    /// afresh, so it copies their latest builds.
+    package static func resumeLoading(path: String, log: (String) -> Void) throws -> DevWorkspace {
+        let workspace = try resume(path: path)
+        workspace.copyLibraries(log: log)
+        return workspace
+    }
+
     /// Reads every package's product and builds them all once, libraries first, saying so on `log`.
     package static func prepare(path: String, log: (String) -> Void) throws -> DevWorkspace {
         let workspace = try resume(path: path)
@@ -85,7 +97,21 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
             }
             workspace.loop.post(DevBuildLoop.failureNotices(member.product, errors))
         }
+        workspace.copyLibraries(log: log)
         return workspace
+    }
+
+    /// Copies the libraries' builds for this session (``DevLibraryCopies``), saying on `log` which copy it loads.
+    func copyLibraries(log: (String) -> Void) {
+        let built = members.filter { $0.isLibrary }.map { (product: $0.product, path: $0.library) }
+        guard !built.isEmpty else { return }
+        switch DevLibraryCopies.make(built, environment: ProcessInfo.processInfo.environment) {
+        case .success(let made):
+            copies = made
+            made.lines.forEach(log)
+        case .failure(let problem):
+            log("warning: \(problem.message); this session loads the installed copies of the workspace's libraries")
+        }
     }
 
     package func startWatching() throws {
@@ -112,6 +138,7 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
 
     package func stop() {
         loop.stop()
+        copies?.remove()
     }
 
     // MARK: Building
@@ -151,6 +178,7 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
             guard !loop.isStopped else { return }
             if outcome.status == 0 {
                 loop.post(["built \(member.product) in \(DevPackage.seconds(since: started))"])
+                if member.isLibrary, let line = copies?.rebuiltLine(product: member.product, build: member.library) { loop.post([line]) }
             } else {
                 loop.post(DevBuildLoop.failureNotices(member.product, DevPackage.buildErrors(outcome.output, package: member.folder)))
                 if member.isLibrary { failedLibrary = member.product }
