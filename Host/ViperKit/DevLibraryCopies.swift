@@ -9,7 +9,7 @@ import ViperLoading
 /// Invariants: a copy is written once, before the shell starts, into a folder made for it; no
 /// build and no later copy writes over it, since a library viper has mapped must never change
 /// under it. A rebuilt library cannot replace the loaded one in a running process (its types are
-/// already in use), so a rebuild is said in one line with the way to load it (``rebuiltLine``).
+/// already in use), so a rebuild is said in one line with the way to load it (``rebuilt(product:build:)``).
 final class DevLibraryCopies {
     struct Problem: Error {
         let message: String
@@ -58,16 +58,29 @@ final class DevLibraryCopies {
         return .success(copies)
     }
 
-    /// The line after the library `product` was built again at `build`, or nil when this session
-    /// loaded no copy of it: the running viper keeps the copy it loaded, and a restart loads the new one.
-    func rebuiltLine(product: String, build: String) -> String? {
+    /// What a rebuilt library means for the running session.
+    struct Rebuilt {
+        /// The line to show.
+        let line: String
+        /// Whether its version changed: plugins built against it would be refused by the loaded copy.
+        let holdsPlugins: Bool
+    }
+
+    /// After the library `product` was built again at `build`, or nil when this session loaded no
+    /// copy of it: the running viper keeps the copy it loaded, and a restart loads the new one.
+    func rebuilt(product: String, build: String) -> Rebuilt? {
         guard let loaded = loaded[Paths.lastComponent(build)] else { return nil }
         let rebuilt = ContractLibraryCatalog([PluginFile(path: build, folder: PluginFolder(path: Paths.parent(build), origin: .flag))])
             .libraries.first { $0.status == .ready }
-        let now = rebuilt.map { $0.version == loaded.version ? "" : " (now \($0.version))" } ?? ""
-        return "\(product) rebuilt\(now): this viper keeps running the \(loaded.displayName) it loaded at start, since a contract library "
-            + "cannot be replaced in a running process; its plugins' new builds load against it only if it still serves them; "
-            + "to run the new build, quit (q) and run 'viper dev' again"
+        let restart = "to run the new build, quit and run 'viper dev' again"
+        let kept = "this viper keeps running the \(loaded.displayName) it loaded at start, since a contract library cannot be replaced in a running process"
+        guard let rebuilt, rebuilt.version != loaded.version else {
+            return Rebuilt(line: "\(product) rebuilt: \(kept); its plugins are built and reloaded against it; \(restart)", holdsPlugins: false)
+        }
+        return Rebuilt(
+            line: "\(product) rebuilt (now \(rebuilt.version)): \(kept), so its plugins are not built against \(rebuilt.version) "
+                + "in this session (the running \(loaded.version) would refuse them); \(restart)",
+            holdsPlugins: true)
     }
 
     /// Removes the folder (a copy viper has mapped stays readable to it until it ends).

@@ -36,6 +36,10 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
     /// shell loads them before any installed copy, and no build writes over them.
     private var copies: DevLibraryCopies?
     package var preferredLibraryFolders: [String] { copies.map { [$0.folder] } ?? [] }
+    /// The libraries (by folder name) rebuilt at a version other than the loaded copy's: their
+    /// plugins are not built in this session, since the loaded copy would refuse them. Touched
+    /// only by the watcher's thread.
+    private var heldLibraries: Set<String> = []
 
     init(folder: String, members: [Member]) {
         self.folder = folder
@@ -172,13 +176,23 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
                 loop.post(["\(member.product) not built: its library \(failedLibrary) failed to build"])
                 continue
             }
+            if !member.isLibrary, let held = heldLibraries.sorted().first(where: { usesLibrary(member, $0) }) {
+                loop.post([
+                    "\(member.product) not built: its library \(held) has a new version this viper cannot load while it runs; "
+                        + "quit and run 'viper dev' again"
+                ])
+                continue
+            }
             loop.post(["building \(member.product)\(member.isLibrary ? " (library)" : "")"])
             let started = Date()
             let outcome = runBuild(member)
             guard !loop.isStopped else { return }
             if outcome.status == 0 {
                 loop.post(["built \(member.product) in \(DevPackage.seconds(since: started))"])
-                if member.isLibrary, let line = copies?.rebuiltLine(product: member.product, build: member.library) { loop.post([line]) }
+                if member.isLibrary, let rebuilt = copies?.rebuilt(product: member.product, build: member.library) {
+                    loop.post([rebuilt.line])
+                    if rebuilt.holdsPlugins { heldLibraries.insert(member.name) }
+                }
             } else {
                 loop.post(DevBuildLoop.failureNotices(member.product, DevPackage.buildErrors(outcome.output, package: member.folder)))
                 if member.isLibrary { failedLibrary = member.product }

@@ -115,7 +115,17 @@ import ViperTestSupport
         let text = try String(contentsOfFile: source, encoding: .utf8)
         try Data((text + "\n/// Added while viper dev runs.\npublic func fixtureWelcomeEdition() -> Int { 2 }\n").utf8).write(to: URL(fileURLWithPath: source))
         try DevCommandTests.poke(viper, until: "FixtureWelcome rebuilt: this viper keeps running the FixtureWelcome 1.1 it loaded at start")
-        #expect(viper.printed.contains("quit (q) and run 'viper dev' again"), "\(viper.printed)")
+        #expect(viper.printed.contains("quit and run 'viper dev' again"), "\(viper.printed)")
+        viper.send("open welcome")
+        try viper.waitFor("Welcome, nobody, from the provider")
+
+        // A new minor: the loaded 1.1 would refuse plugins built against 1.2, so they are held, saying why.
+        let raised = try String(contentsOfFile: source, encoding: .utf8).replacingOccurrences(of: "minor: 1,", with: "minor: 2,")
+            .replacingOccurrences(of: "0x0001_0001", with: "0x0001_0002")
+        try Data(raised.utf8).write(to: URL(fileURLWithPath: source))
+        try DevCommandTests.poke(viper, until: "WelcomeProviderPlugin not built: its library FixtureWelcome has a new version")
+        #expect(viper.printed.contains("FixtureWelcome rebuilt (now 1.2): this viper keeps running the FixtureWelcome 1.1 it loaded at start"),
+                "\(viper.printed)")
         viper.send("open welcome")
         try viper.waitFor("Welcome, nobody, from the provider")
         let (status, errors) = try viper.finish()
