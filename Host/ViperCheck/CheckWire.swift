@@ -117,17 +117,20 @@ enum CheckWire {
     }
 
     /// Why the plugin could not run isolated, as the header of the checks judged in its own
-    /// process says it. The isolated process loads no contract library, so a plugin that links one
-    /// is refused there before its registrations are read; that refusal is not the reason when the
-    /// check's child, which searched the folders of the `library-copy` line, loaded the library.
-    /// Then the reason is what the plugin registers (`obstacle`, the rule the shell applies), or,
-    /// when nothing it registers keeps it out, that the isolated process does not load libraries.
+    /// process says it: what it registers that keeps it out (`obstacle`, as the check's child read
+    /// it; the rule the shell applies), whatever the isolated process said first. The isolated
+    /// process loads only the contract libraries beside the plugin, so a plugin whose library is
+    /// elsewhere is refused there before its registrations are read; when the check's child, which
+    /// searched the folders of the `library-copy` line, loaded the library and nothing else keeps
+    /// the plugin out, the header says that and names the copy the checks used.
     static func refusalNote(_ refusal: String, obstacle: String?, checks: [CheckResult]) -> String {
-        guard refusal.contains("the contract library") else { return refusal }
         if let obstacle { return "it \(obstacle), which an isolated plugin cannot do" }
-        guard let copy = checks.first(where: { $0.check == "library-copy" && $0.passed }) else { return refusal }
-        return "it links a contract library, which an isolated plugin's process does not load yet "
-            + "(the checks below loaded \(copy.reason ?? "the copy named in library-copy"))"
+        guard refusal.contains("the contract library"), let copy = checks.first(where: { $0.check == "library-copy" && $0.passed }) else {
+            return refusal
+        }
+        let copies = (copy.reason ?? "").components(separatedBy: "; ").map { $0.components(separatedBy: " (").first ?? $0 }
+        return "its contract library is not beside it, where an isolated plugin's process looks for it; the checks below used "
+            + copies.joined(separator: ", ")
     }
 
     /// The runtime's line for the shell, without its advice about the shell.

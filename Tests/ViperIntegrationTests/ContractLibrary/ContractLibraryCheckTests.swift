@@ -94,4 +94,24 @@ import ViperTestSupport
         #expect(session.status == 0, "\(session.stderr)")
         #expect(session.stdout.contains("resolved: Welcome, lobby, from the provider"), "\(session.stdout)\(session.stderr)")
     }
+
+    /// A plugin of modules only that links a library runs isolated from the user folder (it is not
+    /// trusted), and its isolated process loads the library installed beside it; `viper check` of
+    /// the installed file judges its modules across the wire, as the shell runs it.
+    @Test func aModulesOnlyPluginInTheUserFolderRunsIsolatedWithTheLibraryBesideIt() throws {
+        let viper = ViperProcess()
+        let user = try #require(viper.environment["XDG_DATA_HOME"]) + "/viper/plugins"
+        try FileManager.default.createDirectory(atPath: user, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try library, toPath: user + "/libFixtureWelcome.so")
+        try FileManager.default.copyItem(atPath: try ContractLibraryFixtures.plugin("DoorConsumerPlugin"), toPath: user + "/libDoorConsumerPlugin.so")
+        let opened = try viper.run(["-c", "open door"])
+        #expect(opened.stdout.contains("leads to FixtureWelcome.WelcomeScreen"), "\(opened.output)")
+        #expect(!opened.output.contains("cannot run isolated"), "\(opened.output)")
+        let log = try String(contentsOfFile: viper.dataFolder + "/viper.log", encoding: .utf8)
+        #expect(log.contains("started door isolated from "), "\(log)")
+
+        let checked = try viper.run(["check", user + "/libDoorConsumerPlugin.so"])
+        #expect(checked.stdout.contains("judged by viper in its own process, against the plugin running isolated"), "\(checked.stdout)")
+        #expect(!checked.stdout.contains("cannot run isolated"), "\(checked.stdout)")
+    }
 }

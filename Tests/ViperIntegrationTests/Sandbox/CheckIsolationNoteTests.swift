@@ -16,10 +16,10 @@ import Testing
         #expect(note == "it uses service Shelf.Log of another plugin, which an isolated plugin cannot do")
     }
 
-    @Test func aPluginWithModulesOnlyIsToldTheIsolatedProcessLoadsNoLibraryNamingTheCopyTheChecksUsed() {
+    @Test func aPluginWithModulesOnlyIsToldItsLibraryIsNotBesideItNamingTheCopyTheChecksUsed() {
         let note = CheckWire.refusalNote(libraryRefusal, obstacle: nil, checks: [copy])
-        #expect(note.hasPrefix("it links a contract library, which an isolated plugin's process does not load yet"), "\(note)")
-        #expect(note.contains("Shelf 1.0 from /u/plugins/libShelf.so (installed: the copy viper loads)"), "\(note)")
+        #expect(note.hasPrefix("its contract library is not beside it, where an isolated plugin's process looks for it"), "\(note)")
+        #expect(note.hasSuffix("; the checks below used Shelf 1.0 from /u/plugins/libShelf.so"), "\(note)")
         #expect(!note.contains("not installed"), "\(note)")
     }
 
@@ -27,8 +27,15 @@ import Testing
         #expect(CheckWire.refusalNote(libraryRefusal, obstacle: nil, checks: []) == libraryRefusal)
     }
 
-    @Test func aRefusalNotAboutALibraryIsKept() {
-        let refusal = "it provides service Shelf.Log to other plugins"
-        #expect(CheckWire.refusalNote(refusal, obstacle: "provides service Shelf.Log to other plugins", checks: [copy]) == refusal)
+    @Test func theIsolatedProcesssOwnRefusalOfAServiceProviderIsSaidAsTheShellSaysIt() {
+        let refusal = "plugin 'shelf' provides service Shelf.Log to other plugins, which an isolated plugin cannot do yet"
+        #expect(
+            CheckWire.refusalNote(refusal, obstacle: "provides service Shelf.Log to other plugins", checks: [copy])
+                == "it provides service Shelf.Log to other plugins, which an isolated plugin cannot do")
+    }
+
+    @Test func anotherRefusalWithNoObstacleKnownIsKept() {
+        let refusal = "its process stopped before it loaded"
+        #expect(CheckWire.refusalNote(refusal, obstacle: nil, checks: [copy]) == refusal)
     }
 }
