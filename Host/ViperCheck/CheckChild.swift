@@ -124,7 +124,9 @@ package enum CheckChild {
         switch loader.load(file) {
         case .success(let loaded):
             let descriptor = loaded.descriptor
-            writer.write(CheckLine(plugin: .init(name: descriptor.manifest.name, version: descriptor.manifest.version)))
+            let obstacle = IsolatedPlugin.obstacle(provides: descriptor.provides, requires: descriptor.requires)
+            writer.write(
+                CheckLine(plugin: .init(name: descriptor.manifest.name, version: descriptor.manifest.version, isolationObstacle: obstacle)))
             writer.result(
                 CheckResult(
                     check: "loads", subject: "plugin", passed: true,

@@ -129,7 +129,7 @@ package struct CheckCommand: ParsableCommand {
             outcome.wire = results + (sameModules.map { [$0] } ?? [])
             outcome.inProcessNote = "the checks that need its objects, its input, its services or the other plugins"
         case .refused(let reason):
-            outcome.inProcessNote = "it cannot run isolated: \(reason)"
+            outcome.inProcessNote = "it cannot run isolated: " + CheckWire.refusalNote(reason, obstacle: outcome.isolationObstacle, checks: outcome.checks)
         case nil:
             if outcome.checks.contains(where: { $0.check == "loads" && $0.passed }) {
                 outcome.wire.append(

@@ -13,6 +13,9 @@ struct CheckLine: Codable {
     struct PluginLine: Codable {
         let name: String
         let version: String
+        /// What keeps it from running isolated, as the end of a sentence ("uses service X of
+        /// another plugin", ``IsolatedPlugin/obstacle(provides:requires:)``), or nil when nothing does.
+        var isolationObstacle: String? = nil
     }
 
     struct CheckStart: Codable {

@@ -25,6 +25,9 @@ struct CheckOutcome: Encodable {
     var wire: [CheckResult] = []
     /// Why the checks of ``checks`` were judged in the plugin's own process.
     var inProcessNote = "it does not run isolated in this check"
+    /// What keeps the plugin from running isolated, as its child read it from the plugin's
+    /// registrations ("uses service X of another plugin"), or nil.
+    var isolationObstacle: String?
 
     package var conforms: Bool {
         crash == nil && !checks.isEmpty && checks.allSatisfy(\.passed) && wire.allSatisfy(\.passed)
@@ -36,7 +39,10 @@ struct CheckOutcome: Encodable {
         self.path = path
         var pending: CheckLine.CheckStart?
         for line in lines {
-            if let plugin = line.plugin { self.plugin = Plugin(name: plugin.name, version: plugin.version) }
+            if let plugin = line.plugin {
+                self.plugin = Plugin(name: plugin.name, version: plugin.version)
+                isolationObstacle = plugin.isolationObstacle
+            }
             if let start = line.start { pending = start }
             if let result = line.result {
                 checks.append(result)

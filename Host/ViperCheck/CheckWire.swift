@@ -116,6 +116,23 @@ enum CheckWire {
         return ScanWorker.lastWords(String(decoding: data.suffix(16384), as: UTF8.self)).map { " after printing '\($0)'" } ?? ""
     }
 
+    /// Why the plugin could not run isolated, as the header of the checks judged in its own
+    /// process says it: what it registers that keeps it out (`obstacle`, as the check's child read
+    /// it; the rule the shell applies), whatever the isolated process said first. The isolated
+    /// process loads only the contract libraries beside the plugin, so a plugin whose library is
+    /// elsewhere is refused there before its registrations are read; when the check's child, which
+    /// searched the folders of the `library-copy` line, loaded the library and nothing else keeps
+    /// the plugin out, the header says that and names the copy the checks used.
+    static func refusalNote(_ refusal: String, obstacle: String?, checks: [CheckResult]) -> String {
+        if let obstacle { return "it \(obstacle), which an isolated plugin cannot do" }
+        guard refusal.contains("the contract library"), let copy = checks.first(where: { $0.check == "library-copy" && $0.passed }) else {
+            return refusal
+        }
+        let copies = (copy.reason ?? "").components(separatedBy: "; ").map { $0.components(separatedBy: " (").first ?? $0 }
+        return "its contract library is not beside it, where an isolated plugin's process looks for it; the checks below used "
+            + copies.joined(separator: ", ")
+    }
+
     /// The runtime's line for the shell, without its advice about the shell.
     private static func reason(_ line: String) -> String {
         for advice in ["; its module was closed", "; run it in process"] {

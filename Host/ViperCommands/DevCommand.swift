@@ -56,6 +56,7 @@ package struct DevCommand: ParsableCommand {
         }
         var shell = context
         shell.globals.pluginFlags += session.libraries
+        shell.globals.preferredLibraryFolders += session.preferredLibraryFolders
         return ShellCommand.session(shell) { runtime in
             LiveSetup(reloader: runtime, notices: session.takeNotices, reopenRoute: openRoute, watchesByDefault: true)
         }
@@ -65,7 +66,7 @@ package struct DevCommand: ParsableCommand {
     /// worker finds the build the first made (and the watcher rebuilds on the next change).
     private func devSession() throws -> any DevBuilding {
         if WorkerLaunch.current?.isRestart == true {
-            return try DevTarget.resume(path: path)
+            return try DevTarget.resume(path: path) { ViperTool.printError($0) }
         }
         return try DevTarget.prepare(path: path) { ViperTool.printError($0) }
     }

@@ -4,6 +4,8 @@
 package protocol DevBuilding: AnyObject {
     /// The plugin libraries the shell adds to the bundled plugins.
     var libraries: [String] { get }
+    /// Folders whose contract libraries the shell loads before any installed copy of the same name.
+    var preferredLibraryFolders: [String] { get }
     /// Starts watching the sources; each batch of changes builds once.
     func startWatching() throws
     /// The notices since the last call, oldest first.
@@ -14,6 +16,7 @@ package protocol DevBuilding: AnyObject {
 
 extension DevSession: DevBuilding {
     package var libraries: [String] { [library] }
+    package var preferredLibraryFolders: [String] { [] }
 }
 
 /// Builds what `viper dev PATH` names: a workspace when PATH is a folder of packages, else one package.
@@ -23,7 +26,7 @@ package enum DevTarget {
     }
 
     /// The same target with its first builds kept, for a worker that replaces a crashed one.
-    package static func resume(path: String) throws -> any DevBuilding {
-        DevWorkspace.isWorkspace(path) ? try DevWorkspace.resume(path: path) : try DevSession.resume(path: path)
+    package static func resume(path: String, log: (String) -> Void) throws -> any DevBuilding {
+        DevWorkspace.isWorkspace(path) ? try DevWorkspace.resumeLoading(path: path, log: log) : try DevSession.resume(path: path)
     }
 }

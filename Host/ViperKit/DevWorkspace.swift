@@ -32,6 +32,14 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
 
     /// The notices, the running build and the watcher (``DevBuildLoop``).
     private let loop = DevBuildLoop()
+    /// This session's copies of the workspace's contract libraries (``DevLibraryCopies``): the
+    /// shell loads them before any installed copy, and no build writes over them.
+    private var copies: DevLibraryCopies?
+    package var preferredLibraryFolders: [String] { copies.map { [$0.folder] } ?? [] }
+    /// The libraries (by folder name) rebuilt at a version other than the loaded copy's: their
+    /// plugins are not built in this session, since the loaded copy would refuse them. Touched
+    /// only by the watcher's thread.
+    private var heldLibraries: Set<String> = []
 
     init(folder: String, members: [Member]) {
         self.folder = folder
@@ -64,6 +72,14 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
         return DevWorkspace(folder: folder, members: members)
     }
 
+    /// ``resume(path:)`` for a worker that replaces a crashed one: its process loads the libraries
+    /// afresh, so it copies their latest builds.
+    package static func resumeLoading(path: String, log: (String) -> Void) throws -> DevWorkspace {
+        let workspace = try resume(path: path)
+        workspace.copyLibraries(log: log)
+        return workspace
+    }
+
     /// Reads every package's product and builds them all once, libraries first, saying so on `log`.
     package static func prepare(path: String, log: (String) -> Void) throws -> DevWorkspace {
         let workspace = try resume(path: path)
@@ -85,7 +101,21 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
             }
             workspace.loop.post(DevBuildLoop.failureNotices(member.product, errors))
         }
+        workspace.copyLibraries(log: log)
         return workspace
+    }
+
+    /// Copies the libraries' builds for this session (``DevLibraryCopies``), saying on `log` which copy it loads.
+    func copyLibraries(log: (String) -> Void) {
+        let built = members.filter { $0.isLibrary }.map { (product: $0.product, path: $0.library) }
+        guard !built.isEmpty else { return }
+        switch DevLibraryCopies.make(built, environment: ProcessInfo.processInfo.environment) {
+        case .success(let made):
+            copies = made
+            made.lines.forEach(log)
+        case .failure(let problem):
+            log("warning: \(problem.message); this session loads the installed copies of the workspace's libraries")
+        }
     }
 
     package func startWatching() throws {
@@ -112,6 +142,7 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
 
     package func stop() {
         loop.stop()
+        copies?.remove()
     }
 
     // MARK: Building
@@ -145,12 +176,23 @@ package final class DevWorkspace: DevBuilding, @unchecked Sendable {
                 loop.post(["\(member.product) not built: its library \(failedLibrary) failed to build"])
                 continue
             }
+            if !member.isLibrary, let held = heldLibraries.sorted().first(where: { usesLibrary(member, $0) }) {
+                loop.post([
+                    "\(member.product) not built: its library \(held) has a new version this viper cannot load while it runs; "
+                        + "quit and run 'viper dev' again"
+                ])
+                continue
+            }
             loop.post(["building \(member.product)\(member.isLibrary ? " (library)" : "")"])
             let started = Date()
             let outcome = runBuild(member)
             guard !loop.isStopped else { return }
             if outcome.status == 0 {
                 loop.post(["built \(member.product) in \(DevPackage.seconds(since: started))"])
+                if member.isLibrary, let rebuilt = copies?.rebuilt(product: member.product, build: member.library) {
+                    loop.post([rebuilt.line])
+                    if rebuilt.holdsPlugins { heldLibraries.insert(member.name) }
+                }
             } else {
                 loop.post(DevBuildLoop.failureNotices(member.product, DevPackage.buildErrors(outcome.output, package: member.folder)))
                 if member.isLibrary { failedLibrary = member.product }

@@ -1,9 +1,13 @@
+import ViperLoading
 import ViperRuntime
 
 /// The options every command takes, before or after its words: where plugins and data are, provider
 /// choices, and how a shell session runs. Declared once (``declarations``); the parser applies them.
 package struct GlobalOptions {
     package var pluginFlags: [String] = []
+    /// Folders whose contract libraries a session loads before any other copy (`viper dev`'s
+    /// workspace libraries); set by a command, not a flag.
+    package var preferredLibraryFolders: [String] = []
     package var dataFlag: String?
     package var preferences: [String: String] = [:]
     /// `-c "cmd; cmd"`.
@@ -114,6 +118,7 @@ package struct GlobalOptions {
     package func runtimeOptions(environment: [String: String], executableDirectory: String) -> RuntimeOptions {
         var runtime = RuntimeOptions(environment: environment, executableDirectory: executableDirectory)
         runtime.pluginFlags = pluginFlags
+        runtime.preferredLibraryFolders = preferredLibraryFolders.map { PluginFolder(path: $0, origin: .flag) }
         runtime.dataFlag = dataFlag
         runtime.preferences = preferences
         runtime.echoLevel = verbose ? .info : .error

@@ -33,8 +33,16 @@ package enum ContractLibraryLookup {
     }
 
     /// `libraries` (what discovery found in the search folders), then every contract library of the
-    /// folders implied by the files among `searched` and of `added`, in that order.
-    package static func files(libraries: [PluginFile], searched: [PluginFolder], added: [PluginFolder] = []) -> [PluginFile] {
+    /// folders implied by the files among `searched` and of `added`, in that order. The libraries
+    /// of `preferred` (`viper dev`'s builds of a workspace's libraries) come before all of them,
+    /// and a library elsewhere with the same file name is left out quietly: the session loads the
+    /// copy it is building, not an installed one.
+    package static func files(libraries: [PluginFile], searched: [PluginFolder], added: [PluginFolder] = [], preferred: [PluginFolder] = [])
+        -> [PluginFile]
+    {
+        let first = contractLibraries(in: preferred)
+        let preferredNames = Set(first.map { Paths.lastComponent($0.path) })
+        let libraries = first + libraries.filter { !preferredNames.contains(Paths.lastComponent($0.path)) }
         let implied = searched.filter { !isFolder($0.path) && isFile($0.path) }.flatMap { folders(besidePlugin: $0.path) }
         let extra = implied + added
         guard !extra.isEmpty else { return libraries }
@@ -42,6 +50,20 @@ package enum ContractLibraryLookup {
         var names = Set(libraries.map { Paths.lastComponent($0.path) })
         var result = libraries
         for folder in extra where seenFolders.insert(Paths.realPath(folder.path) ?? folder.path).inserted {
+            for path in PluginDiscovery.pluginPaths(in: folder) where !names.contains(Paths.lastComponent(path)) {
+                guard let elf = ContractLibraryELF.sniff(path: path), elf.record != nil, !elf.definesPluginEntry else { continue }
+                names.insert(Paths.lastComponent(path))
+                result.append(PluginFile(path: path, folder: folder))
+            }
+        }
+        return result
+    }
+
+    /// The contract libraries in `folders`, the first of each file name.
+    package static func contractLibraries(in folders: [PluginFolder]) -> [PluginFile] {
+        var names = Set<String>()
+        var result: [PluginFile] = []
+        for folder in folders {
             for path in PluginDiscovery.pluginPaths(in: folder) where !names.contains(Paths.lastComponent(path)) {
                 guard let elf = ContractLibraryELF.sniff(path: path), elf.record != nil, !elf.definesPluginEntry else { continue }
                 names.insert(Paths.lastComponent(path))

@@ -65,8 +65,11 @@ package enum IsolatedPluginMode {
             box.apply()
         }
         let file = PluginFile(path: path, folder: PluginFolder(path: Paths.parent(path), origin: .flag))
+        let loader = PluginLoader(policy: LoadPolicy(allowInsecure: allowInsecure))
+        // The contract libraries installed beside the plugin (its folder is readable in the box), checked as viper checks them.
+        loader.contractLibraries = ContractLibraryCatalog(ContractLibraryLookup.contractLibraries(in: [file.folder]), allowInsecure: allowInsecure)
         let loaded: LoadedPlugin
-        switch PluginLoader(policy: LoadPolicy(allowInsecure: allowInsecure)).load(file) {
+        switch loader.load(file) {
         case .success(let plugin): loaded = plugin
         case .failure(let error):
             refuse(error.message, on: channel)

@@ -145,7 +145,8 @@ package final class HostRuntime {
             guard let cached, index < discovery.infos.count, let known = discovery.infos[index] else { return false }
             return cached.isUnchangedPlugin(discovery.files[index].path, info: known.info, near: index)
         }
-        let libraries = ContractLibraryLookup.files(libraries: found.libraries, searched: folders, added: options.libraryFolders)
+        let libraries = ContractLibraryLookup.files(
+            libraries: found.libraries, searched: folders, added: options.libraryFolders, preferred: options.preferredLibraryFolders)
         loader.contractLibraries = ContractLibraryCatalog(
             libraries, allowInsecure: options.allowInsecurePlugins, lock: lockState, signatures: SignatureCheck.read(folder: dataFolder))
         problemList += loader.contractLibraries.problems

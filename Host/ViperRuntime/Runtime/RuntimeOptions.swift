@@ -31,6 +31,9 @@ package struct RuntimeOptions {
     package var allowNetwork: [String] = []
     /// Folders searched for contract libraries only, after the plugin folders (``ContractLibraryLookup``).
     package var libraryFolders: [PluginFolder] = []
+    /// Folders whose contract libraries come before every other copy of the same name
+    /// (`viper dev`'s builds of a workspace's libraries; ``ContractLibraryLookup``).
+    package var preferredLibraryFolders: [PluginFolder] = []
     /// Plugins not to load, by name, with the reason (a supervised session's worker restarted
     /// without the plugin that crashed it).
     package var excludedPlugins: [String: String] = [:]

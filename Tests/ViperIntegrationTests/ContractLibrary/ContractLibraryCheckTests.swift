@@ -52,6 +52,23 @@ import ViperTestSupport
         expectConforms(try viper.run(["check", try consumer(), "--plugins", try provider]), "library in the user folder")
     }
 
+    /// The header of the checks judged in the plugin's process gives the reason the shell would:
+    /// the consumer uses another plugin's service. It does not call the library the check loaded
+    /// from the user folder (its `library-copy` line) "not installed".
+    @Test func theHeaderOfACheckedConsumerGivesTheTrueReasonItIsNotIsolatedAndAgreesWithItsLibraryCopy() throws {
+        let viper = ViperProcess()
+        let user = try #require(viper.environment["XDG_DATA_HOME"]) + "/viper/plugins"
+        try FileManager.default.createDirectory(atPath: user, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try library, toPath: user + "/libFixtureWelcome.so")
+        let result = try viper.run(["check", try consumer(), "--plugins", try provider])
+        expectConforms(result, "library in the user folder")
+        let header = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("judged in the plugin's own process") })
+        #expect(header.contains("(it cannot run isolated: it uses service "), "\(header)")
+        #expect(header.contains(" of another plugin, which an isolated plugin cannot do)"), "\(header)")
+        #expect(!header.contains("not installed"), "\(header)")
+        #expect(result.stdout.contains("library-copy: FixtureWelcome 1.0 from \(user)/libFixtureWelcome.so (installed: the copy viper loads)"), "\(result.stdout)")
+    }
+
     @Test func aConsumerIsCheckedWithTheLibraryInAFolderOfViperPluginPath() throws {
         var viper = ViperProcess()
         viper.environment["VIPER_PLUGIN_PATH"] = try ContractLibraryFixtures.pluginFolder([try library])
@@ -76,5 +93,25 @@ import ViperTestSupport
         let session = try ViperProcess().run(["--plugins", try consumer(beside: [try library]), "--plugins", try provider, "-c", "open lobby"])
         #expect(session.status == 0, "\(session.stderr)")
         #expect(session.stdout.contains("resolved: Welcome, lobby, from the provider"), "\(session.stdout)\(session.stderr)")
+    }
+
+    /// A plugin of modules only that links a library runs isolated from the user folder (it is not
+    /// trusted), and its isolated process loads the library installed beside it; `viper check` of
+    /// the installed file judges its modules across the wire, as the shell runs it.
+    @Test func aModulesOnlyPluginInTheUserFolderRunsIsolatedWithTheLibraryBesideIt() throws {
+        let viper = ViperProcess()
+        let user = try #require(viper.environment["XDG_DATA_HOME"]) + "/viper/plugins"
+        try FileManager.default.createDirectory(atPath: user, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try library, toPath: user + "/libFixtureWelcome.so")
+        try FileManager.default.copyItem(atPath: try ContractLibraryFixtures.plugin("DoorConsumerPlugin"), toPath: user + "/libDoorConsumerPlugin.so")
+        let opened = try viper.run(["-c", "open door"])
+        #expect(opened.stdout.contains("leads to FixtureWelcome.WelcomeScreen"), "\(opened.output)")
+        #expect(!opened.output.contains("cannot run isolated"), "\(opened.output)")
+        let log = try String(contentsOfFile: viper.dataFolder + "/viper.log", encoding: .utf8)
+        #expect(log.contains("started door isolated from "), "\(log)")
+
+        let checked = try viper.run(["check", user + "/libDoorConsumerPlugin.so"])
+        #expect(checked.stdout.contains("judged by viper in its own process, against the plugin running isolated"), "\(checked.stdout)")
+        #expect(!checked.stdout.contains("cannot run isolated"), "\(checked.stdout)")
     }
 }

@@ -76,7 +76,7 @@ import ViperTestSupport
         #expect(!result.stdout.contains("judged by viper in its own process"), "\(result.stdout)")
         #expect(
             result.stdout.contains(
-                "judged in the plugin's own process (it cannot run isolated: plugin 'fixture-good' provides service "),
+                "judged in the plugin's own process (it cannot run isolated: it provides service "),
             "\(result.stdout)")
         #expect(result.stdout.contains("a plugin built to deceive can forge these:"), "\(result.stdout)")
     }

@@ -46,6 +46,10 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
             if detail.contains("register it in its register(in:)") {
                 return "\(requester) asked for \(asked), which no loaded plugin provides: \(detail)"
             }
+            // The conformance kit in a package's own swift test (ServiceTable.testDoubleNote): only the test's table is there.
+            if detail.hasPrefix("in this swift test no other plugin is loaded") {
+                return "\(requester) asked for \(asked), which the test's ServiceTable does not have: \(detail)"
+            }
             let known = registered.isEmpty ? "nothing is registered under that contract" : "registered: \(registered.joined(separator: ", "))"
             let why = detail.isEmpty ? known : "\(detail); \(known)"
             return "\(requester) asked for \(asked), which no loaded plugin provides (\(why)); install a plugin that provides it or run 'viper doctor'"

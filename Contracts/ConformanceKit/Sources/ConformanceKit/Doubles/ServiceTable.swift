@@ -155,7 +155,8 @@ public final class ServiceTable: Resolver {
         if let fallback {
             do {
                 return try fallback.resolve(contract, name: name)
-            } catch let error as ResolutionError where error.code == .notRegistered && error.detail.isEmpty {
+            } catch let error as ResolutionError
+                        where error.code == .notRegistered && (error.detail.isEmpty || error.detail.hasPrefix(Self.testDoublePrefix)) {
                 // viper check's host services: the same hint as in the plugin's own swift test.
                 let note = ownLibraryNote(id)
                 guard !note.isEmpty else { throw error }
@@ -163,8 +164,23 @@ public final class ServiceTable: Resolver {
                                       registered: error.registered, detail: note)
             }
         }
+        let note = ownLibraryNote(id)
         throw ResolutionError(code: .notRegistered, contract: id, name: name, requester: "the conformance kit",
-                              registered: labels(), detail: ownLibraryNote(id))
+                              registered: labels(), detail: note.isEmpty ? Self.testDoubleNote(id, name: name) : note)
+    }
+
+    /// How ``testDoubleNote(_:name:)`` begins (ResolutionError's description looks for it).
+    static let testDoublePrefix = "in this swift test no other plugin is loaded"
+
+    /// The fix in a package's own `swift test`, where no other plugin is loaded: a double of the
+    /// service, registered on the table the test passes to ``Conformance/check(_:services:suites:)``.
+    /// (In `viper check` a fallback answers, and its words name the plugins instead.)
+    static func testDoubleNote(_ asked: ContractID, name: String?) -> String {
+        let named = name.map { ", name: \"\($0)\"" } ?? ""
+        // ResolutionError's description ends the sentence with a detail that begins so.
+        return testDoublePrefix + ", so register a double of it on the table the test checks with: let services = try ServiceTable.standard(); "
+            + "services.register(\(asked.shortName).self\(named), instance: YourDouble()); "
+            + "then Conformance.check(YourPlugin.self, services: services, ...); in viper, the plugin that provides it serves it"
     }
 
     /// The module a contract is declared in: `ContactsKit` for `ContactsKit.ContactStore`.
