@@ -52,7 +52,7 @@ extension NewCommand: ParsableCommand {
             CommandOption(
                 "--uses", value: "LIBRARY.PROTOCOL", repeatable: true,
                 help:
-                    "With a plugin or 'module': the module uses that service of a contract library (builder, interactor, a test double); repeat it or separate with commas"
+                    "With a plugin or 'module': the module uses that service of a contract library, or Contracts' Clock, Logger or NoteStore (builder, interactor, a test double); repeat it or separate with commas"
             ),
             CommandOption("--name", value: "MODULE", help: "With 'viper new NAME --contract': the module's name (default: the protocol's)"),
             CommandOption(

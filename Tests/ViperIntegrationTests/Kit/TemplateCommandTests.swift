@@ -20,7 +20,7 @@ import ViperTestSupport
               viper new adapter NAME              adapter: a plugin serving the contract NAME through an adapter (registerAdapter) from NAMESource
                                                   or --from CONTRACT; '--example' writes a worked one with a module using it
               viper new NAME --contract-library   contract library: protocols that plugins of different authors share, with empty suites
-                                              to fill ('--example' writes a worked check per contract; '--service NAME' and
+                                                  to fill ('--example' writes a worked check per contract; '--service NAME' and
                                                   '--screen NAME' name its protocols, written empty)
               viper new module NAME --in PATH --contract LIBRARY.PROTOCOL
                                                   library module: a module implementing a contract library's protocol (also 'viper new NAME --contract ...',
