@@ -62,8 +62,16 @@ enum NewModuleCommand {
         let files = try uses.moduleFiles(
             library?.template.moduleFiles ?? routed?.moduleFiles ?? (example ? ModuleTemplate.moduleFiles : BlankModuleTemplate.moduleFiles))
         let hasTests = FileManager.default.fileExists(atPath: tests)
+        // The module's own conformance test builds every module of the plugin: it registers the
+        // doubles the plugin's other conformance tests already do.
+        let siblings = hasTests ? ServiceUses.registrations(in: tests) : (lines: [], imports: [])
         let testFiles = try uses.testFiles(
-            library?.template.testFiles ?? routed?.testFiles ?? (example ? ModuleTestTemplate.files : BlankModuleTestTemplate.files))
+            library?.template.testFiles ?? routed?.testFiles ?? (example ? ModuleTestTemplate.files : BlankModuleTestTemplate.files)
+        ).map { file -> (path: String, text: String) in
+            file.path.hasSuffix("ConformanceTests.swift")
+                ? (file.path, (try? ServiceUses.registering(siblings.lines, imports: siblings.imports, in: file.text, path: file.path)) ?? file.text)
+                : file
+        }
         // The plugin's other conformance tests now build this module too: they get the doubles.
         let otherChecks = try hasTests ? uses.isEmpty ? [] : uses.conformanceEdits(in: tests) : []
         try NewCommand.write(retarget(files), under: sources, name: name)

@@ -134,13 +134,36 @@ struct ServiceUses {
 
     /// A conformance test that registers the doubles before it checks the plugin.
     func conformance(_ text: String, path: String) throws -> String {
+        let registrations = services.filter { !$0.standard }
+        return try Self.registering(
+            registrations.map { "services.register(\($0.name).self, instance: \($0.fake)())" },
+            imports: registrations.map(\.library), in: text, path: path)
+    }
+
+    /// The registrations (and their imports) the plugin's conformance tests in `folder` already
+    /// make: a module added beside them is built by its own conformance test too, which needs them.
+    static func registrations(in folder: String) -> (lines: [String], imports: [String]) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var lines: [String] = []
+        var imports: [String] = []
+        for file in names.sorted() where file.hasSuffix("ConformanceTests.swift") {
+            guard let text = try? String(contentsOfFile: Paths.join(folder, file), encoding: .utf8) else { continue }
+            for line in text.components(separatedBy: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                if line.hasPrefix("services.register(") || line.hasPrefix("services.replace("), !lines.contains(line) { lines.append(line) }
+                if line.hasPrefix("import "), !imports.contains(String(line.dropFirst(7))) { imports.append(String(line.dropFirst(7))) }
+            }
+        }
+        return (lines, lines.isEmpty ? [] : imports)
+    }
+
+    /// `text`, a conformance test, with `lines` (registrations on `services`) made before the check.
+    static func registering(_ given: [String], imports: [String], in text: String, path: String) throws -> String {
         var text = text
-        let registrations = services.filter { !$0.standard && !text.contains("services.register(\($0.name).self") }
-        for library in Set(registrations.map(\.library)).sorted() where !text.contains("import \(library)\n") {
+        let lines = given.filter { !text.contains($0) }
+        guard !lines.isEmpty else { return text }
+        for library in Set(imports).sorted() where !text.contains("import \(library)\n") {
             text = text.replacingOccurrences(of: "import ConformanceKit\n", with: "import ConformanceKit\nimport \(library)\n")
         }
-        guard !registrations.isEmpty else { return text }
-        let lines = registrations.map { "services.register(\($0.name).self, instance: \($0.fake)())" }
         let table = "let services = try ServiceTable.standard()"
         if let at = text.range(of: table) {
             let indent = String(text[text.startIndex..<at.lowerBound].reversed().prefix { $0 == " " })

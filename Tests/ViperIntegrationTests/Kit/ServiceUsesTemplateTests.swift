@@ -95,8 +95,17 @@ import ViperTestSupport
         #expect(tally.status == 0, "\(tally.stderr)")
         let helper = try String(contentsOfFile: folder + "/Tally/Tests/TallyPluginTests/TallyPresenterTests.swift", encoding: .utf8)
         #expect(helper.contains("func makeTallyInteractor(readingLog: any ReadingLog = FakeReadingLog()) -> TallyInteractor {"), "\(helper)")
+        // A module added later that uses a service no plugin provides: the plugin's first
+        // conformance test, which builds every module, registers the kit's double too.
+        let notes = try viper.run(["new", "module", "Notes", "--in", folder + "/Tally", "--uses", "NoteStore"])
+        #expect(notes.status == 0, "\(notes.stderr)")
+        #expect(notes.stdout.contains("The plugin's other conformance tests register the doubles too."), "\(notes.stdout)")
+        let first = try String(contentsOfFile: folder + "/Tally/Tests/TallyPluginTests/TallyConformanceTests.swift", encoding: .utf8)
+        #expect(first.contains("services.register(ReadingLog.self, instance: FakeReadingLog())\n"), "\(first)")
+        #expect(first.contains("services.register(NoteStore.self, instance: MemoryNoteStore())\n"), "\(first)")
         let blank = try FixtureCompiler.run(["swift", "test"], in: folder + "/Tally")
         #expect(blank.status == 0, "\(blank.output)")
+        #expect(blank.output.contains("Suite NotesConformanceTests passed"), "\(blank.output)")
     }
 }
 
