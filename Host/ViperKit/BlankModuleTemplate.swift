@@ -130,7 +130,9 @@ enum BlankModuleTemplate {
             var title: String { "__Name__" }
 
             var commands: [CommandSpec] {
-                [CommandSpec("done", help: "Finish and close")]
+                [
+                    CommandSpec("done", help: "Finish and close"),
+                ]
             }
 
             func didUpdate(_ model: __Name__ViewModel) {
@@ -182,7 +184,9 @@ enum BlankModuleTemplate {
             }
 
             func handleLoaded(_ entity: __Name__Entity) {
-                view?.didUpdate(__Name__ViewModel(heading: entity.title))
+                var model = __Name__ViewModel()
+                model.heading = entity.title
+                view?.didUpdate(model)
             }
         }
 

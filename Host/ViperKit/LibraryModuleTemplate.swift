@@ -95,7 +95,9 @@ struct LibraryModuleTemplate {
                 }
 
                 func handleLoaded(_ entity: __Name__Entity) {
-                    view?.didUpdate(__Name__ViewModel(heading: entity.title))
+                    var model = __Name__ViewModel()
+                    model.heading = entity.title
+                    view?.didUpdate(model)
                 }
             }
 

@@ -30,7 +30,7 @@ package struct NewCommand {
             case .module:
                 message = try NewModuleCommand.create(
                     name, in: options.into ?? ".", example: options.example, contract: options.contract, libraryPath: options.libraryPath,
-                    routesTo: options.routesTo)
+                    routesTo: options.routesTo, uses: options.uses)
             case .service:
                 message = try createPackage(
                     name, options: options, layout: layout, files: ServiceTemplate.files,
@@ -87,6 +87,10 @@ package struct NewCommand {
             ("README.md", PackageTemplate.readme.replacingOccurrences(of: PackageTemplate.pluginFolderPlaceholder, with: pluginFolder)),
         ]
         routed?.output = library?.outputMembers
+        let uses = try ServiceUses(
+            options.uses, libraryPath: options.libraryPath, root: root, target: "__Name__Plugin",
+            manifest: library?.manifest.text ?? manifest)
+        if let usedManifest = uses.manifest { files[0] = ("Package.swift", usedManifest.text) }
         var (module, tests) =
             options.example
             ? (ModuleTemplate.files, ModuleTestTemplate.files)
@@ -94,6 +98,10 @@ package struct NewCommand {
         if let routed {
             let plugin = try library?.plugin(BlankModuleTemplate.plugin) ?? BlankModuleTemplate.plugin
             (module, tests) = ([("__Name__Plugin.swift", plugin)] + routed.moduleFiles, routed.testFiles)
+        }
+        if !uses.isEmpty {
+            module = try uses.moduleFiles(module).map { $0.path == "__Name__Plugin.swift" ? ($0.path, try uses.plugin($0.text)) : $0 }
+            tests = try uses.testFiles(tests)
         }
         files += module.map { ("Sources/__Name__Plugin/" + $0.path, $0.text) }
         files.append((EntryTemplate.path, EntryTemplate.source))
@@ -103,7 +111,7 @@ package struct NewCommand {
         return """
             Created \(root): the \(name.type) module (Builder, View, Presenter, Interactor, Entity, Router,
             its input/output contract) and the plugin type in Sources/\(name.type)Plugin, the entry symbols in
-            Sources/\(name.type)Entry, \(options.example ? "per-layer tests of the demo list and a conformance test" : "tests of the module's contract").\(routed.map { "\nIts builder routes to \($0.contract) through a typed route; '\($0.command)' opens it." } ?? "")
+            Sources/\(name.type)Entry, \(options.example ? "per-layer tests of the demo list and a conformance test" : "tests of the module's contract").\(routed.map { "\nIts builder routes to \($0.contract) through a typed route; '\($0.command)' opens it." } ?? "")\(uses.isEmpty ? "" : "\n" + uses.summary)
             \(nextSteps(root: root, name: name, pluginFolder: pluginFolder, viper: viper))
             ('\(viper) plugins' lists every folder viper searches, in order.)
             """
@@ -179,13 +187,15 @@ package struct NewCommand {
         guard let contracts = layout.contractsPackage else {
             throw HostError("cannot find the Contracts package beside this viper (\(layout.executableDirectory)); run 'viper sdk' to see what is missing")
         }
-        let files = ContractLibraryTemplate.files(contracts: contracts, example: options.example).map {
+        let files = ContractLibraryTemplate.files(
+            contracts: contracts, example: options.example, services: options.services, screens: options.screens
+        ).map {
             ($0.path, $0.text.replacingOccurrences(of: PackageTemplate.pluginFolderPlaceholder, with: pluginFolder))
         }
         try write(files, under: root, name: name)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: Paths.join(root, ContractLibraryGateTemplate.path))
         return """
-            Created \(root): the contract library \(name.type) (\(name.type)Service, \(name.type)Screen, its version),
+            Created \(root): the contract library \(name.type) (\(contractNames(name, options: options)), its version),
             its API gate (API/gate, run by 'swift test') and the gate's test, and its suites (Suites/, a package of their own\(options.example ? ", with a worked check per contract" : "; add a check per promise")).
             Next:
               cd \(root) && swift build
@@ -196,6 +206,13 @@ package struct NewCommand {
                   # (--remove-destination: a running viper has the old library mapped; a new file leaves it whole)
             A provider and a consumer plugin depend on it by path and list \(name.type)Library.compiled in contractLibraries.
             """
+    }
+
+    /// The protocols a new contract library declares: those named with --service and --screen,
+    /// or the two placeholders.
+    static func contractNames(_ name: ModuleName, options: NewOptions) -> String {
+        let named = options.services + options.screens
+        return named.isEmpty ? "\(name.type)Service, \(name.type)Screen" : named.joined(separator: ", ")
     }
 
     // MARK: In the viper source tree

@@ -13,7 +13,7 @@ import ViperRuntime
 enum NewModuleCommand {
     static func create(
         _ name: ModuleName, in path: String, example: Bool = false, contract: String? = nil, libraryPath: String? = nil,
-        routesTo: String? = nil
+        routesTo: String? = nil, uses given: [String] = []
     ) throws -> String {
         let root = Paths.absolute(path)
         let plugin = try pluginSource(in: root)
@@ -25,6 +25,7 @@ enum NewModuleCommand {
         }
         routed?.output = routedLibrary?.outputMembers
         let addition = library ?? routedLibrary
+        let uses = try ServiceUses(given, libraryPath: libraryPath, root: root, target: plugin.target, manifest: addition?.manifest.text)
         // viper refuses a plugin that registers one contract twice: a second module of it goes in another plugin.
         if let library, plugin.text.contains("registerModule(\(library.template.contract.name).self") {
             throw UsageError(
@@ -53,21 +54,35 @@ enum NewModuleCommand {
         let registration =
             library.map { $0.template.registration(indent:) } ?? (example ? ModuleTemplate.registration(indent:) : BlankModuleTemplate.registration(indent:))
         edited.insert(name.fill(registration(indent)), at: markerIndex)
-        let pluginText = try addition?.plugin(edited.joined(separator: "\n")) ?? edited.joined(separator: "\n")
+        let pluginText = try uses.plugin(addition?.plugin(edited.joined(separator: "\n")) ?? edited.joined(separator: "\n"))
         // The module's tests import the plugin's target and check its Plugin type.
         let retarget = { (files: [(path: String, text: String)]) in
             files.map { ($0.path, $0.text.replacingOccurrences(of: "__Name__Plugin", with: plugin.target)) }
         }
-        let files =
-            library?.template.moduleFiles ?? routed?.moduleFiles ?? (example ? ModuleTemplate.moduleFiles : BlankModuleTemplate.moduleFiles)
-        try NewCommand.write(retarget(files), under: sources, name: name)
-        if FileManager.default.fileExists(atPath: tests) {
-            let testFiles =
-                library?.template.testFiles ?? routed?.testFiles ?? (example ? ModuleTestTemplate.files : BlankModuleTestTemplate.files)
-            try NewCommand.write(retarget(testFiles), under: tests, name: name)
+        let files = try uses.moduleFiles(
+            library?.template.moduleFiles ?? routed?.moduleFiles ?? (example ? ModuleTemplate.moduleFiles : BlankModuleTemplate.moduleFiles))
+        let hasTests = FileManager.default.fileExists(atPath: tests)
+        // The module's own conformance test builds every module of the plugin: it registers the
+        // doubles the plugin's other conformance tests already do.
+        let siblings = hasTests ? ServiceUses.registrations(in: tests) : (lines: [], imports: [])
+        let testFiles = try uses.testFiles(
+            library?.template.testFiles ?? routed?.testFiles ?? (example ? ModuleTestTemplate.files : BlankModuleTestTemplate.files)
+        ).map { file -> (path: String, text: String) in
+            file.path.hasSuffix("ConformanceTests.swift")
+                ? (file.path, (try? ServiceUses.registering(siblings.lines, imports: siblings.imports, in: file.text, path: file.path)) ?? file.text)
+                : file
         }
-        if let addition {
-            try addition.manifest.text.write(toFile: addition.manifest.path, atomically: true, encoding: .utf8)
+        // The plugin's other conformance tests now build this module too: they get the doubles.
+        let otherChecks = try hasTests ? uses.isEmpty ? [] : uses.conformanceEdits(in: tests) : []
+        try NewCommand.write(retarget(files), under: sources, name: name)
+        if hasTests {
+            // A double another module's --uses wrote already is kept as it is (the author may have filled it in).
+            let fresh = testFiles.filter { !($0.path.hasPrefix("Spies/Fake") && FileManager.default.fileExists(atPath: Paths.join(tests, $0.path))) }
+            try NewCommand.write(retarget(fresh), under: tests, name: name)
+            for (path, text) in otherChecks { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+        }
+        if let manifest = uses.manifest ?? addition?.manifest {
+            try manifest.text.write(toFile: manifest.path, atomically: true, encoding: .utf8)
         }
         try pluginText.write(toFile: plugin.file, atomically: true, encoding: .utf8)
         let added = """
@@ -75,12 +90,13 @@ enum NewModuleCommand {
             Entity, Router, contract)\(FileManager.default.fileExists(atPath: tests) ? ", its tests in \(tests)," : "") and its registration
             in \(plugin.file). 'swift build && swift test' there; 'open \(name.openPath)' shows it.
             """
+        let usesNote = uses.isEmpty ? "" : "\n" + uses.summary + (otherChecks.isEmpty ? "" : " The plugin's other conformance tests register the doubles too.")
         if let routed {
             let through =
                 routedLibrary.map { " (\($0.package.folder); Package.swift depends on \($0.package.name) and the Plugin type lists \($0.version))" } ?? ""
-            return added + "\nIts builder routes to \(routed.contract)\(through) through a typed route; '\(routed.command)' opens it."
+            return added + "\nIts builder routes to \(routed.contract)\(through) through a typed route; '\(routed.command)' opens it." + usesNote
         }
-        return library.map { added + "\n" + $0.summary } ?? added
+        return (library.map { added + "\n" + $0.summary } ?? added) + usesNote
     }
 
     /// The file of the plugin's `Plugin` type: `Sources/TARGET/TARGET.swift` of a package whose

@@ -22,7 +22,12 @@ extension NewCommand: ParsableCommand {
             and a test of that route; --route PATH sets the module's route. With
             --contract LIBRARY.PROTOCOL, the plugin's or the added module implements that protocol of a
             contract library (read from the library's source: --library-path DIR, a .package(path:) of the
-            plugin's Package.swift, or the folder LIBRARY beside the plugin package), not a contract of its own.
+            plugin's Package.swift, or the folder LIBRARY beside the plugin package), not a contract of its own;
+            the plugin's module is named after the protocol (--name MODULE names it otherwise). With
+            --uses LIBRARY.PROTOCOL, the module uses that service: the builder lists and receives it, the
+            interactor holds it, and the tests make the interactor with a double of it (Spies/FakePROTOCOL.swift).
+            With --contract-library, --service NAME and --screen NAME name its protocols (empty, each with an
+            empty suite) in place of the two placeholders.
             """,
         arguments: "[TEMPLATE] NAME", maximumArguments: 2,
         options: [
@@ -44,7 +49,17 @@ extension NewCommand: ParsableCommand {
             CommandOption(
                 "--contract", value: "LIBRARY.PROTOCOL",
                 help: "With a plugin or 'module': implement a contract library's protocol, not a contract of its own"),
-            CommandOption("--library-path", value: "DIR", help: "With --contract or --routes-to: the contract library's package folder"),
+            CommandOption(
+                "--uses", value: "LIBRARY.PROTOCOL", repeatable: true,
+                help:
+                    "With a plugin or 'module': the module uses that service of a contract library, or Contracts' Clock, Logger or NoteStore (builder, interactor, a test double); repeat it or separate with commas"
+            ),
+            CommandOption("--name", value: "MODULE", help: "With 'viper new NAME --contract': the module's name (default: the protocol's)"),
+            CommandOption(
+                "--service", value: "NAME", repeatable: true, help: "With --contract-library: a service protocol's name, written in place of NAMEService"),
+            CommandOption(
+                "--screen", value: "NAME", repeatable: true, help: "With --contract-library: a module contract's name, written in place of NAMEScreen"),
+            CommandOption("--library-path", value: "DIR", help: "With --contract, --routes-to or --uses: the contract library's package folder"),
             CommandOption("--from", value: "CONTRACT", help: "With 'adapter': the contract the adapter serves NAME from (default: NAMESource)"),
         ])
 
@@ -81,6 +96,13 @@ package struct NewOptions {
     package var libraryPath: String?
     /// `--from CONTRACT`: with 'adapter', the contract the adapter serves NAME from.
     package var from: String?
+    /// `--uses LIBRARY.PROTOCOL`, each given: services of contract libraries the module uses.
+    package var uses: [String] = []
+    /// `--name MODULE`: with `viper new NAME --contract`, the module's name.
+    package var moduleName: String?
+    /// `--service NAME` and `--screen NAME`: a contract library's own protocols, named.
+    package var services: [String] = []
+    package var screens: [String] = []
 
     package init() {}
 
@@ -98,5 +120,9 @@ package struct NewOptions {
         contract = parsed.value("--contract")
         libraryPath = parsed.value("--library-path")
         from = parsed.value("--from")
+        uses = parsed.values("--uses")
+        moduleName = parsed.value("--name")
+        services = parsed.values("--service")
+        screens = parsed.values("--screen")
     }
 }

@@ -16,9 +16,13 @@ enum NewTemplate: String, CaseIterable {
           viper new adapter NAME              adapter: a plugin serving the contract NAME through an adapter (registerAdapter) from NAMESource
                                               or --from CONTRACT; '--example' writes a worked one with a module using it
           viper new NAME --contract-library   contract library: protocols that plugins of different authors share, with empty suites
-                                              to fill ('--example' writes a worked check per contract)
+                                              to fill ('--example' writes a worked check per contract; '--service NAME' and
+                                              '--screen NAME' name its protocols, written empty)
           viper new module NAME --in PATH --contract LIBRARY.PROTOCOL
-                                              library module: a module implementing a contract library's protocol (also 'viper new NAME --contract ...')
+                                              library module: a module implementing a contract library's protocol (also 'viper new NAME --contract ...',
+                                              whose module is named after the protocol, or '--name MODULE')
+        --uses LIBRARY.PROTOCOL (with a plugin or a module) writes a module that uses a contract library's service: the builder
+        lists and receives it, the interactor holds it, the tests give it a double (Spies/FakePROTOCOL.swift).
         --dir DIR writes the package inside DIR; --in-tree writes a plugin into viper's own source tree;
         --route PATH sets a plugin's or a module's route (default: the name in lower case).
 
@@ -85,6 +89,31 @@ enum NewTemplate: String, CaseIterable {
         if options.libraryPath != nil, options.contract == nil, options.routesTo == nil {
             throw UsageError("--library-path goes with --contract LIBRARY.PROTOCOL or --routes-to LIBRARY.PROTOCOL; add one or drop --library-path")
         }
+        if !options.uses.isEmpty, template != .module && template != .plugin || options.example || options.inTree || options.contractLibrary {
+            let other =
+                options.example
+                ? "--example" : options.inTree ? "--in-tree" : options.contractLibrary ? "--contract-library" : "the \(template.rawValue) template"
+            throw UsageError(
+                "--uses goes with 'viper new NAME' or 'viper new module NAME --in PATH' (blank, --contract or --routes-to), not with \(other), e.g. 'viper new module \(name.type) --in PATH --uses ShelfKit.ReadingLog'"
+            )
+        }
+        if options.moduleName != nil, template != .plugin || options.contract == nil {
+            throw UsageError(
+                "--name names the module of 'viper new NAME --contract LIBRARY.PROTOCOL' (default: the protocol's name); 'viper new module NAME' takes the module's name as NAME"
+            )
+        }
+        if let given = options.moduleName { _ = try ModuleName(given) }
+        if !options.services.isEmpty || !options.screens.isEmpty {
+            guard options.contractLibrary, template == .plugin else {
+                throw UsageError("--service and --screen name the protocols of 'viper new NAME --contract-library'; add --contract-library or drop them")
+            }
+            guard !options.example else {
+                throw UsageError(
+                    "--example writes the worked NAMEService and NAMEScreen with their checks, --service and --screen empty protocols of your names; choose one"
+                )
+            }
+            try Self.checkContractNames(options.services + options.screens, library: name)
+        }
         if options.blank, options.inTree {
             throw UsageError("--blank writes a package of its own; drop --in-tree, or drop --blank for the in-tree demo module")
         }
@@ -92,6 +121,22 @@ enum NewTemplate: String, CaseIterable {
             throw UsageError("'viper new module' writes into the package given with --in; drop --dir")
         }
         return (template, name)
+    }
+
+    /// `--service NAME` and `--screen NAME`: Swift type names, each once, other than the library's own.
+    private static func checkContractNames(_ names: [String], library: ModuleName) throws {
+        let letters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let taken = ModuleName.reserved.union([library.type, library.type + "Library", library.type + "Suites"])
+        var seen: Set<String> = []
+        for name in names {
+            let valid = name.first?.isUppercase == true && name.allSatisfy { letters.contains($0) || $0.isASCII && $0.isNumber }
+            guard valid, !taken.contains(name) else {
+                throw UsageError(
+                    "--service/--screen \(name): give a protocol's type name, letters and digits starting with a capital letter and other than \(library.type), e.g. --service ReadingLog --screen BookPicking"
+                )
+            }
+            guard seen.insert(name).inserted else { throw UsageError("--service/--screen name \(name) twice; give each protocol once") }
+        }
     }
 
     /// `--from CONTRACT`: only for the adapter template's own adapter, and a Swift type name.

@@ -97,8 +97,8 @@ struct RoutedModuleTemplate {
                     + (output.map { $0.members + "\n" } ?? "") + "    func handleLoaded(")
         case "__Name__/__Name__View.swift":
             replace(
-                "[CommandSpec(\"done\", help: \"Finish and close\")]",
-                "[CommandSpec(\"\(command)\", help: \"Open \(name)\"), CommandSpec(\"done\", help: \"Finish and close\")]")
+                "            CommandSpec(\"done\", help: \"Finish and close\"),\n",
+                "            CommandSpec(\"\(command)\", help: \"Open \(name)\"),\n            CommandSpec(\"done\", help: \"Finish and close\"),\n")
             replace(
                 "        case \"done\": presenter.didFinish()\n",
                 "        case \"\(command)\": try presenter.didAskToOpen\(name)()\n        case \"done\": presenter.didFinish()\n")
@@ -127,7 +127,7 @@ struct RoutedModuleTemplate {
             @Test func theRouterPushes\(contract)ByItsTypedRoute() throws {
                 let spy = SpyRouter()
                 let router = __Name__Router(router: spy, \(member): ModuleRoute((any \(contract)).self, router: spy))
-                try router.open\(contract)(\(output == nil ? "" : "output: __Name__Presenter(interactor: __Name__Interactor(), router: __Name__RouterSpy())"))
+                try router.open\(contract)(\(output == nil ? "" : "output: __Name__Presenter(interactor: make__Name__Interactor(), router: __Name__RouterSpy())"))
                 #expect(spy.calls == [.route(ContractID((any \(contract)).self), name: nil, .push)])
             }
         }

@@ -43,7 +43,7 @@ import ViperTestSupport
         let folder = try TemporaryFolder.make("library-plugin")
         let viper = ViperProcess()
         #expect(try viper.run(["new", "ContactsKit", "--contract-library", "--dir", folder]).status == 0)
-        let made = try viper.run(["new", "Picker", "--contract", "ContactsKit.ContactsKitScreen", "--route", "contacts/pick", "--dir", folder])
+        let made = try viper.run(["new", "Picker", "--contract", "ContactsKit.ContactsKitScreen", "--name", "Picker", "--route", "contacts/pick", "--dir", folder])
         #expect(made.status == 0, "\(made.stderr)")
         #expect(made.stdout.contains("It implements ContactsKit.ContactsKitScreen (\(folder)/ContactsKit)"), "\(made.stdout)")
         let plugin = try String(contentsOfFile: folder + "/Picker/Sources/PickerPlugin/PickerPlugin.swift", encoding: .utf8)

@@ -105,7 +105,7 @@ import ViperTestSupport
         #expect(try viper.run(["new", "Counter", "--dir", folder]).status == 0)
         #expect(try viper.run(["new", "Demo", "--example", "--dir", folder]).status == 0)
         let view = try String(contentsOfFile: folder + "/Counter/Sources/CounterPlugin/Counter/CounterView.swift", encoding: .utf8)
-        #expect(view.contains("[CommandSpec(\"done\", help: \"Finish and close\")]") && !view.contains("\"add\""), "\(view)")
+        #expect(view.contains("[\n            CommandSpec(\"done\", help: \"Finish and close\"),\n        ]") && !view.contains("\"add\""), "\(view)")
         let tests = try FileManager.default.contentsOfDirectory(atPath: folder + "/Counter/Tests/CounterPluginTests").sorted()
         #expect(tests == ["CounterConformanceTests.swift", "CounterInputSuite.swift", "CounterPresenterTests.swift", "Spies"])
         let demo = try String(contentsOfFile: folder + "/Demo/Sources/DemoPlugin/Demo/DemoView.swift", encoding: .utf8)

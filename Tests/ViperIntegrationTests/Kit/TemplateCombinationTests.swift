@@ -40,7 +40,7 @@ import ViperTestSupport
     @Test func aLibraryPluginWithADefaultModuleAndABlankModuleBuildsPassesItsTestsAndViperCheck() throws {
         let chooser = try GeneratedShapes.built(.libraryPluginWithDefaultAndBlankModules)
         #expect(chooser.testStatus == 0, "\(chooser.testOutput)")
-        for suite in ["ChooserPresenterTests", "DetailsPresenterTests", "NotesPresenterTests"] {
+        for suite in ["ContactsKitScreenPresenterTests", "DetailsPresenterTests", "NotesPresenterTests"] {
             #expect(chooser.testOutput.contains(suite), "\(chooser.testOutput)")
         }
         let check = try ViperProcess().run(["check", chooser.library])

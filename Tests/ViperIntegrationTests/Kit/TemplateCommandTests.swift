@@ -20,9 +20,13 @@ import ViperTestSupport
               viper new adapter NAME              adapter: a plugin serving the contract NAME through an adapter (registerAdapter) from NAMESource
                                                   or --from CONTRACT; '--example' writes a worked one with a module using it
               viper new NAME --contract-library   contract library: protocols that plugins of different authors share, with empty suites
-                                                  to fill ('--example' writes a worked check per contract)
+                                                  to fill ('--example' writes a worked check per contract; '--service NAME' and
+                                                  '--screen NAME' name its protocols, written empty)
               viper new module NAME --in PATH --contract LIBRARY.PROTOCOL
-                                                  library module: a module implementing a contract library's protocol (also 'viper new NAME --contract ...')
+                                                  library module: a module implementing a contract library's protocol (also 'viper new NAME --contract ...',
+                                                  whose module is named after the protocol, or '--name MODULE')
+            --uses LIBRARY.PROTOCOL (with a plugin or a module) writes a module that uses a contract library's service: the builder
+            lists and receives it, the interactor holds it, the tests give it a double (Spies/FakePROTOCOL.swift).
             --dir DIR writes the package inside DIR; --in-tree writes a plugin into viper's own source tree;
             --route PATH sets a plugin's or a module's route (default: the name in lower case).
 
@@ -33,7 +37,8 @@ import ViperTestSupport
         let guide = try String(contentsOfFile: BuildProducts.repository + "/docs/PLUGIN_AUTHORS.md", encoding: .utf8)
         for command in ["viper new --list", "viper new Counter ", "viper new module Details --in Counter ",
                         "viper new service Journal ", "viper new adapter Greeting --from Salutation\n", "viper new adapter Welcome --example ", "viper new Shared --contract-library ",
-                        "viper new Counter --example ", "viper new Caller --routes-to "] {
+                        "viper new Counter --example ", "viper new Caller --routes-to ", "--service ReadingLog --screen BookPicking",
+                        "--uses ShelfKit.ReadingLog", "--name MODULE"] {
             #expect(guide.contains(command), "docs/PLUGIN_AUTHORS.md does not show '\(command)'")
         }
     }

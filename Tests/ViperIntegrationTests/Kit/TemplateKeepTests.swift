@@ -28,24 +28,34 @@ import ViperTestSupport
     }
 
     /// The lines a feature rewrites in the blank module `NAME` of a package: the summaries, the
-    /// builder's first service and the interactor that takes it, what it loads and shows, its
-    /// commands, the entity's field, and the presenter test's two lines about what it loads.
-    static func blankModule(_ name: String, plugin: String, registrationOnly: Bool = false) -> [(file: String, line: String)] {
+    /// builder's first service and the interactor that takes it (unless `--uses` wrote them), what
+    /// it loads and shows, the entity's field, and the tests' interactor (unless `--uses` wrote it)
+    /// and expected heading. Commands are added beside `done`, not rewritten.
+    static func blankModule(_ name: String, plugin: String, registrationOnly: Bool = false, uses: Bool = false) -> [(file: String, line: String)] {
         let module = "Sources/\(plugin)Plugin/\(name)/\(name)"
         let registration = (file: "Sources/\(plugin)Plugin/\(plugin)Plugin.swift",
                             line: "registrar.registerModule(\(name)Input.self, route: RouteSpec(\"\(name.lowercased())\", summary: \"\(name)\"),")
-        return (registrationOnly ? [] : [(file: "Sources/\(plugin)Plugin/\(plugin)Plugin.swift",
-                                          line: "package static let manifest = PluginManifest(name: \"\(plugin.lowercased())\", version: \"0.1.0\", summary: \"\(plugin)\")")])
-            + [registration,
-               (module + "Builder.swift", "static let dependencies = Dependencies()"),
-               (module + "Builder.swift", "func build(_ context: any ModuleContext, with _: ()) throws -> BuiltModule {"),
-               (module + "Builder.swift", "let interactor = \(name)Interactor()"),
-               (module + "Interactor.swift", "output?.handleLoaded(\(name)Entity(title: \"\(name)\"))"),
-               (module + "Presenter.swift", "view?.didUpdate(\(name)ViewModel(heading: entity.title))"),
-               (module + "View.swift", "[CommandSpec(\"done\", help: \"Finish and close\")]"),
-               (module + "Entity.swift", "let title: String"),
-               ("Tests/\(plugin)PluginTests/\(name)PresenterTests.swift", "let interactor = \(name)Interactor()"),
-               ("Tests/\(plugin)PluginTests/\(name)PresenterTests.swift", "#expect(subject.view.models == [\(name)ViewModel(heading: \"\(name)\")])")]
+        typealias Line = (file: String, line: String)
+        var lines: [Line] = []
+        if !registrationOnly {
+            lines.append((file: "Sources/\(plugin)Plugin/\(plugin)Plugin.swift",
+                          line: "package static let manifest = PluginManifest(name: \"\(plugin.lowercased())\", version: \"0.1.0\", summary: \"\(plugin)\")"))
+        }
+        lines.append(registration)
+        if !uses {
+            lines.append((module + "Builder.swift", "static let dependencies = Dependencies()"))
+            lines.append((module + "Builder.swift", "func build(_ context: any ModuleContext, with _: ()) throws -> BuiltModule {"))
+            lines.append((module + "Builder.swift", "let interactor = \(name)Interactor()"))
+        }
+        lines.append((module + "Interactor.swift", "output?.handleLoaded(\(name)Entity(title: \"\(name)\"))"))
+        lines.append((module + "Presenter.swift", "model.heading = entity.title"))
+        lines.append((module + "Entity.swift", "let title: String"))
+        let tests = "Tests/\(plugin)PluginTests/\(name)PresenterTests.swift"
+        if !uses {
+            lines.append((tests, "\(name)Interactor()"))
+        }
+        lines.append((tests, "#expect(subject.view.models.last?.heading == \"\(name)\")"))
+        return lines
     }
 
     /// The contract library's two protocols, their requirements and their comments: an author's
@@ -68,18 +78,40 @@ import ViperTestSupport
                 rewritten: blankModule("Counter", plugin: "Counter") + blankModule("Details", plugin: "Counter", registrationOnly: true), kept: true),
         Variant(commands: [["new", "Caller", "--routes-to", "NoteEditing", "--dir", "DIR"]], package: "Caller",
                 rewritten: blankModule("Caller", plugin: "Caller").map {
-                    $0.line.hasPrefix("[CommandSpec(\"done\"")
-                        ? ($0.file, "[CommandSpec(\"note\", help: \"Open NoteEditing\"), CommandSpec(\"done\", help: \"Finish and close\")]")
-                        : $0.line.hasPrefix("func build(")
-                            ? ($0.file, "func build(_ context: any ModuleContext, with _: (), routes noteEditing: ModuleRoute<any NoteEditing>) throws -> BuiltModule {")
-                            : $0
-                } + [("Sources/CallerPlugin/Caller/CallerView.swift", "case \"note\": try presenter.didAskToOpenNoteEditing()")], kept: true),
+                    $0.line.hasPrefix("func build(")
+                        ? ($0.file, "func build(_ context: any ModuleContext, with _: (), routes noteEditing: ModuleRoute<any NoteEditing>) throws -> BuiltModule {")
+                        : $0
+                } + [("Sources/CallerPlugin/Caller/CallerView.swift", "CommandSpec(\"note\", help: \"Open NoteEditing\"),"),
+                     ("Sources/CallerPlugin/Caller/CallerView.swift", "case \"note\": try presenter.didAskToOpenNoteEditing()")], kept: true),
+        // The module of a library's protocol is named after it; the plugin after NAME.
         Variant(commands: [["new", "ContactsKit", "--contract-library", "--dir", "DIR"], ["new", "Picker", "--contract", "ContactsKit.ContactsKitScreen", "--dir", "DIR"]],
                 package: "Picker",
-                rewritten: blankModule("Picker", plugin: "Picker").map {
+                rewritten: blankModule("ContactsKitScreen", plugin: "Picker").map {
                     $0.line.hasPrefix("registrar.registerModule(")
-                        ? ($0.file, "registrar.registerModule(ContactsKitScreen.self, route: RouteSpec(\"picker\", summary: \"Picker\"),") : $0
+                        ? ($0.file, "registrar.registerModule(ContactsKitScreen.self, route: RouteSpec(\"picker\", summary: \"ContactsKitScreen\"),") : $0
                 }, kept: true),
+        // A library of named contracts, a provider of its screen that uses its service (with a
+        // second module that uses it too), and a consumer that routes to the screen and uses the
+        // service: the builders, interactors and tests' interactors are written with the service.
+        Variant(commands: [["new", "ShelfKit", "--contract-library", "--service", "ReadingLog", "--screen", "BookPicking", "--dir", "DIR"]],
+                package: "ShelfKit",
+                rewritten: [("Sources/ShelfKit/ShelfKit.swift", "/// A service a provider registers and a consumer resolves. Its requirements:"),
+                            ("Sources/ShelfKit/ShelfKit.swift", "/// A module's input: a consumer routes to it by this contract, a provider registers it. Its requirements")],
+                kept: true),
+        Variant(commands: [["new", "ShelfKit", "--contract-library", "--service", "ReadingLog", "--screen", "BookPicking", "--dir", "DIR"],
+                           ["new", "Shelf", "--contract", "ShelfKit.BookPicking", "--uses", "ShelfKit.ReadingLog", "--dir", "DIR"],
+                           ["new", "module", "Progress", "--in", "DIR/Shelf", "--uses", "ShelfKit.ReadingLog"]],
+                package: "Shelf",
+                rewritten: blankModule("BookPicking", plugin: "Shelf", uses: true).map {
+                    $0.line.hasPrefix("registrar.registerModule(")
+                        ? ($0.file, "registrar.registerModule(BookPicking.self, route: RouteSpec(\"shelf\", summary: \"BookPicking\"),") : $0
+                } + blankModule("Progress", plugin: "Shelf", registrationOnly: true, uses: true), kept: true),
+        Variant(commands: [["new", "ShelfKit", "--contract-library", "--service", "ReadingLog", "--screen", "BookPicking", "--dir", "DIR"],
+                           ["new", "Goals", "--routes-to", "ShelfKit.BookPicking", "--uses", "ShelfKit.ReadingLog", "--dir", "DIR"]],
+                package: "Goals",
+                rewritten: blankModule("Goals", plugin: "Goals", uses: true)
+                    + [("Sources/GoalsPlugin/Goals/GoalsView.swift", "CommandSpec(\"book\", help: \"Open BookPicking\"),"),
+                       ("Sources/GoalsPlugin/Goals/GoalsView.swift", "case \"book\": try presenter.didAskToOpenBookPicking()")], kept: true),
         Variant(commands: [["new", "service", "Journal", "--dir", "DIR"]], package: "Journal",
                 rewritten: [("Sources/JournalPlugin/JournalPlugin.swift", "summary: \"Journal: notes in a file of their own (provides NoteStore)\")")], kept: true),
         // A contract library's two protocols are the author's own written over them; its suites are
