@@ -154,18 +154,27 @@ package enum IsolationWire {
     /// Polls `descriptor` without blocking for up to `seconds` until some of `buffer` arrives: how
     /// many bytes came (0 when none did in time), or nil when the other side closed.
     private static func spinForBytes(_ buffer: inout [UInt8], from descriptor: Int32, for seconds: Double) -> Int? {
-        let deadline = monotonicNanoseconds() + UInt64(seconds * 1e9)
+        var deadline = monotonicNanoseconds() + UInt64(seconds * 1e9)
         let total = buffer.count
         while true {
             let got = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress!, total, Int32(MSG_DONTWAIT)) }
             if got > 0 { return got }
             if got == 0 { return nil }
             guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return 0 }
-            if monotonicNanoseconds() >= deadline { return 0 }
-            // Where the other side waits for this very core, it gets it now instead of after the spin.
+            let now = monotonicNanoseconds()
+            if now >= deadline { return 0 }
+            // Where the other side waits for this very core, it gets it now instead of after the
+            // spin. A yield that came back late means another process ran on this core: the
+            // machine is busy, and spinning on would take the core from whoever needs it, so the
+            // spin ends after one more look (and counts as run out).
             sched_yield()
+            if monotonicNanoseconds() - now > longYield { deadline = 0 }
         }
     }
+
+    /// A `sched_yield` that takes longer than this gave the core to another process (alone on its
+    /// core it returns in about a microsecond).
+    static let longYield: UInt64 = 20_000
 
     private static func monotonicNanoseconds() -> UInt64 {
         var time = timespec()
