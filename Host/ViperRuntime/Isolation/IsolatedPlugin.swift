@@ -29,6 +29,8 @@ package final class IsolatedPlugin {
     /// Requests sent whose replies nobody waits for (``sendUnawaited(_:)``): read, in order, before
     /// the reply of the next call.
     private var unawaited = 0
+    /// Whether viper's exit settles this plugin (``Unsettled``): listed once, at its first unawaited request.
+    private var isListedUnsettled = false
     /// Bumped each time the process stops, so a module of a process that died knows it.
     package private(set) var generation = 0
     package private(set) var modules: [DeclaredModule] = []
@@ -216,7 +218,10 @@ package final class IsolatedPlugin {
     /// or hung process is found at that next call.
     func sendUnawaited(_ frame: [UInt8]) {
         guard let channel, channel.sendFrame(frame) else { return }
-        if unawaited == 0 { Unsettled.add(self) }
+        if !isListedUnsettled {
+            isListedUnsettled = true
+            Unsettled.add(self)
+        }
         unawaited += 1
     }
 
@@ -247,7 +252,7 @@ package final class IsolatedPlugin {
 
         static func add(_ plugin: IsolatedPlugin) {
             lock.withLock {
-                plugins = plugins.filter { $0.value.plugin?.unawaited ?? 0 > 0 }
+                plugins = plugins.filter { $0.value.plugin != nil }
                 plugins[ObjectIdentifier(plugin)] = WeakPlugin(plugin: plugin)
                 if !registered {
                     registered = true
