@@ -86,7 +86,15 @@ final class IsolatedModuleView: RestorableModule, CommandConfirming {
 
     func moduleDidAppear() { lifecycle(.appear) }
     func moduleDidDisappear() { lifecycle(.disappear) }
-    func moduleWillBeRemoved() { lifecycle(.willBeRemoved) }
+    /// The module is leaving: its state is never read again, and a router call it makes now is
+    /// refused (it is off the stack), so the call is sent without waiting for its reply.
+    func moduleWillBeRemoved() {
+        guard isAlive else { return }
+        var writer = WireWriter(.lifecycle)
+        writer.integer(handle)
+        writer.byte(IsolationWire.Lifecycle.willBeRemoved.rawValue)
+        plugin.sendUnawaited(writer.bytes)
+    }
 
     var keptWork: String? { state.isRestorable ? state.keptWork : nil }
 

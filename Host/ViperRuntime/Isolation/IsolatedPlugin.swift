@@ -26,6 +26,11 @@ package final class IsolatedPlugin {
     package let timeout: Double
     private var process: pid_t?
     private var channel: IsolationChannel?
+    /// Requests sent whose replies nobody waits for (``sendUnawaited(_:)``): read, in order, before
+    /// the reply of the next call.
+    private var unawaited = 0
+    /// Whether viper's exit settles this plugin (``Unsettled``): listed once, at its first unawaited request.
+    private var isListedUnsettled = false
     /// Bumped each time the process stops, so a module of a process that died knows it.
     package private(set) var generation = 0
     package private(set) var modules: [DeclaredModule] = []
@@ -60,6 +65,7 @@ package final class IsolatedPlugin {
         self.environment = environment
         self.allowInsecure = allowInsecure
         self.timeout = environment["VIPER_ISOLATED_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil } ?? 30
+        IsolationWire.spin = IsolationWire.spin(from: environment)
     }
 
     deinit { stop() }
@@ -184,8 +190,15 @@ package final class IsolatedPlugin {
     /// failure says how, in one line.
     package func call(_ frame: [UInt8]) throws(Failure) -> WireReader {
         guard let channel else { throw Failure(description: "plugin '\(name)' is not running") }
-        do {
-            return try channel.call(frame)
+        do throws(IsolationChannel.Failure) {
+            guard channel.sendFrame(frame) else { throw .closed }
+            // The replies of requests sent before come first; the process has served them while
+            // this one was on its way.
+            while unawaited > 0 {
+                _ = try channel.reply()
+                unawaited -= 1
+            }
+            return try channel.reply()
         } catch {
             switch error {
             case .timedOut: throw ended("did not answer within \(Self.seconds(timeout)) (hung)", kill: true)
@@ -200,6 +213,60 @@ package final class IsolatedPlugin {
         channel?.notify(frame)
     }
 
+    /// Sends a request whose reply no one needs now (a leaving module's last lifecycle call): it is
+    /// read and dropped before the next call's reply, so the call costs no wait of its own. A dead
+    /// or hung process is found at that next call.
+    func sendUnawaited(_ frame: [UInt8]) {
+        guard let channel, channel.sendFrame(frame) else { return }
+        if !isListedUnsettled {
+            isListedUnsettled = true
+            Unsettled.add(self)
+        }
+        unawaited += 1
+    }
+
+    /// Reads the replies of requests sent unawaited, serving what the process sends first (its log
+    /// lines): viper does so as it exits, so a leaving module's last words still reach the log.
+    /// A process that died or hung here is stopped without a line; nothing waits on it any more.
+    func settle() {
+        guard let channel, unawaited > 0 else { return }
+        do throws(IsolationChannel.Failure) {
+            while unawaited > 0 {
+                _ = try channel.reply()
+                unawaited -= 1
+            }
+        } catch {
+            stop()
+        }
+    }
+
+    /// The plugins with replies still to read, settled when viper exits (`atexit`).
+    private enum Unsettled {
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static var plugins: [ObjectIdentifier: WeakPlugin] = [:]
+        nonisolated(unsafe) private static var registered = false
+
+        struct WeakPlugin {
+            weak var plugin: IsolatedPlugin?
+        }
+
+        static func add(_ plugin: IsolatedPlugin) {
+            lock.withLock {
+                plugins = plugins.filter { $0.value.plugin != nil }
+                plugins[ObjectIdentifier(plugin)] = WeakPlugin(plugin: plugin)
+                if !registered {
+                    registered = true
+                    atexit { IsolatedPlugin.Unsettled.settleAll() }
+                }
+            }
+        }
+
+        static func settleAll() {
+            let waiting = lock.withLock { plugins.values.compactMap(\.plugin) }
+            waiting.forEach { $0.settle() }
+        }
+    }
+
     func track(_ view: IsolatedModuleView, handle: UInt32) {
         views = views.filter { $0.value.view != nil }
         views[handle] = WeakView(view: view)
@@ -210,6 +277,7 @@ package final class IsolatedPlugin {
         if channel != nil || process != nil { generation += 1 }
         if let channel { close(channel.descriptor) }
         channel = nil
+        unawaited = 0
         guard let pid = process else { return }
         process = nil
         kill(pid, SIGKILL)
@@ -225,6 +293,7 @@ package final class IsolatedPlugin {
         generation += 1
         if let channel { close(channel.descriptor) }
         channel = nil
+        unawaited = 0
         views = [:]
         var how = ""
         if let pid = process {

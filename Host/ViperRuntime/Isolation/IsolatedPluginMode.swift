@@ -49,6 +49,7 @@ package enum IsolatedPluginMode {
             FileHandle.standardError.write(Data("viper: \(command) is internal to viper; isolate a plugin with 'viper --isolate NAME'\n".utf8))
             return 2
         }
+        IsolationWire.spin = IsolationWire.spin(from: environment)
         let channel = IsolationChannel(descriptor: descriptor)
         // Everything that reads outside the box happens before it: the clock's zone, the data folder.
         let clock: SystemClock

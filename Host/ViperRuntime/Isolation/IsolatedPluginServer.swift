@@ -55,7 +55,10 @@ final class IsolatedPluginServer {
                 switch IsolationWire.Lifecycle(rawValue: which) {
                 case .appear: view.moduleDidAppear()
                 case .disappear: view.moduleDidDisappear()
-                case .willBeRemoved: view.moduleWillBeRemoved()
+                case .willBeRemoved:
+                    // Nothing reads a leaving module's state: its answer carries none.
+                    view.moduleWillBeRemoved()
+                    return IsolationChannel.ok
                 case nil: break
                 }
                 return ok(handle)

@@ -27,6 +27,12 @@ package final class IsolationChannel {
     /// serving the other side's requests that come first.
     package func call(_ frame: [UInt8]) throws(Failure) -> WireReader {
         guard sendFrame(frame) else { throw .closed }
+        return try reply()
+    }
+
+    /// Waits for the reply to the oldest request sent and not yet answered, serving the other
+    /// side's requests that come first.
+    package func reply() throws(Failure) -> WireReader {
         while true {
             let bytes: [UInt8]
             switch IsolationWire.receive(from: descriptor) {

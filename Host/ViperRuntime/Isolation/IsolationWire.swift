@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The binary protocol between viper and an isolated plugin's process: frames on a `socketpair`,
 /// each a 4-byte little-endian length and that many bytes. A frame's first byte says what it is:
@@ -74,8 +75,35 @@ package enum IsolationWire {
         case oversized(Int)
     }
 
-    /// Reads one frame, waiting at most `timeout` seconds for its first byte (nil: for ever).
+    /// How long a wait for a frame first polls the socket without blocking before it sleeps in
+    /// `recv`, in seconds (0: never). A reply that comes within it costs no wake-up of an idle
+    /// core (tens of microseconds on a VM, more than the call itself); a wait that lasts longer
+    /// burns at most this much CPU first. Each side sets it from `VIPER_ISOLATED_SPIN_US`.
+    nonisolated(unsafe) package static var spin: Double = defaultSpin
+
+    /// The spin when `VIPER_ISOLATED_SPIN_US` does not say: 50 µs, about one wake-up of an idle vCPU.
+    package static let defaultSpin = 50e-6
+
+    /// The spin `environment` asks for (`VIPER_ISOLATED_SPIN_US`, microseconds, at most 1000), or
+    /// ``defaultSpin``.
+    package static func spin(from environment: [String: String]) -> Double {
+        guard let text = environment["VIPER_ISOLATED_SPIN_US"], let micro = Double(text), micro >= 0 else { return defaultSpin }
+        return min(micro, 1000) / 1e6
+    }
+
+    /// Reads one frame, waiting at most `timeout` seconds for its first byte (nil: for ever). A
+    /// wait with no timeout first polls for ``spin``.
     package static func receive(from descriptor: Int32, timeout: Double? = nil) -> Result<[UInt8], ReceiveFailure> {
+        var header = [UInt8](repeating: 0, count: 4)
+        var have = 0
+        if timeout == nil, spin > 0, shouldSpin() {
+            switch spinForBytes(&header, from: descriptor, for: spin) {
+            case .some(let got):
+                have = got
+                spinMisses.store(got > 0 ? 0 : spinMisses.load(ordering: .relaxed) + 1, ordering: .relaxed)
+            case nil: return .failure(.closed)
+            }
+        }
         if let timeout {
             var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let milliseconds = Int32(min(timeout * 1000, Double(Int32.max)))
@@ -86,12 +114,12 @@ package enum IsolationWire {
                 break
             }
         }
-        var header = [UInt8](repeating: 0, count: 4)
-        if let failure = readAll(&header, from: descriptor) { return .failure(failure) }
+        if let failure = readAll(&header, from: descriptor, having: have) { return .failure(failure) }
         let count = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24
         guard count <= largestFrame else { return .failure(.oversized(count)) }
         var payload = [UInt8](repeating: 0, count: count)
         if count > 0, let failure = readAll(&payload, from: descriptor) { return .failure(failure) }
+        lastHeard.store(monotonicNanoseconds(), ordering: .relaxed)
         return .success(payload)
     }
 
@@ -102,8 +130,60 @@ package enum IsolationWire {
         _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    private static func readAll(_ buffer: inout [UInt8], from descriptor: Int32) -> ReceiveFailure? {
-        var have = 0
+    /// When this side last read a frame (monotonic nanoseconds). A wait spins only when that was
+    /// within one spin: the other side sent it and is still awake (working, or spinning for this
+    /// side's next frame). Otherwise it has gone to sleep, its wake-up costs more than a spin, and
+    /// spinning through it would add this side's own wake-up on top; so the first call after a
+    /// pause sleeps at once, as a wait without a spin does.
+    private static let lastHeard = Atomic<UInt64>(0)
+    /// Spins that ran out in a row. Past ``missesAllowed`` the other side is not answering within a
+    /// spin though it was awake (on a loaded machine it shares this core with this process, and
+    /// spinning only keeps it off the core), so a wait spins again only once in ``probeEvery`` and
+    /// otherwise goes straight to sleep; a spin that gets its frame starts over.
+    private static let spinMisses = Atomic<Int>(0)
+    private static let waits = Atomic<Int>(0)
+    static let missesAllowed = 2
+    static let probeEvery = 64
+
+    private static func shouldSpin() -> Bool {
+        guard monotonicNanoseconds() &- lastHeard.load(ordering: .relaxed) < UInt64(spin * 1e9) else { return false }
+        if spinMisses.load(ordering: .relaxed) < missesAllowed { return true }
+        return waits.add(1, ordering: .relaxed).newValue % probeEvery == 0
+    }
+
+    /// Polls `descriptor` without blocking for up to `seconds` until some of `buffer` arrives: how
+    /// many bytes came (0 when none did in time), or nil when the other side closed.
+    private static func spinForBytes(_ buffer: inout [UInt8], from descriptor: Int32, for seconds: Double) -> Int? {
+        var deadline = monotonicNanoseconds() + UInt64(seconds * 1e9)
+        let total = buffer.count
+        while true {
+            let got = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress!, total, Int32(MSG_DONTWAIT)) }
+            if got > 0 { return got }
+            if got == 0 { return nil }
+            guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return 0 }
+            let now = monotonicNanoseconds()
+            if now >= deadline { return 0 }
+            // Where the other side waits for this very core, it gets it now instead of after the
+            // spin. A yield that came back late means another process ran on this core: the
+            // machine is busy, and spinning on would take the core from whoever needs it, so the
+            // spin ends after one more look (and counts as run out).
+            sched_yield()
+            if monotonicNanoseconds() - now > longYield { deadline = 0 }
+        }
+    }
+
+    /// A `sched_yield` that takes longer than this gave the core to another process (alone on its
+    /// core it returns in about a microsecond).
+    static let longYield: UInt64 = 20_000
+
+    private static func monotonicNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    private static func readAll(_ buffer: inout [UInt8], from descriptor: Int32, having already: Int = 0) -> ReceiveFailure? {
+        var have = already
         let total = buffer.count
         while have < total {
             let got = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress! + have, total - have, 0) }

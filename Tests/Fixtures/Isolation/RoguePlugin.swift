@@ -51,6 +51,11 @@ final class RogueView: RestorableModule, RogueInput {
         screen.fields([Field("count", "\(count)")])
     }
 
+    /// Its last words, for the log: the shell does not wait for a leaving module's answer.
+    func moduleWillBeRemoved() {
+        logger.log(.info, "rogue leaves at count \(count)", source: "rogue")
+    }
+
     /// The count, kept by the session's journal across a crash of viper's worker.
     var keptWork: String? { count > 0 ? "\(count)" : nil }
 

@@ -93,6 +93,19 @@ import ViperTestSupport
         #expect(result.stdout.contains("  count   1"), "\(result.output)")
     }
 
+    /// The shell does not wait for a leaving module's answer (viper reads it before the next call's,
+    /// or as it exits), yet what the module does as it leaves still happens and reaches viper's log.
+    @Test func aLeavingModulesLastWordsReachTheLogThoughNoOneWaitsForThem() throws {
+        let (plugins, _) = try rogue()
+        let viper = ViperProcess()
+        let result = try shell(viper, plugins, isolated: true, "open rogue; count; back; open rogue; count; count")
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.stdout.contains("  count   2"), "\(result.output)")
+        let log = try String(contentsOfFile: viper.dataFolder + "/viper.log", encoding: .utf8)
+        #expect(log.contains("[rogue: rogue] rogue leaves at count 1"), "read before the next call's answer:\n\(log)")
+        #expect(log.contains("[rogue: rogue] rogue leaves at count 2"), "read as viper exits:\n\(log)")
+    }
+
     @Test func aHangIsStoppedAfterTheTimeAllowed() throws {
         let (plugins, _) = try rogue()
         var viper = ViperProcess()

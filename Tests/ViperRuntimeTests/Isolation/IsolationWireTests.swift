@@ -56,6 +56,70 @@ import Testing
         #expect(IsolationWire.receive(from: ends[1]) == .failure(.closed))
     }
 
+    /// A wait first polls the socket without blocking (the spin), then sleeps in `recv`: a frame
+    /// whose bytes arrive in two writes, split anywhere, is read whole either way.
+    @Test func aFrameSplitAnywhereIsReadWholeAfterTheSpin() throws {
+        var ends: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        defer { ends.forEach { close($0) } }
+        let payload: [UInt8] = Array("a frame in two pieces".utf8)
+        let frame: [UInt8] = [UInt8(payload.count), 0, 0, 0] + payload
+        let far = ends[0]
+        for split in 1..<frame.count {
+            let writer = Thread {
+                _ = frame.withUnsafeBytes { send(far, $0.baseAddress!, split, 0) }
+                _ = frame.withUnsafeBytes { send(far, $0.baseAddress! + split, frame.count - split, 0) }
+            }
+            writer.start()
+            #expect(try IsolationWire.receive(from: ends[1]).get() == payload, "split at \(split)")
+        }
+    }
+
+    /// The spin a person asks for (`VIPER_ISOLATED_SPIN_US`), bounded; a wrong value keeps the default.
+    @Test func theSpinComesFromTheEnvironmentWithinItsBound() {
+        #expect(IsolationWire.spin(from: [:]) == IsolationWire.defaultSpin)
+        #expect(IsolationWire.spin(from: ["VIPER_ISOLATED_SPIN_US": "0"]) == 0)
+        #expect(IsolationWire.spin(from: ["VIPER_ISOLATED_SPIN_US": "20"]) == 20e-6)
+        #expect(IsolationWire.spin(from: ["VIPER_ISOLATED_SPIN_US": "1000000"]) == 1000e-6)
+        #expect(IsolationWire.spin(from: ["VIPER_ISOLATED_SPIN_US": "-3"]) == IsolationWire.defaultSpin)
+        #expect(IsolationWire.spin(from: ["VIPER_ISOLATED_SPIN_US": "fast"]) == IsolationWire.defaultSpin)
+    }
+
+    /// Replies come in the order of the requests: two requests sent before either reply is read
+    /// get their own replies, and a request of the other side that comes first is served.
+    @Test func repliesAreReadInTheOrderOfTheRequestsServingTheOtherSideFirst() throws {
+        var ends: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        defer { ends.forEach { close($0) } }
+        let channel = IsolationChannel(descriptor: ends[0])
+        var served: [String] = []
+        channel.serve = { reader in
+            served.append((try? reader.text()) ?? "?")
+            return IsolationChannel.ok
+        }
+        #expect(channel.sendFrame(WireWriter(.lifecycle).bytes))
+        #expect(channel.sendFrame(WireWriter(.perform).bytes))
+        // The other side: a request of its own, then the two replies.
+        var route = WireWriter(.route)
+        route.text("from the plugin")
+        var first = WireWriter(.ok)
+        first.text("first")
+        var second = WireWriter(.failed)
+        second.text("second")
+        for frame in [route.bytes, first.bytes, second.bytes] { #expect(IsolationWire.send(frame, on: ends[1])) }
+        var one = try channel.reply()
+        var two = try channel.reply()
+        #expect(one.kind == .ok)
+        #expect(try one.text() == "first")
+        #expect(two.kind == .failed)
+        #expect(try two.text() == "second")
+        #expect(served == ["from the plugin"])
+        // What the other side read: the two requests, then the reply to its own.
+        #expect(try IsolationWire.receive(from: ends[1]).get() == WireWriter(.lifecycle).bytes)
+        #expect(try IsolationWire.receive(from: ends[1]).get() == WireWriter(.perform).bytes)
+        #expect(try IsolationWire.receive(from: ends[1]).get() == IsolationChannel.ok)
+    }
+
     @Test func aLengthAboveTheLargestFrameIsRefused() throws {
         var ends: [Int32] = [-1, -1]
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
