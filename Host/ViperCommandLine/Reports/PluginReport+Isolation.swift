@@ -63,7 +63,9 @@ extension PluginReport {
     static func isolationLines(_ runtime: HostRuntime) -> [String] {
         var lines: [String] = []
         let records = runtime.records
-        let named = records.compactMap(\.name)
+        // A plugin refused after its scan still has the name it declared.
+        let named = records.compactMap { $0.name ?? $0.descriptor?.manifest.name }
+        let unread = records.filter { $0.name == nil && $0.descriptor == nil }.count
         for record in records {
             guard let name = record.name, let mode = runtime.mode(of: record) else { continue }
             switch mode {
@@ -77,12 +79,20 @@ extension PluginReport {
             }
         }
         for name in runtime.isolatedNames.sorted() where !named.contains(name) {
-            lines.append("isolate: no plugin named '\(name)' was found; check the name in 'viper plugins'")
+            lines.append("isolate: " + notFound(name, unread: unread))
         }
         for name in runtime.modeRule.trusted.sorted() where !named.contains(name) {
-            lines.append("trust: no plugin named '\(name)' was found; check the name in 'viper plugins'")
+            lines.append("trust: " + notFound(name, unread: unread))
         }
         return lines
+    }
+
+    /// Why a chosen name matches no plugin: a typo, unless some plugin files could not be read at
+    /// all (their names unknown), when it may be one of them and those come first.
+    private static func notFound(_ name: String, unread: Int) -> String {
+        guard unread > 0 else { return "no plugin named '\(name)' was found; check the name in 'viper plugins'" }
+        return "no plugin viper could read is named '\(name)', but \(unread) plugin file(s) above could not be loaded, "
+            + "so their names are unknown and it may be one of them: fix those first, then check the name in 'viper plugins'"
     }
 
     /// How each plugin just installed at `installed` will run, one line each (`plugins install`):

@@ -211,6 +211,24 @@ import ViperTestSupport
 
     /// `viper new` says what the isolation rule asks of a plugin copied into the user folder: a
     /// service plugin is told the exact trust command, for the name its manifest declares.
+    /// A trusted name that matches no plugin is a typo only when every plugin file could be read:
+    /// while one could not (its name unknown), doctor says the name may be its and to fix it first.
+    @Test func aTrustedNameBesideAPluginThatCouldNotLoadIsNotCalledATypo() throws {
+        let viper = ViperProcess()
+        #expect(try viper.run(["plugins", "--trust", "ghost"]).status == 0)
+        let broken = try userFolder(viper) + "/libNotAPlugin.so"
+        try FileManager.default.copyItem(atPath: try Fixtures.c("NotAPlugin.c"), toPath: broken)
+        let doctor = try viper.run(["doctor"])
+        #expect(doctor.stdout.contains("trust: no plugin viper could read is named 'ghost', but 1 plugin file(s) above could not be loaded"),
+                "\(doctor.output)")
+        #expect(!doctor.stdout.contains("no plugin named 'ghost' was found"), "\(doctor.output)")
+
+        // Followed: the file that could not load fixed (here removed); what is left is a name to check.
+        try FileManager.default.removeItem(atPath: broken)
+        let after = try viper.run(["doctor"])
+        #expect(after.stdout.contains("trust: no plugin named 'ghost' was found; check the name in 'viper plugins'"), "\(after.output)")
+    }
+
     @Test func aNewServicePluginIsToldToBeTrustedByItsManifestName() throws {
         let folder = try TemporaryFolder.make("new-trust")
         let made = try ViperProcess().run(["new", "service", "Journal", "--dir", folder])
