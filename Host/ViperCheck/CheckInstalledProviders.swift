@@ -65,6 +65,14 @@ struct CheckInstalledProviders {
     /// them, a failure that doctor explains by a provider viper would not load gets doctor's line.
     func telling(_ checks: [CheckResult]) -> [CheckResult] {
         checks.map { result in
+            if !result.passed, let heldBack, let reason = result.reason, reason.contains("which no loaded plugin provides") {
+                // A module that asks for the held-back provider's service: the general advice
+                // (install one, ask doctor) gives way to what is true here.
+                let cause = reason.range(of: "; install a plugin that provides it").map { String(reason[..<$0.lowerBound]) } ?? reason
+                return CheckResult(
+                    check: result.check, subject: result.subject, passed: false,
+                    reason: cause + "; with the plugins viper finds for you: \(heldBack)")
+            }
             guard result.check == "requirements", result.subject == "plugin" else { return result }
             if !result.passed, let heldBack {
                 return CheckResult(

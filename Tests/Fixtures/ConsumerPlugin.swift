@@ -15,6 +15,8 @@ public protocol GreetingScreen: AnyObject {}
 
 final class GreetingBuilder: ModuleBuilder {
     func build(_ context: any ModuleContext) throws -> BuiltModule {
+        // It asks for its service first, as a real module would, so a missing provider is what fails.
+        _ = try context.resolver.resolve(Greeting.self)
         throw CommandError("the fixture module is never opened")
     }
 }

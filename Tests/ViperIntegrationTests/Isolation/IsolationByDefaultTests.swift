@@ -254,6 +254,9 @@ import ViperTestSupport
         let check = try viper.run(["check", consumer])
         #expect(check.status == 1 && check.stdout.contains("fail  [plugin] requirements: with the plugins viper finds for you, viper would disable it: "), "\(check.output)")
         #expect(check.stdout.contains(held), "\(check.output)")
+        // A module that asks for the provider's service is told the same, not to install one.
+        #expect(check.stdout.contains("which no loaded plugin provides"), "\(check.output)")
+        #expect(!check.stdout.contains("install a plugin that provides it"), "\(check.output)")
 
         #expect(try viper.run(["plugins", "--trust", "fixture-english"]).status == 0)
         let after = try viper.run(["--plugins", consumer, "doctor"])
