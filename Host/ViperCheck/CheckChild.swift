@@ -77,7 +77,9 @@ package enum CheckChild {
             subjects: subjects,
             libraries: loader.contractLibraries.libraries, folders: libraries.map(\.path),
             found: CheckSuites.find(pluginAt: path, libraries: loader.contractLibraries.libraries, folders: libraries.map(\.path), given: given))
+        var unbuilt: [String] = []
         _ = Conformance.check(recorded, services: services) { event in
+            if case .didRun(let result) = event, result.check == "builds", !result.passed { unbuilt.append(result.subject) }
             switch event {
             case .willRun(let check, let subject):
                 // `registers` was announced by `recordAgain`, before the entry ran again.
@@ -97,7 +99,12 @@ package enum CheckChild {
         }
         for ran in suites {
             writer.start("suite", "plugin")
-            writer.result(ran.summary)
+            if ran.results.isEmpty, ran.summary.passed, !unbuilt.isEmpty {
+                // A suite that ran nothing while modules did not build may have checks for them.
+                writer.result(CheckSuites.notRunFor(ran.summary, unbuilt: unbuilt))
+            } else {
+                writer.result(ran.summary)
+            }
             for result in ran.results {
                 writer.start(result.check, result.subject)
                 writer.result(result)

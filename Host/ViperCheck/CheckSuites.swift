@@ -88,6 +88,16 @@ struct CheckSuites {
         return Ran(results: results, summary: summary)
     }
 
+    /// A suite's summary when it ran no check and the plugin's modules in `unbuilt` did not build:
+    /// its checks on them (if it has any) could not run, which is not a pass.
+    static func notRunFor(_ summary: CheckResult, unbuilt: [String]) -> CheckResult {
+        let owner = summary.reason?.components(separatedBy: " has no check").first ?? "the suite"
+        return .notApplicable(
+            check: "suite", subject: "plugin",
+            reason: "\(owner) ran no check: \(unbuilt.joined(separator: ", ")) did not build, so its checks on them could not run; "
+                + "fix 'builds' above, then check again")
+    }
+
     /// The JSON lines a suite sent back, gathered through the request's context.
     private final class Collected {
         var lines: [String] = []

@@ -22,6 +22,19 @@ import ViperTestSupport
         #expect(!check.stdout.contains("[WelcomeText] contract-suite"), "\(check.stdout)")
     }
 
+    /// A suite that ran nothing because the plugin's module did not build has not passed: the
+    /// line says so and points at `builds` (here the provider forgot to register its service).
+    @Test func aSuiteThatRanNothingBecauseAModuleDidNotBuildIsNotAPass() throws {
+        let folder = try ContractLibraryFixtures.pluginFolder([try ContractLibraryFixtures.plugin("ForgetfulProviderPlugin"),
+                                                               try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so",
+                                                               try ContractLibraryFixtures.suites(expecting: "Ada")])
+        let check = try ViperProcess().run(["check", folder + "/libForgetfulProviderPlugin.so"])
+        #expect(check.stdout.contains("n/a   [plugin] suite: FixtureWelcome's suite (\(folder)/libFixtureWelcomeSuites.so) ran no check: "),
+                "\(check.stdout)")
+        #expect(check.stdout.contains(" did not build, so its checks on them could not run; fix 'builds' above, then check again"), "\(check.stdout)")
+        #expect(!check.stdout.contains("pass  [plugin] suite:"), "\(check.stdout)")
+    }
+
     @Test func aPromiseTheProviderBreaksFailsTheCheckNamingTheSuite() throws {
         let folder = try folder(suiteExpecting: "Farewell")
         let check = try ViperProcess().run(["check", folder + "/libWelcomeProviderPlugin.so"])
