@@ -70,41 +70,6 @@ package final class IsolatedPlugin {
 
     deinit { stop() }
 
-    /// The services an isolated plugin's process has: the host's, made there or forwarded to viper.
-    package static let hostServices: Set<ContractID> = [
-        ContractID(Logger.self), ContractID(Clock.self), ContractID(DataFolder.self), ContractID(DatabaseOpening.self),
-        ContractID(CommandProgress.self),
-    ]
-
-    /// Why a plugin cannot run isolated, in one line; nil when it can: it may provide only modules,
-    /// and use only the host's services (another plugin's service lives in viper's process).
-    package static func refusal(plugin: String, provides: [Provision], requires: [Requirement]) -> String? {
-        obstacle(provides: provides, requires: requires).map { refusal(plugin: plugin, obstacle: $0) }
-    }
-
-    /// The refusal of a plugin named to run isolated, for `obstacle` (``obstacle(provides:requires:)``).
-    static func refusal(plugin: String, obstacle: String) -> String {
-        "plugin '\(plugin)' \(obstacle), which an isolated plugin cannot do yet; run it in process "
-            + "(viper plugins --no-isolate \(plugin) takes it out of \"isolate\" in config.json; or drop --isolate \(plugin))"
-    }
-
-    /// What keeps a plugin from running isolated, as the end of a sentence ("provides service X to
-    /// other plugins"), or nil when nothing does.
-    package static func obstacle(provides: [Provision], requires: [Requirement]) -> String? {
-        if let first = provides.first(where: { $0.kind != .module }) {
-            return "provides \(first.kind.rawValue) \(first.contract.name) to other plugins"
-        }
-        if let first = requires.first(where: { $0.kind == .service && !hostServices.contains($0.contract) }) {
-            return "uses service \(first.description) of another plugin"
-        }
-        return nil
-    }
-
-    /// ``refusal(plugin:provides:requires:)`` for a plugin's descriptor.
-    package static func refusal(plugin: String, descriptor: PluginDescriptor) -> String? {
-        refusal(plugin: plugin, provides: descriptor.provides, requires: descriptor.requires)
-    }
-
     /// Why the plugin's process failed a call: one line for the shell.
     package struct Failure: Error, CustomStringConvertible {
         package let description: String
@@ -311,31 +276,5 @@ package final class IsolatedPlugin {
         let line = "plugin '\(name)' (isolated) \(what)\(how); its module was closed, and it starts again when next opened"
         logger?.log(.info, line, source: "isolation")  // the shell says it; the log keeps it
         return Failure(description: line)
-    }
-
-    /// Waits for the process to end after its socket closed, without blocking for ever: a process
-    /// that closed its end and lives on is stopped. True when it ended by itself.
-    private static func waitBriefly(_ pid: pid_t, _ status: inout Int32) -> Bool {
-        let pidfd = Int32(truncatingIfNeeded: Syscall.call(434, Int(pid), 0))  // pidfd_open
-        if pidfd >= 0 {
-            var entry = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
-            _ = poll(&entry, 1, 1000)
-            close(pidfd)
-        }
-        return waitpid(pid, &status, WNOHANG) == pid
-    }
-
-    private static func describe(_ status: Int32) -> String {
-        let signal = status & 0x7f
-        if signal != 0 {
-            let name = strsignal(signal).map { String(cString: $0) } ?? "signal \(signal)"
-            return " (\(name))"
-        }
-        let code = (status >> 8) & 0xff
-        return " (exit status \(code))"
-    }
-
-    private static func seconds(_ value: Double) -> String {
-        value >= 1 ? "\(Int(value)) s" : "\(Int(value * 1000)) ms"
     }
 }
