@@ -110,7 +110,7 @@ enum LibraryProtocolReader {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { continue }
             pending += pending.isEmpty ? trimmed : " " + trimmed
-            if balance(pending) == 0, !pending.hasSuffix("->"), !pending.hasPrefix("@") || pending.contains(" ") {
+            if balance(pending) == 0, !pending.hasSuffix("->"), !withoutAttributes(pending, only: nil).isEmpty {
                 declarations.append(pending)
                 pending = ""
             }
@@ -129,11 +129,41 @@ enum LibraryProtocolReader {
         }
     }
 
-    /// One declaration read as a property or a method, or kept as written.
-    static func requirement(_ declaration: String) -> LibraryProtocol.Requirement {
+    /// One declaration read as a property or a method, or kept as written. Attributes that ask
+    /// nothing of an implementation (`@discardableResult`, `@available(...)`) are read past: a
+    /// module or a double implements the requirement the same with or without them.
+    static func requirement(_ written: String) -> LibraryProtocol.Requirement {
+        let declaration = withoutAttributes(written, only: ["@discardableResult", "@available"])
         if declaration.hasPrefix("var "), let property = property(declaration) { return property }
         if declaration.hasPrefix("func "), let method = method(declaration) { return method }
-        return .unread(declaration)
+        return .unread(written)
+    }
+
+    /// `declaration` without its leading attributes: those in `only`, or every one (nil). An
+    /// attribute alone on its line leaves nothing: the declaration goes on, on the next line.
+    static func withoutAttributes(_ declaration: String, only: Set<String>?) -> String {
+        var rest = Substring(declaration)
+        while rest.hasPrefix("@") {
+            let word = rest.prefix { !$0.isWhitespace && $0 != "(" }
+            guard only?.contains(String(word)) ?? true else { break }
+            rest = rest.dropFirst(word.count)
+            if rest.hasPrefix("(") {
+                var depth = 0
+                var end = rest.startIndex
+                for index in rest.indices {
+                    if rest[index] == "(" { depth += 1 }
+                    if rest[index] == ")" { depth -= 1 }
+                    if depth == 0 {
+                        end = rest.index(after: index)
+                        break
+                    }
+                }
+                guard depth == 0 else { return declaration }
+                rest = rest[end...]
+            }
+            rest = rest.drop { $0.isWhitespace }
+        }
+        return String(rest)
     }
 
     private static func property(_ declaration: String) -> LibraryProtocol.Requirement? {

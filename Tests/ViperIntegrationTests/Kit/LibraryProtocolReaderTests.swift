@@ -39,6 +39,26 @@ import ViperTestSupport
         try #require(LibraryProtocolReader.read("ContactPicking", in: contactsKit))
     }
 
+    /// A requirement marked `@discardableResult` (a method that returns what it changed) or
+    /// `@available(...)` is read as the method it is; an attribute that asks something of an
+    /// implementation is kept as written.
+    @Test func attributesAnImplementationNeedNotRepeatAreReadPast() throws {
+        let source = """
+            public protocol CardStore: AnyObject {
+                @discardableResult func record(_ id: Int64, right: Bool) throws -> Card
+                @available(*, deprecated, message: "use record")
+                func mark(_ id: Int64) throws
+                @MainActor func refresh()
+            }
+            """
+        let store = try #require(LibraryProtocolReader.read("CardStore", in: source))
+        #expect(store.requirements == [
+            .method(name: "record", signature: "record(_ id: Int64, right: Bool) throws -> Card", result: "Card"),
+            .method(name: "mark", signature: "mark(_ id: Int64) throws", result: nil),
+            .unread("@MainActor func refresh()"),
+        ])
+    }
+
     @Test func propertiesMethodsAndTheOutputAreReadAsDeclared() throws {
         let contract = try picking()
         #expect(contract.requirements == [
