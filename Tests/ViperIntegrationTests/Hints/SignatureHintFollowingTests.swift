@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import ViperCoreTestSupport
+import ViperTestSupport
+
+/// What viper says about keys and signature files that are not what it needs, followed as it
+/// says on the supply fixture: a folder or a huge file given as the key ("give the file itself",
+/// "give the .pub file"), an installed plugin's signature replaced by a link ("put the file
+/// itself there") or deleted ("run 'viper plugins install NAME@VERSION'").
+@Suite(.tags(.slow)) struct SignatureHintFollowingTests {
+    /// A fixture with its key made and `versions` published in an index built and signed with it.
+    private func published(_ versions: [String]) throws -> SupplyFixture {
+        let fixture = try SupplyFixture()
+        try fixture.succeed(["keys", "new", fixture.keys])
+        for version in versions {
+            try fixture.publish(version)
+        }
+        try fixture.succeed(["index", "build", fixture.index, "--key", fixture.keys + "/viper.key"])
+        return fixture
+    }
+
+    @Test func aKeyGivenAsAFolderOrAHugeFileIsGivenAsTheFileTheHintAsksFor() throws {
+        let fixture = try published(["1.0.0"])
+        let file = fixture.index + "/supplied/1.0.0/libSupplied.so"
+        let huge = try TemporaryFolder.write([UInt8](repeating: 0x41, count: 1 << 20), to: "big.pub", in: fixture.base)
+        for (given, hint) in [(fixture.keys, "the public key is not a regular file; give the file itself"),
+                              (huge, "bytes is far more than one holds; give the .pub file")] {
+            let refused = try fixture.viper.run(["verify", file, "--pubkey", given])
+            #expect(refused.status != 0)
+            let line = try #require(Hint.line(hint, in: refused.stderr), "\(refused.output)")
+            #expect(line.contains(given), "\(line)")
+        }
+        // The file itself, the .pub in the folder that was given.
+        let followed = try fixture.viper.run(["verify", file, "--pubkey", fixture.keys + "/viper.pub"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(followed.stdout.contains("verified (key \(try fixture.keyID()))"), "\(followed.stdout)")
+    }
+
+    @Test func anInstalledSignatureReplacedByALinkLoadsOnceTheFileItselfIsPutThere() throws {
+        let fixture = try published(["1.0.0"])
+        try fixture.succeed(["plugins", "install", "supplied", "--index", "file://" + fixture.index])
+        let signature = fixture.viper.userPluginFolder + "/libSupplied.so.minisig"
+        let kept = fixture.base + "/kept.minisig"
+        try FileManager.default.moveItem(atPath: signature, toPath: kept)
+        try FileManager.default.createSymbolicLink(atPath: signature, withDestinationPath: kept)
+        // A fresh scan: the plugin cache would otherwise serve the descriptor it holds.
+        try? FileManager.default.removeItem(atPath: fixture.viper.dataFolder + "/plugin-cache")
+        let refused = try fixture.viper.run(["doctor"])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("the signature is not a regular file (a link?); put the file itself there", in: refused.output),
+                                "\(refused.output)")
+        #expect(line.contains(signature), "\(line)")
+        // The file the link pointed at, put in the link's place.
+        try FileManager.default.removeItem(atPath: signature)
+        try FileManager.default.moveItem(atPath: kept, toPath: signature)
+        let followed = try fixture.viper.run(["doctor"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(try fixture.pluginsLine().hasPrefix("supplied 1.0.0  [ready]"))
+    }
+
+    @Test func anInstalledSignatureDeletedIsPutBackByTheInstallTheRefusalNames() throws {
+        let fixture = try published(["1.0.0"])
+        try fixture.succeed(["plugins", "install", "supplied", "--index", "file://" + fixture.index])
+        try FileManager.default.removeItem(atPath: fixture.viper.userPluginFolder + "/libSupplied.so.minisig")
+        // A fresh scan: the plugin cache would otherwise serve the descriptor it holds.
+        try? FileManager.default.removeItem(atPath: fixture.viper.dataFolder + "/plugin-cache")
+        let refused = try fixture.viper.run(["doctor"])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("was installed signed, but ", in: refused.output), "\(refused.output)")
+        let update = try Hint.command("viper", in: line)
+        #expect(update == ["viper", "plugins", "install", "supplied@1.0.0"], "\(line)")
+        let ran = try Hint.run(update, with: fixture.viper)
+        #expect(ran.status == 0, "\(ran.output)")
+        let followed = try fixture.viper.run(["doctor"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(FileManager.default.fileExists(atPath: fixture.viper.userPluginFolder + "/libSupplied.so.minisig"))
+        #expect(try fixture.pluginsLine().hasPrefix("supplied 1.0.0  [ready]"))
+    }
+}
