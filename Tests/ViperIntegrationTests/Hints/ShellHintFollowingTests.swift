@@ -50,3 +50,43 @@ import ViperTestSupport
         #expect(errors.components(separatedBy: "was removed while viper ran").count == 2, "only the one refusal before the hint was followed: \(errors)")
     }
 }
+
+/// A plugin file added while the shell runs whose name is taken, followed as 'reload' says:
+/// by a plugin the session loaded ("remove one of the two") or by a bundled one ("give this
+/// plugin another name in its PluginManifest"); after the fix and another 'reload' the line is
+/// gone and the routes are served.
+@Suite(.tags(.slow)) struct ReloadNameHintFollowingTests {
+    @Test(arguments: [("fixture-shelf", "; remove one of the two"), ("todo", "; give this plugin another name in its PluginManifest")])
+    func aPluginAddedUnderATakenNameIsFixedAsTheReloadLineSays(name: String, hint: String) throws {
+        let folder = try TemporaryFolder.make("hint-reload-name")
+        try FileManager.default.copyItem(atPath: try Fixtures.route("shelf", plugin: "fixture-shelf", module: "HintShelfPlugin"),
+                                         toPath: folder + "/libHintShelfPlugin.so")
+        let viper = try RunningViper(arguments: ["--plugins", folder], environment: ViperProcess().environment)
+        defer { viper.close() }
+        viper.send("where")
+        try viper.waitFor("Home\n")
+        let added = folder + "/libHintCupboardPlugin.so"
+        try FileManager.default.copyItem(atPath: try Fixtures.route("cupboard", plugin: name, module: "HintCupboard_" + name.replacingOccurrences(of: "-", with: "_")),
+                                         toPath: added)
+        viper.send("reload")
+        let said = { viper.printed + viper.standardError }
+        #expect(viper.wait { said().contains(hint) }, "\(said())")
+        let line = try #require(Hint.line(hint, in: said()), "\(said())")
+        #expect(line.contains(added), "the line names the file added: \(line)")
+        if hint.contains("remove one of the two") {
+            try FileManager.default.removeItem(atPath: added)
+        } else {
+            try FileManager.default.removeItem(atPath: added)
+            try FileManager.default.copyItem(atPath: try Fixtures.route("cupboard", plugin: "fixture-cupboard", module: "HintCupboardRenamed"), toPath: added)
+        }
+        viper.send("reload")
+        viper.send("open " + (hint.contains("remove") ? "shelf" : "cupboard"))
+        let served = hint.contains("remove") ? "declared route of fixture-shelf" : "declared route of fixture-cupboard"
+        #expect(viper.wait { said().contains(served) }, "\(said())")
+        viper.send("doctor")
+        _ = try viper.finish()
+        let after = try #require(said().components(separatedBy: served).last)
+        #expect(!after.contains(hint), "the line is gone after the fix: \(said())")
+        #expect(said().components(separatedBy: hint).count == 2, "said once, before the fix: \(said())")
+    }
+}
