@@ -4,8 +4,8 @@ import ViperTestSupport
 
 /// What viper says about files another account owns or could swap, followed as it says: a plugin
 /// or plugin folder of another account ("if you trust it, run 'chown ...'"), a data folder of
-/// another account ("choose a data folder of your own with --data DIR"), and a database that is a
-/// link or has a companion file that is not its own. Each test makes the problem, reads the line,
+/// another account ("choose a data folder of your own with --data DIR"), a database that is a
+/// link or has a companion file that is not its own, and a plugin lock that is a link. Each test makes the problem, reads the line,
 /// does what it says and sees the problem gone.
 @Suite(.tags(.slow)) struct OwnershipHintFollowingTests {
     /// An account that is neither the one running the tests nor root.
@@ -108,5 +108,25 @@ import ViperTestSupport
         #expect(try Hint.run(rm, with: viper).status == 0)
         let (followed, output) = try todoOpens(viper)
         #expect(followed, "\(output)")
+    }
+
+    @Test func aPluginLockThatIsALinkIsReplacedByACopyOfTheFileAsTheRefusalSays() throws {
+        let viper = ViperProcess()
+        try viper.installInUserFolder([try Fixtures.good()])
+        #expect(try viper.run(["plugins", "--lock"]).status == 0)
+        let lock = viper.dataFolder + "/plugins.lock"
+        let elsewhere = try TemporaryFolder.make("hint-lock") + "/plugins.lock"
+        try FileManager.default.moveItem(atPath: lock, toPath: elsewhere)
+        try FileManager.default.createSymbolicLink(atPath: lock, withDestinationPath: elsewhere)
+        let refused = try viper.run(["doctor"])
+        #expect(refused.status != 0, "\(refused.output)")
+        let line = try #require(Hint.line("no plugin loads until you replace it with a copy of the file you mean", in: refused.output), "\(refused.output)")
+        #expect(line.contains(lock), "\(line)")
+        // Replaced with a copy of the file it pointed at.
+        try FileManager.default.removeItem(atPath: lock)
+        try FileManager.default.copyItem(atPath: elsewhere, toPath: lock)
+        let followed = try viper.run(["doctor"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
     }
 }
