@@ -6,7 +6,8 @@ import ViperTestSupport
 /// The loader's refusals of a plugin built for somewhere else, followed as they say: a header of
 /// another platform ("rebuild the plugin on this machine"), malformed program headers ("rebuild
 /// the plugin"), a library the plugin needs that is gone ("install that library"), and a plugin
-/// built against a newer Contracts ("rebuild the plugin against Contracts X"). Each test makes the
+/// built against a newer Contracts ("rebuild the plugin against Contracts X"), and a malformed
+/// `.viper_abi` section ("declare it as in docs/PLUGIN_AUTHORS.md (...)"). Each test makes the
 /// problem in the user plugin folder, reads the line from `viper doctor`, does what it says and
 /// sees doctor say ok and the plugin ready.
 @Suite(.tags(.slow)) struct PlatformHintFollowingTests {
@@ -89,5 +90,31 @@ import ViperTestSupport
         let followed = try viper.run(["doctor"])
         #expect(followed.status == 0, "\(followed.output)")
         #expect(try viper.run(["plugins"]).stdout.contains("legacy-1-0 1.0.0  [ready]"))
+    }
+
+    /// The good fixture with `declaration` put before its entry points.
+    private func good(declaring declaration: String) throws -> String {
+        let source = try Fixtures.source("GoodPlugin.swift").replacingOccurrences(
+            of: "@_cdecl(\"viper_plugin_abi\")", with: declaration + "\n\n@_cdecl(\"viper_plugin_abi\")")
+        return try FixtureCompiler.swiftPlugin(named: "GoodPlugin", source: source)
+    }
+
+    @Test func aMalformedABISectionIsDeclaredAsTheRefusalQuotesAndThePluginLoads() throws {
+        let viper = ViperProcess()
+        let bad = try good(declaring: "@used @section(\".viper_abi\")\nlet viperABI: (UInt32, UInt32, UInt32) = (0x1234_5678, 1, 8)")
+        let refused = try viper.run(["doctor", "--plugins", bad])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("section is malformed (it does not start with the magic number 0x56495052); declare it as in docs/PLUGIN_AUTHORS.md",
+                                          in: refused.stdout), "\(refused.stdout)")
+        // The declaration the line quotes, MAJOR and MINOR being the Contracts the plugin is built against.
+        let start = try #require(line.range(of: "@used @section"), "\(line)")
+        let end = try #require(line.range(of: "MINOR)", range: start.upperBound..<line.endIndex), "\(line)")
+        let quoted = String(line[start.lowerBound..<end.upperBound])
+        let host = ContractsVersion.current
+        let declaration = quoted.replacingOccurrences(of: "MAJOR", with: "\(host.major)").replacingOccurrences(of: "MINOR", with: "\(host.minor)")
+        let rebuilt = try good(declaring: declaration)
+        let followed = try viper.run(["doctor", "--plugins", rebuilt])
+        #expect(followed.status == 0, "\(declaration)\n\(followed.output)")
+        #expect(try viper.run(["plugins", "--plugins", rebuilt]).stdout.contains("fixture-good 1.2.3  [ready]"))
     }
 }
