@@ -4,7 +4,7 @@ import ViperTestSupport
 
 /// `viper check`'s lines about the plugins already installed, followed as an author would: a
 /// name another plugin has ("give this plugin another name in its manifest") and a route another
-/// plugin declares ("choose another route"). Each rebuild changes only what the line names, and
+/// plugin declares ("choose another route"); and doctor's for a route one plugin declares twice. Each rebuild changes only what the line names, and
 /// the check then passes.
 @Suite(.tags(.slow)) struct CheckHintFollowingTests {
     @Test func aPluginNamedLikeAnInstalledOnePassesTheCheckOnceRenamedAsTheLineSays() throws {
@@ -40,5 +40,22 @@ import ViperTestSupport
         let opened = try viper.run(["--plugins", try Fixtures.route("jottings", plugin: "fixture-jottings", module: "HintJottingsPlugin"),
                                     "-c", "open jottings"])
         #expect(opened.status == 0 && opened.stdout.contains("declared route of fixture-jottings"), "\(opened.output)")
+    }
+
+    /// doctor's line for one plugin that declares a route for two of its modules: rebuilt with a
+    /// route of its own for each, both open.
+    @Test func aRouteDeclaredForTwoModulesOfOnePluginIsGivenToEachAsTheLineSays() throws {
+        let viper = ViperProcess()
+        // The fixture's second module has the route named after the plugin: declared for the first too.
+        let twice = try Fixtures.route("fixture-twice", plugin: "fixture-twice", module: "HintTwicePlugin")
+        let refused = try viper.run(["doctor", "--plugins", twice])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("declares route 'fixture-twice' for ", in: refused.output), "\(refused.output)")
+        #expect(line.hasSuffix("give each module its own route"), "\(line)")
+        let own = try Fixtures.route("twice-declared", plugin: "fixture-twice", module: "HintTwicePlugin")
+        let followed = try viper.run(["doctor", "--plugins", own])
+        #expect(followed.status == 0, "\(followed.output)")
+        let opened = try viper.run(["--plugins", own, "-c", "open twice-declared; home; open fixture-twice"])
+        #expect(opened.stdout.contains("declared route of fixture-twice") && opened.stdout.contains("own route of fixture-twice"), "\(opened.output)")
     }
 }
