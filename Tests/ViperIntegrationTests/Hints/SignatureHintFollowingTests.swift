@@ -76,4 +76,32 @@ import ViperTestSupport
         #expect(FileManager.default.fileExists(atPath: fixture.viper.userPluginFolder + "/libSupplied.so.minisig"))
         #expect(try fixture.pluginsLine().hasPrefix("supplied 1.0.0  [ready]"))
     }
+
+    /// The installed build's SHA-256 revoked by its index: "remove the plugin or update it", each
+    /// followed (the update once the publisher has a newer build in the index).
+    @Test(arguments: ["remove", "update"])
+    func aPluginWhoseDigestTheIndexRevokedIsRemovedOrUpdatedAsTheRefusalSays(fix: String) throws {
+        let fixture = try published(["1.0.0"])
+        try fixture.succeed(["plugins", "install", "supplied", "--index", "file://" + fixture.index])
+        let installed = fixture.viper.userPluginFolder + "/libSupplied.so"
+        let digest = try #require(try Subprocess.tool(["sha256sum", installed]).stdout.split(separator: " ").first.map(String.init))
+        try fixture.succeed(["index", "build", fixture.index, "--key", fixture.keys + "/viper.key", "--revoke-digest", digest])
+        // The client reads the revocation with the index (the update finds nothing newer).
+        try fixture.succeed(["plugins", "update"])
+        let refused = try fixture.viper.run(["doctor"])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("refused: its SHA-256 \(digest.prefix(16))… is revoked (", in: refused.output), "\(refused.output)")
+        #expect(line.hasSuffix("; remove the plugin or update it"), "\(line)")
+        if fix == "remove" {
+            try fixture.succeed(["plugins", "remove", "supplied"])
+        } else {
+            try fixture.publish("2.0.0")
+            try fixture.succeed(["index", "build", fixture.index, "--key", fixture.keys + "/viper.key"])
+            try fixture.succeed(["plugins", "update", "supplied"])
+            #expect(try fixture.pluginsLine().hasPrefix("supplied 2.0.0  [ready]"))
+        }
+        let followed = try fixture.viper.run(["doctor"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(!followed.output.contains("is revoked"), "\(followed.output)")
+    }
 }
