@@ -104,4 +104,25 @@ import ViperTestSupport
         #expect(followed.status == 0, "\(followed.output)")
         #expect(!followed.output.contains("is revoked"), "\(followed.output)")
     }
+
+    /// With revocations in the lock, a deleted signature is found by the revocation check first:
+    /// its line names the same reinstall, which puts the signed file back.
+    @Test func aDeletedSignatureWithRevocationsInTheLockIsPutBackByTheInstallTheRefusalNames() throws {
+        let fixture = try published(["1.0.0"])
+        try fixture.succeed(["plugins", "install", "supplied", "--index", "file://" + fixture.index])
+        let other = String(repeating: "ab", count: 32)  // a digest of no file here: revocations exist, this build is not revoked
+        try fixture.succeed(["index", "build", fixture.index, "--key", fixture.keys + "/viper.key", "--revoke-digest", other])
+        try fixture.succeed(["plugins", "update"])
+        try FileManager.default.removeItem(atPath: fixture.viper.userPluginFolder + "/libSupplied.so.minisig")
+        let refused = try fixture.viper.run(["doctor"])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("was installed signed, but ", in: refused.output), "\(refused.output)")
+        #expect(line.contains("is missing or damaged; "), "\(line)")
+        let install = try Hint.command("viper", in: line)
+        #expect(install == ["viper", "plugins", "install", "supplied@1.0.0"], "\(line)")
+        #expect(try Hint.run(install, with: fixture.viper).status == 0)
+        let followed = try fixture.viper.run(["doctor"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(try fixture.pluginsLine().hasPrefix("supplied 1.0.0  [ready]"))
+    }
 }
