@@ -125,4 +125,19 @@ import ViperTestSupport
         #expect(followed.status == 0, "\(followed.output)")
         #expect(try fixture.pluginsLine().hasPrefix("supplied 1.0.0  [ready]"))
     }
+
+    /// An index whose newest build lost its file: "missing from the index; rebuild the index",
+    /// done by the publisher, gives an index the install works from again.
+    @Test func anIndexMissingAFileIsRebuiltAsTheErrorSaysAndInstallsAgain() throws {
+        let fixture = try published(["1.0.0", "2.0.0"])
+        try FileManager.default.removeItem(atPath: fixture.index + "/supplied/2.0.0/libSupplied.so")
+        let refused = try fixture.viper.run(["plugins", "install", "supplied", "--index", "file://" + fixture.index])
+        #expect(refused.status != 0)
+        let line = try #require(Hint.line("missing from the index (", in: refused.stderr), "\(refused.output)")
+        #expect(line.contains("supplied/2.0.0/libSupplied.so") && line.hasSuffix("; rebuild the index"), "\(line)")
+        try fixture.succeed(["index", "build", fixture.index, "--key", fixture.keys + "/viper.key"])
+        try fixture.succeed(["plugins", "install", "supplied", "--index", "file://" + fixture.index])
+        #expect(try fixture.pluginsLine().hasPrefix("supplied 1.0.0  [ready]"))
+        #expect(try fixture.viper.run(["doctor"]).status == 0)
+    }
 }
