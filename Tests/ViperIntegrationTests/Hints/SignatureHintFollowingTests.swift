@@ -6,7 +6,9 @@ import ViperTestSupport
 /// What viper says about keys and signature files that are not what it needs, followed as it
 /// says on the supply fixture: a folder or a huge file given as the key ("give the file itself",
 /// "give the .pub file"), an installed plugin's signature replaced by a link ("put the file
-/// itself there") or deleted ("run 'viper plugins install NAME@VERSION'").
+/// itself there") or deleted ("run 'viper plugins install NAME@VERSION'"), a build whose digest
+/// the index revoked ("remove the plugin or update it"), and an index missing a file ("rebuild
+/// the index").
 @Suite(.tags(.slow)) struct SignatureHintFollowingTests {
     /// A fixture with its key made and `versions` published in an index built and signed with it.
     private func published(_ versions: [String]) throws -> SupplyFixture {
