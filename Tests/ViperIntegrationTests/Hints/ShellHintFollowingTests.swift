@@ -21,6 +21,27 @@ import ViperTestSupport
         #expect(followed.status == 0 && followed.stderr.isEmpty && followed.stdout == "Home\n", "\(followed.output)")
     }
 
+    /// "no route matches" in a session given a folder with a file viper refused: the line says to
+    /// type 'doctor', and the session's doctor names the file and its fix (a separate
+    /// 'viper doctor' does not search that folder, so it would say ok).
+    @Test func aMissingRoutesDoctorTypedInTheSessionNamesTheRefusedFile() throws {
+        let folder = try TemporaryFolder.make("hint-missing-route")
+        let broken = try TemporaryFolder.write(Array("not a plugin".utf8), to: "libBrokenPlugin.so", in: folder)
+        let viper = ViperProcess()
+        let refused = try viper.run(["--plugins", folder, "-c", "open pick"])
+        let line = try #require(Hint.line("no route matches 'pick'", in: refused.stderr), "\(refused.output)")
+        let typed = try #require(Hint.commands(in: line).last, "\(line)")
+        #expect(typed == ["doctor"], "\(line)")
+        let followed = try viper.run(["--plugins", folder, "-c", "open pick; " + typed.joined(separator: " ")])
+        let problem = try #require(Hint.line("problem: " + broken + ": ", in: followed.stdout), "\(followed.output)")
+        #expect(problem.hasSuffix("remove it from the plugin folder"), "\(problem)")
+        #expect(try viper.run(["doctor"]).stdout.contains(broken) == false, "a separate viper doctor does not see the --plugins folder")
+        // Its fix, done: the route's line no longer blames the file.
+        try FileManager.default.removeItem(atPath: broken)
+        let after = try viper.run(["--plugins", folder, "-c", "open pick"])
+        #expect(!after.stderr.contains("viper refused"), "\(after.output)")
+    }
+
     @Test func aRouteWhosePluginWasRemovedOpensOnceItsFileIsPutBackAndReloadedAsTheHintSays() throws {
         let folder = try TemporaryFolder.make("hint-removed")
         let built = try Fixtures.route("shelf", plugin: "fixture-shelf", module: "HintShelfPlugin")
