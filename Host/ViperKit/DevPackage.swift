@@ -26,6 +26,7 @@ enum DevPackage {
                     + "'viper new NAME' made, or give its path: 'viper dev ~/src/Counter'")
         }
         let dump = run(["swift", "package", "dump-package"], in: folder, outputOnly: true)
+        if dump.status == 127, dump.errors.hasPrefix("error: ") { throw Failure(String(dump.errors.dropFirst("error: ".count))) }
         guard dump.status == 0, let manifest = try? JSONSerialization.jsonObject(with: Data(dump.output.utf8)) as? [String: Any] else {
             let errors = buildErrors(dump.errors + dump.output, package: folder)
             throw Failure("cannot read \(Paths.join(folder, "Package.swift")):\n  " + errors.joined(separator: "\n  "))
@@ -105,9 +106,17 @@ enum DevPackage {
             return (127, "", "error: cannot run '\(arguments.joined(separator: " "))' (\(error)); is the Swift toolchain on PATH?")
         }
         started(process)
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = outputOnly ? errors.fileHandleForReading.readDataToEndOfFile() : Data()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errorText = String(decoding: outputOnly ? errors.fileHandleForReading.readDataToEndOfFile() : Data(), as: UTF8.self)
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: printed, as: UTF8.self), String(decoding: errorText, as: UTF8.self))
+        // env's own failure (status 127): the program is not on PATH, which env says without a fix.
+        if process.terminationStatus == 127, let program = arguments.first, (printed + errorText).contains("No such file or directory") {
+            return (
+                127, "",
+                "error: cannot run '\(program)': it is not on PATH; put the Swift toolchain's bin folder on PATH "
+                    + "(export PATH=/path/to/swift/usr/bin:$PATH), then run it again"
+            )
+        }
+        return (process.terminationStatus, printed, errorText)
     }
 }

@@ -14,7 +14,7 @@ import ViperTestSupport
         #expect(session.stderr.contains("no route matches 'pick'"), "\(session.stderr)")
         #expect(session.stderr.contains("; viper refused \(folder)/libBrokenPlugin.so, so the routes it may declare are unknown ("),
                 "\(session.stderr)")
-        #expect(session.stderr.contains("; 'viper doctor' lists every problem"), "\(session.stderr)")
+        #expect(session.stderr.contains("; type 'doctor' for every problem"), "\(session.stderr)")
     }
 
     @Test func openAndPluginsPointAtAPluginInAFolderOneEditAwayFromTheUserFolder() throws {
@@ -27,7 +27,7 @@ import ViperTestSupport
         let session = try viper.run(["-c", "open caller"])
         #expect(session.status == 1, "\(session.stdout)\(session.stderr)")
         #expect(session.stderr.contains("no route matches 'caller'; "), "\(session.stderr)")
-        #expect(session.stderr.contains("\(wrong)/libCallerPlugin.so is a plugin viper does not load (\(advice)); 'viper doctor' lists every problem"),
+        #expect(session.stderr.contains("\(wrong)/libCallerPlugin.so is a plugin viper does not load (\(advice)); type 'doctor' for every problem"),
                 "\(session.stderr)")
         let plugins = try viper.run(["plugins"])
         #expect(plugins.stdout.contains("\nmisplaced: \(wrong)/libCallerPlugin.so is a plugin viper does not load: \(advice)"), "\(plugins.stdout)")

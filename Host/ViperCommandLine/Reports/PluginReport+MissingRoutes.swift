@@ -18,7 +18,7 @@ extension PluginReport {
         }
         let misplaced = PluginPlacement.nearMisses(runtime).map { "\($0.path) is a plugin viper does not load (\($0.advice))" }
         let notes = refused + misplaced
-        return notes.isEmpty ? nil : printable(notes.joined(separator: "; ") + "; 'viper doctor' lists every problem")
+        return notes.isEmpty ? nil : printable(notes.joined(separator: "; ") + "; type 'doctor' for every problem")
     }
 
     /// The near-miss lines `viper plugins` and an interactive shell's start print (doctor's own lines).

@@ -60,7 +60,7 @@ extension NavigationStack {
                 let unavailable = registry.unavailableRouteEntries
                 let matcher = RouteMatcher(unavailable.map { RouteMatcher.Route(spec: $0.route.spec, target: $0.reason) })
                 guard let reason = try? matcher.match(path).route.target else { throw error }
-                throw NavigationError(.notRegistered, "cannot open '\(path)': \(reason); run 'viper doctor'")
+                throw NavigationError(.notRegistered, "cannot open '\(path)': \(reason)")
             }
             try checkCanNavigate(from: source, verb: transition == .push ? "open" : Self.verb(transition), target: "'\(path)'")
             if intercepting, let redirect = try intercept(match.route.target.contract, name: match.route.target.name, path: path, requester: requester(source))

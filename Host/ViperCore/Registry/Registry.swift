@@ -103,6 +103,8 @@ package final class Registry: @unchecked Sendable {
     /// descriptors of plugins that load on first use. Sorted by pattern.
     package var routeEntries: [RouteEntry] { routing.entries }
 
+    /// Routes of a plugin that is not serving; `reason` is the whole line a person gets on
+    /// opening one, with its fix ("plugin 'x' is disabled: ...; run 'viper doctor'").
     package func addUnavailableRoutes(_ entries: [RouteEntry], reason: String) {
         write { $0.routes.addUnavailable(entries, reason: reason) }
     }

@@ -71,7 +71,9 @@ package struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendab
                 if dependency != path {
                     return PluginLoadError(
                         .openFailed, path: path,
-                        message: "cannot load: it needs \(dependency), which was not found (\(reason)); install that library or rebuild the plugin without it")
+                        message:
+                            "cannot load: it needs \(dependency), which was not found (\(reason)); install that library and run 'viper plugins --rescan' (viper keeps a refusal until the plugin file changes), or rebuild the plugin without it"
+                    )
                 }
             }
             return PluginLoadError(.missingFile, path: path, message: "no such file (\(reason)); check the path")

@@ -45,13 +45,20 @@ package struct SignatureCheck {
         pins.installedName(at: path)
     }
 
+    /// The fix for an installed plugin whose signature is gone: installing the version the lock
+    /// expects again puts the signed file back ('update' finds that version the newest and does nothing).
+    private func reinstall(_ name: String) -> String {
+        guard let version = pins.lock.publishers?[name]?.version else { return "run 'viper plugins update \(name)'" }
+        return "run 'viper plugins install \(name)@\(version)' to put the signed file back"
+    }
+
     /// Verifies the file at `path` and its signature.
     package func verify(_ path: String) -> Verdict {
         let signaturePath = path + Minisign.signatureSuffix
         var signatureInfo = stat()
         guard lstat(signaturePath, &signatureInfo) == 0 else {
             if let name = expectsSignature(path) {
-                return .refused("refused: plugin '\(name)' was installed signed, but \(signaturePath) is missing; run 'viper plugins update \(name)'")
+                return .refused("refused: plugin '\(name)' was installed signed, but \(signaturePath) is missing; \(reinstall(name))")
             }
             return .unsigned
         }
@@ -114,7 +121,7 @@ package struct SignatureCheck {
         let signaturePath = path + Minisign.signatureSuffix
         guard let signature = try? MinisignSignature.read(signaturePath) else {
             if let name = expectsSignature(path) {
-                return "refused: plugin '\(name)' was installed signed, but \(signaturePath) is missing or damaged; run 'viper plugins update \(name)'"
+                return "refused: plugin '\(name)' was installed signed, but \(signaturePath) is missing or damaged; \(reinstall(name))"
             }
             return nil
         }

@@ -160,13 +160,17 @@ extension HostRuntime {
         let outcome = validator(servingWith: nil).validate()
         registry.assignRoutes(outcome.routeOwners)
         dependencies = outcome.dependencies
-        let reason = "\(name) was removed while viper ran; put its file back and run 'reload'"
+        let reason = "\(name) \(Self.removedReason)"
         for provision in descriptor.provides where provision.kind != .interceptor {
             registry.noteDisabled(provision.contract, reason: reason)
         }
-        registry.addUnavailableRoutes(Self.routes(of: descriptor, plugin: name), reason: "plugin '\(name)' was removed while viper ran")
+        registry.addUnavailableRoutes(Self.routes(of: descriptor, plugin: name), reason: "plugin '\(name)' \(Self.removedReason)")
         report.notices.append(Self.removedNotice(name))
     }
+
+    /// Why a removed plugin's contracts and routes are unavailable, with the fix: in the session
+    /// that saw the file go, put back and reloaded (a separate 'viper doctor' does not know it).
+    private static let removedReason = "was removed while viper ran; put its file back and type 'reload'"
 
     private static func removedNotice(_ name: String) -> String {
         "removed \(name): its routes are withdrawn; modules on screen keep working until they close"

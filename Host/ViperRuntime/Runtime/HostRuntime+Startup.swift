@@ -222,6 +222,6 @@ extension HostRuntime {
         for provision in descriptor.provides where provision.kind != .interceptor {
             registry.noteDisabled(provision.contract, reason: "\(plugin) is disabled: \(reason)")
         }
-        registry.addUnavailableRoutes(Self.routes(of: descriptor, plugin: plugin), reason: "plugin '\(plugin)' is disabled: \(reason)")
+        registry.addUnavailableRoutes(Self.routes(of: descriptor, plugin: plugin), reason: "plugin '\(plugin)' is disabled: \(reason); run 'viper doctor'")
     }
 }

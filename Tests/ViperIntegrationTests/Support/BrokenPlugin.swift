@@ -72,7 +72,7 @@ enum BrokenPlugin: String, CaseIterable, Sendable, CustomStringConvertible {
         case .missingDependency:
             let path = try Fixtures.needingMissingLibrary()
             return Case(plugins: [path], broken: path,
-                        line: "\(path): cannot load: it needs libFixtureDependency.so, which was not found (libFixtureDependency.so: cannot open shared object file: No such file or directory); install that library or rebuild the plugin without it",
+                        line: "\(path): cannot load: it needs libFixtureDependency.so, which was not found (libFixtureDependency.so: cannot open shared object file: No such file or directory); install that library and run 'viper plugins --rescan' (viper keeps a refusal until the plugin file changes), or rebuild the plugin without it",
                         isPattern: false)
         case .otherABI:
             let path = try Fixtures.c("OtherABIPlugin.c")

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import ViperTestSupport
+
+/// `viper check`'s lines about the plugins already installed, followed as an author would: a
+/// name another plugin has ("give this plugin another name in its manifest") and a route another
+/// plugin declares ("choose another route"); and doctor's for a route one plugin declares twice. Each rebuild changes only what the line names, and
+/// the check then passes.
+@Suite(.tags(.slow)) struct CheckHintFollowingTests {
+    @Test func aPluginNamedLikeAnInstalledOnePassesTheCheckOnceRenamedAsTheLineSays() throws {
+        let viper = ViperProcess()
+        // The other plugin is given with --plugins: check meets the bundled plugins and those.
+        let installed = try #require(try viper.installInUserFolder([try Fixtures.good()]).first)
+        // The author's own build of a plugin that happens to have the installed one's name.
+        let build = try TemporaryFolder.make("hint-check-name") + "/libGoodPlugin.so"
+        try FileManager.default.copyItem(atPath: try LoaderHintFollowingTests.good(named: "fixture-good"), toPath: build)
+        let refused = try viper.run(["check", "--plugins", installed, build])
+        #expect(refused.status != 0, "\(refused.output)")
+        let line = try #require(Hint.line("is already named 'fixture-good'", in: refused.output), "\(refused.output)")
+        #expect(line.contains(installed) && line.hasSuffix("give this plugin another name in its manifest"), "\(line)")
+        try FileManager.default.removeItem(atPath: build)
+        try FileManager.default.copyItem(atPath: try LoaderHintFollowingTests.good(named: "fixture-renamed"), toPath: build)
+        let followed = try viper.run(["check", "--plugins", installed, build])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(!followed.output.contains("is already named"), "\(followed.output)")
+    }
+
+    @Test func aRouteABundledPluginDeclaresPassesTheCheckOnceAnotherIsChosenAsTheLineSays() throws {
+        let viper = ViperProcess()
+        let refused = try viper.run(["check", try Fixtures.route("notes", plugin: "fixture-jottings", module: "HintJottingsPlugin")])
+        #expect(refused.status != 0, "\(refused.output)")
+        let line = try #require(Hint.line("route 'notes' is already declared by bundled plugin 'notes'", in: refused.output), "\(refused.output)")
+        #expect(line.hasSuffix("the host gives it to only one of them; choose another route"), "\(line)")
+        let followed = try viper.run(["check", try Fixtures.route("jottings", plugin: "fixture-jottings", module: "HintJottingsPlugin")])
+        // The fixture fails one other check on purpose (its own-name route logs without declaring
+        // the Logger); the route check is the one the line was about.
+        #expect(followed.output.contains("pass  [DeclaredScreen] route: 'jottings'"), "\(followed.output)")
+        #expect(!followed.output.contains("is already declared"), "\(followed.output)")
+        // And the shell gives it the route.
+        let opened = try viper.run(["--plugins", try Fixtures.route("jottings", plugin: "fixture-jottings", module: "HintJottingsPlugin"),
+                                    "-c", "open jottings"])
+        #expect(opened.status == 0 && opened.stdout.contains("declared route of fixture-jottings"), "\(opened.output)")
+    }
+
+    /// doctor's line for one plugin that declares a route for two of its modules: rebuilt with a
+    /// route of its own for each, both open.
+    @Test func aRouteDeclaredForTwoModulesOfOnePluginIsGivenToEachAsTheLineSays() throws {
+        let viper = ViperProcess()
+        // The fixture's second module has the route named after the plugin: declared for the first too.
+        let twice = try Fixtures.route("fixture-twice", plugin: "fixture-twice", module: "HintTwicePlugin")
+        let refused = try viper.run(["doctor", "--plugins", twice])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("declares route 'fixture-twice' for ", in: refused.output), "\(refused.output)")
+        #expect(line.hasSuffix("give each module its own route"), "\(line)")
+        let own = try Fixtures.route("twice-declared", plugin: "fixture-twice", module: "HintTwicePlugin")
+        let followed = try viper.run(["doctor", "--plugins", own])
+        #expect(followed.status == 0, "\(followed.output)")
+        let opened = try viper.run(["--plugins", own, "-c", "open twice-declared; home; open fixture-twice"])
+        #expect(opened.stdout.contains("declared route of fixture-twice") && opened.stdout.contains("own route of fixture-twice"), "\(opened.output)")
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import ViperTestSupport
+
+/// A provider built against an older contract library than the one installed, followed as the
+/// refusals say: "rebuild 'libWelcomeProviderPlugin.so' against the installed FixtureWelcome 1.0",
+/// implementing the requirement its own line names, and doctor is ok with every plugin ready.
+@Suite(.tags(.slow)) struct ContractLibraryHintFollowingTests {
+    @Test func aProviderRefusedForAnOlderLibraryLoadsOnceRebuiltAgainstTheInstalledOne() throws {
+        let installed = try ContractLibraryFixtures.library(minor: 0, changed: true, uncut: true)
+        let folder = try ContractLibraryFixtures.pluginFolder([
+            try ContractLibraryFixtures.plugin("WelcomeProviderPlugin"),
+            try ContractLibraryFixtures.plugin("WelcomeConsumerPlugin", againstMinor: 0, changed: true, uncut: true),
+            installed + "/libFixtureWelcome.so",
+        ])
+        let viper = ViperProcess()
+        let refused = try viper.run(["doctor", "--plugins", folder])
+        #expect(refused.status == 1, "\(refused.output)")
+        let own = try #require(Hint.line("libWelcomeProviderPlugin.so: refused: it conforms to FixtureWelcome.WelcomeText", in: refused.stdout), "\(refused.stdout)")
+        #expect(own.contains("does not implement its requirement FixtureWelcome.WelcomeText.farewell(Swift.String) -> Swift.String"), "\(own)")
+        let consumer = try #require(Hint.line("plugin 'welcome-consumer' is disabled", in: refused.stdout), "\(refused.stdout)")
+        #expect(consumer.hasSuffix("rebuild 'libWelcomeProviderPlugin.so' against the installed FixtureWelcome 1.0"), "\(consumer)")
+        // Rebuilt against the installed library (the one in the plugin folder), with the
+        // requirement its own line names implemented: the compiler asks for nothing else.
+        let source = try Fixtures.source("ContractLibrary/WelcomeProviderPlugin.swift").replacingOccurrences(
+            of: "final class PoliteWelcome: WelcomeText, WelcomeNote {\n",
+            with: "final class PoliteWelcome: WelcomeText, WelcomeNote {\n    func farewell(_ guest: String) -> String { \"Goodbye, \\(guest)\" }\n")
+        let build = try TemporaryFolder.make("hint-rebuilt-provider")
+        try source.write(toFile: build + "/WelcomeProviderPlugin.swift", atomically: true, encoding: .utf8)
+        let compiled = try FixtureCompiler.run(["swiftc", "-emit-library", "-module-name", "WelcomeProviderPlugin", "-parse-as-library",
+                                                "-I", BuildProducts.modules, "-I", installed, "-L", BuildProducts.directory, "-lContracts",
+                                                "-L", installed, "-lFixtureWelcome", build + "/WelcomeProviderPlugin.swift",
+                                                "-o", build + "/libWelcomeProviderPlugin.so"])
+        try #require(compiled.status == 0, "\(compiled.output)")
+        try FileManager.default.removeItem(atPath: folder + "/libWelcomeProviderPlugin.so")
+        try FileManager.default.copyItem(atPath: build + "/libWelcomeProviderPlugin.so", toPath: folder + "/libWelcomeProviderPlugin.so")
+        let followed = try viper.run(["doctor", "--plugins", folder])
+        #expect(followed.status == 0, "\(followed.output)")
+        let listing = try viper.run(["plugins", "--plugins", folder]).stdout
+        #expect(listing.contains("welcome-provider 1.0.0  [ready]") && listing.contains("welcome-consumer 1.0.0  [ready]"), "\(listing)")
+    }
+
+    /// The library built as the fixture builds it, but with or without its SONAME.
+    private func library(soname: Bool) throws -> String {
+        let folder = try TemporaryFolder.make("hint-soname")
+        let built = try ContractLibraryFixtures.library(minor: 0)
+        let source = try Fixtures.source("ContractLibrary/FixtureWelcome.swift").replacingOccurrences(of: "__MINOR__", with: "0")
+            .replacingOccurrences(of: "__CHANGE__", with: "").replacingOccurrences(of: "__NOTE__", with: "")
+            .replacingOccurrences(of: "__DEFAULTS__", with: "").replacingOccurrences(of: "__INTERFACE__", with: "5e01d2b7a8f4c693")
+        try source.write(toFile: folder + "/FixtureWelcome.swift", atomically: true, encoding: .utf8)
+        let compiled = try FixtureCompiler.run(["swiftc", "-emit-library", "-module-name", "FixtureWelcome", "-parse-as-library",
+                                                "-enable-library-evolution", "-I", BuildProducts.modules, "-I", built,
+                                                "-L", BuildProducts.directory, "-lContracts", folder + "/FixtureWelcome.swift",
+                                                "-o", folder + "/libFixtureWelcome.so"]
+                                               + (soname ? ["-Xlinker", "-soname", "-Xlinker", "libFixtureWelcome.so"] : []))
+        try #require(compiled.status == 0, "\(compiled.output)")
+        return folder + "/libFixtureWelcome.so"
+    }
+
+    @Test func aContractLibraryWithoutASonameLoadsOnceBuiltWithTheOneTheRefusalNames() throws {
+        let folder = try ContractLibraryFixtures.pluginFolder([
+            try ContractLibraryFixtures.plugin("WelcomeProviderPlugin"), try ContractLibraryFixtures.plugin("WelcomeConsumerPlugin"),
+            try library(soname: false),
+        ])
+        let viper = ViperProcess()
+        let refused = try viper.run(["doctor", "--plugins", folder])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("refused: a contract library needs a SONAME of the form lib<Module>.so", in: refused.stdout), "\(refused.stdout)")
+        #expect(line.contains("libFixtureWelcome.so") && line.hasSuffix("build it with -Xlinker -soname -Xlinker lib<Module>.so"), "\(line)")
+        // Built again with those flags, <Module> being FixtureWelcome.
+        try FileManager.default.removeItem(atPath: folder + "/libFixtureWelcome.so")
+        try FileManager.default.copyItem(atPath: try library(soname: true), toPath: folder + "/libFixtureWelcome.so")
+        let followed = try viper.run(["doctor", "--plugins", folder])
+        #expect(followed.status == 0, "\(followed.output)")
+        let listing = try viper.run(["plugins", "--plugins", folder]).stdout
+        #expect(listing.contains("welcome-provider 1.0.0  [ready]") && listing.contains("welcome-consumer 1.0.0  [ready]"), "\(listing)")
+    }
+}
