@@ -29,6 +29,9 @@ extension HostRuntime {
         for warning in triage.warnings {
             logger.log(.warning, warning, source: "loader")
         }
+        for note in triage.notes {
+            logger.log(.info, note, source: "loader")
+        }
         let outcome = validate(
             triage.candidates.map { ($0.0, $0.1.descriptor) }, preferences: preferences, logger: logger,
             heldBack: Self.heldBackProviders(triage.list)

@@ -24,6 +24,9 @@ struct ScanTriage {
     private(set) var problems: [Problem] = []
     /// Lines for the log, one per refused file.
     private(set) var warnings: [String] = []
+    /// Lines for the log, one per file set aside because a file the person named for this run
+    /// (`--plugins`) has its name: what they asked for, not a problem.
+    private(set) var notes: [String] = []
 
     /// `results` holds each file's result by index into `files` (nil, or missing at the end: it vanished).
     /// `excluded`: plugins, by name, that become `.disabled` with the reason given (not candidates).
@@ -54,7 +57,18 @@ struct ScanTriage {
                             status: .disabled, reason: reason, scanned: descriptor, overridden: []))
                 } else if let other = seenNames.updateValue(index, forKey: name) {
                     seenNames[name] = other  // the first found keeps the name (one lookup for the common case, two for this one)
-                    fail(file, "a plugin named '\(name)' is already loaded from \(files[other].path); remove one of the two", at: index)
+                    if files[other].folder.origin == .flag, file.folder.origin != .flag {
+                        // The person named the other file for this run (`--plugins`, as `viper dev` names
+                        // a workspace's build): it serves, and this copy waits, which is no problem.
+                        let reason = "set aside for this run: the plugin named '\(name)' given with --plugins (\(files[other].path)) serves instead"
+                        notes.append("\(file.path): \(reason)")
+                        list.append(
+                            PluginRecord(
+                                name: name, path: file.path, origin: file.folder.origin,
+                                status: .disabled, reason: reason, scanned: descriptor, overridden: []))
+                    } else {
+                        fail(file, "a plugin named '\(name)' is already loaded from \(files[other].path); remove one of the two", at: index)
+                    }
                 } else if let refusal = modes.mode(name: name, origin: file.folder.origin, descriptor: descriptor.descriptor).refusal {
                     problems.append(Problem(kind: .loadFailed, plugin: name, contract: nil, message: refusal))
                     warnings.append(refusal)

@@ -229,6 +229,24 @@ import ViperTestSupport
         #expect(after.stdout.contains("trust: no plugin named 'ghost' was found; check the name in 'viper plugins'"), "\(after.output)")
     }
 
+    /// A build named with `--plugins` (as `viper dev` names a workspace's) while an installed copy
+    /// of the same plugin is in the user folder: the named one serves and the installed one waits,
+    /// which is what the person asked for, so nothing calls it a problem or says to remove a file.
+    @Test func aBuildNamedWithPluginsSetsTheInstalledCopyAsideWithoutAProblem() throws {
+        let viper = ViperProcess()
+        let fault = try Fixtures.fault()
+        let installed = try userFolder(viper) + "/libFaultPlugin.so"
+        try FileManager.default.copyItem(atPath: fault, toPath: installed)
+        let doctor = try viper.run(["--plugins", fault, "doctor"])
+        #expect(doctor.status == 0, "\(doctor.output)")
+        #expect(!doctor.output.contains("remove one of the two"), "\(doctor.output)")
+        let plugins = try viper.run(["--plugins", fault, "plugins"])
+        #expect(plugins.stdout.contains("set aside for this run: the plugin named 'fixture-fault' given with --plugins (\(fault)) serves instead"),
+                "\(plugins.output)")
+        let shell = try viper.run(["--plugins", fault, "-c", "open fault"])
+        #expect(shell.status == 0 && !shell.stderr.contains("warning"), "\(shell.output)")
+    }
+
     @Test func aNewServicePluginIsToldToBeTrustedByItsManifestName() throws {
         let folder = try TemporaryFolder.make("new-trust")
         let made = try ViperProcess().run(["new", "service", "Journal", "--dir", folder])
