@@ -59,7 +59,7 @@ extension NewCommand {
             'open \(module.openPath)' shows it) and the plugin type in Sources/\(name.type)Plugin, the entry symbols
             in Sources/\(name.type)Entry, tests of the module through its contract.
             \(library.summary)\(uses.isEmpty ? "" : "\n" + uses.summary)
-            \(nextSteps(root: root, name: name, pluginFolder: pluginFolder, viper: viper))
+            \(nextSteps(root: root, name: name, pluginFolder: pluginFolder, viper: viper, uses: options.uses))
             """
     }
 }

@@ -112,23 +112,34 @@ package struct NewCommand {
             Created \(root): the \(name.type) module (Builder, View, Presenter, Interactor, Entity, Router,
             its input/output contract) and the plugin type in Sources/\(name.type)Plugin, the entry symbols in
             Sources/\(name.type)Entry, \(options.example ? "per-layer tests of the demo list and a conformance test" : "tests of the module's contract").\(routed.map { "\nIts builder routes to \($0.contract) through a typed route; '\($0.command)' opens it." } ?? "")\(uses.isEmpty ? "" : "\n" + uses.summary)
-            \(nextSteps(root: root, name: name, pluginFolder: pluginFolder, viper: viper))
+            \(nextSteps(root: root, name: name, pluginFolder: pluginFolder, viper: viper, uses: options.uses))
             ('\(viper) plugins' lists every folder viper searches, in order.)
             """
     }
 
     /// From a new plugin package to its module open in viper, as every plugin template says it.
-    static func nextSteps(root: String, name: ModuleName, pluginFolder: String, viper: String) -> String {
+    /// `uses`: the services given with `--uses`; one that another plugin provides (any but the
+    /// host's `Clock` and `Logger`) means the plugin is loaded only once trusted, so trusting it
+    /// is a step of its own, before it is opened.
+    static func nextSteps(root: String, name: ModuleName, pluginFolder: String, viper: String, uses: [String] = []) -> String {
         let so = ".build/debug/lib\(name.type)Plugin.so"
+        let needsTrust = uses.contains { !["Clock", "Logger"].contains($0) }
+        let trust = needsTrust ? "\n  \(viper) plugins --trust \(name.route)" : ""
+        let note =
+            needsTrust
+            ? "(It uses a service another plugin provides, so from the user folder it is loaded only once trusted.)"
+            : """
+            (From the user folder it runs isolated until you trust it, and once it provides or uses another
+            plugin's service it is not loaded until you do: '\(viper) plugins --trust \(name.route)'.)
+            """
         return """
             Next:
               cd \(root)
               swift build && swift test
               \(viper) check \(so)
-              mkdir -p \(pluginFolder) && cp \(so) \(pluginFolder)/
+              mkdir -p \(pluginFolder) && cp \(so) \(pluginFolder)/\(trust)
               \(viper) -c "open \(name.openPath)"
-            (From the user folder it runs isolated until you trust it, and once it provides or uses another
-            plugin's service it is not loaded until you do: '\(viper) plugins --trust \(name.route)'.)
+            \(note)
             """
     }
 

@@ -131,6 +131,23 @@ import ViperTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nothing is written")
     }
 
+    /// A plugin that uses a service another plugin provides is loaded from the user folder only
+    /// once trusted, so its printed steps trust it before they open it; one that uses only the
+    /// host's clock and logger is not told to.
+    @Test func theNextStepsOfAPluginUsingAnotherPluginsServiceTrustItBeforeOpeningIt() throws {
+        let folder = try TemporaryFolder.make("uses-next-steps")
+        let viper = ViperProcess()
+        let made = try viper.run(["new", "Jot", "--uses", "NoteStore", "--dir", folder])
+        #expect(made.status == 0, "\(made.output)")
+        let steps = made.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let trust = try #require(steps.firstIndex { $0.hasSuffix("plugins --trust jot") }, "\(made.stdout)")
+        let open = try #require(steps.firstIndex { $0.hasSuffix("-c \"open jot\"") }, "\(made.stdout)")
+        #expect(trust < open, "\(made.stdout)")
+        let plain = try viper.run(["new", "Stamp", "--uses", "Clock", "--dir", folder])
+        #expect(plain.status == 0, "\(plain.output)")
+        #expect(!plain.stdout.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasSuffix("plugins --trust stamp") }, "\(plain.stdout)")
+    }
+
     @Test func aPluginOfALibrarysContractTakesItsModulesNameFromTheProtocolOrFromName() throws {
         let folder = try TemporaryFolder.make("contract-module-name")
         let viper = ViperProcess()
