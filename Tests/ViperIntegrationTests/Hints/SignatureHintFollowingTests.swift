@@ -10,19 +10,8 @@ import ViperTestSupport
 /// the index revoked ("remove the plugin or update it"), and an index missing a file ("rebuild
 /// the index").
 @Suite(.tags(.slow)) struct SignatureHintFollowingTests {
-    /// A fixture with its key made and `versions` published in an index built and signed with it.
-    private func published(_ versions: [String]) throws -> SupplyFixture {
-        let fixture = try SupplyFixture()
-        try fixture.succeed(["keys", "new", fixture.keys])
-        for version in versions {
-            try fixture.publish(version)
-        }
-        try fixture.succeed(["index", "build", fixture.index, "--key", fixture.keys + "/viper.key"])
-        return fixture
-    }
-
     @Test func aKeyGivenAsAFolderOrAHugeFileIsGivenAsTheFileTheHintAsksFor() throws {
-        let fixture = try published(["1.0.0"])
+        let fixture = try SupplyFixture.published(["1.0.0"])
         let file = fixture.index + "/supplied/1.0.0/libSupplied.so"
         let huge = try TemporaryFolder.write([UInt8](repeating: 0x41, count: 1 << 20), to: "big.pub", in: fixture.base)
         for (given, hint) in [(fixture.keys, "the public key is not a regular file; give the file itself"),
@@ -39,7 +28,7 @@ import ViperTestSupport
     }
 
     @Test func anInstalledSignatureReplacedByALinkLoadsOnceTheFileItselfIsPutThere() throws {
-        let fixture = try published(["1.0.0"])
+        let fixture = try SupplyFixture.published(["1.0.0"])
         try fixture.succeed(["plugins", "install", "supplied", "--index", "file://" + fixture.index])
         let signature = fixture.viper.userPluginFolder + "/libSupplied.so.minisig"
         let kept = fixture.base + "/kept.minisig"
@@ -61,7 +50,7 @@ import ViperTestSupport
     }
 
     @Test func anInstalledSignatureDeletedIsPutBackByTheInstallTheRefusalNames() throws {
-        let fixture = try published(["1.0.0"])
+        let fixture = try SupplyFixture.published(["1.0.0"])
         try fixture.succeed(["plugins", "install", "supplied", "--index", "file://" + fixture.index])
         try FileManager.default.removeItem(atPath: fixture.viper.userPluginFolder + "/libSupplied.so.minisig")
         // A fresh scan: the plugin cache would otherwise serve the descriptor it holds.
@@ -83,7 +72,7 @@ import ViperTestSupport
     /// followed (the update once the publisher has a newer build in the index).
     @Test(arguments: ["remove", "update"])
     func aPluginWhoseDigestTheIndexRevokedIsRemovedOrUpdatedAsTheRefusalSays(fix: String) throws {
-        let fixture = try published(["1.0.0"])
+        let fixture = try SupplyFixture.published(["1.0.0"])
         try fixture.succeed(["plugins", "install", "supplied", "--index", "file://" + fixture.index])
         let installed = fixture.viper.userPluginFolder + "/libSupplied.so"
         let digest = try #require(try Subprocess.tool(["sha256sum", installed]).stdout.split(separator: " ").first.map(String.init))
@@ -110,7 +99,7 @@ import ViperTestSupport
     /// With revocations in the lock, a deleted signature is found by the revocation check first:
     /// its line names the same reinstall, which puts the signed file back.
     @Test func aDeletedSignatureWithRevocationsInTheLockIsPutBackByTheInstallTheRefusalNames() throws {
-        let fixture = try published(["1.0.0"])
+        let fixture = try SupplyFixture.published(["1.0.0"])
         try fixture.succeed(["plugins", "install", "supplied", "--index", "file://" + fixture.index])
         let other = String(repeating: "ab", count: 32)  // a digest of no file here: revocations exist, this build is not revoked
         try fixture.succeed(["index", "build", fixture.index, "--key", fixture.keys + "/viper.key", "--revoke-digest", other])
@@ -131,7 +120,7 @@ import ViperTestSupport
     /// An index whose newest build lost its file: "missing from the index; rebuild the index",
     /// done by the publisher, gives an index the install works from again.
     @Test func anIndexMissingAFileIsRebuiltAsTheErrorSaysAndInstallsAgain() throws {
-        let fixture = try published(["1.0.0", "2.0.0"])
+        let fixture = try SupplyFixture.published(["1.0.0", "2.0.0"])
         try FileManager.default.removeItem(atPath: fixture.index + "/supplied/2.0.0/libSupplied.so")
         let refused = try fixture.viper.run(["plugins", "install", "supplied", "--index", "file://" + fixture.index])
         #expect(refused.status != 0)

@@ -6,19 +6,8 @@ import ViperTestSupport
 /// The supply commands' hints (install, update, rollback, verify, a revoked or changed key),
 /// followed as they say on the supply fixture: the plugin then is where the person wanted it.
 @Suite(.tags(.slow)) struct SupplyHintFollowingTests {
-    /// A fixture with its key made and `versions` published in an index built and signed with it.
-    private func published(_ versions: [String]) throws -> SupplyFixture {
-        let fixture = try SupplyFixture()
-        try fixture.succeed(["keys", "new", fixture.keys])
-        for version in versions {
-            try fixture.publish(version)
-        }
-        try fixture.succeed(["index", "build", fixture.index, "--key", fixture.keys + "/viper.key"])
-        return fixture
-    }
-
     @Test func aRollbackWithNothingKeptGetsTheEarlierVersionByTheInstallTheHintNames() throws {
-        let fixture = try published(["1.0.0", "2.0.0"])
+        let fixture = try SupplyFixture.published(["1.0.0", "2.0.0"])
         try fixture.succeed(["plugins", "install", "supplied@2.0.0", "--index", "file://" + fixture.index])
         let refused = try fixture.viper.run(["plugins", "rollback", "supplied"])
         #expect(refused.status != 0)
@@ -29,7 +18,7 @@ import ViperTestSupport
     }
 
     @Test func aPluginCopiedByHandIsUpdatedOnceInstalledFromTheIndexAsTheHintSays() throws {
-        let fixture = try published(["2.0.0"])
+        let fixture = try SupplyFixture.published(["2.0.0"])
         try fixture.viper.installInUserFolder([try SupplyFixture.plugin("1.0.0")])
         let refused = try fixture.viper.run(["plugins", "update", "supplied"])
         #expect(refused.status != 0)
@@ -42,7 +31,7 @@ import ViperTestSupport
     }
 
     @Test func aFileSignedByAKeyNothingPinsIsVerifiedWithThePubkeyTheHintAsksFor() throws {
-        let fixture = try published(["1.0.0"])
+        let fixture = try SupplyFixture.published(["1.0.0"])
         let file = fixture.index + "/supplied/1.0.0/libSupplied.so"
         let refused = try fixture.viper.run(["verify", file])
         #expect(refused.status != 0)
@@ -53,7 +42,7 @@ import ViperTestSupport
     }
 
     @Test func aPluginOfARevokedKeyRemovedAsTheHintSaysLeavesNothingRefused() throws {
-        let fixture = try published(["1.0.0"])
+        let fixture = try SupplyFixture.published(["1.0.0"])
         try fixture.succeed(["plugins", "install", "supplied", "--index", "file://" + fixture.index])
         try fixture.succeed(["plugins", "--revoke-key", try fixture.keyID(), "--reason", "key leaked"])
         let refused = try fixture.viper.run(["doctor"])
@@ -68,7 +57,7 @@ import ViperTestSupport
     /// The index and its publisher move to a new key: each refusal's hint, run as quoted, then
     /// "install again", until the new build is installed.
     @Test func anIndexAndAPublisherThatChangedKeysAreFollowedToTheNewBuild() throws {
-        let fixture = try published(["1.0.0"])
+        let fixture = try SupplyFixture.published(["1.0.0"])
         let address = "file://" + fixture.index
         try fixture.succeed(["plugins", "install", "supplied", "--index", address])
         // The publisher's new key signs 2.0.0 and the index, built afresh.
@@ -92,7 +81,7 @@ import ViperTestSupport
     }
 
     @Test func keysGivenTheWrongWayRoundAreGivenAsTheHintsSay() throws {
-        let fixture = try published(["1.0.0"])
+        let fixture = try SupplyFixture.published(["1.0.0"])
         let file = fixture.index + "/supplied/1.0.0/libSupplied.so"
         let (secretKey, publicKey) = (fixture.keys + "/viper.key", fixture.keys + "/viper.pub")
         let signed = try fixture.viper.run(["sign", file, "--key", publicKey])
@@ -106,7 +95,7 @@ import ViperTestSupport
     }
 
     @Test func aFileVerifiedWithAnotherKeyIsVerifiedWithThePublishersKeyTheHintNames() throws {
-        let fixture = try published(["1.0.0"])
+        let fixture = try SupplyFixture.published(["1.0.0"])
         let file = fixture.index + "/supplied/1.0.0/libSupplied.so"
         try fixture.succeed(["keys", "new", fixture.base + "/other"])
         let refused = try fixture.viper.run(["verify", file, "--pubkey", fixture.base + "/other/viper.pub"])
@@ -117,7 +106,7 @@ import ViperTestSupport
     }
 
     @Test func anAddressThatIsNotAnIndexOneIsGivenAsAFolderAsTheHintSays() throws {
-        let fixture = try published(["1.0.0"])
+        let fixture = try SupplyFixture.published(["1.0.0"])
         let refused = try fixture.viper.run(["plugins", "search", "suppl", "--index", "ftp://example.org/index"])
         #expect(refused.stderr.contains("not an index address; give a folder, file://PATH or http://127.0.0.1:PORT/PATH"), "\(refused.output)")
         for address in [fixture.index, "file://" + fixture.index] {
@@ -127,7 +116,7 @@ import ViperTestSupport
     }
 
     @Test func anIndexBuiltFromAFileOrWithAnUnknownSignerIsBuiltAsTheHintsSay() throws {
-        let fixture = try published(["1.0.0"])
+        let fixture = try SupplyFixture.published(["1.0.0"])
         let key = fixture.keys + "/viper.key"
         let file = try fixture.viper.run(["index", "build", fixture.index + "/supplied/1.0.0/libSupplied.so", "--key", key])
         #expect(file.stderr.contains("not a folder; give the folder of signed plugins to turn into an index"), "\(file.output)")
@@ -157,7 +146,7 @@ import ViperTestSupport
     }
 
     @Test func anOlderInstalledFilePutBackIsReplacedByTheUpdateTheRefusalNames() throws {
-        let fixture = try published(["1.0.0", "2.0.0"])
+        let fixture = try SupplyFixture.published(["1.0.0", "2.0.0"])
         try fixture.succeed(["plugins", "install", "supplied@1.0.0", "--index", "file://" + fixture.index])
         try fixture.succeed(["plugins", "update", "supplied"])
         // The 1.0.0 file and its signature put back by hand.
@@ -175,7 +164,7 @@ import ViperTestSupport
     }
 
     @Test func aSignedPluginCopiedByHandLoadsOnceInstalledFromItsIndexAsTheHintSays() throws {
-        let fixture = try published(["1.0.0"])
+        let fixture = try SupplyFixture.published(["1.0.0"])
         let folder = fixture.index + "/supplied/1.0.0"
         try fixture.viper.installInUserFolder([folder + "/libSupplied.so", folder + "/libSupplied.so.minisig"])
         let refused = try fixture.viper.run(["doctor"])
@@ -187,7 +176,7 @@ import ViperTestSupport
     }
 
     @Test func aFileThatIsNoKeyIsReplacedByTheKeyFileTheHintAsksFor() throws {
-        let fixture = try published(["1.0.0"])
+        let fixture = try SupplyFixture.published(["1.0.0"])
         let file = fixture.index + "/supplied/1.0.0/libSupplied.so"
         let notes = try TemporaryFolder.write(Array("my notes\n".utf8), to: "notes.txt", in: fixture.base)  // text, but no key
         // Text that is no key, and the plugin itself (not text) given as the key.
@@ -206,7 +195,7 @@ import ViperTestSupport
     /// A build signed by the publisher's new key, copied in by hand over the pinned one: the
     /// loader's refusal says to forget the key and install again, from the index that now has it.
     @Test func aPluginSignedByANewKeyLoadsAfterTheForgetKeyAndInstallTheRefusalNames() throws {
-        let fixture = try published(["1.0.0"])
+        let fixture = try SupplyFixture.published(["1.0.0"])
         try fixture.succeed(["plugins", "install", "supplied", "--index", "file://" + fixture.index])
         let newer = fixture.base + "/newer"
         try fixture.succeed(["keys", "new", fixture.base + "/rotated"])

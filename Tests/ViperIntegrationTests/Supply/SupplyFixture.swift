@@ -5,6 +5,17 @@ import ViperTestSupport
 /// What the supply tests share: a plugin built at two versions, a key pair made by the built viper,
 /// an index folder, and a static HTTP server on the loopback over that folder.
 struct SupplyFixture {
+    /// A fixture with its key made and `versions` published in an index built and signed with it.
+    static func published(_ versions: [String]) throws -> SupplyFixture {
+        let fixture = try SupplyFixture()
+        try fixture.succeed(["keys", "new", fixture.keys])
+        for version in versions {
+            try fixture.publish(version)
+        }
+        try fixture.succeed(["index", "build", fixture.index, "--key", fixture.keys + "/viper.key"])
+        return fixture
+    }
+
     let viper: ViperProcess
     let base: String
     let index: String
