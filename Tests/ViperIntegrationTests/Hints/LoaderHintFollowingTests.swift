@@ -70,6 +70,30 @@ import ViperTestSupport
         #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
     }
 
+    /// --allow-insecure-plugins loads a plugin its group can write and warns "use it only for
+    /// development"; dropped as the warning says, the plugin is refused with its own fix, and
+    /// that fix run as quoted loads it with no warning.
+    @Test func theInsecureWarningFollowedByDroppingTheFlagShowsTheProblemItHid() throws {
+        let viper = ViperProcess()
+        let plugin = try #require(try viper.installInUserFolder([try Fixtures.good()]).first)
+        #expect(try Subprocess.tool(["chmod", "g+w", plugin]).status == 0)
+        let insecure = try viper.run(["--allow-insecure-plugins", "doctor"])
+        let warning = try #require(Hint.line("--allow-insecure-plugins: plugins are loaded", in: insecure.output), "\(insecure.output)")
+        #expect(warning.hasSuffix("use it only for development"), "\(warning)")
+        #expect(try viper.run(["--allow-insecure-plugins", "plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
+
+        // Without the flag the group-writable file is refused, with the chmod that fixes it.
+        let refused = try viper.run(["doctor"])
+        #expect(refused.status == 1, "\(refused.output)")
+        #expect(!refused.output.contains("--allow-insecure-plugins"), "\(refused.output)")
+        let line = try #require(Hint.line("run 'chmod go-w ", in: refused.output), "\(refused.output)")
+        #expect(try Hint.run(try Hint.command("chmod", in: line), with: viper).status == 0)
+        let followed = try viper.run(["doctor"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(!followed.output.contains("warning:"), "\(followed.output)")
+        #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
+    }
+
     @Test func aDataFolderEveryoneCanWriteIsUsedAfterTheChmodTheWarningNames() throws {
         let viper = ViperProcess()
         #expect(try Subprocess.tool(["chmod", "o+w", viper.dataFolder]).status == 0)
