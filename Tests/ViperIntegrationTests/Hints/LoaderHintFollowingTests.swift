@@ -70,6 +70,24 @@ import ViperTestSupport
         #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
     }
 
+    /// A FIFO in the plugin folder: the folder was given, so the line's fix for it is to remove
+    /// the FIFO from there; removed, doctor is ok.
+    @Test func aFIFOInThePluginFolderRemovedAsTheLineSaysLeavesDoctorOk() throws {
+        let viper = ViperProcess()
+        try viper.installInUserFolder([try Fixtures.good()])
+        let path = viper.userPluginFolder + "/libPipe.so"
+        #expect(try Subprocess.tool(["mkfifo", path]).status == 0)
+        let refused = try viper.run(["doctor"])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("is a FIFO, not a plugin file", in: refused.output), "\(refused.output)")
+        #expect(line.hasSuffix("(one found in a plugin folder: remove it from there)"), "\(line)")
+        #expect(Hint.subject(of: line) == path, "\(line)")
+        try FileManager.default.removeItem(atPath: Hint.subject(of: line))
+        let followed = try viper.run(["doctor"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
+    }
+
     /// --allow-insecure-plugins loads a plugin its group can write and warns "use it only for
     /// development"; dropped as the warning says, the plugin is refused with its own fix, and
     /// that fix run as quoted loads it with no warning.
