@@ -88,6 +88,25 @@ import ViperTestSupport
         #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
     }
 
+    /// The same plugin in the user folder under two file names: the second copy is refused, "remove
+    /// one of the two"; the copy the line is about removed, doctor is ok and the plugin ready.
+    @Test func aPluginCopiedTwiceIsReadyOnceOneOfTheTwoIsRemoved() throws {
+        let viper = ViperProcess()
+        let plugin = try #require(try viper.installInUserFolder([try Fixtures.good()]).first)
+        let copy = viper.userPluginFolder + "/libGoodCopy.so"
+        try FileManager.default.copyItem(atPath: plugin, toPath: copy)
+        let refused = try viper.run(["doctor"])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("is already loaded from", in: refused.output), "\(refused.output)")
+        #expect(line.hasSuffix("; remove one of the two"), "\(line)")
+        let subject = Hint.subject(of: line)
+        #expect([plugin, copy].contains(subject), "\(line)")
+        try FileManager.default.removeItem(atPath: subject)
+        let followed = try viper.run(["doctor"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
+    }
+
     /// --allow-insecure-plugins loads a plugin its group can write and warns "use it only for
     /// development"; dropped as the warning says, the plugin is refused with its own fix, and
     /// that fix run as quoted loads it with no warning.
