@@ -75,4 +75,35 @@ import ViperTestSupport
         let listing = try viper.run(["plugins", "--plugins", folder]).stdout
         #expect(listing.contains("welcome-provider 1.0.0  [ready]") && listing.contains("welcome-consumer 1.0.0  [ready]"), "\(listing)")
     }
+
+    /// A consumer that carries its own copy of FixtureWelcome (linked with the static library), so
+    /// it does not name libFixtureWelcome.so, in a folder without it: refused by the version it
+    /// records, "install libFixtureWelcome.so 1.0 ... beside the plugin". Installed, it is refused
+    /// for its copy, "link libFixtureWelcome.so (-lFixtureWelcome) instead"; rebuilt so, doctor is ok.
+    @Test func aPluginWhoseLibraryIsNotInstalledLoadsOnceItIsInstalledAndLinked() throws {
+        let folder = try ContractLibraryFixtures.pluginFolder([
+            try ContractLibraryFixtures.plugin("WelcomeProviderPlugin"),
+            try ContractLibraryFixtures.plugin("WelcomeConsumerPlugin", statically: true),
+        ])
+        let viper = ViperProcess()
+        let refused = try viper.run(["doctor", "--plugins", folder])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("which is not installed in any plugin folder; install libFixtureWelcome.so 1.0", in: refused.stdout), "\(refused.stdout)")
+        #expect(Hint.subject(of: line) == folder + "/libWelcomeConsumerPlugin.so", "\(line)")
+        #expect(line.hasSuffix("beside the plugin"), "\(line)")
+
+        try FileManager.default.copyItem(atPath: try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so", toPath: folder + "/libFixtureWelcome.so")
+        let copied = try viper.run(["doctor", "--plugins", folder])
+        #expect(!copied.output.contains("which is not installed"), "\(copied.output)")
+        let copy = try #require(Hint.line("libWelcomeConsumerPlugin.so: refused: it carries its own copy", in: copied.stdout), "\(copied.stdout)")
+        #expect(copy.hasSuffix("link libFixtureWelcome.so (-lFixtureWelcome) instead of compiling FixtureWelcome into the plugin"), "\(copy)")
+
+        // Linked with -lFixtureWelcome, as the fixture builds it.
+        try FileManager.default.removeItem(atPath: folder + "/libWelcomeConsumerPlugin.so")
+        try FileManager.default.copyItem(atPath: try ContractLibraryFixtures.plugin("WelcomeConsumerPlugin"), toPath: folder + "/libWelcomeConsumerPlugin.so")
+        let followed = try viper.run(["doctor", "--plugins", folder])
+        #expect(followed.status == 0, "\(followed.output)")
+        let listing = try viper.run(["plugins", "--plugins", folder]).stdout
+        #expect(listing.contains("welcome-consumer 1.0.0  [ready]") && listing.contains("FixtureWelcome 1.0  [contract library, ready]"), "\(listing)")
+    }
 }
