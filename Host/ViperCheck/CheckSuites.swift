@@ -70,7 +70,14 @@ struct CheckSuites {
             ]
             return words.withUnsafeMutableBytes { unsafeBitCast(symbol, to: ExportedSuites.Entry.self)($0.baseAddress) }
         }
-        guard status == 0 else { return failed("refused viper check's request (status \(status)); rebuild it against this viper's ConformanceKit") }
+        // Its kit's record matched this viper's (kitProblem), so the request was refused by the
+        // suite's own export, which did not hand it to ExportedSuites.run as it came.
+        guard status == 0 else {
+            return failed(
+                "refused viper check's request (status \(status)): its \(ExportedSuites.symbol) did not pass the request on as it came; "
+                    + "make it '@_cdecl(\"\(ExportedSuites.symbol)\") public func viperContractSuites(_ request: UnsafeMutableRawPointer?) -> Int32 "
+                    + "{ ExportedSuites.run(request, suites: [...]) }' with its suites in the list, rebuild it and install it again")
+        }
         let decoded = collected.lines.compactMap { try? JSONDecoder().decode(CheckResult.self, from: Data($0.utf8)) }
         let results = decoded.map { result in
             result.applicable

@@ -253,7 +253,9 @@ package struct NewCommand {
         guard let listStart = manifest.range(of: "let plugins = ["),
             let listEnd = manifest.range(of: "\n]", range: listStart.upperBound..<manifest.endIndex)
         else {
-            throw HostError("\(manifestPath) has no 'let plugins = [...]' list to add \(entry) to; add the plugin by hand")
+            throw HostError(
+                "\(manifestPath) has no 'let plugins = [...]' list (its ']' on a line of its own) to add \(entry) to, so nothing was written; "
+                    + "put the list back in Package.swift and run this again, or drop --in-tree to write the plugin as a package of its own")
         }
         var edited = manifest
         edited.insert(contentsOf: "\n    \(entry),", at: listEnd.lowerBound)

@@ -208,7 +208,9 @@ enum IndexJSON {
         do {
             return try JSONDecoder().decode(type, from: Data(bytes))
         } catch {
-            throw HostError("\(source): damaged index file (not the JSON an index holds); rebuild the index")
+            throw HostError(
+                "\(source): damaged index file (not the JSON an index holds); its publisher rebuilds it with "
+                    + "'viper index build FOLDER --key KEY' (FOLDER: the index's folder, KEY: the key that signs it)")
         }
     }
 }

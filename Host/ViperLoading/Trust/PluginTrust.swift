@@ -90,7 +90,8 @@ package enum PluginTrust {
         if type != S_IFREG && type != S_IFDIR {
             // No chmod advice: a device or a FIFO is no plugin whatever its mode (`--plugins /dev/zero`).
             let what = type == S_IFCHR || type == S_IFBLK ? "a device" : type == S_IFIFO ? "a FIFO" : type == S_IFSOCK ? "a socket" : "not a regular file"
-            return "refused: \(path) is \(what), not a plugin file; give the path of a plugin (lib<Name>.so) or of a folder of plugins"
+            return "refused: \(path) is \(what), not a plugin file; give the path of a plugin (lib<Name>.so) or of a folder of plugins "
+                + "(one found in a plugin folder: remove it from there)"
         }
         if info.st_uid != user && info.st_uid != 0 {
             return "refused: \(subject) belongs to \(describe(info.st_uid)), not to you (\(describe(user))) or root, "

@@ -50,19 +50,32 @@ enum ContractLibraryFixtures {
     /// library at 1.0 and the conformance kit, its check expecting a welcome to Ada to contain `expected`.
     /// `copying`: linked with the static library, so it carries its own copy of FixtureWelcome (as a
     /// suites target in the library's own SwiftPM package does) and does not link libFixtureWelcome.so.
-    static func suites(expecting expected: String, copying: Bool = false) throws -> String {
+    /// `export`: the body of its `viper_contract_suites` in place of the fixture's own call; `linking`: a
+    /// folder holding libGone.so, which it is linked against too (and needs when it is loaded).
+    static func suites(expecting expected: String, copying: Bool = false, export: String? = nil, linking gone: String? = nil) throws -> String {
         let library = try self.library(minor: 0, statically: copying)
-        let folder = try once("suites-\(expected)-\(copying)") { folder in
-            let source = try Fixtures.source("ContractLibrary/FixtureWelcomeSuites.swift").replacingOccurrences(of: "__EXPECTED__", with: expected)
+        let folder = try once("suites-\(expected)-\(copying)-\(export ?? "")-\(gone ?? "")") { folder in
+            var source = try Fixtures.source("ContractLibrary/FixtureWelcomeSuites.swift").replacingOccurrences(of: "__EXPECTED__", with: expected)
+            if let export { source = source.replacingOccurrences(of: "ExportedSuites.run(request, suites: [welcomeTextSuite])", with: export) }
+            let goneFlags = gone.map { ["-L", $0, "-Xlinker", "--no-as-needed", "-lGone"] } ?? []
             try source.write(toFile: folder + "/FixtureWelcomeSuites.swift", atomically: true, encoding: .utf8)
             let kitFolder = BuildProducts.directory + "/ConformanceKit.build"
             let kitObjects = try FileManager.default.contentsOfDirectory(atPath: kitFolder).filter { $0.hasSuffix(".o") }.map { kitFolder + "/" + $0 }
             try run(["swiftc", "-emit-library", "-module-name", "FixtureWelcomeSuites", "-parse-as-library",
                      "-I", BuildProducts.modules, "-I", library, "-L", BuildProducts.directory, "-lContracts",
                      "-L", library, "-lFixtureWelcome", folder + "/FixtureWelcomeSuites.swift"] + kitObjects
-                     + CookbookLibrary.kitModuleFlags + ["-o", folder + "/libFixtureWelcomeSuites.so"], in: folder)
+                     + CookbookLibrary.kitModuleFlags + goneFlags + ["-o", folder + "/libFixtureWelcomeSuites.so"], in: folder)
         }
         return folder + "/libFixtureWelcomeSuites.so"
+    }
+
+    /// A folder holding libGone.so, a library nothing installs: a suite linked against it cannot load.
+    static func goneLibrary() throws -> String {
+        try once("gone") { folder in
+            try "public func gone() {}\n".write(toFile: folder + "/Gone.swift", atomically: true, encoding: .utf8)
+            try run(["swiftc", "-emit-library", "-module-name", "Gone", "-parse-as-library", "-Xlinker", "-soname", "-Xlinker", "libGone.so",
+                     folder + "/Gone.swift", "-o", folder + "/libGone.so"], in: folder)
+        }
     }
 
     /// A fresh plugin folder holding copies of `files` (each under its own name).

@@ -75,4 +75,59 @@ import ViperTestSupport
         let listing = try viper.run(["plugins", "--plugins", folder]).stdout
         #expect(listing.contains("welcome-provider 1.0.0  [ready]") && listing.contains("welcome-consumer 1.0.0  [ready]"), "\(listing)")
     }
+
+    /// A consumer that carries its own copy of FixtureWelcome (linked with the static library), so
+    /// it does not name libFixtureWelcome.so, in a folder without it: refused by the version it
+    /// records, "install libFixtureWelcome.so 1.0 ... beside the plugin". Installed, it is refused
+    /// for its copy, "link libFixtureWelcome.so (-lFixtureWelcome) instead"; rebuilt so, doctor is ok.
+    @Test func aPluginWhoseLibraryIsNotInstalledLoadsOnceItIsInstalledAndLinked() throws {
+        let folder = try ContractLibraryFixtures.pluginFolder([
+            try ContractLibraryFixtures.plugin("WelcomeProviderPlugin"),
+            try ContractLibraryFixtures.plugin("WelcomeConsumerPlugin", statically: true),
+        ])
+        let viper = ViperProcess()
+        let refused = try viper.run(["doctor", "--plugins", folder])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("which is not installed in any plugin folder; install libFixtureWelcome.so 1.0", in: refused.stdout), "\(refused.stdout)")
+        #expect(Hint.subject(of: line) == folder + "/libWelcomeConsumerPlugin.so", "\(line)")
+        #expect(line.hasSuffix("beside the plugin"), "\(line)")
+
+        try FileManager.default.copyItem(atPath: try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so", toPath: folder + "/libFixtureWelcome.so")
+        let copied = try viper.run(["doctor", "--plugins", folder])
+        #expect(!copied.output.contains("which is not installed"), "\(copied.output)")
+        let copy = try #require(Hint.line("libWelcomeConsumerPlugin.so: refused: it carries its own copy", in: copied.stdout), "\(copied.stdout)")
+        #expect(copy.hasSuffix("link libFixtureWelcome.so (-lFixtureWelcome) instead of compiling FixtureWelcome into the plugin"), "\(copy)")
+
+        // Linked with -lFixtureWelcome, as the fixture builds it.
+        try FileManager.default.removeItem(atPath: folder + "/libWelcomeConsumerPlugin.so")
+        try FileManager.default.copyItem(atPath: try ContractLibraryFixtures.plugin("WelcomeConsumerPlugin"), toPath: folder + "/libWelcomeConsumerPlugin.so")
+        let followed = try viper.run(["doctor", "--plugins", folder])
+        #expect(followed.status == 0, "\(followed.output)")
+        let listing = try viper.run(["plugins", "--plugins", folder]).stdout
+        #expect(listing.contains("welcome-consumer 1.0.0  [ready]") && listing.contains("FixtureWelcome 1.0  [contract library, ready]"), "\(listing)")
+    }
+
+    /// A contract library whose viper_contract_library section holds no record (damaged, or
+    /// written by hand): refused, "rebuild it from the contract library template"; rebuilt as
+    /// the fixture's package builds it (with the template's version record), doctor is ok.
+    @Test func aLibraryWithADamagedRecordLoadsOnceRebuiltFromTheTemplate() throws {
+        let built = try ContractLibraryFixtures.library(minor: 0) + "/libFixtureWelcome.so"
+        let folder = try ContractLibraryFixtures.pluginFolder([try ContractLibraryFixtures.plugin("WelcomeProviderPlugin"), built])
+        let record = try TemporaryFolder.make("library-record") + "/record"
+        try Data([1, 2, 3, 4, 5, 6, 7, 8]).write(to: URL(fileURLWithPath: record))
+        let objcopy = try FixtureCompiler.run(["objcopy", "--update-section", "viper_contract_library=" + record, folder + "/libFixtureWelcome.so"])
+        try #require(objcopy.status == 0, "objcopy failed: \(objcopy.output)")
+        let viper = ViperProcess()
+        let refused = try viper.run(["doctor", "--plugins", folder])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("its viper_contract_library section is not a contract library record", in: refused.stdout), "\(refused.stdout)")
+        #expect(Hint.subject(of: line) == folder + "/libFixtureWelcome.so", "\(line)")
+        #expect(line.hasSuffix("rebuild it from the contract library template ('viper new --contract-library')"), "\(line)")
+        // The template's record: FixtureWelcome.swift declares its version as the template does.
+        try FileManager.default.removeItem(atPath: folder + "/libFixtureWelcome.so")
+        try FileManager.default.copyItem(atPath: built, toPath: folder + "/libFixtureWelcome.so")
+        let followed = try viper.run(["doctor", "--plugins", folder])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(try viper.run(["plugins", "--plugins", folder]).stdout.contains("FixtureWelcome 1.0  [contract library, ready]"))
+    }
 }

@@ -32,4 +32,31 @@ import ViperTestSupport
         #expect(other.status == 0, "\(other.output)")
         #expect(try String(contentsOfFile: tree + "/Package.swift", encoding: .utf8).contains("plugin(\"Tally\")"))
     }
+
+    /// A tree whose Package.swift lost its plugin list: nothing is written, and the line says to put
+    /// the list back and run again; done, the plugin is written and listed.
+    @Test func aTreeWithoutThePluginListGetsThePluginOnceTheListIsPutBack() throws {
+        let tree = try TemporaryFolder.make("hint-in-tree-list")
+        for folder in ["Contracts", "Plugins"] {
+            try FileManager.default.createDirectory(atPath: tree + "/" + folder, withIntermediateDirectories: true)
+        }
+        let manifest = try String(contentsOfFile: BuildProducts.repository + "/Package.swift", encoding: .utf8)
+        try #require(manifest.contains("let plugins = ["))
+        try manifest.replacingOccurrences(of: "let plugins = [", with: "let bundled = [")
+            .write(toFile: tree + "/Package.swift", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: BuildProducts.repository + "/Contracts/Package.swift", toPath: tree + "/Contracts/Package.swift")
+        let viper = ViperProcess()
+        let refused = try viper.run(["new", "Stamp", "--in-tree", "--dir", tree])
+        #expect(refused.status != 0)
+        let line = try #require(Hint.line("has no 'let plugins = [...]' list", in: refused.stderr), "\(refused.output)")
+        #expect(line.contains("put the list back in Package.swift and run this again"), "\(line)")
+        #expect(!FileManager.default.fileExists(atPath: tree + "/Plugins/Stamp"), "nothing was written")
+
+        // The list put back, the same command again.
+        try manifest.write(toFile: tree + "/Package.swift", atomically: true, encoding: .utf8)
+        let written = try viper.run(["new", "Stamp", "--in-tree", "--dir", tree])
+        #expect(written.status == 0, "\(written.output)")
+        #expect(FileManager.default.fileExists(atPath: tree + "/Plugins/Stamp"))
+        #expect(try String(contentsOfFile: tree + "/Package.swift", encoding: .utf8).contains("plugin(\"Stamp\")"))
+    }
 }

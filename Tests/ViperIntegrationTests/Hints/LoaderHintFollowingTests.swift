@@ -70,6 +70,67 @@ import ViperTestSupport
         #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
     }
 
+    /// A FIFO in the plugin folder: the folder was given, so the line's fix for it is to remove
+    /// the FIFO from there; removed, doctor is ok.
+    @Test func aFIFOInThePluginFolderRemovedAsTheLineSaysLeavesDoctorOk() throws {
+        let viper = ViperProcess()
+        try viper.installInUserFolder([try Fixtures.good()])
+        let path = viper.userPluginFolder + "/libPipe.so"
+        #expect(try Subprocess.tool(["mkfifo", path]).status == 0)
+        let refused = try viper.run(["doctor"])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("is a FIFO, not a plugin file", in: refused.output), "\(refused.output)")
+        #expect(line.hasSuffix("(one found in a plugin folder: remove it from there)"), "\(line)")
+        #expect(Hint.subject(of: line) == path, "\(line)")
+        try FileManager.default.removeItem(atPath: Hint.subject(of: line))
+        let followed = try viper.run(["doctor"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
+    }
+
+    /// The same plugin in the user folder under two file names: the second copy is refused, "remove
+    /// one of the two"; the copy the line is about removed, doctor is ok and the plugin ready.
+    @Test func aPluginCopiedTwiceIsReadyOnceOneOfTheTwoIsRemoved() throws {
+        let viper = ViperProcess()
+        let plugin = try #require(try viper.installInUserFolder([try Fixtures.good()]).first)
+        let copy = viper.userPluginFolder + "/libGoodCopy.so"
+        try FileManager.default.copyItem(atPath: plugin, toPath: copy)
+        let refused = try viper.run(["doctor"])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("is already loaded from", in: refused.output), "\(refused.output)")
+        #expect(line.hasSuffix("; remove one of the two"), "\(line)")
+        let subject = Hint.subject(of: line)
+        #expect([plugin, copy].contains(subject), "\(line)")
+        try FileManager.default.removeItem(atPath: subject)
+        let followed = try viper.run(["doctor"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
+    }
+
+    /// --allow-insecure-plugins loads a plugin its group can write and warns "use it only for
+    /// development"; dropped as the warning says, the plugin is refused with its own fix, and
+    /// that fix run as quoted loads it with no warning.
+    @Test func theInsecureWarningFollowedByDroppingTheFlagShowsTheProblemItHid() throws {
+        let viper = ViperProcess()
+        let plugin = try #require(try viper.installInUserFolder([try Fixtures.good()]).first)
+        #expect(try Subprocess.tool(["chmod", "g+w", plugin]).status == 0)
+        let insecure = try viper.run(["--allow-insecure-plugins", "doctor"])
+        let warning = try #require(Hint.line("--allow-insecure-plugins: plugins are loaded", in: insecure.output), "\(insecure.output)")
+        #expect(warning.hasSuffix("use it only for development"), "\(warning)")
+        #expect(try viper.run(["--allow-insecure-plugins", "plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
+
+        // Without the flag the group-writable file is refused, with the chmod that fixes it.
+        let refused = try viper.run(["doctor"])
+        #expect(refused.status == 1, "\(refused.output)")
+        #expect(!refused.output.contains("--allow-insecure-plugins"), "\(refused.output)")
+        let line = try #require(Hint.line("run 'chmod go-w ", in: refused.output), "\(refused.output)")
+        #expect(try Hint.run(try Hint.command("chmod", in: line), with: viper).status == 0)
+        let followed = try viper.run(["doctor"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(!followed.output.contains("warning:"), "\(followed.output)")
+        #expect(try viper.run(["plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
+    }
+
     @Test func aDataFolderEveryoneCanWriteIsUsedAfterTheChmodTheWarningNames() throws {
         let viper = ViperProcess()
         #expect(try Subprocess.tool(["chmod", "o+w", viper.dataFolder]).status == 0)

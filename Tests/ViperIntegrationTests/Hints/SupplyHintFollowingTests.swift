@@ -216,4 +216,26 @@ import ViperTestSupport
         #expect(try fixture.pluginsLine().hasPrefix("supplied 2.0.0  [ready]"))
         #expect(try fixture.viper.run(["doctor"]).status == 0)
     }
+
+    /// An index.json edited by hand into something that is not an index, and signed again: the
+    /// install is refused with the publisher's fix; the index rebuilt as quoted, it installs.
+    @Test func aDamagedIndexRebuiltAsTheLineSaysInstalls() throws {
+        let fixture = try SupplyFixture.published(["1.0.0"])
+        let address = "file://" + fixture.index
+        try Data("not an index\n".utf8).write(to: URL(fileURLWithPath: fixture.index + "/index.json"))
+        try fixture.succeed(["sign", fixture.index + "/index.json", "--key", fixture.keys + "/viper.key"])
+        let refused = try fixture.viper.run(["plugins", "install", "supplied", "--index", address])
+        #expect(refused.status != 0, "\(refused.output)")
+        let line = try #require(Hint.line("damaged index file", in: refused.stderr), "\(refused.output)")
+        #expect(Hint.subject(of: line) == address + "/index.json", "\(line)")
+
+        // The quoted command, FOLDER and KEY as the line explains them.
+        let rebuild = try Hint.command("viper", in: line).map { word in
+            word == "FOLDER" ? fixture.index : word == "KEY" ? fixture.keys + "/viper.key" : word
+        }
+        #expect(rebuild.dropFirst().prefix(2) == ["index", "build"], "\(rebuild)")
+        #expect(try Hint.run(rebuild, with: fixture.viper).status == 0, "\(rebuild)")
+        try fixture.succeed(["plugins", "install", "supplied", "--index", address])
+        #expect(try fixture.pluginsLine().hasPrefix("supplied 1.0.0  [ready]"))
+    }
 }

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import ViperTestSupport
+
+/// `viper new module NAME --contract LIBRARY.PROTOCOL` refusing a plugin package it cannot edit
+/// (a Package.swift whose feature target's dependencies are not a list it can find, a Plugin
+/// type without a `static let manifest` line), followed as the line says: the edit made by hand,
+/// the same command again, and the module written.
+@Suite(.tags(.slow)) struct LibraryModuleHintFollowingTests {
+    /// A folder holding the contract library ContactsKit and the plugin package Tally, both from `viper new`.
+    private func made(_ viper: ViperProcess) throws -> String {
+        let folder = try TemporaryFolder.make("hint-library-module")
+        #expect(try viper.run(["new", "ContactsKit", "--contract-library", "--dir", folder]).status == 0)
+        #expect(try viper.run(["new", "Tally", "--dir", folder]).status == 0)
+        return folder
+    }
+
+    private func addModule(_ viper: ViperProcess, in folder: String) throws -> Subprocess.Result {
+        try viper.run(["new", "module", "Picker", "--in", folder + "/Tally", "--contract", "ContactsKit.ContactsKitScreen",
+                       "--library-path", folder + "/ContactsKit"])
+    }
+
+    @Test func aManifestWhoseTargetListIsNotFoundGetsTheLibraryOnceTheLineIsFollowed() throws {
+        let viper = ViperProcess()
+        let folder = try made(viper)
+        let manifestPath = folder + "/Tally/Package.swift"
+        let written = try String(contentsOfFile: manifestPath, encoding: .utf8)
+        let listed = "            dependencies: [.product(name: \"Contracts\", package: \"Contracts\")]\n        ),\n        // The entry"
+        try #require(written.contains(listed), "\(written)")
+        // The feature target's dependencies kept in a constant, as an author may write them.
+        let edited = "let featureDependencies: [Target.Dependency] = [.product(name: \"Contracts\", package: \"Contracts\")]\n\n"
+            + written.replacingOccurrences(of: listed, with: "            dependencies: featureDependencies\n        ),\n        // The entry")
+        try edited.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+        let refused = try addModule(viper, in: folder)
+        #expect(refused.status == 64, "\(refused.output)")
+        let line = try #require(Hint.line("cannot find where to add the contract library", in: refused.stderr), "\(refused.output)")
+        #expect(try String(contentsOfFile: manifestPath, encoding: .utf8) == edited, "nothing was written")
+
+        // The two entries the line quotes, added where it says.
+        let package = try #require(line.components(separatedBy: "; add ").dropFirst().first?.components(separatedBy: " to the package's").first, "\(line)")
+        let product = try #require(line.components(separatedBy: "dependencies and ").dropFirst().first?.components(separatedBy: " to the target").first, "\(line)")
+        #expect(package == ".package(path: \"\(folder)/ContactsKit\")", "\(line)")
+        #expect(product == ".product(name: \"ContactsKit\", package: \"ContactsKit\")", "\(line)")
+        #expect(line.contains("to the target TallyPlugin's, then run this again"), "\(line)")
+        let dependencies = try #require(edited.range(of: "    dependencies: [\n"), "\(edited)")
+        try edited.replacingCharacters(in: dependencies, with: "    dependencies: [\n        \(package),\n")
+            .replacingOccurrences(of: "[Target.Dependency] = [.product(name: \"Contracts\", package: \"Contracts\")]",
+                                  with: "[Target.Dependency] = [.product(name: \"Contracts\", package: \"Contracts\"), \(product)]")
+            .write(toFile: manifestPath, atomically: true, encoding: .utf8)
+
+        let followed = try addModule(viper, in: folder)
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/Tally/Sources/TallyPlugin/Picker"), "\(followed.output)")
+        let plugin = try String(contentsOfFile: folder + "/Tally/Sources/TallyPlugin/TallyPlugin.swift", encoding: .utf8)
+        #expect(plugin.contains("static let contractLibraries = [ContactsKitLibrary.compiled]"), "\(plugin)")
+    }
+
+    @Test func aPluginTypeWithoutTheManifestLineListsTheLibraryOnceTheLineIsFollowed() throws {
+        let viper = ViperProcess()
+        let folder = try made(viper)
+        let pluginPath = folder + "/Tally/Sources/TallyPlugin/TallyPlugin.swift"
+        let written = try String(contentsOfFile: pluginPath, encoding: .utf8)
+        try #require(written.contains("package static let manifest"), "\(written)")
+        let edited = written.replacingOccurrences(of: "package static let manifest", with: "package static var manifest")
+        try edited.write(toFile: pluginPath, atomically: true, encoding: .utf8)
+        let refused = try addModule(viper, in: folder)
+        #expect(refused.status == 64, "\(refused.output)")
+        let line = try #require(Hint.line("the Plugin type has no 'static let manifest' line", in: refused.stderr), "\(refused.output)")
+        #expect(try String(contentsOfFile: pluginPath, encoding: .utf8) == edited, "nothing was written")
+
+        // The declaration the line quotes, added to the Plugin type before its register(in:).
+        let declaration = try #require(Hint.commands(in: line).map { $0.joined(separator: " ") }.first { $0.hasPrefix("static let contractLibraries") }, "\(line)")
+        let register = "    package static func register(in registrar: any Registrar) throws {"
+        try #require(edited.contains(register), "\(edited)")
+        try edited.replacingOccurrences(of: register, with: "    package \(declaration)\n\n\(register)").write(toFile: pluginPath, atomically: true, encoding: .utf8)
+
+        let followed = try addModule(viper, in: folder)
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/Tally/Sources/TallyPlugin/Picker"), "\(followed.output)")
+        let plugin = try String(contentsOfFile: pluginPath, encoding: .utf8)
+        #expect(plugin.components(separatedBy: "ContactsKitLibrary.compiled").count == 2, "listed once: \(plugin)")
+        #expect(plugin.contains("import ContactsKit"), "\(plugin)")
+    }
+}
