@@ -128,10 +128,8 @@ package struct NewCommand {
         let note =
             needsTrust
             ? "(It uses a service another plugin provides, so from the user folder it is loaded only once trusted.)"
-            : """
-            (From the user folder it runs isolated until you trust it, and once it provides or uses another
-            plugin's service it is not loaded until you do: '\(viper) plugins --trust \(name.route)'.)
-            """
+            : "(From the user folder it runs isolated until you trust it, and once it provides or uses another\n"
+                + "plugin's service it is not loaded until you do: '\(viper) plugins --trust \(name.route)'.)"
         return """
             Next:
               cd \(root)
