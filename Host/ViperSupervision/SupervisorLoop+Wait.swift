@@ -80,8 +80,15 @@ extension SupervisorLoop {
                 }
             }
             if let deadline = killAt, stopped == nil, WorkerPage.now() >= deadline {
-                stopped = .interrupted
-                kill(pid, SIGKILL)
+                if page.inCommand, page.completed == interruptedCommand {
+                    stopped = .interrupted
+                    kill(pid, SIGKILL)
+                } else {
+                    // The worker ended the command itself (an isolated plugin's process stopped).
+                    killAt = nil
+                    interrupts = 0
+                    interruptedCommand = -1
+                }
             }
         }
     }

@@ -5,9 +5,11 @@ import ViperCore
 /// Once the command (or plugin code that runs outside a command) has run ``longCallMilliseconds`` or more,
 /// the first says what runs, for how long, and what a second Ctrl-C does; the second stops the
 /// worker with SIGINT, noted on the page, and the supervisor treats it as a crash of the plugin
-/// that ran (named, off for the session, the session restored). Before that, a quick command's
-/// Ctrl-C means what it means unsupervised: viper ends (status 130), and the supervisor keeps the
-/// journal for the next start to offer.
+/// that ran (named, off for the session, the session restored). When that code runs in an
+/// isolated plugin's process (``IsolatedProcessWait``), the second ends that process alone: the
+/// call fails with its line, the module is closed, and the session goes on in the same worker.
+/// Before that, a quick command's Ctrl-C means what it means unsupervised: viper ends (status
+/// 130), and the supervisor keeps the journal for the next start to offer.
 ///
 /// The notice is put together in a buffer made at install and written with one `write`, so it
 /// reaches the terminal whole (standard error goes through the supervisor), and the handler waits
@@ -17,6 +19,7 @@ extension WorkerPage {
     nonisolated(unsafe) private static var noticeWhile: [UInt8] = []
     nonisolated(unsafe) private static var noticeBusy: [UInt8] = []
     nonisolated(unsafe) private static var noticeEnd: [UInt8] = []
+    nonisolated(unsafe) private static var noticeEndIsolated: [UInt8] = []
     nonisolated(unsafe) private static var noticeFor: [UInt8] = []
     private static let noticeCapacity = 1024
     nonisolated(unsafe) private static var notice = UnsafeMutablePointer<UInt8>.allocate(capacity: noticeCapacity)
@@ -30,12 +33,22 @@ extension WorkerPage {
         Self.noticeBusy = Array("\nviper: a command is still running".utf8)
         Self.noticeFor = Array(" for ".utf8)
         Self.noticeEnd = Array(" s; press Ctrl-C again to stop it (viper then starts again without that plugin and restores your session)\n".utf8)
+        Self.noticeEndIsolated = Array(" s in its isolated process; press Ctrl-C again to stop that process (viper closes its module and goes on)\n".utf8)
         _ = Glibc.signal(SIGINT) { _ in WorkerPage.interrupted() }
     }
 
     private static func interrupted() {
         guard let page = current else { return }
         if interruptArmed {
+            let isolated = IsolatedProcessWait.process
+            if isolated > 0 {
+                // The plugin's code runs in an isolated process: that process alone ends, the
+                // call fails with its line, and the session goes on.
+                interruptArmed = false
+                IsolatedProcessWait.stoppedByInterrupt = true
+                kill(isolated, SIGKILL)
+                return
+            }
             page.noteInterrupted()
             _ = Glibc.signal(SIGINT, SIG_DFL)
             raise(SIGINT)
@@ -61,7 +74,7 @@ extension WorkerPage {
         }
         append(noticeFor, &length)
         appendSeconds(elapsed / 1000, &length)
-        append(noticeEnd, &length)
+        append(IsolatedProcessWait.process > 0 ? noticeEndIsolated : noticeEnd, &length)
         _ = write(STDERR_FILENO, notice, length)
         page.awaitErrorsRelayed()
     }

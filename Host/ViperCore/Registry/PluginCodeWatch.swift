@@ -25,3 +25,23 @@ package enum PluginCodeWatch {
     /// Set once, in a supervised worker, before any plugin is loaded.
     nonisolated(unsafe) package static var watcher: (any PluginCodeWatcher)?
 }
+
+/// The isolated plugin process this process waits on now, for a Ctrl-C handler to stop it alone.
+/// A call to an isolated plugin is plugin code that runs in another process: when the person
+/// stops it, that process is ended and the module closed, and viper goes on. Set and read on the
+/// thread that calls the plugin (the handler interrupts that thread), one word each.
+package enum IsolatedProcessWait {
+    /// The process waited on (0: none).
+    nonisolated(unsafe) package static var process: Int32 = 0
+    /// Set by the handler that ended ``process``: the call's failure says Ctrl-C stopped it.
+    nonisolated(unsafe) package static var stoppedByInterrupt = false
+
+    /// Runs `body` (a wait for `process`'s reply) with `process` as the one waited on.
+    @inline(__always)
+    package static func waiting<T, E: Error>(on process: Int32, _ body: () throws(E) -> T) throws(E) -> T {
+        let previous = Self.process
+        Self.process = process
+        defer { Self.process = previous }
+        return try body()
+    }
+}

@@ -37,8 +37,23 @@ extension IsolatedPlugin {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // A process group of its own: the terminal's Ctrl-C and Ctrl-Z reach viper, which
+        // decides (a second Ctrl-C during a hang ends this process alone), never the plugin directly.
+        // Its signals start at the default and unblocked, whatever viper's were when it started it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var noneBlocked = sigset_t()
+        sigemptyset(&noneBlocked)
+        posix_spawnattr_setsigmask(&attributes, &noneBlocked)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGINT, SIGQUIT, SIGTSTP, SIGTERM, SIGHUP] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         close(ends[1])
         guard status == 0 else {
             close(ends[0])

@@ -155,16 +155,24 @@ package final class IsolatedPlugin {
     /// failure says how, in one line.
     package func call(_ frame: [UInt8]) throws(Failure) -> WireReader {
         guard let channel else { throw Failure(description: "plugin '\(name)' is not running") }
+        IsolatedProcessWait.stoppedByInterrupt = false
         do throws(IsolationChannel.Failure) {
             guard channel.sendFrame(frame) else { throw .closed }
-            // The replies of requests sent before come first; the process has served them while
-            // this one was on its way.
-            while unawaited > 0 {
-                _ = try channel.reply()
-                unawaited -= 1
+            // Ctrl-C during the wait ends this process alone (the worker's handler reads the pid).
+            return try IsolatedProcessWait.waiting(on: process ?? 0) { () throws(IsolationChannel.Failure) -> WireReader in
+                // The replies of requests sent before come first; the process has served them while
+                // this one was on its way.
+                while unawaited > 0 {
+                    _ = try channel.reply()
+                    unawaited -= 1
+                }
+                return try channel.reply()
             }
-            return try channel.reply()
         } catch {
+            if IsolatedProcessWait.stoppedByInterrupt {
+                IsolatedProcessWait.stoppedByInterrupt = false
+                throw ended("was stopped with Ctrl-C", kill: true)
+            }
             switch error {
             case .timedOut: throw ended("did not answer within \(Self.seconds(timeout)) (hung)", kill: true)
             case .closed: throw ended("stopped")

@@ -40,6 +40,7 @@ final class RogueView: RestorableModule, RogueInput {
             CommandSpec("fail", help: "Throw an error"),
             CommandSpec("crash", help: "Die of a segmentation fault"),
             CommandSpec("hang", help: "Never answer"),
+            CommandSpec("deaf", help: "Ignore Ctrl-C and SIGTERM, then never answer (saying so in the log each second)"),
             CommandSpec("hello", help: "Open the greeting"),
             CommandSpec("leave", help: "Close this module"),
         ]
@@ -94,6 +95,15 @@ final class RogueView: RestorableModule, RogueInput {
             UnsafeMutablePointer<Int>(bitPattern: 16)?.pointee = 1
         case "hang":
             while true { sleep(1) }
+        case "deaf":
+            signal(SIGINT, SIG_IGN)
+            signal(SIGTERM, SIG_IGN)
+            var seconds = 0
+            while true {
+                sleep(1)
+                seconds += 1
+                logger.log(.info, "rogue deaf for \(seconds) s", source: "rogue")
+            }
         case "hello":
             try router.open(path: "hello?name=Rogue")
         case "leave":

@@ -118,6 +118,20 @@ import ViperTestSupport
         #expect(result.stdout.hasSuffix("Home\n"), "\(result.output)")
     }
 
+    /// At a terminal, two Ctrl-Cs during a hang that ignores SIGINT end the plugin's process alone:
+    /// the same worker goes on, with no crash report (in process, the worker is what stops).
+    @Test(.enabled(if: SupervisedTerminalTests.pexpectAvailable, "needs python3 with pexpect"))
+    func twoCtrlCsDuringAnIsolatedHangEndItsProcessAloneAndTheSessionGoesOn() throws {
+        let (plugins, _) = try rogue()
+        let viper = ViperProcess()
+        let result = try FixtureCompiler.run([
+            "python3", BuildProducts.repository + "/Tests/Fixtures/Isolation/isolated_interrupt.py",
+            BuildProducts.viper, viper.dataFolder, plugins,
+        ])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output == "ok\n")
+    }
+
     @Test func theJournalKeepsAnIsolatedModulesWorkAcrossAWorkerCrash() throws {
         let (plugins, _) = try rogue()
         try FileManager.default.copyItem(atPath: try Fixtures.fault(), toPath: plugins + "/libFaultPlugin.so")
