@@ -24,6 +24,9 @@ extension SupervisorLoop {
 
     /// How long the worker's own handling of a second Ctrl-C gets before the supervisor ends it.
     static let interruptGraceMilliseconds: Int64 = 500
+    /// How long a worker has to end a command once the supervisor ended the isolated plugin
+    /// process it waited on for running past `--command-timeout`.
+    static let isolatedGraceMilliseconds: Int64 = 2000
 
     /// Waits for the worker's end, relaying input and watching the command timeout and Ctrl-C meanwhile.
     func wait(for pid: pid_t) -> (status: Int32, stopped: Stopped?) {
@@ -31,6 +34,8 @@ extension SupervisorLoop {
         var interrupts = 0
         var interruptedCommand = -1
         var killAt: Int64?
+        // A command whose isolated process was ended for its time: the worker ends it by then.
+        var isolatedGrace: (command: Int, until: Int64)?
         _ = SupervisorSignals.takeInterrupts()
         while true {
             var status: Int32 = 0
@@ -60,8 +65,20 @@ extension SupervisorLoop {
             if let limit = setup.commandTimeout, stopped == nil, page.inCommand,
                 Double(WorkerPage.now() - page.commandStarted) > limit * 1000
             {
-                stopped = .timedOut
-                kill(pid, SIGKILL)
+                if let grace = isolatedGrace, grace.command == page.completed {
+                    // The isolated process was ended; the worker had its grace to end the command.
+                    if WorkerPage.now() >= grace.until {
+                        stopped = .timedOut
+                        kill(pid, SIGKILL)
+                    }
+                } else if let isolated = page.isolatedProcess(of: pid) {
+                    kill(isolated, SIGKILL)
+                    page.noteIsolatedTimeout(milliseconds: Int32(clamping: Int64(limit * 1000)))
+                    isolatedGrace = (page.completed, WorkerPage.now() + Self.isolatedGraceMilliseconds)
+                } else {
+                    stopped = .timedOut
+                    kill(pid, SIGKILL)
+                }
             }
             // Two Ctrl-Cs during one command: the worker's handler stops it; if plugin code ignores
             // or blocks SIGINT, the supervisor does, after a short grace.

@@ -61,6 +61,7 @@ extension WorkerPage {
         Self.mainThread = pthread_self()
         watchMarks(of: Self.mainThread)
         PluginCodeWatch.watcher = self
+        IsolatedProcessWait.page = (base + Layout.isolatedWait).bindMemory(to: Int32.self, capacity: 2)
         if let framesFile {
             Self.framesDescriptor = DataFolderGuard.makeFresh(framesFile)
         }

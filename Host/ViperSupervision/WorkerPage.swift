@@ -57,6 +57,9 @@ package final class WorkerPage: @unchecked Sendable {
         static let relayBusy = 432
         static let errorsTerminal = 436
         static let errorsMeetOutput = 440
+        /// Int32 pair (WorkerPage+Isolated.swift): the isolated plugin process the worker waits
+        /// on, and the command time (ms) after which the supervisor ended it.
+        static let isolatedWait = 444
         /// The loaded images: each a load address (UInt) and a text field "plugin\tversion\tpath".
         static let table = 512
         static let tableEntry = 256

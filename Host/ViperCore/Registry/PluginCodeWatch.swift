@@ -26,22 +26,38 @@ package enum PluginCodeWatch {
     nonisolated(unsafe) package static var watcher: (any PluginCodeWatcher)?
 }
 
-/// The isolated plugin process this process waits on now, for a Ctrl-C handler to stop it alone.
-/// A call to an isolated plugin is plugin code that runs in another process: when the person
-/// stops it, that process is ended and the module closed, and viper goes on. Set and read on the
-/// thread that calls the plugin (the handler interrupts that thread), one word each.
+/// The isolated plugin process this process waits on now, for a Ctrl-C handler or a supervisor to
+/// stop it alone. A call to an isolated plugin is plugin code that runs in another process: when
+/// the person stops it (Ctrl-C), or a script's command runs past its time, that process is ended
+/// and the module closed, and viper goes on. Set and read on the thread that calls the plugin (the
+/// handler interrupts that thread), one word each.
 package enum IsolatedProcessWait {
     /// The process waited on (0: none).
     nonisolated(unsafe) package static var process: Int32 = 0
     /// Set by the handler that ended ``process``: the call's failure says Ctrl-C stopped it.
     nonisolated(unsafe) package static var stoppedByInterrupt = false
+    /// Two words a supervisor shares (its worker page), or nil: the worker writes the process it
+    /// waits on in the first, and a supervisor that ended that process for running past the
+    /// command's time writes that time (milliseconds) in the second.
+    nonisolated(unsafe) package static var page: UnsafeMutablePointer<Int32>?
 
     /// Runs `body` (a wait for `process`'s reply) with `process` as the one waited on.
     @inline(__always)
     package static func waiting<T, E: Error>(on process: Int32, _ body: () throws(E) -> T) throws(E) -> T {
         let previous = Self.process
         Self.process = process
-        defer { Self.process = previous }
+        page?[0] = process
+        defer {
+            Self.process = previous
+            page?[0] = previous
+        }
         return try body()
+    }
+
+    /// The time a supervisor ended the process waited on for (milliseconds), once; nil when it did not.
+    package static func takeTimedOut() -> Int32? {
+        guard let page, page[1] > 0 else { return nil }
+        defer { page[1] = 0 }
+        return page[1]
     }
 }

@@ -50,6 +50,7 @@ extension ChildProcess {
     private static func becomeFreshChild(output: Int32, errorFile: String?) {
         SharedMappings.dropInCopy()
         PluginCodeWatch.watcher = nil
+        IsolatedProcessWait.page = nil
         for signal in 1..<Int32(32) where signal != SIGKILL && signal != SIGSTOP {
             var current = sigaction()
             guard sigaction(signal, nil, &current) == 0 else { continue }

@@ -173,6 +173,9 @@ package final class IsolatedPlugin {
                 IsolatedProcessWait.stoppedByInterrupt = false
                 throw ended("was stopped with Ctrl-C", kill: true)
             }
+            if let limit = IsolatedProcessWait.takeTimedOut() {
+                throw ended("did not answer within --command-timeout \(Self.seconds(Double(limit) / 1000)) (hung)", kill: true)
+            }
             switch error {
             case .timedOut: throw ended("did not answer within \(Self.seconds(timeout)) (hung)", kill: true)
             case .closed: throw ended("stopped")

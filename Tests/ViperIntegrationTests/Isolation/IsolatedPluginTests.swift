@@ -132,6 +132,29 @@ import ViperTestSupport
         #expect(result.output == "ok\n")
     }
 
+    /// A script's `--command-timeout` ends an isolated hang (one that ignores SIGINT and SIGTERM)
+    /// by ending the plugin's process alone: no crash, no restore, the plugin opens again; in
+    /// process, the same hang is a crash of the worker.
+    @Test func aScriptsCommandTimeoutEndsAnIsolatedHangAloneAndTheScriptGoesOn() throws {
+        let (plugins, _) = try rogue()
+        let viper = ViperProcess()
+        let script = "open rogue; deaf; where; open rogue; count"
+        let isolated = try viper.run(["--plugins", plugins, "--isolate", "rogue", "--command-timeout", "1", "-c", script])
+        #expect(
+            isolated.stderr.contains(
+                "error: plugin 'rogue' (isolated) did not answer within --command-timeout 1 s (hung); its module was closed, and it starts again when next opened"),
+            "\(isolated.output)")
+        #expect(!isolated.stderr.contains("restored:"), "\(isolated.output)")
+        #expect(isolated.stdout.contains("\nHome\n"), "where ran, at home:\n\(isolated.output)")
+        #expect(isolated.stdout.contains("count   1"), "the plugin opened again and counted:\n\(isolated.output)")
+        #expect(!FileManager.default.fileExists(atPath: viper.dataFolder + "/crashes"), "no crash report")
+        #expect(isolated.status == 1)
+
+        let control = ViperProcess()
+        let inProcess = try control.run(["--plugins", plugins, "--command-timeout", "1", "-c", script])
+        #expect(inProcess.stderr.contains("error: plugin 'rogue' crashed (hung: no answer within --command-timeout 1 s)"), "\(inProcess.output)")
+    }
+
     @Test func theJournalKeepsAnIsolatedModulesWorkAcrossAWorkerCrash() throws {
         let (plugins, _) = try rogue()
         try FileManager.default.copyItem(atPath: try Fixtures.fault(), toPath: plugins + "/libFaultPlugin.so")
