@@ -40,6 +40,7 @@ final class RogueView: RestorableModule, RogueInput {
             CommandSpec("fail", help: "Throw an error"),
             CommandSpec("crash", help: "Die of a segmentation fault"),
             CommandSpec("hang", help: "Never answer"),
+            CommandSpec("parricide", help: "Send SIGKILL to the process that started this one"),
             CommandSpec("deaf", help: "Ignore Ctrl-C and SIGTERM, then never answer (saying so in the log each second)"),
             CommandSpec("hello", help: "Open the greeting"),
             CommandSpec("leave", help: "Close this module"),
@@ -95,6 +96,9 @@ final class RogueView: RestorableModule, RogueInput {
             UnsafeMutablePointer<Int>(bitPattern: 16)?.pointee = 1
         case "hang":
             while true { sleep(1) }
+        case "parricide":
+            let parent = getppid()
+            said = kill(parent, SIGKILL) == 0 ? "killed \(parent)" : "could not kill \(parent): \(String(cString: strerror(errno)))"
         case "deaf":
             signal(SIGINT, SIG_IGN)
             signal(SIGTERM, SIG_IGN)

@@ -56,6 +56,20 @@ import ViperTestSupport
         #expect(inProcess.stdout.contains("opened a network socket"), "\(inProcess.output)")
     }
 
+    /// The box's signal scope: the plugin's process cannot stop or kill viper's process that
+    /// started it, supervised or not; the session goes on. (In process there is no control to
+    /// run: the parent of an unsupervised viper is the test itself.)
+    @Test(arguments: [true, false])
+    func anIsolatedPluginCannotSignalTheViperThatStartedIt(supervised: Bool) throws {
+        let (plugins, _) = try rogue()
+        var viper = ViperProcess()
+        if !supervised { viper.environment["VIPER_SUPERVISE"] = "0" }
+        let result = try shell(viper, plugins, isolated: true, "open rogue; parricide; where")
+        #expect(result.stdout.contains("could not kill "), "\(result.output)")
+        #expect(result.stdout.hasSuffix("Home › Rogue\n"), "the session went on:\n\(result.output)")
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     @Test func thePersonCanAllowAnIsolatedPluginTheNetworkByName() throws {
         let (plugins, outside) = try rogue()
         let viper = ViperProcess()
