@@ -62,7 +62,11 @@ package struct CheckCommand: ParsableCommand {
             if json { ViperTool.printError(line) } else { print(line) }
         }
         print(json ? outcome.json : outcome.text)
-        if let note = PluginPlacement.checkedFileNote(path, flags: pluginFlags, environment: environment) {
+        let notes = [
+            PluginPlacement.checkedFileNote(path, flags: pluginFlags, environment: environment),
+            PluginPlacement.installedCopyNote(path, environment: environment),
+        ]
+        for note in notes.compactMap({ $0 }) {
             if json { ViperTool.printError(note) } else { print(note) }
         }
         return outcome.conforms ? 0 : 1

@@ -25,6 +25,33 @@ import ViperTestSupport
         #expect(!followed.output.contains("is already named"), "\(followed.output)")
     }
 
+    /// An author checks a new build while an older copy is installed: the check judges the build,
+    /// and says the shell loads the installed copy and how to install this one. Followed, the
+    /// shell loads the new version and the note is gone.
+    @Test func aBuildCheckedBesideAnOlderInstalledCopyIsInstalledByTheCopyTheNoteGives() throws {
+        let viper = ViperProcess()
+        let older = try FixtureCompiler.swiftPlugin(named: "GoodPlugin", source: try Fixtures.source("GoodPlugin.swift"))
+        let installed = try #require(try viper.installInUserFolder([older]).first)
+        let newer = try FixtureCompiler.swiftPlugin(
+            named: "GoodPlugin", source: try Fixtures.source("GoodPlugin.swift").replacingOccurrences(of: "version: \"1.2.3\"", with: "version: \"1.2.4\""))
+        let build = try TemporaryFolder.make("hint-check-installed") + "/libGoodPlugin.so"
+        try FileManager.default.copyItem(atPath: newer, toPath: build)
+
+        let checked = try viper.run(["check", build])
+        #expect(checked.status == 0, "\(checked.output)")
+        let note = try #require(Hint.line("installed: the shell loads \(installed) (user folder), not the file checked here", in: checked.output), "\(checked.output)")
+        let command = try #require(note.range(of: "copy it over the installed one: ").map { String(note[$0.upperBound...]) })
+        #expect(command == "cp --remove-destination \(build) \(viper.userPluginFolder)/", "\(note)")
+        #expect(try viper.run(["plugins"]).stdout.contains("1.2.3"), "before: the installed copy is the older one")
+
+        let copied = try FixtureCompiler.run(["sh", "-c", command])
+        #expect(copied.status == 0, "\(copied.output)")
+        let again = try viper.run(["check", build])
+        #expect(!again.output.contains("installed: the shell loads"), "\(again.output)")
+        let listed = try viper.run(["plugins"])
+        #expect(listed.stdout.contains("1.2.4") && !listed.stdout.contains("1.2.3"), "the shell loads the build now:\n\(listed.output)")
+    }
+
     @Test func aRouteABundledPluginDeclaresPassesTheCheckOnceAnotherIsChosenAsTheLineSays() throws {
         let viper = ViperProcess()
         let refused = try viper.run(["check", try Fixtures.route("notes", plugin: "fixture-jottings", module: "HintJottingsPlugin")])
