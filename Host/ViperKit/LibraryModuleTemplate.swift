@@ -9,6 +9,14 @@ struct LibraryModuleTemplate {
     let contract: LibraryProtocol
     /// The protocol of the contract's `output` property, when the library declares it.
     let output: LibraryProtocol?
+    /// What the library's source imports besides Contracts (``LibraryPackage/imports``): the
+    /// files that copy its signatures import it too.
+    var libraryImports: [String] = []
+
+    /// The import lines of a file that names the library's types: what the library imports, then the library.
+    var importingLibrary: String {
+        (libraryImports.filter { $0 != "Contracts" } + [library]).map { "import \($0)" }.joined(separator: "\n")
+    }
 
     /// `LIBRARY.PROTOCOL`, as the author gave it.
     var qualified: String { "\(library).\(contract.name)" }
@@ -71,7 +79,7 @@ struct LibraryModuleTemplate {
         let tell = tells.isEmpty ? "" : "\n        // Tell the output what the user chose where your feature decides: \(tells.joined(separator: ", "))."
         return """
             import Contracts
-            import \(library)
+            \(importingLibrary)
 
             /// Implements \(qualified), the module's input, and turns the interactor's results into
             /// view models and the user's events into use cases.

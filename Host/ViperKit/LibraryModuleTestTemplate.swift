@@ -115,7 +115,7 @@ extension LibraryModuleTemplate {
         return """
             import Contracts
             import ConformanceKit
-            import \(library)
+            \(importingLibrary)
             @testable import __Name__Plugin
 
             /// What \(qualified) promises, checked on this module through the protocol only. Add a check
@@ -142,7 +142,7 @@ extension LibraryModuleTemplate {
             }
         }
         return """
-            import \(library)
+            \(importingLibrary)
             @testable import __Name__Plugin
 
             /// Records what the module tells its \(library).\(output.name), by requirement name.

@@ -32,6 +32,24 @@ struct LibraryPackage {
         )
     }
 
+    /// The modules the library's source imports (besides itself and the standard library), in
+    /// order: a file generated with one of its signatures (a test double, an output's spy, a
+    /// presenter adopting its protocol) imports them too, since a signature may name their types
+    /// (`Date` from Foundation). Sorted, so a generated file does not depend on their order.
+    var imports: [String] {
+        var found: [String] = []
+        for line in source.split(separator: "\n") {
+            var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            while let first = words.first, first.hasPrefix("@") || ["public", "package", "internal"].contains(first) { words.removeFirst() }
+            guard words.first == "import", words.count >= 2 else { continue }
+            let kinds: Set<String> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
+            let path = kinds.contains(words[1]) && words.count >= 3 ? words[2] : words[1]
+            let module = String(path.prefix { $0 != "." && $0 != ";" })
+            if !module.isEmpty, module != name, module != "Swift", !found.contains(module) { found.append(module) }
+        }
+        return found.sorted()
+    }
+
     /// The protocol `name` of this library, or a usage error that lists its protocols.
     func contract(_ protocolName: String) throws -> LibraryProtocol {
         if let found = LibraryProtocolReader.read(protocolName, in: source) { return found }

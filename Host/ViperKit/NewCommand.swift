@@ -87,6 +87,7 @@ package struct NewCommand {
             ("README.md", PackageTemplate.readme.replacingOccurrences(of: PackageTemplate.pluginFolderPlaceholder, with: pluginFolder)),
         ]
         routed?.output = library?.outputMembers
+        routed?.libraryImports = library?.package.imports ?? []
         let uses = try ServiceUses(
             options.uses, libraryPath: options.libraryPath, root: root, target: "__Name__Plugin",
             manifest: library?.manifest.text ?? manifest)

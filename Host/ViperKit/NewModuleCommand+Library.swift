@@ -29,7 +29,9 @@ struct LibraryAddition {
         let read = try found.contract(parts[1])
         let output = read.outputProtocol.flatMap { LibraryProtocolReader.read($0, in: found.source) }
         package = found
-        template = LibraryModuleTemplate(library: found.name, contract: read, output: output)
+        var template = LibraryModuleTemplate(library: found.name, contract: read, output: output)
+        template.libraryImports = found.imports
+        self.template = template
         version = try found.versionExpression()
         self.manifest = (manifestPath, try Self.depending(on: found, manifest: manifest, path: manifestPath, target: target))
     }

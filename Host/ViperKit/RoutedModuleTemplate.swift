@@ -54,7 +54,15 @@ struct RoutedModuleTemplate {
         BlankModuleTestTemplate.files.map { ($0.path, edit($0.path, $0.text)) } + [("__Name__RouteTests.swift", routeTests)]
     }
 
-    private var imports: String { library.map { "import Contracts\nimport \($0)\n" } ?? "import Contracts\n" }
+    /// What the library's source imports besides Contracts (``LibraryPackage/imports``): the
+    /// output's signatures may name their types.
+    var libraryImports: [String] = []
+
+    private var importingLibrary: String {
+        library.map { library in (libraryImports.filter { $0 != "Contracts" } + [library]).map { "import \($0)\n" }.joined() } ?? ""
+    }
+
+    private var imports: String { "import Contracts\n" + importingLibrary }
 
     private func edit(_ path: String, _ text: String) -> String {
         var text = text
@@ -104,7 +112,7 @@ struct RoutedModuleTemplate {
                 "        case \"\(command)\": try presenter.didAskToOpen\(name)()\n        case \"done\": presenter.didFinish()\n")
         case "Spies/__Name__RouterSpy.swift":
             replace("    private(set) var closes = 0\n", "    private(set) var closes = 0\n    private(set) var opened\(name) = 0\n")
-            if output != nil, let library { replace("@testable import", "import \(library)\n@testable import") }
+            if output != nil, library != nil { replace("@testable import", importingLibrary + "@testable import") }
             replace("    func close() { closes += 1 }\n", "    func close() { closes += 1 }\n\n    func \(opening) throws { opened\(name) += 1 }\n")
         case "__Name__PresenterTests.swift":
             replace(

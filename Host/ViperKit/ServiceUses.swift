@@ -244,8 +244,10 @@ struct ServiceUses {
                 return template.member(requirement, of: template.contract, weakOutput: false)
             }
         }
+        // The library's own imports too: a requirement may name their types (`Date`).
+        let imports = (template.libraryImports + [service.library]).map { "import \($0)" }.joined(separator: "\n")
         return """
-            import \(service.library)
+            \(imports)
 
             /// A \(service.library).\(service.name) for the tests: it records the methods asked, by name, and
             /// answers with empty values. Give it what a test needs (or put your own double in its place).

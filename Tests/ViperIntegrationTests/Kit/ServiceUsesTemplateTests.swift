@@ -31,8 +31,10 @@ import ViperTestSupport
         // The author adds lines only: requirements inside the empty protocol.
         let filled = written.replacingOccurrences(
             of: "public protocol ReadingLog: AnyObject {\n}\n",
-            with: "public protocol ReadingLog: AnyObject {\n    func add(_ title: String) throws\n    func unfinished() throws -> [Book]\n    var shelfName: String { get }\n}\n")
-        try (filled + requirements).write(toFile: source, atomically: true, encoding: .utf8)
+            with: "public protocol ReadingLog: AnyObject {\n    func add(_ title: String) throws\n    func unfinished() throws -> [Book]\n    func finished(since day: Date) throws -> [Book]\n    var shelfName: String { get }\n}\n")
+        // A requirement names a type of Foundation, which the author imports: the generated
+        // doubles must import it too.
+        try ("import Foundation\n" + filled + requirements).write(toFile: source, atomically: true, encoding: .utf8)
         return folder + "/ShelfKit"
     }
 
@@ -75,6 +77,7 @@ import ViperTestSupport
         #expect(registration.contains("registrar.registerModule(BookPicking.self, route: RouteSpec(\"shelf/pick\", summary: \"BookPicking\"),"), "\(registration)")
         let fake = try String(contentsOfFile: folder + "/Shelf/Tests/ShelfPluginTests/Spies/FakeReadingLog.swift", encoding: .utf8)
         #expect(fake.contains("final class FakeReadingLog: ReadingLog {") && fake.contains("func unfinished() throws -> [Book] {"), "\(fake)")
+        #expect(fake.hasPrefix("import Contracts\nimport Foundation\nimport ShelfKit\n"), "\(fake)")
         let built = try FixtureCompiler.run(["swift", "build"], in: folder + "/Shelf")
         #expect(built.status == 0, "\(built.output)")
         let tested = try FixtureCompiler.run(["swift", "test"], in: folder + "/Shelf")
