@@ -43,7 +43,7 @@ package final class Shell {
     /// This session's profile, for `profile` (set by the launcher, which has the runtime).
     var profileReport: ((_ json: Bool) -> String)?
     /// Why a route may be missing, added to `open`'s "no route matches" (set by the launcher, which has the runtime).
-    var missingRouteNote: (() -> String?)?
+    var missingRouteNote: ((String) -> (note: String, owned: Bool)?)?
     /// Rescans the plugin folders for `reload` (set by the launcher, which has the runtime).
     var reloadPlugins: (() -> ReloadReport)?
     /// Database failures recorded while a command ran (nil: none are watched).
@@ -202,11 +202,11 @@ package final class Shell {
         let confirm = command.name.hasSuffix("!") ? NavigationStack.dropUnsaved : confirmation(for: command.name)
         switch builtin {
         case .open:
-            try opening { try stack.open(path: command.arguments.first ?? "") }
+            try opening(command.arguments.first ?? "") { try stack.open(path: command.arguments.first ?? "") }
         case .present:
-            try opening { try stack.open(path: command.arguments.first ?? "", as: .present) }
+            try opening(command.arguments.first ?? "") { try stack.open(path: command.arguments.first ?? "", as: .present) }
         case .root:
-            try opening { try stack.open(path: command.arguments.first ?? "", as: .replaceRoot, confirm: confirm) }
+            try opening(command.arguments.first ?? "") { try stack.open(path: command.arguments.first ?? "", as: .replaceRoot, confirm: confirm) }
         case .back:
             try stack.back(confirm: confirm)
         case .close:

@@ -65,7 +65,7 @@ package enum ShellLauncher {
         shell.failsOnDrawnErrors = scripted
         shell.contractGraph = { ContractGraph(runtime: runtime) }
         shell.pluginReport = { $0 ? PluginReport.doctorText(runtime) : PluginReport.pluginsText(runtime) }
-        shell.missingRouteNote = { PluginReport.missingRouteNote(runtime) }
+        shell.missingRouteNote = { PluginReport.missingRouteNote(runtime, path: $0) }
         shell.profileReport = { json in
             let report = ProfileReport.make(runtime)
             return json ? report.json() : report.text()
