@@ -73,10 +73,10 @@ package enum CheckChild {
         let subjects =
             recorded.services.map { (label: $0.label, contract: $0.contract.name) }
             + recorded.modules.map { (label: $0.label, contract: $0.contract.name) }
+        let found = CheckSuites.find(pluginAt: path, libraries: loader.contractLibraries.libraries, folders: libraries.map(\.path), given: given)
         let missing = CheckSuites.missing(
-            subjects: subjects,
-            libraries: loader.contractLibraries.libraries, folders: libraries.map(\.path),
-            found: CheckSuites.find(pluginAt: path, libraries: loader.contractLibraries.libraries, folders: libraries.map(\.path), given: given))
+            subjects: subjects, libraries: loader.contractLibraries.libraries, folders: libraries.map(\.path), found: found
+        ).merging(CheckSuites.empty(subjects: subjects, found: found)) { first, _ in first }
         var unbuilt: [String] = []
         _ = Conformance.check(recorded, services: services) { event in
             if case .didRun(let result) = event, result.check == "builds", !result.passed { unbuilt.append(result.subject) }

@@ -24,6 +24,24 @@ extension CheckSuites {
         return reasons
     }
 
+    /// The `contract-suite` reason for each subject whose contract is of a library whose suite
+    /// library in `found` was run but holds no check of that contract yet (the template writes
+    /// each suite empty): the suite is there, so the fix is a check in it, not `--suites`.
+    static func empty(subjects: [(label: String, contract: String)], found: [Found]) -> [String: String] {
+        var reasons: [String: String] = [:]
+        for suite in found {
+            guard let library = suite.library else { continue }
+            for subject in subjects where subject.contract.hasPrefix(library + ".") {
+                let short = subject.contract.split(separator: ".").last.map(String.init) ?? subject.contract
+                let name = short.prefix(1).lowercased() + short.dropFirst() + "Suite"
+                reasons[subject.label] =
+                    "\(library)'s suite library (\(suite.path)) ran and has no check of \(short) yet; only the generic checks ran "
+                    + "(add a check to \(name) in \(library)'s Suites package, build it and copy lib\(library)Suites.so beside lib\(library).so again)"
+            }
+        }
+        return reasons
+    }
+
     /// The line for `contract`, of `library`, whose `lib<library>Suites.so` is in none of `places`.
     static func missingReason(contract: String, library: String, places: [String]) -> String {
         let short = contract.split(separator: ".").last.map(String.init) ?? contract

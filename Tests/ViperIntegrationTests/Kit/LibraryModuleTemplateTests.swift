@@ -56,6 +56,22 @@ import ViperTestSupport
         #expect(manifest.contains("dependencies: [.product(name: \"ContactsKit\", package: \"ContactsKit\"), .product(name: \"Contracts\""))
         let tests = try FileManager.default.contentsOfDirectory(atPath: folder + "/Picker/Tests/PickerPluginTests").sorted()
         #expect(tests == ["PickerConformanceTests.swift", "PickerContractSuite.swift", "PickerPresenterTests.swift", "Spies"])
+
+        // The library's suites as generated: each suite is there and empty. viper check runs the
+        // suite library and says it has no check of the screen yet, not that no suite exists.
+        let suites = try FixtureCompiler.run(["swift", "build"], in: folder + "/ContactsKit/Suites")
+        try #require(suites.status == 0, "\(suites.output)")
+        let build = try FixtureCompiler.run(["swift", "build"], in: folder + "/Picker")
+        try #require(build.status == 0, "\(build.output)")
+        let given = folder + "/ContactsKit/Suites/.build/debug/libContactsKitSuites.so"
+        let check = try viper.run(["check", folder + "/Picker/.build/debug/libPickerPlugin.so", "--suites", given])
+        #expect(
+            check.stdout.contains(
+                "n/a   [ContactsKitScreen] contract-suite: ContactsKit's suite library (\(given)) ran and has no check of ContactsKitScreen yet; "
+                    + "only the generic checks ran (add a check to contactsKitScreenSuite in ContactsKit's Suites package, "
+                    + "build it and copy libContactsKitSuites.so beside libContactsKit.so again)"),
+            "\(check.stdout)")
+        #expect(!check.stdout.contains("no suite exists for ContactsKitScreen"), "\(check.stdout)")
     }
 
     @Test func aSecondModuleOfTheSameLibraryContractIsRefusedAndWritesNothing() throws {

@@ -84,6 +84,7 @@ import ViperTestSupport
         #expect(tested.status == 0, "\(tested.output)")
         #expect(tested.output.contains("thePluginKeepsTheConformanceKitAndItsContractsSuite() passed"), "\(tested.output)")
 
+
         // The consumer: routes to the picker and uses the service.
         let goals = try viper.run(["new", "Goals", "--routes-to", "ShelfKit.BookPicking", "--uses", "ShelfKit.ReadingLog", "--dir", folder])
         #expect(goals.status == 0, "\(goals.stderr)")
