@@ -16,8 +16,9 @@ extension PluginPlacement {
             let installed = Paths.join(folder.path, name)
             guard FileManager.default.fileExists(atPath: installed), (Paths.realPath(installed) ?? installed) != own else { continue }
             if FileManager.default.contentsEqual(atPath: installed, andPath: own) { return nil }
-            return "installed: the shell loads \(installed) (\(PluginPlacement.originText(folder.origin))), not the file checked here, "
-                + "and the two differ; to run this build, copy it over the installed one: cp --remove-destination \(Paths.absolute(path)) \(folder.path)/"
+            return PluginReport.printable(
+                "installed: the shell loads \(installed) (\(PluginPlacement.originText(folder.origin))), not the file checked here, "
+                    + "and the two differ; to run this build, copy it over the installed one: cp --remove-destination \(Paths.absolute(path)) \(folder.path)/")
         }
         return nil
     }
