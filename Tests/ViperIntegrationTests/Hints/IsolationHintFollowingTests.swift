@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import ViperTestSupport
+
+/// What an isolated plugin's module cannot do across its box, followed as the line says: the
+/// hopper fixture (`Tests/Fixtures/Isolation/HopperPlugin.swift`, module-only, so isolated by
+/// default in the user plugin folder) routes to the bundled to-do plugin's adder, passing it a
+/// name (`add NAME`) or keeping a handle to it (`hold`). Isolated, each is refused with a line that
+/// quotes `viper plugins --trust hopper`; run as quoted, the same command routes.
+@Suite(.tags(.slow)) struct IsolationHintFollowingTests {
+    private func hopper(_ viper: ViperProcess) throws {
+        let library = try Fixtures.swift("Isolation/HopperPlugin.swift", module: "HopperPlugin")
+        try viper.installInUserFolder([library])
+    }
+
+    /// The line that refused `command`, after checking that the plugin ran isolated.
+    private func refusal(_ viper: ViperProcess, _ command: String, _ hint: String) throws -> String {
+        #expect(try viper.run(["plugins"]).stdout.contains("isolated by default"), "the fixture runs isolated")
+        let refused = try viper.run(["-c", "open hopper; \(command); where"])
+        #expect(refused.stdout.hasSuffix("Home › Hopper\n"), "the route left the stack as it was: \(refused.output)")
+        return try #require(Hint.line(hint, in: refused.output), "\(refused.output)")
+    }
+
+    /// The `viper plugins --trust hopper` the line quotes, run as quoted.
+    private func follow(_ line: String, _ viper: ViperProcess) throws {
+        let trust = try Hint.command("viper", in: line)
+        #expect(trust == ["viper", "plugins", "--trust", "hopper"], "\(line)")
+        #expect(try Hint.run(trust, with: viper).status == 0)
+        #expect(try viper.run(["plugins"]).stdout.contains("in process (trusted by you"), "the fixture runs in viper's process")
+    }
+
+    @Test func inputForAnotherPluginsModuleIsPassedOnceThePluginIsTrustedAsTheLineSays() throws {
+        let viper = ViperProcess()
+        try hopper(viper)
+        let line = try refusal(viper, "add milk", "an isolated plugin passes input only to its own modules; TodoAdding belongs to another plugin")
+        try follow(line, viper)
+        let followed = try viper.run(["-c", "open hopper; add milk; where"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(followed.stdout.contains("  Name   milk\n"), "the adder shows the name the hopper passed: \(followed.output)")
+        #expect(followed.stdout.hasSuffix("Home › Hopper › Add item\n"), "the adder is on the stack: \(followed.output)")
+    }
+
+    @Test func aHandleToARoutedModuleIsKeptOnceThePluginIsTrustedAsTheLineSays() throws {
+        let viper = ViperProcess()
+        try hopper(viper)
+        let line = try refusal(viper, "hold", "an isolated plugin cannot keep a handle to a module it routes yet")
+        try follow(line, viper)
+        let followed = try viper.run(["-c", "open hopper; hold; back; where"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(followed.stdout.contains("holding the adder (on screen: false)"), "the hopper kept its handle: \(followed.output)")
+    }
+}
