@@ -36,6 +36,9 @@ package struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendab
         case changedSinceScan
         /// Loaded in viper, it registers something else than its scan recorded.
         case differsFromScan
+        /// viper could not look at the file now (out of open files, the scanner could not start):
+        /// no verdict on the file, so the scan cache never keeps it.
+        case unavailable
     }
 
     /// The kind of failure.
