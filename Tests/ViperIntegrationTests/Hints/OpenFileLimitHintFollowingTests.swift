@@ -3,9 +3,10 @@ import Testing
 import ViperTestSupport
 
 /// viper started with too few open files allowed (`ulimit -n` in the shell that starts it): the
-/// bundled plugins cannot be opened, or no scanner can start. Each line says this is no fault of
-/// the plugin and to raise the limit ('ulimit -n 1024') and start viper again; done so, every
-/// plugin is ready, as nothing of the starved start was kept in the scan cache.
+/// bundled plugins cannot be opened, or no scanner can start, or the shell's file watcher cannot.
+/// The plugins' lines say this is no fault of the plugin and to raise the limit ('ulimit -n 1024')
+/// and start viper again; done so, every plugin is ready, as nothing of the starved start was kept
+/// in the scan cache. The watcher's line adds --no-watch; either fix leaves no warning.
 @Suite(.serialized, .tags(.slow)) struct OpenFileLimitHintFollowingTests {
     /// `viper ARGUMENTS` started by a shell that ran `ulimit` first, as a person's shell would.
     private func start(_ viper: ViperProcess, after ulimit: [String], _ arguments: [String]) throws -> Subprocess.Result {
@@ -13,13 +14,14 @@ import ViperTestSupport
                             in: NSTemporaryDirectory(), environment: viper.environment)
     }
 
-    /// The first limit from 5 up at which a fresh start prints `hint`, the viper it ran as, and the line.
-    private func starved(until hint: String) throws -> (ViperProcess, String) {
+    /// The first limit from 5 up at which a fresh start (with `options`) prints `hint`: the viper it
+    /// ran as, the limit, and the line.
+    private func starved(until hint: String, options: [String] = []) throws -> (ViperProcess, Int, String) {
         var seen: [String] = []
         for limit in 5...16 {
             let viper = ViperProcess()
-            let result = try start(viper, after: ["ulimit", "-n", "\(limit)"], ["-c", "where"])
-            if let line = Hint.line(hint, in: result.output) { return (viper, line) }
+            let result = try start(viper, after: ["ulimit", "-n", "\(limit)"], options + ["-c", "where"])
+            if let line = Hint.line(hint, in: result.output) { return (viper, limit, line) }
             seen.append("\(limit): \(result.output.prefix(300))")
         }
         Issue.record("no open-file limit from 5 to 16 made viper print '\(hint)':\n\(seen.joined(separator: "\n"))")
@@ -31,7 +33,7 @@ import ViperTestSupport
         "could not be scanned (cannot start the scanner: ",
     ])
     func aStarvedStartIsFollowedByAStartWithTheLimitTheLineNames(hint: String) throws {
-        let (viper, line) = try starved(until: hint)
+        let (viper, _, line) = try starved(until: hint)
         let plugin = Hint.subject(of: line)
         #expect(plugin.hasPrefix(BuildProducts.directory) || plugin.contains("/debug/lib"), "a bundled plugin: \(line)")
         let ulimit = try #require(Hint.commands(in: line).first { $0.first == "ulimit" }, "\(line)")
@@ -46,5 +48,24 @@ import ViperTestSupport
         let listed = try start(viper, after: ulimit, ["plugins"]).output.split(separator: "\n").map(String.init)
         let path = try #require(listed.firstIndex(of: "  path:      \(plugin) (bundled)"), "\(listed)")
         #expect(path > 0 && listed[path - 1].hasSuffix("  [ready]"), "\(listed)")
+    }
+
+    /// The shell's file watcher (`--watch`, as an interactive shell and `viper dev` watch by
+    /// default) that cannot start: each of the line's two fixes leaves the shell without the warning.
+    @Test(arguments: ["inotify_init1 failed", "pipe failed"], ["ulimit", "--no-watch"])
+    func aWatcherThatCannotStartIsFollowedByEitherFixTheLineNames(hint: String, fix: String) throws {
+        let (viper, limit, line) = try starved(until: "warning: cannot watch plugin files: \(hint) (Too many open files)", options: ["--watch"])
+        #expect(line.hasSuffix("; raise the limit of open files ('ulimit -n 1024' in the shell that starts viper), or run with --no-watch"), "\(line)")
+        let followed: Subprocess.Result
+        if fix == "ulimit" {
+            let ulimit = try #require(Hint.commands(in: line).first { $0.first == "ulimit" }, "\(line)")
+            followed = try start(viper, after: ulimit, ["--watch", "-c", "where"])
+            #expect(!followed.output.contains("Too many open files"), "\(followed.output)")
+        } else {
+            followed = try start(viper, after: ["ulimit", "-n", "\(limit)"], ["--watch", "--no-watch", "-c", "where"])
+        }
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(!followed.output.contains("cannot watch plugin files"), "\(followed.output)")
+        #expect(followed.output.hasSuffix("Home\n"), "\(followed.output)")
     }
 }
