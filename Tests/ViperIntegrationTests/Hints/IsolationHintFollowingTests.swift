@@ -13,9 +13,12 @@ import ViperTestSupport
         try viper.installInUserFolder([library])
     }
 
-    /// The line that refused `command`, after checking that the plugin ran isolated.
+    /// The line that refused `command`, after checking that the plugin ran isolated, with the
+    /// same fix in its `mode:` line as in the refusal.
     private func refusal(_ viper: ViperProcess, _ command: String, _ hint: String) throws -> String {
-        #expect(try viper.run(["plugins"]).stdout.contains("isolated by default"), "the fixture runs isolated")
+        let listed = try viper.run(["plugins"]).stdout
+        let mode = try #require(Hint.line("  mode:      isolated by default: not trusted (", in: listed), "the fixture runs isolated: \(listed)")
+        #expect(try Hint.command("viper", in: mode) == ["viper", "plugins", "--trust", "hopper"], "\(mode)")
         let refused = try viper.run(["-c", "open hopper; \(command); where"])
         #expect(refused.stdout.hasSuffix("Home › Hopper\n"), "the route left the stack as it was: \(refused.output)")
         return try #require(Hint.line(hint, in: refused.output), "\(refused.output)")
