@@ -76,6 +76,42 @@ import ViperTestSupport
         #expect(followed.output.contains("gate: Greetings \(fix == "raise" ? "1.1" : "1.0") is the recorded interface"), "\(followed.output)")
     }
 
+    /// A requirement without a default added to a cut 1.0 (a break): "if the break is meant, raise
+    /// the major ... then 'swift build' and API/gate --cut", followed to a gate that passes at 2.0.
+    @Test func aBreakUnderACutVersionPassesTheGateOnceTheMajorIsRaisedAsTheLineSays() throws {
+        let folder = try TemporaryFolder.make("hint-gate-break")
+        #expect(try ViperProcess().run(["new", "Greetings", "--contract-library", "--dir", folder]).status == 0)
+        let package = folder + "/Greetings"
+        let run = { (command: String) throws -> Subprocess.Result in try FixtureCompiler.run(["sh", "-c", command], in: package) }
+        try #require(try run("swift build && API/gate --cut && swift build").status == 0)
+        let contracts = package + "/Sources/Greetings/Greetings.swift"
+        let source = try String(contentsOfFile: contracts, encoding: .utf8)
+        let broken = source.replacingOccurrences(
+            of: "    func describe(_ subject: String) -> String\n",
+            with: "    func describe(_ subject: String) -> String\n    /// A farewell for `subject`.\n    func farewell(_ subject: String) -> String\n")
+        try #require(broken != source)
+        try broken.write(toFile: contracts, atomically: true, encoding: .utf8)
+        try #require(try run("swift build").status == 0)
+        let refused = try run("API/gate")
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("gate: Greetings 1.0 breaks plugins built against 1.0 (above)", in: refused.output), "\(refused.output)")
+        #expect(line.hasSuffix("if the break is meant, raise the major in GreetingsLibrary.compiled and the viper_contract_library record, "
+            + "then 'swift build' and API/gate --cut"), "\(line)")
+        let version = package + "/Sources/Greetings/GreetingsLibrary.swift"
+        let declared = try String(contentsOfFile: version, encoding: .utf8)
+        let raised = declared.replacingOccurrences(of: "major: 1, minor: 0,", with: "major: 2, minor: 0,")
+            .replacingOccurrences(of: "(0x5643_4C42, 0x0001_0000)", with: "(0x5643_4C42, 0x0002_0000)")
+        try #require(raised != declared)
+        try raised.write(toFile: version, atomically: true, encoding: .utf8)
+        let cut = try run("swift build && API/gate --cut")
+        #expect(cut.status == 0, "\(cut.output)")
+        #expect(cut.output.contains("gate: API/2.0 is the baseline of Greetings"), "\(cut.output)")
+        try #require(try run("swift build").status == 0)
+        let followed = try run("API/gate")
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(followed.output.contains("gate: Greetings 2.0 is the recorded interface"), "\(followed.output)")
+    }
+
     /// viper's own gate (`Contracts/API/gate`) pointed at a folder with no build in it: the line's
     /// second fix, naming the build's Modules folder with --modules, lets it judge this build.
     @Test func theContractsGateJudgesTheBuildOnceItsFolderIsNamedAsTheLineSays() throws {
