@@ -10,22 +10,10 @@ extension PluginLoader {
         if code == ENOENT || code == ENOTDIR || code == ELOOP {
             return PluginLoadError(.missingFile, path: file.path, message: "no such file; check the path, or remove the broken link from \(file.folder.path)")
         }
-        if code == EMFILE || code == ENFILE {
-            return PluginLoadError(.unavailable, path: file.path, message: outOfFiles(code))
+        if OpenFileLimit.ranOut(code) {
+            return PluginLoadError(.unavailable, path: file.path, message: OpenFileLimit.line(code, subject: "the plugin"))
         }
         return PluginLoadError(.missingFile, path: file.path, message: "cannot be read (\(String(cString: strerror(code)))); check its permissions")
-    }
-
-    /// The line for a file viper could not open because it (EMFILE) or the system (ENFILE) has no
-    /// open file to spare: nothing is wrong with the file, and nothing of it is kept.
-    package static func outOfFiles(_ code: Int32) -> String {
-        var limit = rlimit()
-        let allowed = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 ? " (this viper may open \(limit.rlim_cur))" : ""
-        let fix =
-            code == ENFILE
-            ? "the system's table of open files is full; close programs that hold many files"
-            : "viper ran out of open files\(allowed); raise the limit ('ulimit -n 1024' in the shell that starts viper)"
-        return "cannot be opened now (\(String(cString: strerror(code)))), which says nothing of the plugin: \(fix), then start viper again"
     }
 
     /// The ELF headers, what the image links, its `.viper_abi` section and its contract libraries,

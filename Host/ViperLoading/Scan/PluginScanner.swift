@@ -303,7 +303,7 @@ package struct PluginScanner {
     private func fail(_ files: [PluginFile], _ reason: String, into results: inout [String: ScanResult]) {
         let fix =
             reason.contains(String(cString: strerror(EMFILE)))
-            ? "raise the limit of open files ('ulimit -n 1024' in the shell that starts viper), then start viper again"
+            ? OpenFileLimit.raise + ", then start viper again"
             : "start viper again"
         for file in files where results[file.path] == nil {
             results[file.path] = ScanResult(

@@ -211,7 +211,7 @@ package final class FileWatcher: @unchecked Sendable {
 }
 
 extension FileWatcher {
-    static let raiseOpenFiles = "raise the limit of open files ('ulimit -n 1024' in the shell that starts viper)"
+    static let raiseOpenFiles = OpenFileLimit.raise
 
     /// Whether `code` (an inotify_init1 failure) means this process, or the system, has no open file
     /// to spare, rather than the per-user limit of inotify instances (both are EMFILE).

@@ -16,10 +16,13 @@ import ViperTestSupport
 
     /// The first limit from 5 up at which a fresh start (with `options`) prints `hint`: the viper it
     /// ran as, the limit, and the line.
-    private func starved(until hint: String, options: [String] = []) throws -> (ViperProcess, Int, String) {
+    private func starved(until hint: String, options: [String] = [], prepare: (ViperProcess) throws -> Void = { _ in })
+        throws -> (ViperProcess, Int, String)
+    {
         var seen: [String] = []
         for limit in 5...16 {
             let viper = ViperProcess()
+            try prepare(viper)
             let result = try start(viper, after: ["ulimit", "-n", "\(limit)"], options + ["-c", "where"])
             if let line = Hint.line(hint, in: result.output) { return (viper, limit, line) }
             seen.append("\(limit): \(result.output.prefix(300))")
@@ -67,5 +70,34 @@ import ViperTestSupport
         #expect(followed.status == 0, "\(followed.output)")
         #expect(!followed.output.contains("cannot watch plugin files"), "\(followed.output)")
         #expect(followed.output.hasSuffix("Home\n"), "\(followed.output)")
+    }
+
+    /// Starved before it reads its data folder: the plugin lock (there is none: viper cannot tell,
+    /// so it loads nothing) and config.json cannot be opened. Started again after the quoted
+    /// ulimit, the plugins load and the config (it isolates greeter) is read.
+    @Test func theDataFolderFilesOfAStarvedStartAreReadOnceTheLimitIsRaisedAsTheLinesSay() throws {
+        let (viper, _, lock) = try starved(until: "plugins.lock: the plugin lock cannot be opened now (Too many open files)") { viper in
+            try Data(#"{"isolate": ["greeter"]}"#.utf8).write(to: URL(fileURLWithPath: viper.dataFolder + "/config.json"))
+        }
+        #expect(lock.contains("which says nothing of it (if there is one): viper ran out of open files"), "\(lock)")
+        let ulimit = try #require(Hint.commands(in: lock).first { $0.first == "ulimit" }, "\(lock)")
+        #expect(ulimit == ["ulimit", "-n", "1024"], "\(lock)")
+        let followed = try start(viper, after: ulimit, ["doctor"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(!followed.output.contains("Too many open files"), "\(followed.output)")
+        let listed = try start(viper, after: ulimit, ["plugins"]).output
+        #expect(listed.contains("isolated (named in \"isolate\" in config.json;"), "the config was read: \(listed)")
+        #expect(listed.contains("greeter 1.0.0  [ready]"), "\(listed)")
+    }
+
+    @Test func aConfigViperCouldNotOpenIsReadOnceTheLimitIsRaisedAsItsLineSays() throws {
+        let (viper, _, line) = try starved(until: "config.json: the config cannot be opened now (Too many open files)") { viper in
+            try Data(#"{"isolate": ["greeter"]}"#.utf8).write(to: URL(fileURLWithPath: viper.dataFolder + "/config.json"))
+        }
+        #expect(line.hasSuffix("; raise the limit of open files ('ulimit -n 1024' in the shell that starts viper), then start viper again"), "\(line)")
+        let ulimit = try #require(Hint.commands(in: line).first { $0.first == "ulimit" }, "\(line)")
+        let listed = try start(viper, after: ulimit, ["plugins"])
+        #expect(!listed.output.contains("the config cannot"), "\(listed.output)")
+        #expect(listed.output.contains("isolated (named in \"isolate\" in config.json;"), "the config was read: \(listed.output)")
     }
 }
