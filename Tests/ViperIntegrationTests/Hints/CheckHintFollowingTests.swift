@@ -58,4 +58,22 @@ import ViperTestSupport
         let opened = try viper.run(["--plugins", own, "-c", "open twice-declared; home; open fixture-twice"])
         #expect(opened.stdout.contains("declared route of fixture-twice") && opened.stdout.contains("own route of fixture-twice"), "\(opened.output)")
     }
+
+    /// A package folder given to `viper check` in place of its build: the line names the plugin
+    /// in its `.build/debug`, and the quoted check, run as quoted, checks it.
+    @Test func aFolderGivenToCheckIsFollowedToTheBuiltPluginTheLineNames() throws {
+        let package = try TemporaryFolder.make("hint-check-folder")
+        try FileManager.default.createDirectory(atPath: package + "/.build/debug", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try Fixtures.good(), toPath: package + "/.build/debug/libGoodPlugin.so")
+        let viper = ViperProcess()
+        let refused = try viper.run(["check", package])
+        #expect(refused.status == 64, "\(refused.output)")
+        let line = try #require(Hint.line("is a folder, not a plugin; give the path of a built plugin (lib<Name>.so), e.g. 'viper check ", in: refused.stderr),
+                                "\(refused.output)")
+        let check = try Hint.command("viper", in: line)
+        #expect(check == ["viper", "check", package + "/.build/debug/libGoodPlugin.so"], "\(line)")
+        let followed = try Hint.run(check, with: viper)
+        #expect(followed.stdout.contains("pass  [plugin] loads"), "\(followed.output)")
+        #expect(followed.stdout.contains("checks: "), "\(followed.output)")
+    }
 }
