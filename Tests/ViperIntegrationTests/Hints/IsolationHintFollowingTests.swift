@@ -52,4 +52,33 @@ import ViperTestSupport
         #expect(followed.status == 0, "\(followed.output)")
         #expect(followed.stdout.contains("holding the adder (on screen: false)"), "the hopper kept its handle: \(followed.output)")
     }
+
+    /// A service provider the person named in "isolate": refused, as it cannot run isolated, with
+    /// "run it in process (viper plugins --no-isolate NAME takes it out of "isolate" ...; or drop
+    /// --isolate NAME)". Each fix followed: the command run as written, or the flag dropped.
+    @Test(arguments: ["config", "flag"])
+    func aServiceProviderNamedToRunIsolatedLoadsOnceTakenOutAsTheLineSays(named: String) throws {
+        let good = try Fixtures.good()
+        let viper = ViperProcess()
+        if named == "config" {
+            try Data(#"{"isolate": ["fixture-good"]}"#.utf8).write(to: URL(fileURLWithPath: viper.dataFolder + "/config.json"))
+        }
+        let flag = named == "flag" ? ["--isolate", "fixture-good"] : []
+        let refused = try viper.run(["--plugins", good] + flag + ["doctor"])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("provides service GoodPlugin.GoodMarker to other plugins, which an isolated plugin cannot do yet; run it in process (",
+                                          in: refused.output), "\(refused.output)")
+        if named == "config" {
+            // "(viper plugins --no-isolate fixture-good takes it out of ...)": that command, run as written.
+            let written = try #require(line.components(separatedBy: "run it in process (").last?.components(separatedBy: " takes it out").first)
+            let command = written.split(separator: " ").map(String.init)
+            #expect(command == ["viper", "plugins", "--no-isolate", "fixture-good"], "\(line)")
+            #expect(try Hint.run(command, with: viper).status == 0)
+        } else {
+            #expect(line.hasSuffix("; or drop --isolate fixture-good)"), "\(line)")
+        }
+        let followed = try viper.run(["--plugins", good, "doctor"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(try viper.run(["--plugins", good, "plugins"]).stdout.contains("fixture-good 1.2.3  [ready]"))
+    }
 }
