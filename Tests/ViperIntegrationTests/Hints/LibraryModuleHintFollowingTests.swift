@@ -81,4 +81,26 @@ import ViperTestSupport
         #expect(plugin.components(separatedBy: "ContactsKitLibrary.compiled").count == 2, "listed once: \(plugin)")
         #expect(plugin.contains("import ContactsKit"), "\(plugin)")
     }
+
+    /// `viper new NAME --contract LIBRARY.PROTOCOL` with a module name that would clash with the
+    /// plugin's own types, or a service named twice in --uses: the line's fix (another --name, each
+    /// service once) is the same command changed as it says, and the package is written.
+    @Test(arguments: [
+        (["--name", "TallyPlugin"], "would clash with the plugin's own types; give the module another name with --name", ["--name", "TallyPicker"]),
+        (["--uses", "ContactsKit.ContactsKitService", "--uses", "ContactsKit.ContactsKitService"], "twice; give each service once",
+         ["--uses", "ContactsKit.ContactsKitService"]),
+    ])
+    func aRefusedLibraryPluginLineIsWrittenOnceChangedAsItSays(wrong: [String], hint: String, fixed: [String]) throws {
+        let viper = ViperProcess()
+        let folder = try TemporaryFolder.make("hint-library-plugin")
+        #expect(try viper.run(["new", "ContactsKit", "--contract-library", "--dir", folder]).status == 0)
+        let command = ["new", "Tally", "--contract", "ContactsKit.ContactsKitScreen", "--dir", folder]
+        let refused = try viper.run(command + wrong)
+        #expect(refused.status == 64, "\(refused.output)")
+        #expect(refused.stderr.hasSuffix(hint + "\n"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Tally"), "nothing was written")
+        let followed = try viper.run(command + fixed)
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/Tally/Package.swift"), "\(followed.output)")
+    }
 }
