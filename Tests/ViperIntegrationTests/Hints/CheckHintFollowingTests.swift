@@ -76,4 +76,31 @@ import ViperTestSupport
         #expect(followed.stdout.contains("pass  [plugin] loads"), "\(followed.output)")
         #expect(followed.stdout.contains("checks: "), "\(followed.output)")
     }
+
+    /// A plugin whose register(in:) registers nothing: judged isolated, "declared no module ...;
+    /// register a module" (and in its own process, "register a module, a service or an adapter").
+    /// Its module registered, as both lines say, both checks pass.
+    @Test func aPluginThatRegistersNothingPassesOnceItRegistersAModuleAsTheLinesSay() throws {
+        let source = try Fixtures.source("Isolation/HopperPlugin.swift")
+        let registration = "        registrar.registerModule(\n"
+        #expect(source.contains(registration), "the fixture's registration moved")
+        let empty = source.replacingOccurrences(of: registration, with: "        _ = registrar\n        if false { registrar.registerModule(\n")
+            .replacingOccurrences(of: "builder: HopperBuilder())\n", with: "builder: HopperBuilder()) }\n")
+        let build = try TemporaryFolder.make("hint-check-empty") + "/libHopperPlugin.so"
+        try FileManager.default.copyItem(atPath: try FixtureCompiler.swiftPlugin(named: "HopperPlugin", source: empty), toPath: build)
+        let viper = ViperProcess()
+        let refused = try viper.run(["check", build])
+        #expect(refused.status == 1, "\(refused.output)")
+        let declares = try #require(Hint.line("fail  [plugin] declares: ", in: refused.stdout), "\(refused.output)")
+        #expect(declares.hasSuffix("its isolated process declared no module: register(in:) registered nothing; register a module"), "\(declares)")
+        let registers = try #require(Hint.line("fail  [plugin] registers: ", in: refused.stdout), "\(refused.output)")
+        #expect(registers.hasSuffix("register(in:) registered nothing; register a module, a service or an adapter"), "\(registers)")
+        // Rebuilt with its module registered.
+        try FileManager.default.removeItem(atPath: build)
+        try FileManager.default.copyItem(atPath: try FixtureCompiler.swiftPlugin(named: "HopperPlugin", source: source), toPath: build)
+        let followed = try viper.run(["check", build])
+        #expect(followed.stdout.contains("pass  [plugin] declares: 1 module(s): HopperInput"), "\(followed.output)")
+        #expect(followed.stdout.contains("pass  [plugin] registers"), "\(followed.output)")
+        #expect(!followed.stdout.contains("registered nothing"), "\(followed.output)")
+    }
 }
