@@ -103,4 +103,31 @@ import ViperTestSupport
         #expect(followed.stdout.contains("pass  [plugin] registers"), "\(followed.output)")
         #expect(!followed.stdout.contains("registered nothing"), "\(followed.output)")
     }
+
+    /// A plugin that registers one more module when it runs isolated (it looks for viper's
+    /// `__isolated` argument): "a plugin that registers differently when it is checked cannot be
+    /// judged; register the same modules wherever it runs". Rebuilt without the difference, the
+    /// check finds the same modules both ways.
+    @Test func aPluginThatRegistersDifferentlyIsolatedIsJudgedOnceItRegistersTheSameAsTheLineSays() throws {
+        let source = try Fixtures.source("Isolation/HopperPlugin.swift")
+        let anchor = "            requires: [.module(TodoAdding.self)], builder: HopperBuilder())\n"
+        #expect(source.contains(anchor), "the fixture's registration moved")
+        let twoFaced = source.replacingOccurrences(
+            of: anchor,
+            with: anchor + "        if CommandLine.arguments.contains(\"__isolated\") {\n"
+                + "            registrar.registerModule(HopperInput.self, name: \"shadow\", requires: [], builder: HopperBuilder())\n        }\n")
+        let build = try TemporaryFolder.make("hint-check-two-faced") + "/libHopperPlugin.so"
+        try FileManager.default.copyItem(atPath: try FixtureCompiler.swiftPlugin(named: "HopperPlugin", source: twoFaced), toPath: build)
+        let viper = ViperProcess()
+        let refused = try viper.run(["check", build])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("fail  [plugin] same-modules: ", in: refused.stdout), "\(refused.output)")
+        #expect(line.hasSuffix("cannot be judged; register the same modules wherever it runs"), "\(line)")
+        // Rebuilt registering the same modules wherever it runs.
+        try FileManager.default.removeItem(atPath: build)
+        try FileManager.default.copyItem(atPath: try FixtureCompiler.swiftPlugin(named: "HopperPlugin", source: source), toPath: build)
+        let followed = try viper.run(["check", build])
+        #expect(!followed.stdout.contains("same-modules"), "\(followed.output)")
+        #expect(followed.stdout.contains("pass  [plugin] declares: 1 module(s): HopperInput"), "\(followed.output)")
+    }
 }
