@@ -103,4 +103,36 @@ import ViperTestSupport
         #expect(followed.status == 0, "\(followed.output)")
         #expect(FileManager.default.fileExists(atPath: folder + "/Tally/Package.swift"), "\(followed.output)")
     }
+
+    /// A plugin whose conformance test the author rewrote (its report renamed): `viper new module
+    /// --uses` cannot register the service's double there, writes nothing, and says to give the
+    /// check a table. Given one as the line says, the same command registers the double there, and
+    /// the package builds and its tests pass.
+    @Test func aRewrittenConformanceTestTakesTheDoublesOnceGivenTheTableTheLineAsksFor() throws {
+        let viper = ViperProcess()
+        let folder = try made(viper)
+        let conformance = folder + "/Tally/Tests/TallyPluginTests/TallyConformanceTests.swift"
+        let generated = try String(contentsOfFile: conformance, encoding: .utf8)
+        let rewritten = generated.replacingOccurrences(of: "let report = ", with: "let verdict = ").replacingOccurrences(of: "report.", with: "verdict.")
+            .replacingOccurrences(of: "\\(report)", with: "\\(verdict)")
+        try #require(rewritten != generated && !rewritten.contains("report"), "\(rewritten)")
+        try rewritten.write(toFile: conformance, atomically: true, encoding: .utf8)
+        // ContactsKit is found beside the plugin.
+        let command = ["new", "module", "Progress", "--in", folder + "/Tally", "--uses", "ContactsKit.ContactsKitService"]
+        let refused = try viper.run(command)
+        #expect(refused.status == 64, "\(refused.output)")
+        let line = try #require(Hint.line("does not check the plugin as 'viper new' writes it, so nothing was written", in: refused.stderr), "\(refused.output)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Tally/Sources/TallyPlugin/Progress"), "nothing was written")
+        let table = try #require(Hint.commands(in: line).first { $0.first == "let" }?.joined(separator: " "), "\(line)")
+        #expect(table == "let services = try ServiceTable.standard()" && line.contains("'services: services' in the call"), "\(line)")
+        // The table before the check, and passed to it, as the line says.
+        try rewritten.replacingOccurrences(of: "        let verdict = try Conformance.check(TallyPlugin.self, ",
+                                           with: "        \(table)\n        let verdict = try Conformance.check(TallyPlugin.self, services: services, ")
+            .write(toFile: conformance, atomically: true, encoding: .utf8)
+        let followed = try viper.run(command)
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(try String(contentsOfFile: conformance, encoding: .utf8).contains("services.register(ContactsKitService.self, instance: FakeContactsKitService())"))
+        let test = try Subprocess.tool(["swift", "test"], in: folder + "/Tally")
+        #expect(test.status == 0, "\(test.output)")
+    }
 }
