@@ -135,4 +135,24 @@ import ViperTestSupport
         let test = try Subprocess.tool(["swift", "test"], in: folder + "/Tally")
         #expect(test.status == 0, "\(test.output)")
     }
+
+    /// `--uses` of a library that is neither beside the plugin nor among its dependencies: "give the
+    /// library's package folder with --library-path DIR". Given, the module is written (--library-path
+    /// was refused without --contract or --routes-to, a loop), and the package builds and passes.
+    @Test func aServiceOfALibraryElsewhereIsUsedOnceItsFolderIsGivenAsTheLineSays() throws {
+        let viper = ViperProcess()
+        let folder = try TemporaryFolder.make("hint-uses-elsewhere")
+        #expect(try viper.run(["new", "ContactsKit", "--contract-library", "--dir", folder + "/libraries"]).status == 0)
+        #expect(try viper.run(["new", "Tally", "--dir", folder + "/plugins"]).status == 0)
+        let command = ["new", "module", "Progress", "--in", folder + "/plugins/Tally", "--uses", "ContactsKit.ContactsKitService"]
+        let refused = try viper.run(command)
+        #expect(refused.status == 64, "\(refused.output)")
+        let line = try #require(Hint.line("no contract library 'ContactsKit'", in: refused.stderr), "\(refused.output)")
+        #expect(line.hasSuffix("give the library's package folder with --library-path DIR, or name one that exists"), "\(line)")
+        let followed = try viper.run(command + ["--library-path", folder + "/libraries/ContactsKit"])
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/plugins/Tally/Sources/TallyPlugin/Progress"), "\(followed.output)")
+        let test = try Subprocess.tool(["swift", "test"], in: folder + "/plugins/Tally")
+        #expect(test.status == 0, "\(test.output)")
+    }
 }
