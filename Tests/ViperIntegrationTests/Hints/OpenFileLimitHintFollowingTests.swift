@@ -14,20 +14,20 @@ import ViperTestSupport
                             in: NSTemporaryDirectory(), environment: viper.environment)
     }
 
-    /// The first limit from 5 up at which a fresh start (with `options`) prints `hint`: the viper it
+    /// The first limit from 5 up (to 40) at which a fresh start (with `options`) prints `hint`: the viper it
     /// ran as, the limit, and the line.
     private func starved(until hint: String, options: [String] = [], prepare: (ViperProcess) throws -> Void = { _ in })
         throws -> (ViperProcess, Int, String)
     {
         var seen: [String] = []
-        for limit in 5...16 {
+        for limit in 5...40 {
             let viper = ViperProcess()
             try prepare(viper)
             let result = try start(viper, after: ["ulimit", "-n", "\(limit)"], options + ["-c", "where"])
             if let line = Hint.line(hint, in: result.output) { return (viper, limit, line) }
             seen.append("\(limit): \(result.output.prefix(300))")
         }
-        Issue.record("no open-file limit from 5 to 16 made viper print '\(hint)':\n\(seen.joined(separator: "\n"))")
+        Issue.record("no open-file limit from 5 to 40 made viper print '\(hint)':\n\(seen.joined(separator: "\n"))")
         throw CancellationError()
     }
 
