@@ -86,4 +86,36 @@ import ViperTestSupport
         let good = try #require(followed.stdout.components(separatedBy: "fixture-good 1.2.3  [ready]").last, "\(followed.stdout)")
         #expect(good.contains("built with Swift \(host)\n"), "\(followed.stdout)")
     }
+
+    /// A link to nothing in the plugin folder: "no such file; check the path, or remove the broken
+    /// link from FOLDER"; removed, doctor is ok.
+    @Test func aBrokenLinkInThePluginFolderRemovedAsTheLineSaysLeavesDoctorOk() throws {
+        let viper = ViperProcess()
+        try viper.installInUserFolder([try Fixtures.good()])
+        let link = viper.userPluginFolder + "/libGone.so"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: viper.userPluginFolder + "/libNowhere.so")
+        let refused = try viper.run(["doctor"])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line(": no such file; check the path, or remove the broken link from ", in: refused.output), "\(refused.output)")
+        #expect(Hint.subject(of: line) == link && line.hasSuffix(" from \(viper.userPluginFolder)"), "\(line)")
+        try FileManager.default.removeItem(atPath: Hint.subject(of: line))
+        let followed = try viper.run(["doctor"])
+        #expect(followed.status == 0, "\(followed.output)")
+    }
+
+    /// A mistyped plugin path given to `viper check`: "no such file; check the path" (not a link,
+    /// so nothing to remove); the path checked and given again, the plugin loads.
+    @Test func aMistypedPathGivenToCheckLoadsOnceThePathIsCheckedAsTheLineSays() throws {
+        let folder = try TemporaryFolder.make("hint-check-path")
+        try FileManager.default.copyItem(atPath: try Fixtures.good(), toPath: folder + "/libGoodPlugin.so")
+        let viper = ViperProcess()
+        let refused = try viper.run(["check", folder + "/libGoodPlugn.so"])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("fail  [plugin] loads: no such file", in: refused.stdout), "\(refused.output)")
+        #expect(line.hasSuffix("no such file; check the path"), "\(line)")
+        // The folder holds libGoodPlugin.so: the path, checked.
+        let right = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".so") })
+        let followed = try viper.run(["check", folder + "/" + right])
+        #expect(followed.stdout.contains("pass  [plugin] loads"), "\(followed.output)")
+    }
 }
