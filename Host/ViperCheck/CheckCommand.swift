@@ -51,6 +51,10 @@ package struct CheckCommand: ParsableCommand {
             return ViperTool.usageExitCode
         }
         let path = Paths.absolute(argument)
+        if let folder = folderLine(path) {
+            ViperTool.printError("viper: \(folder)")
+            return ViperTool.usageExitCode
+        }
         let outcome: CheckOutcome
         do {
             outcome = try runChild(path: path, pluginFlags: pluginFlags, suites: suites, environment: environment)
@@ -70,6 +74,19 @@ package struct CheckCommand: ParsableCommand {
             if json { ViperTool.printError(note) } else { print(note) }
         }
         return outcome.conforms ? 0 : 1
+    }
+
+    /// The line for a folder given where a plugin file belongs, naming a plugin in it (or in its
+    /// `.build/debug`, where `swift build` writes one) when there is one; nil for anything else.
+    static func folderLine(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        let plugins = [path, Paths.join(path, ".build/debug")].flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+                .filter { $0.hasPrefix("lib") && $0.hasSuffix(".so") && $0 != "libContracts.so" }.map { Paths.join(folder, $0) }
+        }
+        let example = plugins.first.map { ", e.g. 'viper check \($0)'" } ?? " ('swift build' writes it to .build/debug/)"
+        return "\(path) is a folder, not a plugin; give the path of a built plugin (lib<Name>.so)\(example)"
     }
 
     /// Runs the module checks in this process against the plugin running isolated (``CheckWire``),

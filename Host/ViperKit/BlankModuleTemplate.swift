@@ -146,7 +146,7 @@ enum BlankModuleTemplate {
             func perform(_ command: CommandInvocation) throws {
                 switch command.name {
                 case "done": presenter.didFinish()
-                default: throw CommandError("'\\(command.name)' is not a command of __Name__; type 'help' for the list")
+                default: throw CommandError("'\\(command.name)' is in commands but perform(_:) has no case for it; add one to __Name__View.perform")
                 }
             }
 

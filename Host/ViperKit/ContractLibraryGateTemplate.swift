@@ -114,7 +114,7 @@ enum ContractLibraryGateTemplate {
                 printf '%s\n' "$breaks"
                 echo "gate: $name $version breaks plugins built against $baseline (above): restore what changed, or add beside it" \
                     "(a protocol requirement needs a default); if the break is meant, raise the major in ${name}Library.compiled" \
-                    "and the viper_contract_library record, then API/gate --cut"
+                    "and the viper_contract_library record, then 'swift build' and API/gate --cut"
                 status=1
             fi
         fi
@@ -123,7 +123,7 @@ enum ContractLibraryGateTemplate {
                 echo "gate: the interface of $name changed but it still says $version, which plugins were built against:" \
                     "viper would refuse a provider and a consumer built on either side. Raise the minor for an addition" \
                     "with a default (the major for anything else) in ${name}Library.compiled and the viper_contract_library" \
-                    "record, then API/gate --cut; or, if $version was never released (no plugin built against it is out)," \
+                    "record, then 'swift build' and API/gate --cut; or, if $version was never released (no plugin built against it is out)," \
                     "record this interface as $version instead: API/gate --recut"
                 status=1
             elif [ "$cut" = no ]; then

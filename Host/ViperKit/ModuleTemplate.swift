@@ -165,7 +165,7 @@ enum ModuleTemplate {
                 case "add": try presenter.didAdd(command.rest)
                 case "remove": presenter.didRemove(try command.itemNumber(count: model.lines.count))
                 case "done": presenter.didFinish()
-                default: throw CommandError("'\\(command.name)' is not a command of __Name__; type 'help' for the list")
+                default: throw CommandError("'\\(command.name)' is in commands but perform(_:) has no case for it; add one to __Name__View.perform")
                 }
             }
 

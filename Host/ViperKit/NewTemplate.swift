@@ -86,8 +86,9 @@ enum NewTemplate: String, CaseIterable {
                 "--routes-to writes a module of its own contract in a package of its own; drop \(options.contract != nil ? "--contract" : "--in-tree"), or add the route by hand (docs/COOKBOOK.md, \"Route through a typed route\")"
             )
         }
-        if options.libraryPath != nil, options.contract == nil, options.routesTo == nil {
-            throw UsageError("--library-path goes with --contract LIBRARY.PROTOCOL or --routes-to LIBRARY.PROTOCOL; add one or drop --library-path")
+        if options.libraryPath != nil, options.contract == nil, options.routesTo == nil, options.uses.isEmpty {
+            throw UsageError(
+                "--library-path goes with --contract, --routes-to or --uses LIBRARY.PROTOCOL; add one or drop --library-path")
         }
         if !options.uses.isEmpty, template != .module && template != .plugin || options.example || options.inTree || options.contractLibrary {
             let other =

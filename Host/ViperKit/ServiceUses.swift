@@ -174,7 +174,8 @@ struct ServiceUses {
             let open = text[check.upperBound...].range(of: "Plugin.self, suites:")
         else {
             throw UsageError(
-                "\(path) does not check the plugin as 'viper new' writes it; register the doubles by hand: \(lines.joined(separator: "; "))")
+                "\(path) does not check the plugin as 'viper new' writes it, so nothing was written: give its Conformance.check a "
+                    + "table ('\(table)' before it, and 'services: services' in the call), then run this again to register the doubles there")
         }
         let indent = String(text[text.startIndex..<check.lowerBound].reversed().prefix { $0 == " " })
         text.replaceSubrange(open, with: "Plugin.self, services: services, suites:")

@@ -82,7 +82,7 @@ import Testing
         #expect(shell.exitedNormally)
         #expect(shell.stderr.contains("Contracts.NoteStore, which no plugin provides"))
         let errors = shell.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
-        #expect(errors == ["error: cannot open 'notes': plugin 'notes' is disabled: Contracts.NoteListing requires Contracts.NoteStore, which no plugin provides; install a plugin that provides it; run 'viper doctor'"],
+        #expect(errors == ["error: cannot open 'notes': plugin 'notes' is disabled: Contracts.NoteListing requires Contracts.NoteStore, which no plugin provides; install a plugin that provides it; type 'doctor' for every problem"],
                 "stderr: \(shell.stderr)")
         // The rest of the shell goes on.
         #expect(Screens(shell.stdout).breadcrumbs.last == "Home › To do")

@@ -104,7 +104,7 @@ import ViperHostTestSupport
         #expect(triage.candidates.isEmpty)
         #expect(triage.records.map(\.index) == [0])
         #expect(triage.records.map(\.record.status) == [.disabled])
-        #expect(triage.records.map(\.record.reason) == ["no such file; check the path, or remove the broken link from /plugins"])
+        #expect(triage.records.map(\.record.reason) == ["no such file; check the path"])
         #expect(triage.problems.map(\.kind) == [.loadFailed])
         #expect(triage.warnings == triage.problems.map(\.message))
     }

@@ -104,7 +104,7 @@ package final class Registry: @unchecked Sendable {
     package var routeEntries: [RouteEntry] { routing.entries }
 
     /// Routes of a plugin that is not serving; `reason` is the whole line a person gets on
-    /// opening one, with its fix ("plugin 'x' is disabled: ...; run 'viper doctor'").
+    /// opening one, with its fix ("plugin 'x' is disabled: ...; type 'doctor' for every problem").
     package func addUnavailableRoutes(_ entries: [RouteEntry], reason: String) {
         write { $0.routes.addUnavailable(entries, reason: reason) }
     }

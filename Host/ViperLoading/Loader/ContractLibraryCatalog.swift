@@ -89,7 +89,11 @@ package final class ContractLibraryCatalog {
             ContractLibrary(name: name, soname: soname, version: version, path: file.path, origin: file.folder.origin, status: .refused, reason: message)
         }
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return refused("cannot be read (\(String(cString: strerror(errno)))); check its permissions") }
+        guard descriptor >= 0 else {
+            let code = errno
+            if OpenFileLimit.ranOut(code) { return refused(OpenFileLimit.line(code, subject: "the library")) }
+            return refused("cannot be read (\(String(cString: strerror(code)))); check its permissions")
+        }
         defer { close(descriptor) }
         var info = stat()
         fstat(descriptor, &info)

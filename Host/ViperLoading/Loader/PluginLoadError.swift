@@ -36,6 +36,9 @@ package struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendab
         case changedSinceScan
         /// Loaded in viper, it registers something else than its scan recorded.
         case differsFromScan
+        /// viper could not look at the file now (out of open files, the scanner could not start):
+        /// no verdict on the file, so the scan cache never keeps it.
+        case unavailable
     }
 
     /// The kind of failure.
@@ -58,6 +61,9 @@ package struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendab
         // dlerror repeats the path first ("PATH: reason"); keep only the reason.
         var reason = PrintableText.fileText(raw)
         if reason.hasPrefix(PrintableText.fileText(path) + ": ") { reason.removeFirst(PrintableText.fileText(path).count + 2) }
+        // The pre-open check refuses an empty, truncated or non-ELF file first, with its own
+        // lines; these two are reached only when the file is rewritten in place between that
+        // check and dlopen (which opens the same descriptor).
         if reason.contains("file too short") || reason.contains("cannot read file data") {
             return PluginLoadError(
                 .notALibrary, path: path, message: "not a plugin: the file is empty or truncated (\(reason)); rebuild the plugin or copy it again")
@@ -92,7 +98,10 @@ package struct PluginLoadError: Error, Hashable, CustomStringConvertible, Sendab
                 .openFailed, path: path,
                 message: "cannot load: \(reason); it was built against a different Contracts or library, rebuild it against this viper's Contracts")
         }
-        if reason.contains("wrong ELF class") || reason.contains("ELF file's OS ABI") || reason.contains("machine") {
+        // glibc's words for a header the pre-open check lets through: another system's OS ABI
+        // ("ELF file OS ABI invalid", "ELF file ABI version invalid"); the class and the machine
+        // are refused before dlopen, by the pre-open check's own lines.
+        if reason.contains("wrong ELF class") || reason.contains("OS ABI") || reason.contains("ABI version invalid") || reason.contains("machine") {
             return PluginLoadError(.notALibrary, path: path, message: "cannot load: built for another platform (\(reason)); rebuild the plugin on this machine")
         }
         return PluginLoadError(.openFailed, path: path, message: "cannot load: \(reason); rebuild the plugin, or remove it from the plugin folder")

@@ -8,7 +8,15 @@ extension PluginLoader {
     /// Why `file` could not be opened (`code` is the `errno` of the failed open).
     package static func openFailure(_ file: PluginFile, code: Int32) -> PluginLoadError {
         if code == ENOENT || code == ENOTDIR || code == ELOOP {
+            // A link to nothing is what a scanned folder holds; a path given (--plugins, viper check) may just be mistyped.
+            var info = stat()
+            guard lstat(file.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else {
+                return PluginLoadError(.missingFile, path: file.path, message: "no such file; check the path")
+            }
             return PluginLoadError(.missingFile, path: file.path, message: "no such file; check the path, or remove the broken link from \(file.folder.path)")
+        }
+        if OpenFileLimit.ranOut(code) {
+            return PluginLoadError(.unavailable, path: file.path, message: OpenFileLimit.line(code, subject: "the plugin"))
         }
         return PluginLoadError(.missingFile, path: file.path, message: "cannot be read (\(String(cString: strerror(code)))); check its permissions")
     }

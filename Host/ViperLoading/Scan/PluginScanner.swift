@@ -298,11 +298,17 @@ package struct PluginScanner {
         return worker.unscanned.filter { $0.path != culprit }
     }
 
+    /// Records `files` as not scanned: no verdict on them, so the scan cache keeps none of it
+    /// (``PluginLoadError/Code/unavailable``) and the next start scans them again.
     private func fail(_ files: [PluginFile], _ reason: String, into results: inout [String: ScanResult]) {
+        let fix =
+            reason.contains(String(cString: strerror(EMFILE)))
+            ? OpenFileLimit.raise + ", then start viper again"
+            : "start viper again"
         for file in files where results[file.path] == nil {
             results[file.path] = ScanResult(
                 stamp: FileStamp.read(file.path) ?? .missing(file.path),
-                outcome: .failed("could not be scanned: \(reason); run 'viper plugins --rescan'"))
+                outcome: .failed("could not be scanned (\(reason)), which says nothing of the plugin; \(fix)"), code: .unavailable)
         }
     }
 

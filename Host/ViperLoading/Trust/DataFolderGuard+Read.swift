@@ -28,6 +28,7 @@ extension DataFolderGuard {
             let code = errno
             if code == ENOENT { return nil }
             if let error = linkError(path, what: what, code: code, fix: fix) { throw error }
+            if OpenFileLimit.ranOut(code) { throw HostError("\(path): \(what) \(OpenFileLimit.line(code, subject: "it"))") }
             throw HostError("\(path): \(what) cannot be read (\(String(cString: strerror(code)))); fix its permissions, or \(fix)")
         }
         defer { close(descriptor) }

@@ -102,10 +102,13 @@ package struct PluginLock: Codable, Equatable {
         guard descriptor >= 0 else {
             // No lock, in a folder others can write: there is nothing to refuse here, and
             // the runtime warns about the folder itself.
-            if errno == ENOENT { return nil }
+            let code = errno
+            if code == ENOENT { return nil }
+            // Out of open files, viper cannot tell whether there is a lock: it loads nothing, as for one it cannot read.
+            if OpenFileLimit.ranOut(code) { throw HostError("\(path): the plugin lock \(OpenFileLimit.line(code, subject: "it (if there is one)"))") }
             let fix = "no plugin loads until you replace it with a copy of the file you mean, or remove it and run 'viper plugins --lock'"
-            if let error = DataFolderGuard.linkError(path, what: "the plugin lock", code: errno, fix: fix) { throw error }
-            throw HostError("\(path): the plugin lock cannot be read (\(String(cString: strerror(errno)))); fix its permissions or remove it")
+            if let error = DataFolderGuard.linkError(path, what: "the plugin lock", code: code, fix: fix) { throw error }
+            throw HostError("\(path): the plugin lock cannot be read (\(String(cString: strerror(code)))); fix its permissions or remove it")
         }
         defer { close(descriptor) }
         if let problem = PluginTrust.dataFolderProblem(folder) {

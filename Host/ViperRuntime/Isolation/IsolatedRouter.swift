@@ -20,7 +20,7 @@ final class IsolatedRouter: Router {
         if let prepare = request.prepare {
             guard server.modules.contains(where: { $0.contract == contract && $0.name == request.name }) else {
                 let error = CommandError(
-                    "an isolated plugin passes input only to its own modules; \(contract.shortName) is another plugin's (run '\(server.plugin)' in process to pass it input)"
+                    "an isolated plugin passes input only to its own modules; \(contract.shortName) belongs to another plugin: to pass it input, run 'viper plugins --trust \(server.plugin)' (the plugin then runs in viper's process)"
                 )
                 request.failure?(error)
                 throw error
@@ -45,7 +45,9 @@ final class IsolatedRouter: Router {
     }
 
     func perform<Input>(_ request: RouteRequest<Input>) throws -> any RoutedModule {
-        throw CommandError("an isolated plugin cannot hold another module's output yet; run '\(server.plugin)' in process for it")
+        throw CommandError(
+            "an isolated plugin cannot keep a handle to a module it routes yet (Router.perform, or push or present with a configuration); route with push(Contract.self) or present(Contract.self) instead, or run 'viper plugins --trust \(server.plugin)' (the plugin then runs in viper's process)"
+        )
     }
 
     func embed<Input>(_ contract: Input.Type, name: String?, prepare: ((Input) throws -> Void)?) throws -> any ModuleView {

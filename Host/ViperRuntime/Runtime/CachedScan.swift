@@ -11,7 +11,8 @@ import ViperLoading
 ///   or scanned now. A file that vanished gets none (``ScanTriage`` reports it).
 /// - What is reported and what the cache keeps differ on purpose: a refusal by the lock
 ///   is not a verdict on the file (the cached scan stays for later), and an untrusted
-///   file is never cached, so a cached verdict cannot outlive a `chmod`.
+///   file is never cached, so a cached verdict cannot outlive a `chmod`; nor is a file viper
+///   could not look at (out of open files, a scanner that could not start), which is no verdict.
 /// - The trust check of a folder runs once per folder, not once per plugin in it.
 struct CachedScan {
     let files: [PluginFile]
@@ -86,7 +87,12 @@ struct CachedScan {
             for (path, result) in results {
                 guard let index = positions[path] else { continue }
                 triage.set(result, at: index)
-                if result.code != .untrusted { fresh.append((index, result)) } else { triage.untrusted.append(index) }
+                // Neither an untrusted file nor one viper could not look at now gets a cached verdict.
+                if result.code != .untrusted && result.code != .unavailable {
+                    fresh.append((index, result))
+                } else {
+                    triage.untrusted.append(index)
+                }
             }
             logger.log(.info, Self.scanLine(files: triage.toScan.count, tally: tally, pinned: scanned.scanner.pinned), source: "scan")
         }
@@ -124,7 +130,7 @@ struct CachedScan {
         var digests: [KnownDigest?] = []
         var kept: [Int] = []
         var toScan: [Int] = []
-        /// Refused as untrusted: their results are not the cache's.
+        /// Refused as untrusted, or not looked at (``PluginLoadError/Code/unavailable``): their results are not the cache's.
         var untrusted: [Int] = []
 
         /// Takes `result` for file `index` (moved in, not copied).

@@ -225,6 +225,7 @@ extension HostRuntime {
         for provision in descriptor.provides where provision.kind != .interceptor {
             registry.noteDisabled(provision.contract, reason: "\(plugin) is disabled: \(reason)")
         }
-        registry.addUnavailableRoutes(Self.routes(of: descriptor, plugin: plugin), reason: "plugin '\(plugin)' is disabled: \(reason); run 'viper doctor'")
+        registry.addUnavailableRoutes(
+            Self.routes(of: descriptor, plugin: plugin), reason: "plugin '\(plugin)' is disabled: \(reason); type 'doctor' for every problem")
     }
 }

@@ -1,4 +1,5 @@
 import Contracts
+import Foundation
 import ViperCore
 import ViperLoading
 
@@ -42,7 +43,7 @@ struct ScanTriage {
         let bundledNames = Self.bundledNames(files, results)
         for (index, file) in files.enumerated() {
             guard index < results.count, let outcome = results[index]?.outcome else {
-                fail(file, "no such file; check the path, or remove the broken link from \(file.folder.path)", at: index)
+                fail(file, PluginLoader.openFailure(file, code: ENOENT).message, at: index)
                 continue
             }
             switch outcome {

@@ -92,14 +92,17 @@ package final class FileWatcher: @unchecked Sendable {
         coalescer = ChangeCoalescer(quietPeriod: quietPeriod, writeSilence: writeSilence)
         inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard inotify >= 0 else {
+            let code = errno
+            let raise = Self.outOfOpenFiles(code) ? Self.raiseOpenFiles : "raise fs.inotify.max_user_instances"
             throw SetupError(
-                description: "cannot watch plugin files: inotify_init1 failed (\(String(cString: strerror(errno))));"
-                    + " raise fs.inotify.max_user_instances, or run with --no-watch")
+                description: "cannot watch plugin files: inotify_init1 failed (\(String(cString: strerror(code)))); \(raise), or run with --no-watch")
         }
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else {
+            let code = errno
             close(inotify)
-            throw SetupError(description: "cannot watch plugin files: pipe failed (\(String(cString: strerror(errno)))); run with --no-watch")
+            throw SetupError(
+                description: "cannot watch plugin files: pipe failed (\(String(cString: strerror(code)))); \(Self.raiseOpenFiles), or run with --no-watch")
         }
         wakeRead = pipeEnds[0]
         wakeWrite = pipeEnds[1]
@@ -204,5 +207,19 @@ package final class FileWatcher: @unchecked Sendable {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+extension FileWatcher {
+    static let raiseOpenFiles = OpenFileLimit.raise
+
+    /// Whether `code` (an inotify_init1 failure) means this process, or the system, has no open file
+    /// to spare, rather than the per-user limit of inotify instances (both are EMFILE).
+    static func outOfOpenFiles(_ code: Int32) -> Bool {
+        guard code == EMFILE else { return code == ENFILE }
+        let probe = dup(STDERR_FILENO)
+        guard probe >= 0 else { return errno == EMFILE }
+        close(probe)
+        return false
     }
 }

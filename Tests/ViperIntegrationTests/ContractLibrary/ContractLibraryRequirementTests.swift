@@ -45,7 +45,7 @@ import ViperTestSupport
         #expect((session.stdout + session.stderr).contains("cannot open 'lobby': plugin 'welcome-consumer' is disabled: "
                 + "WelcomeConsumerPlugin.LobbyInput requires FixtureWelcome.WelcomeText, which no plugin provides: 'libWelcomeProviderPlugin.so' "
                 + "provides it but was refused, as it lacks a requirement the installed FixtureWelcome 1.0 has (its own line says which); "
-                + "rebuild 'libWelcomeProviderPlugin.so' against the installed FixtureWelcome 1.0; run 'viper doctor'"),
+                + "rebuild 'libWelcomeProviderPlugin.so' against the installed FixtureWelcome 1.0; type 'doctor' for every problem"),
                 "open's own line names the consumer, the refused provider, the library and the fix: \(session.stdout)\(session.stderr)")
 
         let welcome = try ViperProcess().run(["--plugins", folder, "-c", "open welcome"])

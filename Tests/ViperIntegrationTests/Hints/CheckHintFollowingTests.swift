@@ -85,4 +85,76 @@ import ViperTestSupport
         let opened = try viper.run(["--plugins", own, "-c", "open twice-declared; home; open fixture-twice"])
         #expect(opened.stdout.contains("declared route of fixture-twice") && opened.stdout.contains("own route of fixture-twice"), "\(opened.output)")
     }
+
+    /// A package folder given to `viper check` in place of its build: the line names the plugin
+    /// in its `.build/debug`, and the quoted check, run as quoted, checks it.
+    @Test func aFolderGivenToCheckIsFollowedToTheBuiltPluginTheLineNames() throws {
+        let package = try TemporaryFolder.make("hint-check-folder")
+        try FileManager.default.createDirectory(atPath: package + "/.build/debug", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try Fixtures.good(), toPath: package + "/.build/debug/libGoodPlugin.so")
+        let viper = ViperProcess()
+        let refused = try viper.run(["check", package])
+        #expect(refused.status == 64, "\(refused.output)")
+        let line = try #require(Hint.line("is a folder, not a plugin; give the path of a built plugin (lib<Name>.so), e.g. 'viper check ", in: refused.stderr),
+                                "\(refused.output)")
+        let check = try Hint.command("viper", in: line)
+        #expect(check == ["viper", "check", package + "/.build/debug/libGoodPlugin.so"], "\(line)")
+        let followed = try Hint.run(check, with: viper)
+        #expect(followed.stdout.contains("pass  [plugin] loads"), "\(followed.output)")
+        #expect(followed.stdout.contains("checks: "), "\(followed.output)")
+    }
+
+    /// A plugin whose register(in:) registers nothing: judged isolated, "declared no module ...;
+    /// register a module" (and in its own process, "register a module, a service or an adapter").
+    /// Its module registered, as both lines say, both checks pass.
+    @Test func aPluginThatRegistersNothingPassesOnceItRegistersAModuleAsTheLinesSay() throws {
+        let source = try Fixtures.source("Isolation/HopperPlugin.swift")
+        let registration = "        registrar.registerModule(\n"
+        #expect(source.contains(registration), "the fixture's registration moved")
+        let empty = source.replacingOccurrences(of: registration, with: "        _ = registrar\n        if false { registrar.registerModule(\n")
+            .replacingOccurrences(of: "builder: HopperBuilder())\n", with: "builder: HopperBuilder()) }\n")
+        let build = try TemporaryFolder.make("hint-check-empty") + "/libHopperPlugin.so"
+        try FileManager.default.copyItem(atPath: try FixtureCompiler.swiftPlugin(named: "HopperPlugin", source: empty), toPath: build)
+        let viper = ViperProcess()
+        let refused = try viper.run(["check", build])
+        #expect(refused.status == 1, "\(refused.output)")
+        let declares = try #require(Hint.line("fail  [plugin] declares: ", in: refused.stdout), "\(refused.output)")
+        #expect(declares.hasSuffix("its isolated process declared no module: register(in:) registered nothing; register a module"), "\(declares)")
+        let registers = try #require(Hint.line("fail  [plugin] registers: ", in: refused.stdout), "\(refused.output)")
+        #expect(registers.hasSuffix("register(in:) registered nothing; register a module, a service or an adapter"), "\(registers)")
+        // Rebuilt with its module registered.
+        try FileManager.default.removeItem(atPath: build)
+        try FileManager.default.copyItem(atPath: try FixtureCompiler.swiftPlugin(named: "HopperPlugin", source: source), toPath: build)
+        let followed = try viper.run(["check", build])
+        #expect(followed.stdout.contains("pass  [plugin] declares: 1 module(s): HopperInput"), "\(followed.output)")
+        #expect(followed.stdout.contains("pass  [plugin] registers"), "\(followed.output)")
+        #expect(!followed.stdout.contains("registered nothing"), "\(followed.output)")
+    }
+
+    /// A plugin that registers one more module when it runs isolated (it looks for viper's
+    /// `__isolated` argument): "a plugin that registers differently when it is checked cannot be
+    /// judged; register the same modules wherever it runs". Rebuilt without the difference, the
+    /// check finds the same modules both ways.
+    @Test func aPluginThatRegistersDifferentlyIsolatedIsJudgedOnceItRegistersTheSameAsTheLineSays() throws {
+        let source = try Fixtures.source("Isolation/HopperPlugin.swift")
+        let anchor = "            requires: [.module(TodoAdding.self)], builder: HopperBuilder())\n"
+        #expect(source.contains(anchor), "the fixture's registration moved")
+        let twoFaced = source.replacingOccurrences(
+            of: anchor,
+            with: anchor + "        if CommandLine.arguments.contains(\"__isolated\") {\n"
+                + "            registrar.registerModule(HopperInput.self, name: \"shadow\", requires: [], builder: HopperBuilder())\n        }\n")
+        let build = try TemporaryFolder.make("hint-check-two-faced") + "/libHopperPlugin.so"
+        try FileManager.default.copyItem(atPath: try FixtureCompiler.swiftPlugin(named: "HopperPlugin", source: twoFaced), toPath: build)
+        let viper = ViperProcess()
+        let refused = try viper.run(["check", build])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("fail  [plugin] same-modules: ", in: refused.stdout), "\(refused.output)")
+        #expect(line.hasSuffix("cannot be judged; register the same modules wherever it runs"), "\(line)")
+        // Rebuilt registering the same modules wherever it runs.
+        try FileManager.default.removeItem(atPath: build)
+        try FileManager.default.copyItem(atPath: try FixtureCompiler.swiftPlugin(named: "HopperPlugin", source: source), toPath: build)
+        let followed = try viper.run(["check", build])
+        #expect(!followed.stdout.contains("same-modules"), "\(followed.output)")
+        #expect(followed.stdout.contains("pass  [plugin] declares: 1 module(s): HopperInput"), "\(followed.output)")
+    }
 }

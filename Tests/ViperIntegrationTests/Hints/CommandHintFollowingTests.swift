@@ -26,6 +26,32 @@ import ViperTestSupport
         #expect(try viper.run(["plugins", "--lock"]).status == 0)
         #expect(FileManager.default.fileExists(atPath: viper.dataFolder + "/plugins.lock"))
     }
+
+    /// `viper plugins` asked two contrary things of one name, or a mode change with a lock:
+    /// "choose one" (the first of the two is chosen) or "run them apart"; done so, each runs.
+    @Test(arguments: [
+        (["--trust", "greeter", "--isolate", "greeter"], "cannot --trust and --isolate 'greeter' at once; choose one"),
+        (["--isolate", "greeter", "--no-isolate", "greeter"], "was asked to add and remove 'greeter' at once; choose one"),
+        (["--isolate", "greeter", "--lock"], "takes no --lock, --unlock, --enable or --profile; run them apart"),
+    ])
+    func aPluginsLineAskingTwoThingsRunsAsTheHintSays(words: [String], hint: String) throws {
+        let viper = ViperProcess()
+        let refused = try viper.run(["plugins"] + words)
+        #expect(refused.status == 64, "\(refused.output)")
+        #expect(refused.stderr.hasSuffix(hint + "\n"), "\(refused.stderr)")
+        let apart = hint.hasSuffix("run them apart") ? [Array(words.prefix(2)), Array(words.dropFirst(2))] : [Array(words.prefix(2))]
+        for part in apart {
+            let followed = try viper.run(["plugins"] + part)
+            #expect(followed.status == 0, "\(part): \(followed.output)")
+        }
+        // The option chosen is in config.json: greeter trusted, or isolated (which `plugins` shows).
+        let config = try String(contentsOfFile: viper.dataFolder + "/config.json", encoding: .utf8)
+        #expect(config.contains(words[0] == "--trust" ? "\"trust\"" : "\"isolate\"") && config.contains("greeter"), "\(config)")
+        if words[0] == "--isolate" {
+            #expect(try viper.run(["plugins"]).stdout.contains("isolated (named in \"isolate\" in config.json;"))
+        }
+        if apart.count == 2 { #expect(FileManager.default.fileExists(atPath: viper.dataFolder + "/plugins.lock")) }
+    }
 }
 
 /// A mistyped command or option, followed with the word the hint suggests.

@@ -20,8 +20,17 @@ import ViperTestSupport
         #expect(own.contains("does not implement its requirement FixtureWelcome.WelcomeText.farewell(Swift.String) -> Swift.String"), "\(own)")
         let consumer = try #require(Hint.line("plugin 'welcome-consumer' is disabled", in: refused.stdout), "\(refused.stdout)")
         #expect(consumer.hasSuffix("rebuild 'libWelcomeProviderPlugin.so' against the installed FixtureWelcome 1.0"), "\(consumer)")
-        // Rebuilt against the installed library (the one in the plugin folder), with the
-        // requirement its own line names implemented: the compiler asks for nothing else.
+        try rebuildProvider(against: installed, into: folder)
+        let followed = try viper.run(["doctor", "--plugins", folder])
+        #expect(followed.status == 0, "\(followed.output)")
+        let listing = try viper.run(["plugins", "--plugins", folder]).stdout
+        #expect(listing.contains("welcome-provider 1.0.0  [ready]") && listing.contains("welcome-consumer 1.0.0  [ready]"), "\(listing)")
+    }
+
+    /// The provider rebuilt against the installed library (the one in the plugin folder), with the
+    /// requirement its own line names implemented (the compiler asks for nothing else), copied
+    /// over the refused file in `folder`.
+    private func rebuildProvider(against installed: String, into folder: String) throws {
         let source = try Fixtures.source("ContractLibrary/WelcomeProviderPlugin.swift").replacingOccurrences(
             of: "final class PoliteWelcome: WelcomeText, WelcomeNote {\n",
             with: "final class PoliteWelcome: WelcomeText, WelcomeNote {\n    func farewell(_ guest: String) -> String { \"Goodbye, \\(guest)\" }\n")
@@ -34,10 +43,38 @@ import ViperTestSupport
         try #require(compiled.status == 0, "\(compiled.output)")
         try FileManager.default.removeItem(atPath: folder + "/libWelcomeProviderPlugin.so")
         try FileManager.default.copyItem(atPath: build + "/libWelcomeProviderPlugin.so", toPath: folder + "/libWelcomeProviderPlugin.so")
+    }
+
+    /// A consumer that requires only the library's WelcomeScreen module, which the refused
+    /// provider implements besides the WelcomeText service it is refused for: the consumer's line
+    /// names the provider from its conformance records; rebuilt as the line says, both are ready.
+    @Test func aConsumerOfARefusedProvidersOtherContractIsReadyOnceTheProviderIsRebuiltAsItsLineSays() throws {
+        let installed = try ContractLibraryFixtures.library(minor: 0, changed: true, uncut: true)
+        let door = try Fixtures.source("ContractLibrary/DoorConsumerPlugin.swift").replacingOccurrences(
+            of: "route: RouteSpec(\"door\", summary: \"The door\"), requires: [],",
+            with: "route: RouteSpec(\"door\", summary: \"The door\"), requires: [.module(WelcomeScreen.self)],")
+        let build = try TemporaryFolder.make("hint-screen-consumer")
+        try door.write(toFile: build + "/DoorConsumerPlugin.swift", atomically: true, encoding: .utf8)
+        let compiled = try FixtureCompiler.run(["swiftc", "-emit-library", "-module-name", "DoorConsumerPlugin", "-parse-as-library",
+                                                "-I", BuildProducts.modules, "-I", installed, "-L", BuildProducts.directory, "-lContracts",
+                                                "-L", installed, "-lFixtureWelcome", build + "/DoorConsumerPlugin.swift",
+                                                "-o", build + "/libDoorConsumerPlugin.so"])
+        try #require(compiled.status == 0, "\(compiled.output)")
+        let folder = try ContractLibraryFixtures.pluginFolder([
+            try ContractLibraryFixtures.plugin("WelcomeProviderPlugin"), build + "/libDoorConsumerPlugin.so", installed + "/libFixtureWelcome.so",
+        ])
+        let viper = ViperProcess()
+        let refused = try viper.run(["doctor", "--plugins", folder])
+        #expect(refused.status == 1, "\(refused.output)")
+        let line = try #require(Hint.line("plugin 'door' is disabled", in: refused.stdout), "\(refused.stdout)")
+        #expect(line.contains("requires module FixtureWelcome.WelcomeScreen, which no plugin provides: 'libWelcomeProviderPlugin.so' implements it "
+            + "but was refused"), "\(line)")
+        #expect(line.hasSuffix("rebuild 'libWelcomeProviderPlugin.so' against the installed FixtureWelcome 1.0"), "\(line)")
+        try rebuildProvider(against: installed, into: folder)
         let followed = try viper.run(["doctor", "--plugins", folder])
         #expect(followed.status == 0, "\(followed.output)")
         let listing = try viper.run(["plugins", "--plugins", folder]).stdout
-        #expect(listing.contains("welcome-provider 1.0.0  [ready]") && listing.contains("welcome-consumer 1.0.0  [ready]"), "\(listing)")
+        #expect(listing.contains("welcome-provider 1.0.0  [ready]") && listing.contains("door 1.0.0  [ready]"), "\(listing)")
     }
 
     /// The library built as the fixture builds it, but with or without its SONAME.

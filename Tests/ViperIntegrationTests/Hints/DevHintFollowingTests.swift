@@ -98,4 +98,36 @@ import ViperTestSupport
         #expect(status == 0)
         #expect(errors.contains("Built StampPlugin in "), "\(errors)")
     }
+
+    /// A workspace library raised to a new minor while `viper dev` runs: the running viper keeps the
+    /// 1.0 it loaded, so the plugin is held ("...; quit and run 'viper dev' again"). Quit and run
+    /// again, as the line says: the new library is loaded and the plugin built against it opens.
+    @Test func aPluginHeldForANewLibraryVersionOpensOnceDevIsRunAgainAsTheLineSays() throws {
+        let folder = try DevWorkspaceBuildTests.workspace(minor: 0)
+        var environment = ViperProcess().environment
+        environment["VIPER_RELOAD_PROBE"] = "1"
+        environment["VIPER_RELOAD_PROBE_HEARD"] = "1"
+        let first = try RunningViper(arguments: ["dev", folder, "--open", "welcome"], environment: environment)
+        try first.waitFor("Welcome, nobody, from the provider", seconds: 300)
+        let source = folder + "/FixtureWelcome/Sources/FixtureWelcome/FixtureWelcome.swift"
+        let text = try String(contentsOfFile: source, encoding: .utf8)
+        let raised = text.replacingOccurrences(of: "minor: 0,", with: "minor: 1,").replacingOccurrences(of: "0x0001_0000", with: "0x0001_0001")
+        try #require(raised != text)
+        try Data(raised.utf8).write(to: URL(fileURLWithPath: source))
+        try DevCommandTests.poke(first, until: "WelcomeProviderPlugin not built: its library FixtureWelcome has a new version")
+        let line = try #require(Hint.line("WelcomeProviderPlugin not built: its library FixtureWelcome has a new version", in: first.printed), "\(first.printed)")
+        #expect(line.hasSuffix("; quit and run 'viper dev' again"), "\(line)")
+        let rebuilt = try #require(Hint.line("FixtureWelcome rebuilt (now 1.1): this viper keeps running the FixtureWelcome 1.0 it loaded at start",
+                                             in: first.printed), "\(first.printed)")
+        #expect(rebuilt.contains("to run the new build, quit and run 'viper dev' again"), "\(rebuilt)")
+        first.send("quit")
+        #expect(try first.finish().status == 0)
+
+        let again = try RunningViper(arguments: ["dev", folder, "--open", "welcome"], environment: environment)
+        try again.waitFor("Welcome, nobody, from the provider", seconds: 300)
+        let (status, errors) = try again.finish()
+        #expect(status == 0, "\(errors)")
+        #expect(errors.contains("Library FixtureWelcome 1.1: this session loads the workspace's build"), "\(errors)")
+        #expect(!again.printed.contains("not built"), "\(again.printed)")
+    }
 }

@@ -110,4 +110,28 @@ import ViperTestSupport
         #expect(!after.contains(hint), "the line is gone after the fix: \(said())")
         #expect(said().components(separatedBy: hint).count == 2, "said once, before the fix: \(said())")
     }
+
+    /// The route of a disabled plugin (fixture-consumer, given with --plugins, lacks a Greeting
+    /// provider): "type 'doctor' for every problem", typed in the same session, names the plugin
+    /// and its fix (a separate `viper doctor` would not see a --plugins folder); the provider
+    /// installed as doctor says, the route reaches the plugin.
+    @Test func aDisabledPluginsRouteOpensOnceTheProblemTheSessionsDoctorNamesIsFixed() throws {
+        let folder = try TemporaryFolder.make("hint-disabled-route")
+        try FileManager.default.copyItem(atPath: try Fixtures.consumer(), toPath: folder + "/libConsumerPlugin.so")
+        let viper = ViperProcess()
+        let refused = try viper.run(["--plugins", folder, "-c", "open greeting"])
+        let line = try #require(Hint.line("error: cannot open 'greeting': plugin 'fixture-consumer' is disabled: ", in: refused.stderr), "\(refused.output)")
+        let typed = try #require(Hint.commands(in: line).last, "\(line)")
+        #expect(typed == ["doctor"] && line.hasSuffix("; type 'doctor' for every problem"), "\(line)")
+        let doctor = try viper.run(["--plugins", folder, "-c", "open greeting; " + typed.joined(separator: " ")])
+        let problem = try #require(Hint.line("plugin 'fixture-consumer' is disabled", in: doctor.stdout), "\(doctor.output)")
+        #expect(problem.hasSuffix("requires FixtureContracts.Greeting, which no plugin provides; install a plugin that provides it"), "\(problem)")
+        // A plugin that provides it, installed where the consumer is.
+        try FileManager.default.copyItem(atPath: try Fixtures.english(), toPath: folder + "/libEnglishGreetingPlugin.so")
+        // The route now reaches the plugin's own builder (the fixture's never builds), and doctor is ok.
+        let followed = try viper.run(["--plugins", folder, "-c", "open greeting; doctor"])
+        #expect(!followed.output.contains("is disabled"), "\(followed.output)")
+        #expect(followed.stderr.contains("error: cannot open 'greeting': the fixture module is never opened"), "\(followed.output)")
+        #expect(followed.stdout.contains("ok: "), "\(followed.output)")
+    }
 }

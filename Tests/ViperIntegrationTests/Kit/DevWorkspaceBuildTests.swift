@@ -51,7 +51,7 @@ import ViperTestSupport
         """
 
     /// A workspace folder holding the two packages, the library at 1.`minor`.
-    private func workspace(minor: Int = 0) throws -> String {
+    static func workspace(minor: Int = 0) throws -> String {
         let folder = try TemporaryFolder.make("dev-workspace-build")
         let library = try Fixtures.source("ContractLibrary/FixtureWelcome.swift").replacingOccurrences(of: "__MINOR__", with: "\(minor)")
             .replacingOccurrences(of: "__CHANGE__", with: "").replacingOccurrences(of: "__DEFAULTS__", with: "")
@@ -72,7 +72,7 @@ import ViperTestSupport
     }
 
     @Test func aLibraryChangeRebuildsTheLibraryThenThePluginAndTheShellReloadsIt() throws {
-        let folder = try workspace()
+        let folder = try Self.workspace()
         var environment = ViperProcess().environment
         environment["VIPER_RELOAD_PROBE"] = "1"
         environment["VIPER_RELOAD_PROBE_HEARD"] = "1"  // the events DevCommandTests.poke waits for
@@ -101,7 +101,7 @@ import ViperTestSupport
     /// installed 1.0), says which copy it loaded, and after a rebuild of the library says that the
     /// running viper keeps the copy it loaded.
     @Test func theWorkspacesOwnBuildOfTheLibraryIsLoadedNotTheInstalledCopy() throws {
-        let folder = try workspace(minor: 1)
+        let folder = try Self.workspace(minor: 1)
         var environment = ViperProcess().environment
         let user = try #require(environment["XDG_DATA_HOME"]) + "/viper/plugins"
         try FileManager.default.createDirectory(atPath: user, withIntermediateDirectories: true)

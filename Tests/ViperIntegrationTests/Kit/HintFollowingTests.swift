@@ -56,6 +56,12 @@ import ViperTestSupport
          ["new", "adapter", "Greeting", "--from", "GreetingSource", "--dir", "DIR"]),
         (["new", "Greeting", "--from", "Salutation", "--example", "--dir", "DIR"], "drop it, or add 'adapter'",
          ["new", "Greeting", "--example", "--dir", "DIR"]),
+        (["new", "Shared", "--service", "Store", "--dir", "DIR"], "add --contract-library or drop them",
+         ["new", "Shared", "--contract-library", "--service", "Store", "--dir", "DIR"]),
+        (["new", "Shared", "--contract-library", "--example", "--service", "Store", "--dir", "DIR"], "choose one",
+         ["new", "Shared", "--contract-library", "--service", "Store", "--dir", "DIR"]),
+        (["new", "Shared", "--contract-library", "--service", "Store", "--service", "Store", "--dir", "DIR"], "give each protocol once",
+         ["new", "Shared", "--contract-library", "--service", "Store", "--dir", "DIR"]),
     ]
 
     @Test(arguments: usageHints)

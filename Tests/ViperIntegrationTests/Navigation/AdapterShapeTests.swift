@@ -141,7 +141,7 @@ import ViperTestSupport
             """)
         let (result, loaded) = try session(plugins, "open banner")
         #expect(result.status == 1)
-        #expect(result.stderr.split(separator: "\n").last == "error: cannot open 'banner': plugin 'fixture-shapes' is disabled: \(reason); run 'viper doctor'")
+        #expect(result.stderr.split(separator: "\n").last == "error: cannot open 'banner': plugin 'fixture-shapes' is disabled: \(reason); type 'doctor' for every problem")
         #expect(loaded.isEmpty)
     }
 
@@ -157,7 +157,7 @@ import ViperTestSupport
             """)
         let (result, _) = try session(["--plugins", loop], "open ping")
         #expect(result.status == 1)
-        #expect(result.stderr.split(separator: "\n").last == "error: cannot open 'ping': plugin 'fixture-loop' is disabled: \(reason); run 'viper doctor'")
+        #expect(result.stderr.split(separator: "\n").last == "error: cannot open 'ping': plugin 'fixture-loop' is disabled: \(reason); type 'doctor' for every problem")
     }
 
     @Test func anAdapterWhoseSourceNothingProvidesIsADoctorProblemAndTheRouteSaysWhy() throws {
@@ -172,6 +172,6 @@ import ViperTestSupport
             """)
         let (result, _) = try session(["--plugins", orphan], "open orphan")
         #expect(result.status == 1)
-        #expect(result.stderr.split(separator: "\n").last == "error: cannot open 'orphan': plugin 'fixture-orphan' is disabled: \(reason); run 'viper doctor'")
+        #expect(result.stderr.split(separator: "\n").last == "error: cannot open 'orphan': plugin 'fixture-orphan' is disabled: \(reason); type 'doctor' for every problem")
     }
 }
