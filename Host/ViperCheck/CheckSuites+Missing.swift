@@ -33,10 +33,10 @@ extension CheckSuites {
             guard let library = suite.library else { continue }
             for subject in subjects where subject.contract.hasPrefix(library + ".") {
                 let short = subject.contract.split(separator: ".").last.map(String.init) ?? subject.contract
-                let name = short.prefix(1).lowercased() + short.dropFirst() + "Suite"
                 reasons[subject.label] =
                     "\(library)'s suite library (\(suite.path)) ran and has no check of \(short) yet; only the generic checks ran "
-                    + "(add a check to \(name) in \(library)'s Suites package, build it and copy lib\(library)Suites.so beside lib\(library).so again)"
+                    + "(add a check to its ContractSuite(for: \(short).self, ...) in \(library)'s Suites package, build it and copy "
+                    + "lib\(library)Suites.so beside lib\(library).so again)"
             }
         }
         return reasons

@@ -68,10 +68,24 @@ import ViperTestSupport
         #expect(
             check.stdout.contains(
                 "n/a   [ContactsKitScreen] contract-suite: ContactsKit's suite library (\(given)) ran and has no check of ContactsKitScreen yet; "
-                    + "only the generic checks ran (add a check to contactsKitScreenSuite in ContactsKit's Suites package, "
+                    + "only the generic checks ran (add a check to its ContractSuite(for: ContactsKitScreen.self, ...) in ContactsKit's Suites package, "
                     + "build it and copy libContactsKitSuites.so beside libContactsKit.so again)"),
             "\(check.stdout)")
         #expect(!check.stdout.contains("no suite exists for ContactsKitScreen"), "\(check.stdout)")
+
+        // Followed: a check in that suite, the suites built again; the check runs it.
+        let source = folder + "/ContactsKit/Suites/Sources/ContactsKitSuites/ContactsKitSuites.swift"
+        let written = try String(contentsOfFile: source, encoding: .utf8)
+        let empty = "ContractSuite(for: ContactsKitScreen.self, checks: [])"
+        try #require(written.contains(empty), "\(written)")
+        let check1 = "ContractSuite(for: ContactsKitScreen.self, checks: [\n    ModuleCheck(\"builds-as-a-screen\") { harness in\n"
+            + "        _ = try harness.build().input(as: ContactsKitScreen.self)\n    },\n])"
+        try written.replacingOccurrences(of: empty, with: check1).write(toFile: source, atomically: true, encoding: .utf8)
+        let rebuilt = try FixtureCompiler.run(["swift", "build"], in: folder + "/ContactsKit/Suites")
+        try #require(rebuilt.status == 0, "\(rebuilt.output)")
+        let again = try viper.run(["check", folder + "/Picker/.build/debug/libPickerPlugin.so", "--suites", given])
+        #expect(again.stdout.contains("pass  [ContactsKitScreen] builds-as-a-screen: ContactsKit's suite"), "\(again.stdout)")
+        #expect(!again.stdout.contains("contract-suite"), "\(again.stdout)")
     }
 
     @Test func aSecondModuleOfTheSameLibraryContractIsRefusedAndWritesNothing() throws {
