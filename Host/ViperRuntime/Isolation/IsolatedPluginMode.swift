@@ -65,6 +65,7 @@ package enum IsolatedPluginMode {
             box.allowsNetwork = network
             box.apply()
         }
+        endsWithViper(descriptor)
         let file = PluginFile(path: path, folder: PluginFolder(path: Paths.parent(path), origin: .flag))
         let loader = PluginLoader(policy: LoadPolicy(allowInsecure: allowInsecure))
         // The contract libraries installed beside the plugin (its folder is readable in the box), checked as viper checks them.
@@ -109,6 +110,32 @@ package enum IsolatedPluginMode {
         server.run()
         return 0
     }
+
+    /// Ends this process when viper's end of the socket closes, even while plugin code hangs and
+    /// never reads the socket again: viper ended (killed, or unsupervised and stopped with Ctrl-C),
+    /// and nothing would end this process otherwise (it is in a process group of its own, and only
+    /// a supervised session has a supervisor to end what its worker left). A thread waits in `poll`
+    /// for the peer's hang-up alone (not for data, which the server reads), so it costs no wake-up.
+    /// The server, when it is not stuck, reads the same end and returns, closing the plugin's
+    /// databases as a process that ends does; the thread gives it ``graceAfterViper`` for that.
+    private static func endsWithViper(_ descriptor: Int32) {
+        let peerClosed: Int16 = 0x2000  // POLLRDHUP
+        Thread.detachNewThread {
+            var entry = pollfd(fd: descriptor, events: peerClosed, revents: 0)
+            while true {
+                let ready = poll(&entry, 1, -1)
+                if ready < 0, errno == EINTR { continue }
+                guard ready > 0 else { return }
+                guard entry.revents & (peerClosed | Int16(POLLHUP) | Int16(POLLERR)) != 0 else { continue }
+                var wanted = timespec(tv_sec: graceAfterViper, tv_nsec: 0), rest = timespec()
+                while nanosleep(&wanted, &rest) != 0, errno == EINTR { wanted = rest }
+                _exit(0)
+            }
+        }
+    }
+
+    /// Seconds a process whose viper ended has to end by itself before it is ended.
+    static let graceAfterViper = 2
 
     /// A spare's wait: the `load` frame, then its standard error moved to the plugin's folder.
     private static func waitForLoad(_ descriptor: Int32) -> (data: String, allowInsecure: Bool, network: Bool, path: String)? {
