@@ -128,7 +128,7 @@ package struct NewCommand {
         let trust = needsTrust ? "\n  \(viper) plugins --trust \(name.route)" : ""
         let note =
             needsTrust
-            ? "(It uses a service another plugin provides, so from the user folder it is loaded only once trusted.)"
+            ? "(It uses a service, which another plugin provides or this one will: either way it runs in viper's process, so from the user folder it is loaded only once trusted.)"
             : "(From the user folder it runs isolated until you trust it, and once it provides or uses another\n"
                 + "plugin's service it is not loaded until you do: '\(viper) plugins --trust \(name.route)'.)"
         return """

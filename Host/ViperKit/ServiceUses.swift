@@ -180,7 +180,7 @@ struct ServiceUses {
         let indent = String(text[text.startIndex..<check.lowerBound].reversed().prefix { $0 == " " })
         text.replaceSubrange(open, with: "Plugin.self, services: services, suites:")
         let prefix =
-            "// The services the plugin's modules use, from other plugins: a test double of each\n\(indent)// (once the plugin provides one itself, its own is checked).\n\(indent)\(table)\n"
+            "// The services the plugin's modules use: a test double of each, for those other plugins\n\(indent)// provide (once the plugin provides one itself, its own is checked).\n\(indent)\(table)\n"
             + lines.map { indent + $0 + "\n" }.joined() + indent
         text.insert(contentsOf: prefix, at: check.lowerBound)
         return text
