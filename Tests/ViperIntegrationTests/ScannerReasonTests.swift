@@ -65,7 +65,7 @@ import ViperTestSupport
         let text = try String(contentsOfFile: markers + "/child.pid", encoding: .utf8)
         let pid = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
         // It is reaped by init shortly after the kill: wait for that exit, not for a time.
-        #expect(Self.hasEnded(pid, withinMilliseconds: 30_000), "the plugin's child \(pid) outlived the scanner")
+        #expect(ProcessWaits.hasEnded(pid, withinMilliseconds: 30_000), "the plugin's child \(pid) outlived the scanner")
     }
 
     @Test func twoHungPluginsInOneFolderHangSideBySide() throws {
@@ -119,17 +119,4 @@ import ViperTestSupport
             final class Marker {}
         }
         """
-
-    private typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
-
-    /// Whether process `pid` (not a child of ours, so no `waitpid`) ends within the time: a
-    /// pidfd becomes readable at its exit (glibc 2.36's `pidfd_open`; Linux 5.3).
-    private static func hasEnded(_ pid: pid_t, withinMilliseconds timeout: Int32) -> Bool {
-        guard let symbol = dlsym(nil, "pidfd_open") else { return kill(pid, 0) != 0 }
-        let descriptor = unsafeBitCast(symbol, to: PidfdOpen.self)(pid, 0)
-        guard descriptor >= 0 else { return errno == ESRCH }  // gone already
-        defer { close(descriptor) }
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&entry, 1, timeout) == 1
-    }
 }

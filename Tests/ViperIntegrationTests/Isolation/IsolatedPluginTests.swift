@@ -90,30 +90,14 @@ import ViperTestSupport
         }
         let log = viper.dataFolder + "/viper.log"
         func logged() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-        #expect(Self.waitFor { logged().contains("rogue deaf for 1 s") }, "the hang never started:\n\(logged())")
+        #expect(ProcessWaits.file(log, contains: "rogue deaf for 1 s", withinMilliseconds: 30_000), "the hang never started:\n\(logged())")
         let said = try #require(logged().components(separatedBy: "rogue runs as pid ").dropFirst().first, "\(logged())")
         let pid = try #require(pid_t(said.prefix { $0.isNumber }))
         kill(process.processIdentifier, SIGKILL)
-        let ended = Self.waitFor { !Self.runs(pid) }
+        let ended = ProcessWaits.hasEnded(pid, withinMilliseconds: 30_000)
         // Foundation's wait for viper's end also waits for what inherited its pipes: end it here.
         if !ended { kill(pid, SIGKILL) }
         #expect(ended, "the plugin's process \(pid) outlived its viper")
-    }
-
-    /// Whether `pid` runs (exists and is not a zombie).
-    private static func runs(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
-        return !stat[stat.index(after: close)...].hasPrefix(" Z")
-    }
-
-    /// Polls `condition` until it holds (true) or 30 s pass (false).
-    private static func waitFor(_ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(20_000)
-        }
-        return condition()
     }
 
     @Test func thePersonCanAllowAnIsolatedPluginTheNetworkByName() throws {
