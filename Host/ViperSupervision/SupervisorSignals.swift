@@ -131,14 +131,20 @@ enum SupervisorSignals {
         var found: [pid_t] = []
         while let entry = readdir(folder) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let pid = pid_t(name), pid != own, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { continue }
-            // "PID (COMM) STATE PPID ...": COMM may hold spaces and parentheses, so read after the last ')'.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 1, pid_t(fields[1]) == own { found.append(pid) }
+            guard let pid = pid_t(name), pid != own, parent(of: pid) == own else { continue }
+            found.append(pid)
         }
         return found
+    }
+
+    /// The parent of `pid`, from `/proc/PID/stat` (nil when it is gone).
+    static func parent(of pid: pid_t) -> pid_t? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else {
+            return nil
+        }
+        // "PID (COMM) STATE PPID ...": COMM may hold spaces and parentheses, so read after the last ')'.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 1 ? pid_t(fields[1]) : nil
     }
 
     static func drainWake() {

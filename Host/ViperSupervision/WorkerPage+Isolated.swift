@@ -11,22 +11,12 @@ extension WorkerPage {
     /// The process the worker says it waits on, if it is a child of `worker`.
     func isolatedProcess(of worker: pid_t) -> pid_t? {
         let named = base.load(fromByteOffset: Layout.isolatedWait, as: Int32.self)
-        guard named > 0, named != worker, Self.parent(of: named) == worker else { return nil }
+        guard named > 0, named != worker, SupervisorSignals.parent(of: named) == worker else { return nil }
         return named
     }
 
     /// Tells the worker the process it waited on was ended for running past `milliseconds`.
     func noteIsolatedTimeout(milliseconds: Int32) {
         base.storeBytes(of: max(milliseconds, 1), toByteOffset: Layout.isolatedWait + 4, as: Int32.self)
-    }
-
-    /// The parent of `pid`, from `/proc/PID/stat` (nil when it is gone).
-    static func parent(of pid: pid_t) -> pid_t? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else {
-            return nil
-        }
-        // "PID (COMM) STATE PPID ...": COMM may hold spaces and parentheses, so read after the last ')'.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 1 ? pid_t(fields[1]) : nil
     }
 }
