@@ -114,7 +114,7 @@ package final class PluginTally: Sendable {
 /// as its own clock source where it is steady). Where there is no counter, ticks are nanoseconds.
 package enum PluginClock {
     /// The counter and the monotonic clock when first read: the conversion's origin.
-    private static let origin: (ticks: UInt64, nanoseconds: UInt64) = (viper_cpu_ticks(), now())
+    private static let origin = pair()
     private static let hasCounter = viper_cpu_ticks() != 0
 
     /// The time-stamp counter now, or ``now()`` where there is none.
@@ -128,14 +128,27 @@ package enum PluginClock {
     package static func nanosecondsPerTick() -> Double {
         guard hasCounter else { return 1 }
         var start = origin
-        var nanoseconds = now() &- start.nanoseconds
-        if nanoseconds < 1_000_000 {
+        var end = pair()
+        if end.nanoseconds &- start.nanoseconds < 1_000_000 {
             // Too early to tell to a part in a thousand: measure one millisecond now.
-            start = (viper_cpu_ticks(), now())
-            repeat { nanoseconds = now() &- start.nanoseconds } while nanoseconds < 1_000_000
+            start = pair()
+            repeat { end = pair() } while end.nanoseconds &- start.nanoseconds < 1_000_000
         }
-        let ticks = viper_cpu_ticks() &- start.ticks
-        return ticks > 0 ? Double(nanoseconds) / Double(ticks) : 1
+        let ticks = end.ticks &- start.ticks
+        return ticks > 0 ? Double(end.nanoseconds &- start.nanoseconds) / Double(ticks) : 1
+    }
+
+    /// Both clocks read at one instant, as near as can be: the monotonic clock between two counter
+    /// reads, the tightest of a few tries, so a thread preempted between the reads (which would skew
+    /// the rate by however long it waited) is not taken.
+    private static func pair() -> (ticks: UInt64, nanoseconds: UInt64) {
+        var best = (ticks: UInt64(0), nanoseconds: UInt64(0)), bestGap = UInt64.max
+        for _ in 0..<5 {
+            let before = viper_cpu_ticks(), nanoseconds = now(), after = viper_cpu_ticks()
+            let gap = after &- before
+            if gap < bestGap { (best, bestGap) = ((before &+ gap / 2, nanoseconds), gap) }
+        }
+        return best
     }
 
     package static func nanoseconds(ticks: UInt64) -> UInt64 {
