@@ -28,6 +28,19 @@ extension SupervisorLoop {
     /// process it waited on for running past `--command-timeout`.
     static let isolatedGraceMilliseconds: Int64 = 2000
 
+    /// How long the command has run (ms): since the worker's stamp on the page where that can be
+    /// true (no later than now, and no earlier than a poll before the supervisor first saw the
+    /// command), else since the supervisor first saw it. Plugin code can write the stamp; it can
+    /// neither overflow this nor put the timeout off by writing it.
+    static func commandElapsed(stamp: Int64, seenAt: Int64, now: Int64 = WorkerPage.now()) -> Int64 {
+        let believable = stamp <= now && stamp >= seenAt &- seenSlackMilliseconds
+        return max(0, now &- (believable ? min(stamp, seenAt) : seenAt))
+    }
+
+    /// How long before the supervisor first saw a command the command may have begun: longer than
+    /// one wait of its loop (at most a second).
+    static let seenSlackMilliseconds: Int64 = 1500
+
     /// Waits for the worker's end, relaying input and watching the command timeout and Ctrl-C meanwhile.
     func wait(for pid: pid_t) -> (status: Int32, stopped: Stopped?) {
         var stopped: Stopped?
@@ -36,6 +49,9 @@ extension SupervisorLoop {
         var killAt: Int64?
         // A command whose isolated process was ended for its time: the worker ends it by then.
         var isolatedGrace: (command: Int, until: Int64)?
+        // The command running and when the supervisor first saw it run: its own clock, which plugin
+        // code cannot move.
+        var commandSeen: (command: Int, at: Int64)?
         _ = SupervisorSignals.takeInterrupts()
         while true {
             var status: Int32 = 0
@@ -62,8 +78,13 @@ extension SupervisorLoop {
                 }
             }
             if errors?.isHolding == true { errors?.pump() }
-            if let limit = setup.commandTimeout, stopped == nil, page.inCommand,
-                Double(WorkerPage.now() - page.commandStarted) > limit * 1000
+            if page.inCommand {
+                if commandSeen?.command != page.completed { commandSeen = (page.completed, WorkerPage.now()) }
+            } else {
+                commandSeen = nil
+            }
+            if let limit = setup.commandTimeout, stopped == nil, let seen = commandSeen,
+                Double(Self.commandElapsed(stamp: page.commandStarted, seenAt: seen.at)) > limit * 1000
             {
                 if let grace = isolatedGrace, grace.command == page.completed {
                     // The isolated process was ended; the worker had its grace to end the command.

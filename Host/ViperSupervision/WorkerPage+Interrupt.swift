@@ -55,7 +55,7 @@ extension WorkerPage {
             return
         }
         let started = page.callStarted != 0 ? page.callStarted : (page.inCommand ? page.commandStarted : 0)
-        let elapsed = started == 0 ? 0 : now() - started
+        let elapsed = started == 0 ? 0 : now() &- started
         guard elapsed >= longCallMilliseconds else {
             // A quick command, or none: Ctrl-C ends viper, as it does unsupervised.
             _ = Glibc.signal(SIGINT, SIG_DFL)

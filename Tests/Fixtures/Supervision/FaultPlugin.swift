@@ -40,7 +40,8 @@ final class FaultView: ModuleView, FaultScreen {
 
     var commands: [CommandSpec] {
         [CommandSpec("fault", arguments: ["KIND"], help: "Fault now: trap, nil, pointer, abort, exit, _exit, thread, kill, hang, "
-                                                         + "stop-parent, kill-parent, term-group, daemon, deaf-hang, cut-journal, scribble-page, wait-for-kill"),
+                                                         + "stop-parent, kill-parent, term-group, daemon, deaf-hang, cut-journal, scribble-page, "
+                                                         + "forge-clock, wait-for-kill"),
          CommandSpec("arm", arguments: ["KIND"], help: "Fault on the next drawing or title: render-exit, render-_exit, render-trap, title-exit, title-trap")]
     }
 
@@ -108,6 +109,23 @@ final class FaultView: ModuleView, FaultScreen {
                 }
             }
             fatalError("a fault after scribbling over \(scribbled) page(s)")
+        case "forge-clock":
+            // The page's command and call clocks (bytes 48 and 56 of the 84 KiB shared mapping, as
+            // the host's source lays them out) set to the earliest time an Int64 holds, then a
+            // hang: a supervisor that subtracts them overflows, or never times the command out.
+            let maps = FileHandle(forReadingAtPath: "/proc/self/maps").map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) } ?? ""
+            var forged = 0
+            for line in maps.split(separator: "\n") where line.contains(" rw-s ") && line.contains("/dev/zero") {
+                let bounds = line.split(separator: " ")[0].split(separator: "-").compactMap { UInt(String($0), radix: 16) }
+                guard bounds.count == 2, bounds[1] - bounds[0] == 86016, let start = UnsafeMutableRawPointer(bitPattern: bounds[0]) else { continue }
+                start.storeBytes(of: Int64.min, toByteOffset: 48, as: Int64.self)
+                start.storeBytes(of: Int64.min, toByteOffset: 56, as: Int64.self)
+                forged += 1
+            }
+            if forged == 0 { throw CommandError("no page to forge") }
+            print("forged the clocks of \(forged) page(s)")
+            fflush(stdout)
+            while true { pause() }
         case "wait-for-kill":
             print("worker pid \(getpid())")
             fflush(stdout)

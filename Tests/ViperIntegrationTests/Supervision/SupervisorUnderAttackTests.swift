@@ -71,6 +71,19 @@ import ViperTestSupport
         #expect(result.status == 1, "\(result.status)")
     }
 
+    /// The command's start as the worker stamped it is plugin-writable: forged to the earliest
+    /// time there is, it neither overflows the supervisor's arithmetic nor puts the timeout off.
+    @Test func aForgedCommandClockNeitherTakesTheSupervisorDownNorDodgesTheTimeout() throws {
+        let viper = ViperProcess()
+        let result = try run(viper, ["--plugins", try Fixtures.fault(), "--command-timeout", "1", "-c", "open fault; fault forge-clock; where"])
+        #expect(result.stdout.contains("forged the clocks of 1 page(s)"), "\(result.output)")
+        let lines = errorLines(result.stderr)
+        #expect(lines.first?.hasPrefix("error: plugin 'fixture-fault' crashed (hung: no answer within --command-timeout 1 s) while running command 'fault'")
+                == true, "\(result.stderr)")
+        #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("overflow"), "\(result.stderr)")
+        #expect(result.status == 1, "not the supervisor's trap (132) or the two-minute bound (137): \(result.status)")
+    }
+
     /// The scanner that judges plugins at start-up is a copy of the worker (made with `fork`): it
     /// must not keep the memory the worker shares with its supervisor. A drop-in's constructor,
     /// run in that scanner, fills every shared writable mapping it finds with 0xFF; the session
