@@ -177,6 +177,7 @@ enum IsolationBench {
             writer.integer(0)
             writer.texts([])
             writer.texts([])
+            writer.bool(false)  // not put on screen: no appearance with the build
             var reply = try plugin.call(writer.bytes)
             guard reply.kind == .ok else { throw Failure(description: "the greeter's module did not build: \(try reply.text())") }
             return try reply.integer()

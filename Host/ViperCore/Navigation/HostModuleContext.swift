@@ -8,6 +8,10 @@ package final class HostModuleContext: ModuleContext {
     package let router: any Router
     package let parameters: RouteParameters
     package let configuration: (any ModuleConfiguration)?
+    /// Whether the module is put on screen as soon as it is built, with no call into its plugin
+    /// in between (nothing it covers or removes is that plugin's): a builder whose module runs in
+    /// another process may run the appearance there with the build, one wait instead of two.
+    package var appearsAtOnce = false
 
     package init(
         resolver: any Resolver, router: any Router, parameters: RouteParameters,

@@ -16,7 +16,9 @@ extension NavigationStack {
                 let error = registry.notRegistered(target, name: name, requester: requester(source), detail: "")
                 throw NavigationError(.notRegistered, error.description)
             }
-            let entry = try build(registration, parameters: RouteParameters(), path: nil, placement: .pushed)
+            let entry = try build(
+                registration, parameters: RouteParameters(), path: nil, placement: .pushed,
+                appearsAtOnce: appearsAtOnce(registration.plugin, transition))
             show(entry, transition)
             return entry.id
         } catch {

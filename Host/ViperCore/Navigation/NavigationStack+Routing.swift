@@ -76,7 +76,9 @@ extension NavigationStack {
                 throw NavigationError(
                     .refused, "cannot replace every module while \(presented.title) is presented; finish it, or type 'close' to dismiss it first")
             }
-            let entry = try build(registration, parameters: match.parameters, path: path, placement: .pushed)
+            let entry = try build(
+                registration, parameters: match.parameters, path: path, placement: .pushed,
+                appearsAtOnce: appearsAtOnce(registration.plugin, transition))
             guard source == nil, transition == .replaceRoot, let bottom = entries.first else {
                 show(entry, transition)
                 return entry.id
@@ -160,7 +162,7 @@ extension NavigationStack {
     /// input conforms to the contract. Children it embeds while building join it.
     package func build(
         _ registration: ModuleRegistration, parameters: RouteParameters, path: String?,
-        placement: ModuleEntry.Placement, configuration: (any ModuleConfiguration)? = nil
+        placement: ModuleEntry.Placement, configuration: (any ModuleConfiguration)? = nil, appearsAtOnce: Bool = false
     ) throws -> ModuleEntry {
         let id = nextID
         nextID += 1
@@ -169,6 +171,7 @@ extension NavigationStack {
         let context = HostModuleContext(
             resolver: registry.resolver(for: label), router: router, parameters: parameters,
             configuration: configuration)
+        context.appearsAtOnce = appearsAtOnce
         building[id] = label
         defer { building[id] = nil }
         let built: BuiltModule
@@ -201,6 +204,17 @@ extension NavigationStack {
             )
         }
         return entry
+    }
+
+    /// Whether a module of `plugin` shown with `transition` right after its build is told it
+    /// appeared before anything else of that plugin is called: a push or presentation whose
+    /// covered module (and what it embeds) is another plugin's. A replacement retires modules first.
+    func appearsAtOnce(_ plugin: String, _ transition: Transition) -> Bool {
+        guard transition == .push || transition == .present else { return false }
+        func involves(_ entry: ModuleEntry) -> Bool {
+            entry.registration.plugin == plugin || entry.children.contains(where: involves)
+        }
+        return top.map { !involves($0) } ?? true
     }
 
     /// The module's input as `Input`, converted by the adapters when the contract is served through them

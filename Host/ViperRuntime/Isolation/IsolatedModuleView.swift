@@ -23,6 +23,10 @@ final class IsolatedModuleBuilder: ModuleBuilder {
         let parameters = context.parameters.values.sorted { $0.key < $1.key }
         writer.texts(parameters.map(\.key))
         writer.texts(parameters.map(\.value))
+        // A module put on screen as soon as it is built: its process runs its appearance right
+        // after the build, and the open waits once, not twice.
+        let appearsAtOnce = (context as? HostModuleContext)?.appearsAtOnce == true
+        writer.bool(appearsAtOnce)
         let generation = plugin.generation
         var reply: WireReader
         do {
@@ -36,6 +40,7 @@ final class IsolatedModuleBuilder: ModuleBuilder {
             plugin: plugin, handle: handle, generation: generation, state: try IsolatedModuleState.read(from: &reply),
             router: context.router)
         plugin.track(view, handle: handle)
+        if appearsAtOnce { view.expectAppearance() }
         return BuiltModule(view: view)
     }
 }
@@ -59,7 +64,7 @@ final class IsolatedModuleView: RestorableModule, CommandConfirming {
     }
 
     deinit {
-        guard isAlive else { return }
+        guard isAlive, !removed else { return }
         var writer = WireWriter(.release)
         writer.integer(handle)
         plugin.notify(writer.bytes)
@@ -84,17 +89,40 @@ final class IsolatedModuleView: RestorableModule, CommandConfirming {
         try send(writer.bytes)
     }
 
-    func moduleDidAppear() { lifecycle(.appear) }
+    func moduleDidAppear() {
+        guard appearing else { return lifecycle(.appear) }
+        // Its process ran the appearance with the build; what it showed is the reply owed. A
+        // process that stopped is said at the next command, as for a lifecycle call.
+        appearing = false
+        try? plugin.awaitOwedReplies()
+    }
+
+    /// Whether the process runs this module's appearance with its build, and its reply is owed.
+    private var appearing = false
+
+    /// The appearance is run with the build: the state it leaves is the reply owed next.
+    func expectAppearance() {
+        appearing = true
+        plugin.expectReply { [weak self] reply in
+            guard reply.kind == .ok, let state = try? IsolatedModuleState.read(from: &reply) else { return }
+            self?.state = state
+        }
+    }
+
     func moduleDidDisappear() { lifecycle(.disappear) }
     /// The module is leaving: its state is never read again, and a router call it makes now is
-    /// refused (it is off the stack), so the call is sent without waiting for its reply.
+    /// refused (it is off the stack), so it is told with a notice, which also lets the process
+    /// release it (no ``IsolationWire/Kind/release`` follows).
     func moduleWillBeRemoved() {
-        guard isAlive else { return }
-        var writer = WireWriter(.lifecycle)
+        guard isAlive, !removed else { return }
+        removed = true
+        var writer = WireWriter(.remove)
         writer.integer(handle)
-        writer.byte(IsolationWire.Lifecycle.willBeRemoved.rawValue)
-        plugin.sendUnawaited(writer.bytes)
+        plugin.sendRemoval(writer.bytes)
     }
+
+    /// Whether the process was told the module left (and let it go).
+    private var removed = false
 
     var keptWork: String? { state.isRestorable ? state.keptWork : nil }
 

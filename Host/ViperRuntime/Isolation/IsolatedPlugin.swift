@@ -25,12 +25,20 @@ package final class IsolatedPlugin {
     /// How long viper waits for an answer before it calls the plugin hung and stops it.
     package let timeout: Double
     private var process: pid_t?
-    private var channel: IsolationChannel?
-    /// Requests sent whose replies nobody waits for (``sendUnawaited(_:)``): read, in order, before
-    /// the reply of the next call.
-    private var unawaited = 0
-    /// Whether viper's exit settles this plugin (``Unsettled``): listed once, at its first unawaited request.
-    private var isListedUnsettled = false
+    private(set) var channel: IsolationChannel?
+    /// Replies owed that nobody waits for yet, oldest first: of appearances run with a build
+    /// (``expectReply(_:)``), each given to its module, with the number of waits on the process
+    /// that were under way when it was owed. Read, in order, before the reply of the next call
+    /// made at that depth: a call made while serving the process's requests (a router call its
+    /// appearance makes) is answered before the appearance ends, so it reads none of them.
+    var owed: [(depth: Int, take: (inout WireReader) -> Void)] = []
+    /// Waits on the process under way (a call made while serving its request is one deeper).
+    private(set) var depth = 0
+    /// Whether a removal was sent since the process last answered anything (``sendRemoval(_:)``).
+    var removalUnanswered = false
+    /// Whether viper's exit settles this plugin (``Unsettled``): listed once, at its first removal
+    /// or owed reply.
+    var isListedUnsettled = false
     /// Bumped each time the process stops, so a module of a process that died knows it.
     package private(set) var generation = 0
     package private(set) var modules: [DeclaredModule] = []
@@ -155,19 +163,33 @@ package final class IsolatedPlugin {
     /// failure says how, in one line.
     package func call(_ frame: [UInt8]) throws(Failure) -> WireReader {
         guard let channel else { throw Failure(description: "plugin '\(name)' is not running") }
+        return try waiting { () throws(IsolationChannel.Failure) -> WireReader in
+            guard channel.sendFrame(frame) else { throw .closed }
+            // The replies owed come first; the process has served them while this request was on its way.
+            try readOwed(on: channel, depth: depth - 1)
+            let reply = try channel.reply()
+            removalUnanswered = false
+            return reply
+        }
+    }
+
+    /// Reads the replies owed (``expectReply(_:)``) and gives each to its module: a module whose
+    /// appearance ran with its build waits here for what it showed.
+    func awaitOwedReplies() throws(Failure) {
+        let level = depth
+        guard let channel, owed.contains(where: { $0.depth == level }) else { return }
+        try waiting { () throws(IsolationChannel.Failure) in try readOwed(on: channel, depth: level) }
+    }
+
+    /// Runs `body`, a wait on the process; a process that died or hung is stopped and the failure
+    /// says how, in one line.
+    private func waiting<T>(_ body: () throws(IsolationChannel.Failure) -> T) throws(Failure) -> T {
         IsolatedProcessWait.stoppedByInterrupt = false
         do throws(IsolationChannel.Failure) {
-            guard channel.sendFrame(frame) else { throw .closed }
             // Ctrl-C during the wait ends this process alone (the worker's handler reads the pid).
-            return try IsolatedProcessWait.waiting(on: process ?? 0) { () throws(IsolationChannel.Failure) -> WireReader in
-                // The replies of requests sent before come first; the process has served them while
-                // this one was on its way.
-                while unawaited > 0 {
-                    _ = try channel.reply()
-                    unawaited -= 1
-                }
-                return try channel.reply()
-            }
+            depth += 1
+            defer { depth -= 1 }
+            return try IsolatedProcessWait.waiting(on: process ?? 0, body)
         } catch {
             if IsolatedProcessWait.stoppedByInterrupt {
                 IsolatedProcessWait.stoppedByInterrupt = false
@@ -189,60 +211,6 @@ package final class IsolatedPlugin {
         channel?.notify(frame)
     }
 
-    /// Sends a request whose reply no one needs now (a leaving module's last lifecycle call): it is
-    /// read and dropped before the next call's reply, so the call costs no wait of its own. A dead
-    /// or hung process is found at that next call.
-    func sendUnawaited(_ frame: [UInt8]) {
-        guard let channel, channel.sendFrame(frame) else { return }
-        if !isListedUnsettled {
-            isListedUnsettled = true
-            Unsettled.add(self)
-        }
-        unawaited += 1
-    }
-
-    /// Reads the replies of requests sent unawaited, serving what the process sends first (its log
-    /// lines): viper does so as it exits, so a leaving module's last words still reach the log.
-    /// A process that died or hung here is stopped without a line; nothing waits on it any more.
-    func settle() {
-        guard let channel, unawaited > 0 else { return }
-        do throws(IsolationChannel.Failure) {
-            while unawaited > 0 {
-                _ = try channel.reply()
-                unawaited -= 1
-            }
-        } catch {
-            stop()
-        }
-    }
-
-    /// The plugins with replies still to read, settled when viper exits (`atexit`).
-    private enum Unsettled {
-        private static let lock = NSLock()
-        nonisolated(unsafe) private static var plugins: [ObjectIdentifier: WeakPlugin] = [:]
-        nonisolated(unsafe) private static var registered = false
-
-        struct WeakPlugin {
-            weak var plugin: IsolatedPlugin?
-        }
-
-        static func add(_ plugin: IsolatedPlugin) {
-            lock.withLock {
-                plugins = plugins.filter { $0.value.plugin != nil }
-                plugins[ObjectIdentifier(plugin)] = WeakPlugin(plugin: plugin)
-                if !registered {
-                    registered = true
-                    atexit { IsolatedPlugin.Unsettled.settleAll() }
-                }
-            }
-        }
-
-        static func settleAll() {
-            let waiting = lock.withLock { plugins.values.compactMap(\.plugin) }
-            waiting.forEach { $0.settle() }
-        }
-    }
-
     func track(_ view: IsolatedModuleView, handle: UInt32) {
         views = views.filter { $0.value.view != nil }
         views[handle] = WeakView(view: view)
@@ -253,7 +221,8 @@ package final class IsolatedPlugin {
         if channel != nil || process != nil { generation += 1 }
         if let channel { close(channel.descriptor) }
         channel = nil
-        unawaited = 0
+        owed = []
+        removalUnanswered = false
         guard let pid = process else { return }
         process = nil
         kill(pid, SIGKILL)
@@ -269,7 +238,8 @@ package final class IsolatedPlugin {
         generation += 1
         if let channel { close(channel.descriptor) }
         channel = nil
-        unawaited = 0
+        owed = []
+        removalUnanswered = false
         views = [:]
         var how = ""
         if let pid = process {

@@ -26,7 +26,7 @@ final class IsolatedPluginServer {
 
     /// Serves until viper closes its end (viper's requests come as replies to nothing).
     func run() {
-        while case .success(let bytes) = IsolationWire.receive(from: channel.descriptor) {
+        while case .success(let bytes) = channel.receive() {
             guard var reader = WireReader(bytes) else { return }
             let notice = reader.kind.isNotice
             let reply = serve(&reader)
@@ -55,13 +55,19 @@ final class IsolatedPluginServer {
                 switch IsolationWire.Lifecycle(rawValue: which) {
                 case .appear: view.moduleDidAppear()
                 case .disappear: view.moduleDidDisappear()
-                case .willBeRemoved:
-                    // Nothing reads a leaving module's state: its answer carries none.
-                    view.moduleWillBeRemoved()
-                    return IsolationChannel.ok
                 case nil: break
                 }
                 return ok(handle)
+            case .remove:
+                // The module leaves viper's stack: told so, then let go with what it embeds, as
+                // viper lets a leaving module go once it is told. Nothing reads its state again.
+                let handle = try reader.integer()
+                built[handle]?.view.moduleWillBeRemoved()
+                built[handle] = nil
+                embedded[handle] = nil
+                return nil
+            case .sync:
+                return IsolationChannel.ok
             case .takeBack:
                 let handle = try reader.integer()
                 let work = try reader.text()
@@ -92,6 +98,7 @@ final class IsolatedPluginServer {
     private func build(_ reader: inout WireReader) throws -> [UInt8] {
         let index = Int(try reader.integer())
         let keys = try reader.texts(), values = try reader.texts()
+        let appearsAtOnce = try reader.bool()
         guard index < modules.count else { return IsolationChannel.failed("no module \(index) in plugin '\(plugin)'") }
         let registration = modules[index]
         let handle = nextHandle
@@ -112,8 +119,22 @@ final class IsolatedPluginServer {
         built[handle] = module
         var writer = WireWriter(.ok)
         writer.integer(handle)
-        state(of: module.view).write(to: &writer)
-        return writer.bytes
+        guard appearsAtOnce else {
+            state(of: module.view).write(to: &writer)
+            return writer.bytes
+        }
+        // viper puts the module on screen as soon as it has it, and has no other call of this
+        // plugin's to make first: the appearance runs now, and its reply, which carries what it
+        // drew, follows the build's (the title and commands, not drawn). The build's reply goes
+        // out with the next frame (the appearance's reply, or a log line or router call the
+        // appearance makes first), in one send.
+        var named = IsolatedModuleState()
+        named.title = module.view.title
+        named.commands = module.view.commands
+        named.write(to: &writer)
+        channel.hold(writer.bytes)
+        module.view.moduleDidAppear()
+        return ok(handle)
     }
 
     func view(_ handle: UInt32) throws -> any ModuleView {

@@ -9,6 +9,8 @@ package final class IsolationChannel {
     /// Answers a request of the other side: the reply's bytes, or nil for a notice.
     package var serve: (inout WireReader) -> [UInt8]? = { _ in nil }
     private let sending = NSLock()
+    /// Every frame this side reads after the handshake comes through it (one thread reads).
+    private let frames = FrameBuffer()
 
     package init(descriptor: Int32, timeout: Double? = nil) {
         self.descriptor = descriptor
@@ -35,7 +37,7 @@ package final class IsolationChannel {
     package func reply() throws(Failure) -> WireReader {
         while true {
             let bytes: [UInt8]
-            switch IsolationWire.receive(from: descriptor) {
+            switch receive() {
             case .success(let received): bytes = received
             case .failure(.timedOut): throw .timedOut
             case .failure(.closed): throw .closed
@@ -51,14 +53,33 @@ package final class IsolationChannel {
         }
     }
 
+    /// Reads the next frame from the other side.
+    package func receive() -> Result<[UInt8], IsolationWire.ReceiveFailure> {
+        IsolationWire.receive(from: descriptor, through: frames)
+    }
+
     /// Sends a frame that has no reply.
     @discardableResult
     package func notify(_ frame: [UInt8]) -> Bool { sendFrame(frame) }
 
-    /// Sends one frame; frames from other threads (a plugin's logger) are not interleaved.
+    /// Sends one frame, after the frame held (``hold(_:)``) if there is one; frames from other
+    /// threads (a plugin's logger) are not interleaved.
     package func sendFrame(_ frame: [UInt8]) -> Bool {
-        sending.withLock { IsolationWire.send(frame, on: descriptor) }
+        sending.withLock {
+            guard let earlier = held else { return IsolationWire.send(frame, on: descriptor) }
+            held = nil
+            return IsolationWire.send(earlier, then: frame, on: descriptor)
+        }
     }
+
+    /// Keeps `frame` to go out with the next frame sent, in the same `send` (one system call, one
+    /// wake-up of the other side): a reply the other side reads only with the one after it.
+    /// Nothing is sent past it, so the order of frames is kept.
+    package func hold(_ frame: [UInt8]) {
+        sending.withLock { held = frame }
+    }
+
+    private var held: [UInt8]?
 
     /// A reply with nothing in it.
     package static var ok: [UInt8] { WireWriter(.ok).bytes }

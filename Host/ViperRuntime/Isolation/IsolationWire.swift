@@ -1,10 +1,11 @@
 import Foundation
-import Synchronization
 
 /// The binary protocol between viper and an isolated plugin's process: frames on a `socketpair`,
 /// each a 4-byte little-endian length and that many bytes. A frame's first byte says what it is:
 /// a request (below ``Kind/ok``), which the other side answers with exactly one reply (``Kind/ok`` or
-/// ``Kind/failed``), or a notice (``Kind/log``, ``Kind/progress``, ``Kind/release``), which has no reply.
+/// ``Kind/failed``), or a notice (``Kind/log``, ``Kind/progress``, ``Kind/release``, ``Kind/remove``),
+/// which has no reply. One reply may come with no request of its own: a build viper asks to
+/// appear at once is answered twice, for the build and then for the appearance.
 /// Either side may send requests while it waits for a reply (the plugin routes while it runs a
 /// command; viper builds the module it routed to), so a wait serves what arrives until its reply.
 package enum IsolationWire {
@@ -19,6 +20,10 @@ package enum IsolationWire {
         case release = 6
         /// To a spare process: the plugin to load, its private folder and the loader's flag.
         case load = 7
+        /// A notice: the module leaves; its `moduleWillBeRemoved` runs, then the process lets it go.
+        case remove = 8
+        /// Answered at once: every frame sent before it has been served.
+        case sync = 9
         // the plugin's process to viper
         case hello = 20
         case refused = 21
@@ -33,14 +38,13 @@ package enum IsolationWire {
         case failed = 101
 
         package var isReply: Bool { rawValue >= Kind.ok.rawValue }
-        package var isNotice: Bool { self == .log || self == .progress || self == .release }
+        package var isNotice: Bool { self == .log || self == .progress || self == .release || self == .remove }
     }
 
     /// The lifecycle calls a module's view is told about.
     package enum Lifecycle: UInt8 {
         case appear = 1
         case disappear = 2
-        case willBeRemoved = 3
     }
 
     /// The largest frame either side accepts: a screen of a few thousand lines fits many times over.
@@ -48,13 +52,31 @@ package enum IsolationWire {
 
     /// Writes one frame: its length and its bytes, in one `send` where the socket takes it whole.
     package static func send(_ payload: [UInt8], on descriptor: Int32) -> Bool {
-        var frame = [UInt8](repeating: 0, count: 4)
+        var frame: [UInt8] = []
+        frame.reserveCapacity(4 + payload.count)
+        append(payload, to: &frame)
+        return write(frame, on: descriptor)
+    }
+
+    /// Writes two frames in one `send` where the socket takes them whole.
+    package static func send(_ first: [UInt8], then second: [UInt8], on descriptor: Int32) -> Bool {
+        var frames: [UInt8] = []
+        frames.reserveCapacity(8 + first.count + second.count)
+        append(first, to: &frames)
+        append(second, to: &frames)
+        return write(frames, on: descriptor)
+    }
+
+    private static func append(_ payload: [UInt8], to frames: inout [UInt8]) {
         let count = UInt32(payload.count)
-        frame[0] = UInt8(truncatingIfNeeded: count)
-        frame[1] = UInt8(truncatingIfNeeded: count >> 8)
-        frame[2] = UInt8(truncatingIfNeeded: count >> 16)
-        frame[3] = UInt8(truncatingIfNeeded: count >> 24)
-        frame += payload
+        frames += [
+            UInt8(truncatingIfNeeded: count), UInt8(truncatingIfNeeded: count >> 8), UInt8(truncatingIfNeeded: count >> 16),
+            UInt8(truncatingIfNeeded: count >> 24),
+        ]
+        frames += payload
+    }
+
+    private static func write(_ frame: [UInt8], on descriptor: Int32) -> Bool {
         var sent = 0
         while sent < frame.count {
             let wrote = frame.withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress! + sent, frame.count - sent, Int32(MSG_NOSIGNAL)) }
@@ -75,52 +97,26 @@ package enum IsolationWire {
         case oversized(Int)
     }
 
-    /// How long a wait for a frame first polls the socket without blocking before it sleeps in
-    /// `recv`, in seconds (0: never). A reply that comes within it costs no wake-up of an idle
-    /// core (tens of microseconds on a VM, more than the call itself); a wait that lasts longer
-    /// burns at most this much CPU first. Each side sets it from `VIPER_ISOLATED_SPIN_US`.
-    nonisolated(unsafe) package static var spin: Double = defaultSpin
-
-    /// The spin when `VIPER_ISOLATED_SPIN_US` does not say: 50 µs, about one wake-up of an idle vCPU.
-    package static let defaultSpin = 50e-6
-
-    /// The spin `environment` asks for (`VIPER_ISOLATED_SPIN_US`, microseconds, at most 1000), or
-    /// ``defaultSpin``.
-    package static func spin(from environment: [String: String]) -> Double {
-        guard let text = environment["VIPER_ISOLATED_SPIN_US"], let micro = Double(text), micro >= 0 else { return defaultSpin }
-        return min(micro, 1000) / 1e6
-    }
-
     /// Reads one frame, waiting at most `timeout` seconds for its first byte (nil: for ever). A
     /// wait with no timeout first polls for ``spin``.
     package static func receive(from descriptor: Int32, timeout: Double? = nil) -> Result<[UInt8], ReceiveFailure> {
         var header = [UInt8](repeating: 0, count: 4)
         var have = 0
         if timeout == nil, spin > 0, shouldSpin() {
-            switch spinForBytes(&header, from: descriptor, for: spin) {
-            case .some(let got):
-                have = got
-                spinMisses.store(got > 0 ? 0 : spinMisses.load(ordering: .relaxed) + 1, ordering: .relaxed)
-            case nil: return .failure(.closed)
+            let got = spinForBytes(for: spin) {
+                header.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress!, 4, Int32(MSG_DONTWAIT)) }
             }
+            guard let got else { return .failure(.closed) }
+            noteSpin(got: got)
+            have = got
         }
-        if let timeout {
-            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(min(timeout * 1000, Double(Int32.max)))
-            while true {
-                let ready = poll(&entry, 1, milliseconds)
-                if ready < 0, errno == EINTR { continue }
-                if ready == 0 { return .failure(.timedOut) }
-                break
-            }
-        }
+        if let timeout, let failure = waitForBytes(on: descriptor, timeout: timeout) { return .failure(failure) }
         if let failure = readAll(&header, from: descriptor, having: have) { return .failure(failure) }
         let count = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24
         guard count <= largestFrame else { return .failure(.oversized(count)) }
         var payload = [UInt8](repeating: 0, count: count)
         if count > 0, let failure = readAll(&payload, from: descriptor) { return .failure(failure) }
-        lastHeard.store(monotonicNanoseconds(), ordering: .relaxed)
-        return .success(payload)
+        return heard(payload)
     }
 
     /// Makes every read of `descriptor` wait at most `seconds` (`SO_RCVTIMEO`): a call's timeout
@@ -128,58 +124,6 @@ package enum IsolationWire {
     package static func limitReads(of descriptor: Int32, to seconds: Double) {
         var limit = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1e6))
         _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-    }
-
-    /// When this side last read a frame (monotonic nanoseconds). A wait spins only when that was
-    /// within one spin: the other side sent it and is still awake (working, or spinning for this
-    /// side's next frame). Otherwise it has gone to sleep, its wake-up costs more than a spin, and
-    /// spinning through it would add this side's own wake-up on top; so the first call after a
-    /// pause sleeps at once, as a wait without a spin does.
-    private static let lastHeard = Atomic<UInt64>(0)
-    /// Spins that ran out in a row. Past ``missesAllowed`` the other side is not answering within a
-    /// spin though it was awake (on a loaded machine it shares this core with this process, and
-    /// spinning only keeps it off the core), so a wait spins again only once in ``probeEvery`` and
-    /// otherwise goes straight to sleep; a spin that gets its frame starts over.
-    private static let spinMisses = Atomic<Int>(0)
-    private static let waits = Atomic<Int>(0)
-    static let missesAllowed = 2
-    static let probeEvery = 64
-
-    private static func shouldSpin() -> Bool {
-        guard monotonicNanoseconds() &- lastHeard.load(ordering: .relaxed) < UInt64(spin * 1e9) else { return false }
-        if spinMisses.load(ordering: .relaxed) < missesAllowed { return true }
-        return waits.add(1, ordering: .relaxed).newValue % probeEvery == 0
-    }
-
-    /// Polls `descriptor` without blocking for up to `seconds` until some of `buffer` arrives: how
-    /// many bytes came (0 when none did in time), or nil when the other side closed.
-    private static func spinForBytes(_ buffer: inout [UInt8], from descriptor: Int32, for seconds: Double) -> Int? {
-        var deadline = monotonicNanoseconds() + UInt64(seconds * 1e9)
-        let total = buffer.count
-        while true {
-            let got = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress!, total, Int32(MSG_DONTWAIT)) }
-            if got > 0 { return got }
-            if got == 0 { return nil }
-            guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return 0 }
-            let now = monotonicNanoseconds()
-            if now >= deadline { return 0 }
-            // Where the other side waits for this very core, it gets it now instead of after the
-            // spin. A yield that came back late means another process ran on this core: the
-            // machine is busy, and spinning on would take the core from whoever needs it, so the
-            // spin ends after one more look (and counts as run out).
-            sched_yield()
-            if monotonicNanoseconds() - now > longYield { deadline = 0 }
-        }
-    }
-
-    /// A `sched_yield` that takes longer than this gave the core to another process (alone on its
-    /// core it returns in about a microsecond).
-    static let longYield: UInt64 = 20_000
-
-    private static func monotonicNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     private static func readAll(_ buffer: inout [UInt8], from descriptor: Int32, having already: Int = 0) -> ReceiveFailure? {

@@ -20,11 +20,28 @@ final class RogueView: RestorableModule, RogueInput {
     private let router: any Router
     private var said = "ready"
     private var count = 0
+    /// A path it opens when it first appears (`rogue?then=PATH`), as a module that leads on
+    /// at once does: the open must find it on the stack, below what it opens. `then=!crash`
+    /// crashes there instead.
+    private var onAppear: String?
 
-    init(folder: any DataFolder, logger: any Logger, router: any Router) {
+    init(folder: any DataFolder, logger: any Logger, router: any Router, onAppear: String? = nil) {
         self.folder = folder
         self.logger = logger
         self.router = router
+        self.onAppear = onAppear
+    }
+
+    func moduleDidAppear() {
+        guard let path = onAppear else { return }
+        onAppear = nil
+        if path == "!crash" { UnsafeMutablePointer<Int>(bitPattern: 16)?.pointee = 1 }
+        do {
+            try router.open(path: path)
+            said = "opened \(path) on appearing"
+        } catch {
+            said = "could not open \(path) on appearing: \(error)"
+        }
     }
 
     var title: String { "Rogue" }
@@ -122,7 +139,7 @@ final class RogueBuilder: ModuleBuilder {
     func build(_ context: any ModuleContext) throws -> BuiltModule {
         let view = RogueView(
             folder: try context.resolver.resolve(DataFolder.self), logger: try context.resolver.resolve(Logger.self),
-            router: context.router)
+            router: context.router, onAppear: context.parameters["then"])
         return BuiltModule(view: view)
     }
 }
@@ -132,7 +149,7 @@ enum RoguePlugin: Plugin {
 
     static func register(in registrar: any Registrar) throws {
         registrar.registerModule(
-            RogueInput.self, route: RouteSpec("rogue", summary: "A plugin that misbehaves on command"),
+            RogueInput.self, route: RouteSpec("rogue", summary: "A plugin that misbehaves on command", query: ["then"]),
             requires: [.service(DataFolder.self), .service(Logger.self)], builder: RogueBuilder())
     }
 }
