@@ -22,7 +22,7 @@ final class RogueView: RestorableModule, RogueInput {
     private var count = 0
     /// A path it opens when it first appears (`rogue?then=PATH`), as a module that leads on
     /// at once does: the open must find it on the stack, below what it opens. `then=!crash`
-    /// crashes there instead.
+    /// crashes there instead, and `then=!leave` closes itself there.
     private var onAppear: String?
 
     init(folder: any DataFolder, logger: any Logger, router: any Router, onAppear: String? = nil) {
@@ -36,6 +36,10 @@ final class RogueView: RestorableModule, RogueInput {
         guard let path = onAppear else { return }
         onAppear = nil
         if path == "!crash" { UnsafeMutablePointer<Int>(bitPattern: 16)?.pointee = 1 }
+        if path == "!leave" {
+            router.close()
+            return
+        }
         do {
             try router.open(path: path)
             said = "opened \(path) on appearing"

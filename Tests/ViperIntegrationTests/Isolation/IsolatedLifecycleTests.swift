@@ -26,6 +26,21 @@ import ViperTestSupport
         #expect(result.stdout.contains("opened hello on appearing"), "\(result.output)")
     }
 
+    /// A module that closes itself as it first appears is gone, told it leaves, and the shell is
+    /// where it was before the open.
+    @Test(arguments: [true, false])
+    func aModuleThatClosesItselfAsItAppearsLeavesTheStackAsItWas(isolated: Bool) throws {
+        let plugins = try rogue()
+        let viper = ViperProcess()
+        let result = try viper.run(
+            ["--plugins", plugins] + (isolated ? ["--isolate", "rogue"] : []) + ["-c", "open hello; open rogue?then=!leave; where; open rogue; where"])
+        #expect(result.status == 0, "\(result.output)")
+        let crumbs = result.stdout.split(separator: "\n").filter { $0.hasPrefix("Home") }
+        #expect(crumbs == ["Home › Hello", "Home › Hello › Rogue"], "\(result.output)")
+        let log = try String(contentsOfFile: viper.dataFolder + "/viper.log", encoding: .utf8)
+        #expect(log.contains("rogue leaves at count 0"), "\(log)")
+    }
+
     /// Opened, left and opened again many times, an isolated module shows what its appearance
     /// drew each time, and every leaving module's last words reach the log.
     @Test func eachOpeningShowsWhatItsAppearanceDrewAndEachLeavingIsTold() throws {
