@@ -15,7 +15,7 @@ struct LibraryModuleTemplate {
 
     /// The import lines of a file that names the library's types: what the library imports, then the library.
     var importingLibrary: String {
-        (libraryImports.filter { $0 != "Contracts" } + [library]).map { "import \($0)" }.joined(separator: "\n")
+        LibraryPackage.importLines(of: library, imports: libraryImports, contractsImported: true).joined(separator: "\n")
     }
 
     /// `LIBRARY.PROTOCOL`, as the author gave it.

@@ -50,6 +50,13 @@ struct LibraryPackage {
         return found.sorted()
     }
 
+    /// The import lines of a generated file that names `library`'s types: what the library's source
+    /// imports (``imports``), then the library itself; Contracts left out when the file imports it
+    /// already.
+    static func importLines(of library: String, imports: [String], contractsImported: Bool) -> [String] {
+        (imports.filter { !contractsImported || $0 != "Contracts" } + [library]).map { "import \($0)" }
+    }
+
     /// The protocol `name` of this library, or a usage error that lists its protocols.
     func contract(_ protocolName: String) throws -> LibraryProtocol {
         if let found = LibraryProtocolReader.read(protocolName, in: source) { return found }

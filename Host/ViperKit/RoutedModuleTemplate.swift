@@ -59,7 +59,7 @@ struct RoutedModuleTemplate {
     var libraryImports: [String] = []
 
     private var importingLibrary: String {
-        library.map { library in (libraryImports.filter { $0 != "Contracts" } + [library]).map { "import \($0)\n" }.joined() } ?? ""
+        library.map { LibraryPackage.importLines(of: $0, imports: libraryImports, contractsImported: true).map { $0 + "\n" }.joined() } ?? ""
     }
 
     private var imports: String { "import Contracts\n" + importingLibrary }

@@ -246,7 +246,8 @@ struct ServiceUses {
             }
         }
         // The library's own imports too: a requirement may name their types (`Date`).
-        let imports = (template.libraryImports + [service.library]).map { "import \($0)" }.joined(separator: "\n")
+        let imports = LibraryPackage.importLines(of: service.library, imports: template.libraryImports, contractsImported: false)
+            .joined(separator: "\n")
         return """
             \(imports)
 

@@ -104,6 +104,12 @@ import ViperTestSupport
         #expect(followed.stdout.contains("checks: "), "\(followed.output)")
     }
 
+    /// The Hopper fixture built from `source`, at `path` in place of what was there.
+    private func placeHopper(built source: String, at path: String) throws {
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: try FixtureCompiler.swiftPlugin(named: "HopperPlugin", source: source), toPath: path)
+    }
+
     /// A plugin whose register(in:) registers nothing: judged isolated, "declared no module ...;
     /// register a module" (and in its own process, "register a module, a service or an adapter").
     /// Its module registered, as both lines say, both checks pass.
@@ -114,7 +120,7 @@ import ViperTestSupport
         let empty = source.replacingOccurrences(of: registration, with: "        _ = registrar\n        if false { registrar.registerModule(\n")
             .replacingOccurrences(of: "builder: HopperBuilder())\n", with: "builder: HopperBuilder()) }\n")
         let build = try TemporaryFolder.make("hint-check-empty") + "/libHopperPlugin.so"
-        try FileManager.default.copyItem(atPath: try FixtureCompiler.swiftPlugin(named: "HopperPlugin", source: empty), toPath: build)
+        try placeHopper(built: empty, at: build)
         let viper = ViperProcess()
         let refused = try viper.run(["check", build])
         #expect(refused.status == 1, "\(refused.output)")
@@ -123,8 +129,7 @@ import ViperTestSupport
         let registers = try #require(Hint.line("fail  [plugin] registers: ", in: refused.stdout), "\(refused.output)")
         #expect(registers.hasSuffix("register(in:) registered nothing; register a module, a service or an adapter"), "\(registers)")
         // Rebuilt with its module registered.
-        try FileManager.default.removeItem(atPath: build)
-        try FileManager.default.copyItem(atPath: try FixtureCompiler.swiftPlugin(named: "HopperPlugin", source: source), toPath: build)
+        try placeHopper(built: source, at: build)
         let followed = try viper.run(["check", build])
         #expect(followed.stdout.contains("pass  [plugin] declares: 1 module(s): HopperInput"), "\(followed.output)")
         #expect(followed.stdout.contains("pass  [plugin] registers"), "\(followed.output)")
@@ -144,15 +149,14 @@ import ViperTestSupport
             with: anchor + "        if CommandLine.arguments.contains(\"__isolated\") {\n"
                 + "            registrar.registerModule(HopperInput.self, name: \"shadow\", requires: [], builder: HopperBuilder())\n        }\n")
         let build = try TemporaryFolder.make("hint-check-two-faced") + "/libHopperPlugin.so"
-        try FileManager.default.copyItem(atPath: try FixtureCompiler.swiftPlugin(named: "HopperPlugin", source: twoFaced), toPath: build)
+        try placeHopper(built: twoFaced, at: build)
         let viper = ViperProcess()
         let refused = try viper.run(["check", build])
         #expect(refused.status == 1, "\(refused.output)")
         let line = try #require(Hint.line("fail  [plugin] same-modules: ", in: refused.stdout), "\(refused.output)")
         #expect(line.hasSuffix("cannot be judged; register the same modules wherever it runs"), "\(line)")
         // Rebuilt registering the same modules wherever it runs.
-        try FileManager.default.removeItem(atPath: build)
-        try FileManager.default.copyItem(atPath: try FixtureCompiler.swiftPlugin(named: "HopperPlugin", source: source), toPath: build)
+        try placeHopper(built: source, at: build)
         let followed = try viper.run(["check", build])
         #expect(!followed.stdout.contains("same-modules"), "\(followed.output)")
         #expect(followed.stdout.contains("pass  [plugin] declares: 1 module(s): HopperInput"), "\(followed.output)")
