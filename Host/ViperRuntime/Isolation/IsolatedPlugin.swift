@@ -219,15 +219,20 @@ package final class IsolatedPlugin {
     /// Stops the process: closes the socket (it ends at the next read) and reaps it.
     package func stop() {
         if channel != nil || process != nil { generation += 1 }
-        if let channel { close(channel.descriptor) }
-        channel = nil
-        owed = []
-        removalUnanswered = false
+        closeChannel()
         guard let pid = process else { return }
         process = nil
         kill(pid, SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+
+    /// Closes the socket (the process ends at its next read) and forgets what was owed on it.
+    private func closeChannel() {
+        if let channel { close(channel.descriptor) }
+        channel = nil
+        owed = []
+        removalUnanswered = false
     }
 
     /// The process's pid while it runs, for reports (resident memory).
@@ -236,10 +241,7 @@ package final class IsolatedPlugin {
     /// Notes the process's end and reaps it; says how it ended.
     private func ended(_ what: String, kill killIt: Bool = false) -> Failure {
         generation += 1
-        if let channel { close(channel.descriptor) }
-        channel = nil
-        owed = []
-        removalUnanswered = false
+        closeChannel()
         views = [:]
         var how = ""
         if let pid = process {
