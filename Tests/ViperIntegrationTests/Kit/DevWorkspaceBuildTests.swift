@@ -116,6 +116,8 @@ import ViperTestSupport
         try Data((text + "\n/// Added while viper dev runs.\npublic func fixtureWelcomeEdition() -> Int { 2 }\n").utf8).write(to: URL(fileURLWithPath: source))
         try DevCommandTests.poke(viper, until: "FixtureWelcome rebuilt: this viper keeps running the FixtureWelcome 1.1 it loaded at start")
         #expect(viper.printed.contains("quit and run 'viper dev' again"), "\(viper.printed)")
+        // The plugin is rebuilt against it before the next change, which then starts a cycle of its own.
+        try DevCommandTests.poke(viper, until: "built WelcomeProviderPlugin in ")
         viper.send("open welcome")
         try viper.waitFor("Welcome, nobody, from the provider")
 
