@@ -59,6 +59,7 @@ struct SupervisorLoop {
         }
         SupervisorSignals.install(passInterrupt: !hasTerminalSession)
         SupervisorSignals.becomeSubreaper()
+        SupervisorSignals.keepMemoryOutOfReach()
         defer { SupervisorSignals.uninstall() }
         while true {
             guard let pid = start(worker: worker) else {

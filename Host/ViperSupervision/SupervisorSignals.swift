@@ -98,8 +98,22 @@ enum SupervisorSignals {
             _ = prctl(setDeathSignal, UInt(SIGKILL), 0, 0, 0)
         }
         if getppid() != supervisor { _exit(1) }  // it died before the call
+        // The worker is an ordinary process again: its crashes may dump core, and its own
+        // supervisor may read its /proc files.
+        _ = Syscall.prctl(setDumpable, 1)
         WorkerSignalFilter.install(supervisor: supervisor)
     }
+
+    /// Makes the supervisor not dumpable: another process of the same account can then neither
+    /// attach to it nor open its `/proc/PID/mem`, `maps` or descriptors without CAP_SYS_PTRACE.
+    /// The worker's filter refuses `ptrace` and `process_vm_writev`, but an `open` of a file under
+    /// /proc is a call it cannot tell from any other, so plugin code could otherwise write the
+    /// supervisor's memory. Workers are forked from it and made dumpable again (``resetInWorker``).
+    static func keepMemoryOutOfReach() {
+        _ = Syscall.prctl(setDumpable, 0)
+    }
+
+    private static let setDumpable: Int32 = 4  // PR_SET_DUMPABLE
 
     /// Makes the supervisor the reaper of every process the worker leaves behind (a daemon it
     /// started, a child of a child), so they can be ended with it (``endOrphans(except:)``).

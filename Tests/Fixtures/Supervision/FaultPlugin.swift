@@ -67,6 +67,21 @@ final class FaultView: ModuleView, FaultScreen {
         case "stop-parent": try refusedOrDone(kill(getppid(), SIGSTOP), "SIGSTOP to its parent")
         case "kill-parent": try refusedOrDone(kill(getppid(), SIGKILL), "SIGKILL to its parent")
         case "term-group": try refusedOrDone(kill(0, SIGTERM), "SIGTERM to its process group")
+        case "poke-parent":
+            // The parent's memory through /proc, which no system call the filter sees: the live
+            // end of its stack overwritten with zeros, so it faults when it next returns.
+            let parent = getppid()
+            let memory = open("/proc/\(parent)/mem", O_RDWR)
+            if memory < 0 { throw CommandError("writing the memory of its parent was refused: \(String(cString: strerror(errno)))") }
+            defer { close(memory) }
+            let maps = FileHandle(forReadingAtPath: "/proc/\(parent)/maps").map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) } ?? ""
+            guard let stack = maps.split(separator: "\n").first(where: { $0.hasSuffix("[stack]") }),
+                let end = stack.split(separator: " ")[0].split(separator: "-").last.flatMap({ Int(String($0), radix: 16) })
+            else { throw CommandError("no stack in the parent's map") }
+            let zeros = [UInt8](repeating: 0, count: 64 << 10)
+            let wrote = zeros.withUnsafeBytes { pwrite(memory, $0.baseAddress, $0.count, off_t(end - $0.count)) }
+            print("wrote \(wrote) bytes over its parent's stack")
+            fflush(stdout)
         case "daemon":
             // A child in a session of its own that would live on; its process id goes to $FAULT_DAEMON_FILE.
             let child = fork()

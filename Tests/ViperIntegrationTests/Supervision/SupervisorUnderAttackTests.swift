@@ -32,6 +32,22 @@ import ViperTestSupport
         #expect(crashes.isEmpty, "\(crashes)")
     }
 
+    /// `/proc/PID/mem` reaches another process's memory with no system call the worker's filter
+    /// can tell from a file's `open`; the supervisor keeps it out of reach (not dumpable), so only
+    /// a process with CAP_SYS_PTRACE may. As root, the session runs without that capability
+    /// (`setpriv`), as an account's would; root keeping it is SECURITY.md's stated limit.
+    @Test func aPluginCannotWriteItsSupervisorsMemory() throws {
+        let viper = ViperProcess()
+        let command = ["--plugins", try Fixtures.fault(), "-c", "open fault; fault poke-parent; where"]
+        let withoutPtrace = getuid() == 0 ? ["/usr/bin/setpriv", "--bounding-set", "-sys_ptrace", "--inh-caps", "-sys_ptrace", "--"] : []
+        let result = try Subprocess.run(
+            "/usr/bin/timeout", ["-s", "KILL", "120"] + withoutPtrace + [BuildProducts.viper] + command, environment: viper.environment)
+        #expect(!result.stdout.contains("over its parent's stack"), "the write went through: \(result.output)")
+        #expect(errorLines(result.stderr) == ["error: writing the memory of its parent was refused: Permission denied"], "\(result.output)")
+        #expect(result.stdout.hasSuffix("Home › Fault\n"), "the session went on: \(result.stdout.suffix(300))")
+        #expect(result.status == 1, "the refused command failed, nothing else: \(result.status)")
+    }
+
     @Test func aDaemonAPluginStartedEndsWithTheSession() throws {
         var viper = ViperProcess()
         let pidFile = viper.dataFolder + "/../daemon.pid"
