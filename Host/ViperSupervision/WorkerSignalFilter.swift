@@ -11,6 +11,10 @@ import ViperLoading
 ///   and `kill(-1)` (every process the account owns);
 /// - `pidfd_open` of the supervisor and `pidfd_send_signal` (a pidfd can also come from a
 ///   `/proc/PID` folder, so the target cannot be told);
+/// - making the supervisor or its group the owner of a descriptor (`fcntl` `F_SETOWN`), whose
+///   readiness then signals the owner with whatever `F_SETSIG` names, SIGKILL included; and the
+///   owner calls whose target the filter cannot read (`F_SETOWN_EX`, whose target is behind a
+///   pointer, and the `FIOSETOWN` and `SIOCSPGRP` ioctls);
 /// - `ptrace`, `process_vm_readv` and `process_vm_writev` (another process's memory);
 /// - the signals that only come from outside (SIGKILL, SIGSTOP, SIGTERM, SIGHUP, SIGQUIT,
 ///   SIGPIPE) sent by the worker to itself or one of its threads: when the worker dies of one of
@@ -35,6 +39,8 @@ enum WorkerSignalFilter {
         private static let ptrace: UInt32 = 101
         private static let vmRead: UInt32 = 310
         private static let vmWrite: UInt32 = 311
+        private static let fcntl: UInt32 = 72
+        private static let ioctl: UInt32 = 16
     #elseif arch(arm64)
         private static let kill: UInt32 = 129
         private static let tkill: UInt32 = 130
@@ -44,7 +50,13 @@ enum WorkerSignalFilter {
         private static let ptrace: UInt32 = 117
         private static let vmRead: UInt32 = 270
         private static let vmWrite: UInt32 = 271
+        private static let fcntl: UInt32 = 25
+        private static let ioctl: UInt32 = 29
     #endif
+    private static let setOwner: UInt32 = 8  // F_SETOWN
+    private static let setOwnerEx: UInt32 = 15  // F_SETOWN_EX
+    private static let setOwnerIoctl: UInt32 = 0x8901  // FIOSETOWN
+    private static let setGroupIoctl: UInt32 = 0x8902  // SIOCSPGRP
     private static let pidfdSendSignal: UInt32 = 424
     private static let pidfdOpen: UInt32 = 434
 
@@ -93,6 +105,10 @@ enum WorkerSignalFilter {
         program += call(tgkill, byThread + refuseOutsideSignals(argument: 2))
         program += call(threadSigqueue, byThread + refuseOutsideSignals(argument: 2))
         program += call(pidfdOpen, byThread)
+        let owner = [instruction(load, argument(2))] + refuseIf(parent) + refuseIf(UInt32(bitPattern: -group))
+        program += call(
+            fcntl, [instruction(load, argument(1))] + refuseIf(setOwnerEx) + [instruction(jumpIfEqual, setOwner, 0, UInt8(owner.count))] + owner)
+        program += call(ioctl, [instruction(load, argument(1))] + refuseIf(setOwnerIoctl) + refuseIf(setGroupIoctl))
         for refused in [pidfdSendSignal, ptrace, vmRead, vmWrite] {
             program += [instruction(load, 0)] + refuseIf(refused)
         }

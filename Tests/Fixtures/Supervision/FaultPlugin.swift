@@ -82,6 +82,27 @@ final class FaultView: ModuleView, FaultScreen {
             let wrote = zeros.withUnsafeBytes { pwrite(memory, $0.baseAddress, $0.count, off_t(end - $0.count)) }
             print("wrote \(wrote) bytes over its parent's stack")
             fflush(stdout)
+        case "sigio-parent", "sigio-parent-ex", "sigio-parent-ioctl":
+            // A signal the kernel sends for a descriptor's owner, which no kill call names: a
+            // socket owned by the parent (by F_SETOWN, F_SETOWN_EX or the FIOSETOWN ioctl), its
+            // signal SIGKILL, made ready.
+            var ends: [Int32] = [-1, -1]
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 else { throw CommandError("no socket") }
+            var parent = getppid()
+            switch kind {
+            case "sigio-parent-ex":
+                var owner = (type: Int32(1), pid: parent)  // struct f_owner_ex { F_OWNER_PID, pid }
+                try refusedOrDone(fcntl(ends[0], 15, &owner) == -1 ? -1 : 0, "making its parent the owner of a socket")  // F_SETOWN_EX
+            case "sigio-parent-ioctl":
+                try refusedOrDone(ioctl(ends[0], 0x8901, &parent) == -1 ? -1 : 0, "making its parent the owner of a socket")  // FIOSETOWN
+            default:
+                try refusedOrDone(fcntl(ends[0], F_SETOWN, parent) == -1 ? -1 : 0, "making its parent the owner of a socket")
+            }
+            _ = fcntl(ends[0], 10, SIGKILL)  // F_SETSIG
+            _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_ASYNC)
+            _ = write(ends[1], "x", 1)
+            print("signalled its parent through a socket")
+            fflush(stdout)
         case "daemon":
             // A child in a session of its own that would live on; its process id goes to $FAULT_DAEMON_FILE.
             let child = fork()

@@ -32,6 +32,20 @@ import ViperTestSupport
         #expect(crashes.isEmpty, "\(crashes)")
     }
 
+    /// A descriptor's owner gets the signal its `F_SETSIG` names when it becomes ready: the
+    /// kernel sends it, and no `kill` call names the target.
+    @Test(arguments: ["sigio-parent", "sigio-parent-ex", "sigio-parent-ioctl"])
+    func aPluginCannotSignalItsSupervisorThroughADescriptorsOwner(_ kind: String) throws {
+        let viper = ViperProcess()
+        let result = try run(viper, ["--plugins", try Fixtures.fault(), "-c", "open fault; fault \(kind); where"])
+        #expect(!result.stdout.contains("signalled its parent"), "the owner was set: \(result.output)")
+        #expect(
+            errorLines(result.stderr) == ["error: making its parent the owner of a socket was refused: Operation not permitted"],
+            "\(result.output)")
+        #expect(result.stdout.hasSuffix("Home › Fault\n"), "the session went on: \(result.stdout.suffix(300))")
+        #expect(result.status == 1, "the refused command failed, nothing else: \(result.status)")
+    }
+
     /// `/proc/PID/mem` reaches another process's memory with no system call the worker's filter
     /// can tell from a file's `open`; the supervisor keeps it out of reach (not dumpable), so only
     /// a process with CAP_SYS_PTRACE may. As root, the session runs without that capability
