@@ -15,6 +15,8 @@ import ViperLoading
 ///   readiness then signals the owner with whatever `F_SETSIG` names, SIGKILL included; and the
 ///   owner calls whose target the filter cannot read (`F_SETOWN_EX`, whose target is behind a
 ///   pointer, and the `FIOSETOWN` and `SIOCSPGRP` ioctls);
+/// - handing the terminal to another process group (`TIOCSPGRP`, as `tcsetpgrp` does): viper's
+///   processes would be left in the background, and Ctrl-C would reach only that group;
 /// - `ptrace`, `process_vm_readv` and `process_vm_writev` (another process's memory);
 /// - the signals that only come from outside (SIGKILL, SIGSTOP, SIGTERM, SIGHUP, SIGQUIT,
 ///   SIGPIPE) sent by the worker to itself or one of its threads: when the worker dies of one of
@@ -57,6 +59,7 @@ enum WorkerSignalFilter {
     private static let setOwnerEx: UInt32 = 15  // F_SETOWN_EX
     private static let setOwnerIoctl: UInt32 = 0x8901  // FIOSETOWN
     private static let setGroupIoctl: UInt32 = 0x8902  // SIOCSPGRP
+    private static let setTerminalGroup: UInt32 = 0x5410  // TIOCSPGRP
     private static let pidfdSendSignal: UInt32 = 424
     private static let pidfdOpen: UInt32 = 434
 
@@ -108,7 +111,7 @@ enum WorkerSignalFilter {
         let owner = [instruction(load, argument(2))] + refuseIf(parent) + refuseIf(UInt32(bitPattern: -group))
         program += call(
             fcntl, [instruction(load, argument(1))] + refuseIf(setOwnerEx) + [instruction(jumpIfEqual, setOwner, 0, UInt8(owner.count))] + owner)
-        program += call(ioctl, [instruction(load, argument(1))] + refuseIf(setOwnerIoctl) + refuseIf(setGroupIoctl))
+        program += call(ioctl, [instruction(load, argument(1))] + refuseIf(setOwnerIoctl) + refuseIf(setGroupIoctl) + refuseIf(setTerminalGroup))
         for refused in [pidfdSendSignal, ptrace, vmRead, vmWrite] {
             program += [instruction(load, 0)] + refuseIf(refused)
         }

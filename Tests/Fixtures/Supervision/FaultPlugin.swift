@@ -103,6 +103,19 @@ final class FaultView: ModuleView, FaultScreen {
             _ = write(ends[1], "x", 1)
             print("signalled its parent through a socket")
             fflush(stdout)
+        case "take-terminal":
+            // The terminal handed to another process group of the session: viper's processes are
+            // then in the background, where reading the terminal stops them, and Ctrl-C reaches
+            // only the other group.
+            let child = fork()
+            if child == 0 {
+                _ = setpgid(0, 0)
+                while true { pause() }
+            }
+            _ = setpgid(child, child)
+            try refusedOrDone(tcsetpgrp(STDIN_FILENO, child), "giving the terminal to another process group")
+            print("gave the terminal to process group \(child)")
+            fflush(stdout)
         case "daemon":
             // A child in a session of its own that would live on; its process id goes to $FAULT_DAEMON_FILE.
             let child = fork()
