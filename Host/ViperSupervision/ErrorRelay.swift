@@ -27,6 +27,12 @@ package final class ErrorRelay {
     private var heldSince: Int64 = 0
     /// How long held words wait for the worker to die before they are passed on.
     static let holdMilliseconds: Int64 = 1500
+    /// The most the supervisor holds: a runtime's last words with a backtrace are a few KiB; a
+    /// worker that goes on writing past this is not dying of them, and what is held is passed on.
+    static let holdLimit = 256 << 10
+    /// The most one ``pump()`` reads (64 KiB a read): a worker that keeps the pipe full cannot
+    /// keep the supervisor from its other work (Ctrl-C, a command's time).
+    static let readsPerPump = 16
     /// What starts the runtime's last words on a line.
     static let markers = ["Fatal error", "Fatal access conflict", "Simultaneous accesses to ", "Could not cast value of type"]
 
@@ -78,7 +84,7 @@ package final class ErrorRelay {
         page.base.storeBytes(of: Int32(1), toByteOffset: WorkerPage.relayBusyOffset, as: Int32.self)
         defer { page.base.storeBytes(of: Int32(0), toByteOffset: WorkerPage.relayBusyOffset, as: Int32.self) }
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
+        for _ in 0..<Self.readsPerPump {
             let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
@@ -115,6 +121,7 @@ package final class ErrorRelay {
     private func take(_ chunk: ArraySlice<UInt8>) {
         if !held.isEmpty {
             held += chunk
+            if held.count > Self.holdLimit { release() }
             return
         }
         guard let start = Self.lineStartOfMarker(in: chunk) else {

@@ -103,6 +103,26 @@ final class FaultView: ModuleView, FaultScreen {
             _ = write(ends[1], "x", 1)
             print("signalled its parent through a socket")
             fflush(stdout)
+        case "flood-hang":
+            // Deaf to Ctrl-C, a runtime's last words on standard error (which the supervisor holds
+            // for the crash they announce), then standard error flooded for ever, a line a second
+            // on standard output.
+            signal(SIGINT, SIG_IGN)
+            signal(SIGTERM, SIG_IGN)
+            print("flooding standard error; supervisor pid \(getppid())")
+            fflush(stdout)
+            FileHandle.standardError.write(Data("FaultPlugin.swift:1: Fatal error: a flood follows\n".utf8))
+            let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 65536)
+            let started = time(nil)
+            var said = started
+            while true {
+                _ = chunk.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+                if time(nil) != said {
+                    said = time(nil)
+                    print("still flooding, deaf to Ctrl-C, after \(said - started) s")
+                    fflush(stdout)
+                }
+            }
         case "take-terminal":
             // The terminal handed to another process group of the session: viper's processes are
             // then in the background, where reading the terminal stops them, and Ctrl-C reaches

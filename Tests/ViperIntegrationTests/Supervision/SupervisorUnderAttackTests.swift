@@ -184,6 +184,37 @@ import ViperTestSupport
         #expect(finished.contains("Nothing finished yet."), "'done 2' and 'done 3' must not run: \(after.stdout)")
     }
 
+    /// A plugin that ignores Ctrl-C and floods standard error after a runtime's last words, which
+    /// the supervisor holds for the crash they announce, into a reader slower than the flood (as a
+    /// terminal is): the supervisor holds a bounded amount, passes the rest on at the reader's
+    /// pace, and still counts two Ctrl-Cs and stops the worker. Before, it read the flood into
+    /// memory without end (900 MB in three seconds) and never got back to the Ctrl-Cs.
+    @Test func aPluginFloodingStandardErrorNeitherExhaustsNorDeafensTheSupervisor() throws {
+        var viper = ViperProcess()
+        viper.environment["SLOW_READER"] = "import os, time\nwhile os.read(0, 65536): time.sleep(0.01)\n"
+        let session = try RunningViper(
+            executable: "/bin/sh",
+            arguments: ["-c", #"exec 3>&1; "$0" --plugins "$1" 2>&1 >&3 3>&- | python3 -c "$SLOW_READER""#, BuildProducts.viper, try Fixtures.fault()],
+            environment: viper.environment)
+        // `where` waits in the input for the worker that comes after the stopped one.
+        session.send(["open fault", "fault flood-hang", "where"])
+        try session.waitFor("still flooding, deaf to Ctrl-C, after 1 s")
+        let said = try #require(session.printed.components(separatedBy: "supervisor pid ").dropFirst().first, "\(session.printed)")
+        let supervisor = try #require(pid_t(said.prefix { $0.isNumber }))
+        var stopped = false
+        for second in 2..<30 where !stopped {
+            kill(supervisor, SIGINT)
+            stopped = session.wait(seconds: 60, until: { session.printed.contains("\nHome\n") || session.printed.contains("after \(second) s") })
+                && session.printed.contains("\nHome\n")
+        }
+        #expect(stopped, "two Ctrl-Cs did not stop the flood: \(session.printed.suffix(300))")
+        let status = (try? String(contentsOfFile: "/proc/\(supervisor)/status", encoding: .utf8)) ?? ""
+        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
+        #expect(peak > 0 && peak < 200 << 10, "the supervisor's resident memory peaked at \(peak) KiB")
+        session.send("quit")
+        _ = try session.finish()
+    }
+
     @Test func twoCtrlCsStopAPluginThatIgnoresSIGINTInAPipedSession() throws {
         let viper = ViperProcess()
         let session = try RunningViper(arguments: ["--plugins", try Fixtures.fault()], environment: viper.environment)
