@@ -32,8 +32,8 @@ package struct CrashMemory: Codable, Equatable {
     package static func path(data: String) -> String { Paths.join(data, "crashes/memory.json") }
 
     package static func read(data: String) -> CrashMemory {
-        guard let bytes = FileManager.default.contents(atPath: path(data: data)),
-            let memory = try? JSONDecoder().decode(CrashMemory.self, from: bytes)
+        guard let bytes = DataFolderGuard.regularFileBytes(path(data: data), limit: 4 << 20),
+            let memory = try? JSONDecoder().decode(CrashMemory.self, from: Data(bytes))
         else { return CrashMemory() }
         return memory
     }

@@ -108,11 +108,16 @@ package final class JournalFile {
         Self.read(descriptor: descriptor, tail: tail)
     }
 
-    /// The journal in the file at `path` (a session that ended badly); no link is followed.
+    /// The journal in the file at `path` (a session that ended badly); no link is followed, and a
+    /// FIFO or any other kind of file is not read (an open of a FIFO would wait for a writer).
     package static func read(_ path: String) -> JournalReading {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = open(path, DataFolderGuard.readFlags)
         guard descriptor >= 0 else { return JournalReading(journal: nil, damage: "it cannot be opened (\(String(cString: strerror(errno))))") }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            return JournalReading(journal: nil, damage: "it is not a regular file")
+        }
         return read(descriptor: descriptor)
     }
 

@@ -211,13 +211,9 @@ struct SupervisorLoop {
 
     /// The frames the worker's signal handler wrote, read without following a link, at most 64 KiB.
     private func readFrames() -> String {
-        guard let framesPath else { return "" }
-        let descriptor = open(framesPath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return "" }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 65536)
-        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        return String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self)
+        // The worker could have put a FIFO or a link at the name: only a regular file is read.
+        guard let framesPath, let bytes = DataFolderGuard.regularFileBytes(framesPath, limit: 65536) else { return "" }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Counts the crash in the crash memory (a plugin found running, with its file).

@@ -38,4 +38,17 @@ extension DataFolderGuard {
         }
         return ELFCheck.read(descriptor, offset: 0, count: Int(clamping: min(info.st_size, 64 << 20)))
     }
+
+    /// The bytes of the regular file at `path`, at most `limit` of them, read without following a
+    /// link and without waiting on a FIFO; nil when there is none, or it is a link or another kind
+    /// of file. For files a process viper does not trust could have replaced (the crash frames,
+    /// the crash memory), where any of those means there is nothing to read.
+    package static func regularFileBytes(_ path: String, limit: Int) -> [UInt8]? {
+        let descriptor = open(path, readFlags)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return ELFCheck.read(descriptor, offset: 0, count: Int(clamping: min(Int(info.st_size), limit)))
+    }
 }

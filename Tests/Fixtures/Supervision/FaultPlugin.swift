@@ -123,6 +123,22 @@ final class FaultView: ModuleView, FaultScreen {
                     fflush(stdout)
                 }
             }
+        case "fifo-frames", "fifo-memory", "zero-memory":
+            // A file the supervisor reads after a crash made into a FIFO (an open for reading waits
+            // for a writer that never comes) or a link to /dev/zero (a read that never ends), then
+            // a fault: the frames file (found among the worker's descriptors) or the crash memory
+            // beside it (DATA/crashes/memory.json).
+            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            let frames = descriptors.lazy.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
+                .first { $0.hasSuffix(".frames") }
+            guard let frames else { throw CommandError("no frames file") }
+            let data = (frames as NSString).deletingLastPathComponent.appending("/..")
+            let target = kind == "fifo-frames" ? frames : data + "/crashes/memory.json"
+            try? FileManager.default.createDirectory(atPath: data + "/crashes", withIntermediateDirectories: true)
+            unlink(target)
+            let made = kind == "zero-memory" ? symlink("/dev/zero", target) : mkfifo(target, 0o600)
+            try refusedOrDone(made, "making \(target) a trap")
+            fatalError("a fault after making \(kind == "fifo-frames" ? "the frames file" : "the crash memory") a trap")
         case "take-terminal":
             // The terminal handed to another process group of the session: viper's processes are
             // then in the background, where reading the terminal stops them, and Ctrl-C reaches

@@ -46,6 +46,17 @@ import ViperTestSupport
         #expect(result.status == 1, "the refused command failed, nothing else: \(result.status)")
     }
 
+    /// The files the supervisor reads after a crash, made by plugin code into a FIFO (an open for
+    /// reading waits for a writer) or a link to /dev/zero (a read without end): each is read only
+    /// as a regular file, without waiting, so the crash is reported and the session goes on.
+    @Test(arguments: ["fifo-frames", "fifo-memory", "zero-memory"])
+    func aTrapInTheFilesTheSupervisorReadsAfterACrashDoesNotHoldItUp(_ kind: String) throws {
+        let viper = ViperProcess()
+        let result = try run(viper, ["--plugins", try Fixtures.fault(), "-c", "open fault; fault \(kind); where"])
+        #expect(errorLines(result.stderr).first?.hasPrefix("error: plugin 'fixture-fault' crashed (SIGILL: fatal error: a fault after making") == true, "\(result.output)")
+        #expect(result.stdout.hasSuffix("Home\n"), "the session went on: \(result.stdout.suffix(300))")
+    }
+
     /// `/proc/PID/mem` reaches another process's memory with no system call the worker's filter
     /// can tell from a file's `open`; the supervisor keeps it out of reach (not dumpable), so only
     /// a process with CAP_SYS_PTRACE may. As root, the session runs without that capability
