@@ -120,7 +120,7 @@ enum IsolationBench {
                 baseline: BenchmarkSuite.duration(RoundRatios.median(navigation.rounds.baseline)),
                 ratio: navigation.rounds.medianOfRatios, target: 2),
             BenchmarkSuite.Row(
-                name: "the same pairs less a session that only quits, the plugin's first use spread over them (the row's reading before)",
+                name: "the same pairs less a session that only quits (the plugin's first use spread over them)",
                 measured: BenchmarkSuite.duration(RoundRatios.median(navigation.firstUseIncluded.measured)),
                 baseline: BenchmarkSuite.duration(RoundRatios.median(navigation.firstUseIncluded.baseline)),
                 ratio: navigation.firstUseIncluded.medianOfRatios, target: nil),
@@ -161,9 +161,9 @@ enum IsolationBench {
     /// ``pairRounds`` of them, at least `runs`. A session of each kind runs first, unmeasured: the
     /// first session in a data folder scans the plugins and fills its caches.
     ///
-    /// `firstUseIncluded` is the reading the row had before: the long session less a session that
-    /// only quits, over its pairs, so the plugin's first use (about 20–35 ms in a session that opens it at
-    /// once) was spread over the pairs; kept as a row without a target, so the two can be compared.
+    /// `firstUseIncluded` is the long session less a session that only quits, over its pairs: the
+    /// plugin's first use (about 20–35 ms in a session that opens it at once) spread over the
+    /// pairs. Beside the differenced row, without a target, it shows how much that first use weighs.
     private static func openAndBack(viper: String, data: String, environment: [String: String], runs: Int) throws
         -> (rounds: RoundRatios, firstUseIncluded: RoundRatios, firstUseAtOnce: [Double])
     {
