@@ -139,6 +139,19 @@ final class FaultView: ModuleView, FaultScreen {
             let made = kind == "zero-memory" ? symlink("/dev/zero", target) : mkfifo(target, 0o600)
             try refusedOrDone(made, "making \(target) a trap")
             fatalError("a fault after making \(kind == "fifo-frames" ? "the frames file" : "the crash memory") a trap")
+        case "fifo-journal":
+            // The session's journal (found among the worker's descriptors) made into a FIFO, which
+            // the next start at a terminal opens to offer what it holds; then a wait for the kill
+            // of both processes that leaves it there.
+            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            let journal = descriptors.lazy.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
+                .first { $0.hasSuffix(".journal") }
+            guard let journal else { throw CommandError("no journal") }
+            unlink(journal)
+            try refusedOrDone(mkfifo(journal, 0o600), "making the journal a FIFO")
+            print("made the journal a FIFO")
+            fflush(stdout)
+            while true { pause() }
         case "take-terminal":
             // The terminal handed to another process group of the session: viper's processes are
             // then in the background, where reading the terminal stops them, and Ctrl-C reaches

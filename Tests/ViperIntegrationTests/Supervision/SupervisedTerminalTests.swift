@@ -52,6 +52,17 @@ import ViperTestSupport
     }
 
     @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
+    func aJournalMadeAFIFOByAPluginDoesNotHoldUpTheNextStart() throws {
+        let viper = ViperProcess()
+        let result = try FixtureCompiler.run([
+            "python3", BuildProducts.repository + "/Tests/Fixtures/Supervision/journal_trap.py",
+            BuildProducts.viper, viper.dataFolder, try Fixtures.fault(),
+        ])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output == "ok\n")
+    }
+
+    @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
     func ctrlCOnAQuickCommandEndsViperAsBeforeAndTheNextStartOffersTheText() throws {
         let viper = ViperProcess()
         let result = try FixtureCompiler.run([
