@@ -42,55 +42,36 @@ import ViperTestSupport
 
     @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
     func aPluginCannotHandTheTerminalToAnotherProcessGroup() throws {
-        let viper = ViperProcess()
-        let result = try FixtureCompiler.run([
-            "python3", BuildProducts.repository + "/Tests/Fixtures/Supervision/terminal_taken.py",
-            BuildProducts.viper, viper.dataFolder, try Fixtures.fault(),
-        ])
-        #expect(result.status == 0, "\(result.output)")
-        #expect(result.output == "ok\n")
+        try drive("terminal_taken.py", withFault: true)
     }
 
     @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
     func aJournalMadeAFIFOByAPluginDoesNotHoldUpTheNextStart() throws {
-        let viper = ViperProcess()
-        let result = try FixtureCompiler.run([
-            "python3", BuildProducts.repository + "/Tests/Fixtures/Supervision/journal_trap.py",
-            BuildProducts.viper, viper.dataFolder, try Fixtures.fault(),
-        ])
-        #expect(result.status == 0, "\(result.output)")
-        #expect(result.output == "ok\n")
+        try drive("journal_trap.py", withFault: true)
     }
 
     @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
     func ctrlCOnAQuickCommandEndsViperAsBeforeAndTheNextStartOffersTheText() throws {
-        let viper = ViperProcess()
-        let result = try FixtureCompiler.run([
-            "python3", BuildProducts.repository + "/Tests/Fixtures/Supervision/interrupt_session.py",
-            BuildProducts.viper, viper.dataFolder, try Fixtures.fault(),
-        ])
-        #expect(result.status == 0, "\(result.output)")
-        #expect(result.output == "ok\n")
+        try drive("interrupt_session.py", withFault: true)
     }
 
     @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
     func workLeftWhenBothProcessesDiedIsOfferedAtTheNextStartAndRecovered() throws {
-        let viper = ViperProcess()
-        let result = try FixtureCompiler.run([
-            "python3", BuildProducts.repository + "/Tests/Fixtures/Supervision/recovery_session.py",
-            BuildProducts.viper, viper.dataFolder,
-        ])
-        #expect(result.status == 0, "\(result.output)")
-        #expect(result.output == "ok\n")
+        try drive("recovery_session.py", withFault: false)
     }
 
     @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
     func theRecoveryQuestionTakesEnterOnATerminalAKilledSessionLeftRaw() throws {
+        try drive("recovery_same_terminal.py", withFault: false)
+    }
+
+    /// Runs the pexpect driver `script` (in Tests/Fixtures/Supervision) against the built viper
+    /// and a fresh data folder, with the fault fixture's folder when `withFault`; it prints `ok`.
+    private func drive(_ script: String, withFault: Bool) throws {
         let viper = ViperProcess()
-        let result = try FixtureCompiler.run([
-            "python3", BuildProducts.repository + "/Tests/Fixtures/Supervision/recovery_same_terminal.py",
-            BuildProducts.viper, viper.dataFolder,
-        ])
+        let result = try FixtureCompiler.run(
+            ["python3", BuildProducts.repository + "/Tests/Fixtures/Supervision/" + script, BuildProducts.viper, viper.dataFolder]
+                + (withFault ? [try Fixtures.fault()] : []))
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output == "ok\n")
     }
