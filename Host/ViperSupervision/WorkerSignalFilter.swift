@@ -18,6 +18,12 @@ import ViperLoading
 /// - handing the terminal to another process group (`TIOCSPGRP`, as `tcsetpgrp` does): viper's
 ///   processes would be left in the background, and Ctrl-C would reach only that group;
 /// - `ptrace`, `process_vm_readv` and `process_vm_writev` (another process's memory);
+/// - changing the supervisor without a signal: its resource limits (`prlimit`: with its address
+///   space cut to nothing, its next allocation aborts it), its scheduling (`sched_setscheduler`,
+///   `sched_setparam`, `sched_setattr`, `sched_setaffinity`: `SCHED_IDLE` under a spinning
+///   worker holds off the Ctrl-C that stops it), and its priority or disk priority
+///   (`setpriority`, `ioprio_set`) by its process id, its group (0 or the group's id), or the
+///   account (every process of it, the supervisor included);
 /// - the signals that only come from outside (SIGKILL, SIGSTOP, SIGTERM, SIGHUP, SIGQUIT,
 ///   SIGPIPE) sent by the worker to itself or one of its threads: when the worker dies of one of
 ///   them, it was not its own code, so no plugin is blamed.
@@ -43,6 +49,11 @@ enum WorkerSignalFilter {
         private static let vmWrite: UInt32 = 311
         private static let fcntl: UInt32 = 72
         private static let ioctl: UInt32 = 16
+        private static let setPriority: UInt32 = 141
+        private static let ioPrioritySet: UInt32 = 251
+        /// prlimit64, sched_setparam, sched_setscheduler, sched_setaffinity, sched_setattr: the
+        /// target's process id is the first argument.
+        private static let changesByProcess: [UInt32] = [302, 142, 144, 203, 314]
     #elseif arch(arm64)
         private static let kill: UInt32 = 129
         private static let tkill: UInt32 = 130
@@ -54,6 +65,9 @@ enum WorkerSignalFilter {
         private static let vmWrite: UInt32 = 271
         private static let fcntl: UInt32 = 25
         private static let ioctl: UInt32 = 29
+        private static let setPriority: UInt32 = 140
+        private static let ioPrioritySet: UInt32 = 30
+        private static let changesByProcess: [UInt32] = [261, 118, 119, 122, 274]
     #endif
     private static let setOwner: UInt32 = 8  // F_SETOWN
     private static let setOwnerEx: UInt32 = 15  // F_SETOWN_EX
@@ -88,6 +102,20 @@ enum WorkerSignalFilter {
         return [instruction(load, argument(target)), instruction(jumpIfEqual, UInt32(bitPattern: worker), 0, UInt8(checks.count))] + checks
     }
 
+    /// For a call whose first argument says what the second names (a process, a group, an
+    /// account: `setpriority`, `ioprio_set`), refuses the account, the supervisor by its id, and
+    /// its group by 0 or its id.
+    private static func refuseByWhich(
+        process: UInt32, group groupKind: UInt32, account: UInt32, parent: UInt32, group: pid_t
+    ) -> [Instruction] {
+        let allowed = [instruction(`return`, allow)]
+        let byProcess = [instruction(load, argument(1))] + refuseIf(parent) + allowed
+        let byGroup = [instruction(load, argument(1))] + refuseIf(0) + refuseIf(UInt32(bitPattern: group)) + allowed
+        return [instruction(load, argument(0))] + refuseIf(account)
+            + [instruction(jumpIfEqual, process, 0, UInt8(byProcess.count))] + byProcess
+            + [instruction(jumpIfEqual, groupKind, 0, UInt8(byGroup.count))] + byGroup
+    }
+
     /// The checks of one system call, skipped unless it is `number`; they end in "allow".
     private static func call(_ number: UInt32, _ checks: [Instruction]) -> [Instruction] {
         let body = checks + [instruction(`return`, allow)]
@@ -112,6 +140,10 @@ enum WorkerSignalFilter {
         program += call(
             fcntl, [instruction(load, argument(1))] + refuseIf(setOwnerEx) + [instruction(jumpIfEqual, setOwner, 0, UInt8(owner.count))] + owner)
         program += call(ioctl, [instruction(load, argument(1))] + refuseIf(setOwnerIoctl) + refuseIf(setGroupIoctl) + refuseIf(setTerminalGroup))
+        for change in changesByProcess { program += call(change, byThread) }
+        // PRIO_PROCESS, PRIO_PGRP, PRIO_USER; IOPRIO_WHO_PROCESS, IOPRIO_WHO_PGRP, IOPRIO_WHO_USER.
+        program += call(setPriority, refuseByWhich(process: 0, group: 1, account: 2, parent: parent, group: group))
+        program += call(ioPrioritySet, refuseByWhich(process: 1, group: 2, account: 3, parent: parent, group: group))
         for refused in [pidfdSendSignal, ptrace, vmRead, vmWrite] {
             program += [instruction(load, 0)] + refuseIf(refused)
         }

@@ -40,7 +40,7 @@ final class FaultView: ModuleView, FaultScreen {
 
     var commands: [CommandSpec] {
         [CommandSpec("fault", arguments: ["KIND"], help: "Fault now: trap, nil, pointer, abort, exit, _exit, thread, kill, hang, "
-                                                         + "stop-parent, kill-parent, term-group, daemon, deaf-hang, cut-journal, scribble-page, "
+                                                         + "stop-parent, kill-parent, term-group, limit-parent, starve-parent, nice-parent, nice-account, daemon, deaf-hang, cut-journal, scribble-page, "
                                                          + "forge-clock, wait-for-kill"),
          CommandSpec("arm", arguments: ["KIND"], help: "Fault on the next drawing or title: render-exit, render-_exit, render-trap, title-exit, title-trap")]
     }
@@ -67,6 +67,24 @@ final class FaultView: ModuleView, FaultScreen {
         case "stop-parent": try refusedOrDone(kill(getppid(), SIGSTOP), "SIGSTOP to its parent")
         case "kill-parent": try refusedOrDone(kill(getppid(), SIGKILL), "SIGKILL to its parent")
         case "term-group": try refusedOrDone(kill(0, SIGTERM), "SIGTERM to its process group")
+        case "limit-parent":
+            // The parent may map no more memory, then the worker crashes: the supervisor's next
+            // allocation, as it reports the crash, fails and it aborts.
+            // prlimit is a GNU extension Swift does not import.
+            typealias Prlimit = @convention(c) (pid_t, Int32, UnsafePointer<rlimit>?, UnsafeMutablePointer<rlimit>?) -> Int32
+            guard let prlimit = dlsym(nil, "prlimit").map({ unsafeBitCast($0, to: Prlimit.self) }) else { throw CommandError("no prlimit") }
+            var none = rlimit(rlim_cur: 0, rlim_max: 0)
+            try refusedOrDone(prlimit(getppid(), Int32(RLIMIT_AS.rawValue), &none, nil), "limiting its parent's memory")
+            fatalError("a fault after limiting its parent")
+        case "starve-parent":
+            // The parent runs only when nothing else wants the processor (SCHED_IDLE): a worker
+            // that spins on every core then holds it off.
+            var parameters = sched_param(sched_priority: 0)
+            try refusedOrDone(sched_setscheduler(getppid(), 5 /* SCHED_IDLE */, &parameters), "making its parent idle")
+        case "nice-parent":
+            try refusedOrDone(setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(getppid()), 19), "lowering its parent's priority")
+        case "nice-account":
+            try refusedOrDone(setpriority(__priority_which_t(PRIO_USER.rawValue), getuid(), 19), "lowering its account's priority")
         case "poke-parent":
             // The parent's memory through /proc, which no system call the filter sees: the live
             // end of its stack overwritten with zeros, so it faults when it next returns.

@@ -32,6 +32,25 @@ import ViperTestSupport
         #expect(crashes.isEmpty, "\(crashes)")
     }
 
+    /// Calls that change another process of the same account without signalling it: its resource
+    /// limits (`prlimit`: with no address space left, the supervisor aborts at its first allocation
+    /// for the crash that follows), its scheduling (`SCHED_IDLE`: a spinning worker
+    /// would hold off the Ctrl-C that stops it) and its priority, alone or with every process of the
+    /// account's.
+    @Test(arguments: [
+        ("limit-parent", "limiting its parent's memory"),
+        ("starve-parent", "making its parent idle"),
+        ("nice-parent", "lowering its parent's priority"),
+        ("nice-account", "lowering its account's priority"),
+    ])
+    func aPluginCannotLimitOrDemoteItsSupervisor(_ kind: String, _ what: String) throws {
+        let viper = ViperProcess()
+        let result = try run(viper, ["--plugins", try Fixtures.fault(), "-c", "open fault; fault \(kind); where"])
+        #expect(errorLines(result.stderr) == ["error: \(what) was refused: Operation not permitted"], "\(result.output)")
+        #expect(result.stdout.hasSuffix("Home › Fault\n"), "the session went on: \(result.stdout.suffix(300))")
+        #expect(result.status == 1, "the refused command failed, nothing else: \(result.status)")
+    }
+
     /// A descriptor's owner gets the signal its `F_SETSIG` names when it becomes ready: the
     /// kernel sends it, and no `kill` call names the target.
     @Test(arguments: ["sigio-parent", "sigio-parent-ex", "sigio-parent-ioctl"])
