@@ -15,11 +15,19 @@ import Foundation
 ///   `clone3` passes its flags in memory, which a filter cannot read, so it fails with `ENOSYS`:
 ///   the C library then falls back to `clone`, whose flags are its first argument.
 ///
+/// - changing another process without a signal (Landlock's scope covers signals): resource
+///   limits (`prlimit`), scheduling (`sched_setscheduler`, `sched_setparam`, `sched_setattr`,
+///   `sched_setaffinity`) and priority (`setpriority`, `ioprio_set`) aimed at anything but the
+///   boxed process itself (0 or its own id), with `EPERM`. viper started it, so viper is its
+///   parent and of the same account: an address space limit of nothing would abort viper at its
+///   next allocation.
+///
 /// Every other call is allowed. A call made under another architecture's numbering (32-bit
 /// `int 0x80`, x32) ends the process: the numbers below would not mean the same.
 ///
-/// Invariant: only `clone` reads an argument; every other verdict depends on the call's number
-/// and architecture alone, so the kernel's cache allows the rest without running the program.
+/// Invariant: only `clone` and the calls that change a process read an argument; every other
+/// verdict depends on the call's number and architecture alone, so the kernel's cache allows the
+/// rest without running the program.
 enum SeccompFilter {
     typealias Instruction = SeccompProgram.Instruction
 
@@ -42,6 +50,12 @@ enum SeccompFilter {
         ]
         /// fork, vfork.
         private static let processCalls: [UInt32] = [57, 58]
+        /// prlimit64, sched_setparam, sched_setscheduler, sched_setaffinity, sched_setattr: the
+        /// target's id is the first argument.
+        private static let changesByProcess: [UInt32] = [302, 142, 144, 203, 314]
+        /// setpriority, ioprio_set: what the second argument names is in the first.
+        private static let setPriority: UInt32 = 141
+        private static let ioPrioritySet: UInt32 = 251
     #elseif arch(arm64)
         private static let socketCall: UInt32 = 198
         private static let clone: UInt32 = 220
@@ -49,6 +63,9 @@ enum SeccompFilter {
         /// lremovexattr, fremovexattr; utimensat (the rest of the family does not exist here).
         private static let metadataCalls: [UInt32] = [52, 53, 54, 55, 5, 6, 7, 14, 15, 16, 88]
         private static let processCalls: [UInt32] = []
+        private static let changesByProcess: [UInt32] = [261, 118, 119, 122, 274]
+        private static let setPriority: UInt32 = 140
+        private static let ioPrioritySet: UInt32 = 30
     #endif
     /// Numbered alike on every architecture: fchmodat2, setxattrat, removexattrat (newer than
     /// some kernels' headers; an older kernel never sees them, and refuses them anyway).
@@ -62,16 +79,37 @@ enum SeccompFilter {
         + (metadataCalls + newerMetadataCalls).map { ($0, fail(EPERM)) }
         + processCalls.map { ($0, fail(EPERM)) }
 
-    /// The program, reading `struct seccomp_data`.
-    static let instructions: [Instruction] = program(allowingNetwork: false)
-
-    /// The filter; with `allowingNetwork`, `socket` is not refused (an isolated plugin the person
-    /// allowed the network by name).
-    static func program(allowingNetwork: Bool) -> [Instruction] {
+    /// The filter for process `process`, reading `struct seccomp_data`; with `allowingNetwork`,
+    /// `socket` is not refused (an isolated plugin the person allowed the network by name).
+    static func program(allowingNetwork: Bool, process: pid_t) -> [Instruction] {
         var program = SeccompProgram.sameArchitectureOnly
         for (call, action) in refusals where !(allowingNetwork && call == socketCall) {
             program.append(Instruction(code: jumpIfEqual, jumpIfTrue: 0, jumpIfFalse: 1, value: call))
             program.append(Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: action))
+        }
+        let itself = UInt32(bitPattern: process)
+        for call in changesByProcess {
+            program += [
+                Instruction(code: jumpIfEqual, jumpIfTrue: 0, jumpIfFalse: 5, value: call),
+                Instruction(code: load, jumpIfTrue: 0, jumpIfFalse: 0, value: firstArgumentOffset),
+                Instruction(code: jumpIfEqual, jumpIfTrue: 2, jumpIfFalse: 0, value: 0),
+                Instruction(code: jumpIfEqual, jumpIfTrue: 1, jumpIfFalse: 0, value: itself),
+                Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: fail(EPERM)),
+                Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: allow),
+            ]
+        }
+        // PRIO_PROCESS is 0 and IOPRIO_WHO_PROCESS 1; a group or the account is refused.
+        for (call, byProcess) in [(setPriority, UInt32(0)), (ioPrioritySet, UInt32(1))] {
+            program += [
+                Instruction(code: jumpIfEqual, jumpIfTrue: 0, jumpIfFalse: 7, value: call),
+                Instruction(code: load, jumpIfTrue: 0, jumpIfFalse: 0, value: firstArgumentOffset),
+                Instruction(code: jumpIfEqual, jumpIfTrue: 0, jumpIfFalse: 3, value: byProcess),
+                Instruction(code: load, jumpIfTrue: 0, jumpIfFalse: 0, value: SeccompProgram.argumentOffset(1)),
+                Instruction(code: jumpIfEqual, jumpIfTrue: 2, jumpIfFalse: 0, value: 0),
+                Instruction(code: jumpIfEqual, jumpIfTrue: 1, jumpIfFalse: 0, value: itself),
+                Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: fail(EPERM)),
+                Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: allow),
+            ]
         }
         // clone: a thread (CLONE_THREAD) is allowed, any other child refused. Last, as it
         // replaces the call's number with its argument.
@@ -94,6 +132,6 @@ enum SeccompFilter {
     /// Installs the filter on every thread of this process (`SECCOMP_FILTER_FLAG_TSYNC`), or on
     /// this one when that is refused. `no_new_privs` must be set. Returns whether it is in force.
     static func install(allowingNetwork: Bool = false) -> Bool {
-        SeccompProgram.install(allowingNetwork ? program(allowingNetwork: true) : instructions, allThreads: true)
+        SeccompProgram.install(program(allowingNetwork: allowingNetwork, process: getpid()), allThreads: true)
     }
 }

@@ -62,6 +62,7 @@ final class RogueView: RestorableModule, RogueInput {
             CommandSpec("crash", help: "Die of a segmentation fault"),
             CommandSpec("hang", help: "Never answer"),
             CommandSpec("parricide", help: "Send SIGKILL to the process that started this one"),
+            CommandSpec("choke", help: "Cut the address space of the process that started this one to nothing"),
             CommandSpec("deaf", help: "Ignore Ctrl-C and SIGTERM, then never answer (saying so in the log each second)"),
             CommandSpec("hello", help: "Open the greeting"),
             CommandSpec("leave", help: "Close this module"),
@@ -120,6 +121,15 @@ final class RogueView: RestorableModule, RogueInput {
         case "parricide":
             let parent = getppid()
             said = kill(parent, SIGKILL) == 0 ? "killed \(parent)" : "could not kill \(parent): \(String(cString: strerror(errno)))"
+        case "choke":
+            // prlimit is a GNU extension Swift does not import.
+            typealias Prlimit = @convention(c) (pid_t, Int32, UnsafePointer<rlimit>?, UnsafeMutablePointer<rlimit>?) -> Int32
+            let parent = getppid()
+            var none = rlimit(rlim_cur: 0, rlim_max: 0)
+            if let prlimit = dlsym(nil, "prlimit").map({ unsafeBitCast($0, to: Prlimit.self) }) {
+                said = prlimit(parent, Int32(RLIMIT_AS.rawValue), &none, nil) == 0
+                    ? "limited \(parent)" : "could not limit \(parent): \(String(cString: strerror(errno)))"
+            }
         case "deaf":
             signal(SIGINT, SIG_IGN)
             signal(SIGTERM, SIG_IGN)

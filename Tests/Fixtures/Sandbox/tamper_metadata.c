@@ -6,7 +6,11 @@
    CLONE_THREAD) and "spawn" (posix_spawn, which tries clone3 first) try a fork bomb instead:
    up to 64 children, each waiting on a pipe the constructor closes when it is done; the entry
    point then fails with status 100 + the children it managed to start (100 when none).
-   "threads" starts 2,000 threads instead: status 101 when all started, 100 when capped. */
+   "threads" starts 2,000 threads instead: status 101 when all started, 100 when capped.
+   "prlimit", "sched_setscheduler", "sched_setaffinity", "setpriority", "setpriority-group" and
+   "ioprio_set" change the process that started this one (viper) instead: its address space
+   cut to nothing, its scheduling made idle, its priority lowered; status 101 when the call went
+   through, 100 when it was refused. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <pthread.h>
@@ -17,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -97,6 +102,21 @@ __attribute__((constructor)) static void tamper(void) {
         || strcmp(call, "spawn") == 0)
         fork_bomb();
     else if (strcmp(call, "threads") == 0) thread_bomb();
+    else if (strcmp(call, "prlimit") == 0) {
+        struct rlimit none = { 0, 0 };
+        started = syscall(SYS_prlimit64, getppid(), RLIMIT_AS, &none, NULL) == 0;
+    } else if (strcmp(call, "sched_setscheduler") == 0) {
+        struct sched_param parameters = { 0 };
+        started = syscall(SYS_sched_setscheduler, getppid(), SCHED_IDLE, &parameters) == 0;
+    } else if (strcmp(call, "sched_setaffinity") == 0) {
+        unsigned long first = 1;
+        started = syscall(SYS_sched_setaffinity, getppid(), sizeof first, &first) == 0;
+    } else if (strcmp(call, "setpriority") == 0)
+        started = syscall(SYS_setpriority, PRIO_PROCESS, getppid(), 19) == 0;
+    else if (strcmp(call, "setpriority-group") == 0)
+        started = syscall(SYS_setpriority, PRIO_PGRP, getpgid(getppid()), 19) == 0;
+    else if (strcmp(call, "ioprio_set") == 0)
+        started = syscall(SYS_ioprio_set, 1 /* IOPRIO_WHO_PROCESS */, getppid(), 3 << 13 /* idle */) == 0;
 #ifdef SYS_chmod
     else if (strcmp(call, "chmod") == 0) syscall(SYS_chmod, path, 0666);
 #endif

@@ -70,6 +70,19 @@ import ViperTestSupport
         #expect(result.status == 0, "\(result.output)")
     }
 
+    /// Nor can it change that process without a signal: with its address space limited to
+    /// nothing, viper aborts at its next large allocation (unsupervised, `plugins` was enough).
+    @Test(arguments: [true, false])
+    func anIsolatedPluginCannotLimitTheViperThatStartedIt(supervised: Bool) throws {
+        let (plugins, _) = try rogue()
+        var viper = ViperProcess()
+        if !supervised { viper.environment["VIPER_SUPERVISE"] = "0" }
+        let result = try shell(viper, plugins, isolated: true, "open rogue; choke; back; plugins; open rogue; where")
+        #expect(result.stdout.contains("could not limit "), "\(result.output)")
+        #expect(result.stdout.hasSuffix("Home › Rogue\n"), "the session went on:\n\(result.output)")
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     /// An isolated process whose viper was killed while its plugin's code hangs (SIGINT and
     /// SIGTERM ignored, the socket never read again) ends by itself; nothing else would end it
     /// in a session with no supervisor.

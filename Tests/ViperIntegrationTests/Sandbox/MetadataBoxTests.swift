@@ -4,8 +4,8 @@ import ViperTestSupport
 
 /// The box's seccomp filter against a plugin whose constructor, run by the scanner at an
 /// ordinary start and by `viper check`, changes a file of the person's in ways Landlock has no
-/// right for (mode, owner, extended attributes, times) or starts processes (a fork bomb, which
-/// `RLIMIT_NPROC` does not stop for root). Each call is made by its own number
+/// right for (mode, owner, extended attributes, times), starts processes (a fork bomb, which
+/// `RLIMIT_NPROC` does not stop for root) or changes viper's limits and scheduling. Each call is made by its own number
 /// (`Tests/Fixtures/Sandbox/tamper_metadata.c`); each has its control with `VIPER_SANDBOX=off`.
 @Suite struct MetadataBoxTests {
     /// The metadata of the person's file the plugin is after.
@@ -100,6 +100,26 @@ import ViperTestSupport
     @Test func withoutTheSandboxTheForkBombStartsItsChildren() throws {
         let (_, _, output) = try run("fork", sandbox: false)
         #expect(output.contains("its entry point reported failure (status 164)"), "\(output)")
+    }
+
+    /// The process that started the box (viper, of the same account) changed without a signal:
+    /// its address space cut to nothing (viper then aborts at its next allocation), its
+    /// scheduling or priority lowered. The entry point reports 101 when the call went through.
+    @Test(arguments: ["prlimit", "sched_setscheduler", "sched_setaffinity", "setpriority", "setpriority-group", "ioprio_set"])
+    func aScannedPluginCannotChangeTheProcessThatStartedIt(call: String) throws {
+        let (_, _, output) = try run(call)
+        #expect(output.contains("its entry point reported failure (status 100)"), "\(output)")
+    }
+
+    @Test func aCheckedPluginCannotLimitTheProcessThatStartedIt() throws {
+        let (_, _, output) = try run("prlimit", check: true)
+        #expect(output.contains("status 100"), "\(output)")
+    }
+
+    /// The control: unboxed, making the viper that scans it idle goes through (and harms nothing).
+    @Test func withoutTheSandboxAScannedPluginMakesViperIdle() throws {
+        let (_, _, output) = try run("sched_setscheduler", sandbox: false)
+        #expect(output.contains("its entry point reported failure (status 101)"), "\(output)")
     }
 
     /// Root is not bound by `RLIMIT_NPROC`, so a thread bomb is capped by the child's pids cgroup
