@@ -17,6 +17,9 @@ import ViperLoading
 ///   pointer, and the `FIOSETOWN` and `SIOCSPGRP` ioctls);
 /// - handing the terminal to another process group (`TIOCSPGRP`, as `tcsetpgrp` does): viper's
 ///   processes would be left in the background, and Ctrl-C would reach only that group;
+/// - typing into the terminal as if the person did (`TIOCSTI`, and `TIOCLINUX`, which pastes a
+///   console's selection): a typed Ctrl-\ is SIGQUIT to the terminal's foreground group, the
+///   supervisor's, and typed lines would reach the person's shell once viper ends;
 /// - `ptrace`, `process_vm_readv` and `process_vm_writev` (another process's memory);
 /// - changing the supervisor without a signal: its resource limits (`prlimit`: with its address
 ///   space cut to nothing, its next allocation aborts it), its scheduling (`sched_setscheduler`,
@@ -74,6 +77,8 @@ enum WorkerSignalFilter {
     private static let setOwnerIoctl: UInt32 = 0x8901  // FIOSETOWN
     private static let setGroupIoctl: UInt32 = 0x8902  // SIOCSPGRP
     private static let setTerminalGroup: UInt32 = 0x5410  // TIOCSPGRP
+    private static let typeIntoTerminal: UInt32 = 0x5412  // TIOCSTI
+    private static let consoleCall: UInt32 = 0x541C  // TIOCLINUX (pastes a console's selection)
     private static let pidfdSendSignal: UInt32 = 424
     private static let pidfdOpen: UInt32 = 434
 
@@ -139,7 +144,10 @@ enum WorkerSignalFilter {
         let owner = [instruction(load, argument(2))] + refuseIf(parent) + refuseIf(UInt32(bitPattern: -group))
         program += call(
             fcntl, [instruction(load, argument(1))] + refuseIf(setOwnerEx) + [instruction(jumpIfEqual, setOwner, 0, UInt8(owner.count))] + owner)
-        program += call(ioctl, [instruction(load, argument(1))] + refuseIf(setOwnerIoctl) + refuseIf(setGroupIoctl) + refuseIf(setTerminalGroup))
+        program += call(
+            ioctl,
+            [instruction(load, argument(1))] + refuseIf(setOwnerIoctl) + refuseIf(setGroupIoctl) + refuseIf(setTerminalGroup)
+                + refuseIf(typeIntoTerminal) + refuseIf(consoleCall))
         for change in changesByProcess { program += call(change, byThread) }
         // PRIO_PROCESS, PRIO_PGRP, PRIO_USER; IOPRIO_WHO_PROCESS, IOPRIO_WHO_PGRP, IOPRIO_WHO_USER.
         program += call(setPriority, refuseByWhich(process: 0, group: 1, account: 2, parent: parent, group: group))

@@ -183,6 +183,15 @@ final class FaultView: ModuleView, FaultScreen {
             try refusedOrDone(tcsetpgrp(STDIN_FILENO, child), "giving the terminal to another process group")
             print("gave the terminal to process group \(child)")
             fflush(stdout)
+        case "type-quit":
+            // Ctrl-\ typed into the terminal as if by the person (TIOCSTI): the terminal sends
+            // SIGQUIT to its foreground process group, the supervisor's, with no `kill` at all.
+            typealias Ioctl = @convention(c) (Int32, UInt, UnsafeRawPointer) -> Int32
+            guard let ioctl = dlsym(nil, "ioctl").map({ unsafeBitCast($0, to: Ioctl.self) }) else { throw CommandError("no ioctl") }
+            var quit: UInt8 = 0x1c
+            try refusedOrDone(ioctl(STDIN_FILENO, 0x5412 /* TIOCSTI */, &quit), "typing into the terminal")
+            print("typed Ctrl-\\ into the terminal")
+            fflush(stdout)
         case "daemon":
             // A child in a session of its own that would live on; its process id goes to $FAULT_DAEMON_FILE.
             let child = fork()

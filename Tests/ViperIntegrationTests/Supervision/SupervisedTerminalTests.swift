@@ -46,6 +46,11 @@ import ViperTestSupport
     }
 
     @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
+    func aPluginCannotTypeIntoTheTerminal() throws {
+        try drive("terminal_typed.py", withFault: true)
+    }
+
+    @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
     func aJournalMadeAFIFOByAPluginDoesNotHoldUpTheNextStart() throws {
         try drive("journal_trap.py", withFault: true)
     }
