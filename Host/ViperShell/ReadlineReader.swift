@@ -21,6 +21,11 @@ final class ReadlineReader: LineReader {
     let historyWarning: String?
     /// Lines kept in the history file.
     static let historyLimit: Int32 = 1000
+    /// The terminal's modes when the shell started, put back before each prompt (readline keeps
+    /// whatever modes it finds): a command whose plugin left them changed (signal characters
+    /// off, so Ctrl-C makes no SIGINT; echo off; raw) leaves the next command with the shell's.
+    private var shellModes = termios()
+    private let hasModes: Bool
 
     /// `completion` gets the line before the word under the cursor, and that word. A nil
     /// `historyPath` keeps no history file (the data folder may not be written).
@@ -28,6 +33,7 @@ final class ReadlineReader: LineReader {
         self.historyPath = historyPath ?? ""
         historyWarning = historyPath.flatMap(Self.historyProblem)
         keepsHistory = historyPath != nil && historyWarning == nil
+        hasModes = tcgetattr(STDIN_FILENO, &shellModes) == 0
         Self.complete = completion
         viper_rl_set_name(strdup("viper"))
         rl_initialize()
@@ -83,9 +89,18 @@ final class ReadlineReader: LineReader {
         }
         defer { signal(SIGINT, outside) }  // what Ctrl-C does outside the prompt (a supervised worker's notice)
         ErrorRelay.awaitRelayed()  // a supervised worker's error lines reach the terminal before the prompt
+        putShellModesBack()
         guard let raw = readline(prompt) else { return nil }
         defer { free(raw) }
         return String(cString: raw)
+    }
+
+    /// Sets the terminal's modes to ``shellModes`` when they differ.
+    private func putShellModesBack() {
+        var current = termios()
+        guard hasModes, tcgetattr(STDIN_FILENO, &current) == 0 else { return }
+        let differ = withUnsafeBytes(of: &current) { now in withUnsafeBytes(of: &shellModes) { !now.elementsEqual($0) } }
+        if differ { _ = tcsetattr(STDIN_FILENO, TCSANOW, &shellModes) }
     }
 
     func close() {

@@ -183,6 +183,15 @@ final class FaultView: ModuleView, FaultScreen {
             try refusedOrDone(tcsetpgrp(STDIN_FILENO, child), "giving the terminal to another process group")
             print("gave the terminal to process group \(child)")
             fflush(stdout)
+        case "quiet-terminal":
+            // The terminal's signal characters turned off (ISIG), as a program that reads Ctrl-C
+            // as a key does, and left so: Ctrl-C then makes no SIGINT.
+            var modes = termios()
+            guard tcgetattr(STDIN_FILENO, &modes) == 0 else { throw CommandError("standard input is not a terminal") }
+            modes.c_lflag &= ~tcflag_t(ISIG)
+            try refusedOrDone(tcsetattr(STDIN_FILENO, TCSANOW, &modes), "turning off the terminal's signal characters")
+            print("the terminal's signal characters are off")
+            fflush(stdout)
         case "type-quit":
             // Ctrl-\ typed into the terminal as if by the person (TIOCSTI): the terminal sends
             // SIGQUIT to its foreground process group, the supervisor's, with no `kill` at all.

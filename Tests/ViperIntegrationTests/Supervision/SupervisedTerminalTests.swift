@@ -51,6 +51,11 @@ import ViperTestSupport
     }
 
     @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
+    func terminalModesAPluginLeftChangedAreNotTheNextCommands() throws {
+        try drive("terminal_modes.py", withFault: true)
+    }
+
+    @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
     func aJournalMadeAFIFOByAPluginDoesNotHoldUpTheNextStart() throws {
         try drive("journal_trap.py", withFault: true)
     }
