@@ -125,11 +125,22 @@ enum SupervisorSignals {
     /// Ends (SIGKILL) and reaps every child of the supervisor but `worker` (0: all): what a worker's
     /// plugin started outlives no worker. Children of a child killed here become the supervisor's
     /// in turn, so it goes on until none is left.
+    ///
+    /// A child in a session other than the supervisor's (a daemon that called `setsid`) is ended
+    /// with its whole process group in one `kill`: the kernel lets no process of the group finish
+    /// a `fork` past that signal, so a daemon that keeps starting its successor and exiting is
+    /// caught whole. Every process of such a session descends from the worker (a session is only
+    /// inherited or made anew), so nothing of the person's is in that group.
     static func endOrphans(except worker: pid_t = 0) {
-        for _ in 0..<64 {
+        let session = getsid(0)
+        for _ in 0..<256 {
             let children = childrenOfThisProcess().filter { $0 != worker }
             guard !children.isEmpty else { return }
-            for child in children { kill(child, SIGKILL) }
+            for child in children {
+                let group = getpgid(child)
+                if group > 1, getsid(child) != session { kill(-group, SIGKILL) }
+                kill(child, SIGKILL)
+            }
             for child in children {
                 var status: Int32 = 0
                 _ = waitpid(child, &status, 0)
@@ -137,8 +148,10 @@ enum SupervisorSignals {
         }
     }
 
-    /// The process ids whose parent is this process, from `/proc/PID/stat`.
+    /// The process ids whose parent is this process: each thread's `children` under /proc/self/task,
+    /// or, where the kernel has no such file, every `/proc/PID/stat`.
     static func childrenOfThisProcess() -> [pid_t] {
+        if let listed = listedChildren() { return listed }
         let own = getpid()
         guard let folder = opendir("/proc") else { return [] }
         defer { closedir(folder) }
@@ -147,6 +160,17 @@ enum SupervisorSignals {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard let pid = pid_t(name), pid != own, parent(of: pid) == own else { continue }
             found.append(pid)
+        }
+        return found
+    }
+
+    /// The children the kernel lists for each of this process's threads; nil without those files.
+    private static func listedChildren() -> [pid_t]? {
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else { return nil }
+        var found: [pid_t] = []
+        for task in tasks {
+            guard let listed = try? String(contentsOfFile: "/proc/self/task/\(task)/children", encoding: .utf8) else { return nil }
+            found += listed.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
         return found
     }

@@ -41,7 +41,7 @@ final class FaultView: ModuleView, FaultScreen {
     var commands: [CommandSpec] {
         [CommandSpec("fault", arguments: ["KIND"], help: "Fault now: trap, nil, pointer, abort, exit, _exit, thread, kill, hang, "
                                                          + "stop-parent, kill-parent, term-group, limit-parent, starve-parent, nice-parent, nice-account, daemon, deaf-hang, cut-journal, scribble-page, "
-                                                         + "forge-clock, wait-for-kill, type-quit, quiet-terminal"),
+                                                         + "forge-clock, wait-for-kill, type-quit, quiet-terminal, runner"),
          CommandSpec("arm", arguments: ["KIND"], help: "Fault on the next drawing or title: render-exit, render-_exit, render-trap, title-exit, title-trap")]
     }
 
@@ -210,6 +210,23 @@ final class FaultView: ModuleView, FaultScreen {
             }
             if let file = ProcessInfo.processInfo.environment["FAULT_DAEMON_FILE"] {
                 try? "\(child)".write(toFile: file, atomically: true, encoding: .utf8)
+            }
+        case "runner":
+            // A child in a session of its own that never stays one process: each starts its next
+            // self and exits at once, so each process a reaper finds may have a successor already.
+            // The session's id (also its process group's) goes to $FAULT_DAEMON_FILE.
+            let first = fork()
+            if first == 0 {
+                _ = setsid()
+                // Off viper's pipes, so a test that reads them is not held up if it outlives viper.
+                let nowhere = open("/dev/null", O_RDWR)
+                for standard in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] { dup2(nowhere, standard) }
+                while true {
+                    if fork() > 0 { _exit(0) }
+                }
+            }
+            if let file = ProcessInfo.processInfo.environment["FAULT_DAEMON_FILE"] {
+                try? "\(first)".write(toFile: file, atomically: true, encoding: .utf8)
             }
         case "deaf-hang":
             signal(SIGINT, SIG_IGN)

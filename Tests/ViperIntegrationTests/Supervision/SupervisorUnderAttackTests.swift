@@ -103,6 +103,27 @@ import ViperTestSupport
         #expect(kill(pid, 0) == -1 && errno == ESRCH, "process \(pid) outlived the session")
     }
 
+    /// A daemon that is a new process all the time (each starts its successor, then exits): a
+    /// process the supervisor finds and kills may have started the next already.
+    @Test func aDaemonThatKeepsReplacingItselfEndsWithTheSession() throws {
+        var viper = ViperProcess()
+        let sessionFile = viper.dataFolder + "/../runner.sid"
+        viper.environment["FAULT_DAEMON_FILE"] = sessionFile
+        let result = try run(viper, ["--plugins", try Fixtures.fault(), "-c", "open fault; fault runner; where"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let session = try #require(pid_t(try String(contentsOfFile: sessionFile, encoding: .utf8)))
+        let left = processes(inSession: session)
+        // The whole group at once: one process at a time would never catch it.
+        if !left.isEmpty { kill(-session, SIGKILL) }
+        #expect(left.isEmpty, "processes of the daemon's session outlived viper: \(left)")
+    }
+
+    /// Processes whose session is `session`.
+    private func processes(inSession session: pid_t) -> [pid_t] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.compactMap { pid_t($0) }.filter { getsid($0) == session }
+    }
+
     @Test func aJournalCutShortByAPluginStopsTheScriptWithOneLineAndTheSupervisorLives() throws {
         let viper = ViperProcess()
         let script = ["open notes", "new Draft", "signup ada secret", "add first line", "open fault", "fault cut-journal", "fault trap", "where"]
