@@ -42,12 +42,12 @@ import ViperTestSupport
 
     @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
     func aPluginCannotHandTheTerminalToAnotherProcessGroup() throws {
-        try drive("terminal_taken.py", withFault: true)
+        try drive("terminal_refusal.py", withFault: true, ["take-terminal", "giving the terminal to another process group"])
     }
 
     @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
     func aPluginCannotTypeIntoTheTerminal() throws {
-        try drive("terminal_typed.py", withFault: true)
+        try drive("terminal_refusal.py", withFault: true, ["type-quit", "typing into the terminal"])
     }
 
     @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
@@ -76,12 +76,13 @@ import ViperTestSupport
     }
 
     /// Runs the pexpect driver `script` (in Tests/Fixtures/Supervision) against the built viper
-    /// and a fresh data folder, with the fault fixture's folder when `withFault`; it prints `ok`.
-    private func drive(_ script: String, withFault: Bool) throws {
+    /// and a fresh data folder, with the fault fixture's folder when `withFault`, then `arguments`;
+    /// it prints `ok`.
+    private func drive(_ script: String, withFault: Bool, _ arguments: [String] = []) throws {
         let viper = ViperProcess()
         let result = try FixtureCompiler.run(
             ["python3", BuildProducts.repository + "/Tests/Fixtures/Supervision/" + script, BuildProducts.viper, viper.dataFolder]
-                + (withFault ? [try Fixtures.fault()] : []))
+                + (withFault ? [try Fixtures.fault()] : []) + arguments)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output == "ok\n")
     }
