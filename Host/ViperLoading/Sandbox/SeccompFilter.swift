@@ -15,6 +15,10 @@ import Foundation
 ///   `clone3` passes its flags in memory, which a filter cannot read, so it fails with `ENOSYS`:
 ///   the C library then falls back to `clone`, whose flags are its first argument.
 ///
+/// - the kernel's key store (`add_key`, `request_key`, `keyctl`), which Landlock does not cover:
+///   the keys of the account's keyrings (a file system's encryption key, a Kerberos ticket) are
+///   readable by every process of the account. They fail with `ENOSYS`, as on a kernel without
+///   keys, which libraries already handle;
 /// - changing another process without a signal (Landlock's scope covers signals): resource
 ///   limits (`prlimit`), scheduling (`sched_setscheduler`, `sched_setparam`, `sched_setattr`,
 ///   `sched_setaffinity`) and priority (`setpriority`, `ioprio_set`) aimed at anything but the
@@ -50,6 +54,8 @@ enum SeccompFilter {
         ]
         /// fork, vfork.
         private static let processCalls: [UInt32] = [57, 58]
+        /// add_key, request_key, keyctl.
+        private static let keyCalls: [UInt32] = [248, 249, 250]
         /// prlimit64, sched_setparam, sched_setscheduler, sched_setaffinity, sched_setattr: the
         /// target's id is the first argument.
         private static let changesByProcess: [UInt32] = [302, 142, 144, 203, 314]
@@ -63,6 +69,7 @@ enum SeccompFilter {
         /// lremovexattr, fremovexattr; utimensat (the rest of the family does not exist here).
         private static let metadataCalls: [UInt32] = [52, 53, 54, 55, 5, 6, 7, 14, 15, 16, 88]
         private static let processCalls: [UInt32] = []
+        private static let keyCalls: [UInt32] = [217, 218, 219]
         private static let changesByProcess: [UInt32] = [261, 118, 119, 122, 274]
         private static let setPriority: UInt32 = 140
         private static let ioPrioritySet: UInt32 = 30
@@ -78,6 +85,7 @@ enum SeccompFilter {
         [(socketCall, fail(EACCES)), (ioUringSetup, fail(ENOSYS)), (clone3, fail(ENOSYS))]
         + (metadataCalls + newerMetadataCalls).map { ($0, fail(EPERM)) }
         + processCalls.map { ($0, fail(EPERM)) }
+        + keyCalls.map { ($0, fail(ENOSYS)) }
 
     /// The filter for process `process`, reading `struct seccomp_data`; with `allowingNetwork`,
     /// `socket` is not refused (an isolated plugin the person allowed the network by name).

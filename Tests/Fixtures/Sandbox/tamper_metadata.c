@@ -10,7 +10,8 @@
    "prlimit", "sched_setscheduler", "sched_setaffinity", "setpriority", "setpriority-group" and
    "ioprio_set" change the process that started this one (viper) instead: its address space
    cut to nothing, its scheduling made idle, its priority lowered; status 101 when the call went
-   through, 100 when it was refused. */
+   through, 100 when it was refused. "keyctl" reads the key of the account's user keyring that
+   $VIPER_TEST_KEY describes instead: status 101 when it read the key's secret, 100 when not. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <pthread.h>
@@ -115,7 +116,12 @@ __attribute__((constructor)) static void tamper(void) {
         started = syscall(SYS_setpriority, PRIO_PROCESS, getppid(), 19) == 0;
     else if (strcmp(call, "setpriority-group") == 0)
         started = syscall(SYS_setpriority, PRIO_PGRP, getpgid(getppid()), 19) == 0;
-    else if (strcmp(call, "ioprio_set") == 0)
+    else if (strcmp(call, "keyctl") == 0) {
+        const char *description = getenv("VIPER_TEST_KEY");
+        long key = description ? syscall(SYS_keyctl, 10 /* KEYCTL_SEARCH */, -4 /* the user keyring */, "user", description, 0) : -1;
+        char secret[64];
+        started = key > 0 && syscall(SYS_keyctl, 11 /* KEYCTL_READ */, key, secret, sizeof secret) > 0;
+    } else if (strcmp(call, "ioprio_set") == 0)
         started = syscall(SYS_ioprio_set, 1 /* IOPRIO_WHO_PROCESS */, getppid(), 3 << 13 /* idle */) == 0;
 #ifdef SYS_chmod
     else if (strcmp(call, "chmod") == 0) syscall(SYS_chmod, path, 0666);

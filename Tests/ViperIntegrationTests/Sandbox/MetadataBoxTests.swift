@@ -38,8 +38,10 @@ import ViperTestSupport
 
     /// Runs `viper` (`plugins`, or `check` with `check`) with the plugin making `call`; the
     /// victim before and after, and what viper printed.
-    private func run(_ call: String, check: Bool = false, sandbox: Bool = true) throws -> (before: Victim, after: Victim, output: String) {
-        var viper = ViperProcess()
+    private func run(
+        _ call: String, check: Bool = false, sandbox: Bool = true, viper started: ViperProcess = ViperProcess()
+    ) throws -> (before: Victim, after: Victim, output: String) {
+        var viper = started
         let plugins = try plugin(home: try #require(viper.environment["HOME"]))
         // Beside the plugin, where the box may read: a descriptor of it can be opened there.
         let victim = plugins + "/notes.txt"
@@ -122,6 +124,21 @@ import ViperTestSupport
         #expect(output.contains("its entry point reported failure (status 101)"), "\(output)")
     }
 
+    /// A key of the account's user keyring, which every process of the account may read: a
+    /// scanned constructor finds it by its description and reads its secret. The entry point
+    /// reports 101 when it read it.
+    @Test(arguments: [true, false])
+    func aScannedPluginCannotReadTheAccountsKeys(sandbox: Bool) throws {
+        let description = "viper-test-\(UUID().uuidString)"
+        let key = KernelKeys.add(description: description, secret: "s3cret")
+        try #require(key > 0, "the kernel keeps no keys here")
+        defer { KernelKeys.unlink(key) }
+        var viper = ViperProcess()
+        viper.environment["VIPER_TEST_KEY"] = description
+        let (_, _, output) = try run("keyctl", sandbox: sandbox, viper: viper)
+        #expect(output.contains("its entry point reported failure (status \(sandbox ? 100 : 101))"), "\(output)")
+    }
+
     /// Root is not bound by `RLIMIT_NPROC`, so a thread bomb is capped by the child's pids cgroup
     /// where one can be made (as here, root with a writable cgroup); anyone else, by the limit.
     @Test func aScannedPluginsThreadBombIsCapped() throws {
@@ -148,5 +165,40 @@ private enum ExtendedAttribute {
     static func set(_ path: String, _ name: String, _ value: String) -> Bool {
         guard let symbol = dlsym(nil, "setxattr") else { return false }
         return value.withCString { unsafeBitCast(symbol, to: Set.self)(path, name, $0, strlen($0), 0) == 0 }
+    }
+}
+
+/// The kernel's key store, by `syscall` (Glibc's module imports neither it, variadic, nor
+/// libkeyutils): a key added to the account's user keyring, and taken out again.
+private enum KernelKeys {
+    private typealias Call = @convention(c) (Int, Int, Int, Int, Int, Int) -> Int
+    private static let userKeyring = -4  // KEY_SPEC_USER_KEYRING
+
+    private static var call: Call? { dlsym(nil, "syscall").map { unsafeBitCast($0, to: Call.self) } }
+
+    /// The new key's serial number, or -1.
+    static func add(description: String, secret: String) -> Int {
+        #if arch(x86_64)
+            let addKey = 248
+        #else
+            let addKey = 217
+        #endif
+        guard let call else { return -1 }
+        return "user".withCString { type in
+            description.withCString { name in
+                secret.withCString { payload in
+                    call(addKey, Int(bitPattern: type), Int(bitPattern: name), Int(bitPattern: payload), strlen(payload), userKeyring)
+                }
+            }
+        }
+    }
+
+    static func unlink(_ key: Int) {
+        #if arch(x86_64)
+            let keyctl = 250
+        #else
+            let keyctl = 219
+        #endif
+        _ = call?(keyctl, 9 /* KEYCTL_UNLINK */, key, userKeyring, 0, 0)
     }
 }
