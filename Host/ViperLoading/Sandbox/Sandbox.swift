@@ -12,6 +12,10 @@ import Foundation
 ///   can be made (``CgroupLimit``);
 /// - `PR_SET_NO_NEW_PRIVS`: nothing it runs gains rights (set-user-ID programs), which
 ///   Landlock and seccomp require anyway;
+/// - no capabilities: the bounding, ambient, effective, permitted and inheritable sets emptied,
+///   so a child run as root keeps root's user id (files root owns stay its own) but none of
+///   root's powers over the machine (loading kernel modules, setting the clock or the host's
+///   name, rebooting);
 /// - Landlock: reading and running only beneath ``readable`` (the system's folders, the
 ///   folders of the libraries mapped now, the plugins' folders), writing only beneath
 ///   ``writable`` (a private temporary folder the parent removes); from ABI 4 no TCP bind or
@@ -86,6 +90,7 @@ package struct Sandbox: Sendable {
         }
         applied.noNewPrivileges = Syscall.prctl(38, 1) == 0  // PR_SET_NO_NEW_PRIVS
         guard applied.noNewPrivileges else { return applied }
+        if layers.contains(.seccomp) { Self.dropCapabilities() }
         if layers.contains(.landlock), let abi = Landlock.abiVersion(), let ruleset = Landlock.Ruleset(abi: abi, allowingNetwork: allowsNetwork) {
             for path in readable { ruleset.allow(.readAndRun, beneath: path) }
             ruleset.allow(Landlock.FileRights.handled(abi: abi), beneath: writable)
@@ -96,6 +101,25 @@ package struct Sandbox: Sendable {
         }
         applied.seccomp = layers.contains(.seccomp) && SeccompFilter.install(allowingNetwork: allowsNetwork)
         return applied
+    }
+
+    /// Empties every capability set: the bounding set first (dropping from it needs CAP_SETPCAP,
+    /// which the rest takes away), then the ambient set, then effective, permitted and
+    /// inheritable at once. Without capabilities (anyone but root) the drops from the bounding
+    /// set fail and change nothing.
+    private static func dropCapabilities() {
+        let lastText = try? String(contentsOfFile: "/proc/sys/kernel/cap_last_cap", encoding: .utf8)
+        let last = lastText.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 63
+        for capability in 0...max(0, min(last, 63)) { _ = Syscall.prctl(24, capability) }  // PR_CAPBSET_DROP
+        _ = Syscall.call(Syscall.prctl, 47, 4)  // PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL
+        // struct __user_cap_header_struct { version 3, this process }; two empty data structs.
+        var header: (UInt32, Int32) = (0x2008_0522, 0)
+        var sets = [UInt32](repeating: 0, count: 6)
+        _ = withUnsafeMutablePointer(to: &header) { header in
+            sets.withUnsafeMutableBufferPointer { sets in
+                Syscall.call(Syscall.capset, Int(bitPattern: header), Int(bitPattern: sets.baseAddress))
+            }
+        }
     }
 
     private func setLimits() {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The C library's `syscall(2)`, for the kernel calls glibc has no wrapper for (Landlock,
-/// `seccomp`), and for `prctl` and `fallocate`, which Swift does not import (`prctl` is variadic
+/// `seccomp`, `capset`), and for `prctl` and `fallocate`, which Swift does not import (`prctl` is variadic
 /// in C; `fallocate` needs `_GNU_SOURCE`).
 ///
 /// glibc's `syscall` only moves its integer arguments into the kernel's registers, so calling
@@ -15,10 +15,12 @@ package enum Syscall {
         package static let prctl = 157
         package static let seccomp = 317
         package static let fallocate = 285
+        static let capset = 126
     #elseif arch(arm64)
         package static let prctl = 167
         package static let seccomp = 277
         package static let fallocate = 47
+        static let capset = 91
     #endif
     static let landlockCreateRuleset = 444
     static let landlockAddRule = 445

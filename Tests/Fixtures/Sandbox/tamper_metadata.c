@@ -11,8 +11,12 @@
    "ioprio_set" change the process that started this one (viper) instead: its address space
    cut to nothing, its scheduling made idle, its priority lowered; status 101 when the call went
    through, 100 when it was refused. "keyctl" reads the key of the account's user keyring that
-   $VIPER_TEST_KEY describes instead: status 101 when it read the key's secret, 100 when not. */
+   $VIPER_TEST_KEY describes instead: status 101 when it read the key's secret, 100 when not.
+   "sethostname" and "nice" use a power of root's (CAP_SYS_ADMIN, CAP_SYS_NICE) harmlessly: the
+   host's name set to the name it has, this process's own priority raised by one; status 101
+   when the call went through. */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
@@ -116,7 +120,14 @@ __attribute__((constructor)) static void tamper(void) {
         started = syscall(SYS_setpriority, PRIO_PROCESS, getppid(), 19) == 0;
     else if (strcmp(call, "setpriority-group") == 0)
         started = syscall(SYS_setpriority, PRIO_PGRP, getpgid(getppid()), 19) == 0;
-    else if (strcmp(call, "keyctl") == 0) {
+    else if (strcmp(call, "sethostname") == 0) {
+        char name[256] = { 0 };
+        started = gethostname(name, sizeof name - 1) == 0 && sethostname(name, strlen(name)) == 0;
+    } else if (strcmp(call, "nice") == 0) {
+        errno = 0;
+        int now = getpriority(PRIO_PROCESS, 0);
+        started = errno == 0 && setpriority(PRIO_PROCESS, 0, now - 1) == 0;
+    } else if (strcmp(call, "keyctl") == 0) {
         const char *description = getenv("VIPER_TEST_KEY");
         long key = description ? syscall(SYS_keyctl, 10 /* KEYCTL_SEARCH */, -4 /* the user keyring */, "user", description, 0) : -1;
         char secret[64];

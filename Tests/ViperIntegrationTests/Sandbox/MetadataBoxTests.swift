@@ -139,6 +139,16 @@ import ViperTestSupport
         #expect(output.contains("its entry point reported failure (status \(sandbox ? 100 : 101))"), "\(output)")
     }
 
+    /// Run as root, a scanned constructor has no power of root's: setting the host's name (to
+    /// the name it has) and raising its own priority are refused. Unboxed, both go through.
+    @Test(.enabled(if: geteuid() == 0, "only root holds these capabilities"), arguments: ["sethostname", "nice"])
+    func aScannedPluginRunAsRootHasNoCapabilities(call: String) throws {
+        let (_, _, boxed) = try run(call)
+        #expect(boxed.contains("its entry point reported failure (status 100)"), "\(boxed)")
+        let (_, _, unboxed) = try run(call, sandbox: false)
+        #expect(unboxed.contains("its entry point reported failure (status 101)"), "\(unboxed)")
+    }
+
     /// Root is not bound by `RLIMIT_NPROC`, so a thread bomb is capped by the child's pids cgroup
     /// where one can be made (as here, root with a writable cgroup); anyone else, by the limit.
     @Test func aScannedPluginsThreadBombIsCapped() throws {
