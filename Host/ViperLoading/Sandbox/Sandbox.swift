@@ -12,10 +12,11 @@ import Foundation
 ///   can be made (``CgroupLimit``);
 /// - `PR_SET_NO_NEW_PRIVS`: nothing it runs gains rights (set-user-ID programs), which
 ///   Landlock and seccomp require anyway;
-/// - no capabilities: the bounding, ambient, effective, permitted and inheritable sets emptied,
-///   so a child run as root keeps root's user id (files root owns stay its own) but none of
-///   root's powers over the machine (loading kernel modules, setting the clock or the host's
-///   name, rebooting);
+/// - no capabilities but file access's: the bounding, ambient, effective, permitted and
+///   inheritable sets emptied of all but CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH, so a child
+///   run as root keeps root's user id and its reach into files (which Landlock bounds either
+///   way) but none of root's powers over the machine (loading kernel modules, setting the clock
+///   or the host's name, rebooting);
 /// - Landlock: reading and running only beneath ``readable`` (the system's folders, the
 ///   folders of the libraries mapped now, the plugins' folders), writing only beneath
 ///   ``writable`` (a private temporary folder the parent removes); from ABI 4 no TCP bind or
@@ -103,24 +104,35 @@ package struct Sandbox: Sendable {
         return applied
     }
 
-    /// Empties every capability set: the bounding set first (dropping from it needs CAP_SETPCAP,
-    /// which the rest takes away), then the ambient set, then effective, permitted and
-    /// inheritable at once. Without capabilities (anyone but root) the drops from the bounding
-    /// set fail and change nothing.
+    /// Empties every capability set but ``kept``: the bounding set first (dropping from it needs
+    /// CAP_SETPCAP, which the rest takes away), then the ambient set, then effective, permitted
+    /// and inheritable at once. Without capabilities (anyone but root) the drops from the
+    /// bounding set fail and change nothing, and the rest keeps none.
+    ///
+    /// File access's two are kept: Landlock decides what the box reaches whatever they say, and
+    /// without them root could no longer pass a folder of another account's on the way to its
+    /// own files there (`sudo -E` keeps a person's HOME, and so viper's data folder in it).
     private static func dropCapabilities() {
         let lastText = try? String(contentsOfFile: "/proc/sys/kernel/cap_last_cap", encoding: .utf8)
         let last = lastText.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 63
-        for capability in 0...max(0, min(last, 63)) { _ = Syscall.prctl(24, capability) }  // PR_CAPBSET_DROP
+        for capability in 0...max(0, min(last, 63)) where !kept.contains(capability) {
+            _ = Syscall.prctl(24, capability)  // PR_CAPBSET_DROP
+        }
         _ = Syscall.call(Syscall.prctl, 47, 4)  // PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL
-        // struct __user_cap_header_struct { version 3, this process }; two empty data structs.
+        // struct __user_cap_header_struct { version 3, this process }; two data structs
+        // { effective, permitted, inheritable }, capabilities 0-31 then 32-63.
         var header: (UInt32, Int32) = (0x2008_0522, 0)
-        var sets = [UInt32](repeating: 0, count: 6)
+        let mask = kept.reduce(UInt32(0)) { $0 | 1 << UInt32($1) }
+        var sets: [UInt32] = [mask, mask, 0, 0, 0, 0]
         _ = withUnsafeMutablePointer(to: &header) { header in
             sets.withUnsafeMutableBufferPointer { sets in
                 Syscall.call(Syscall.capset, Int(bitPattern: header), Int(bitPattern: sets.baseAddress))
             }
         }
     }
+
+    /// CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH, which a process without them never had.
+    private static let kept = [1, 2]
 
     private func setLimits() {
         set(RLIMIT_AS, limits.memory)
