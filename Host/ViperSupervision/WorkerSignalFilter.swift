@@ -52,11 +52,6 @@ enum WorkerSignalFilter {
         private static let vmWrite: UInt32 = 311
         private static let fcntl: UInt32 = 72
         private static let ioctl: UInt32 = 16
-        private static let setPriority: UInt32 = 141
-        private static let ioPrioritySet: UInt32 = 251
-        /// prlimit64, sched_setparam, sched_setscheduler, sched_setaffinity, sched_setattr: the
-        /// target's process id is the first argument.
-        private static let changesByProcess: [UInt32] = [302, 142, 144, 203, 314]
     #elseif arch(arm64)
         private static let kill: UInt32 = 129
         private static let tkill: UInt32 = 130
@@ -68,9 +63,6 @@ enum WorkerSignalFilter {
         private static let vmWrite: UInt32 = 271
         private static let fcntl: UInt32 = 25
         private static let ioctl: UInt32 = 29
-        private static let setPriority: UInt32 = 140
-        private static let ioPrioritySet: UInt32 = 30
-        private static let changesByProcess: [UInt32] = [261, 118, 119, 122, 274]
     #endif
     private static let setOwner: UInt32 = 8  // F_SETOWN
     private static let setOwnerEx: UInt32 = 15  // F_SETOWN_EX
@@ -148,10 +140,13 @@ enum WorkerSignalFilter {
             ioctl,
             [instruction(load, argument(1))] + refuseIf(setOwnerIoctl) + refuseIf(setGroupIoctl) + refuseIf(setTerminalGroup)
                 + refuseIf(typeIntoTerminal) + refuseIf(consoleCall))
-        for change in changesByProcess { program += call(change, byThread) }
-        // PRIO_PROCESS, PRIO_PGRP, PRIO_USER; IOPRIO_WHO_PROCESS, IOPRIO_WHO_PGRP, IOPRIO_WHO_USER.
-        program += call(setPriority, refuseByWhich(process: 0, group: 1, account: 2, parent: parent, group: group))
-        program += call(ioPrioritySet, refuseByWhich(process: 1, group: 2, account: 3, parent: parent, group: group))
+        for change in SeccompProgram.changesByProcess { program += call(change, byThread) }
+        for (number, targets) in [
+            (SeccompProgram.setPriority, SeccompProgram.priorityTargets), (SeccompProgram.ioPrioritySet, SeccompProgram.ioPriorityTargets),
+        ] {
+            program += call(
+                number, refuseByWhich(process: targets.process, group: targets.group, account: targets.account, parent: parent, group: group))
+        }
         for refused in [pidfdSendSignal, ptrace, vmRead, vmWrite] {
             program += [instruction(load, 0)] + refuseIf(refused)
         }

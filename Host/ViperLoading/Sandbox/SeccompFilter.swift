@@ -56,12 +56,6 @@ enum SeccompFilter {
         private static let processCalls: [UInt32] = [57, 58]
         /// add_key, request_key, keyctl.
         private static let keyCalls: [UInt32] = [248, 249, 250]
-        /// prlimit64, sched_setparam, sched_setscheduler, sched_setaffinity, sched_setattr: the
-        /// target's id is the first argument.
-        private static let changesByProcess: [UInt32] = [302, 142, 144, 203, 314]
-        /// setpriority, ioprio_set: what the second argument names is in the first.
-        private static let setPriority: UInt32 = 141
-        private static let ioPrioritySet: UInt32 = 251
     #elseif arch(arm64)
         private static let socketCall: UInt32 = 198
         private static let clone: UInt32 = 220
@@ -70,9 +64,6 @@ enum SeccompFilter {
         private static let metadataCalls: [UInt32] = [52, 53, 54, 55, 5, 6, 7, 14, 15, 16, 88]
         private static let processCalls: [UInt32] = []
         private static let keyCalls: [UInt32] = [217, 218, 219]
-        private static let changesByProcess: [UInt32] = [261, 118, 119, 122, 274]
-        private static let setPriority: UInt32 = 140
-        private static let ioPrioritySet: UInt32 = 30
     #endif
     /// Numbered alike on every architecture: fchmodat2, setxattrat, removexattrat (newer than
     /// some kernels' headers; an older kernel never sees them, and refuses them anyway).
@@ -95,29 +86,31 @@ enum SeccompFilter {
             program.append(Instruction(code: jumpIfEqual, jumpIfTrue: 0, jumpIfFalse: 1, value: call))
             program.append(Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: action))
         }
+        // The calls that change a process: allowed on the boxed process itself (0 or its id).
         let itself = UInt32(bitPattern: process)
-        for call in changesByProcess {
-            program += [
-                Instruction(code: jumpIfEqual, jumpIfTrue: 0, jumpIfFalse: 5, value: call),
-                Instruction(code: load, jumpIfTrue: 0, jumpIfFalse: 0, value: firstArgumentOffset),
-                Instruction(code: jumpIfEqual, jumpIfTrue: 2, jumpIfFalse: 0, value: 0),
-                Instruction(code: jumpIfEqual, jumpIfTrue: 1, jumpIfFalse: 0, value: itself),
-                Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: fail(EPERM)),
-                Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: allow),
-            ]
+        let onlyItself = [
+            Instruction(code: jumpIfEqual, jumpIfTrue: 2, jumpIfFalse: 0, value: 0),
+            Instruction(code: jumpIfEqual, jumpIfTrue: 1, jumpIfFalse: 0, value: itself),
+            Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: fail(EPERM)),
+            Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: allow),
+        ]
+        for call in SeccompProgram.changesByProcess {
+            let body = [Instruction(code: load, jumpIfTrue: 0, jumpIfFalse: 0, value: firstArgumentOffset)] + onlyItself
+            program += [Instruction(code: jumpIfEqual, jumpIfTrue: 0, jumpIfFalse: UInt8(body.count), value: call)] + body
         }
-        // PRIO_PROCESS is 0 and IOPRIO_WHO_PROCESS 1; a group or the account is refused.
-        for (call, byProcess) in [(setPriority, UInt32(0)), (ioPrioritySet, UInt32(1))] {
-            program += [
-                Instruction(code: jumpIfEqual, jumpIfTrue: 0, jumpIfFalse: 7, value: call),
-                Instruction(code: load, jumpIfTrue: 0, jumpIfFalse: 0, value: firstArgumentOffset),
-                Instruction(code: jumpIfEqual, jumpIfTrue: 0, jumpIfFalse: 3, value: byProcess),
-                Instruction(code: load, jumpIfTrue: 0, jumpIfFalse: 0, value: SeccompProgram.argumentOffset(1)),
-                Instruction(code: jumpIfEqual, jumpIfTrue: 2, jumpIfFalse: 0, value: 0),
-                Instruction(code: jumpIfEqual, jumpIfTrue: 1, jumpIfFalse: 0, value: itself),
-                Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: fail(EPERM)),
-                Instruction(code: `return`, jumpIfTrue: 0, jumpIfFalse: 0, value: allow),
-            ]
+        // setpriority and ioprio_set: a process only (a group or the account is refused).
+        let priorities = [
+            (SeccompProgram.setPriority, SeccompProgram.priorityTargets.process),
+            (SeccompProgram.ioPrioritySet, SeccompProgram.ioPriorityTargets.process),
+        ]
+        for (call, byProcess) in priorities {
+            let body =
+                [
+                    Instruction(code: load, jumpIfTrue: 0, jumpIfFalse: 0, value: firstArgumentOffset),
+                    Instruction(code: jumpIfEqual, jumpIfTrue: 0, jumpIfFalse: 3, value: byProcess),
+                    Instruction(code: load, jumpIfTrue: 0, jumpIfFalse: 0, value: SeccompProgram.argumentOffset(1)),
+                ] + onlyItself
+            program += [Instruction(code: jumpIfEqual, jumpIfTrue: 0, jumpIfFalse: UInt8(body.count), value: call)] + body
         }
         // clone: a thread (CLONE_THREAD) is allowed, any other child refused. Last, as it
         // replaces the call's number with its argument.

@@ -49,6 +49,24 @@ package enum SeccompProgram {
     #elseif arch(arm64)
         package static let architecture: UInt32 = 0xC000_00B7  // AUDIT_ARCH_AARCH64
     #endif
+    #if arch(x86_64)
+        /// prlimit64, sched_setparam, sched_setscheduler, sched_setaffinity, sched_setattr: calls
+        /// that change another process without a signal, its id their first argument.
+        package static let changesByProcess: [UInt32] = [302, 142, 144, 203, 314]
+        /// setpriority and ioprio_set: their first argument says what the second names (a
+        /// process, a group, an account).
+        package static let setPriority: UInt32 = 141
+        package static let ioPrioritySet: UInt32 = 251
+    #elseif arch(arm64)
+        package static let changesByProcess: [UInt32] = [261, 118, 119, 122, 274]
+        package static let setPriority: UInt32 = 140
+        package static let ioPrioritySet: UInt32 = 30
+    #endif
+    /// What the first argument of ``setPriority`` (PRIO_*) and ``ioPrioritySet`` (IOPRIO_WHO_*)
+    /// says the second names.
+    package static let priorityTargets = (process: UInt32(0), group: UInt32(1), account: UInt32(2))
+    package static let ioPriorityTargets = (process: UInt32(1), group: UInt32(2), account: UInt32(3))
+
     /// x32 system calls are numbered from here on x86-64.
     package static let x32Base: UInt32 = 0x4000_0000
 
