@@ -102,6 +102,9 @@ enum SupervisorSignals {
         // supervisor may read its /proc files.
         _ = Syscall.prctl(setDumpable, 1)
         WorkerSignalFilter.install(supervisor: supervisor)
+        // Root's CAP_SYS_PTRACE passes over a process that is not dumpable; a Landlock domain
+        // of the worker's own keeps the supervisor's memory and descriptors out of its reach.
+        _ = ProcessDomain.enter()
     }
 
     /// Makes the supervisor not dumpable: another process of the same account can then neither

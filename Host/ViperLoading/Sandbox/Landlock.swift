@@ -12,6 +12,9 @@ enum Landlock {
         static let writeFile = FileRights(rawValue: 1 << 1)
         static let readFile = FileRights(rawValue: 1 << 2)
         static let readDirectory = FileRights(rawValue: 1 << 3)
+        static let makeCharacterDevice = FileRights(rawValue: 1 << 6)
+        static let makeBlockDevice = FileRights(rawValue: 1 << 11)
+        static let refer = FileRights(rawValue: 1 << 13)
         static let truncate = FileRights(rawValue: 1 << 14)
         static let ioctlDevice = FileRights(rawValue: 1 << 15)
 
@@ -57,6 +60,15 @@ enum Landlock {
             ]
             let size = abi >= 6 ? 24 : abi >= 4 ? 16 : 8
             let made = attributes.withUnsafeMutableBytes { Syscall.call(Syscall.landlockCreateRuleset, Int(bitPattern: $0.baseAddress), size, 0) }
+            guard made >= 0 else { return nil }
+            descriptor = Int32(made)
+        }
+
+        /// A ruleset handling the file rights `files` alone (no network, no scope).
+        init?(handlingOnly files: FileRights) {
+            handledFiles = files
+            var attributes: [UInt64] = [files.rawValue]
+            let made = attributes.withUnsafeMutableBytes { Syscall.call(Syscall.landlockCreateRuleset, Int(bitPattern: $0.baseAddress), 8, 0) }
             guard made >= 0 else { return nil }
             descriptor = Int32(made)
         }
