@@ -20,6 +20,10 @@ import ViperLoading
 /// - typing into the terminal as if the person did (`TIOCSTI`, and `TIOCLINUX`, which pastes a
 ///   console's selection): a typed Ctrl-\ is SIGQUIT to the terminal's foreground group, the
 ///   supervisor's, and typed lines would reach the person's shell once viper ends;
+/// - what root alone may do to the terminal: take it from the person's session for the worker's
+///   (`TIOCSCTTY` with 1, "steal"; with 0, which a new pseudo-terminal's child uses, it is
+///   allowed), after which Ctrl-C reaches only the worker's group, and hang it up
+///   (`TIOCVHANGUP`), which sends SIGHUP to the person's shell and to the supervisor;
 /// - `ptrace`, `process_vm_readv` and `process_vm_writev` (another process's memory);
 /// - changing the supervisor without a signal: its resource limits (`prlimit`: with its address
 ///   space cut to nothing, its next allocation aborts it), its scheduling (`sched_setscheduler`,
@@ -71,6 +75,8 @@ enum WorkerSignalFilter {
     private static let setTerminalGroup: UInt32 = 0x5410  // TIOCSPGRP
     private static let typeIntoTerminal: UInt32 = 0x5412  // TIOCSTI
     private static let consoleCall: UInt32 = 0x541C  // TIOCLINUX (pastes a console's selection)
+    private static let takeTerminal: UInt32 = 0x540E  // TIOCSCTTY (its argument 1 steals the terminal)
+    private static let hangUpTerminal: UInt32 = 0x5437  // TIOCVHANGUP
     private static let pidfdSendSignal: UInt32 = 424
     private static let pidfdOpen: UInt32 = 434
 
@@ -136,10 +142,13 @@ enum WorkerSignalFilter {
         let owner = [instruction(load, argument(2))] + refuseIf(parent) + refuseIf(UInt32(bitPattern: -group))
         program += call(
             fcntl, [instruction(load, argument(1))] + refuseIf(setOwnerEx) + [instruction(jumpIfEqual, setOwner, 0, UInt8(owner.count))] + owner)
+        // TIOCSCTTY is allowed with 0 (a new pseudo-terminal's child takes it, as `login_tty` does).
+        let steal = [instruction(load, argument(2)), instruction(jumpIfEqual, 0, 1, 0), instruction(`return`, refuse)]
         program += call(
             ioctl,
             [instruction(load, argument(1))] + refuseIf(setOwnerIoctl) + refuseIf(setGroupIoctl) + refuseIf(setTerminalGroup)
-                + refuseIf(typeIntoTerminal) + refuseIf(consoleCall))
+                + refuseIf(typeIntoTerminal) + refuseIf(consoleCall) + refuseIf(hangUpTerminal)
+                + [instruction(jumpIfEqual, takeTerminal, 0, UInt8(steal.count))] + steal)
         for change in SeccompProgram.changesByProcess { program += call(change, byThread) }
         for (number, targets) in [
             (SeccompProgram.setPriority, SeccompProgram.priorityTargets), (SeccompProgram.ioPrioritySet, SeccompProgram.ioPriorityTargets),

@@ -41,7 +41,7 @@ final class FaultView: ModuleView, FaultScreen {
     var commands: [CommandSpec] {
         [CommandSpec("fault", arguments: ["KIND"], help: "Fault now: trap, nil, pointer, abort, exit, _exit, thread, kill, hang, "
                                                          + "stop-parent, kill-parent, term-group, limit-parent, starve-parent, nice-parent, nice-account, daemon, deaf-hang, cut-journal, scribble-page, "
-                                                         + "forge-clock, wait-for-kill, type-quit, quiet-terminal, runner"),
+                                                         + "forge-clock, wait-for-kill, type-quit, steal-terminal, hang-up-terminal, own-terminal, quiet-terminal, runner"),
          CommandSpec("arm", arguments: ["KIND"], help: "Fault on the next drawing or title: render-exit, render-_exit, render-trap, title-exit, title-trap")]
     }
 
@@ -200,6 +200,70 @@ final class FaultView: ModuleView, FaultScreen {
             var quit: UInt8 = 0x1c
             try refusedOrDone(ioctl(STDIN_FILENO, 0x5412 /* TIOCSTI */, &quit), "typing into the terminal")
             print("typed Ctrl-\\ into the terminal")
+            fflush(stdout)
+        case "steal-terminal", "hang-up-terminal":
+            // Root's two ways to take the terminal from the person's session: make it the
+            // terminal of a new session (a child that calls `setsid`, then TIOCSCTTY with "steal"
+            // 1: Ctrl-C would then reach only that session's group), or hang it up (TIOCVHANGUP:
+            // SIGHUP to the person's shell and to viper).
+            typealias Ioctl = @convention(c) (Int32, UInt, Int) -> Int32
+            guard let ioctl = dlsym(nil, "ioctl").map({ unsafeBitCast($0, to: Ioctl.self) }) else { throw CommandError("no ioctl") }
+            if kind == "steal-terminal" {
+                var ends: [Int32] = [-1, -1]
+                guard pipe(&ends) == 0 else { throw CommandError("no pipe") }
+                let child = fork()
+                if child == 0 {
+                    _ = setsid()
+                    var failure = ioctl(STDIN_FILENO, 0x540E /* TIOCSCTTY */, 1) == 0 ? Int32(0) : errno
+                    _ = write(ends[1], &failure, 4)
+                    // Holding the terminal until the session ends it.
+                    while failure == 0 { pause() }
+                    _exit(0)
+                }
+                close(ends[1])
+                var failure: Int32 = 0
+                _ = read(ends[0], &failure, 4)
+                close(ends[0])
+                if failure != 0 {
+                    waitpid(child, nil, 0)
+                    throw CommandError("taking the terminal for its own session was refused: \(String(cString: strerror(failure)))")
+                }
+                print("took the terminal for its own session")
+            } else {
+                try refusedOrDone(ioctl(STDIN_FILENO, 0x5437 /* TIOCVHANGUP */, 0), "hanging up the terminal")
+                print("hung up the terminal")
+            }
+            fflush(stdout)
+        case "own-terminal":
+            // Not an attack: a child on a new pseudo-terminal of its own, which it takes as its
+            // session's terminal the way `login_tty` does (TIOCSCTTY with 0).
+            typealias Ioctl = @convention(c) (Int32, UInt, Int) -> Int32
+            guard let ioctl = dlsym(nil, "ioctl").map({ unsafeBitCast($0, to: Ioctl.self) }) else { throw CommandError("no ioctl") }
+            // posix_openpt and its kin are behind _XOPEN_SOURCE, which Swift's Glibc does not set.
+            typealias Call = @convention(c) (Int32) -> Int32
+            typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+            guard let openTerminal = dlsym(nil, "posix_openpt").map({ unsafeBitCast($0, to: Call.self) }),
+                let unlock = dlsym(nil, "unlockpt").map({ unsafeBitCast($0, to: Call.self) }),
+                let name = dlsym(nil, "ptsname").map({ unsafeBitCast($0, to: Name.self) })
+            else { throw CommandError("no pseudo-terminal calls") }
+            let main = openTerminal(O_RDWR | O_NOCTTY)
+            guard main >= 0, unlock(main) == 0, let named = name(main) else { throw CommandError("no pseudo-terminal") }
+            let path = String(cString: named)
+            let child = fork()
+            if child == 0 {
+                _ = setsid()
+                let terminal = open(path, O_RDWR | O_NOCTTY)
+                let taken = terminal >= 0 && ioctl(terminal, 0x540E /* TIOCSCTTY */, 0) == 0
+                let words = taken ? "its own terminal\n" : "no terminal of its own: \(String(cString: strerror(errno)))\n"
+                _ = words.withCString { write(terminal >= 0 ? terminal : STDOUT_FILENO, $0, strlen($0)) }
+                _exit(taken ? 0 : 1)
+            }
+            var status: Int32 = 0
+            waitpid(child, &status, 0)
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let count = read(main, &buffer, buffer.count)
+            close(main)
+            print("the child said: " + String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
             fflush(stdout)
         case "daemon":
             // A child in a session of its own that would live on; its process id goes to $FAULT_DAEMON_FILE.

@@ -7,7 +7,11 @@ prompt. The faults:
   which would leave viper in the background, stopped as soon as it reads a key, with Ctrl-C
   reaching only that group;
 - type-quit: types Ctrl-\\ into the terminal as if the person did (`TIOCSTI`), which the
-  terminal turns into SIGQUIT for its foreground group, the supervisor's, with no `kill` at all.
+  terminal turns into SIGQUIT for its foreground group, the supervisor's, with no `kill` at all;
+- steal-terminal: a child in a new session takes the terminal for it (`TIOCSCTTY` with 1, which
+  root alone may do), after which Ctrl-C reaches only that session's group;
+- hang-up-terminal: hangs the terminal up (`TIOCVHANGUP`, root alone), which sends SIGHUP to
+  viper and to the person's shell.
 
 Usage: terminal_refusal.py VIPER DATA_DIR PLUGIN FAULT REFUSED
 (REFUSED: what the error line says was refused.)

@@ -50,6 +50,16 @@ import ViperTestSupport
         try drive("terminal_refusal.py", withFault: true, ["type-quit", "typing into the terminal"])
     }
 
+    /// Root's ways with the terminal (an account's are refused by the kernel too): a child in a
+    /// new session that takes it for its own (Ctrl-C would no longer reach viper), and a hang-up
+    /// (SIGHUP to viper and to the person's shell).
+    @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"), arguments: [
+        ("steal-terminal", "taking the terminal for its own session"), ("hang-up-terminal", "hanging up the terminal"),
+    ])
+    func aPluginCannotTakeTheTerminalFromThePersonsSessionOrHangItUp(_ fault: String, _ what: String) throws {
+        try drive("terminal_refusal.py", withFault: true, [fault, what])
+    }
+
     @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
     func terminalModesAPluginLeftChangedAreNotTheNextCommands() throws {
         try drive("terminal_modes.py", withFault: true)

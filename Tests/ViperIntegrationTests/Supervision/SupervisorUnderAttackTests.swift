@@ -96,6 +96,15 @@ import ViperTestSupport
         #expect(result.status == 1, "the refused command failed, nothing else: \(result.status)")
     }
 
+    /// The terminal calls refused to take the person's terminal leave a plugin its own: a child
+    /// on a new pseudo-terminal takes it as its session's (`TIOCSCTTY` with 0, as `login_tty` does).
+    @Test func aPluginMayStillGiveAChildAPseudoTerminalOfItsOwn() throws {
+        let viper = ViperProcess()
+        let result = try run(viper, ["--plugins", try Fixtures.fault(), "-c", "open fault; fault own-terminal; where"])
+        #expect(result.stdout.contains("the child said: its own terminal"), "\(result.output)")
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     /// Whether the session keeps CAP_SYS_PTRACE: both ways as root where Landlock can hold it off,
     /// and without it elsewhere (an account has none to keep).
     static let ptraceCases = getuid() == 0 && (SandboxSupport.probe().landlock ?? 0) >= 2 ? [true, false] : [false]
