@@ -26,6 +26,11 @@ final class ReadlineReader: LineReader {
     /// off, so Ctrl-C makes no SIGINT; echo off; raw) leaves the next command with the shell's.
     private var shellModes = termios()
     private let hasModes: Bool
+    /// The process group the shell started in, the terminal's foreground group; rejoined before
+    /// each prompt when a command's plugin moved this process out of it (`setpgid`), since in
+    /// another group it is in the background, where a read of the terminal fails (readline then
+    /// prompts again and again) and the modes cannot be set.
+    private let shellGroup = getpgrp()
 
     /// `completion` gets the line before the word under the cursor, and that word. A nil
     /// `historyPath` keeps no history file (the data folder may not be written).
@@ -89,6 +94,7 @@ final class ReadlineReader: LineReader {
         }
         defer { signal(SIGINT, outside) }  // what Ctrl-C does outside the prompt (a supervised worker's notice)
         ErrorRelay.awaitRelayed()  // a supervised worker's error lines reach the terminal before the prompt
+        if getpgrp() != shellGroup { _ = setpgid(0, shellGroup) }
         putShellModesBack()
         guard let raw = readline(prompt) else { return nil }
         defer { free(raw) }

@@ -41,7 +41,7 @@ final class FaultView: ModuleView, FaultScreen {
     var commands: [CommandSpec] {
         [CommandSpec("fault", arguments: ["KIND"], help: "Fault now: trap, nil, pointer, abort, exit, _exit, thread, kill, hang, "
                                                          + "stop-parent, kill-parent, term-group, limit-parent, starve-parent, nice-parent, nice-account, daemon, deaf-hang, cut-journal, scribble-page, "
-                                                         + "forge-clock, wait-for-kill, type-quit, steal-terminal, hang-up-terminal, own-terminal, quiet-terminal, runner"),
+                                                         + "forge-clock, wait-for-kill, type-quit, steal-terminal, hang-up-terminal, own-terminal, own-group, quiet-terminal, runner"),
          CommandSpec("arm", arguments: ["KIND"], help: "Fault on the next drawing or title: render-exit, render-_exit, render-trap, title-exit, title-trap")]
     }
 
@@ -233,6 +233,12 @@ final class FaultView: ModuleView, FaultScreen {
                 try refusedOrDone(ioctl(STDIN_FILENO, 0x5437 /* TIOCVHANGUP */, 0), "hanging up the terminal")
                 print("hung up the terminal")
             }
+            fflush(stdout)
+        case "own-group":
+            // The worker itself leaves viper's process group for one of its own: on a terminal
+            // it is then in the background, and its next read of the terminal stops it (SIGTTIN).
+            try refusedOrDone(setpgid(0, 0), "leaving viper's process group")
+            print("left viper's process group")
             fflush(stdout)
         case "own-terminal":
             // Not an attack: a child on a new pseudo-terminal of its own, which it takes as its

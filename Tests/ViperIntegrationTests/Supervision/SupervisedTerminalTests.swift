@@ -60,9 +60,13 @@ import ViperTestSupport
         try drive("terminal_refusal.py", withFault: true, [fault, what])
     }
 
-    @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
-    func terminalModesAPluginLeftChangedAreNotTheNextCommands() throws {
-        try drive("terminal_modes.py", withFault: true)
+    /// Terminal modes a plugin left changed, and the worker moved by a plugin out of the
+    /// terminal's foreground process group.
+    @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"), arguments: [
+        ("quiet-terminal", "the terminal's signal characters are off"), ("own-group", "left viper's process group"),
+    ])
+    func terminalStateAPluginLeftChangedIsNotTheNextCommands(_ fault: String, _ says: String) throws {
+        try drive("terminal_state.py", withFault: true, [fault, says])
     }
 
     @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"))
