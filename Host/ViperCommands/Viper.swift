@@ -12,6 +12,7 @@ import ViperShell
 package enum Viper {
     /// Runs viper and returns its exit code.
     package static func main(arguments: [String], environment: [String: String]) -> Int32 {
+        StandardOutput.openMissingStandardDescriptors()
         StandardOutput.lineBuffered()
         PluginClock.markProcessStart()  // start-up is measured from here (the profile, slow-start warnings)
         if arguments.first == ScanMode.command {

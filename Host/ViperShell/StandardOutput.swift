@@ -46,4 +46,17 @@ package final class StandardOutput: ShellOutput {
     package static func lineBuffered() {
         viper_line_buffer_stdout()
     }
+
+    /// Opens /dev/null as each of descriptors 0, 1 and 2 that is not open (`viper <&-`), as the
+    /// executables do first: otherwise the first file viper opens (its log, the session's
+    /// journal) takes the missing number, and would be read as the script or written with screens.
+    package static func openMissingStandardDescriptors() {
+        for descriptor in Int32(0)...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
+            if opened >= 0, opened != descriptor {
+                _ = dup2(opened, descriptor)
+                close(opened)
+            }
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ViperCoreTestSupport
+import ViperTestSupport
 
 /// End-to-end: scripted sessions through the built `viper` with the navigation
 /// fixture plugin only, asserting the screens printed.
@@ -146,6 +147,20 @@ import ViperCoreTestSupport
         let result = try session("", arguments: ["-c", "quit; open nowhere"])
         #expect(result.status == 0)
         #expect(result.stdout == "" && result.stderr == "")
+    }
+
+    /// Standard input not open at all (`<&-`), supervised and not: the first file viper opens
+    /// would take descriptor 0 (its log, the journal) and be read as the script. It is an empty
+    /// script, as `< /dev/null` is.
+    @Test(arguments: ["1", "0"])
+    func aSessionStartedWithStandardInputClosedIsAnEmptyScript(supervised: String) throws {
+        var viper = ViperProcess()
+        viper.environment["VIPER_SUPERVISE"] = supervised
+        let result = try Subprocess.run(
+            "/bin/sh", ["-c", "exec \"$0\" --plugins \"$1\" <&-", BuildProducts.viper, try InboxFixture.library()],
+            environment: viper.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "", "\(result.stderr)")
     }
 
     @Test func aPipedSessionHasNoPromptAndNoColourEvenWithoutNoColor() throws {
