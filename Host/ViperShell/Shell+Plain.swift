@@ -68,6 +68,15 @@ extension Shell {
         plainState.lastFlushed = nil
     }
 
+    /// Standard input was closed or replaced under a scripted session (by plugin code: nothing
+    /// outside the process can): the lines after `last` were never read, so the script fails
+    /// rather than end as if it had run them all.
+    func inputWasTaken(_ how: String, after last: String) {
+        let found = last.isEmpty ? "" : "; found after '\(PrintableText.oneLine(last.trimmingCharacters(in: .whitespaces)))'"
+        output.error("standard input \(how) while the script ran (plugin code did it\(found)), so what came after was not read; viper stops here with status 1")
+        failures += 1
+    }
+
     /// At the end of a plain session: the screen it ends on, whole, drawn now (a command that
     /// failed after changing what its module shows, such as an import that skipped a line,
     /// is not drawn by the shell, but its module's drawing has changed).

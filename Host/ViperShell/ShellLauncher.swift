@@ -111,11 +111,14 @@ package enum ShellLauncher {
             let reader = PlainLineReader()
             // Changes are taken when a line comes, before it runs.
             var quit = false
+            var last = ""
             while !quit, let line = reader.readLine(prompt: "") {
                 if let live { shell.apply(live) }
                 let outcome = shell.execute(line, keeping: keeper, inputWaiting: reader.hasWaitingLine)
                 quit = outcome == .quit || stopsHere(after: outcome, options, command: line, output: output)
+                last = line
             }
+            if let lost = reader.lost { shell.inputWasTaken(lost, after: last) }
             if !quit { shell.reachEndOfInput() }
             shell.finishPlain()
         }

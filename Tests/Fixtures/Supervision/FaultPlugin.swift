@@ -41,7 +41,7 @@ final class FaultView: ModuleView, FaultScreen {
     var commands: [CommandSpec] {
         [CommandSpec("fault", arguments: ["KIND"], help: "Fault now: trap, nil, pointer, abort, exit, _exit, thread, kill, hang, "
                                                          + "stop-parent, kill-parent, term-group, limit-parent, starve-parent, nice-parent, nice-account, daemon, deaf-hang, cut-journal, scribble-page, "
-                                                         + "forge-clock, wait-for-kill, type-quit, steal-terminal, hang-up-terminal, own-terminal, own-group, quiet-terminal, runner"),
+                                                         + "forge-clock, wait-for-kill, type-quit, steal-terminal, hang-up-terminal, own-terminal, own-group, close-input, replace-input, quiet-terminal, runner"),
          CommandSpec("arm", arguments: ["KIND"], help: "Fault on the next drawing or title: render-exit, render-_exit, render-trap, title-exit, title-trap")]
     }
 
@@ -239,6 +239,18 @@ final class FaultView: ModuleView, FaultScreen {
             // it is then in the background, and its next read of the terminal stops it (SIGTTIN).
             try refusedOrDone(setpgid(0, 0), "leaving viper's process group")
             print("left viper's process group")
+            fflush(stdout)
+        case "close-input", "replace-input":
+            // Standard input closed under the shell, or /dev/null put in its place: the shell's
+            // next read finds no more input, as at the end of a script.
+            if kind == "close-input" {
+                close(STDIN_FILENO)
+            } else {
+                let empty = open("/dev/null", O_RDONLY)
+                guard empty >= 0, dup2(empty, STDIN_FILENO) >= 0 else { throw CommandError("no /dev/null") }
+                close(empty)
+            }
+            print("took standard input away")
             fflush(stdout)
         case "own-terminal":
             // Not an attack: a child on a new pseudo-terminal of its own, which it takes as its

@@ -96,6 +96,22 @@ import ViperTestSupport
         #expect(result.status == 1, "the refused command failed, nothing else: \(result.status)")
     }
 
+    /// Standard input closed or replaced under a piped script by plugin code: the shell's next
+    /// read finds no input, as at a script's end. The script fails with one line, supervised or
+    /// not, rather than end with status 0 as if it had run every command.
+    @Test(arguments: [("close-input", "was closed"), ("replace-input", "was replaced")], ["1", "0"])
+    func aPluginThatTakesAScriptsInputAwayFailsTheScript(_ fault: (kind: String, how: String), supervised: String) throws {
+        var viper = ViperProcess()
+        viper.environment["VIPER_SUPERVISE"] = supervised
+        let result = try run(viper, ["--plugins", try Fixtures.fault()], input: "open fault\nfault \(fault.kind)\nwhere\n")
+        #expect(result.stdout.contains("took standard input away"), "\(result.output)")
+        #expect(
+            errorLines(result.stderr) == [
+                "error: standard input \(fault.how) while the script ran (plugin code did it; found after 'where'), so what came after was not read; viper stops here with status 1"
+            ], "\(result.output)")
+        #expect(result.status == 1, "\(result.output)")
+    }
+
     /// The terminal calls refused to take the person's terminal leave a plugin its own: a child
     /// on a new pseudo-terminal takes it as its session's (`TIOCSCTTY` with 0, as `login_tty` does).
     @Test func aPluginMayStillGiveAChildAPseudoTerminalOfItsOwn() throws {
