@@ -5,6 +5,7 @@
 #include <readline/readline.h>
 #include <readline/history.h>
 
+static inline FILE *viper_stdin(void) { return stdin; }
 static inline FILE *viper_stdout(void) { return stdout; }
 static inline FILE *viper_stderr(void) { return stderr; }
 

@@ -15,22 +15,10 @@ final class PlainLineReader: LineReader {
     private static let block = 65536
     /// Standard input as the reader found it (device and inode), to tell its end from its being
     /// closed or replaced under the shell (plugin code runs in this process).
-    private let source = Source.standardInput
+    private let source = DescriptorIdentity.of(STDIN_FILENO)
     /// How input was taken away, when it did not simply end: "was closed", "was replaced", or
     /// "could not be read (…)"; nil while it is read, and after a true end.
     private(set) var lost: String?
-
-    private struct Source: Equatable {
-        let device: UInt64
-        let inode: UInt64
-
-        /// What descriptor 0 is now, or nil when it is not open.
-        static var standardInput: Source? {
-            var info = stat()
-            guard fstat(STDIN_FILENO, &info) == 0 else { return nil }
-            return Source(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-        }
-    }
 
     func readLine(prompt: String) -> String? {
         while true {
@@ -72,7 +60,7 @@ final class PlainLineReader: LineReader {
                 if count < 0 {
                     // Not open from the start (`viper <&-`) is an empty script, not a taken input.
                     if source != nil { lost = errno == EBADF ? "was closed" : "could not be read (\(String(cString: strerror(errno))))" }
-                } else if Source.standardInput != source {
+                } else if DescriptorIdentity.of(STDIN_FILENO) != source {
                     lost = "was replaced"
                 }
                 return

@@ -31,6 +31,15 @@ final class ReadlineReader: LineReader {
     /// another group it is in the background, where a read of the terminal fails (readline then
     /// prompts again and again) and the modes cannot be set.
     private let shellGroup = getpgrp()
+    /// Standard input and output, each as the shell found it when it was the terminal, with the
+    /// terminal's path: a command's plugin that closed one, or put another file in its place,
+    /// would leave a shell that reads nothing (each read the end of input) or shows nothing, so
+    /// the terminal is opened again in its place before each prompt.
+    private let terminals: [(descriptor: Int32, identity: DescriptorIdentity, path: String)] = [STDIN_FILENO, STDOUT_FILENO]
+        .compactMap { descriptor in
+            guard isatty(descriptor) == 1, let identity = DescriptorIdentity.of(descriptor), let path = ttyname(descriptor) else { return nil }
+            return (descriptor, identity, String(cString: path))
+        }
 
     /// `completion` gets the line before the word under the cursor, and that word. A nil
     /// `historyPath` keeps no history file (the data folder may not be written).
@@ -94,11 +103,27 @@ final class ReadlineReader: LineReader {
         }
         defer { signal(SIGINT, outside) }  // what Ctrl-C does outside the prompt (a supervised worker's notice)
         ErrorRelay.awaitRelayed()  // a supervised worker's error lines reach the terminal before the prompt
+        reopenTerminals()
         if getpgrp() != shellGroup { _ = setpgid(0, shellGroup) }
         putShellModesBack()
         guard let raw = readline(prompt) else { return nil }
         defer { free(raw) }
         return String(cString: raw)
+    }
+
+    /// Opens the terminal again as each of ``terminals`` that is no longer it.
+    private func reopenTerminals() {
+        for terminal in terminals where DescriptorIdentity.of(terminal.descriptor) != terminal.identity {
+            let reopened = open(terminal.path, O_RDWR | O_NOCTTY | O_CLOEXEC)
+            guard reopened >= 0 else { continue }
+            if reopened != terminal.descriptor {
+                _ = dup2(reopened, terminal.descriptor)  // dup2's copy is inherited, as the original was
+                Glibc.close(reopened)
+            } else {
+                _ = fcntl(reopened, F_SETFD, 0)
+            }
+            clearerr(terminal.descriptor == STDIN_FILENO ? viper_stdin() : viper_stdout())
+        }
     }
 
     /// Sets the terminal's modes to ``shellModes`` when they differ.

@@ -41,7 +41,7 @@ final class FaultView: ModuleView, FaultScreen {
     var commands: [CommandSpec] {
         [CommandSpec("fault", arguments: ["KIND"], help: "Fault now: trap, nil, pointer, abort, exit, _exit, thread, kill, hang, "
                                                          + "stop-parent, kill-parent, term-group, limit-parent, starve-parent, nice-parent, nice-account, daemon, deaf-hang, cut-journal, scribble-page, "
-                                                         + "forge-clock, wait-for-kill, type-quit, steal-terminal, hang-up-terminal, own-terminal, own-group, close-input, replace-input, quiet-terminal, runner"),
+                                                         + "forge-clock, wait-for-kill, type-quit, steal-terminal, hang-up-terminal, own-terminal, own-group, close-input, replace-input, close-output, quiet-terminal, runner"),
          CommandSpec("arm", arguments: ["KIND"], help: "Fault on the next drawing or title: render-exit, render-_exit, render-trap, title-exit, title-trap")]
     }
 
@@ -252,6 +252,10 @@ final class FaultView: ModuleView, FaultScreen {
             }
             print("took standard input away")
             fflush(stdout)
+        case "close-output":
+            // Standard output closed under the shell: the screens after it would go nowhere.
+            close(STDOUT_FILENO)
+            FileHandle.standardError.write(Data("closed standard output\n".utf8))
         case "own-terminal":
             // Not an attack: a child on a new pseudo-terminal of its own, which it takes as its
             // session's terminal the way `login_tty` does (TIOCSCTTY with 0).

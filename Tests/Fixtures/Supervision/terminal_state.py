@@ -6,7 +6,9 @@ and a later hang still ends on Ctrl-C, as it does in a session no plugin touched
 - quiet-terminal: turns the terminal's signal characters off (ISIG, as a program that reads
   Ctrl-C as a key does), so the terminal makes no SIGINT for anyone to count;
 - own-group: moves viper's worker into a process group of its own, in the background, where its
-  reads of the terminal fail (readline prompted again and again, and nothing typed arrived).
+  reads of the terminal fail (readline prompted again and again, and nothing typed arrived);
+- close-input, close-output: closes standard input (each later read is the end of input, and
+  the session ended) or standard output (the screens after it went nowhere).
 
 Usage: terminal_state.py VIPER DATA_DIR PLUGIN FAULT SAYS
 (SAYS: what the fault prints when it has done its harm.)

@@ -60,10 +60,11 @@ import ViperTestSupport
         try drive("terminal_refusal.py", withFault: true, [fault, what])
     }
 
-    /// Terminal modes a plugin left changed, and the worker moved by a plugin out of the
-    /// terminal's foreground process group.
+    /// Terminal modes a plugin left changed, the worker moved by a plugin out of the terminal's
+    /// foreground process group, and its standard input or output closed.
     @Test(.enabled(if: pexpectAvailable, "needs python3 with pexpect"), arguments: [
         ("quiet-terminal", "the terminal's signal characters are off"), ("own-group", "left viper's process group"),
+        ("close-input", "took standard input away"), ("close-output", "closed standard output"),
     ])
     func terminalStateAPluginLeftChangedIsNotTheNextCommands(_ fault: String, _ says: String) throws {
         try drive("terminal_state.py", withFault: true, [fault, says])
