@@ -91,13 +91,16 @@ package enum ShellLauncher {
             for (index, command) in CommandSplitter.statements(script).enumerated() where index >= keeper?.resumeAt ?? 0 {
                 if let live { shell.apply(live) }
                 let outcome = shell.execute(command, keeping: keeper)
-                if outcome == .quit || stopsHere(after: outcome, options, command: command, output: output) {
+                if outcome == .quit || stopsHere(after: outcome, options, command: command, output: output)
+                    || outputFailed(after: command, shell, output: output)
+                {
                     quit = true
                     break
                 }
             }
             if !quit { shell.reachEndOfInput() }
             shell.finishPlain()
+            _ = outputFailed(after: nil, shell, output: output)
         } else if stdinIsTerminal {
             // A person watches: a long command's progress lines go to the terminal at once.
             runtime.commandProgress.write = { FileHandle.standardError.write(Data($0.utf8)) }
@@ -115,12 +118,15 @@ package enum ShellLauncher {
             while !quit, let line = reader.readLine(prompt: "") {
                 if let live { shell.apply(live) }
                 let outcome = shell.execute(line, keeping: keeper, inputWaiting: reader.hasWaitingLine)
-                quit = outcome == .quit || stopsHere(after: outcome, options, command: line, output: output)
+                quit =
+                    outcome == .quit || stopsHere(after: outcome, options, command: line, output: output)
+                    || outputFailed(after: line, shell, output: output)
                 last = line
             }
             if let lost = reader.lost { shell.inputWasTaken(lost, after: last) }
             if !quit { shell.reachEndOfInput() }
             shell.finishPlain()
+            _ = outputFailed(after: nil, shell, output: output)
         }
         keeper?.ending()
         // Closing writes each database's WAL back, so NAME.sqlite alone holds the data.
@@ -181,6 +187,19 @@ package enum ShellLauncher {
         guard options.stopOnFailure, outcome == .failed else { return false }
         let shown = PrintableText.oneLine(command.trimmingCharacters(in: .whitespaces))
         output.error("stopped at the first failed command, '\(shown)' (-e); the commands after it did not run")
+        return true
+    }
+
+    /// A script's standard output could not be written (a full disk, a descriptor plugin code
+    /// closed; a closed pipe ends the session as SIGPIPE does instead): says so on one line, and
+    /// returns true, so that the rest is not run and viper exits 1 rather than end a script whose
+    /// output was lost as a success.
+    static func outputFailed(after command: String?, _ shell: Shell, output: any ShellOutput) -> Bool {
+        guard let failure = StandardOutput.takeWriteFailure() else { return false }
+        let shown = command.map { " after '\(PrintableText.oneLine($0.trimmingCharacters(in: .whitespaces)))'" } ?? ""
+        let rest = command == nil ? "" : ", so what came after did not run"
+        output.error("standard output could not be written (\(String(cString: strerror(failure))))\(shown)\(rest); viper stops here with status 1")
+        shell.failures += 1
         return true
     }
 

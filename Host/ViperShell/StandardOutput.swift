@@ -16,8 +16,21 @@ package final class StandardOutput: ShellOutput {
 
     package func show(_ text: String) {
         ErrorRelay.awaitRelayed()
-        fputs(text + "\n", viper_stdout())
-        if fflush(viper_stdout()) != 0, errno == EPIPE { Self.endOnClosedOutput() }
+        // Standard output is line-buffered, so the write that fails may be `fputs`'s own.
+        var failure: Int32 = 0
+        if fputs(text + "\n", viper_stdout()) < 0 { failure = errno }
+        if fflush(viper_stdout()) != 0, failure == 0 { failure = errno }
+        if failure == EPIPE { Self.endOnClosedOutput() }
+        if failure != 0, Self.writeFailure == 0 { Self.writeFailure = failure }
+    }
+
+    /// The first error a write of standard output met since it was last taken (0: none).
+    nonisolated(unsafe) private static var writeFailure: Int32 = 0
+
+    /// The error a write of standard output met since the last call, if any (the main thread's).
+    package static func takeWriteFailure() -> Int32? {
+        defer { writeFailure = 0 }
+        return writeFailure == 0 ? nil : writeFailure
     }
 
     /// Standard output is a pipe whose reader is gone (`viper -c ... | head`) and SIGPIPE did not

@@ -163,6 +163,21 @@ import ViperTestSupport
         #expect(result.stderr == "", "\(result.stderr)")
     }
 
+    /// A script whose output cannot be written (a full disk: /dev/full) fails with one line, and
+    /// runs nothing more, rather than end with status 0 having written nothing.
+    @Test(arguments: ["1", "0"])
+    func aScriptWhoseOutputCannotBeWrittenFails(supervised: String) throws {
+        var viper = ViperProcess()
+        viper.environment["VIPER_SUPERVISE"] = supervised
+        let result = try Subprocess.run(
+            "/bin/sh", ["-c", "exec \"$0\" --plugins \"$1\" -c 'open inbox; where' > /dev/full", BuildProducts.viper, try InboxFixture.library()],
+            environment: viper.environment)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.stderr == "error: standard output could not be written (No space left on device) after 'open inbox', "
+                + "so what came after did not run; viper stops here with status 1\n", "\(result.stderr)")
+    }
+
     @Test func aPipedSessionHasNoPromptAndNoColourEvenWithoutNoColor() throws {
         let result = try ShellProcess().run(["--plugins", try InboxFixture.library()], input: "open inbox\n",
                                             environment: ["NO_COLOR": "", "TERM": "xterm-256color"])

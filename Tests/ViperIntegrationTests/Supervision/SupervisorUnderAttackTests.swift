@@ -112,6 +112,21 @@ import ViperTestSupport
         #expect(result.status == 1, "\(result.output)")
     }
 
+    /// Standard output closed under a piped script by plugin code: the screens after it would go
+    /// nowhere. The script fails with one line and runs nothing more.
+    @Test(arguments: ["1", "0"])
+    func aPluginThatClosesAScriptsOutputFailsTheScript(supervised: String) throws {
+        var viper = ViperProcess()
+        viper.environment["VIPER_SUPERVISE"] = supervised
+        let result = try run(viper, ["--plugins", try Fixtures.fault()], input: "open fault\nfault close-output\nopen hello\n")
+        #expect(
+            errorLines(result.stderr) == [
+                "error: standard output could not be written (Bad file descriptor) after 'fault close-output', "
+                    + "so what came after did not run; viper stops here with status 1"
+            ], "\(result.output)")
+        #expect(result.status == 1, "\(result.output)")
+    }
+
     /// The terminal calls refused to take the person's terminal leave a plugin its own: a child
     /// on a new pseudo-terminal takes it as its session's (`TIOCSCTTY` with 0, as `login_tty` does).
     @Test func aPluginMayStillGiveAChildAPseudoTerminalOfItsOwn() throws {
