@@ -8,10 +8,22 @@ import ViperSupervision
 /// warnings (flushing standard output first, so the two stay in order).
 package final class StandardOutput: ShellOutput {
     private let errorStyle: TerminalStyle
+    /// Standard error as the session found it: a copy of the descriptor (closed on `exec`) and
+    /// what it refers to. Plugin code that closed it, or put another file in its place, would
+    /// take every later error line with it, so it is put back before a line is written.
+    private let errors: (copy: Int32, identity: DescriptorIdentity)?
 
     /// `errorStyle` colours the `error:`/`warning:` prefixes (when standard error is a terminal).
     init(errorStyle: TerminalStyle) {
         self.errorStyle = errorStyle
+        let copy = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 10)
+        errors = copy >= 0 ? DescriptorIdentity.of(copy).map { (copy, $0) } : nil
+    }
+
+    /// Puts standard error back when it is no longer what the session found.
+    private func keepStandardError() {
+        guard let errors, DescriptorIdentity.of(STDERR_FILENO) != errors.identity else { return }
+        if dup2(errors.copy, STDERR_FILENO) >= 0 { clearerr(viper_stderr()) }
     }
 
     package func show(_ text: String) {
@@ -44,12 +56,14 @@ package final class StandardOutput: ShellOutput {
 
     package func error(_ message: String) {
         fflush(viper_stdout())
+        keepStandardError()
         fputs(errorStyle.red("error:") + " " + PrintableText.oneLine(message) + "\n", viper_stderr())
         ErrorRelay.awaitRelayed()
     }
 
     package func warning(_ message: String) {
         fflush(viper_stdout())
+        keepStandardError()
         fputs(errorStyle.yellow("warning:") + " " + PrintableText.oneLine(message) + "\n", viper_stderr())
         ErrorRelay.awaitRelayed()
     }

@@ -41,7 +41,7 @@ final class FaultView: ModuleView, FaultScreen {
     var commands: [CommandSpec] {
         [CommandSpec("fault", arguments: ["KIND"], help: "Fault now: trap, nil, pointer, abort, exit, _exit, thread, kill, hang, "
                                                          + "stop-parent, kill-parent, term-group, limit-parent, starve-parent, nice-parent, nice-account, daemon, deaf-hang, cut-journal, scribble-page, "
-                                                         + "forge-clock, wait-for-kill, type-quit, steal-terminal, hang-up-terminal, own-terminal, own-group, close-input, replace-input, close-output, quiet-terminal, runner"),
+                                                         + "forge-clock, wait-for-kill, type-quit, steal-terminal, hang-up-terminal, own-terminal, own-group, close-input, replace-input, close-output, close-errors, quiet-terminal, runner"),
          CommandSpec("arm", arguments: ["KIND"], help: "Fault on the next drawing or title: render-exit, render-_exit, render-trap, title-exit, title-trap")]
     }
 
@@ -251,6 +251,11 @@ final class FaultView: ModuleView, FaultScreen {
                 close(empty)
             }
             print("took standard input away")
+            fflush(stdout)
+        case "close-errors":
+            // Standard error closed under the shell: its error lines would go nowhere.
+            close(STDERR_FILENO)
+            print("closed standard error")
             fflush(stdout)
         case "close-output":
             // Standard output closed under the shell: the screens after it would go nowhere.

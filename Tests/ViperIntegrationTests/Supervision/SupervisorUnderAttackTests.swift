@@ -127,6 +127,19 @@ import ViperTestSupport
         #expect(result.status == 1, "\(result.output)")
     }
 
+    /// Standard error closed by plugin code: it is put back before the next error line, which
+    /// the script's reader still gets.
+    @Test(arguments: ["1", "0"])
+    func aPluginThatClosesStandardErrorDoesNotSilenceTheNextErrors(supervised: String) throws {
+        var viper = ViperProcess()
+        viper.environment["VIPER_SUPERVISE"] = supervised
+        let result = try run(viper, ["--plugins", try Fixtures.fault()], input: "open fault\nfault close-errors\nopn hello\nwhere\n")
+        #expect(result.stdout.contains("closed standard error"), "\(result.output)")
+        #expect(errorLines(result.stderr) == ["error: unknown command 'opn'; did you mean 'open'?"], "\(result.output)")
+        #expect(result.stdout.hasSuffix("Home › Fault\n"), "\(result.output)")
+        #expect(result.status == 1, "\(result.output)")
+    }
+
     /// The terminal calls refused to take the person's terminal leave a plugin its own: a child
     /// on a new pseudo-terminal takes it as its session's (`TIOCSCTTY` with 0, as `login_tty` does).
     @Test func aPluginMayStillGiveAChildAPseudoTerminalOfItsOwn() throws {
