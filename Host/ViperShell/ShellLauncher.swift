@@ -123,7 +123,11 @@ package enum ShellLauncher {
                     || outputFailed(after: line, shell, output: output)
                 last = line
             }
-            if let lost = reader.lost { shell.inputWasTaken(lost, after: last) }
+            if let lost = reader.lost {
+                shell.inputWasTaken(lost, after: last)
+            } else if !quit {
+                keeper?.inputCameToAnEnd()
+            }
             if !quit { shell.reachEndOfInput() }
             shell.finishPlain()
             _ = outputFailed(after: nil, shell, output: output)

@@ -21,6 +21,12 @@ final class InputRelay {
     /// Where in ``input`` the next byte for the worker comes from (nil: no worker is fed).
     private var sent: Int?
     private var writeEnd: Int32 = -1
+    /// Called once all the input went to a worker and the input ended, before its pipe is closed.
+    private let atEnd: () -> Void
+
+    init(atEnd: @escaping () -> Void) {
+        self.atEnd = atEnd
+    }
 
     /// Starts feeding a new worker through `writeEnd` (non-blocking), from line `index`.
     func attach(writeEnd: Int32, from index: Int) {
@@ -79,6 +85,7 @@ final class InputRelay {
         }
         sent = from
         if ended, from == input.count {
+            atEnd()
             close(writeEnd)
             writeEnd = -1
         }

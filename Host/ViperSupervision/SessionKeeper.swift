@@ -69,6 +69,15 @@ package final class SessionKeeper {
         page.complete(failed: failed)
     }
 
+    /// A piped session's input came to its end. When the supervisor did not say the script's
+    /// input ended, the end is the supervisor's death: the worker ends at once, as a power cut
+    /// would end it (its journal and the databases' logs left for the next start), rather than
+    /// close the session half-way before its own death signal arrives.
+    package func inputCameToAnEnd() {
+        guard !page.inputEnded else { return }
+        _exit(128 + SIGKILL)
+    }
+
     /// The session ends: a crash from now on is reported, not restarted.
     package func ending() {
         writer?.flush()

@@ -30,7 +30,7 @@ struct SupervisorLoop {
         launch = WorkerLaunch(journal: writable ? JournalFile.create(Paths.join(sessions, "\(getpid()).journal")) : nil)
         framesPath = writable ? Paths.join(sessions, "\(getpid()).frames") : nil
         writesReports = writable
-        relay = setup.relaysInput ? InputRelay() : nil
+        relay = setup.relaysInput ? InputRelay(atEnd: { [page] in page.markInputEnded() }) : nil
         errors = ErrorRelay(page: page)
         hasTerminal = tcgetattr(STDIN_FILENO, &savedTerminal) == 0
     }

@@ -60,6 +60,8 @@ package final class WorkerPage: @unchecked Sendable {
         /// Int32 pair (WorkerPage+Isolated.swift): the isolated plugin process the worker waits
         /// on, and the command time (ms) after which the supervisor ended it.
         static let isolatedWait = 444
+        /// Written by the supervisor: 1 once a script's standard input ended (``inputEnded``).
+        static let inputEnded = 452
         /// The loaded images: each a load address (UInt) and a text field "plugin\tversion\tpath".
         static let table = 512
         static let tableEntry = 256
@@ -139,6 +141,15 @@ package final class WorkerPage: @unchecked Sendable {
     package var commandStarted: Int64 { base.load(fromByteOffset: Layout.commandStarted, as: Int64.self) }
     /// 1 once the session ends (`quit`, the end of the input): a crash then ends it, no restart.
     package var ending: Bool { int32(at: Layout.ending) == 1 }
+
+    /// The supervisor's word that a script's standard input ended, set before it closes the
+    /// worker's input pipe for that reason. The pipe also ends when the supervisor dies (its
+    /// descriptors close before the worker gets its death signal): an end without this word is
+    /// that, not the script's end.
+    package var inputEnded: Bool { int32(at: Layout.inputEnded) == 1 }
+
+    /// Says that a script's standard input ended (the supervisor, before it closes the pipe).
+    func markInputEnded() { setInt32(1, at: Layout.inputEnded) }
 
     /// What makes the page's counts and flags impossible for a worker that started at command
     /// `resumedAt` (plugin code wrote over them), or nil when they can be believed.

@@ -41,7 +41,7 @@ final class FaultView: ModuleView, FaultScreen {
     var commands: [CommandSpec] {
         [CommandSpec("fault", arguments: ["KIND"], help: "Fault now: trap, nil, pointer, abort, exit, _exit, thread, kill, hang, "
                                                          + "stop-parent, kill-parent, term-group, limit-parent, starve-parent, nice-parent, nice-account, daemon, deaf-hang, cut-journal, scribble-page, "
-                                                         + "forge-clock, wait-for-kill, type-quit, steal-terminal, hang-up-terminal, own-terminal, own-group, close-input, replace-input, close-output, close-errors, quiet-terminal, runner"),
+                                                         + "forge-clock, wait-for-kill, type-quit, steal-terminal, hang-up-terminal, own-terminal, own-group, close-input, replace-input, close-output, close-errors, keep-living, quiet-terminal, runner"),
          CommandSpec("arm", arguments: ["KIND"], help: "Fault on the next drawing or title: render-exit, render-_exit, render-trap, title-exit, title-trap")]
     }
 
@@ -251,6 +251,14 @@ final class FaultView: ModuleView, FaultScreen {
                 close(empty)
             }
             print("took standard input away")
+            fflush(stdout)
+        case "keep-living":
+            // The worker's death signal taken back (PR_SET_PDEATHSIG 0): when viper is killed,
+            // the worker lives on, and its next read finds the end of the input viper relayed.
+            typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+            guard let prctl = dlsym(nil, "prctl").map({ unsafeBitCast($0, to: Prctl.self) }) else { throw CommandError("no prctl") }
+            try refusedOrDone(prctl(1 /* PR_SET_PDEATHSIG */, 0, 0, 0, 0), "taking back the worker's death signal")
+            print("the worker no longer ends with viper")
             fflush(stdout)
         case "close-errors":
             // Standard error closed under the shell: its error lines would go nowhere.

@@ -140,6 +140,21 @@ import ViperTestSupport
         #expect(result.status == 1, "\(result.output)")
     }
 
+    /// A piped session's viper killed with SIGKILL: the worker's input pipe ends before its own
+    /// death signal comes, and one whose plugin took that signal back lives on to find the end.
+    /// It ends at once, as a power cut would, leaving the saved note in the database's log for the
+    /// next start, rather than close the session half-way as if the script had ended.
+    @Test func aWorkerWhoseViperWasKilledEndsAsAPowerCutWould() throws {
+        let viper = ViperProcess()
+        let running = try RunningViper(arguments: ["--plugins", try Fixtures.fault()], environment: viper.environment)
+        running.send(["open notes", "new Groceries", "signup ada secret", "add milk", "save", "open fault", "fault keep-living"])
+        try running.waitFor("the worker no longer ends with viper")
+        running.killNow()
+        let log = viper.dataFolder + "/notes.sqlite-wal"
+        let size = ((try? FileManager.default.attributesOfItem(atPath: log))?[.size] as? NSNumber)?.intValue ?? 0
+        #expect(size > 32, "the worker closed the databases after viper was killed: \(running.standardError)")
+    }
+
     /// The terminal calls refused to take the person's terminal leave a plugin its own: a child
     /// on a new pseudo-terminal takes it as its session's (`TIOCSCTTY` with 0, as `login_tty` does).
     @Test func aPluginMayStillGiveAChildAPseudoTerminalOfItsOwn() throws {
