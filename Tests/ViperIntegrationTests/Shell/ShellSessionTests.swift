@@ -154,11 +154,7 @@ import ViperTestSupport
     /// script, as `< /dev/null` is.
     @Test(arguments: ["1", "0"])
     func aSessionStartedWithStandardInputClosedIsAnEmptyScript(supervised: String) throws {
-        var viper = ViperProcess()
-        viper.environment["VIPER_SUPERVISE"] = supervised
-        let result = try Subprocess.run(
-            "/bin/sh", ["-c", "exec \"$0\" --plugins \"$1\" <&-", BuildProducts.viper, try InboxFixture.library()],
-            environment: viper.environment)
+        let result = try throughShell("<&-", supervised: supervised)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "", "\(result.stderr)")
     }
@@ -167,15 +163,21 @@ import ViperTestSupport
     /// runs nothing more, rather than end with status 0 having written nothing.
     @Test(arguments: ["1", "0"])
     func aScriptWhoseOutputCannotBeWrittenFails(supervised: String) throws {
-        var viper = ViperProcess()
-        viper.environment["VIPER_SUPERVISE"] = supervised
-        let result = try Subprocess.run(
-            "/bin/sh", ["-c", "exec \"$0\" --plugins \"$1\" -c 'open inbox; where' > /dev/full", BuildProducts.viper, try InboxFixture.library()],
-            environment: viper.environment)
+        let result = try throughShell("-c 'open inbox; where' > /dev/full", supervised: supervised)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(
             result.stderr == "error: standard output could not be written (No space left on device) after 'open inbox', "
                 + "so what came after did not run; viper stops here with status 1\n", "\(result.stderr)")
+    }
+
+    /// `viper --plugins INBOX` followed by `rest` (more arguments, redirections), run by `sh`,
+    /// supervised or not (`VIPER_SUPERVISE`).
+    private func throughShell(_ rest: String, supervised: String) throws -> Subprocess.Result {
+        var viper = ViperProcess()
+        viper.environment["VIPER_SUPERVISE"] = supervised
+        return try Subprocess.run(
+            "/bin/sh", ["-c", "exec \"$0\" --plugins \"$1\" \(rest)", BuildProducts.viper, try InboxFixture.library()],
+            environment: viper.environment)
     }
 
     @Test func aPipedSessionHasNoPromptAndNoColourEvenWithoutNoColor() throws {

@@ -96,14 +96,19 @@ import ViperTestSupport
         #expect(result.status == 1, "the refused command failed, nothing else: \(result.status)")
     }
 
+    /// `input` piped to a session with the fault fixture, supervised or not (`VIPER_SUPERVISE`).
+    private func script(supervised: String, _ input: String) throws -> Subprocess.Result {
+        var viper = ViperProcess()
+        viper.environment["VIPER_SUPERVISE"] = supervised
+        return try run(viper, ["--plugins", try Fixtures.fault()], input: input)
+    }
+
     /// Standard input closed or replaced under a piped script by plugin code: the shell's next
     /// read finds no input, as at a script's end. The script fails with one line, supervised or
     /// not, rather than end with status 0 as if it had run every command.
     @Test(arguments: [("close-input", "was closed"), ("replace-input", "was replaced")], ["1", "0"])
     func aPluginThatTakesAScriptsInputAwayFailsTheScript(_ fault: (kind: String, how: String), supervised: String) throws {
-        var viper = ViperProcess()
-        viper.environment["VIPER_SUPERVISE"] = supervised
-        let result = try run(viper, ["--plugins", try Fixtures.fault()], input: "open fault\nfault \(fault.kind)\nwhere\n")
+        let result = try script(supervised: supervised, "open fault\nfault \(fault.kind)\nwhere\n")
         #expect(result.stdout.contains("took standard input away"), "\(result.output)")
         #expect(
             errorLines(result.stderr) == [
@@ -116,9 +121,7 @@ import ViperTestSupport
     /// nowhere. The script fails with one line and runs nothing more.
     @Test(arguments: ["1", "0"])
     func aPluginThatClosesAScriptsOutputFailsTheScript(supervised: String) throws {
-        var viper = ViperProcess()
-        viper.environment["VIPER_SUPERVISE"] = supervised
-        let result = try run(viper, ["--plugins", try Fixtures.fault()], input: "open fault\nfault close-output\nopen hello\n")
+        let result = try script(supervised: supervised, "open fault\nfault close-output\nopen hello\n")
         #expect(
             errorLines(result.stderr) == [
                 "error: standard output could not be written (Bad file descriptor) after 'fault close-output', "
@@ -131,9 +134,7 @@ import ViperTestSupport
     /// the script's reader still gets.
     @Test(arguments: ["1", "0"])
     func aPluginThatClosesStandardErrorDoesNotSilenceTheNextErrors(supervised: String) throws {
-        var viper = ViperProcess()
-        viper.environment["VIPER_SUPERVISE"] = supervised
-        let result = try run(viper, ["--plugins", try Fixtures.fault()], input: "open fault\nfault close-errors\nopn hello\nwhere\n")
+        let result = try script(supervised: supervised, "open fault\nfault close-errors\nopn hello\nwhere\n")
         #expect(result.stdout.contains("closed standard error"), "\(result.output)")
         #expect(errorLines(result.stderr) == ["error: unknown command 'opn'; did you mean 'open'?"], "\(result.output)")
         #expect(result.stdout.hasSuffix("Home › Fault\n"), "\(result.output)")
