@@ -51,24 +51,25 @@ enum Landlock {
         let handledFiles: FileRights
 
         /// A ruleset handling every file right of `abi`, TCP from ABI 4 and scopes from ABI 6.
-        init?(abi: Int, allowingNetwork: Bool = false) {
-            handledFiles = FileRights.handled(abi: abi)
-            // struct landlock_ruleset_attr { __u64 handled_access_fs, handled_access_net, scoped; }
-            var attributes: [UInt64] = [
-                handledFiles.rawValue, abi >= 4 && !allowingNetwork ? tcpBindAndConnect : 0,
-                abi >= 6 ? abstractSocketsAndSignals : 0,
-            ]
-            let size = abi >= 6 ? 24 : abi >= 4 ? 16 : 8
-            let made = attributes.withUnsafeMutableBytes { Syscall.call(Syscall.landlockCreateRuleset, Int(bitPattern: $0.baseAddress), size, 0) }
-            guard made >= 0 else { return nil }
-            descriptor = Int32(made)
+        convenience init?(abi: Int, allowingNetwork: Bool = false) {
+            let files = FileRights.handled(abi: abi)
+            let attributes = [files.rawValue, abi >= 4 && !allowingNetwork ? tcpBindAndConnect : 0, abi >= 6 ? abstractSocketsAndSignals : 0]
+            self.init(files: files, attributes: Array(attributes.prefix(abi >= 6 ? 3 : abi >= 4 ? 2 : 1)))
         }
 
         /// A ruleset handling the file rights `files` alone (no network, no scope).
-        init?(handlingOnly files: FileRights) {
+        convenience init?(handlingOnly files: FileRights) {
+            self.init(files: files, attributes: [files.rawValue])
+        }
+
+        /// A ruleset of `attributes`: the leading fields of `struct landlock_ruleset_attr
+        /// { __u64 handled_access_fs, handled_access_net, scoped; }`, as many as the kernel knows.
+        private init?(files: FileRights, attributes: [UInt64]) {
             handledFiles = files
-            var attributes: [UInt64] = [files.rawValue]
-            let made = attributes.withUnsafeMutableBytes { Syscall.call(Syscall.landlockCreateRuleset, Int(bitPattern: $0.baseAddress), 8, 0) }
+            var attributes = attributes
+            let made = attributes.withUnsafeMutableBytes {
+                Syscall.call(Syscall.landlockCreateRuleset, Int(bitPattern: $0.baseAddress), $0.count, 0)
+            }
             guard made >= 0 else { return nil }
             descriptor = Int32(made)
         }

@@ -170,12 +170,7 @@ import ViperTestSupport
     static let ptraceCases = getuid() == 0 && (SandboxSupport.probe().landlock ?? 0) >= 2 ? [true, false] : [false]
 
     @Test func aDaemonAPluginStartedEndsWithTheSession() throws {
-        var viper = ViperProcess()
-        let pidFile = viper.dataFolder + "/../daemon.pid"
-        viper.environment["FAULT_DAEMON_FILE"] = pidFile
-        let result = try run(viper, ["--plugins", try Fixtures.fault(), "-c", "open fault; fault daemon; where"])
-        #expect(result.status == 0, "\(result.stderr)")
-        let pid = try #require(pid_t(try String(contentsOfFile: pidFile, encoding: .utf8)))
+        let pid = try daemon(afterFault: "daemon")
         // The supervisor ended and reaped it before it exited, so no such process is left.
         #expect(kill(pid, 0) == -1 && errno == ESRCH, "process \(pid) outlived the session")
     }
@@ -183,16 +178,22 @@ import ViperTestSupport
     /// A daemon that is a new process all the time (each starts its successor, then exits): a
     /// process the supervisor finds and kills may have started the next already.
     @Test func aDaemonThatKeepsReplacingItselfEndsWithTheSession() throws {
-        var viper = ViperProcess()
-        let sessionFile = viper.dataFolder + "/../runner.sid"
-        viper.environment["FAULT_DAEMON_FILE"] = sessionFile
-        let result = try run(viper, ["--plugins", try Fixtures.fault(), "-c", "open fault; fault runner; where"])
-        #expect(result.status == 0, "\(result.stderr)")
-        let session = try #require(pid_t(try String(contentsOfFile: sessionFile, encoding: .utf8)))
+        let session = try daemon(afterFault: "runner")
         let left = processes(inSession: session)
         // The whole group at once: one process at a time would never catch it.
         if !left.isEmpty { kill(-session, SIGKILL) }
         #expect(left.isEmpty, "processes of the daemon's session outlived viper: \(left)")
+    }
+
+    /// Runs `fault KIND` in a script, with FAULT_DAEMON_FILE naming where the fault writes the id
+    /// of what it started (a process, or its session); that id, once the session ended.
+    private func daemon(afterFault kind: String) throws -> pid_t {
+        var viper = ViperProcess()
+        let file = viper.dataFolder + "/../\(kind).id"
+        viper.environment["FAULT_DAEMON_FILE"] = file
+        let result = try run(viper, ["--plugins", try Fixtures.fault(), "-c", "open fault; fault \(kind); where"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(pid_t(try String(contentsOfFile: file, encoding: .utf8)))
     }
 
     /// Processes whose session is `session`.
